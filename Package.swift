@@ -1,0 +1,52 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "SceneRuntime",
+    products: [
+        .executable(name: "scene-runner", targets: ["SceneRunner"]),
+        .executable(name: "scene-bench", targets: ["SceneBench"]),
+        .library(name: "SceneCore", targets: ["SceneCore"]),
+        .library(name: "SceneLoader", targets: ["SceneLoader"]),
+        .library(name: "SceneBehaviours", targets: ["SceneBehaviours"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // Layer 0: the system libyaml, through pkg-config.
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]
+        ),
+        // Layer 1: YAML events and documents with source positions and limits.
+        .target(name: "SceneYAML", dependencies: ["CYAML"]),
+        // Layer 2: the registry, values and the scene object model (no YAML).
+        .target(name: "SceneCore"),
+        // Layer 2b: the loader, from YAML documents to wired scenes, and diagnostics.
+        .target(name: "SceneLoader", dependencies: ["SceneYAML", "SceneCore"]),
+        // Layer 3: headless controls and behaviours.
+        .target(name: "SceneBehaviours", dependencies: ["SceneCore"]),
+        // Layer 4: the command line.
+        .executableTarget(
+            name: "SceneRunner",
+            dependencies: [
+                "SceneLoader", "SceneBehaviours",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "SceneBench",
+            dependencies: ["SceneLoader", "SceneBehaviours", "SceneYAML", "CYAML"]
+        ),
+        .testTarget(name: "SceneYAMLTests", dependencies: ["SceneYAML"]),
+        .testTarget(name: "SceneLoaderTests", dependencies: ["SceneLoader", "SceneBehaviours"]),
+        .testTarget(name: "SceneBehavioursTests", dependencies: ["SceneBehaviours"]),
+        .testTarget(
+            name: "SceneRunnerTests",
+            dependencies: ["SceneLoader", "SceneBehaviours"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,70 @@
+/// Why a YAML input was rejected, with the position a reader should look at.
+///
+/// The YAML layer throws only this type. Its `message` is written for the
+/// scene author; the loader renders it with the file name and a snippet.
+public struct YAMLError: Error, Hashable, Sendable {
+    /// What went wrong, as a category for tools and tests.
+    public enum Kind: String, Hashable, Sendable {
+        /// libyaml could not scan or parse the text.
+        case syntax
+        /// The bytes are not valid UTF-8 (or another encoding libyaml reads).
+        case encoding
+        /// The input is larger than ``YAMLLimits/maxInputBytes``.
+        case tooLarge
+        /// Collections are nested deeper than ``YAMLLimits/maxDepth``.
+        case tooDeep
+        /// Aliases would materialise more than ``YAMLLimits/maxAliasNodes`` nodes.
+        case aliasBudget
+        /// An alias names an anchor that was never defined.
+        case unknownAnchor
+        /// A mapping repeats a key.
+        case duplicateKey
+        /// An explicit tag such as `!!int` or `!Foo`.
+        case tag
+        /// A merge key `<<`.
+        case mergeKey
+        /// A mapping key that is a sequence or a mapping.
+        case complexKey
+        /// More than one document in the stream.
+        case multipleDocuments
+        /// libyaml ran out of memory.
+        case memory
+    }
+
+    /// The category.
+    public var kind: Kind
+    /// A one-line description for the scene author.
+    public var message: String
+    /// Where the problem is.
+    public var span: SourceSpan
+    /// A second place that explains the first, e.g. the first occurrence of
+    /// a duplicate key or the construct libyaml was reading.
+    public var related: (message: String, position: SourcePosition)? {
+        get { relatedMessage.map { ($0, relatedPosition ?? span.start) } }
+        set {
+            relatedMessage = newValue?.message
+            relatedPosition = newValue?.position
+        }
+    }
+    /// A suggestion for a fix, when there is one.
+    public var hint: String?
+
+    private var relatedMessage: String?
+    private var relatedPosition: SourcePosition?
+
+    /// Creates an error.
+    public init(
+        _ kind: Kind, _ message: String, at span: SourceSpan,
+        related: (message: String, position: SourcePosition)? = nil, hint: String? = nil
+    ) {
+        self.kind = kind
+        self.message = message
+        self.span = span
+        self.hint = hint
+        self.relatedMessage = related?.message
+        self.relatedPosition = related?.position
+    }
+
+    /// The start of ``span``.
+    public var position: SourcePosition { span.start }
+}

@@ -1,0 +1,236 @@
+internal import CYAML
+
+/// Reads YAML text as a stream of ``YAMLEvent``s through libyaml's event API.
+///
+/// The reader owns a copy of the input and a libyaml parser, frees every
+/// event as soon as it is converted, and turns libyaml's problem and
+/// context marks into a positioned ``YAMLError``.
+///
+///     let reader = YAMLEventReader(bytes: Array("a: 1".utf8))
+///     while let event = try reader.next() { print(event.kind) }
+///
+/// - Complexity: O(n) in the input for ordinary documents.
+public final class YAMLEventReader {
+    private let parser: UnsafeMutablePointer<yaml_parser_t>
+    private let input: UnsafeMutableBufferPointer<UInt8>
+    private var isFinished = false
+    private let count: Int
+    // libyaml's `mark.index` counts characters, not bytes; byteOffset(ofCharacter:)
+    // converts it by walking from the last character it was asked for, so that
+    // converting every event's marks costs O(n) in total. `textStart` is where
+    // the text starts after a byte order mark (which libyaml does not count);
+    // libyaml reads UTF-16 only when a byte order mark says so.
+    private enum Encoding { case utf8, utf16LE, utf16BE }
+    private let encoding: Encoding
+    private let textStart: Int
+    private var cursorCharacter = 0
+    private var cursorByte: Int
+
+    /// Creates a reader over a copy of `bytes`.
+    public init(bytes: some Collection<UInt8>) {
+        input = .allocate(capacity: max(bytes.count, 1))
+        count = input.initialize(from: bytes).1
+        let bom = Array(input[..<min(count, 3)])
+        if bom.starts(with: [0xEF, 0xBB, 0xBF]) {
+            (encoding, textStart) = (.utf8, 3)
+        } else if bom.starts(with: [0xFE, 0xFF]) {
+            (encoding, textStart) = (.utf16BE, 2)
+        } else if bom.starts(with: [0xFF, 0xFE]) {
+            (encoding, textStart) = (.utf16LE, 2)
+        } else {
+            (encoding, textStart) = (.utf8, 0)
+        }
+        cursorByte = textStart
+        parser = .allocate(capacity: 1)
+        yaml_parser_initialize(parser)
+        yaml_parser_set_input_string(parser, input.baseAddress, count)
+    }
+
+    deinit {
+        yaml_parser_delete(parser)
+        parser.deallocate()
+        input.deallocate()
+    }
+
+    /// The next event, or `nil` after the stream end.
+    public func next() throws(YAMLError) -> YAMLEvent? {
+        try withNextEvent { event in YAMLEvent(event) }
+    }
+
+    /// Parses the next libyaml event, hands it to `body` and frees it.
+    /// Returns `nil` after the stream end.
+    func withNextEvent<T>(_ body: (borrowing yaml_event_t) throws(YAMLError) -> T) throws(YAMLError) -> T? {
+        if isFinished { return nil }
+        var event = yaml_event_t()
+        guard yaml_parser_parse(parser, &event) == 1 else {
+            isFinished = true
+            throw currentError()
+        }
+        defer { yaml_event_delete(&event) }
+        if event.type == YAML_STREAM_END_EVENT { isFinished = true }
+        // From here on the marks' `index` is a byte offset, as SourcePosition wants.
+        event.start_mark.index = byteOffset(ofCharacter: event.start_mark.index)
+        event.end_mark.index = byteOffset(ofCharacter: event.end_mark.index)
+        return try body(event)
+    }
+
+    /// The byte offset in the input of the character libyaml counts as number
+    /// `character` (0-based, not counting a byte order mark).
+    private func byteOffset(ofCharacter character: Int) -> Int {
+        while cursorCharacter < character && cursorByte < count {
+            cursorByte = min(count, cursorByte + characterWidth(at: cursorByte))
+            cursorCharacter += 1
+        }
+        while cursorCharacter > character && cursorByte > textStart {
+            if encoding == .utf8 {
+                cursorByte -= 1
+                while cursorByte > textStart && input[cursorByte] & 0xC0 == 0x80 { cursorByte -= 1 }
+            } else {
+                cursorByte = max(textStart, cursorByte - 2)
+                if cursorByte >= textStart + 2, (0xDC00..<0xE000).contains(unit(at: cursorByte)),
+                    (0xD800..<0xDC00).contains(unit(at: cursorByte - 2)) {
+                    cursorByte -= 2
+                }
+            }
+            cursorCharacter -= 1
+        }
+        return cursorByte
+    }
+
+    /// The length in bytes of the character that starts at `offset`.
+    private func characterWidth(at offset: Int) -> Int {
+        switch encoding {
+        case .utf8:
+            let lead = input[offset]
+            return lead < 0xC0 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+        case .utf16LE, .utf16BE:
+            return (0xD800..<0xDC00).contains(unit(at: offset)) ? 4 : 2
+        }
+    }
+
+    /// The UTF-16 code unit at `offset` (0 past the end).
+    private func unit(at offset: Int) -> Int {
+        guard offset + 1 < count else { return 0 }
+        let (first, second) = (Int(input[offset]), Int(input[offset + 1]))
+        return encoding == .utf16BE ? first << 8 | second : second << 8 | first
+    }
+
+    private func position(_ mark: yaml_mark_t) -> SourcePosition {
+        var mark = mark
+        mark.index = byteOffset(ofCharacter: mark.index)
+        return SourcePosition(mark)
+    }
+
+    private func currentError() -> YAMLError {
+        let p = parser.pointee
+        let problem = p.problem.map { String(cString: $0) } ?? "unknown problem"
+        switch p.error {
+        case YAML_READER_ERROR:
+            let position = SourcePosition.locate(
+                offset: p.problem_offset, in: UnsafeBufferPointer(rebasing: input[..<count]))
+            var message = problem
+            if p.problem_value != -1 {
+                // libyaml gives the offending byte for the "... octet" problems and
+                // the code point for the others ("control characters are not
+                // allowed", "invalid Unicode character").
+                let hex = String(p.problem_value, radix: 16, uppercase: true)
+                message += problem.contains("octet")
+                    ? " (byte 0x\(String(repeating: "0", count: max(0, 2 - hex.count)))\(hex))"
+                    : " (U+\(String(repeating: "0", count: max(0, 4 - hex.count)))\(hex))"
+            }
+            if !problem.contains("control characters") {
+                return YAMLError(
+                    .encoding, "the file is not valid UTF-8: \(message)", at: SourceSpan(at: position),
+                    hint: "save the file as UTF-8")
+            }
+            // Valid UTF-8 holding a character YAML forbids, such as a control character.
+            return YAMLError(
+                .encoding, "the file holds a character YAML does not allow: \(message)", at: SourceSpan(at: position),
+                hint: "remove it, or write it as an escape such as \"\\x01\" in a double-quoted string")
+        case YAML_MEMORY_ERROR:
+            return YAMLError(.memory, "out of memory while reading YAML", at: SourceSpan(at: .start))
+        default:
+            let position = self.position(p.problem_mark)
+            var error = YAMLError(.syntax, problem, at: SourceSpan(at: position))
+            if let context = p.context {
+                error.related = (String(cString: context), self.position(p.context_mark))
+            }
+            return error
+        }
+    }
+}
+
+extension SourcePosition {
+    init(_ mark: yaml_mark_t) {
+        self.init(line: Int(mark.line) + 1, column: Int(mark.column) + 1, offset: Int(mark.index))
+    }
+}
+
+extension SourceSpan {
+    init(_ event: borrowing yaml_event_t) {
+        self.init(start: SourcePosition(event.start_mark), end: SourcePosition(event.end_mark))
+    }
+}
+
+@inline(__always)
+func makeString(_ pointer: UnsafePointer<yaml_char_t>?) -> String? {
+    guard let pointer else { return nil }
+    return String(cString: pointer)
+}
+
+@inline(__always)
+func makeString(_ pointer: UnsafeMutablePointer<yaml_char_t>?, length: Int) -> String {
+    guard let pointer else { return "" }
+    return String(decoding: UnsafeBufferPointer(start: pointer, count: length), as: UTF8.self)
+}
+
+extension ScalarStyle {
+    init(_ style: yaml_scalar_style_t) {
+        switch style {
+        case YAML_SINGLE_QUOTED_SCALAR_STYLE: self = .singleQuoted
+        case YAML_DOUBLE_QUOTED_SCALAR_STYLE: self = .doubleQuoted
+        case YAML_LITERAL_SCALAR_STYLE: self = .literal
+        case YAML_FOLDED_SCALAR_STYLE: self = .folded
+        default: self = .plain
+        }
+    }
+}
+
+extension YAMLEvent {
+    init(_ event: borrowing yaml_event_t) {
+        let span = SourceSpan(event)
+        switch event.type {
+        case YAML_STREAM_START_EVENT:
+            self.init(kind: .streamStart, span: span)
+        case YAML_STREAM_END_EVENT:
+            self.init(kind: .streamEnd, span: span)
+        case YAML_DOCUMENT_START_EVENT:
+            self.init(kind: .documentStart(explicit: event.data.document_start.implicit == 0), span: span)
+        case YAML_DOCUMENT_END_EVENT:
+            self.init(kind: .documentEnd(explicit: event.data.document_end.implicit == 0), span: span)
+        case YAML_SEQUENCE_START_EVENT:
+            let data = event.data.sequence_start
+            self.init(
+                kind: .sequenceStart(flow: data.style == YAML_FLOW_SEQUENCE_STYLE),
+                anchor: makeString(data.anchor), tag: makeString(data.tag), span: span)
+        case YAML_SEQUENCE_END_EVENT:
+            self.init(kind: .sequenceEnd, span: span)
+        case YAML_MAPPING_START_EVENT:
+            let data = event.data.mapping_start
+            self.init(
+                kind: .mappingStart(flow: data.style == YAML_FLOW_MAPPING_STYLE),
+                anchor: makeString(data.anchor), tag: makeString(data.tag), span: span)
+        case YAML_MAPPING_END_EVENT:
+            self.init(kind: .mappingEnd, span: span)
+        case YAML_SCALAR_EVENT:
+            let data = event.data.scalar
+            self.init(
+                kind: .scalar(makeString(data.value, length: data.length), ScalarStyle(data.style)),
+                anchor: makeString(data.anchor), tag: makeString(data.tag), span: span)
+        case YAML_ALIAS_EVENT:
+            self.init(kind: .alias(makeString(event.data.alias.anchor) ?? ""), span: span)
+        default:
+            self.init(kind: .streamEnd, span: span)
+        }
+    }
+}
