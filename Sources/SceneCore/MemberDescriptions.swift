@@ -1,0 +1,118 @@
+/// A property a scene can set (unless read-only), `expect` can read and the
+/// transcript reports.
+public struct PropertyDescription {
+    /// The key in the scene file.
+    public let name: String
+    /// The declared type that values are resolved by.
+    public let type: ValueType
+    /// A one-line description.
+    public let doc: String
+    /// The allowed range for numbers and durations (in seconds), if bounded.
+    public let range: ClosedRange<Double>?
+    /// Whether the scene must set it.
+    public let isRequired: Bool
+    /// The type that declares it (a base type for inherited properties).
+    public let declaringType: String
+    let getter: (AnyObject) -> SceneValue?
+    let setter: ((AnyObject, SceneValue) -> Bool)?
+
+    /// Whether scenes may only read it.
+    public var isReadOnly: Bool { setter == nil }
+
+    /// The current value on `object`; `nil` when it is not of this type.
+    public func value(of object: AnyObject) -> SceneValue? { getter(object) }
+
+    /// Sets `value` on `object`; false when either has the wrong type or the
+    /// property is read-only.
+    @discardableResult
+    public func set(_ value: SceneValue, on object: AnyObject) -> Bool {
+        setter?(object, value) ?? false
+    }
+}
+
+/// An outlet (one object) or an outlet collection (several, in order).
+/// Outlets never keep their targets alive: the scene owns every object.
+public struct OutletDescription {
+    /// The key in the scene file.
+    public let name: String
+    /// The type or protocol a target must be or conform to.
+    public let requirement: String
+    /// A one-line description.
+    public let doc: String
+    /// Whether the scene must connect it.
+    public let isRequired: Bool
+    /// Whether it holds a list of objects.
+    public let isCollection: Bool
+    /// Whether it builds a hierarchy (like `parent`), in which cycles are errors.
+    public let isHierarchy: Bool
+    /// The type that declares it.
+    public let declaringType: String
+    let connector: (AnyObject, [AnyObject]) -> Bool
+    let reader: (AnyObject) -> [AnyObject]
+
+    /// Connects `targets` (one at most for a plain outlet; none clears it);
+    /// false when a target is of the wrong type.
+    @discardableResult
+    public func connect(_ object: AnyObject, to targets: [AnyObject]) -> Bool {
+        connector(object, targets)
+    }
+
+    /// The objects the outlet holds now.
+    public func targets(of object: AnyObject) -> [AnyObject] { reader(object) }
+
+    /// How docs write the outlet's type: `View`, `View?`, `[InteractionProvider]`.
+    public var typeDescription: String {
+        isCollection ? "[\(requirement)]" : isRequired ? requirement : requirement + "?"
+    }
+}
+
+/// An event an object sends; a scene connects it to actions with `on:`.
+public struct EventDescription {
+    /// The event's name.
+    public let name: String
+    /// The payload's type; `nil` for none.
+    public let payload: ValueType?
+    /// A one-line description.
+    public let doc: String
+    /// The type that declares it.
+    public let declaringType: String
+    let connector: (AnyObject, @escaping (SceneValue?) -> Void) -> Bool
+
+    /// Calls `handler` with the payload each time `object` sends the event.
+    @discardableResult
+    public func connect(_ object: AnyObject, _ handler: @escaping (SceneValue?) -> Void) -> Bool {
+        connector(object, handler)
+    }
+}
+
+/// An action (callable from events and `call:`) or a script input (a verb
+/// like `tap:` that simulates the user).
+public struct ActionDescription {
+    /// The action's name.
+    public let name: String
+    /// The argument's type; `nil` when it takes none.
+    public let argument: ValueType?
+    /// A one-line description.
+    public let doc: String
+    /// The type that declares it.
+    public let declaringType: String
+    let performer: (AnyObject, SceneValue?) -> Bool
+
+    /// Performs the action; false when the object or argument has the wrong type.
+    @discardableResult
+    public func perform(on object: AnyObject, with argument: SceneValue? = nil) -> Bool {
+        performer(object, argument)
+    }
+
+    /// Whether an event with `payload` can call this action: it takes no
+    /// argument, or the payload's type is its argument's type.
+    public func accepts(payload: ValueType?) -> Bool {
+        guard let argument else { return true }
+        guard let payload else { return argument.isOptional }
+        return payload == argument || payload == argument.unwrapped
+            || (payload == .int && argument.unwrapped == .double)
+    }
+}
+
+/// A script input is described like an action.
+public typealias InputDescription = ActionDescription

@@ -1,0 +1,83 @@
+/// A loaded scene: it owns every object it declares, in declaration order.
+///
+/// Outlets between objects are weak, so releasing the scene frees the
+/// whole graph.
+public final class Scene {
+    /// One declared object.
+    public struct Entry {
+        /// Its id in the scene file.
+        public let id: String
+        /// Its registered type.
+        public let type: TypeDescription
+        /// The object, owned by the scene.
+        public let object: any SceneObject
+
+        /// Creates an entry.
+        public init(id: String, type: TypeDescription, object: any SceneObject) {
+            self.id = id
+            self.type = type
+            self.object = object
+        }
+    }
+
+    /// The `scene:` title, if any.
+    public let title: String?
+    /// The `description:`, if any.
+    public let summary: String?
+    /// Every object, in declaration order.
+    public let entries: [Entry]
+    private let indexByID: [String: Int]
+    private var idByObject: [ObjectIdentifier: String]?
+
+    /// Creates a scene owning `entries`. Ids must be unique.
+    public init(title: String?, summary: String?, entries: [Entry]) {
+        self.title = title
+        self.summary = summary
+        self.entries = entries
+        var index = [String: Int](minimumCapacity: entries.count)
+        for (offset, entry) in entries.enumerated() { index[entry.id] = offset }
+        self.indexByID = index
+    }
+
+    /// The entry declared as `id`.
+    public func entry(_ id: String) -> Entry? {
+        indexByID[id].map { entries[$0] }
+    }
+
+    /// The object declared as `id`.
+    public func object(_ id: String) -> (any SceneObject)? {
+        entry(id)?.object
+    }
+
+    /// The object declared as `id`, if it is a `T`.
+    public func object<T>(_ id: String, as type: T.Type) -> T? {
+        entry(id)?.object as? T
+    }
+
+    /// The id of `object` in this scene.
+    public func id(of object: AnyObject) -> String? {
+        if idByObject == nil {
+            var map = [ObjectIdentifier: String](minimumCapacity: entries.count)
+            for entry in entries { map[ObjectIdentifier(entry.object)] = entry.id }
+            idByObject = map
+        }
+        return idByObject?[ObjectIdentifier(object)]
+    }
+
+    /// The current value of `id.member`: a property's value, or for an
+    /// outlet the id of the object it holds (`null` when empty) and for a
+    /// collection the list of ids. `nil` when there is no such member.
+    public func value(of id: String, _ member: String) -> SceneValue? {
+        guard let entry = entry(id) else { return nil }
+        switch entry.type.members[member] {
+        case .property(let property):
+            return property.value(of: entry.object)
+        case .outlet(let outlet):
+            let ids = outlet.targets(of: entry.object).map { self.id(of: $0).map(SceneValue.object) ?? .null }
+            if outlet.isCollection { return .list(ids) }
+            return ids.first ?? .null
+        case nil:
+            return nil
+        }
+    }
+}

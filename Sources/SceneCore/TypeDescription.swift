@@ -1,0 +1,165 @@
+/// Everything a scene may know about a registered type: its name, base
+/// type, conformances, members and factory.
+///
+/// Build one with ``TypeDescription/init(_:summary:base:conformsTo:make:members:)``
+/// next to the type it describes:
+///
+///     extension Counter {
+///         public static func sceneDescription() -> TypeDescription {
+///             TypeDescription("Counter", summary: "Counts taps.", make: Counter.init) { type in
+///                 type.property("step", \.step, doc: "How much each tap adds.")
+///                 type.readOnly("count", \.count, doc: "The total so far.")
+///                 type.action("increment", doc: "Adds `step`.") { $0.increment() }
+///             }
+///         }
+///     }
+///
+/// There is no reflection: the loader only ever calls the closures a
+/// description holds.
+public final class TypeDescription {
+    /// The name scenes use in `type:`.
+    public let name: String
+    /// A one-line description for `scene-runner types`.
+    public let summary: String
+    /// The type it extends, whose members it inherits.
+    public let base: TypeDescription?
+    /// Protocols it declares, such as `InteractionProvider` (inherited ones
+    /// are found through ``base``).
+    public let conformances: [String]
+    /// Its own properties, outlets, events, actions and inputs, in declaration order.
+    public let ownProperties: [PropertyDescription]
+    public let ownOutlets: [OutletDescription]
+    public let ownEvents: [EventDescription]
+    public let ownActions: [ActionDescription]
+    public let ownInputs: [InputDescription]
+
+    /// A key of an object in a scene file.
+    public enum Member {
+        case property(PropertyDescription)
+        case outlet(OutletDescription)
+    }
+
+    /// All properties and outlets by key, inherited ones included.
+    public let members: [String: Member]
+    /// All properties, base types' first.
+    public let properties: [PropertyDescription]
+    /// All outlets and collections, base types' first.
+    public let outlets: [OutletDescription]
+    /// All events by name.
+    public let events: [String: EventDescription]
+    /// All actions by name.
+    public let actions: [String: ActionDescription]
+    /// All script inputs by name.
+    public let inputs: [String: InputDescription]
+    private let factory: () -> any SceneObject
+
+    /// Describes a type. `make` creates an instance with its defaults;
+    /// `members` declares what scenes may use.
+    public init<Object: SceneObject>(
+        _ name: String, summary: String, base: TypeDescription? = nil, conformsTo conformances: [String] = [],
+        make: @escaping () -> Object, members: (inout TypeBuilder<Object>) -> Void = { _ in }
+    ) {
+        var builder = TypeBuilder<Object>(typeName: name)
+        members(&builder)
+        self.name = name
+        self.summary = summary
+        self.base = base
+        self.conformances = conformances
+        self.ownProperties = builder.properties
+        self.ownOutlets = builder.outlets
+        self.ownEvents = builder.events
+        self.ownActions = builder.actions
+        self.ownInputs = builder.inputs
+        self.factory = make
+
+        var members = base?.members ?? [:]
+        for property in builder.properties { members[property.name] = .property(property) }
+        for outlet in builder.outlets { members[outlet.name] = .outlet(outlet) }
+        self.members = members
+        self.properties = (base?.properties ?? []).filter { inherited in
+            !builder.properties.contains { $0.name == inherited.name }
+        } + builder.properties
+        self.outlets = (base?.outlets ?? []).filter { inherited in
+            !builder.outlets.contains { $0.name == inherited.name }
+        } + builder.outlets
+        self.events = TypeDescription.merge(base?.events, builder.events)
+        self.actions = TypeDescription.merge(base?.actions, builder.actions)
+        self.inputs = TypeDescription.merge(base?.inputs, builder.inputs)
+    }
+
+    private static func merge<T>(_ inherited: [String: T]?, _ own: [T]) -> [String: T] where T: NamedMember {
+        var result = inherited ?? [:]
+        for member in own { result[member.name] = member }
+        return result
+    }
+
+    /// A new instance with its defaults.
+    public func makeInstance() -> any SceneObject { factory() }
+
+    /// The type and its base types, nearest first.
+    public var lineage: [TypeDescription] {
+        var result: [TypeDescription] = []
+        var current: TypeDescription? = self
+        while let type = current {
+            result.append(type)
+            current = type.base
+        }
+        return result
+    }
+
+    /// Whether an object of this type can fill an outlet that requires
+    /// `requirement`: it is that type, extends it, or conforms to it.
+    public func satisfies(_ requirement: String) -> Bool {
+        lineage.contains { $0.name == requirement || $0.conformances.contains(requirement) }
+    }
+
+    /// Every protocol the type conforms to, inherited ones included.
+    public var allConformances: [String] {
+        var result: [String] = []
+        for type in lineage.reversed() {
+            for conformance in type.conformances where !result.contains(conformance) { result.append(conformance) }
+        }
+        return result
+    }
+
+    /// All events in declaration order, base types' first.
+    public var orderedEvents: [EventDescription] { Self.ordered(lineage.reversed().map(\.ownEvents)) }
+    /// All actions in declaration order, base types' first.
+    public var orderedActions: [ActionDescription] { Self.ordered(lineage.reversed().map(\.ownActions)) }
+    /// All script inputs in declaration order, base types' first.
+    public var orderedInputs: [InputDescription] { Self.ordered(lineage.reversed().map(\.ownInputs)) }
+
+    /// Members of each level, a redeclared name replacing the inherited one in place.
+    private static func ordered<T: NamedMember>(_ levels: [[T]]) -> [T] {
+        var result: [T] = []
+        for member in levels.joined() {
+            if let index = result.firstIndex(where: { $0.name == member.name }) {
+                result[index] = member
+            } else {
+                result.append(member)
+            }
+        }
+        return result
+    }
+
+    /// The default of each property, read from a fresh instance.
+    public func defaultValues() -> [String: SceneValue] {
+        let prototype = makeInstance()
+        var result: [String: SceneValue] = [:]
+        for property in properties { result[property.name] = property.value(of: prototype) }
+        return result
+    }
+
+    /// The property named `name`, inherited ones included.
+    public func property(named name: String) -> PropertyDescription? {
+        if case .property(let property) = members[name] { return property }
+        return nil
+    }
+}
+
+protocol NamedMember {
+    var name: String { get }
+}
+
+extension EventDescription: NamedMember {}
+extension ActionDescription: NamedMember {}

@@ -1,0 +1,28 @@
+/// A list of objects held weakly, in order: the storage for outlet
+/// collections, which must not keep their targets alive.
+///
+///     var providers = WeakList<any InteractionProvider>()
+///     providers.elements   // the targets still alive
+public struct WeakList<Element> {
+    private struct Box {
+        weak var object: AnyObject?
+    }
+
+    private var boxes: [Box] = []
+
+    /// An empty list.
+    public init() {}
+
+    /// A list of `elements`, which must be class instances.
+    public init(_ elements: [Element]) {
+        boxes = elements.map { Box(object: $0 as AnyObject) }
+    }
+
+    /// The targets that are still alive, in order.
+    public var elements: [Element] {
+        boxes.compactMap { $0.object as? Element }
+    }
+
+    /// Whether the list holds no live target.
+    public var isEmpty: Bool { elements.isEmpty }
+}
