@@ -1,0 +1,130 @@
+import SceneYAML
+
+/// A problem found in a scene file, with its position, for the scene author.
+///
+/// Diagnostics are values; ``DiagnosticRenderer`` turns them into text like
+/// a compiler's or into JSON Lines, in one place.
+public struct Diagnostic: Error, Sendable, Hashable {
+    /// How serious it is.
+    public enum Severity: String, Sendable, Hashable {
+        case error, warning
+    }
+
+    /// A second position that explains the first.
+    public struct Note: Sendable, Hashable {
+        /// What is there.
+        public var message: String
+        /// Where.
+        public var position: SourcePosition
+
+        /// Creates a note.
+        public init(_ message: String, at position: SourcePosition) {
+            self.message = message
+            self.position = position
+        }
+    }
+
+    /// The kind of mistake, stable for tools (`--format json` prints it).
+    public var code: DiagnosticCode
+    /// How serious it is.
+    public var severity: Severity
+    /// One line saying what is wrong.
+    public var message: String
+    /// The text the message is about.
+    public var span: SourceSpan
+    /// How to fix it, when that can be said ("did you mean 'View'?").
+    public var hint: String?
+    /// Related positions.
+    public var notes: [Note]
+
+    /// Creates an error.
+    public init(
+        _ code: DiagnosticCode, _ message: String, at span: SourceSpan, hint: String? = nil, notes: [Note] = [],
+        severity: Severity = .error
+    ) {
+        self.code = code
+        self.message = message
+        self.span = span
+        self.hint = hint
+        self.notes = notes
+        self.severity = severity
+    }
+
+    /// Where the diagnostic points.
+    public var position: SourcePosition { span.start }
+}
+
+/// Every kind of mistake the loader reports.
+public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
+    // Reading the file and YAML.
+    case unreadableFile = "unreadable-file"
+    case fileTooLarge = "file-too-large"
+    case invalidEncoding = "invalid-encoding"
+    case yamlSyntax = "yaml-syntax"
+    case nestingTooDeep = "nesting-too-deep"
+    case aliasBudget = "alias-budget"
+    case unknownAnchor = "unknown-anchor"
+    case duplicateKey = "duplicate-key"
+    case explicitTag = "explicit-tag"
+    case mergeKey = "merge-key"
+    case complexKey = "complex-key"
+    case multipleDocuments = "multiple-documents"
+    // The scene's layout.
+    case emptyFile = "empty-file"
+    case notAMapping = "not-a-mapping"
+    case unknownTopLevelKey = "unknown-top-level-key"
+    case unsupportedVersion = "unsupported-version"
+    case missingObjects = "missing-objects"
+    case invalidID = "invalid-id"
+    case missingType = "missing-type"
+    case unknownType = "unknown-type"
+    case unknownKey = "unknown-key"
+    case readOnlyProperty = "read-only-property"
+    case missingProperty = "missing-property"
+    // Values.
+    case invalidValue = "invalid-value"
+    case valueOutOfRange = "value-out-of-range"
+    case nullValue = "null-value"
+    case unknownField = "unknown-field"
+    case missingField = "missing-field"
+    // Outlets.
+    case unknownObject = "unknown-object"
+    case outletTypeMismatch = "outlet-type-mismatch"
+    case missingOutlet = "missing-outlet"
+    case hierarchyCycle = "hierarchy-cycle"
+    // Events.
+    case unknownEvent = "unknown-event"
+    case invalidActionReference = "invalid-action-reference"
+    case unknownAction = "unknown-action"
+    case payloadMismatch = "payload-mismatch"
+    // The script.
+    case invalidScript = "invalid-script"
+    // Bookkeeping.
+    case tooManyDiagnostics = "too-many-diagnostics"
+    case internalError = "internal-error"
+}
+
+extension Diagnostic {
+    /// The diagnostic for an error of the YAML layer.
+    init(_ error: YAMLError) {
+        let code: DiagnosticCode =
+            switch error.kind {
+            case .syntax, .memory: .yamlSyntax
+            case .encoding: .invalidEncoding
+            case .tooLarge: .fileTooLarge
+            case .tooDeep: .nestingTooDeep
+            case .aliasBudget: .aliasBudget
+            case .unknownAnchor: .unknownAnchor
+            case .duplicateKey: .duplicateKey
+            case .tag: .explicitTag
+            case .mergeKey: .mergeKey
+            case .complexKey: .complexKey
+            case .multipleDocuments: .multipleDocuments
+            }
+        var message = error.message
+        if error.kind == .syntax { message = "YAML syntax: " + message }
+        self.init(
+            code, message, at: error.span, hint: error.hint,
+            notes: error.related.map { [Note($0.message, at: $0.position)] } ?? [])
+    }
+}

@@ -1,0 +1,119 @@
+import SceneYAML
+
+/// Renders diagnostics for people (like a compiler, with the source line and
+/// a caret) or for tools (JSON Lines). All user-facing error text passes
+/// through here.
+///
+///     Scenes/broken.yaml:14:11: error: unknown type 'TimoutController'
+///        14 |     type: TimoutController
+///           |           ^~~~~~~~~~~~~~~~
+///           = help: did you mean 'TimeoutController'?
+public enum DiagnosticRenderer {
+    /// The diagnostic as text, ending with a newline.
+    public static func render(_ diagnostic: Diagnostic, in source: SceneSource) -> String {
+        var text = header(source.name, diagnostic.position, diagnostic.severity.rawValue, diagnostic.message)
+        text += snippet(source, diagnostic.span)
+        if let hint = diagnostic.hint {
+            text += margin + "= help: " + hint + "\n"
+        }
+        for note in diagnostic.notes {
+            text += header(source.name, note.position, "note", note.message)
+            text += snippet(source, SourceSpan(at: note.position))
+        }
+        return text
+    }
+
+    /// All diagnostics as text, in order.
+    public static func render(_ diagnostics: [Diagnostic], in source: SceneSource) -> String {
+        diagnostics.map { render($0, in: source) }.joined()
+    }
+
+    private static func header(_ name: String, _ position: SourcePosition, _ kind: String, _ message: String) -> String {
+        "\(name):\(position.line):\(position.column): \(kind): \(message)\n"
+    }
+
+    /// The blank gutter under a line number.
+    private static let margin = String(repeating: " ", count: 6)
+
+    /// `   14 | `: the line number right-aligned in five columns.
+    private static func gutter(_ line: Int) -> String {
+        let number = String(line)
+        return String(repeating: " ", count: max(0, 5 - number.count)) + number + " | "
+    }
+
+    private static func snippet(_ source: SceneSource, _ span: SourceSpan) -> String {
+        let line = source.lineText(span.start.line)
+        guard !line.isEmpty || span.start.column == 1, !source.bytes.isEmpty else { return "" }
+        var caretLine = ""
+        var column = 1
+        for character in line.unicodeScalars {
+            if column >= span.start.column { break }
+            caretLine.unicodeScalars.append(character == "\t" ? "\t" : " ")
+            column += 1
+        }
+        var length = 1
+        if span.end.line == span.start.line && span.end.column > span.start.column {
+            length = span.end.column - span.start.column
+        }
+        caretLine += "^" + String(repeating: "~", count: length - 1)
+        let bar = margin + "| "
+        return gutter(span.start.line) + line + "\n" + bar + caretLine + "\n"
+    }
+
+    /// The diagnostic as one line of JSON:
+    /// `{"type":"diagnostic","file":…,"line":…,"column":…,"endLine":…,"endColumn":…,"severity":…,"code":…,"message":…,"hint":…,"notes":[…]}`.
+    public static func json(_ diagnostic: Diagnostic, in source: SceneSource) -> String {
+        var fields: [(String, String)] = [
+            ("type", JSON.string("diagnostic")),
+            ("file", JSON.string(source.name)),
+            ("line", String(diagnostic.span.start.line)),
+            ("column", String(diagnostic.span.start.column)),
+            ("endLine", String(diagnostic.span.end.line)),
+            ("endColumn", String(diagnostic.span.end.column)),
+            ("severity", JSON.string(diagnostic.severity.rawValue)),
+            ("code", JSON.string(diagnostic.code.rawValue)),
+            ("message", JSON.string(diagnostic.message)),
+        ]
+        if let hint = diagnostic.hint { fields.append(("hint", JSON.string(hint))) }
+        if !diagnostic.notes.isEmpty {
+            let notes = diagnostic.notes.map { note in
+                JSON.object([
+                    ("message", JSON.string(note.message)), ("line", String(note.position.line)),
+                    ("column", String(note.position.column)),
+                ])
+            }
+            fields.append(("notes", "[" + notes.joined(separator: ",") + "]"))
+        }
+        return JSON.object(fields)
+    }
+}
+
+/// Minimal JSON writing with a fixed key order, so that output is stable.
+public enum JSON {
+    /// `"text"` with JSON escapes.
+    public static func string(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+
+    /// `{"key":value,...}` from already-encoded values, in the given order.
+    public static func object(_ fields: [(String, String)]) -> String {
+        "{" + fields.map { string($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
+    }
+}

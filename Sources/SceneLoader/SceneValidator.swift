@@ -1,0 +1,445 @@
+import SceneCore
+import SceneYAML
+
+/// Checks a parsed scene file against the registry and the format, and
+/// collects every mistake in one pass.
+struct SceneValidator {
+    static let topLevelKeys = ["scene", "description", "version", "objects", "script"]
+
+    let registry: SceneRegistry
+    var diagnostics: DiagnosticCollector
+    private var declaration = SceneDeclaration()
+    /// The type of each declared object, `nil` when its type is unknown
+    /// (references to it are then not checked further).
+    private var types: [TypeDescription?] = []
+    private var ids: [String] = []
+    private var spans: [SourceSpan] = []
+    /// Where each object's hierarchy outlet (like `parent`) is written, by object index.
+    private var hierarchySpans: [Int: SourceSpan] = [:]
+
+    init(registry: SceneRegistry, limit: Int) {
+        self.registry = registry
+        self.diagnostics = DiagnosticCollector(limit: limit)
+    }
+
+    mutating func validate(_ root: YAMLNode?) -> SceneDeclaration {
+        guard let root else {
+            diagnostics.add(
+                .emptyFile, "the file is empty", at: SourceSpan(at: .start),
+                hint: "a scene needs at least 'objects:' with one object")
+            return declaration
+        }
+        guard case .mapping(let top) = root else {
+            diagnostics.add(
+                .notAMapping, "a scene file must be a mapping with 'objects', not \(root.kindDescription)",
+                at: root.span, hint: "start with 'objects:'")
+            return declaration
+        }
+        var objectsNode: YAMLMapping?
+        var sawObjects = false
+        for entry in top.entries {
+            switch entry.key.value {
+            case "scene": declaration.title = text(entry, "scene")
+            case "description": declaration.summary = text(entry, "description")
+            case "version":
+                if case .scalar(let scalar) = entry.value, scalar.value == "1" { break }
+                let written = if case .scalar(let scalar) = entry.value { "'\(scalar.value)'" } else { entry.value.kindDescription }
+                diagnostics.add(
+                    .unsupportedVersion, "this runner reads scene format version 1, not \(written)",
+                    at: entry.value.span, hint: "write 'version: 1' or leave it out")
+            case "objects":
+                sawObjects = true
+                if case .mapping(let mapping) = entry.value {
+                    objectsNode = mapping
+                } else if case .scalar(let scalar) = entry.value, scalar.isNull {
+                    objectsNode = YAMLMapping(entries: [], span: scalar.span)
+                } else {
+                    diagnostics.add(
+                        .notAMapping, "'objects' must be a mapping from ids to objects, not \(entry.value.kindDescription)",
+                        at: entry.value.span, hint: "write one 'id:' per object, each with a 'type:'")
+                }
+            case "script":
+                if case .sequence(let sequence) = entry.value {
+                    declaration.script = sequence
+                    validateScriptShape(sequence)
+                } else if case .scalar(let scalar) = entry.value, scalar.isNull {
+                    break
+                } else {
+                    diagnostics.add(
+                        .invalidScript, "'script' must be a list of steps, not \(entry.value.kindDescription)",
+                        at: entry.value.span, hint: "write one '- verb: argument' per step")
+                }
+            default:
+                let suggestion = Suggestions.closest(to: entry.key.value, in: SceneValidator.topLevelKeys)
+                // A misspelt 'objects' is one mistake, not also a missing 'objects'.
+                if suggestion == "objects" { sawObjects = true }
+                diagnostics.add(
+                    .unknownTopLevelKey, "unknown top-level key '\(entry.key.value)'", at: entry.key.span,
+                    hint: suggestion.map { "did you mean '\($0)'?" }
+                        ?? "a scene file has \(SceneValidator.topLevelKeys.map { "'\($0)'" }.joined(separator: ", "))")
+            }
+        }
+        if !sawObjects {
+            diagnostics.add(
+                .missingObjects, "the scene has no 'objects'", at: top.entries.first?.key.span ?? top.span,
+                hint: "add 'objects:' with one 'id:' per object, each with a 'type:'")
+        }
+        if let objectsNode { validateObjects(objectsNode) }
+        return declaration
+    }
+
+    private mutating func text(_ entry: YAMLMapping.Entry, _ key: String) -> String? {
+        guard case .scalar(let scalar) = entry.value else {
+            diagnostics.add(.invalidValue, "'\(key)' takes text, not \(entry.value.kindDescription)", at: entry.value.span)
+            return nil
+        }
+        return scalar.isNull ? nil : scalar.value
+    }
+
+    private mutating func validateScriptShape(_ script: YAMLSequence) {
+        for step in script.items {
+            guard case .mapping(let mapping) = step, mapping.entries.count == 1 else {
+                diagnostics.add(
+                    .invalidScript, "a script step must be a mapping with one verb, like '- wait: 2s'", at: step.span)
+                continue
+            }
+        }
+    }
+
+    // MARK: - Objects
+
+    private mutating func validateObjects(_ objects: YAMLMapping) {
+        let count = objects.entries.count
+        types.reserveCapacity(count)
+        ids.reserveCapacity(count)
+        spans.reserveCapacity(count)
+        declaration.indexByID.reserveCapacity(count)
+        // First pass: ids and types, so that references can be checked in any order.
+        for entry in objects.entries {
+            let id = entry.key.value
+            if !SceneValidator.isValidID(id) {
+                diagnostics.add(
+                    .invalidID, "'\(id)' is not a valid object id", at: entry.key.span,
+                    hint: "ids start with a letter or '_' and hold only letters, digits and '_', so that 'id.member' is unambiguous")
+            }
+            declaration.indexByID[id] = ids.count
+            ids.append(id)
+            spans.append(entry.key.span)
+            types.append(objectType(entry))
+        }
+        // Second pass: members.
+        for (index, entry) in objects.entries.enumerated() {
+            guard let type = types[index], case .mapping(let body) = entry.value else { continue }
+            var object = SceneDeclaration.Object(id: ids[index], span: spans[index], type: type)
+            validateMembers(body, of: &object, index: index)
+            declaration.objects.append(object)
+        }
+        if declaration.objects.count == count {
+            checkHierarchies()
+        }
+    }
+
+    private static func isValidID(_ id: String) -> Bool {
+        var isFirst = true
+        for byte in id.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"): break
+            case UInt8(ascii: "0")...UInt8(ascii: "9") where !isFirst: break
+            default: return false
+            }
+            isFirst = false
+        }
+        return !isFirst
+    }
+
+    private mutating func objectType(_ entry: YAMLMapping.Entry) -> TypeDescription? {
+        let id = entry.key.value
+        guard case .mapping(let body) = entry.value else {
+            diagnostics.add(
+                .notAMapping, "object '\(id)' must be a mapping with a 'type', not \(entry.value.kindDescription)",
+                at: entry.value.span, hint: "write '\(id):' then, indented below it, 'type: View' and its keys")
+            return nil
+        }
+        guard let typeEntry = body["type"] else {
+            diagnostics.add(
+                .missingType, "object '\(id)' has no 'type'", at: entry.key.span,
+                hint: "add 'type:' with a registered type; 'scene-runner types' lists them")
+            return nil
+        }
+        guard case .scalar(let scalar) = typeEntry.value, !scalar.isNull else {
+            diagnostics.add(
+                .missingType, "the 'type' of '\(id)' must be a type name, not \(typeEntry.value.kindDescription)",
+                at: typeEntry.value.span, hint: "'scene-runner types' lists the registered types")
+            return nil
+        }
+        guard let type = registry.type(named: scalar.value) else {
+            diagnostics.add(
+                .unknownType, "unknown type '\(scalar.value)'", at: scalar.span,
+                hint: Suggestions.hint(
+                    for: scalar.value, in: registry.types.map(\.name),
+                    fallback: "'scene-runner types' lists the registered types"))
+            return nil
+        }
+        return type
+    }
+
+    /// Checks the keys of the object declared at `index`.
+    private mutating func validateMembers(_ body: YAMLMapping, of object: inout SceneDeclaration.Object, index: Int) {
+        let type = object.type
+        for entry in body.entries {
+            let key = entry.key.value
+            if key == "type" { continue }
+            if key == "on" {
+                validateConnections(entry.value, of: &object)
+                continue
+            }
+            switch type.members[key] {
+            case .property(let property):
+                if property.isReadOnly {
+                    diagnostics.add(
+                        .readOnlyProperty, "'\(key)' of \(type.name) is read-only", at: entry.key.span,
+                        hint: "a script can read it with 'expect', but a scene cannot set it")
+                    continue
+                }
+                if let value = ValueResolver.resolve(
+                    entry.value, as: property.type, range: property.range, subject: key, into: &diagnostics)
+                {
+                    object.properties.append((property, value))
+                }
+            case .outlet(let outlet):
+                if let targets = resolveOutlet(entry.value, outlet, from: index) {
+                    object.outlets.append((outlet, targets))
+                    if outlet.isHierarchy { hierarchySpans[index] = entry.value.span }
+                }
+            case nil:
+                diagnostics.add(
+                    .unknownKey, "\(type.name) has no property or outlet '\(key)'", at: entry.key.span,
+                    hint: unknownKeyHint(key, type))
+            }
+        }
+        for property in type.properties where property.isRequired && body[property.name] == nil {
+            diagnostics.add(
+                .missingProperty, "'\(object.id)' (\(type.name)) needs a value for '\(property.name)'",
+                at: object.span, hint: "add '\(property.name): <\(property.type)>'")
+        }
+        for outlet in type.outlets where outlet.isRequired {
+            guard let entry = body[outlet.name] else {
+                diagnostics.add(
+                    .missingOutlet, "'\(object.id)' (\(type.name)) needs the outlet '\(outlet.name)'",
+                    at: object.span, hint: "add '\(outlet.name): <id of a \(outlet.requirement)>'")
+                continue
+            }
+            if case .scalar(let scalar) = entry.value, scalar.isNull {
+                diagnostics.add(
+                    .missingOutlet, "the outlet '\(outlet.name)' of '\(object.id)' is required and cannot be null",
+                    at: entry.value.span, hint: "give it the id of a \(outlet.requirement)")
+            }
+        }
+    }
+
+    private func unknownKeyHint(_ key: String, _ type: TypeDescription) -> String? {
+        if type.events[key] != nil {
+            return "'\(key)' is an event of \(type.name); connect it under 'on:', e.g. 'on: { \(key): target.action }'"
+        }
+        if type.actions[key] != nil {
+            return "'\(key)' is an action of \(type.name); call it from 'on:' or with 'call:' in the script"
+        }
+        if type.inputs[key] != nil {
+            return "'\(key)' is a script input of \(type.name); use it as a step: '- \(key): <id>'"
+        }
+        return Suggestions.hint(
+            for: key, in: type.members.keys.sorted(),
+            fallback: type.members.isEmpty
+                ? "\(type.name) has no keys besides 'type' and 'on'"
+                : "its keys are \(Suggestions.list(type.properties.filter { !$0.isReadOnly }.map(\.name) + type.outlets.map(\.name)))")
+    }
+
+    // MARK: - Outlets
+
+    private mutating func resolveOutlet(_ node: YAMLNode, _ outlet: OutletDescription, from owner: Int) -> [Int]? {
+        if outlet.isCollection {
+            if case .scalar(let scalar) = node, scalar.isNull { return [] }
+            guard case .sequence(let sequence) = node else {
+                diagnostics.add(
+                    .invalidValue, "'\(outlet.name)' takes a list of ids, not \(node.kindDescription)", at: node.span,
+                    hint: {
+                        if case .scalar(let scalar) = node { return "write [\(scalar.value)]" }
+                        return "write [id, id]"
+                    }())
+                return nil
+            }
+            var targets: [Int] = []
+            var isValid = true
+            for item in sequence.items {
+                if let target = resolveTarget(item, outlet, from: owner) { targets.append(target) } else { isValid = false }
+            }
+            return isValid ? targets : nil
+        }
+        if case .scalar(let scalar) = node, scalar.isNull { return outlet.isRequired ? nil : [] }
+        return resolveTarget(node, outlet, from: owner).map { [$0] }
+    }
+
+    private mutating func resolveTarget(_ node: YAMLNode, _ outlet: OutletDescription, from owner: Int) -> Int? {
+        guard case .scalar(let scalar) = node else {
+            diagnostics.add(
+                .invalidValue, "'\(outlet.name)' takes the id of an object, not \(node.kindDescription)",
+                at: node.span)
+            return nil
+        }
+        guard let index = declaration.indexByID[scalar.value] else {
+            diagnostics.add(
+                .unknownObject, "no object has the id '\(scalar.value)'", at: scalar.span,
+                hint: Suggestions.hint(for: scalar.value, in: ids, fallback: targetFallback(outlet.requirement, excluding: owner)))
+            return nil
+        }
+        guard let targetType = types[index] else { return nil }
+        guard targetType.satisfies(outlet.requirement) else {
+            diagnostics.add(
+                .outletTypeMismatch,
+                "'\(outlet.name)' needs \(article(outlet.requirement)), but '\(scalar.value)' is \(article(targetType.name))",
+                at: scalar.span, hint: targetFallback(outlet.requirement, excluding: owner))
+            return nil
+        }
+        return index
+    }
+
+    private func article(_ name: String) -> String {
+        let vowels: Set<Character> = ["A", "E", "I", "O", "U"]
+        return (name.first.map { vowels.contains($0) } ?? false ? "an " : "a ") + name
+    }
+
+    /// "objects that fit: a, b" over the scene's objects of the right type.
+    private func targetFallback(_ requirement: String, excluding owner: Int) -> String? {
+        var fitting: [String] = []
+        for (index, type) in types.enumerated() where index != owner && type?.satisfies(requirement) ?? false {
+            fitting.append(ids[index])
+            if fitting.count > 8 { break }
+        }
+        if fitting.isEmpty { return "the scene has no other \(requirement) to connect" }
+        return "objects that fit: \(Suggestions.list(fitting))"
+    }
+
+    /// Reports a cycle through hierarchy outlets (like `parent`) once per cycle.
+    private mutating func checkHierarchies() {
+        let objects = declaration.objects
+        var state = [UInt8](repeating: 0, count: objects.count)  // 0 new, 1 on the current path, 2 done
+        for start in objects.indices where state[start] == 0 {
+            var path: [Int] = []
+            var current: Int? = start
+            while let index = current, state[index] == 0 {
+                state[index] = 1
+                path.append(index)
+                current = objects[index].outlets.first(where: { $0.outlet.isHierarchy })?.targets.first
+            }
+            if let index = current, state[index] == 1, let cycleStart = path.firstIndex(of: index) {
+                let cycle = path[cycleStart...].map { objects[$0].id } + [objects[index].id]
+                let outlet = objects[index].outlets.first(where: { $0.outlet.isHierarchy })?.outlet.name ?? "parent"
+                diagnostics.add(
+                    .hierarchyCycle, "'\(outlet)' forms a cycle: \(cycle.joined(separator: " -> "))",
+                    at: hierarchySpans[index] ?? objects[index].span,
+                    hint: "an object cannot be inside itself; remove one '\(outlet)' of the cycle")
+            }
+            for index in path { state[index] = 2 }
+        }
+    }
+
+    // MARK: - Events
+
+    private mutating func validateConnections(_ node: YAMLNode, of object: inout SceneDeclaration.Object) {
+        guard case .mapping(let mapping) = node else {
+            diagnostics.add(
+                .invalidValue, "'on' takes a mapping from events to actions, not \(node.kindDescription)",
+                at: node.span, hint: "write 'on: { event: target.action }'")
+            return
+        }
+        let type = object.type
+        for entry in mapping.entries {
+            let event = type.events[entry.key.value]
+            if event == nil {
+                let name = entry.key.value
+                diagnostics.add(
+                    .unknownEvent, "\(type.name) has no event '\(name)'", at: entry.key.span,
+                    hint: Suggestions.hint(
+                        for: name, in: type.events.keys.sorted(),
+                        fallback: type.events.isEmpty
+                            ? "\(type.name) sends no events"
+                            : "its events are \(Suggestions.list(type.orderedEvents.map(\.name)))"))
+            }
+            let references: [YAMLNode]
+            if case .sequence(let sequence) = entry.value { references = sequence.items } else { references = [entry.value] }
+            // The actions are checked even for an unknown event, so that one pass finds every mistake.
+            for reference in references {
+                if let connection = resolveAction(reference, for: event, named: entry.key.value, of: type),
+                    let event
+                {
+                    object.connections.append((event, connection.target, connection.action))
+                }
+            }
+        }
+    }
+
+    /// The target and action `node` names for `event` (`nil` when the event
+    /// is unknown: then only the reference itself is checked).
+    private mutating func resolveAction(
+        _ node: YAMLNode, for event: EventDescription?, named eventName: String, of type: TypeDescription
+    ) -> (target: Int, action: ActionDescription)? {
+        guard case .scalar(let scalar) = node, !scalar.isNull else {
+            diagnostics.add(
+                .invalidActionReference, "'\(eventName)' takes 'target.action' or a list of them, not \(node.kindDescription)",
+                at: node.span, hint: "write '\(eventName): form.submit'")
+            return nil
+        }
+        let text = scalar.value
+        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+            diagnostics.add(
+                .invalidActionReference, "'\(text)' is not 'target.action'", at: scalar.span,
+                hint: "write the id of an object, a dot and one of its actions, e.g. 'form.submit'")
+            return nil
+        }
+        let targetID = String(parts[0])
+        let actionName = String(parts[1])
+        let targetSpan = subspan(scalar, from: 0, length: targetID.unicodeScalars.count)
+        let actionSpan = subspan(scalar, from: targetID.unicodeScalars.count + 1, length: actionName.unicodeScalars.count)
+        guard let targetIndex = declaration.indexByID[targetID] else {
+            diagnostics.add(
+                .unknownObject, "no object has the id '\(targetID)'", at: targetSpan,
+                hint: Suggestions.hint(for: targetID, in: ids))
+            return nil
+        }
+        guard let targetType = types[targetIndex] else { return nil }
+        guard let action = targetType.actions[actionName] else {
+            diagnostics.add(
+                .unknownAction, "\(targetType.name) has no action '\(actionName)'", at: actionSpan,
+                hint: Suggestions.hint(
+                    for: actionName, in: targetType.actions.keys.sorted(),
+                    fallback: targetType.actions.isEmpty
+                        ? "\(targetType.name) has no actions"
+                        : "its actions are \(Suggestions.list(targetType.orderedActions.map(\.name)))"))
+            return nil
+        }
+        guard let event else { return nil }
+        guard action.accepts(payload: event.payload) else {
+            let sends = event.payload.map { "sends \(article($0.description))" } ?? "sends nothing"
+            diagnostics.add(
+                .payloadMismatch,
+                "action '\(actionName)' of \(targetType.name) takes \(action.argument.map { article($0.description) } ?? "nothing"), but event '\(event.name)' of \(type.name) \(sends)",
+                at: actionSpan, hint: "connect an event whose payload fits, or call an action without an argument")
+            return nil
+        }
+        return (targetIndex, action)
+    }
+
+    /// The part of a one-line plain scalar from `offset` scalars on, else the whole scalar.
+    private func subspan(_ scalar: YAMLScalar, from offset: Int, length: Int) -> SourceSpan {
+        let start = scalar.span.start
+        guard scalar.style == .plain || scalar.style == .singleQuoted || scalar.style == .doubleQuoted,
+            scalar.span.end.line == start.line
+        else { return scalar.span }
+        let quote = scalar.style == .plain ? 0 : 1
+        let column = start.column + quote + offset
+        let begin = SourcePosition(line: start.line, column: column, offset: start.offset + quote + offset)
+        let end = SourcePosition(line: start.line, column: column + length, offset: begin.offset + length)
+        return SourceSpan(start: begin, end: end)
+    }
+}

@@ -1,0 +1,312 @@
+import SceneCore
+import SceneYAML
+
+/// Resolves YAML nodes to ``SceneValue``s by the destination's declared
+/// ``ValueType``, never by YAML 1.1 implicit typing: `no` is the string "no"
+/// for a String and an error for a Bool.
+struct ValueResolver {
+    /// Resolves `node` as `type` for the key called `subject` in messages;
+    /// `nil` after adding a diagnostic.
+    static func resolve(
+        _ node: YAMLNode, as type: ValueType, range: ClosedRange<Double>? = nil, subject: String,
+        into diagnostics: inout DiagnosticCollector
+    ) -> SceneValue? {
+        if case .scalar(let scalar) = node, scalar.isNull {
+            if type.isOptional { return .null }
+            diagnostics.add(
+                .nullValue, "'\(subject)' cannot be null", at: node.span,
+                hint: type.unwrapped == .string
+                    ? "write '' for empty text, or leave the key out to keep the default"
+                    : "give it a value, or leave the key out to keep the default")
+            return nil
+        }
+        switch type {
+        case .optional(let wrapped):
+            return resolve(node, as: wrapped, range: range, subject: subject, into: &diagnostics)
+        case .list(let element):
+            guard case .sequence(let sequence) = node else {
+                diagnostics.add(
+                    .invalidValue, "'\(subject)' takes a list, not \(node.kindDescription)", at: node.span,
+                    hint: "write [a, b], or one '- item' per line")
+                return nil
+            }
+            var values: [SceneValue] = []
+            values.reserveCapacity(sequence.items.count)
+            var isValid = true
+            for (index, item) in sequence.items.enumerated() {
+                if let value = resolve(
+                    item, as: element, range: range, subject: "\(subject)[\(index)]", into: &diagnostics)
+                {
+                    values.append(value)
+                } else {
+                    isValid = false
+                }
+            }
+            return isValid ? .list(values) : nil
+        case .stringMap(let valueType):
+            guard case .mapping(let mapping) = node else {
+                diagnostics.add(
+                    .invalidValue, "'\(subject)' takes a mapping, not \(node.kindDescription)", at: node.span,
+                    hint: "write { key: value }, or one 'key: value' per line")
+                return nil
+            }
+            var pairs: [SceneValue.Pair] = []
+            var isValid = true
+            for entry in mapping.entries {
+                if let value = resolve(
+                    entry.value, as: valueType, range: range, subject: "\(subject).\(entry.key.value)",
+                    into: &diagnostics)
+                {
+                    pairs.append(SceneValue.Pair(entry.key.value, value))
+                } else {
+                    isValid = false
+                }
+            }
+            return isValid ? .map(pairs) : nil
+        case .record(let name, let fields):
+            return resolveRecord(node, name: name, fields: fields, subject: subject, into: &diagnostics)
+        default:
+            guard case .scalar(let scalar) = node else {
+                diagnostics.add(
+                    .invalidValue, "'\(subject)' takes \(article(type)), not \(node.kindDescription)", at: node.span)
+                return nil
+            }
+            return resolveScalar(scalar, as: type, range: range, subject: subject, into: &diagnostics)
+        }
+    }
+
+    private static func article(_ type: ValueType) -> String {
+        switch type.unwrapped {
+        case .bool: "true or false"
+        case .int: "a whole number"
+        case .double: "a number"
+        case .string: "text"
+        case .duration: "a duration"
+        case .color: "a colour"
+        case .enumeration(_, let cases): "one of \(cases.joined(separator: ", "))"
+        default: "a \(type)"
+        }
+    }
+
+    private static func resolveRecord(
+        _ node: YAMLNode, name: String, fields: [RecordField], subject: String,
+        into diagnostics: inout DiagnosticCollector
+    ) -> SceneValue? {
+        guard case .mapping(let mapping) = node else {
+            diagnostics.add(
+                .invalidValue, "'\(subject)' takes a mapping with \(fields.map { "'\($0.name)'" }.joined(separator: ", ")), not \(node.kindDescription)",
+                at: node.span)
+            return nil
+        }
+        var isValid = true
+        var pairs: [SceneValue.Pair] = []
+        for entry in mapping.entries where !fields.contains(where: { $0.name == entry.key.value }) {
+            diagnostics.add(
+                .unknownField, "'\(name)' has no field '\(entry.key.value)'", at: entry.key.span,
+                hint: Suggestions.hint(
+                    for: entry.key.value, in: fields.map(\.name),
+                    fallback: "its fields are \(fields.map(\.name).joined(separator: ", "))"))
+            isValid = false
+        }
+        for field in fields {
+            guard let entry = mapping[field.name] else {
+                if field.type.isOptional {
+                    pairs.append(SceneValue.Pair(field.name, .null))
+                } else {
+                    diagnostics.add(
+                        .missingField, "'\(subject)' is missing the field '\(field.name)'", at: node.span,
+                        hint: "add '\(field.name): <\(field.type)>'")
+                    isValid = false
+                }
+                continue
+            }
+            if let value = resolve(
+                entry.value, as: field.type, subject: "\(subject).\(field.name)", into: &diagnostics)
+            {
+                pairs.append(SceneValue.Pair(field.name, value))
+            } else {
+                isValid = false
+            }
+        }
+        return isValid ? .map(pairs) : nil
+    }
+
+    private static func resolveScalar(
+        _ scalar: YAMLScalar, as type: ValueType, range: ClosedRange<Double>?, subject: String,
+        into diagnostics: inout DiagnosticCollector
+    ) -> SceneValue? {
+        let text = scalar.value
+        func fail(_ hint: String? = nil, code: DiagnosticCode = .invalidValue) -> SceneValue? {
+            diagnostics.add(code, "'\(subject)' takes \(article(type)), not '\(text)'", at: scalar.span, hint: hint)
+            return nil
+        }
+        switch type {
+        case .bool:
+            switch text {
+            case "true": return .bool(true)
+            case "false": return .bool(false)
+            default:
+                switch text.lowercased() {
+                case "true", "yes", "y", "on": return fail("scene files take booleans literally: write true")
+                case "false", "no", "n", "off": return fail("scene files take booleans literally: write false")
+                default: return fail()
+                }
+            }
+        case .int:
+            guard let value = ScalarSyntax.integer(text) else {
+                if ScalarSyntax.isDecimalDigits(text) {
+                    diagnostics.add(
+                        .valueOutOfRange, "'\(text)' is too large for '\(subject)'", at: scalar.span,
+                        hint: "an Int holds \(Int.min) to \(Int.max)")
+                    return nil
+                }
+                return fail(ScalarSyntax.double(text) != nil ? "write a whole number, without a fraction" : nil)
+            }
+            return check(.int(value), Double(value), range, subject, scalar.span, &diagnostics)
+        case .double:
+            guard let value = ScalarSyntax.double(text) else { return fail() }
+            return check(.double(value), value, range, subject, scalar.span, &diagnostics)
+        case .string:
+            return .string(text)
+        case .duration:
+            guard let value = ScalarSyntax.duration(text) else {
+                return fail("write seconds (3, 0.25) or a number with units: 250ms, 3s, 1m30s, 1h")
+            }
+            return check(.duration(value), value.seconds, range, subject, scalar.span, &diagnostics)
+        case .color:
+            guard let value = Color(parsing: text) else {
+                return fail(
+                    Suggestions.hint(
+                        for: text, in: Color.named.map(\.name),
+                        fallback: "write #RRGGBB, #RRGGBBAA or a name: \(Color.named.map(\.name).joined(separator: ", "))"
+                    ))
+            }
+            return .color(value)
+        case .enumeration(_, let cases):
+            guard cases.contains(text) else { return fail(Suggestions.hint(for: text, in: cases)) }
+            return .enumCase(text)
+        default:
+            return fail()
+        }
+    }
+
+    private static func check(
+        _ value: SceneValue, _ number: Double, _ range: ClosedRange<Double>?, _ subject: String, _ span: SourceSpan,
+        _ diagnostics: inout DiagnosticCollector
+    ) -> SceneValue? {
+        guard let range, !range.contains(number) else { return value }
+        let shown: String =
+            if case .duration(let duration) = value { duration.sceneDescription } else { value.description }
+        let message: String
+        if range.upperBound == .infinity {
+            message =
+                range.lowerBound == 0
+                ? "'\(subject)' cannot be negative, and it is \(shown)"
+                : "'\(subject)' must be at least \(SceneValue.format(range.lowerBound)), not \(shown)"
+        } else {
+            message =
+                "'\(subject)' must be between \(SceneValue.format(range.lowerBound)) and \(SceneValue.format(range.upperBound)), not \(shown)"
+        }
+        diagnostics.add(.valueOutOfRange, message, at: span)
+        return nil
+    }
+}
+
+/// The syntax of numbers and durations in scene files.
+public enum ScalarSyntax {
+    /// Whether `text` is an optional sign followed by decimal digits.
+    static func isDecimalDigits(_ text: String) -> Bool {
+        var utf8 = Substring(text).utf8[...]
+        if let first = utf8.first, first == UInt8(ascii: "+") || first == UInt8(ascii: "-") { utf8 = utf8.dropFirst() }
+        return !utf8.isEmpty && utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    }
+
+    /// A decimal integer with an optional sign; `nil` for anything else or on overflow.
+    public static func integer(_ text: String) -> Int? {
+        isDecimalDigits(text) ? Int(text) : nil
+    }
+
+    /// A decimal number (`3`, `-0.5`, `1e-3`, `.5`); no `inf`, `nan` or hex.
+    public static func double(_ text: String) -> Double? {
+        var sawDigit = false
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): sawDigit = true
+            case UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"): break
+            default: return nil
+            }
+        }
+        guard sawDigit, let value = Double(text), value.isFinite else { return nil }
+        return value
+    }
+
+    /// A duration: seconds as a number (`3`, `0.25`), or numbers with units
+    /// `h`, `m`, `s`, `ms` (`250ms`, `1.5s`, `1m30s`, `1h`), with an optional
+    /// leading `-`. Exact for decimal fractions down to nanoseconds.
+    public static func duration(_ text: String) -> Duration? {
+        var bytes = Array(text.utf8)
+        var isNegative = false
+        if let first = bytes.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
+            isNegative = first == UInt8(ascii: "-")
+            bytes.removeFirst()
+        }
+        guard !bytes.isEmpty else { return nil }
+        var total = Duration.zero
+        var index = 0
+        var usedUnits: [String] = []
+        while index < bytes.count {
+            guard let (amount, next) = decimal(bytes, from: index) else { return nil }
+            index = next
+            var unitEnd = index
+            while unitEnd < bytes.count, bytes[unitEnd] >= UInt8(ascii: "a"), bytes[unitEnd] <= UInt8(ascii: "z") {
+                unitEnd += 1
+            }
+            let unit = String(decoding: bytes[index..<unitEnd], as: UTF8.self)
+            index = unitEnd
+            if unit.isEmpty {
+                // A bare number is seconds, and only on its own.
+                guard usedUnits.isEmpty, index == bytes.count else { return nil }
+                total = amount
+                break
+            }
+            guard !usedUnits.contains(unit) else { return nil }
+            usedUnits.append(unit)
+            switch unit {
+            case "h": total += amount * 3600
+            case "m": total += amount * 60
+            case "s": total += amount
+            case "ms": total += amount / 1000
+            default: return nil
+            }
+        }
+        return isNegative ? .zero - total : total
+    }
+
+    /// A non-negative decimal number of seconds starting at `start`, and the
+    /// index after it.
+    private static func decimal(_ bytes: [UInt8], from start: Int) -> (Duration, Int)? {
+        var index = start
+        var whole: Int64 = 0
+        var sawDigit = false
+        while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+            let (product, overflow) = whole.multipliedReportingOverflow(by: 10)
+            guard !overflow, product <= Int64.max / 4000 else { return nil }
+            whole = product + Int64(bytes[index] - UInt8(ascii: "0"))
+            sawDigit = true
+            index += 1
+        }
+        var attoseconds: Int64 = 0
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            var scale: Int64 = 100_000_000_000_000_000
+            while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+                attoseconds += Int64(bytes[index] - UInt8(ascii: "0")) * scale
+                scale /= 10
+                sawDigit = true
+                index += 1
+            }
+        }
+        guard sawDigit else { return nil }
+        return (Duration(secondsComponent: whole, attosecondsComponent: attoseconds), index)
+    }
+}

@@ -1,0 +1,157 @@
+import SceneBehaviours
+import SceneCore
+import SceneLoader
+import SceneYAML
+import Testing
+
+/// The diagnostics that need more than a scene's text to provoke: files,
+/// bytes, limits and broken registrations. Together with
+/// ``DiagnosticTests/cases`` they cover every ``DiagnosticCode``.
+@Suite struct DiagnosticLimitTests {
+    static let codesTestedHere: Set<DiagnosticCode> = [
+        .unreadableFile, .fileTooLarge, .invalidEncoding, .nestingTooDeep, .aliasBudget, .tooManyDiagnostics,
+        .internalError, .emptyFile,
+    ]
+
+    @Test func everyDiagnosticCodeHasATestOfItsWholeText() {
+        let covered = Set(DiagnosticTests.cases.map(\.code)).union(Self.codesTestedHere)
+        #expect(Set(DiagnosticCode.allCases).subtracting(covered) == [])
+    }
+
+    @Test func aMissingFileIsUnreadable() throws {
+        let loader = SceneLoader(registry: .standard)
+        #expect {
+            _ = try loader.load(contentsOf: "/nonexistent/scene.yaml")
+        } throws: { error in
+            (error as? SceneLoadError)?.rendered
+                == "/nonexistent/scene.yaml:1:1: error: cannot read '/nonexistent/scene.yaml': No such file or directory\n"
+        }
+    }
+
+    @Test func aDirectoryIsUnreadable() {
+        #expect(throws: Diagnostic.self) { try SceneSource(contentsOf: "/tmp") }
+        do {
+            _ = try SceneSource(contentsOf: "/tmp")
+        } catch {
+            #expect(error.code == .unreadableFile)
+            #expect(error.message == "cannot read '/tmp': Is a directory")
+        }
+    }
+
+    @Test func aFileOverTheSizeLimitIsRejectedBeforeParsing() throws {
+        var limits = SceneLimits()
+        limits.yaml.maxInputBytes = 16
+        let text = try renderedDiagnostics("objects:\n  a: {type: View}\n", limits: limits)
+        #expect(
+            text == """
+                test.yaml:1:1: error: the file is 27 bytes, more than the limit of 16
+                    1 | objects:
+                      | ^
+                      = help: split the scene, or raise the limit in the embedding program
+
+                """)
+    }
+
+    @Test func invalidUTF8IsReportedWhereItIs() throws {
+        let loader = SceneLoader(registry: .standard)
+        var bytes = Array("objects:\n  a:\n    type: Label\n    text: caf".utf8)
+        bytes += [0xC3, 0x28]  // a lead byte followed by a non-continuation byte
+        bytes += Array("\n".utf8)
+        let source = SceneSource(name: "bad.yaml", bytes: bytes)
+        let diagnostics = loader.check(source)
+        #expect(diagnostics.map(\.code) == [.invalidEncoding])
+        #expect(
+            DiagnosticRenderer.render(diagnostics, in: source) == """
+                bad.yaml:4:15: error: the file is not valid UTF-8: invalid trailing UTF-8 octet (byte 0x28)
+                    4 |     text: caf\u{FFFD}(
+                      |               ^
+                      = help: save the file as UTF-8
+
+                """)
+    }
+
+    @Test func nestingDeeperThanTheLimitIsAnError() throws {
+        var limits = SceneLimits()
+        limits.yaml.maxDepth = 4
+        let text = try renderedDiagnostics("objects:\n  a: {type: Probe, tags: [[x]]}\n", limits: limits)
+        #expect(
+            text == """
+                test.yaml:2:27: error: lists and mappings are nested more than 4 deep
+                    2 |   a: {type: Probe, tags: [[x]]}
+                      |                           ^
+                      = help: flatten the structure, or raise the depth limit in the embedding program
+
+                """)
+    }
+
+    @Test func aliasesOverTheBudgetAreAnError() throws {
+        var limits = SceneLimits()
+        limits.yaml.maxAliasNodes = 5
+        let text = try renderedDiagnostics(
+            "objects:\n  a: {type: Probe, tags: &t [a, b, c]}\n  b: {type: Probe, tags: *t}\n  c: {type: Probe, tags: *t}\n",
+            limits: limits)
+        #expect(
+            text == """
+                test.yaml:4:26: error: aliases expand to more than 5 nodes; the document is an alias bomb or far too repetitive
+                    4 |   c: {type: Probe, tags: *t}
+                      |                          ^~
+                      = help: write the values out, or raise the alias limit in the embedding program
+
+                """)
+    }
+
+    @Test func aTrulyEmptyFileIsAnError() throws {
+        #expect(
+            try renderedDiagnostics("") == """
+                test.yaml:1:1: error: the file is empty
+                      = help: a scene needs at least 'objects:' with one object
+
+                """)
+    }
+
+    @Test func collectingStopsAtTheLimitWithALastDiagnosticSayingSo() throws {
+        var limits = SceneLimits()
+        limits.maxDiagnostics = 1
+        let text = try renderedDiagnostics("objects:\n  a: {type: View, alpha: 2}\n  b: {type: View, alpha: 3}\n", limits: limits)
+        #expect(
+            text == """
+                test.yaml:2:26: error: 'alpha' must be between 0 and 1, not 2
+                    2 |   a: {type: View, alpha: 2}
+                      |                          ^
+                test.yaml:3:26: error: too many errors; stopped after the first 1
+                    3 |   b: {type: View, alpha: 3}
+                      |                          ^
+                      = help: fix these and check again
+
+                """)
+    }
+
+    /// A type whose registration claims its outlet takes any View while the
+    /// Swift property only holds a Label: the loader must report it, not crash.
+    final class Mislabelled: SceneObject {
+        weak var label: Label?
+        func awake(in scene: Scene) {}
+    }
+
+    @Test func aRegistrationThatLiesAboutItsSwiftTypeIsReportedNotCrashed() throws {
+        var registry = SceneRegistry.standard
+        try registry.register(
+            TypeDescription("Mislabelled", summary: "A broken registration.", make: Mislabelled.init) { type in
+                type.outlet("label", \.label, requires: "View", doc: "Claims View, holds Label.")
+            })
+        let loader = SceneLoader(registry: registry)
+        let source = SceneSource(name: "test.yaml", text: "objects:\n  v: {type: View}\n  m: {type: Mislabelled, label: v}\n")
+        #expect(loader.check(source).isEmpty)
+        #expect {
+            _ = try loader.load(source)
+        } throws: { error in
+            (error as? SceneLoadError)?.rendered == """
+                test.yaml:3:3: error: could not connect outlet 'label' of 'm'
+                    3 |   m: {type: Mislabelled, label: v}
+                      |   ^
+                      = help: the type's registration does not match its Swift type; this is a bug in the type
+
+                """
+        }
+    }
+}

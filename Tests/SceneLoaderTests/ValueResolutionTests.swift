@@ -1,0 +1,137 @@
+import SceneCore
+import SceneLoader
+import Testing
+
+/// Values are resolved by the destination's declared type.
+@Suite struct ValueResolutionTests {
+    /// The value `text` resolves to for `key` of a Probe, or the first diagnostic's message.
+    func resolve(_ key: String, _ text: String) throws -> Result<SceneValue, Diagnostic> {
+        let loader = SceneLoader(registry: try testRegistry())
+        switch loader.validate(SceneSource(name: "v.yaml", text: "objects:\n  p:\n    type: Probe\n    \(key): \(text)\n")) {
+        case .success(let declaration):
+            let value = try #require(declaration.objects.first?.properties.first?.value)
+            return .success(value)
+        case .failure(let error):
+            return .failure(try #require(error.diagnostics.first))
+        }
+    }
+
+    func value(_ key: String, _ text: String) throws -> SceneValue? {
+        try resolve(key, text).get()
+    }
+
+    func message(_ key: String, _ text: String) throws -> String? {
+        if case .failure(let diagnostic) = try resolve(key, text) { return diagnostic.message }
+        return nil
+    }
+
+    @Test(arguments: [("true", true), ("false", false)])
+    func boolsAreTrueOrFalse(text: String, expected: Bool) throws {
+        #expect(try value("flag", text) == .bool(expected))
+    }
+
+    @Test(arguments: ["yes", "no", "on", "off", "True", "1", "'maybe'"])
+    func otherBoolSpellingsAreErrors(text: String) throws {
+        let message = try #require(try message("flag", text))
+        #expect(message.hasPrefix("'flag' takes true or false, not"))
+    }
+
+    @Test func yamlOneOneBooleansStayStringsForStringProperties() throws {
+        #expect(try value("name", "no") == .string("no"))
+        #expect(try value("name", "on") == .string("on"))
+        #expect(try value("name", "0777") == .string("0777"))
+        #expect(try value("name", "'quoted: yes'") == .string("quoted: yes"))
+        #expect(try value("name", "\"\"") == .string(""))
+    }
+
+    @Test func intsAreDecimalWithOptionalSign() throws {
+        #expect(try value("count", "7") == .int(7))
+        #expect(try value("count", "+3") == .int(3))
+        #expect(try value("count", "010") == .int(10))
+        #expect(try message("count", "0x0A") == "'count' takes a whole number, not '0x0A'")
+        #expect(try message("count", "1:30") == "'count' takes a whole number, not '1:30'")
+        #expect(try message("count", "2.5") == "'count' takes a whole number, not '2.5'")
+        #expect(try message("count", "99999999999999999999") == "'99999999999999999999' is too large for 'count'")
+        #expect(try message("count", "11") == "'count' must be between 0 and 10, not 11")
+        #expect(try message("count", "-1") == "'count' must be between 0 and 10, not -1")
+    }
+
+    @Test func doublesTakeDecimalAndExponentForms() throws {
+        #expect(try value("ratio", "0.25") == .double(0.25))
+        #expect(try value("ratio", "1") == .double(1))
+        #expect(try value("ratio", "5e-1") == .double(0.5))
+        #expect(try value("ratio", ".5") == .double(0.5))
+        #expect(try message("ratio", ".inf") == "'ratio' takes a number, not '.inf'")
+        #expect(try message("ratio", "nan") == "'ratio' takes a number, not 'nan'")
+        #expect(try message("ratio", "1.5") == "'ratio' must be between 0 and 1, not 1.5")
+    }
+
+    @Test(arguments: [
+        ("3", Duration.seconds(3)), ("0.2", .milliseconds(200)), ("250ms", .milliseconds(250)),
+        ("3s", .seconds(3)), ("1.5s", .milliseconds(1500)), ("25m", .seconds(1500)), ("1h", .seconds(3600)),
+        ("1m30s", .seconds(90)), ("1h2m3.5s", .milliseconds(3_723_500)), ("0", .zero),
+    ])
+    func durationsTakeSecondsOrUnits(text: String, expected: Duration) throws {
+        #expect(try value("delay", text) == .duration(expected))
+    }
+
+    @Test(arguments: ["3 s", "3sec", "s", "1s1s", "3s30", "1,5s", "'-'"])
+    func malformedDurationsAreErrors(text: String) throws {
+        let written = text.hasPrefix("'") ? String(text.dropFirst().dropLast()) : text
+        #expect(try message("delay", text) == "'delay' takes a duration, not '\(written)'")
+    }
+
+    @Test func negativeDurationsAreErrorsUnlessTheRangeAllowsThem() throws {
+        #expect(try message("delay", "-2s") == "'delay' cannot be negative, and it is -2s")
+        #expect(try value("offset", "-2s") == .duration(.seconds(-2)))
+        #expect(try message("offset", "11s") == "'offset' must be between -10 and 10, not 11s")
+    }
+
+    @Test func colorsTakeHexOrNames() throws {
+        #expect(try value("tint", "'#E44F72'") == .color(Color(red: 0xE4, green: 0x4F, blue: 0x72)))
+        #expect(try value("tint", "'#00000080'") == .color(Color(red: 0, green: 0, blue: 0, alpha: 0x80)))
+        #expect(try value("tint", "lightGray") == .color(Color.lightGray))
+        #expect(try value("tint", "~") == .null)
+        let failure = try resolve("tint", "ornage")
+        guard case .failure(let diagnostic) = failure else {
+            Issue.record("expected an error")
+            return
+        }
+        #expect(diagnostic.message == "'tint' takes a colour, not 'ornage'")
+        #expect(diagnostic.hint == "did you mean 'orange'?")
+    }
+
+    @Test func enumsTakeTheirCaseNames() throws {
+        #expect(try value("axis", "y") == .enumCase("y"))
+        #expect(try message("axis", "z") == "'axis' takes one of x, y, not 'z'")
+    }
+
+    @Test func optionalsAcceptNullAndRequiredOnesDoNot() throws {
+        #expect(try value("tint", "null") == .null)
+        #expect(try message("ratio", "null") == "'ratio' cannot be null")
+        #expect(try message("name", "~") == "'name' cannot be null")
+        #expect(try value("name", "'null'") == .string("null"))
+    }
+
+    @Test func listsAndMapsResolveTheirElements() throws {
+        #expect(try value("tags", "[a, 'b c', 3]") == .list([.string("a"), .string("b c"), .string("3")]))
+        #expect(try value("tags", "[]") == .list([]))
+        #expect(try message("tags", "a") == "'tags' takes a list, not a single value")
+        #expect(try value("accounts", "{bob: '1234'}") == .map([SceneValue.Pair("bob", .string("1234"))]))
+        #expect(try message("accounts", "[bob]") == "'accounts' takes a mapping, not a list")
+        #expect(try message("accounts", "{bob: [1]}") == "'accounts.bob' takes text, not a list")
+        #expect(try message("sections", "[{title: A, rows: x}]") == "'sections[0].rows' takes a list, not a single value")
+    }
+}
+
+@Suite struct DurationFormattingTests {
+    @Test(arguments: [
+        (Duration.zero, "0s"), (.milliseconds(250), "250ms"), (.seconds(3), "3s"), (.milliseconds(1500), "1.5s"),
+        (.seconds(90), "1m30s"), (.seconds(3600), "1h"), (.milliseconds(3_723_500), "1h2m3.5s"),
+        (.seconds(-2), "-2s"), (.nanoseconds(1), "0.000000001s"), (.milliseconds(16), "16ms"),
+    ])
+    func durationsPrintAsScenesWriteThem(duration: Duration, text: String) {
+        #expect(duration.sceneDescription == text)
+        if duration >= .zero { #expect(ScalarSyntax.duration(text) == duration) }
+    }
+}
