@@ -1,0 +1,73 @@
+import SceneCore
+
+/// A headless push button.
+///
+/// YAML keys: those of ``View``, plus `title: String = ""` and
+/// `enabled: Bool = true`; read-only `highlighted` (true while pressed).
+/// Events `touchDown`, `tap` (touch up inside), `touchCancel`.
+///
+/// A disabled or invisible button ignores input. A press highlights it,
+/// reports began to the interaction observers, then sends `touchDown`; a
+/// release clears the highlight, reports ended, then sends `tap`, or
+/// `touchCancel` instead when the button stopped accepting input during the
+/// touch; a cancel clears the highlight, reports cancelled, then sends
+/// `touchCancel`.
+open class Button: View {
+    /// The button's title.
+    public var title = ""
+    /// Whether the button takes input.
+    public var enabled = true
+
+    /// Sent when a touch begins on the button (`touchDown`).
+    public var touchDown = SceneEvent<Void>()
+    /// Sent when a touch ends on the button: a tap (`tap`).
+    public var touchUpInside = SceneEvent<Void>()
+    /// Sent when a touch on the button is cancelled (`touchCancel`).
+    public var touchCancel = SceneEvent<Void>()
+
+    /// A button with the defaults above.
+    override public init() {}
+
+    /// Whether the button is drawn pressed: true while a touch is in progress.
+    public var highlighted: Bool { isPressed }
+
+    /// Visible and enabled.
+    override open var acceptsInput: Bool { enabled && super.acceptsInput }
+
+    /// Sends `touchDown`.
+    override open func didBeginTouch() {
+        touchDown.send()
+    }
+
+    /// Sends `tap`, or `touchCancel` if the button can no longer take input.
+    override open func didEndTouch() {
+        if acceptsInput {
+            touchUpInside.send()
+        } else {
+            touchCancel.send()
+        }
+    }
+
+    /// Sends `touchCancel`.
+    override open func didCancelTouch() {
+        touchCancel.send()
+    }
+
+    // MARK: Registration
+
+    /// Registers `Button` as a `View` with a title, `enabled`, `highlighted`
+    /// and its three events.
+    override open class func sceneDescription() -> TypeDescription {
+        TypeDescription(
+            "Button", summary: "A push button: touchDown, tap, touchCancel.", base: View.sceneDescription(),
+            make: { Button() }
+        ) { type in
+            type.property("title", \.title, doc: "The button's title.")
+            type.property("enabled", \.enabled, doc: "Whether the button takes input.")
+            type.readOnly("highlighted", \.highlighted, doc: "True while the button is pressed.")
+            type.event("touchDown", \.touchDown, doc: "A touch began on the button.")
+            type.event("tap", \.touchUpInside, doc: "A touch ended on the button (touch up inside).")
+            type.event("touchCancel", \.touchCancel, doc: "A touch on the button was cancelled.")
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import SceneCore
+
+/// A headless pan (drag) gesture recogniser.
+///
+/// YAML keys: none. Inputs `panBegan`, `panMoved`, `panEnded`. Events
+/// `began`, `changed`, `ended`.
+///
+/// One pan at a time: `panBegan` starts it (interaction began, then
+/// `began`), `panMoved` moves it (`changed`), `panEnded` finishes it
+/// (interaction ended, then `ended`). A move or an end with no pan in
+/// progress, and a begin during one, are ignored.
+open class PanGesture: SceneObject, InteractionProvider {
+    /// Whether a pan is in progress.
+    public private(set) var isPanning = false
+
+    /// Sent when a pan begins (`began`).
+    public var began = SceneEvent<Void>()
+    /// Sent when the pan moves (`changed`).
+    public var changed = SceneEvent<Void>()
+    /// Sent when the pan ends (`ended`).
+    public var ended = SceneEvent<Void>()
+
+    private var interactionObservers = InteractionObservers()
+
+    /// A recogniser with no pan in progress.
+    public init() {}
+
+    /// Does nothing; subclasses that need the wired scene override it.
+    open func awake(in scene: Scene) {}
+
+    /// Starts a pan (the `panBegan` input): reports began, sends `began`.
+    @discardableResult
+    public func panBegan() -> InputResult {
+        guard !isPanning else { return .ignored }
+        isPanning = true
+        interactionObservers.report(.began)
+        began.send()
+        return .handled
+    }
+
+    /// Moves the pan in progress (the `panMoved` input): sends `changed`.
+    @discardableResult
+    public func panMoved() -> InputResult {
+        guard isPanning else { return .ignored }
+        changed.send()
+        return .handled
+    }
+
+    /// Ends the pan in progress (the `panEnded` input): reports ended, sends
+    /// `ended`.
+    @discardableResult
+    public func panEnded() -> InputResult {
+        guard isPanning else { return .ignored }
+        isPanning = false
+        interactionObservers.report(.ended)
+        ended.send()
+        return .handled
+    }
+
+    // MARK: InteractionProvider
+
+    /// Calls `observer` with the phases of every pan from now on.
+    @discardableResult
+    public func addInteractionObserver(_ observer: @escaping (InteractionPhase) -> Void) -> InteractionObserverID {
+        interactionObservers.add(observer)
+    }
+
+    /// Stops calling the observer `id`.
+    public func removeInteractionObserver(_ id: InteractionObserverID) {
+        interactionObservers.remove(id)
+    }
+
+    // MARK: Registration
+
+    /// Registers `PanGesture` with its three inputs and three events.
+    open class func sceneDescription() -> TypeDescription {
+        TypeDescription(
+            "PanGesture", summary: "Recognises a drag: began, changed, ended.",
+            conformsTo: ["InteractionProvider"], make: { PanGesture() }
+        ) { type in
+            type.input("panBegan", doc: "A pan begins.") { _ = $0.panBegan() }
+            type.input("panMoved", doc: "The pan moves.") { _ = $0.panMoved() }
+            type.input("panEnded", doc: "The pan ends.") { _ = $0.panEnded() }
+            type.event("began", \.began, doc: "A pan began.")
+            type.event("changed", \.changed, doc: "The pan moved.")
+            type.event("ended", \.ended, doc: "The pan ended.")
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import SceneCore
+
+/// A headless segmented control: a row of segments, one selected.
+///
+/// YAML keys: those of ``View``, plus `segments: [String] = []` and
+/// `selectedIndex: Int = 0`. Input `select: Int`. Event `valueChanged`.
+///
+/// `select` taps a segment: interaction began and ended, then the selection
+/// changes and `valueChanged` is sent (not when the segment was already
+/// selected). It is ignored for an index outside `segments`, while a touch
+/// is in progress, and when the control is not visible.
+open class SegmentedControl: View {
+    /// The segments' titles, in order.
+    public var segments: [String] = []
+    /// The index of the selected segment.
+    public var selectedIndex = 0
+
+    /// Sent when an input changes the selection (`valueChanged`).
+    public var valueChanged = SceneEvent<Void>()
+
+    /// A control with no segments.
+    override public init() {}
+
+    /// Taps the segment at `index` (the `select` input).
+    @discardableResult
+    public func select(_ index: Int) -> InputResult {
+        guard segments.indices.contains(index), tap() == .handled else { return .ignored }
+        guard index != selectedIndex else { return .handled }
+        selectedIndex = index
+        valueChanged.send()
+        return .handled
+    }
+
+    // MARK: Registration
+
+    /// Registers `SegmentedControl` as a `View` with its segments, the
+    /// selection, the `select` input and `valueChanged`.
+    override open class func sceneDescription() -> TypeDescription {
+        TypeDescription(
+            "SegmentedControl", summary: "A row of segments, one selected.", base: View.sceneDescription(),
+            make: { SegmentedControl() }
+        ) { type in
+            type.property("segments", \.segments, doc: "The segments' titles, in order.")
+            type.property("selectedIndex", \.selectedIndex, doc: "The index of the selected segment.")
+            type.input("select", Int.self, doc: "Taps the segment at an index.") { _ = $0.select($1) }
+            type.event("valueChanged", \.valueChanged, doc: "An input changed the selection.")
+        }
+    }
+}

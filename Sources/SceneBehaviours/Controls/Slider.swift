@@ -1,0 +1,129 @@
+import SceneCore
+
+/// A headless slider: a thumb on a track from `minimum` to `maximum`.
+///
+/// YAML keys: those of ``View``, plus `value: Double = 0`,
+/// `minimum: Double = 0`, `maximum: Double = 1`; read-only `tracking`.
+/// Inputs `press`, `slide: Double`, `release`, `tapAt: Double`. Events
+/// `editingBegan`, `valueChanged`, `editingEnded`.
+///
+/// `value` always reads within `minimum...maximum` (a `maximum` below
+/// `minimum` counts as `minimum`). The value a scene or code sets is kept
+/// and read clamped, so the order in which keys are set does not matter;
+/// the value an input moves the thumb to is clamped when it is stored.
+///
+/// A press begins tracking (`editingBegan`), each ``slide(to:)`` while
+/// tracking moves the thumb (`valueChanged` when the value changes), and a
+/// release or cancel ends tracking (`editingEnded`). A `slide` while not
+/// tracking is a whole gesture: began, moved, ended. ``tap(at:)`` is a tap
+/// that seeks to a fraction of the track. An invisible slider ignores new
+/// touches.
+open class Slider: View {
+    private var storedValue: Double = 0
+    /// The lowest value.
+    public var minimum: Double = 0
+    /// The highest value.
+    public var maximum: Double = 1
+
+    /// Sent when a touch begins tracking the thumb (`editingBegan`).
+    public var editingBegan = SceneEvent<Void>()
+    /// Sent each time an input changes the value (`valueChanged`).
+    public var valueChanged = SceneEvent<Void>()
+    /// Sent when the touch tracking the thumb ends or is cancelled (`editingEnded`).
+    public var editingEnded = SceneEvent<Void>()
+
+    /// A slider with the defaults above.
+    override public init() {}
+
+    /// The thumb's position, always within `minimum...maximum`.
+    public var value: Double {
+        get { clamped(storedValue) }
+        set { storedValue = newValue }
+    }
+
+    /// Whether a touch is moving the thumb.
+    public var tracking: Bool { isPressed }
+
+    /// Moves the thumb to `target`, clamped (the `slide` input).
+    ///
+    /// While tracking it is one move; otherwise a whole gesture (press, move,
+    /// release). Ignored for NaN, and when not tracking and a new touch would
+    /// be ignored.
+    @discardableResult
+    public func slide(to target: Double) -> InputResult {
+        guard !target.isNaN else { return .ignored }
+        if tracking {
+            move(to: target)
+            return .handled
+        }
+        guard press() == .handled else { return .ignored }
+        move(to: target)
+        release()
+        return .handled
+    }
+
+    /// Taps the track at `fraction` (0...1) of its length (the `tapAt` input).
+    ///
+    /// A whole gesture that seeks there: press, move, release. The fraction is
+    /// clamped to 0...1. Ignored for NaN, while tracking, and when a new touch
+    /// would be ignored.
+    @discardableResult
+    public func tap(at fraction: Double) -> InputResult {
+        guard !fraction.isNaN, !tracking else { return .ignored }
+        guard press() == .handled else { return .ignored }
+        let upper = Swift.max(minimum, maximum)
+        move(to: minimum + Swift.min(Swift.max(fraction, 0), 1) * (upper - minimum))
+        release()
+        return .handled
+    }
+
+    /// Sends `editingBegan`.
+    override open func didBeginTouch() {
+        editingBegan.send()
+    }
+
+    /// Sends `editingEnded`.
+    override open func didEndTouch() {
+        editingEnded.send()
+    }
+
+    /// Sends `editingEnded`.
+    override open func didCancelTouch() {
+        editingEnded.send()
+    }
+
+    private func move(to target: Double) {
+        let old = value
+        storedValue = clamped(target)
+        if value != old { valueChanged.send() }
+    }
+
+    private func clamped(_ value: Double) -> Double {
+        Swift.min(Swift.max(value, minimum), Swift.max(minimum, maximum))
+    }
+
+    // MARK: Registration
+
+    /// Registers `Slider` as a `View` with its value range, `tracking`, the
+    /// `slide` and `tapAt` inputs and its editing events.
+    override open class func sceneDescription() -> TypeDescription {
+        TypeDescription(
+            "Slider", summary: "A thumb on a track; values are clamped to minimum...maximum.",
+            base: View.sceneDescription(), make: { Slider() }
+        ) { type in
+            type.property("value", \.value, doc: "The thumb's position, clamped to minimum...maximum.")
+            type.property("minimum", \.minimum, doc: "The lowest value.")
+            type.property("maximum", \.maximum, doc: "The highest value.")
+            type.readOnly("tracking", \.tracking, doc: "True while a touch moves the thumb.")
+            type.input("slide", Double.self, doc: "Moves the thumb to a value (a whole gesture when not tracking).") {
+                _ = $0.slide(to: $1)
+            }
+            type.input("tapAt", Double.self, doc: "Taps the track at a fraction 0...1 of its length.") {
+                _ = $0.tap(at: $1)
+            }
+            type.event("editingBegan", \.editingBegan, doc: "A touch began tracking the thumb.")
+            type.event("valueChanged", \.valueChanged, doc: "An input changed the value.")
+            type.event("editingEnded", \.editingEnded, doc: "The touch tracking the thumb ended.")
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import SceneCore
+
+/// A headless tap gesture recogniser.
+///
+/// YAML keys: `enabled: Bool = true`, outlet `view: View? = null`. Input
+/// `tap`. Event `recognized`.
+///
+/// A tap reports interaction began and ended to the observers, then sends
+/// `recognized`. It is ignored when the recogniser is disabled or attached
+/// to a view that is not visible (as UIKit delivers no touch to a hidden
+/// view); without a view it is always delivered.
+open class TapGesture: SceneObject, InteractionProvider {
+    /// Whether the recogniser takes taps.
+    public var enabled = true
+    /// The view the recogniser is attached to, if any; weak, as every outlet.
+    public weak var view: View?
+
+    /// Sent when a tap is recognised (`recognized`).
+    public var recognized = SceneEvent<Void>()
+
+    private var interactionObservers = InteractionObservers()
+
+    /// A recogniser with the defaults above.
+    public init() {}
+
+    /// Does nothing; subclasses that need the wired scene override it.
+    open func awake(in scene: Scene) {}
+
+    /// Whether a tap is recognised now: enabled, and its view, if any, visible.
+    open var acceptsInput: Bool { enabled && (view?.visible ?? true) }
+
+    /// Taps (the `tap` input): reports began and ended, then sends `recognized`.
+    ///
+    /// Ignored unless ``acceptsInput``.
+    @discardableResult
+    public func tap() -> InputResult {
+        guard acceptsInput else { return .ignored }
+        interactionObservers.report(.began)
+        interactionObservers.report(.ended)
+        recognized.send()
+        return .handled
+    }
+
+    // MARK: InteractionProvider
+
+    /// Calls `observer` with the phases of every tap from now on.
+    @discardableResult
+    public func addInteractionObserver(_ observer: @escaping (InteractionPhase) -> Void) -> InteractionObserverID {
+        interactionObservers.add(observer)
+    }
+
+    /// Stops calling the observer `id`.
+    public func removeInteractionObserver(_ id: InteractionObserverID) {
+        interactionObservers.remove(id)
+    }
+
+    // MARK: Registration
+
+    /// Registers `TapGesture` with `enabled`, the `view` outlet, the `tap`
+    /// input and the `recognized` event.
+    open class func sceneDescription() -> TypeDescription {
+        TypeDescription(
+            "TapGesture", summary: "Recognises taps: input tap, event recognized.",
+            conformsTo: ["InteractionProvider"], make: { TapGesture() }
+        ) { type in
+            type.property("enabled", \.enabled, doc: "Whether the recogniser takes taps.")
+            type.outlet("view", \.view, requires: "View", doc: "The view it is attached to; taps need it visible.")
+            type.input("tap", doc: "A tap: interaction began and ended, then recognized.") { _ = $0.tap() }
+            type.event("recognized", \.recognized, doc: "A tap was recognised.")
+        }
+    }
+}

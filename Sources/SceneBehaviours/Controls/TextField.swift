@@ -1,0 +1,177 @@
+import SceneCore
+
+/// A headless single-line text field.
+///
+/// YAML keys: those of ``View``, plus `text: String = ""`,
+/// `placeholder: String = ""`, `secure: Bool = false`,
+/// `enabled: Bool = true`, `invalidInput: Bool = false`; read-only
+/// `focused`. Inputs `focus`, `type: String`, `clear`, `returnKey`. Events
+/// `editingBegan`, `editingChanged`, `editingEnded`, `returnKey`.
+///
+/// At most one field of a scene is focused (see ``FocusCoordinator``), and
+/// only a field that is enabled and visible can become focused; disabling
+/// a focused field unfocuses it. A touch that ends on the field focuses it,
+/// so `focus` is a tap (interaction began and ended). `type` focuses the
+/// field if needed, then appends; `clear` empties it; `returnKey` needs the
+/// focus. A disabled or invisible field ignores all four inputs. Setting
+/// `text` from a scene or code sends no event.
+open class TextField: View {
+    /// The text entered.
+    public var text = ""
+    /// The hint shown while `text` is empty.
+    public var placeholder = ""
+    /// Whether the text is hidden as it is typed (a password).
+    public var secure = false
+    /// Whether the field takes input; disabling it unfocuses it.
+    public var enabled = true {
+        didSet {
+            if !enabled { resignFocus() }
+        }
+    }
+    /// Whether the text was rejected (for example by a login form).
+    public var invalidInput = false
+    /// Whether the field is the scene's first responder.
+    public private(set) var focused = false
+
+    /// The coordinator that keeps one field focused; see ``FocusCoordinator``.
+    ///
+    /// Changing it moves the field's focus, if any, to the new coordinator.
+    public var focusCoordinator = FocusCoordinator() {
+        didSet {
+            guard focused, oldValue !== focusCoordinator else { return }
+            oldValue.fieldDidResign(self)
+            focusCoordinator.fieldWillFocus(self)
+        }
+    }
+
+    /// Sent when the field becomes focused (`editingBegan`).
+    public var editingBegan = SceneEvent<Void>()
+    /// Sent when an input changes the text (`editingChanged`).
+    public var editingChanged = SceneEvent<Void>()
+    /// Sent when the field stops being focused (`editingEnded`).
+    public var editingEnded = SceneEvent<Void>()
+    /// Sent when the return key is pressed on the focused field (`returnKey`).
+    public var returnKeyPressed = SceneEvent<Void>()
+
+    /// A field with the defaults above.
+    override public init() {}
+
+    /// Joins the scene's focus coordinator: the one of the first text field
+    /// declared in `scene`.
+    override open func awake(in scene: Scene) {
+        super.awake(in: scene)
+        for entry in scene.entries {
+            guard let first = entry.object as? TextField else { continue }
+            if first !== self { focusCoordinator = first.focusCoordinator }
+            return
+        }
+    }
+
+    /// Visible and enabled.
+    override open var acceptsInput: Bool { enabled && super.acceptsInput }
+
+    /// Focuses the field: a touch that ends on it.
+    override open func didEndTouch() {
+        becomeFocused()
+    }
+
+    // MARK: Focus
+
+    /// Makes the field the focused one, as code does (no touch is reported).
+    ///
+    /// Any other focused field is unfocused first (and sends its
+    /// `editingEnded`), then this one sends `editingBegan`. Returns false,
+    /// and nothing happens, when the field is disabled or not visible; true
+    /// when it is already focused.
+    @discardableResult
+    public func becomeFocused() -> Bool {
+        if focused { return true }
+        guard acceptsInput else { return false }
+        focusCoordinator.fieldWillFocus(self)
+        // An `editingEnded` handler of the field unfocused meanwhile may have focused this one.
+        if focused { return true }
+        focused = true
+        editingBegan.send()
+        return true
+    }
+
+    /// Unfocuses the field and sends `editingEnded`, as code does; nothing
+    /// when it is not focused.
+    public func resignFocus() {
+        guard focused else { return }
+        focused = false
+        focusCoordinator.fieldDidResign(self)
+        editingEnded.send()
+    }
+
+    // MARK: Inputs
+
+    /// Taps the field, which focuses it (the `focus` input).
+    @discardableResult
+    public func focus() -> InputResult {
+        tap()
+    }
+
+    /// Types `text` at the end (the `type` input), focusing the field first
+    /// if it is not; sends `editingChanged` when `text` is not empty.
+    @discardableResult
+    public func type(_ text: String) -> InputResult {
+        guard acceptsInput else { return .ignored }
+        if !focused {
+            guard focus() == .handled, focused else { return .ignored }
+        }
+        guard !text.isEmpty else { return .handled }
+        self.text += text
+        editingChanged.send()
+        return .handled
+    }
+
+    /// Empties the field (the `clear` input); sends `editingChanged` when
+    /// there was text.
+    @discardableResult
+    public func clear() -> InputResult {
+        guard acceptsInput else { return .ignored }
+        guard !text.isEmpty else { return .handled }
+        text = ""
+        editingChanged.send()
+        return .handled
+    }
+
+    /// Presses the return key (the `returnKey` input): sends `returnKey`.
+    ///
+    /// Ignored unless the field is focused.
+    @discardableResult
+    public func returnKey() -> InputResult {
+        guard acceptsInput, focused else { return .ignored }
+        returnKeyPressed.send()
+        return .handled
+    }
+
+    // MARK: Registration
+
+    /// Registers `TextField` as a `View` with its text keys, `focused`, the
+    /// editing inputs and events.
+    override open class func sceneDescription() -> TypeDescription {
+        TypeDescription(
+            "TextField", summary: "A single-line text field; one field per scene is focused.",
+            base: View.sceneDescription(), make: { TextField() }
+        ) { type in
+            type.property("text", \.text, doc: "The text entered.")
+            type.property("placeholder", \.placeholder, doc: "The hint shown while the text is empty.")
+            type.property("secure", \.secure, doc: "Whether the text is hidden (a password).")
+            type.property("enabled", \.enabled, doc: "Whether the field takes input.")
+            type.property("invalidInput", \.invalidInput, doc: "Whether the text was rejected.")
+            type.readOnly("focused", \.focused, doc: "Whether the field is the scene's first responder.")
+            type.input("focus", doc: "Taps the field, which focuses it.") { _ = $0.focus() }
+            type.input("type", String.self, doc: "Focuses the field if needed, then appends the text.") {
+                _ = $0.type($1)
+            }
+            type.input("clear", doc: "Empties the field.") { _ = $0.clear() }
+            type.input("returnKey", doc: "Presses the return key on the focused field.") { _ = $0.returnKey() }
+            type.event("editingBegan", \.editingBegan, doc: "The field became focused.")
+            type.event("editingChanged", \.editingChanged, doc: "An input changed the text.")
+            type.event("editingEnded", \.editingEnded, doc: "The field stopped being focused.")
+            type.event("returnKey", \.returnKeyPressed, doc: "Return was pressed on the focused field.")
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import SceneCore
+
+extension SceneRegistry {
+    /// A registry with the built-in controls and the `InteractionProvider`
+    /// protocol, bases before the types that extend them.
+    ///
+    ///     var registry = SceneRegistry.standard
+    ///     try registry.register(MyBehaviour.sceneDescription())
+    public static var standard: SceneRegistry {
+        var registry = SceneRegistry()
+        registry.declareProtocol(
+            "InteractionProvider",
+            summary: "Reports touches (began, ended, cancelled) to behaviours that observe them.")
+        registry.registerBuiltIn([
+            View.sceneDescription(),
+            Label.sceneDescription(),
+            Button.sceneDescription(),
+            Slider.sceneDescription(),
+            TextField.sceneDescription(),
+            ActivityIndicator.sceneDescription(),
+            SegmentedControl.sceneDescription(),
+            PageIndicator.sceneDescription(),
+            TapGesture.sceneDescription(),
+            PanGesture.sceneDescription(),
+        ])
+        return registry
+    }
+
+    /// Registers built-in types, whose descriptions are fixed by this module:
+    /// a refusal is a bug here, caught by the tests, not something a scene
+    /// can cause, so a release build skips the type instead of crashing.
+    mutating func registerBuiltIn(_ types: [TypeDescription]) {
+        for type in types {
+            do {
+                try register(type)
+            } catch {
+                assertionFailure("built-in type '\(type.name)' refused: \(error)")
+            }
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import SceneBehaviours
+import SceneCore
+import Testing
+
+@Suite struct ActivityIndicatorTests {
+    @Test func defaultsAreAStoppedSpinner() {
+        var expected = viewDefaults
+        expected["animating"] = .bool(false)
+        #expect(ActivityIndicator.sceneDescription().defaultValues() == expected)
+        #expect(!ActivityIndicator().animating)
+    }
+
+    @Test func registersTheViewMembersAnimatingStartAndStop() {
+        #expect(
+            MemberList(of: ActivityIndicator.sceneDescription())
+                == MemberList.view(properties: ["animating: Bool (read-only)"], actions: ["start", "stop"]))
+    }
+
+    @Test func startAndStopActionsToggleAnimating() {
+        let type = ActivityIndicator.sceneDescription()
+        let spinner = ActivityIndicator()
+        #expect(type.action("start", on: spinner))
+        #expect(spinner.animating)
+        #expect(type.action("start", on: spinner))
+        #expect(spinner.animating)
+        #expect(type.action("stop", on: spinner))
+        #expect(!spinner.animating)
+    }
+
+    @Test func actionsWorkOnAHiddenSpinner() {
+        let spinner = ActivityIndicator()
+        spinner.hide()
+        spinner.startAnimating()
+        #expect(spinner.animating)
+    }
+}

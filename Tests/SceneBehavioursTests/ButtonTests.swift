@@ -1,0 +1,115 @@
+import SceneBehaviours
+import SceneCore
+import Testing
+
+@Suite struct ButtonTests {
+    /// A button whose interactions (with its highlight) and events are logged.
+    private func loggedButton() -> (Button, Log) {
+        let button = Button()
+        let log = Log()
+        button.addInteractionObserver { [unowned button] phase in
+            log.append("interaction.\(phase) highlighted=\(button.highlighted)")
+        }
+        log.observeEvents(of: button, Button.sceneDescription())
+        return (button, log)
+    }
+
+    @Test func defaultsAreAnEnabledUntitledUnhighlightedButton() {
+        var expected = viewDefaults
+        expected["title"] = .string("")
+        expected["enabled"] = .bool(true)
+        expected["highlighted"] = .bool(false)
+        #expect(Button.sceneDescription().defaultValues() == expected)
+        let button = Button()
+        #expect(button.title == "")
+        #expect(button.enabled)
+        #expect(!button.highlighted)
+    }
+
+    @Test func registersTheViewMembersTitleEnabledHighlightedAndThreeEvents() {
+        let type = Button.sceneDescription()
+        #expect(type.base?.name == "View")
+        #expect(
+            MemberList(of: type)
+                == MemberList.view(
+                    properties: ["title: String", "enabled: Bool", "highlighted: Bool (read-only)"],
+                    events: ["touchDown", "tap", "touchCancel"]))
+    }
+
+    @Test func tapHighlightsReportsBeganAndEndedThenSendsTap() {
+        let (button, log) = loggedButton()
+        #expect(button.tap() == .handled)
+        #expect(
+            log.entries == [
+                "interaction.began highlighted=true", "touchDown",
+                "interaction.ended highlighted=false", "tap",
+            ])
+        #expect(!button.highlighted)
+    }
+
+    @Test func buttonStaysHighlightedFromPressToRelease() {
+        let (button, log) = loggedButton()
+        button.press()
+        #expect(button.highlighted)
+        #expect(log.entries == ["interaction.began highlighted=true", "touchDown"])
+        button.release()
+        #expect(!button.highlighted)
+        #expect(log.entries.suffix(2) == ["interaction.ended highlighted=false", "tap"])
+    }
+
+    @Test func cancelClearsTheHighlightAndSendsTouchCancel() {
+        let (button, log) = loggedButton()
+        button.press()
+        #expect(button.cancel() == .handled)
+        #expect(!button.highlighted)
+        #expect(
+            log.entries == [
+                "interaction.began highlighted=true", "touchDown",
+                "interaction.cancelled highlighted=false", "touchCancel",
+            ])
+    }
+
+    @Test func disabledButtonIgnoresInput() {
+        let (button, log) = loggedButton()
+        button.enabled = false
+        #expect(button.press() == .ignored)
+        #expect(button.tap() == .ignored)
+        #expect(button.release() == .ignored)
+        #expect(button.cancel() == .ignored)
+        #expect(!button.highlighted)
+        #expect(log.entries.isEmpty)
+        #expect(!button.acceptsInput)
+    }
+
+    @Test func buttonInsideAHiddenViewIgnoresInput() {
+        let (button, log) = loggedButton()
+        let container = View()
+        button.parent = container
+        container.hide()
+        #expect(button.tap() == .ignored)
+        #expect(log.entries.isEmpty)
+        container.show()
+        #expect(button.tap() == .handled)
+        #expect(log.entries.last == "tap")
+    }
+
+    @Test func buttonDisabledDuringATouchEndsItWithTouchCancelInsteadOfTap() {
+        let (button, log) = loggedButton()
+        button.press()
+        button.enabled = false
+        #expect(button.release() == .handled)
+        #expect(
+            log.entries == [
+                "interaction.began highlighted=true", "touchDown",
+                "interaction.ended highlighted=false", "touchCancel",
+            ])
+    }
+
+    @Test func tapInputThroughTheDescriptionSendsTheTapEvent() throws {
+        let type = Button.sceneDescription()
+        let (button, log) = loggedButton()
+        #expect(type.input("tap", on: button))
+        #expect(log.entries.last == "tap")
+        #expect(try #require(type.property(named: "highlighted")).isReadOnly)
+    }
+}

@@ -1,0 +1,33 @@
+import SceneBehaviours
+import SceneCore
+import Testing
+
+@Suite struct LabelTests {
+    @Test func defaultsAreEmptyTextInTheDefaultColour() {
+        var expected = viewDefaults
+        expected["text"] = .string("")
+        expected["textColor"] = .null
+        #expect(Label.sceneDescription().defaultValues() == expected)
+        let label = Label()
+        #expect(label.text == "")
+        #expect(label.textColor == nil)
+    }
+
+    @Test func registersTheViewMembersAndTextAndTextColor() {
+        let type = Label.sceneDescription()
+        #expect(type.name == "Label")
+        #expect(type.base?.name == "View")
+        #expect(type.satisfies("View"))
+        #expect(type.satisfies("InteractionProvider"))
+        #expect(MemberList(of: type) == MemberList.view(properties: ["text: String", "textColor: Color?"]))
+    }
+
+    @Test func textAndColourAreSetThroughTheDescription() throws {
+        let type = Label.sceneDescription()
+        let label = Label()
+        #expect(try #require(type.property(named: "text")).set(.string("25:00"), on: label))
+        #expect(try #require(type.property(named: "textColor")).set(.color(.black), on: label))
+        #expect(label.text == "25:00")
+        #expect(label.textColor == .black)
+    }
+}

@@ -1,0 +1,80 @@
+import SceneBehaviours
+import SceneCore
+import Testing
+
+@Suite struct StandardRegistryTests {
+    private let registry = SceneRegistry.standard
+
+    @Test func registersTheTenControlsBasesFirst() {
+        #expect(
+            registry.types.map(\.name) == [
+                "View", "Label", "Button", "Slider", "TextField", "ActivityIndicator", "SegmentedControl",
+                "PageIndicator", "TapGesture", "PanGesture",
+            ])
+        for (offset, type) in registry.types.enumerated() {
+            guard let base = type.base else { continue }
+            let baseOffset = registry.types.firstIndex { $0.name == base.name }
+            #expect(baseOffset.map { $0 < offset } == true, "\(type.name) before its base \(base.name)")
+        }
+    }
+
+    @Test func declaresInteractionProviderWithASummary() throws {
+        let provider = try #require(registry.protocolDescription(named: "InteractionProvider"))
+        #expect(!provider.summary.isEmpty)
+        #expect(registry.protocols.map(\.name) == ["InteractionProvider"])
+    }
+
+    @Test func everyOutletRequirementIsKnown() {
+        for type in registry.types {
+            for outlet in type.outlets {
+                #expect(registry.isKnownRequirement(outlet.requirement), "\(type.name).\(outlet.name)")
+            }
+        }
+    }
+
+    @Test func everyConformanceIsADeclaredProtocolAndHoldsInSwift() {
+        for type in registry.types {
+            for conformance in type.allConformances {
+                #expect(registry.protocolDescription(named: conformance) != nil, "\(type.name): \(conformance)")
+            }
+            if type.satisfies("InteractionProvider") {
+                #expect(type.makeInstance() is any InteractionProvider, "\(type.name)")
+            }
+        }
+    }
+
+    @Test func everyViewTypeIsAnInteractionProvider() {
+        for type in registry.types where type.satisfies("View") {
+            #expect(type.satisfies("InteractionProvider"), "\(type.name)")
+            #expect(type.makeInstance() is View, "\(type.name)")
+        }
+    }
+
+    @Test func factoriesMakeInstancesOfTheirOwnClass() {
+        for type in registry.types {
+            let instance = type.makeInstance()
+            #expect(String(describing: Swift.type(of: instance)) == type.name)
+        }
+    }
+
+    @Test func everyMemberHasADocAndEveryTypeASummary() {
+        for type in registry.types {
+            #expect(!type.summary.isEmpty, "\(type.name)")
+            let docs =
+                type.ownProperties.map(\.doc) + type.ownOutlets.map(\.doc) + type.ownEvents.map(\.doc)
+                + type.ownActions.map(\.doc) + type.ownInputs.map(\.doc)
+            #expect(docs.allSatisfy { !$0.isEmpty }, "\(type.name)")
+        }
+    }
+
+    @Test func aCustomTypeCanBeAddedToTheStandardRegistry() throws {
+        var registry = SceneRegistry.standard
+        try registry.register(
+            TypeDescription(
+                "Badge", summary: "A label with a count.", base: Label.sceneDescription(), make: { Label() }))
+        #expect(registry.type(named: "Badge")?.satisfies("View") == true)
+        #expect(throws: SceneRegistry.RegistrationError.duplicateType("View")) {
+            try registry.register(View.sceneDescription())
+        }
+    }
+}

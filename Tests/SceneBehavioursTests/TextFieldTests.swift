@@ -1,0 +1,212 @@
+import SceneBehaviours
+import SceneCore
+import Testing
+
+@Suite struct TextFieldTests {
+    private func loggedField(as prefix: String = "", coordinator: FocusCoordinator? = nil) -> (TextField, Log) {
+        let field = TextField()
+        if let coordinator { field.focusCoordinator = coordinator }
+        let log = Log()
+        log.observe(field, TextField.sceneDescription(), as: prefix)
+        return (field, log)
+    }
+
+    @Test func defaultsAreAnEmptyEnabledPlainUnfocusedField() {
+        var expected = viewDefaults
+        expected["text"] = .string("")
+        expected["placeholder"] = .string("")
+        expected["secure"] = .bool(false)
+        expected["enabled"] = .bool(true)
+        expected["invalidInput"] = .bool(false)
+        expected["focused"] = .bool(false)
+        #expect(TextField.sceneDescription().defaultValues() == expected)
+        let field = TextField()
+        #expect(field.text == "")
+        #expect(field.placeholder == "")
+        #expect(!field.secure)
+        #expect(field.enabled)
+        #expect(!field.invalidInput)
+        #expect(!field.focused)
+    }
+
+    @Test func registersTheViewMembersTextKeysFocusedEditingInputsAndEvents() {
+        #expect(
+            MemberList(of: TextField.sceneDescription())
+                == MemberList.view(
+                    properties: [
+                        "text: String", "placeholder: String", "secure: Bool", "enabled: Bool", "invalidInput: Bool",
+                        "focused: Bool (read-only)",
+                    ],
+                    events: ["editingBegan", "editingChanged", "editingEnded", "returnKey"],
+                    inputs: ["focus", "type: String", "clear", "returnKey"]))
+    }
+
+    @Test func focusIsATapThatFocusesTheField() {
+        let (field, log) = loggedField()
+        #expect(field.focus() == .handled)
+        #expect(field.focused)
+        #expect(log.entries == ["interaction.began", "interaction.ended", "editingBegan"])
+    }
+
+    @Test func focusingAFocusedFieldOnlyReportsTheTap() {
+        let (field, log) = loggedField()
+        field.focus()
+        log.clear()
+        #expect(field.focus() == .handled)
+        #expect(field.focused)
+        #expect(log.entries == ["interaction.began", "interaction.ended"])
+    }
+
+    @Test func typeFocusesThenAppends() {
+        let (field, log) = loggedField()
+        #expect(field.type("al") == .handled)
+        #expect(field.type("ice") == .handled)
+        #expect(field.text == "alice")
+        #expect(field.focused)
+        #expect(
+            log.entries == [
+                "interaction.began", "interaction.ended", "editingBegan", "editingChanged", "editingChanged",
+            ])
+    }
+
+    @Test func typingNothingChangesNothing() {
+        let (field, log) = loggedField()
+        field.focus()
+        log.clear()
+        #expect(field.type("") == .handled)
+        #expect(log.entries.isEmpty)
+    }
+
+    @Test func clearEmptiesTheTextAndSendsEditingChangedOnlyWhenThereWasText() {
+        let (field, log) = loggedField()
+        field.text = "bob"
+        #expect(log.entries.isEmpty)
+        #expect(field.clear() == .handled)
+        #expect(field.text == "")
+        #expect(field.clear() == .handled)
+        #expect(log.entries == ["editingChanged"])
+    }
+
+    @Test func returnKeyNeedsTheFocus() {
+        let (field, log) = loggedField()
+        #expect(field.returnKey() == .ignored)
+        #expect(log.entries.isEmpty)
+        field.focus()
+        log.clear()
+        #expect(field.returnKey() == .handled)
+        #expect(log.entries == ["returnKey"])
+        #expect(field.focused)
+    }
+
+    @Test func focusingAnotherFieldUnfocusesTheFirst() {
+        let coordinator = FocusCoordinator()
+        let (username, log) = loggedField(as: "username ", coordinator: coordinator)
+        let password = TextField()
+        password.focusCoordinator = coordinator
+        log.observeEvents(of: password, TextField.sceneDescription(), as: "password ")
+
+        username.focus()
+        #expect(coordinator.focusedField === username)
+        log.clear()
+        password.type("secret")
+        #expect(!username.focused)
+        #expect(password.focused)
+        #expect(coordinator.focusedField === password)
+        #expect(log.entries == ["username editingEnded", "password editingBegan", "password editingChanged"])
+    }
+
+    @Test(arguments: ["disabled", "hidden", "parentTransparent"])
+    func disabledOrInvisibleFieldIgnoresEveryInput(reason: String) {
+        let (field, log) = loggedField()
+        let container = View()
+        field.parent = container
+        field.text = "kept"
+        switch reason {
+        case "disabled": field.enabled = false
+        case "hidden": field.hidden = true
+        default: container.alpha = 0
+        }
+        #expect(field.focus() == .ignored)
+        #expect(field.type("x") == .ignored)
+        #expect(field.clear() == .ignored)
+        #expect(field.returnKey() == .ignored)
+        #expect(field.tap() == .ignored)
+        #expect(!field.becomeFocused())
+        #expect(!field.focused)
+        #expect(field.text == "kept")
+        #expect(log.entries.isEmpty)
+    }
+
+    @Test func disablingAFocusedFieldUnfocusesIt() {
+        let coordinator = FocusCoordinator()
+        let (field, log) = loggedField(coordinator: coordinator)
+        field.focus()
+        log.clear()
+        field.enabled = false
+        #expect(!field.focused)
+        #expect(coordinator.focusedField == nil)
+        #expect(log.entries == ["editingEnded"])
+    }
+
+    @Test func resignFocusSendsEditingEndedOnce() {
+        let (field, log) = loggedField()
+        field.becomeFocused()
+        field.resignFocus()
+        field.resignFocus()
+        #expect(!field.focused)
+        #expect(log.entries == ["editingBegan", "editingEnded"])
+    }
+
+    @Test func fieldsOfASceneShareOneCoordinatorAfterAwake() throws {
+        let username = TextField()
+        let password = TextField()
+        let other = View()
+        let scene = Scene(
+            title: nil, summary: nil,
+            entries: [
+                Scene.Entry(id: "other", type: View.sceneDescription(), object: other),
+                Scene.Entry(id: "password", type: TextField.sceneDescription(), object: password),
+                Scene.Entry(id: "username", type: TextField.sceneDescription(), object: username),
+            ])
+        #expect(username.focusCoordinator !== password.focusCoordinator)
+        let firstCoordinator = password.focusCoordinator
+        for entry in scene.entries.reversed() { entry.object.awake(in: scene) }
+        #expect(username.focusCoordinator === firstCoordinator)
+        #expect(password.focusCoordinator === firstCoordinator)
+
+        username.focus()
+        password.focus()
+        #expect(!username.focused)
+        #expect(password.focused)
+    }
+
+    @Test func changingTheCoordinatorOfAFocusedFieldMovesItsFocus() {
+        let old = FocusCoordinator()
+        let new = FocusCoordinator()
+        let (field, _) = loggedField(coordinator: old)
+        let rival = TextField()
+        rival.focusCoordinator = new
+        rival.focus()
+        field.focus()
+
+        field.focusCoordinator = new
+        #expect(field.focused)
+        #expect(!rival.focused)
+        #expect(old.focusedField == nil)
+        #expect(new.focusedField === field)
+    }
+
+    @Test func inputsThroughTheDescriptionTypeAndReturn() {
+        let type = TextField.sceneDescription()
+        let (field, log) = loggedField()
+        #expect(type.input("type", on: field, .string("alice")))
+        #expect(type.input("returnKey", on: field))
+        #expect(type.input("clear", on: field))
+        #expect(field.text == "")
+        #expect(
+            log.entries == [
+                "interaction.began", "interaction.ended", "editingBegan", "editingChanged", "returnKey",
+                "editingChanged",
+            ])
+    }
+}

@@ -1,0 +1,260 @@
+import SceneBehaviours
+import SceneCore
+import Testing
+
+@Suite struct ViewTests {
+    @Test func defaultsAreShownOpaqueUncolouredAndUnmoved() {
+        #expect(View.sceneDescription().defaultValues() == viewDefaults)
+        let view = View()
+        #expect(!view.hidden)
+        #expect(view.alpha == 1)
+        #expect(view.backgroundColor == nil)
+        #expect(view.offsetX == 0)
+        #expect(view.offsetY == 0)
+        #expect(view.parent == nil)
+        #expect(view.visible)
+        #expect(!view.isPressed)
+    }
+
+    @Test func registersTheCatalogueMembers() {
+        let type = View.sceneDescription()
+        #expect(type.name == "View")
+        #expect(type.base == nil)
+        #expect(type.conformances == ["InteractionProvider"])
+        #expect(MemberList(of: type) == MemberList.view)
+    }
+
+    @Test func parentOutletIsAWeakHierarchyOutletRequiringAView() throws {
+        let outlet = try #require(View.sceneDescription().outlets.first)
+        #expect(outlet.requirement == "View")
+        #expect(outlet.isHierarchy)
+        #expect(!outlet.isRequired)
+
+        let child = View()
+        var parent: View? = View()
+        #expect(outlet.connect(child, to: [try #require(parent)]))
+        #expect(child.parent === parent)
+        parent = nil
+        #expect(child.parent == nil)
+    }
+
+    @Test(arguments: [
+        (hidden: true, alpha: 1.0),
+        (hidden: false, alpha: 0.0),
+        (hidden: true, alpha: 0.0),
+    ])
+    func hiddenOrTransparentViewIsNotVisible(hidden: Bool, alpha: Double) {
+        let view = View()
+        view.hidden = hidden
+        view.alpha = alpha
+        #expect(!view.visible)
+    }
+
+    @Test func partlyTransparentViewIsVisible() {
+        let view = View()
+        view.alpha = 0.01
+        #expect(view.visible)
+    }
+
+    @Test func visibilityFollowsEveryAncestorThroughParent() {
+        let root = View()
+        let middle = View()
+        let leaf = View()
+        middle.parent = root
+        leaf.parent = middle
+        #expect(leaf.visible)
+
+        root.hidden = true
+        #expect(!leaf.visible)
+        #expect(!middle.visible)
+        #expect(!leaf.hidden)
+
+        root.hidden = false
+        middle.alpha = 0
+        #expect(!leaf.visible)
+        #expect(root.visible)
+
+        middle.alpha = 0.5
+        #expect(leaf.visible)
+    }
+
+    @Test func visibleReadsThroughTheDescription() throws {
+        let type = View.sceneDescription()
+        let parent = View()
+        let child = View()
+        child.parent = parent
+        parent.hidden = true
+        let visible = try #require(type.property(named: "visible"))
+        #expect(visible.isReadOnly)
+        #expect(visible.value(of: child) == .bool(false))
+        #expect(!visible.set(.bool(true), on: child))
+    }
+
+    @Test(arguments: 1...5)
+    func parentCycleMadeInCodeDoesNotHangVisibility(length: Int) {
+        let cycle = (0..<length).map { _ in View() }
+        for (offset, view) in cycle.enumerated() { view.parent = cycle[(offset + 1) % length] }
+        let tail = View()
+        tail.parent = cycle[0]
+        #expect(tail.visible)
+        #expect(cycle.allSatisfy { $0.visible })
+        cycle[length - 1].alpha = 0
+        #expect(!tail.visible)
+        #expect(cycle.allSatisfy { !$0.visible })
+    }
+
+    @Test func visibilityChecksEveryViewOfALongChain() {
+        let chain = (0..<100).map { _ in View() }
+        for offset in 1..<chain.count { chain[offset].parent = chain[offset - 1] }
+        #expect(chain[99].visible)
+        chain[0].hidden = true
+        #expect(!chain[99].visible)
+        chain[0].hidden = false
+        chain[57].hidden = true
+        #expect(!chain[99].visible)
+        #expect(chain[56].visible)
+    }
+
+    @Test func showAndHideActionsSetHidden() {
+        let type = View.sceneDescription()
+        let view = View()
+        #expect(type.action("hide", on: view))
+        #expect(view.hidden)
+        #expect(type.action("show", on: view))
+        #expect(!view.hidden)
+    }
+
+    @Test func pressReportsBeganAndReleaseReportsEnded() {
+        let view = View()
+        let log = Log()
+        log.observeInteractions(of: view)
+
+        #expect(view.press() == .handled)
+        #expect(view.isPressed)
+        #expect(log.entries == ["interaction.began"])
+        #expect(view.release() == .handled)
+        #expect(!view.isPressed)
+        #expect(log.entries == ["interaction.began", "interaction.ended"])
+    }
+
+    @Test func cancelReportsCancelled() {
+        let view = View()
+        let log = Log()
+        log.observeInteractions(of: view)
+        view.press()
+        #expect(view.cancel() == .handled)
+        #expect(!view.isPressed)
+        #expect(log.entries == ["interaction.began", "interaction.cancelled"])
+    }
+
+    @Test func tapReportsBeganThenEndedToEveryObserverInOrder() {
+        let view = View()
+        let log = Log()
+        log.observeInteractions(of: view, as: "first ")
+        log.observeInteractions(of: view, as: "second ")
+        #expect(view.tap() == .handled)
+        #expect(
+            log.entries == [
+                "first interaction.began", "second interaction.began",
+                "first interaction.ended", "second interaction.ended",
+            ])
+        #expect(!view.isPressed)
+    }
+
+    @Test func removedObserverHearsNothingMore() {
+        let view = View()
+        let log = Log()
+        let id = view.addInteractionObserver { log.append("removed \($0)") }
+        log.observeInteractions(of: view)
+        view.removeInteractionObserver(id)
+        view.removeInteractionObserver(id)
+        view.tap()
+        #expect(log.entries == ["interaction.began", "interaction.ended"])
+    }
+
+    @Test func releaseOrCancelWithoutATouchIsIgnored() {
+        let view = View()
+        let log = Log()
+        log.observeInteractions(of: view)
+        #expect(view.release() == .ignored)
+        #expect(view.cancel() == .ignored)
+        #expect(log.entries.isEmpty)
+    }
+
+    @Test func secondPressDuringATouchIsIgnored() {
+        let view = View()
+        let log = Log()
+        log.observeInteractions(of: view)
+        view.press()
+        #expect(view.press() == .ignored)
+        #expect(view.tap() == .ignored)
+        view.release()
+        #expect(log.entries == ["interaction.began", "interaction.ended"])
+    }
+
+    @Test(arguments: ["hidden", "transparent", "parentHidden", "grandparentTransparent"])
+    func invisibleViewIgnoresInputAndReportsNothing(reason: String) {
+        let grandparent = View()
+        let parent = View()
+        let view = View()
+        parent.parent = grandparent
+        view.parent = parent
+        switch reason {
+        case "hidden": view.hidden = true
+        case "transparent": view.alpha = 0
+        case "parentHidden": parent.hidden = true
+        default: grandparent.alpha = 0
+        }
+        let log = Log()
+        log.observeInteractions(of: view)
+
+        #expect(view.press() == .ignored)
+        #expect(view.tap() == .ignored)
+        #expect(view.release() == .ignored)
+        #expect(view.cancel() == .ignored)
+        #expect(!view.isPressed)
+        #expect(log.entries.isEmpty)
+    }
+
+    @Test func touchInProgressEndsEvenIfTheViewIsHiddenMeanwhile() {
+        let view = View()
+        let log = Log()
+        log.observeInteractions(of: view)
+        view.press()
+        view.hide()
+        #expect(view.release() == .handled)
+        #expect(log.entries == ["interaction.began", "interaction.ended"])
+    }
+
+    @Test func inputsThroughTheDescriptionReachTheView() {
+        let type = View.sceneDescription()
+        let view = View()
+        let log = Log()
+        log.observeInteractions(of: view)
+        #expect(type.input("press", on: view))
+        #expect(type.input("release", on: view))
+        #expect(type.input("press", on: view))
+        #expect(type.input("cancel", on: view))
+        #expect(type.input("tap", on: view))
+        #expect(
+            log.entries == [
+                "interaction.began", "interaction.ended", "interaction.began", "interaction.cancelled",
+                "interaction.began", "interaction.ended",
+            ])
+    }
+
+    @Test func propertiesSetThroughTheDescriptionReachTheView() throws {
+        let type = View.sceneDescription()
+        let view = View()
+        #expect(try #require(type.property(named: "alpha")).set(.double(0.5), on: view))
+        #expect(try #require(type.property(named: "backgroundColor")).set(.color(.white), on: view))
+        #expect(try #require(type.property(named: "offsetX")).set(.double(3), on: view))
+        #expect(try #require(type.property(named: "offsetY")).set(.double(-4), on: view))
+        #expect(try #require(type.property(named: "hidden")).set(.bool(true), on: view))
+        #expect(view.alpha == 0.5)
+        #expect(view.backgroundColor == .white)
+        #expect(view.offsetX == 3)
+        #expect(view.offsetY == -4)
+        #expect(view.hidden)
+    }
+}
