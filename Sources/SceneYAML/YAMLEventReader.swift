@@ -13,7 +13,23 @@ internal import CYAML
 public final class YAMLEventReader {
     private let parser: UnsafeMutablePointer<yaml_parser_t>
     private let input: UnsafeMutableBufferPointer<UInt8>
-    private var isFinished = false
+    /// Whether `input` is this reader's copy, to free in `deinit`.
+    private let ownsInput: Bool
+    // The mutable state below is only touched by this reader's own methods,
+    // never by overlapping accesses, so runtime exclusivity checks (which
+    // cost more than the conversions themselves) are turned off for it.
+
+    /// For UTF-8 input: the character index of each multi-byte character,
+    /// and the continuation bytes of all the characters before it. A
+    /// character index converts to a byte offset by adding the continuation
+    /// bytes of the characters before it; ASCII text has none.
+    @exclusivity(unchecked) private var multibyteCharacters: [Int] = []
+    @exclusivity(unchecked) private var continuationBytesBefore: [Int] = []
+    @exclusivity(unchecked) private var continuationBytes = 0
+    /// How many entries of `multibyteCharacters` lie before the last
+    /// character converted (conversions mostly move forward).
+    @exclusivity(unchecked) private var multibyteCursor = 0
+    @exclusivity(unchecked) private var isFinished = false
     private let count: Int
     // libyaml's `mark.index` counts characters, not bytes; byteOffset(ofCharacter:)
     // converts it by walking from the last character it was asked for, so that
@@ -23,13 +39,30 @@ public final class YAMLEventReader {
     private enum Encoding { case utf8, utf16LE, utf16BE }
     private let encoding: Encoding
     private let textStart: Int
-    private var cursorCharacter = 0
-    private var cursorByte: Int
+    @exclusivity(unchecked) private var cursorCharacter = 0
+    @exclusivity(unchecked) private var cursorByte: Int
 
     /// Creates a reader over a copy of `bytes`.
-    public init(bytes: some Collection<UInt8>) {
-        input = .allocate(capacity: max(bytes.count, 1))
-        count = input.initialize(from: bytes).1
+    public convenience init(bytes: some Collection<UInt8>) {
+        let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(bytes.count, 1))
+        let count = copy.initialize(from: bytes).1
+        self.init(input: copy, count: count, ownsInput: true)
+    }
+
+    /// Reads `bytes` without copying them: the reader must not outlive the
+    /// buffer, so it is only lent to `body`.
+    static func withReader<T>(
+        over bytes: UnsafeBufferPointer<UInt8>, _ body: (YAMLEventReader) throws(YAMLError) -> T
+    ) throws(YAMLError) -> T {
+        let input = UnsafeMutableBufferPointer(mutating: bytes)
+        let reader = YAMLEventReader(input: input, count: bytes.count, ownsInput: false)
+        return try body(reader)
+    }
+
+    private init(input: UnsafeMutableBufferPointer<UInt8>, count: Int, ownsInput: Bool) {
+        self.input = input
+        self.count = count
+        self.ownsInput = ownsInput
         let bom = Array(input[..<min(count, 3)])
         if bom.starts(with: [0xEF, 0xBB, 0xBF]) {
             (encoding, textStart) = (.utf8, 3)
@@ -41,6 +74,21 @@ public final class YAMLEventReader {
             (encoding, textStart) = (.utf8, 0)
         }
         cursorByte = textStart
+        if encoding == .utf8 {
+            var character = 0
+            for index in textStart..<count {
+                let byte = input[index]
+                if byte < 0x80 {
+                    character += 1
+                } else if byte & 0xC0 == 0x80 {
+                    continuationBytes += 1
+                } else {
+                    multibyteCharacters.append(character)
+                    continuationBytesBefore.append(continuationBytes)
+                    character += 1
+                }
+            }
+        }
         parser = .allocate(capacity: 1)
         yaml_parser_initialize(parser)
         yaml_parser_set_input_string(parser, input.baseAddress, count)
@@ -49,7 +97,7 @@ public final class YAMLEventReader {
     deinit {
         yaml_parser_delete(parser)
         parser.deallocate()
-        input.deallocate()
+        if ownsInput { input.deallocate() }
     }
 
     /// The next event, or `nil` after the stream end.
@@ -77,6 +125,18 @@ public final class YAMLEventReader {
     /// The byte offset in the input of the character libyaml counts as number
     /// `character` (0-based, not counting a byte order mark).
     private func byteOffset(ofCharacter character: Int) -> Int {
+        if encoding == .utf8 {
+            while multibyteCursor < multibyteCharacters.count && multibyteCharacters[multibyteCursor] < character {
+                multibyteCursor += 1
+            }
+            while multibyteCursor > 0 && multibyteCharacters[multibyteCursor - 1] >= character {
+                multibyteCursor -= 1
+            }
+            let extra =
+                multibyteCursor < continuationBytesBefore.count
+                ? continuationBytesBefore[multibyteCursor] : continuationBytes
+            return min(count, textStart + character + extra)
+        }
         while cursorCharacter < character && cursorByte < count {
             cursorByte = min(count, cursorByte + characterWidth(at: cursorByte))
             cursorCharacter += 1
