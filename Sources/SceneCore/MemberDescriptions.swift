@@ -1,6 +1,6 @@
 /// A property a scene can set (unless read-only), `expect` can read and the
 /// transcript reports.
-public struct PropertyDescription {
+public final class PropertyDescription {
     /// The key in the scene file.
     public let name: String
     /// The declared type that values are resolved by.
@@ -15,6 +15,22 @@ public struct PropertyDescription {
     public let declaringType: String
     let getter: (AnyObject) -> SceneValue?
     let setter: ((AnyObject, SceneValue) -> Bool)?
+
+    @usableFromInline
+    init(
+        name: String, type: ValueType, doc: String, range: ClosedRange<Double>?, isRequired: Bool,
+        declaringType: String, getter: @escaping (AnyObject) -> SceneValue?,
+        setter: ((AnyObject, SceneValue) -> Bool)?
+    ) {
+        self.name = name
+        self.type = type
+        self.doc = doc
+        self.range = range
+        self.isRequired = isRequired
+        self.declaringType = declaringType
+        self.getter = getter
+        self.setter = setter
+    }
 
     /// Whether scenes may only read it.
     public var isReadOnly: Bool { setter == nil }
@@ -32,7 +48,7 @@ public struct PropertyDescription {
 
 /// An outlet (one object) or an outlet collection (several, in order).
 /// Outlets never keep their targets alive: the scene owns every object.
-public struct OutletDescription {
+public final class OutletDescription {
     /// The key in the scene file.
     public let name: String
     /// The type or protocol a target must be or conform to.
@@ -48,13 +64,40 @@ public struct OutletDescription {
     /// The type that declares it.
     public let declaringType: String
     let connector: (AnyObject, [AnyObject]) -> Bool
+    /// Connects one target without building an array (plain outlets).
+    let singleConnector: ((AnyObject, AnyObject) -> Bool)?
     let reader: (AnyObject) -> [AnyObject]
+
+    @usableFromInline
+    init(
+        name: String, requirement: String, doc: String, isRequired: Bool, isCollection: Bool, isHierarchy: Bool,
+        declaringType: String, connector: @escaping (AnyObject, [AnyObject]) -> Bool,
+        singleConnector: ((AnyObject, AnyObject) -> Bool)? = nil, reader: @escaping (AnyObject) -> [AnyObject]
+    ) {
+        self.singleConnector = singleConnector
+        self.name = name
+        self.requirement = requirement
+        self.doc = doc
+        self.isRequired = isRequired
+        self.isCollection = isCollection
+        self.isHierarchy = isHierarchy
+        self.declaringType = declaringType
+        self.connector = connector
+        self.reader = reader
+    }
 
     /// Connects `targets` (one at most for a plain outlet; none clears it);
     /// false when a target is of the wrong type.
     @discardableResult
     public func connect(_ object: AnyObject, to targets: [AnyObject]) -> Bool {
         connector(object, targets)
+    }
+
+    /// Connects a plain outlet to one target; false when it has the wrong type.
+    @discardableResult
+    public func connect(_ object: AnyObject, to target: AnyObject) -> Bool {
+        if let singleConnector { return singleConnector(object, target) }
+        return connector(object, [target])
     }
 
     /// The objects the outlet holds now.
@@ -67,7 +110,7 @@ public struct OutletDescription {
 }
 
 /// An event an object sends; a scene connects it to actions with `on:`.
-public struct EventDescription {
+public final class EventDescription {
     /// The event's name.
     public let name: String
     /// The payload's type; `nil` for none.
@@ -78,6 +121,18 @@ public struct EventDescription {
     public let declaringType: String
     let connector: (AnyObject, @escaping (SceneValue?) -> Void) -> Bool
 
+    @usableFromInline
+    init(
+        name: String, payload: ValueType?, doc: String, declaringType: String,
+        connector: @escaping (AnyObject, @escaping (SceneValue?) -> Void) -> Bool
+    ) {
+        self.name = name
+        self.payload = payload
+        self.doc = doc
+        self.declaringType = declaringType
+        self.connector = connector
+    }
+
     /// Calls `handler` with the payload each time `object` sends the event.
     @discardableResult
     public func connect(_ object: AnyObject, _ handler: @escaping (SceneValue?) -> Void) -> Bool {
@@ -87,7 +142,7 @@ public struct EventDescription {
 
 /// An action (callable from events and `call:`) or a script input (a verb
 /// like `tap:` that simulates the user).
-public struct ActionDescription {
+public final class ActionDescription {
     /// The action's name.
     public let name: String
     /// The argument's type; `nil` when it takes none.
@@ -97,6 +152,18 @@ public struct ActionDescription {
     /// The type that declares it.
     public let declaringType: String
     let performer: (AnyObject, SceneValue?) -> Bool
+
+    @usableFromInline
+    init(
+        name: String, argument: ValueType?, doc: String, declaringType: String,
+        performer: @escaping (AnyObject, SceneValue?) -> Bool
+    ) {
+        self.name = name
+        self.argument = argument
+        self.doc = doc
+        self.declaringType = declaringType
+        self.performer = performer
+    }
 
     /// Performs the action; false when the object or argument has the wrong type.
     @discardableResult

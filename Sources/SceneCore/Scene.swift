@@ -29,14 +29,19 @@ public final class Scene {
     private let indexByID: [String: Int]
     private var idByObject: [ObjectIdentifier: String]?
 
-    /// Creates a scene owning `entries`. Ids must be unique.
-    public init(title: String?, summary: String?, entries: [Entry]) {
+    /// Creates a scene owning `entries`. Ids must be unique; `indexByID`,
+    /// when the caller has it, maps each id to its entry's index.
+    public init(title: String?, summary: String?, entries: [Entry], indexByID: [String: Int]? = nil) {
         self.title = title
         self.summary = summary
         self.entries = entries
-        var index = [String: Int](minimumCapacity: entries.count)
-        for (offset, entry) in entries.enumerated() { index[entry.id] = offset }
-        self.indexByID = index
+        if let indexByID, indexByID.count == entries.count {
+            self.indexByID = indexByID
+        } else {
+            var index = [String: Int](minimumCapacity: entries.count)
+            for (offset, entry) in entries.enumerated() { index[entry.id] = offset }
+            self.indexByID = index
+        }
     }
 
     /// The entry declared as `id`.

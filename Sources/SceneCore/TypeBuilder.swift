@@ -2,26 +2,36 @@
 /// the object and its members, so that every closure the loader calls is
 /// checked by the compiler.
 public struct TypeBuilder<Object: SceneObject> {
-    let typeName: String
-    var properties: [PropertyDescription] = []
-    var outlets: [OutletDescription] = []
-    var events: [EventDescription] = []
-    var actions: [ActionDescription] = []
-    var inputs: [InputDescription] = []
+    // Inlinable so that the closures a registration creates are specialized
+    // for its concrete types in the registering module: unspecialized, each
+    // call would look up generic metadata at run time.
+    @usableFromInline let typeName: String
+    @usableFromInline var properties: [PropertyDescription] = []
+    @usableFromInline var outlets: [OutletDescription] = []
+    @usableFromInline var events: [EventDescription] = []
+    @usableFromInline var actions: [ActionDescription] = []
+    @usableFromInline var inputs: [InputDescription] = []
 
     init(typeName: String) {
         self.typeName = typeName
     }
 
-    /// A settable property stored at `keyPath`.
+    /// A settable property read and written by `get` and `set`.
+    ///
+    ///     type.property("alpha", get: { $0.alpha }, set: { $0.alpha = $1 }, range: 0...1, doc: "The opacity.")
+    ///
+    /// Closures are the fast form (key-path application costs about a
+    /// microsecond at run time); ``property(_:_:range:required:doc:)`` is
+    /// the short one.
     ///
     /// - Parameters:
     ///   - range: the allowed values for numbers and durations (in seconds).
     ///     Durations default to `0...` unless a range is given.
     ///   - required: whether every scene must set it.
+    @inlinable
     public mutating func property<Value: SceneValueConvertible>(
-        _ name: String, _ keyPath: ReferenceWritableKeyPath<Object, Value>, range: ClosedRange<Double>? = nil,
-        required: Bool = false, doc: String
+        _ name: String, get: @escaping (Object) -> Value, set: @escaping (Object, Value) -> Void,
+        range: ClosedRange<Double>? = nil, required: Bool = false, doc: String
     ) {
         var range = range
         if range == nil && Value.sceneValueType.unwrapped == .duration { range = 0...Double.infinity }
@@ -29,32 +39,58 @@ public struct TypeBuilder<Object: SceneObject> {
             PropertyDescription(
                 name: name, type: Value.sceneValueType, doc: doc, range: range, isRequired: required,
                 declaringType: typeName,
-                getter: { ($0 as? Object)?[keyPath: keyPath].sceneValue },
+                getter: { object in (object as? Object).map { get($0).sceneValue } },
                 setter: { object, value in
                     guard let object = object as? Object, let value = Value(sceneValue: value) else { return false }
-                    object[keyPath: keyPath] = value
+                    set(object, value)
                     return true
                 }))
     }
 
+    /// A settable property stored at `keyPath`.
+    ///
+    ///     type.property("title", \.title, doc: "The button's title.")
+    @inlinable
+    public mutating func property<Value: SceneValueConvertible>(
+        _ name: String, _ keyPath: ReferenceWritableKeyPath<Object, Value>, range: ClosedRange<Double>? = nil,
+        required: Bool = false, doc: String
+    ) {
+        property(
+            name, get: { $0[keyPath: keyPath] }, set: { $0[keyPath: keyPath] = $1 }, range: range, required: required,
+            doc: doc)
+    }
+
     /// A property scenes can read (in `expect` and the transcript) but not set.
+    @inlinable
     public mutating func readOnly<Value: SceneValueConvertible>(
-        _ name: String, _ keyPath: KeyPath<Object, Value>, doc: String
+        _ name: String, get: @escaping (Object) -> Value, doc: String
     ) {
         properties.append(
             PropertyDescription(
                 name: name, type: Value.sceneValueType, doc: doc, range: nil, isRequired: false,
-                declaringType: typeName, getter: { ($0 as? Object)?[keyPath: keyPath].sceneValue }, setter: nil))
+                declaringType: typeName, getter: { object in (object as? Object).map { get($0).sceneValue } },
+                setter: nil))
+    }
+
+    /// A property at `keyPath` that scenes can read but not set.
+    @inlinable
+    public mutating func readOnly<Value: SceneValueConvertible>(
+        _ name: String, _ keyPath: KeyPath<Object, Value>, doc: String
+    ) {
+        readOnly(name, get: { $0[keyPath: keyPath] }, doc: doc)
     }
 
     /// An outlet holding one object that is, extends or conforms to
-    /// `requirement`. Declare the stored property `weak`: outlets do not keep
-    /// their targets alive.
+    /// `requirement`, read and written by `get` and `set`. Declare the
+    /// stored property `weak`: outlets do not keep their targets alive.
+    ///
+    ///     type.outlet("view", get: { $0.view }, set: { $0.view = $1 }, requires: "View", doc: "...")
     ///
     /// - Parameter hierarchy: cycles through this outlet are errors (`parent`).
+    @inlinable
     public mutating func outlet<Target>(
-        _ name: String, _ keyPath: ReferenceWritableKeyPath<Object, Target?>, requires requirement: String,
-        required: Bool = false, hierarchy: Bool = false, doc: String
+        _ name: String, get: @escaping (Object) -> Target?, set: @escaping (Object, Target?) -> Void,
+        requires requirement: String, required: Bool = false, hierarchy: Bool = false, doc: String
     ) {
         outlets.append(
             OutletDescription(
@@ -63,81 +99,119 @@ public struct TypeBuilder<Object: SceneObject> {
                 connector: { object, targets in
                     guard let object = object as? Object, targets.count <= 1 else { return false }
                     guard let first = targets.first else {
-                        object[keyPath: keyPath] = nil
+                        set(object, nil)
                         return true
                     }
                     guard let target = first as? Target else { return false }
-                    object[keyPath: keyPath] = target
+                    set(object, target)
+                    return true
+                },
+                singleConnector: { object, target in
+                    guard let object = object as? Object, let target = target as? Target else { return false }
+                    set(object, target)
                     return true
                 },
                 reader: { object in
-                    guard let object = object as? Object, let target = object[keyPath: keyPath] else { return [] }
+                    guard let object = object as? Object, let target = get(object) else { return [] }
                     return [target as AnyObject]
                 }))
     }
 
-    /// An outlet collection: a list of objects, in written order, each of
-    /// which is, extends or conforms to `requirement`. Keep the targets
-    /// weakly (for example in a ``WeakList``).
+    /// An outlet stored at `keyPath`.
+    @inlinable
+    public mutating func outlet<Target>(
+        _ name: String, _ keyPath: ReferenceWritableKeyPath<Object, Target?>, requires requirement: String,
+        required: Bool = false, hierarchy: Bool = false, doc: String
+    ) {
+        outlet(
+            name, get: { $0[keyPath: keyPath] }, set: { $0[keyPath: keyPath] = $1 }, requires: requirement,
+            required: required, hierarchy: hierarchy, doc: doc)
+    }
+
+    /// An outlet collection stored at `keyPath`: a list of objects, in
+    /// written order, each of which is, extends or conforms to
+    /// `requirement`, held weakly in a ``WeakList``.
+    ///
+    ///     public final var providers = WeakList<any InteractionProvider>()
+    ///     type.outletCollection("providers", \.providers, requires: "InteractionProvider", doc: "...")
+    @inlinable
     public mutating func outletCollection<Target>(
-        _ name: String, requires requirement: String, doc: String,
-        get: @escaping (Object) -> [Target], set: @escaping (Object, [Target]) -> Void
+        _ name: String, _ keyPath: ReferenceWritableKeyPath<Object, WeakList<Target>>, requires requirement: String,
+        doc: String
     ) {
         outlets.append(
             OutletDescription(
                 name: name, requirement: requirement, doc: doc, isRequired: false, isCollection: true,
                 isHierarchy: false, declaringType: typeName,
                 connector: { object, targets in
-                    guard let object = object as? Object else { return false }
-                    var typed: [Target] = []
-                    typed.reserveCapacity(targets.count)
-                    for target in targets {
-                        guard let target = target as? Target else { return false }
-                        typed.append(target)
-                    }
-                    set(object, typed)
+                    guard let object = object as? Object, targets.allSatisfy({ $0 is Target }) else { return false }
+                    object[keyPath: keyPath] = WeakList(objects: targets)
                     return true
                 },
                 reader: { object in
                     guard let object = object as? Object else { return [] }
-                    return get(object).map { $0 as AnyObject }
+                    return object[keyPath: keyPath].objects
                 }))
     }
 
-    /// An event without a payload, stored at `keyPath`.
+    /// An event without a payload; `connect` adds a handler to it.
+    ///
+    ///     type.event("tap", connect: { $0.tap.connect($1) }, doc: "A touch ended on the button.")
+    @inlinable
     public mutating func event(
-        _ name: String, _ keyPath: ReferenceWritableKeyPath<Object, SceneEvent<Void>>, doc: String
+        _ name: String, connect: @escaping (Object, @escaping () -> Void) -> Void, doc: String
     ) {
         events.append(
             EventDescription(
                 name: name, payload: nil, doc: doc, declaringType: typeName,
                 connector: { object, handler in
                     guard let object = object as? Object else { return false }
-                    object[keyPath: keyPath].connect { handler(nil) }
+                    connect(object) { handler(nil) }
                     return true
                 }))
     }
 
-    /// An event whose payload is a scene value, stored at `keyPath`.
+    /// An event whose payload is a scene value; `connect` adds a handler to it.
+    @inlinable
     public mutating func event<Payload: SceneValueConvertible>(
-        _ name: String, _ keyPath: ReferenceWritableKeyPath<Object, SceneEvent<Payload>>, doc: String
+        _ name: String, connect: @escaping (Object, @escaping (Payload) -> Void) -> Void, doc: String
     ) {
         events.append(
             EventDescription(
                 name: name, payload: Payload.sceneValueType, doc: doc, declaringType: typeName,
                 connector: { object, handler in
                     guard let object = object as? Object else { return false }
-                    object[keyPath: keyPath].connect { handler($0.sceneValue) }
+                    connect(object) { handler($0.sceneValue) }
                     return true
                 }))
     }
 
+    /// An event without a payload, stored at `keyPath`.
+    @inlinable
+    public mutating func event(
+        _ name: String, _ keyPath: ReferenceWritableKeyPath<Object, SceneEvent<Void>>, doc: String
+    ) {
+        event(name, connect: { object, handler in object[keyPath: keyPath].connect(handler) }, doc: doc)
+    }
+
+    /// An event whose payload is a scene value, stored at `keyPath`.
+    @inlinable
+    public mutating func event<Payload: SceneValueConvertible>(
+        _ name: String, _ keyPath: ReferenceWritableKeyPath<Object, SceneEvent<Payload>>, doc: String
+    ) {
+        event(
+            name, connect: { (object, handler: @escaping (Payload) -> Void) in object[keyPath: keyPath].connect(handler) },
+            doc: doc)
+    }
+
     /// An action without an argument.
+    @inlinable
     public mutating func action(_ name: String, doc: String, _ perform: @escaping (Object) -> Void) {
         actions.append(Self.makeAction(name, typeName, doc, perform))
     }
 
     /// An action with a typed argument.
+    @inlinable
     public mutating func action<Argument: SceneValueConvertible>(
         _ name: String, _ argument: Argument.Type, doc: String, _ perform: @escaping (Object, Argument) -> Void
     ) {
@@ -145,18 +219,21 @@ public struct TypeBuilder<Object: SceneObject> {
     }
 
     /// A script input without an argument (`tap: button`).
+    @inlinable
     public mutating func input(_ name: String, doc: String, _ perform: @escaping (Object) -> Void) {
         inputs.append(Self.makeAction(name, typeName, doc, perform))
     }
 
     /// A script input with a typed argument (`slide: { volume: 0.8 }`).
+    @inlinable
     public mutating func input<Argument: SceneValueConvertible>(
         _ name: String, _ argument: Argument.Type, doc: String, _ perform: @escaping (Object, Argument) -> Void
     ) {
         inputs.append(Self.makeAction(name, typeName, doc, perform))
     }
 
-    private static func makeAction(
+    @inlinable
+    static func makeAction(
         _ name: String, _ typeName: String, _ doc: String, _ perform: @escaping (Object) -> Void
     ) -> ActionDescription {
         ActionDescription(
@@ -168,7 +245,8 @@ public struct TypeBuilder<Object: SceneObject> {
             })
     }
 
-    private static func makeAction<Argument: SceneValueConvertible>(
+    @inlinable
+    static func makeAction<Argument: SceneValueConvertible>(
         _ name: String, _ typeName: String, _ doc: String, _ perform: @escaping (Object, Argument) -> Void
     ) -> ActionDescription {
         ActionDescription(

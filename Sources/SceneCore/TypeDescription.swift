@@ -45,6 +45,10 @@ public final class TypeDescription {
     public let properties: [PropertyDescription]
     /// All outlets and collections, base types' first.
     public let outlets: [OutletDescription]
+    /// The properties a scene must set.
+    public let requiredProperties: [PropertyDescription]
+    /// The outlets a scene must connect.
+    public let requiredOutlets: [OutletDescription]
     /// All events by name.
     public let events: [String: EventDescription]
     /// All actions by name.
@@ -82,6 +86,8 @@ public final class TypeDescription {
         self.outlets = (base?.outlets ?? []).filter { inherited in
             !builder.outlets.contains { $0.name == inherited.name }
         } + builder.outlets
+        self.requiredProperties = properties.filter(\.isRequired)
+        self.requiredOutlets = outlets.filter(\.isRequired)
         self.events = TypeDescription.merge(base?.events, builder.events)
         self.actions = TypeDescription.merge(base?.actions, builder.actions)
         self.inputs = TypeDescription.merge(base?.inputs, builder.inputs)
@@ -110,7 +116,12 @@ public final class TypeDescription {
     /// Whether an object of this type can fill an outlet that requires
     /// `requirement`: it is that type, extends it, or conforms to it.
     public func satisfies(_ requirement: String) -> Bool {
-        lineage.contains { $0.name == requirement || $0.conformances.contains(requirement) }
+        var current: TypeDescription? = self
+        while let type = current {
+            if type.name == requirement || type.conformances.contains(requirement) { return true }
+            current = type.base
+        }
+        return false
     }
 
     /// Every protocol the type conforms to, inherited ones included.

@@ -18,9 +18,19 @@ public struct WeakList<Element> {
         boxes = elements.map { Box(object: $0 as AnyObject) }
     }
 
-    /// The targets that are still alive, in order.
+    /// A list of `objects`; those that are not `Element`s are skipped when read.
+    public init(objects: [AnyObject]) {
+        boxes = objects.map { Box(object: $0) }
+    }
+
+    /// The targets that are still alive and are `Element`s, in order.
     public var elements: [Element] {
         boxes.compactMap { $0.object as? Element }
+    }
+
+    /// The targets that are still alive, in order.
+    public var objects: [AnyObject] {
+        boxes.compactMap(\.object)
     }
 
     /// Whether the list holds no live target.

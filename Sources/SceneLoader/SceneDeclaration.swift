@@ -4,6 +4,10 @@ import SceneYAML
 /// A scene file after validation: every object with its type, resolved
 /// property values, outlet targets and event connections, ready to be
 /// instantiated. Produced by ``SceneLoader/validate(_:)``.
+///
+/// Members are kept in flat arrays shared by all objects (each object holds
+/// ranges into them), so that a scene of 100,000 objects costs a few large
+/// arrays rather than three small ones per object.
 public struct SceneDeclaration {
     /// One object of the file.
     public struct Object {
@@ -13,12 +17,38 @@ public struct SceneDeclaration {
         public let span: SourceSpan
         /// Its registered type.
         public let type: TypeDescription
-        /// Properties set in the file, in written order.
-        public internal(set) var properties: [(property: PropertyDescription, value: SceneValue)] = []
-        /// Outlets connected in the file, with the indices of their targets in ``SceneDeclaration/objects``.
-        public internal(set) var outlets: [(outlet: OutletDescription, targets: [Int])] = []
-        /// `on:` connections: an event of this object to an action of the object at `target`.
-        public internal(set) var connections: [(event: EventDescription, target: Int, action: ActionDescription)] = []
+        /// Its entries in ``SceneDeclaration/propertyValues``.
+        public internal(set) var propertyRange: Range<Int> = 0..<0
+        /// Its entries in ``SceneDeclaration/outletConnections``.
+        public internal(set) var outletRange: Range<Int> = 0..<0
+        /// Its entries in ``SceneDeclaration/eventConnections``.
+        public internal(set) var connectionRange: Range<Int> = 0..<0
+    }
+
+    /// A property set in the file.
+    public struct PropertyValue {
+        /// The property.
+        public let property: PropertyDescription
+        /// Its resolved value.
+        public let value: SceneValue
+    }
+
+    /// An outlet or collection connected in the file.
+    public struct OutletConnection {
+        /// The outlet.
+        public let outlet: OutletDescription
+        /// Its targets' entries in ``SceneDeclaration/outletTargets``.
+        public let targetRange: Range<Int>
+    }
+
+    /// An `on:` connection: an event of one object to an action of another.
+    public struct EventConnection {
+        /// The event.
+        public let event: EventDescription
+        /// The index of the object whose action it calls.
+        public let target: Int
+        /// The action.
+        public let action: ActionDescription
     }
 
     /// The `scene:` title.
@@ -27,8 +57,31 @@ public struct SceneDeclaration {
     public internal(set) var summary: String?
     /// Every object, in declaration order.
     public internal(set) var objects: [Object] = []
+    /// The properties set, object by object in written order.
+    public internal(set) var propertyValues: [PropertyValue] = []
+    /// The outlets connected, object by object in written order.
+    public internal(set) var outletConnections: [OutletConnection] = []
+    /// The indices in ``objects`` of every outlet's targets.
+    public internal(set) var outletTargets: [Int] = []
+    /// The event connections, object by object in written order.
+    public internal(set) var eventConnections: [EventConnection] = []
     /// The `script:` steps as written, for the script engine.
     public internal(set) var script: YAMLSequence?
     /// Index of each object by id.
     public internal(set) var indexByID: [String: Int] = [:]
+
+    /// The properties set on the object at `index`.
+    public func properties(of index: Int) -> ArraySlice<PropertyValue> {
+        propertyValues[objects[index].propertyRange]
+    }
+
+    /// The outlets of the object at `index` with their targets' indices.
+    public func outlets(of index: Int) -> [(outlet: OutletDescription, targets: ArraySlice<Int>)] {
+        outletConnections[objects[index].outletRange].map { ($0.outlet, outletTargets[$0.targetRange]) }
+    }
+
+    /// The event connections of the object at `index`.
+    public func connections(of index: Int) -> ArraySlice<EventConnection> {
+        eventConnections[objects[index].connectionRange]
+    }
 }

@@ -59,14 +59,14 @@ public struct SceneLoader {
 
     /// Parses and validates `source` into a declaration, or every diagnostic.
     public func validate(_ source: SceneSource) -> Result<SceneDeclaration, SceneLoadError> {
-        let root: YAMLNode?
+        let document: YAMLDocument
         do {
-            root = try YAMLDocumentReader.read(source.bytes, limits: limits.yaml)
+            document = try YAMLDocumentReader.readDocument(source.bytes, limits: limits.yaml)
         } catch {
             return .failure(SceneLoadError(source: source, diagnostics: [Diagnostic(error)]))
         }
-        var validator = SceneValidator(registry: registry, limit: limits.maxDiagnostics)
-        let declaration = validator.validate(root)
+        var validator = SceneValidator(registry: registry, document: document, limit: limits.maxDiagnostics)
+        let declaration = validator.validate()
         if validator.diagnostics.hasErrors {
             return .failure(SceneLoadError(source: source, diagnostics: validator.diagnostics.inFileOrder))
         }
@@ -106,63 +106,85 @@ public struct SceneLoader {
         instances.reserveCapacity(objects.count)
         for object in objects { instances.append(object.type.makeInstance()) }
 
-        for (index, object) in objects.enumerated() {
-            for (property, value) in object.properties where !property.set(value, on: instances[index]) {
-                internalError("could not set '\(property.name)' of '\(object.id)'", object)
+        for index in objects.indices {
+            let instance = instances[index]
+            for entry in declaration.propertyValues[objects[index].propertyRange]
+            where !entry.property.set(entry.value, on: instance) {
+                internalError("could not set '\(entry.property.name)' of '\(objects[index].id)'", objects[index])
             }
         }
-        for (index, object) in objects.enumerated() {
-            for (outlet, targets) in object.outlets {
-                let targetObjects: [AnyObject] = targets.map { instances[$0] }
-                if !outlet.connect(instances[index], to: targetObjects) {
-                    internalError("could not connect outlet '\(outlet.name)' of '\(object.id)'", object)
+        for index in objects.indices {
+            let instance = instances[index]
+            for connection in declaration.outletConnections[objects[index].outletRange] {
+                let isConnected: Bool
+                if connection.targetRange.count == 1 && !connection.outlet.isCollection {
+                    isConnected = connection.outlet.connect(
+                        instance, to: instances[declaration.outletTargets[connection.targetRange.lowerBound]])
+                } else {
+                    let targets: [AnyObject] = declaration.outletTargets[connection.targetRange].map { instances[$0] }
+                    isConnected = connection.outlet.connect(instance, to: targets)
+                }
+                if !isConnected {
+                    internalError(
+                        "could not connect outlet '\(connection.outlet.name)' of '\(objects[index].id)'", objects[index])
                 }
             }
         }
-        for (index, object) in objects.enumerated() {
-            for (event, targetIndex, action) in object.connections {
-                let target = instances[targetIndex]
+        for index in objects.indices {
+            let instance = instances[index]
+            for connection in declaration.eventConnections[objects[index].connectionRange] {
+                let target = instances[connection.target]
+                let action = connection.action
                 let takesArgument = action.argument != nil
-                let connected = event.connect(instances[index]) { [weak target] payload in
+                let connected = connection.event.connect(instance) { [weak target] payload in
                     guard let target else { return }
                     action.perform(on: target, with: takesArgument ? payload : nil)
                 }
-                if !connected { internalError("could not connect event '\(event.name)' of '\(object.id)'", object) }
+                if !connected {
+                    internalError(
+                        "could not connect event '\(connection.event.name)' of '\(objects[index].id)'", objects[index])
+                }
             }
         }
         if !failures.isEmpty { throw SceneLoadError(source: source, diagnostics: failures) }
 
         let entries = zip(objects, instances).map { Scene.Entry(id: $0.id, type: $0.type, object: $1) }
-        let scene = Scene(title: declaration.title, summary: declaration.summary, entries: entries)
-        for index in SceneLoader.awakeOrder(objects) { instances[index].awake(in: scene) }
+        let scene = Scene(
+            title: declaration.title, summary: declaration.summary, entries: entries, indexByID: declaration.indexByID)
+        for index in SceneLoader.awakeOrder(declaration) { instances[index].awake(in: scene) }
         return scene
     }
 
     /// Indices in the order objects wake: each after the objects its outlets
     /// hold (unless they refer to each other), declaration order breaking ties.
-    static func awakeOrder(_ objects: [SceneDeclaration.Object]) -> [Int] {
+    static func awakeOrder(_ declaration: SceneDeclaration) -> [Int] {
+        let objects = declaration.objects
         var order: [Int] = []
         order.reserveCapacity(objects.count)
         // 0: not visited, 1: in progress, 2: done.
         var state = [UInt8](repeating: 0, count: objects.count)
-        var stack: [(index: Int, outlet: Int, target: Int)] = []
+        // Each frame walks the flat target lists of one object's outlets.
+        var stack: [(index: Int, next: Int, end: Int)] = []
+        func targetRange(_ index: Int) -> (Int, Int) {
+            let range = objects[index].outletRange
+            guard !range.isEmpty else { return (0, 0) }
+            return (
+                declaration.outletConnections[range.lowerBound].targetRange.lowerBound,
+                declaration.outletConnections[range.upperBound - 1].targetRange.upperBound
+            )
+        }
         for root in objects.indices where state[root] == 0 {
             state[root] = 1
-            stack.append((root, 0, 0))
+            let (start, end) = targetRange(root)
+            stack.append((root, start, end))
             while let top = stack.last {
-                let outlets = objects[top.index].outlets
-                if top.outlet < outlets.count {
-                    let targets = outlets[top.outlet].targets
-                    if top.target < targets.count {
-                        stack[stack.count - 1].target += 1
-                        let next = targets[top.target]
-                        if state[next] == 0 {
-                            state[next] = 1
-                            stack.append((next, 0, 0))
-                        }
-                    } else {
-                        stack[stack.count - 1].outlet += 1
-                        stack[stack.count - 1].target = 0
+                if top.next < top.end {
+                    stack[stack.count - 1].next += 1
+                    let target = declaration.outletTargets[top.next]
+                    if state[target] == 0 {
+                        state[target] = 1
+                        let (start, end) = targetRange(target)
+                        stack.append((target, start, end))
                     }
                 } else {
                     state[top.index] = 2

@@ -7,6 +7,7 @@ struct SceneValidator {
     static let topLevelKeys = ["scene", "description", "version", "objects", "script"]
 
     let registry: SceneRegistry
+    let document: YAMLDocument
     var diagnostics: DiagnosticCollector
     private var declaration = SceneDeclaration()
     /// The type of each declared object, `nil` when its type is unknown
@@ -15,59 +16,59 @@ struct SceneValidator {
     private var ids: [String] = []
     private var spans: [SourceSpan] = []
     /// Where each object's hierarchy outlet (like `parent`) is written, by object index.
-    private var hierarchySpans: [Int: SourceSpan] = [:]
+    private var hierarchyNodes: [YAMLDocument.Node?] = []
 
-    init(registry: SceneRegistry, limit: Int) {
+    init(registry: SceneRegistry, document: YAMLDocument, limit: Int) {
         self.registry = registry
+        self.document = document
         self.diagnostics = DiagnosticCollector(limit: limit)
     }
 
-    mutating func validate(_ root: YAMLNode?) -> SceneDeclaration {
-        guard let root else {
+    mutating func validate() -> SceneDeclaration {
+        guard let root = document.root else {
             diagnostics.add(
                 .emptyFile, "the file is empty", at: SourceSpan(at: .start),
                 hint: "a scene needs at least 'objects:' with one object")
             return declaration
         }
-        guard case .mapping(let top) = root else {
+        guard document.kind(root) == .mapping else {
             diagnostics.add(
-                .notAMapping, "a scene file must be a mapping with 'objects', not \(root.kindDescription)",
-                at: root.span, hint: "start with 'objects:'")
+                .notAMapping, "a scene file must be a mapping with 'objects', not \(document.kindDescription(root))",
+                at: document.span(root), hint: "start with 'objects:'")
             return declaration
         }
-        var objectsNode: YAMLMapping?
+        let top = document.entries(root)
+        var objectsNode: YAMLDocument.Node?
         var sawObjects = false
-        for entry in top.entries {
+        for entry in top {
             switch entry.key.value {
             case "scene": declaration.title = text(entry, "scene")
             case "description": declaration.summary = text(entry, "description")
             case "version":
-                if case .scalar(let scalar) = entry.value, scalar.value == "1" { break }
-                let written = if case .scalar(let scalar) = entry.value { "'\(scalar.value)'" } else { entry.value.kindDescription }
+                let scalar = document.scalar(entry.value)
+                if scalar?.value == "1" { break }
+                let written = scalar.map { "'\($0.value)'" } ?? document.kindDescription(entry.value)
                 diagnostics.add(
                     .unsupportedVersion, "this runner reads scene format version 1, not \(written)",
-                    at: entry.value.span, hint: "write 'version: 1' or leave it out")
+                    at: document.span(entry.value), hint: "write 'version: 1' or leave it out")
             case "objects":
                 sawObjects = true
-                if case .mapping(let mapping) = entry.value {
-                    objectsNode = mapping
-                } else if case .scalar(let scalar) = entry.value, scalar.isNull {
-                    objectsNode = YAMLMapping(entries: [], span: scalar.span)
-                } else {
+                if document.kind(entry.value) == .mapping {
+                    objectsNode = entry.value
+                } else if !document.isNull(entry.value) {
                     diagnostics.add(
-                        .notAMapping, "'objects' must be a mapping from ids to objects, not \(entry.value.kindDescription)",
-                        at: entry.value.span, hint: "write one 'id:' per object, each with a 'type:'")
+                        .notAMapping,
+                        "'objects' must be a mapping from ids to objects, not \(document.kindDescription(entry.value))",
+                        at: document.span(entry.value), hint: "write one 'id:' per object, each with a 'type:'")
                 }
             case "script":
-                if case .sequence(let sequence) = entry.value {
-                    declaration.script = sequence
-                    validateScriptShape(sequence)
-                } else if case .scalar(let scalar) = entry.value, scalar.isNull {
-                    break
-                } else {
+                if document.kind(entry.value) == .sequence {
+                    validateScriptShape(entry.value)
+                    if case .sequence(let sequence) = document.tree(entry.value) { declaration.script = sequence }
+                } else if !document.isNull(entry.value) {
                     diagnostics.add(
-                        .invalidScript, "'script' must be a list of steps, not \(entry.value.kindDescription)",
-                        at: entry.value.span, hint: "write one '- verb: argument' per step")
+                        .invalidScript, "'script' must be a list of steps, not \(document.kindDescription(entry.value))",
+                        at: document.span(entry.value), hint: "write one '- verb: argument' per step")
                 }
             default:
                 let suggestion = Suggestions.closest(to: entry.key.value, in: SceneValidator.topLevelKeys)
@@ -81,41 +82,44 @@ struct SceneValidator {
         }
         if !sawObjects {
             diagnostics.add(
-                .missingObjects, "the scene has no 'objects'", at: top.entries.first?.key.span ?? top.span,
+                .missingObjects, "the scene has no 'objects'", at: top.first?.key.span ?? document.span(root),
                 hint: "add 'objects:' with one 'id:' per object, each with a 'type:'")
         }
         if let objectsNode { validateObjects(objectsNode) }
         return declaration
     }
 
-    private mutating func text(_ entry: YAMLMapping.Entry, _ key: String) -> String? {
-        guard case .scalar(let scalar) = entry.value else {
-            diagnostics.add(.invalidValue, "'\(key)' takes text, not \(entry.value.kindDescription)", at: entry.value.span)
+    private mutating func text(_ entry: YAMLDocument.Entry, _ key: String) -> String? {
+        guard let scalar = document.scalar(entry.value) else {
+            diagnostics.add(
+                .invalidValue, "'\(key)' takes text, not \(document.kindDescription(entry.value))",
+                at: document.span(entry.value))
             return nil
         }
         return scalar.isNull ? nil : scalar.value
     }
 
-    private mutating func validateScriptShape(_ script: YAMLSequence) {
-        for step in script.items {
-            guard case .mapping(let mapping) = step, mapping.entries.count == 1 else {
-                diagnostics.add(
-                    .invalidScript, "a script step must be a mapping with one verb, like '- wait: 2s'", at: step.span)
-                continue
-            }
+    private mutating func validateScriptShape(_ script: YAMLDocument.Node) {
+        for step in document.items(script) where document.kind(step) != .mapping || document.count(step) != 1 {
+            diagnostics.add(
+                .invalidScript, "a script step must be a mapping with one verb, like '- wait: 2s'",
+                at: document.span(step))
         }
     }
 
     // MARK: - Objects
 
-    private mutating func validateObjects(_ objects: YAMLMapping) {
-        let count = objects.entries.count
+    private mutating func validateObjects(_ objectsNode: YAMLDocument.Node) {
+        let objects = document.entries(objectsNode)
+        let count = objects.count
         types.reserveCapacity(count)
         ids.reserveCapacity(count)
         spans.reserveCapacity(count)
+        hierarchyNodes = Array(repeating: nil, count: count)
         declaration.indexByID.reserveCapacity(count)
+        declaration.objects.reserveCapacity(count)
         // First pass: ids and types, so that references can be checked in any order.
-        for entry in objects.entries {
+        for entry in objects {
             let id = entry.key.value
             if !SceneValidator.isValidID(id) {
                 diagnostics.add(
@@ -128,10 +132,17 @@ struct SceneValidator {
             types.append(objectType(entry))
         }
         // Second pass: members.
-        for (index, entry) in objects.entries.enumerated() {
-            guard let type = types[index], case .mapping(let body) = entry.value else { continue }
+        for (index, entry) in objects.enumerated() {
+            guard let type = types[index], document.kind(entry.value) == .mapping else { continue }
             var object = SceneDeclaration.Object(id: ids[index], span: spans[index], type: type)
-            validateMembers(body, of: &object, index: index)
+            let starts = (
+                declaration.propertyValues.count, declaration.outletConnections.count,
+                declaration.eventConnections.count
+            )
+            validateMembers(entry.value, of: &object, index: index)
+            object.propertyRange = starts.0..<declaration.propertyValues.count
+            object.outletRange = starts.1..<declaration.outletConnections.count
+            object.connectionRange = starts.2..<declaration.eventConnections.count
             declaration.objects.append(object)
         }
         if declaration.objects.count == count {
@@ -152,24 +163,26 @@ struct SceneValidator {
         return !isFirst
     }
 
-    private mutating func objectType(_ entry: YAMLMapping.Entry) -> TypeDescription? {
+    private mutating func objectType(_ entry: YAMLDocument.Entry) -> TypeDescription? {
         let id = entry.key.value
-        guard case .mapping(let body) = entry.value else {
+        guard document.kind(entry.value) == .mapping else {
             diagnostics.add(
-                .notAMapping, "object '\(id)' must be a mapping with a 'type', not \(entry.value.kindDescription)",
-                at: entry.value.span, hint: "write '\(id):' then, indented below it, 'type: View' and its keys")
+                .notAMapping,
+                "object '\(id)' must be a mapping with a 'type', not \(document.kindDescription(entry.value))",
+                at: document.span(entry.value), hint: "write '\(id):' then, indented below it, 'type: View' and its keys")
             return nil
         }
-        guard let typeEntry = body["type"] else {
+        guard let typeEntry = document.entry(entry.value, "type") else {
             diagnostics.add(
                 .missingType, "object '\(id)' has no 'type'", at: entry.key.span,
                 hint: "add 'type:' with a registered type; 'scene-runner types' lists them")
             return nil
         }
-        guard case .scalar(let scalar) = typeEntry.value, !scalar.isNull else {
+        guard let scalar = document.scalar(typeEntry.value), !scalar.isNull else {
             diagnostics.add(
-                .missingType, "the 'type' of '\(id)' must be a type name, not \(typeEntry.value.kindDescription)",
-                at: typeEntry.value.span, hint: "'scene-runner types' lists the registered types")
+                .missingType,
+                "the 'type' of '\(id)' must be a type name, not \(document.kindDescription(typeEntry.value))",
+                at: document.span(typeEntry.value), hint: "'scene-runner types' lists the registered types")
             return nil
         }
         guard let type = registry.type(named: scalar.value) else {
@@ -184,14 +197,17 @@ struct SceneValidator {
     }
 
     /// Checks the keys of the object declared at `index`.
-    private mutating func validateMembers(_ body: YAMLMapping, of object: inout SceneDeclaration.Object, index: Int) {
+    private mutating func validateMembers(
+        _ body: YAMLDocument.Node, of object: inout SceneDeclaration.Object, index: Int
+    ) {
         let type = object.type
-        for entry in body.entries {
+        let document = self.document
+        document.forEachEntry(body) { entry in
             let key = entry.key.value
-            if key == "type" { continue }
+            if key == "type" { return }
             if key == "on" {
                 validateConnections(entry.value, of: &object)
-                continue
+                return
             }
             switch type.members[key] {
             case .property(let property):
@@ -199,17 +215,23 @@ struct SceneValidator {
                     diagnostics.add(
                         .readOnlyProperty, "'\(key)' of \(type.name) is read-only", at: entry.key.span,
                         hint: "a script can read it with 'expect', but a scene cannot set it")
-                    continue
+                    return
                 }
                 if let value = ValueResolver.resolve(
-                    entry.value, as: property.type, range: property.range, subject: key, into: &diagnostics)
+                    entry.value, in: document, as: property.type, range: property.range, subject: { key },
+                    into: &diagnostics)
                 {
-                    object.properties.append((property, value))
+                    declaration.propertyValues.append(SceneDeclaration.PropertyValue(property: property, value: value))
                 }
             case .outlet(let outlet):
-                if let targets = resolveOutlet(entry.value, outlet, from: index) {
-                    object.outlets.append((outlet, targets))
-                    if outlet.isHierarchy { hierarchySpans[index] = entry.value.span }
+                let start = declaration.outletTargets.count
+                if resolveOutlet(entry.value, outlet, from: index) {
+                    declaration.outletConnections.append(
+                        SceneDeclaration.OutletConnection(
+                            outlet: outlet, targetRange: start..<declaration.outletTargets.count))
+                    if outlet.isHierarchy { hierarchyNodes[index] = entry.value }
+                } else {
+                    declaration.outletTargets.removeSubrange(start...)
                 }
             case nil:
                 diagnostics.add(
@@ -217,22 +239,22 @@ struct SceneValidator {
                     hint: unknownKeyHint(key, type))
             }
         }
-        for property in type.properties where property.isRequired && body[property.name] == nil {
+        for property in type.requiredProperties where document.entry(body, property.name) == nil {
             diagnostics.add(
                 .missingProperty, "'\(object.id)' (\(type.name)) needs a value for '\(property.name)'",
                 at: object.span, hint: "add '\(property.name): <\(property.type)>'")
         }
-        for outlet in type.outlets where outlet.isRequired {
-            guard let entry = body[outlet.name] else {
+        for outlet in type.requiredOutlets {
+            guard let entry = document.entry(body, outlet.name) else {
                 diagnostics.add(
                     .missingOutlet, "'\(object.id)' (\(type.name)) needs the outlet '\(outlet.name)'",
                     at: object.span, hint: "add '\(outlet.name): <id of a \(outlet.requirement)>'")
                 continue
             }
-            if case .scalar(let scalar) = entry.value, scalar.isNull {
+            if document.isNull(entry.value) {
                 diagnostics.add(
                     .missingOutlet, "the outlet '\(outlet.name)' of '\(object.id)' is required and cannot be null",
-                    at: entry.value.span, hint: "give it the id of a \(outlet.requirement)")
+                    at: document.span(entry.value), hint: "give it the id of a \(outlet.requirement)")
             }
         }
     }
@@ -256,34 +278,42 @@ struct SceneValidator {
 
     // MARK: - Outlets
 
-    private mutating func resolveOutlet(_ node: YAMLNode, _ outlet: OutletDescription, from owner: Int) -> [Int]? {
-        if outlet.isCollection {
-            if case .scalar(let scalar) = node, scalar.isNull { return [] }
-            guard case .sequence(let sequence) = node else {
-                diagnostics.add(
-                    .invalidValue, "'\(outlet.name)' takes a list of ids, not \(node.kindDescription)", at: node.span,
-                    hint: {
-                        if case .scalar(let scalar) = node { return "write [\(scalar.value)]" }
-                        return "write [id, id]"
-                    }())
-                return nil
-            }
-            var targets: [Int] = []
-            var isValid = true
-            for item in sequence.items {
-                if let target = resolveTarget(item, outlet, from: owner) { targets.append(target) } else { isValid = false }
-            }
-            return isValid ? targets : nil
+    /// Appends the targets `node` names for `outlet` to the declaration's
+    /// outlet targets; false (after a diagnostic) when one is wrong.
+    private mutating func resolveOutlet(
+        _ node: YAMLDocument.Node, _ outlet: OutletDescription, from owner: Int
+    ) -> Bool {
+        if document.isNull(node) { return !(outlet.isRequired && !outlet.isCollection) }
+        guard outlet.isCollection else {
+            guard let target = resolveTarget(node, outlet, from: owner) else { return false }
+            declaration.outletTargets.append(target)
+            return true
         }
-        if case .scalar(let scalar) = node, scalar.isNull { return outlet.isRequired ? nil : [] }
-        return resolveTarget(node, outlet, from: owner).map { [$0] }
+        guard document.kind(node) == .sequence else {
+            diagnostics.add(
+                .invalidValue, "'\(outlet.name)' takes a list of ids, not \(document.kindDescription(node))",
+                at: document.span(node),
+                hint: document.scalar(node).map { "write [\($0.value)]" } ?? "write [id, id]")
+            return false
+        }
+        var isValid = true
+        for item in document.items(node) {
+            if let target = resolveTarget(item, outlet, from: owner) {
+                declaration.outletTargets.append(target)
+            } else {
+                isValid = false
+            }
+        }
+        return isValid
     }
 
-    private mutating func resolveTarget(_ node: YAMLNode, _ outlet: OutletDescription, from owner: Int) -> Int? {
-        guard case .scalar(let scalar) = node else {
+    private mutating func resolveTarget(
+        _ node: YAMLDocument.Node, _ outlet: OutletDescription, from owner: Int
+    ) -> Int? {
+        guard let scalar = document.scalar(node) else {
             diagnostics.add(
-                .invalidValue, "'\(outlet.name)' takes the id of an object, not \(node.kindDescription)",
-                at: node.span)
+                .invalidValue, "'\(outlet.name)' takes the id of an object, not \(document.kindDescription(node))",
+                at: document.span(node))
             return nil
         }
         guard let index = declaration.indexByID[scalar.value] else {
@@ -319,6 +349,15 @@ struct SceneValidator {
         return "objects that fit: \(Suggestions.list(fitting))"
     }
 
+    /// The object the hierarchy outlet (like `parent`) of the object at `index` holds.
+    private func hierarchyTarget(of index: Int) -> Int? {
+        for connection in declaration.outletConnections[declaration.objects[index].outletRange]
+        where connection.outlet.isHierarchy && !connection.targetRange.isEmpty {
+            return declaration.outletTargets[connection.targetRange.lowerBound]
+        }
+        return nil
+    }
+
     /// Reports a cycle through hierarchy outlets (like `parent`) once per cycle.
     private mutating func checkHierarchies() {
         let objects = declaration.objects
@@ -329,14 +368,16 @@ struct SceneValidator {
             while let index = current, state[index] == 0 {
                 state[index] = 1
                 path.append(index)
-                current = objects[index].outlets.first(where: { $0.outlet.isHierarchy })?.targets.first
+                current = hierarchyTarget(of: index)
             }
             if let index = current, state[index] == 1, let cycleStart = path.firstIndex(of: index) {
                 let cycle = path[cycleStart...].map { objects[$0].id } + [objects[index].id]
-                let outlet = objects[index].outlets.first(where: { $0.outlet.isHierarchy })?.outlet.name ?? "parent"
+                let outlet =
+                    declaration.outletConnections[objects[index].outletRange].first(where: \.outlet.isHierarchy)?
+                    .outlet.name ?? "parent"
                 diagnostics.add(
                     .hierarchyCycle, "'\(outlet)' forms a cycle: \(cycle.joined(separator: " -> "))",
-                    at: hierarchySpans[index] ?? objects[index].span,
+                    at: hierarchyNodes[index].map(document.span) ?? objects[index].span,
                     hint: "an object cannot be inside itself; remove one '\(outlet)' of the cycle")
             }
             for index in path { state[index] = 2 }
@@ -345,15 +386,16 @@ struct SceneValidator {
 
     // MARK: - Events
 
-    private mutating func validateConnections(_ node: YAMLNode, of object: inout SceneDeclaration.Object) {
-        guard case .mapping(let mapping) = node else {
+    private mutating func validateConnections(_ node: YAMLDocument.Node, of object: inout SceneDeclaration.Object) {
+        guard document.kind(node) == .mapping else {
             diagnostics.add(
-                .invalidValue, "'on' takes a mapping from events to actions, not \(node.kindDescription)",
-                at: node.span, hint: "write 'on: { event: target.action }'")
+                .invalidValue, "'on' takes a mapping from events to actions, not \(document.kindDescription(node))",
+                at: document.span(node), hint: "write 'on: { event: target.action }'")
             return
         }
         let type = object.type
-        for entry in mapping.entries {
+        let document = self.document
+        document.forEachEntry(node) { entry in
             let event = type.events[entry.key.value]
             if event == nil {
                 let name = entry.key.value
@@ -365,42 +407,55 @@ struct SceneValidator {
                             ? "\(type.name) sends no events"
                             : "its events are \(Suggestions.list(type.orderedEvents.map(\.name)))"))
             }
-            let references: [YAMLNode]
-            if case .sequence(let sequence) = entry.value { references = sequence.items } else { references = [entry.value] }
             // The actions are checked even for an unknown event, so that one pass finds every mistake.
-            for reference in references {
-                if let connection = resolveAction(reference, for: event, named: entry.key.value, of: type),
-                    let event
-                {
-                    object.connections.append((event, connection.target, connection.action))
+            if document.kind(entry.value) == .sequence {
+                for reference in document.items(entry.value) {
+                    connect(reference, event, entry.key.value, &object)
                 }
+            } else {
+                connect(entry.value, event, entry.key.value, &object)
             }
+        }
+    }
+
+    /// Adds the connection `reference` names for `event`, if it is valid.
+    private mutating func connect(
+        _ reference: YAMLDocument.Node, _ event: EventDescription?, _ eventName: String,
+        _ object: inout SceneDeclaration.Object
+    ) {
+        if let connection = resolveAction(reference, for: event, named: eventName, of: object.type), let event {
+            declaration.eventConnections.append(
+                SceneDeclaration.EventConnection(event: event, target: connection.target, action: connection.action))
         }
     }
 
     /// The target and action `node` names for `event` (`nil` when the event
     /// is unknown: then only the reference itself is checked).
     private mutating func resolveAction(
-        _ node: YAMLNode, for event: EventDescription?, named eventName: String, of type: TypeDescription
+        _ node: YAMLDocument.Node, for event: EventDescription?, named eventName: String, of type: TypeDescription
     ) -> (target: Int, action: ActionDescription)? {
-        guard case .scalar(let scalar) = node, !scalar.isNull else {
+        guard let scalar = document.scalar(node), !scalar.isNull else {
             diagnostics.add(
-                .invalidActionReference, "'\(eventName)' takes 'target.action' or a list of them, not \(node.kindDescription)",
-                at: node.span, hint: "write '\(eventName): form.submit'")
+                .invalidActionReference,
+                "'\(eventName)' takes 'target.action' or a list of them, not \(document.kindDescription(node))",
+                at: document.span(node), hint: "write '\(eventName): form.submit'")
             return nil
         }
         let text = scalar.value
-        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+        guard let dot = text.utf8.firstIndex(of: UInt8(ascii: ".")), dot != text.utf8.startIndex,
+            text.utf8.index(after: dot) != text.utf8.endIndex
+        else {
             diagnostics.add(
                 .invalidActionReference, "'\(text)' is not 'target.action'", at: scalar.span,
                 hint: "write the id of an object, a dot and one of its actions, e.g. 'form.submit'")
             return nil
         }
-        let targetID = String(parts[0])
-        let actionName = String(parts[1])
-        let targetSpan = subspan(scalar, from: 0, length: targetID.unicodeScalars.count)
-        let actionSpan = subspan(scalar, from: targetID.unicodeScalars.count + 1, length: actionName.unicodeScalars.count)
+        let targetID = String(text[..<dot])
+        let actionName = String(text[text.index(after: dot)...])
+        var targetSpan: SourceSpan { subspan(scalar, from: 0, length: targetID.unicodeScalars.count) }
+        var actionSpan: SourceSpan {
+            subspan(scalar, from: targetID.unicodeScalars.count + 1, length: actionName.unicodeScalars.count)
+        }
         guard let targetIndex = declaration.indexByID[targetID] else {
             diagnostics.add(
                 .unknownObject, "no object has the id '\(targetID)'", at: targetSpan,

@@ -7,14 +7,17 @@ import SceneYAML
 struct ValueResolver {
     /// Resolves `node` as `type` for the key called `subject` in messages;
     /// `nil` after adding a diagnostic.
+    ///
+    /// `subject` is only called to write a message, so that a valid value
+    /// costs no string building.
     static func resolve(
-        _ node: YAMLNode, as type: ValueType, range: ClosedRange<Double>? = nil, subject: String,
-        into diagnostics: inout DiagnosticCollector
+        _ node: YAMLDocument.Node, in document: YAMLDocument, as type: ValueType, range: ClosedRange<Double>? = nil,
+        subject: () -> String, into diagnostics: inout DiagnosticCollector
     ) -> SceneValue? {
-        if case .scalar(let scalar) = node, scalar.isNull {
+        if document.isNull(node) {
             if type.isOptional { return .null }
             diagnostics.add(
-                .nullValue, "'\(subject)' cannot be null", at: node.span,
+                .nullValue, "'\(subject())' cannot be null", at: document.span(node),
                 hint: type.unwrapped == .string
                     ? "write '' for empty text, or leave the key out to keep the default"
                     : "give it a value, or leave the key out to keep the default")
@@ -22,20 +25,21 @@ struct ValueResolver {
         }
         switch type {
         case .optional(let wrapped):
-            return resolve(node, as: wrapped, range: range, subject: subject, into: &diagnostics)
+            return resolve(node, in: document, as: wrapped, range: range, subject: subject, into: &diagnostics)
         case .list(let element):
-            guard case .sequence(let sequence) = node else {
+            guard document.kind(node) == .sequence else {
                 diagnostics.add(
-                    .invalidValue, "'\(subject)' takes a list, not \(node.kindDescription)", at: node.span,
-                    hint: "write [a, b], or one '- item' per line")
+                    .invalidValue, "'\(subject())' takes a list, not \(document.kindDescription(node))",
+                    at: document.span(node), hint: "write [a, b], or one '- item' per line")
                 return nil
             }
             var values: [SceneValue] = []
-            values.reserveCapacity(sequence.items.count)
+            values.reserveCapacity(document.count(node))
             var isValid = true
-            for (index, item) in sequence.items.enumerated() {
+            for (index, item) in document.items(node).enumerated() {
                 if let value = resolve(
-                    item, as: element, range: range, subject: "\(subject)[\(index)]", into: &diagnostics)
+                    item, in: document, as: element, range: range, subject: { "\(subject())[\(index)]" },
+                    into: &diagnostics)
                 {
                     values.append(value)
                 } else {
@@ -44,18 +48,18 @@ struct ValueResolver {
             }
             return isValid ? .list(values) : nil
         case .stringMap(let valueType):
-            guard case .mapping(let mapping) = node else {
+            guard document.kind(node) == .mapping else {
                 diagnostics.add(
-                    .invalidValue, "'\(subject)' takes a mapping, not \(node.kindDescription)", at: node.span,
-                    hint: "write { key: value }, or one 'key: value' per line")
+                    .invalidValue, "'\(subject())' takes a mapping, not \(document.kindDescription(node))",
+                    at: document.span(node), hint: "write { key: value }, or one 'key: value' per line")
                 return nil
             }
             var pairs: [SceneValue.Pair] = []
             var isValid = true
-            for entry in mapping.entries {
+            for entry in document.entries(node) {
                 if let value = resolve(
-                    entry.value, as: valueType, range: range, subject: "\(subject).\(entry.key.value)",
-                    into: &diagnostics)
+                    entry.value, in: document, as: valueType, range: range,
+                    subject: { "\(subject()).\(entry.key.value)" }, into: &diagnostics)
                 {
                     pairs.append(SceneValue.Pair(entry.key.value, value))
                 } else {
@@ -64,11 +68,12 @@ struct ValueResolver {
             }
             return isValid ? .map(pairs) : nil
         case .record(let name, let fields):
-            return resolveRecord(node, name: name, fields: fields, subject: subject, into: &diagnostics)
+            return resolveRecord(node, in: document, name: name, fields: fields, subject: subject, into: &diagnostics)
         default:
-            guard case .scalar(let scalar) = node else {
+            guard let scalar = document.scalar(node) else {
                 diagnostics.add(
-                    .invalidValue, "'\(subject)' takes \(article(type)), not \(node.kindDescription)", at: node.span)
+                    .invalidValue, "'\(subject())' takes \(article(type)), not \(document.kindDescription(node))",
+                    at: document.span(node))
                 return nil
             }
             return resolveScalar(scalar, as: type, range: range, subject: subject, into: &diagnostics)
@@ -89,18 +94,20 @@ struct ValueResolver {
     }
 
     private static func resolveRecord(
-        _ node: YAMLNode, name: String, fields: [RecordField], subject: String,
-        into diagnostics: inout DiagnosticCollector
+        _ node: YAMLDocument.Node, in document: YAMLDocument, name: String, fields: [RecordField],
+        subject: () -> String, into diagnostics: inout DiagnosticCollector
     ) -> SceneValue? {
-        guard case .mapping(let mapping) = node else {
+        guard document.kind(node) == .mapping else {
             diagnostics.add(
-                .invalidValue, "'\(subject)' takes a mapping with \(fields.map { "'\($0.name)'" }.joined(separator: ", ")), not \(node.kindDescription)",
-                at: node.span)
+                .invalidValue,
+                "'\(subject())' takes a mapping with \(fields.map { "'\($0.name)'" }.joined(separator: ", ")), not \(document.kindDescription(node))",
+                at: document.span(node))
             return nil
         }
+        let entries = document.entries(node)
         var isValid = true
         var pairs: [SceneValue.Pair] = []
-        for entry in mapping.entries where !fields.contains(where: { $0.name == entry.key.value }) {
+        for entry in entries where !fields.contains(where: { $0.name == entry.key.value }) {
             diagnostics.add(
                 .unknownField, "'\(name)' has no field '\(entry.key.value)'", at: entry.key.span,
                 hint: Suggestions.hint(
@@ -109,19 +116,20 @@ struct ValueResolver {
             isValid = false
         }
         for field in fields {
-            guard let entry = mapping[field.name] else {
+            guard let entry = entries.first(where: { $0.key.value == field.name }) else {
                 if field.type.isOptional {
                     pairs.append(SceneValue.Pair(field.name, .null))
                 } else {
                     diagnostics.add(
-                        .missingField, "'\(subject)' is missing the field '\(field.name)'", at: node.span,
+                        .missingField, "'\(subject())' is missing the field '\(field.name)'", at: document.span(node),
                         hint: "add '\(field.name): <\(field.type)>'")
                     isValid = false
                 }
                 continue
             }
             if let value = resolve(
-                entry.value, as: field.type, subject: "\(subject).\(field.name)", into: &diagnostics)
+                entry.value, in: document, as: field.type, subject: { "\(subject()).\(field.name)" },
+                into: &diagnostics)
             {
                 pairs.append(SceneValue.Pair(field.name, value))
             } else {
@@ -132,12 +140,12 @@ struct ValueResolver {
     }
 
     private static func resolveScalar(
-        _ scalar: YAMLScalar, as type: ValueType, range: ClosedRange<Double>?, subject: String,
+        _ scalar: YAMLScalar, as type: ValueType, range: ClosedRange<Double>?, subject: () -> String,
         into diagnostics: inout DiagnosticCollector
     ) -> SceneValue? {
         let text = scalar.value
         func fail(_ hint: String? = nil, code: DiagnosticCode = .invalidValue) -> SceneValue? {
-            diagnostics.add(code, "'\(subject)' takes \(article(type)), not '\(text)'", at: scalar.span, hint: hint)
+            diagnostics.add(code, "'\(subject())' takes \(article(type)), not '\(text)'", at: scalar.span, hint: hint)
             return nil
         }
         switch type {
@@ -156,7 +164,7 @@ struct ValueResolver {
             guard let value = ScalarSyntax.integer(text) else {
                 if ScalarSyntax.isDecimalDigits(text) {
                     diagnostics.add(
-                        .valueOutOfRange, "'\(text)' is too large for '\(subject)'", at: scalar.span,
+                        .valueOutOfRange, "'\(text)' is too large for '\(subject())'", at: scalar.span,
                         hint: "an Int holds \(Int.min) to \(Int.max)")
                     return nil
                 }
@@ -191,10 +199,11 @@ struct ValueResolver {
     }
 
     private static func check(
-        _ value: SceneValue, _ number: Double, _ range: ClosedRange<Double>?, _ subject: String, _ span: SourceSpan,
-        _ diagnostics: inout DiagnosticCollector
+        _ value: SceneValue, _ number: Double, _ range: ClosedRange<Double>?, _ subject: () -> String,
+        _ span: SourceSpan, _ diagnostics: inout DiagnosticCollector
     ) -> SceneValue? {
         guard let range, !range.contains(number) else { return value }
+        let subject = subject()
         let shown: String =
             if case .duration(let duration) = value { duration.sceneDescription } else { value.description }
         let message: String

@@ -89,9 +89,7 @@ final class Probe: SceneObject {
             type.property("sections", \.sections, doc: "A list of records.")
             type.outlet("target", \.target, requires: "View", doc: "Any View.")
             type.outlet("host", \.host, requires: "Probe", doc: "Another probe.")
-            type.outletCollection(
-                "items", requires: "InteractionProvider", doc: "Interaction providers.",
-                get: { $0.items.elements }, set: { $0.items = WeakList($1) })
+            type.outletCollection("items", \.items, requires: "InteractionProvider", doc: "Interaction providers.")
             type.event("fired", \.fired, doc: "Sent by `fire`.")
             type.event("changed", \.changed, doc: "Sent with a ratio.")
             type.readOnly("resets", \.resets, doc: "How many times `reset` ran.")

@@ -9,7 +9,7 @@ import Testing
         let loader = SceneLoader(registry: try testRegistry())
         switch loader.validate(SceneSource(name: "v.yaml", text: "objects:\n  p:\n    type: Probe\n    \(key): \(text)\n")) {
         case .success(let declaration):
-            let value = try #require(declaration.objects.first?.properties.first?.value)
+            let value = try #require(declaration.properties(of: 0).first?.value)
             return .success(value)
         case .failure(let error):
             return .failure(try #require(error.diagnostics.first))

@@ -6,7 +6,7 @@ import SceneCore
 /// `start`, `stop`.
 open class ActivityIndicator: View {
     /// Whether the spinner turns.
-    public private(set) var animating = false
+    public final private(set) var animating = false
 
     /// A stopped indicator.
     override public init() {}
@@ -30,7 +30,7 @@ open class ActivityIndicator: View {
             "ActivityIndicator", summary: "A spinner: actions start and stop.", base: View.sceneDescription(),
             make: { ActivityIndicator() }
         ) { type in
-            type.readOnly("animating", \.animating, doc: "Whether the spinner turns.")
+            type.readOnly("animating", get: { $0.animating }, doc: "Whether the spinner turns.")
             type.action("start", doc: "Starts the spinner.") { $0.startAnimating() }
             type.action("stop", doc: "Stops the spinner.") { $0.stopAnimating() }
         }

@@ -14,16 +14,16 @@ import SceneCore
 /// `touchCancel`.
 open class Button: View {
     /// The button's title.
-    public var title = ""
+    public final var title = ""
     /// Whether the button takes input.
-    public var enabled = true
+    public final var enabled = true
 
     /// Sent when a touch begins on the button (`touchDown`).
-    public var touchDown = SceneEvent<Void>()
+    public final var touchDown = SceneEvent<Void>()
     /// Sent when a touch ends on the button: a tap (`tap`).
-    public var touchUpInside = SceneEvent<Void>()
+    public final var touchUpInside = SceneEvent<Void>()
     /// Sent when a touch on the button is cancelled (`touchCancel`).
-    public var touchCancel = SceneEvent<Void>()
+    public final var touchCancel = SceneEvent<Void>()
 
     /// A button with the defaults above.
     override public init() {}
@@ -62,12 +62,12 @@ open class Button: View {
             "Button", summary: "A push button: touchDown, tap, touchCancel.", base: View.sceneDescription(),
             make: { Button() }
         ) { type in
-            type.property("title", \.title, doc: "The button's title.")
-            type.property("enabled", \.enabled, doc: "Whether the button takes input.")
-            type.readOnly("highlighted", \.highlighted, doc: "True while the button is pressed.")
-            type.event("touchDown", \.touchDown, doc: "A touch began on the button.")
-            type.event("tap", \.touchUpInside, doc: "A touch ended on the button (touch up inside).")
-            type.event("touchCancel", \.touchCancel, doc: "A touch on the button was cancelled.")
+            type.property("title", get: { $0.title }, set: { $0.title = $1 }, doc: "The button's title.")
+            type.property("enabled", get: { $0.enabled }, set: { $0.enabled = $1 }, doc: "Whether the button takes input.")
+            type.readOnly("highlighted", get: { $0.highlighted }, doc: "True while the button is pressed.")
+            type.event("touchDown", connect: { $0.touchDown.connect($1) }, doc: "A touch began on the button.")
+            type.event("tap", connect: { $0.touchUpInside.connect($1) }, doc: "A touch ended on the button (touch up inside).")
+            type.event("touchCancel", connect: { $0.touchCancel.connect($1) }, doc: "A touch on the button was cancelled.")
         }
     }
 }

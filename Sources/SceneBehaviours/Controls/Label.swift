@@ -6,9 +6,9 @@ import SceneCore
 /// `textColor: Color? = null`.
 open class Label: View {
     /// The text shown.
-    public var text = ""
+    public final var text = ""
     /// The text colour; `nil` is the default colour.
-    public var textColor: Color?
+    public final var textColor: Color?
 
     /// A label with the defaults above.
     override public init() {}
@@ -21,8 +21,8 @@ open class Label: View {
             "Label", summary: "A view that shows a line of text.", base: View.sceneDescription(),
             make: { Label() }
         ) { type in
-            type.property("text", \.text, doc: "The text shown.")
-            type.property("textColor", \.textColor, doc: "The text colour; null is the default colour.")
+            type.property("text", get: { $0.text }, set: { $0.text = $1 }, doc: "The text shown.")
+            type.property("textColor", get: { $0.textColor }, set: { $0.textColor = $1 }, doc: "The text colour; null is the default colour.")
         }
     }
 }

@@ -7,13 +7,13 @@ import SceneCore
 /// `currentPageIndicatorTintColor: Color = black`.
 open class PageIndicator: View {
     /// How many dots are shown.
-    public var numberOfPages = 0
+    public final var numberOfPages = 0
     /// The index of the highlighted dot.
-    public var currentPage = 0
+    public final var currentPage = 0
     /// The colour of the other dots.
-    public var pageIndicatorTintColor = Color.lightGray
+    public final var pageIndicatorTintColor = Color.lightGray
     /// The colour of the current page's dot.
-    public var currentPageIndicatorTintColor = Color.black
+    public final var currentPageIndicatorTintColor = Color.black
 
     /// An indicator with the defaults above.
     override public init() {}
@@ -27,11 +27,10 @@ open class PageIndicator: View {
             "PageIndicator", summary: "A row of dots, one per page.", base: View.sceneDescription(),
             make: { PageIndicator() }
         ) { type in
-            type.property("numberOfPages", \.numberOfPages, doc: "How many dots are shown.")
-            type.property("currentPage", \.currentPage, doc: "The index of the highlighted dot.")
-            type.property("pageIndicatorTintColor", \.pageIndicatorTintColor, doc: "The colour of the other dots.")
-            type.property(
-                "currentPageIndicatorTintColor", \.currentPageIndicatorTintColor,
+            type.property("numberOfPages", get: { $0.numberOfPages }, set: { $0.numberOfPages = $1 }, doc: "How many dots are shown.")
+            type.property("currentPage", get: { $0.currentPage }, set: { $0.currentPage = $1 }, doc: "The index of the highlighted dot.")
+            type.property("pageIndicatorTintColor", get: { $0.pageIndicatorTintColor }, set: { $0.pageIndicatorTintColor = $1 }, doc: "The colour of the other dots.")
+            type.property("currentPageIndicatorTintColor", get: { $0.currentPageIndicatorTintColor }, set: { $0.currentPageIndicatorTintColor = $1 },
                 doc: "The colour of the current page's dot.")
         }
     }

@@ -11,14 +11,14 @@ import SceneCore
 /// progress, and a begin during one, are ignored.
 open class PanGesture: SceneObject, InteractionProvider {
     /// Whether a pan is in progress.
-    public private(set) var isPanning = false
+    public final private(set) var isPanning = false
 
     /// Sent when a pan begins (`began`).
-    public var began = SceneEvent<Void>()
+    public final var began = SceneEvent<Void>()
     /// Sent when the pan moves (`changed`).
-    public var changed = SceneEvent<Void>()
+    public final var changed = SceneEvent<Void>()
     /// Sent when the pan ends (`ended`).
-    public var ended = SceneEvent<Void>()
+    public final var ended = SceneEvent<Void>()
 
     private var interactionObservers = InteractionObservers()
 
@@ -81,9 +81,9 @@ open class PanGesture: SceneObject, InteractionProvider {
             type.input("panBegan", doc: "A pan begins.") { _ = $0.panBegan() }
             type.input("panMoved", doc: "The pan moves.") { _ = $0.panMoved() }
             type.input("panEnded", doc: "The pan ends.") { _ = $0.panEnded() }
-            type.event("began", \.began, doc: "A pan began.")
-            type.event("changed", \.changed, doc: "The pan moved.")
-            type.event("ended", \.ended, doc: "The pan ended.")
+            type.event("began", connect: { $0.began.connect($1) }, doc: "A pan began.")
+            type.event("changed", connect: { $0.changed.connect($1) }, doc: "The pan moved.")
+            type.event("ended", connect: { $0.ended.connect($1) }, doc: "The pan ended.")
         }
     }
 }

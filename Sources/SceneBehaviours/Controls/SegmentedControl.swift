@@ -11,12 +11,12 @@ import SceneCore
 /// is in progress, and when the control is not visible.
 open class SegmentedControl: View {
     /// The segments' titles, in order.
-    public var segments: [String] = []
+    public final var segments: [String] = []
     /// The index of the selected segment.
-    public var selectedIndex = 0
+    public final var selectedIndex = 0
 
     /// Sent when an input changes the selection (`valueChanged`).
-    public var valueChanged = SceneEvent<Void>()
+    public final var valueChanged = SceneEvent<Void>()
 
     /// A control with no segments.
     override public init() {}
@@ -40,10 +40,10 @@ open class SegmentedControl: View {
             "SegmentedControl", summary: "A row of segments, one selected.", base: View.sceneDescription(),
             make: { SegmentedControl() }
         ) { type in
-            type.property("segments", \.segments, doc: "The segments' titles, in order.")
-            type.property("selectedIndex", \.selectedIndex, doc: "The index of the selected segment.")
+            type.property("segments", get: { $0.segments }, set: { $0.segments = $1 }, doc: "The segments' titles, in order.")
+            type.property("selectedIndex", get: { $0.selectedIndex }, set: { $0.selectedIndex = $1 }, doc: "The index of the selected segment.")
             type.input("select", Int.self, doc: "Taps the segment at an index.") { _ = $0.select($1) }
-            type.event("valueChanged", \.valueChanged, doc: "An input changed the selection.")
+            type.event("valueChanged", connect: { $0.valueChanged.connect($1) }, doc: "An input changed the selection.")
         }
     }
 }

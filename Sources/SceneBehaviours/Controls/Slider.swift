@@ -21,16 +21,16 @@ import SceneCore
 open class Slider: View {
     private var storedValue: Double = 0
     /// The lowest value.
-    public var minimum: Double = 0
+    public final var minimum: Double = 0
     /// The highest value.
-    public var maximum: Double = 1
+    public final var maximum: Double = 1
 
     /// Sent when a touch begins tracking the thumb (`editingBegan`).
-    public var editingBegan = SceneEvent<Void>()
+    public final var editingBegan = SceneEvent<Void>()
     /// Sent each time an input changes the value (`valueChanged`).
-    public var valueChanged = SceneEvent<Void>()
+    public final var valueChanged = SceneEvent<Void>()
     /// Sent when the touch tracking the thumb ends or is cancelled (`editingEnded`).
-    public var editingEnded = SceneEvent<Void>()
+    public final var editingEnded = SceneEvent<Void>()
 
     /// A slider with the defaults above.
     override public init() {}
@@ -111,19 +111,19 @@ open class Slider: View {
             "Slider", summary: "A thumb on a track; values are clamped to minimum...maximum.",
             base: View.sceneDescription(), make: { Slider() }
         ) { type in
-            type.property("value", \.value, doc: "The thumb's position, clamped to minimum...maximum.")
-            type.property("minimum", \.minimum, doc: "The lowest value.")
-            type.property("maximum", \.maximum, doc: "The highest value.")
-            type.readOnly("tracking", \.tracking, doc: "True while a touch moves the thumb.")
+            type.property("value", get: { $0.value }, set: { $0.value = $1 }, doc: "The thumb's position, clamped to minimum...maximum.")
+            type.property("minimum", get: { $0.minimum }, set: { $0.minimum = $1 }, doc: "The lowest value.")
+            type.property("maximum", get: { $0.maximum }, set: { $0.maximum = $1 }, doc: "The highest value.")
+            type.readOnly("tracking", get: { $0.tracking }, doc: "True while a touch moves the thumb.")
             type.input("slide", Double.self, doc: "Moves the thumb to a value (a whole gesture when not tracking).") {
                 _ = $0.slide(to: $1)
             }
             type.input("tapAt", Double.self, doc: "Taps the track at a fraction 0...1 of its length.") {
                 _ = $0.tap(at: $1)
             }
-            type.event("editingBegan", \.editingBegan, doc: "A touch began tracking the thumb.")
-            type.event("valueChanged", \.valueChanged, doc: "An input changed the value.")
-            type.event("editingEnded", \.editingEnded, doc: "The touch tracking the thumb ended.")
+            type.event("editingBegan", connect: { $0.editingBegan.connect($1) }, doc: "A touch began tracking the thumb.")
+            type.event("valueChanged", connect: { $0.valueChanged.connect($1) }, doc: "An input changed the value.")
+            type.event("editingEnded", connect: { $0.editingEnded.connect($1) }, doc: "The touch tracking the thumb ended.")
         }
     }
 }

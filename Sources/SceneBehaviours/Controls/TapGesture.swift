@@ -11,12 +11,12 @@ import SceneCore
 /// view); without a view it is always delivered.
 open class TapGesture: SceneObject, InteractionProvider {
     /// Whether the recogniser takes taps.
-    public var enabled = true
+    public final var enabled = true
     /// The view the recogniser is attached to, if any; weak, as every outlet.
-    public weak var view: View?
+    public final weak var view: View?
 
     /// Sent when a tap is recognised (`recognized`).
-    public var recognized = SceneEvent<Void>()
+    public final var recognized = SceneEvent<Void>()
 
     private var interactionObservers = InteractionObservers()
 
@@ -63,10 +63,10 @@ open class TapGesture: SceneObject, InteractionProvider {
             "TapGesture", summary: "Recognises taps: input tap, event recognized.",
             conformsTo: ["InteractionProvider"], make: { TapGesture() }
         ) { type in
-            type.property("enabled", \.enabled, doc: "Whether the recogniser takes taps.")
-            type.outlet("view", \.view, requires: "View", doc: "The view it is attached to; taps need it visible.")
+            type.property("enabled", get: { $0.enabled }, set: { $0.enabled = $1 }, doc: "Whether the recogniser takes taps.")
+            type.outlet("view", get: { $0.view }, set: { $0.view = $1 }, requires: "View", doc: "The view it is attached to; taps need it visible.")
             type.input("tap", doc: "A tap: interaction began and ended, then recognized.") { _ = $0.tap() }
-            type.event("recognized", \.recognized, doc: "A tap was recognised.")
+            type.event("recognized", connect: { $0.recognized.connect($1) }, doc: "A tap was recognised.")
         }
     }
 }

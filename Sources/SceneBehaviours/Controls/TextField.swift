@@ -17,11 +17,11 @@ import SceneCore
 /// `text` from a scene or code sends no event.
 open class TextField: View {
     /// The text entered.
-    public var text = ""
+    public final var text = ""
     /// The hint shown while `text` is empty.
-    public var placeholder = ""
+    public final var placeholder = ""
     /// Whether the text is hidden as it is typed (a password).
-    public var secure = false
+    public final var secure = false
     /// Whether the field takes input; disabling it unfocuses it.
     public var enabled = true {
         didSet {
@@ -29,9 +29,9 @@ open class TextField: View {
         }
     }
     /// Whether the text was rejected (for example by a login form).
-    public var invalidInput = false
+    public final var invalidInput = false
     /// Whether the field is the scene's first responder.
-    public private(set) var focused = false
+    public final private(set) var focused = false
 
     /// The coordinator that keeps one field focused; see ``FocusCoordinator``.
     ///
@@ -45,13 +45,13 @@ open class TextField: View {
     }
 
     /// Sent when the field becomes focused (`editingBegan`).
-    public var editingBegan = SceneEvent<Void>()
+    public final var editingBegan = SceneEvent<Void>()
     /// Sent when an input changes the text (`editingChanged`).
-    public var editingChanged = SceneEvent<Void>()
+    public final var editingChanged = SceneEvent<Void>()
     /// Sent when the field stops being focused (`editingEnded`).
-    public var editingEnded = SceneEvent<Void>()
+    public final var editingEnded = SceneEvent<Void>()
     /// Sent when the return key is pressed on the focused field (`returnKey`).
-    public var returnKeyPressed = SceneEvent<Void>()
+    public final var returnKeyPressed = SceneEvent<Void>()
 
     /// A field with the defaults above.
     override public init() {}
@@ -156,22 +156,22 @@ open class TextField: View {
             "TextField", summary: "A single-line text field; one field per scene is focused.",
             base: View.sceneDescription(), make: { TextField() }
         ) { type in
-            type.property("text", \.text, doc: "The text entered.")
-            type.property("placeholder", \.placeholder, doc: "The hint shown while the text is empty.")
-            type.property("secure", \.secure, doc: "Whether the text is hidden (a password).")
-            type.property("enabled", \.enabled, doc: "Whether the field takes input.")
-            type.property("invalidInput", \.invalidInput, doc: "Whether the text was rejected.")
-            type.readOnly("focused", \.focused, doc: "Whether the field is the scene's first responder.")
+            type.property("text", get: { $0.text }, set: { $0.text = $1 }, doc: "The text entered.")
+            type.property("placeholder", get: { $0.placeholder }, set: { $0.placeholder = $1 }, doc: "The hint shown while the text is empty.")
+            type.property("secure", get: { $0.secure }, set: { $0.secure = $1 }, doc: "Whether the text is hidden (a password).")
+            type.property("enabled", get: { $0.enabled }, set: { $0.enabled = $1 }, doc: "Whether the field takes input.")
+            type.property("invalidInput", get: { $0.invalidInput }, set: { $0.invalidInput = $1 }, doc: "Whether the text was rejected.")
+            type.readOnly("focused", get: { $0.focused }, doc: "Whether the field is the scene's first responder.")
             type.input("focus", doc: "Taps the field, which focuses it.") { _ = $0.focus() }
             type.input("type", String.self, doc: "Focuses the field if needed, then appends the text.") {
                 _ = $0.type($1)
             }
             type.input("clear", doc: "Empties the field.") { _ = $0.clear() }
             type.input("returnKey", doc: "Presses the return key on the focused field.") { _ = $0.returnKey() }
-            type.event("editingBegan", \.editingBegan, doc: "The field became focused.")
-            type.event("editingChanged", \.editingChanged, doc: "An input changed the text.")
-            type.event("editingEnded", \.editingEnded, doc: "The field stopped being focused.")
-            type.event("returnKey", \.returnKeyPressed, doc: "Return was pressed on the focused field.")
+            type.event("editingBegan", connect: { $0.editingBegan.connect($1) }, doc: "The field became focused.")
+            type.event("editingChanged", connect: { $0.editingChanged.connect($1) }, doc: "An input changed the text.")
+            type.event("editingEnded", connect: { $0.editingEnded.connect($1) }, doc: "The field stopped being focused.")
+            type.event("returnKey", connect: { $0.returnKeyPressed.connect($1) }, doc: "Return was pressed on the focused field.")
         }
     }
 }

@@ -22,21 +22,21 @@ import SceneCore
 /// overriding ``acceptsInput``.
 open class View: SceneObject, InteractionProvider {
     /// Whether the view is hidden; a hidden view and its subviews ignore input.
-    public var hidden = false
+    public final var hidden = false
     /// The opacity, 0...1; at 0 the view and its subviews ignore input.
-    public var alpha: Double = 1
+    public final var alpha: Double = 1
     /// The fill colour; `nil` is none.
-    public var backgroundColor: Color?
+    public final var backgroundColor: Color?
     /// A horizontal translation added to the view's position.
-    public var offsetX: Double = 0
+    public final var offsetX: Double = 0
     /// A vertical translation added to the view's position.
-    public var offsetY: Double = 0
+    public final var offsetY: Double = 0
     /// The containing view; the scene owns both, so it is weak.
-    public weak var parent: View?
+    public final weak var parent: View?
 
     /// Whether a touch is in progress on the view (between a press and its
     /// release or cancel).
-    public private(set) var isPressed = false
+    public final private(set) var isPressed = false
 
     private var interactionObservers = InteractionObservers()
 
@@ -162,14 +162,13 @@ open class View: SceneObject, InteractionProvider {
             "View", summary: "A headless view: the base of every control and a container.",
             conformsTo: ["InteractionProvider"], make: { View() }
         ) { type in
-            type.property("hidden", \.hidden, doc: "Whether the view is hidden.")
-            type.property("alpha", \.alpha, range: 0...1, doc: "The opacity, 0...1.")
-            type.property("backgroundColor", \.backgroundColor, doc: "The fill colour; null is none.")
-            type.property("offsetX", \.offsetX, doc: "An additive horizontal translation (what a shake moves).")
-            type.property("offsetY", \.offsetY, doc: "An additive vertical translation.")
-            type.readOnly("visible", \.visible, doc: "Not hidden, alpha above 0, and the parent visible.")
-            type.outlet(
-                "parent", \.parent, requires: "View", hierarchy: true, doc: "The containing view.")
+            type.property("hidden", get: { $0.hidden }, set: { $0.hidden = $1 }, doc: "Whether the view is hidden.")
+            type.property("alpha", get: { $0.alpha }, set: { $0.alpha = $1 }, range: 0...1, doc: "The opacity, 0...1.")
+            type.property("backgroundColor", get: { $0.backgroundColor }, set: { $0.backgroundColor = $1 }, doc: "The fill colour; null is none.")
+            type.property("offsetX", get: { $0.offsetX }, set: { $0.offsetX = $1 }, doc: "An additive horizontal translation (what a shake moves).")
+            type.property("offsetY", get: { $0.offsetY }, set: { $0.offsetY = $1 }, doc: "An additive vertical translation.")
+            type.readOnly("visible", get: { $0.visible }, doc: "Not hidden, alpha above 0, and the parent visible.")
+            type.outlet("parent", get: { $0.parent }, set: { $0.parent = $1 }, requires: "View", hierarchy: true, doc: "The containing view.")
             type.action("show", doc: "Shows the view (hidden: false).") { $0.show() }
             type.action("hide", doc: "Hides the view (hidden: true).") { $0.hide() }
             type.input("press", doc: "A touch begins on the view.") { _ = $0.press() }
