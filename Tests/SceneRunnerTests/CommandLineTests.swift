@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+
+/// Runs the built `scene-runner` and returns its exit status and output.
+func runSceneRunner(_ arguments: [String], in directory: URL? = nil) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = try sceneRunnerURL()
+    process.arguments = arguments
+    process.currentDirectoryURL = directory ?? packageRoot
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}
+
+/// The package's root folder, found from this file.
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+/// The executable `swift test` built next to the test bundle.
+func sceneRunnerURL() throws -> URL {
+    let candidates = [
+        Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("scene-runner"),
+        Bundle.main.bundleURL.appendingPathComponent("scene-runner"),
+        packageRoot.appendingPathComponent(".build/debug/scene-runner"),
+    ]
+    return try #require(
+        candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
+        "scene-runner was not built; looked in \(candidates.map(\.path))")
+}
+
+/// Writes `text` to a new temporary file and returns its path.
+func temporaryScene(_ text: String, name: String = "scene.yaml") throws -> String {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let url = directory.appendingPathComponent(name)
+    try text.write(to: url, atomically: true, encoding: .utf8)
+    return url.path
+}
+
+/// End-to-end tests of the executable: output and exit statuses.
+@Suite struct CheckCommandTests {
+    @Test func everyExampleSceneIsValid() throws {
+        let scenes = try FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("Scenes").path)
+            .filter { $0.hasSuffix(".yaml") }.sorted()
+        try #require(!scenes.isEmpty)
+        let result = try runSceneRunner(["check"] + scenes.map { "Scenes/" + $0 })
+        #expect(result.status == 0, "\(result.output)")
+    }
+
+    @Test func aValidSceneExitsZeroAndSaysHowManyObjects() throws {
+        let path = try temporaryScene("objects:\n  a: {type: View}\n  b: {type: Button, parent: a}\n")
+        let result = try runSceneRunner(["check", path])
+        #expect(result.status == 0)
+        #expect(result.output == "\(path): ok (2 objects)\n")
+    }
+
+    @Test func aFileWithSeveralMistakesPrintsAllOfThemAndExitsTwo() throws {
+        let path = try temporaryScene(
+            """
+            objects:
+              controls: {type: View, hidden: no}
+              play: {type: Buton}
+              tap: {type: TapGesture, view: contrls}
+            """, name: "broken.yaml")
+        let result = try runSceneRunner(["check", path])
+        #expect(result.status == 2)
+        #expect(
+            result.output == """
+                \(path):2:34: error: 'hidden' takes true or false, not 'no'
+                    2 |   controls: {type: View, hidden: no}
+                      |                                  ^~
+                      = help: scene files take booleans literally: write false
+                \(path):3:16: error: unknown type 'Buton'
+                    3 |   play: {type: Buton}
+                      |                ^~~~~
+                      = help: did you mean 'Button'?
+                \(path):4:33: error: no object has the id 'contrls'
+                    4 |   tap: {type: TapGesture, view: contrls}
+                      |                                 ^~~~~~~
+                      = help: did you mean 'controls'?
+                \(path): 3 errors
+
+                """)
+    }
+
+    @Test func jsonLinesGiveOneObjectPerDiagnosticAndPerFile() throws {
+        let path = try temporaryScene("objects:\n  a: {type: View, alpha: 2}\n")
+        let result = try runSceneRunner(["check", "--format", "json", path])
+        #expect(result.status == 2)
+        let lines = result.output.split(separator: "\n")
+        #expect(lines.count == 2)
+        let diagnostic = try #require(
+            JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        #expect(diagnostic["type"] as? String == "diagnostic")
+        #expect(diagnostic["code"] as? String == "value-out-of-range")
+        #expect(diagnostic["line"] as? Int == 2)
+        #expect(diagnostic["column"] as? Int == 26)
+        #expect(diagnostic["message"] as? String == "'alpha' must be between 0 and 1, not 2")
+        let summary = try #require(JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any])
+        #expect(summary["type"] as? String == "file")
+        #expect(summary["valid"] as? Bool == false)
+        #expect(summary["errors"] as? Int == 1)
+    }
+
+    @Test func anUnreadableFileExitsTwo() throws {
+        let result = try runSceneRunner(["check", "/nonexistent/scene.yaml"])
+        #expect(result.status == 2)
+        #expect(result.output.contains("cannot read '/nonexistent/scene.yaml': No such file or directory"))
+    }
+
+    @Test func oneInvalidFileAmongValidOnesExitsTwoAndChecksTheRest() throws {
+        let good = try temporaryScene("objects:\n  a: {type: View}\n")
+        let bad = try temporaryScene("objects:\n  a: {type: Nope}\n")
+        let result = try runSceneRunner(["check", bad, good])
+        #expect(result.status == 2)
+        #expect(result.output.hasSuffix("\(good): ok (1 object)\n"))
+    }
+
+    @Test(arguments: [["check"], ["check", "--format", "yaml", "x.yaml"], ["frobnicate"], ["types", "Buton"]])
+    func usageErrorsExitSixtyFour(arguments: [String]) throws {
+        let result = try runSceneRunner(arguments)
+        #expect(result.status == 64, "\(result.output)")
+    }
+}
+
+@Suite struct TypesCommandTests {
+    @Test func listsEveryRegisteredType() throws {
+        let result = try runSceneRunner(["types"])
+        #expect(result.status == 0)
+        let names = result.output.split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.isEmpty }.map { $0.split(separator: " ")[0] }
+        #expect(
+            names == [
+                "View", "Label", "Button", "Slider", "TextField", "ActivityIndicator", "SegmentedControl",
+                "PageIndicator", "TapGesture", "PanGesture",
+            ])
+    }
+
+    @Test func describesOneTypeWithItsMembers() throws {
+        let result = try runSceneRunner(["types", "TapGesture"])
+        #expect(result.status == 0)
+        #expect(result.output.hasPrefix("TapGesture, InteractionProvider\n"))
+        #expect(result.output.contains("  enabled: Bool = true\n"))
+        #expect(result.output.contains("  view: View?\n"))
+        #expect(result.output.contains("Events:\n  recognized\n"))
+        #expect(result.output.contains("Script inputs:\n  tap\n"))
+    }
+
+    @Test func anUnknownTypeSuggestsTheClosest() throws {
+        let result = try runSceneRunner(["types", "Buton"])
+        #expect(result.status == 64)
+        #expect(result.output.contains("unknown type 'Buton'; did you mean 'Button'?"))
+    }
+}
