@@ -13,8 +13,8 @@ public struct SceneDeclaration {
     public struct Object {
         /// Its id.
         public let id: String
-        /// Where its id is written.
-        public let span: SourceSpan
+        /// The byte offsets of its id in the file (see ``SceneDeclaration/span(of:)``).
+        public let idOffsets: Range<Int>
         /// Its registered type.
         public let type: TypeDescription
         /// Its entries in ``SceneDeclaration/propertyValues``.
@@ -69,6 +69,13 @@ public struct SceneDeclaration {
     public internal(set) var script: YAMLSequence?
     /// Index of each object by id.
     public internal(set) var indexByID: [String: Int] = [:]
+    /// Finds positions in the file; positions are only worked out when needed.
+    public internal(set) var locator: SourceLocator?
+
+    /// Where the id of the object at `index` is written.
+    public func span(of index: Int) -> SourceSpan {
+        locator?.span(objects[index].idOffsets) ?? SourceSpan(at: .start)
+    }
 
     /// The properties set on the object at `index`.
     public func properties(of index: Int) -> ArraySlice<PropertyValue> {

@@ -98,7 +98,7 @@ public struct SceneLoader {
         func internalError(_ message: String, _ object: SceneDeclaration.Object) {
             failures.append(
                 Diagnostic(
-                    .internalError, message, at: object.span,
+                    .internalError, message, at: declaration.locator?.span(object.idOffsets) ?? SourceSpan(at: .start),
                     hint: "the type's registration does not match its Swift type; this is a bug in the type"))
         }
         let objects = declaration.objects

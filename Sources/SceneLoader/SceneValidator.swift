@@ -14,7 +14,7 @@ struct SceneValidator {
     /// (references to it are then not checked further).
     private var types: [TypeDescription?] = []
     private var ids: [String] = []
-    private var spans: [SourceSpan] = []
+    private var idOffsets: [Range<Int>] = []
     /// Where each object's hierarchy outlet (like `parent`) is written, by object index.
     private var hierarchyNodes: [YAMLDocument.Node?] = []
 
@@ -22,6 +22,7 @@ struct SceneValidator {
         self.registry = registry
         self.document = document
         self.diagnostics = DiagnosticCollector(limit: limit)
+        declaration.locator = document.locator
     }
 
     mutating func validate() -> SceneDeclaration {
@@ -41,7 +42,7 @@ struct SceneValidator {
         var objectsNode: YAMLDocument.Node?
         var sawObjects = false
         for entry in top {
-            switch entry.key.value {
+            switch entry.key {
             case "scene": declaration.title = text(entry, "scene")
             case "description": declaration.summary = text(entry, "description")
             case "version":
@@ -71,18 +72,18 @@ struct SceneValidator {
                         at: document.span(entry.value), hint: "write one '- verb: argument' per step")
                 }
             default:
-                let suggestion = Suggestions.closest(to: entry.key.value, in: SceneValidator.topLevelKeys)
+                let suggestion = Suggestions.closest(to: entry.key, in: SceneValidator.topLevelKeys)
                 // A misspelt 'objects' is one mistake, not also a missing 'objects'.
                 if suggestion == "objects" { sawObjects = true }
                 diagnostics.add(
-                    .unknownTopLevelKey, "unknown top-level key '\(entry.key.value)'", at: entry.key.span,
+                    .unknownTopLevelKey, "unknown top-level key '\(entry.key)'", at: document.writtenSpan(entry.keyNode),
                     hint: suggestion.map { "did you mean '\($0)'?" }
                         ?? "a scene file has \(SceneValidator.topLevelKeys.map { "'\($0)'" }.joined(separator: ", "))")
             }
         }
         if !sawObjects {
             diagnostics.add(
-                .missingObjects, "the scene has no 'objects'", at: top.first?.key.span ?? document.span(root),
+                .missingObjects, "the scene has no 'objects'", at: top.first.map { document.writtenSpan($0.keyNode) } ?? document.span(root),
                 hint: "add 'objects:' with one 'id:' per object, each with a 'type:'")
         }
         if let objectsNode { validateObjects(objectsNode) }
@@ -114,27 +115,27 @@ struct SceneValidator {
         let count = objects.count
         types.reserveCapacity(count)
         ids.reserveCapacity(count)
-        spans.reserveCapacity(count)
+        idOffsets.reserveCapacity(count)
         hierarchyNodes = Array(repeating: nil, count: count)
         declaration.indexByID.reserveCapacity(count)
         declaration.objects.reserveCapacity(count)
         // First pass: ids and types, so that references can be checked in any order.
         for entry in objects {
-            let id = entry.key.value
+            let id = entry.key
             if !SceneValidator.isValidID(id) {
                 diagnostics.add(
-                    .invalidID, "'\(id)' is not a valid object id", at: entry.key.span,
+                    .invalidID, "'\(id)' is not a valid object id", at: document.writtenSpan(entry.keyNode),
                     hint: "ids start with a letter or '_' and hold only letters, digits and '_', so that 'id.member' is unambiguous")
             }
             declaration.indexByID[id] = ids.count
             ids.append(id)
-            spans.append(entry.key.span)
+            idOffsets.append(document.offsets(entry.keyNode))
             types.append(objectType(entry))
         }
         // Second pass: members.
         for (index, entry) in objects.enumerated() {
             guard let type = types[index], document.kind(entry.value) == .mapping else { continue }
-            var object = SceneDeclaration.Object(id: ids[index], span: spans[index], type: type)
+            var object = SceneDeclaration.Object(id: ids[index], idOffsets: idOffsets[index], type: type)
             let starts = (
                 declaration.propertyValues.count, declaration.outletConnections.count,
                 declaration.eventConnections.count
@@ -164,7 +165,7 @@ struct SceneValidator {
     }
 
     private mutating func objectType(_ entry: YAMLDocument.Entry) -> TypeDescription? {
-        let id = entry.key.value
+        let id = entry.key
         guard document.kind(entry.value) == .mapping else {
             diagnostics.add(
                 .notAMapping,
@@ -174,22 +175,22 @@ struct SceneValidator {
         }
         guard let typeEntry = document.entry(entry.value, "type") else {
             diagnostics.add(
-                .missingType, "object '\(id)' has no 'type'", at: entry.key.span,
+                .missingType, "object '\(id)' has no 'type'", at: document.writtenSpan(entry.keyNode),
                 hint: "add 'type:' with a registered type; 'scene-runner types' lists them")
             return nil
         }
-        guard let scalar = document.scalar(typeEntry.value), !scalar.isNull else {
+        guard let typeName = document.text(typeEntry.value), !document.isNull(typeEntry.value) else {
             diagnostics.add(
                 .missingType,
                 "the 'type' of '\(id)' must be a type name, not \(document.kindDescription(typeEntry.value))",
                 at: document.span(typeEntry.value), hint: "'scene-runner types' lists the registered types")
             return nil
         }
-        guard let type = registry.type(named: scalar.value) else {
+        guard let type = registry.type(named: typeName) else {
             diagnostics.add(
-                .unknownType, "unknown type '\(scalar.value)'", at: scalar.span,
+                .unknownType, "unknown type '\(typeName)'", at: document.span(typeEntry.value),
                 hint: Suggestions.hint(
-                    for: scalar.value, in: registry.types.map(\.name),
+                    for: typeName, in: registry.types.map(\.name),
                     fallback: "'scene-runner types' lists the registered types"))
             return nil
         }
@@ -203,7 +204,7 @@ struct SceneValidator {
         let type = object.type
         let document = self.document
         document.forEachEntry(body) { entry in
-            let key = entry.key.value
+            let key = entry.key
             if key == "type" { return }
             if key == "on" {
                 validateConnections(entry.value, of: &object)
@@ -213,7 +214,7 @@ struct SceneValidator {
             case .property(let property):
                 if property.isReadOnly {
                     diagnostics.add(
-                        .readOnlyProperty, "'\(key)' of \(type.name) is read-only", at: entry.key.span,
+                        .readOnlyProperty, "'\(key)' of \(type.name) is read-only", at: document.writtenSpan(entry.keyNode),
                         hint: "a script can read it with 'expect', but a scene cannot set it")
                     return
                 }
@@ -235,20 +236,20 @@ struct SceneValidator {
                 }
             case nil:
                 diagnostics.add(
-                    .unknownKey, "\(type.name) has no property or outlet '\(key)'", at: entry.key.span,
+                    .unknownKey, "\(type.name) has no property or outlet '\(key)'", at: document.writtenSpan(entry.keyNode),
                     hint: unknownKeyHint(key, type))
             }
         }
         for property in type.requiredProperties where document.entry(body, property.name) == nil {
             diagnostics.add(
                 .missingProperty, "'\(object.id)' (\(type.name)) needs a value for '\(property.name)'",
-                at: object.span, hint: "add '\(property.name): <\(property.type)>'")
+                at: document.locator.span(object.idOffsets), hint: "add '\(property.name): <\(property.type)>'")
         }
         for outlet in type.requiredOutlets {
             guard let entry = document.entry(body, outlet.name) else {
                 diagnostics.add(
                     .missingOutlet, "'\(object.id)' (\(type.name)) needs the outlet '\(outlet.name)'",
-                    at: object.span, hint: "add '\(outlet.name): <id of a \(outlet.requirement)>'")
+                    at: document.locator.span(object.idOffsets), hint: "add '\(outlet.name): <id of a \(outlet.requirement)>'")
                 continue
             }
             if document.isNull(entry.value) {
@@ -293,7 +294,7 @@ struct SceneValidator {
             diagnostics.add(
                 .invalidValue, "'\(outlet.name)' takes a list of ids, not \(document.kindDescription(node))",
                 at: document.span(node),
-                hint: document.scalar(node).map { "write [\($0.value)]" } ?? "write [id, id]")
+                hint: document.text(node).map { "write [\($0)]" } ?? "write [id, id]")
             return false
         }
         var isValid = true
@@ -310,24 +311,24 @@ struct SceneValidator {
     private mutating func resolveTarget(
         _ node: YAMLDocument.Node, _ outlet: OutletDescription, from owner: Int
     ) -> Int? {
-        guard let scalar = document.scalar(node) else {
+        guard let id = document.text(node) else {
             diagnostics.add(
                 .invalidValue, "'\(outlet.name)' takes the id of an object, not \(document.kindDescription(node))",
                 at: document.span(node))
             return nil
         }
-        guard let index = declaration.indexByID[scalar.value] else {
+        guard let index = declaration.indexByID[id] else {
             diagnostics.add(
-                .unknownObject, "no object has the id '\(scalar.value)'", at: scalar.span,
-                hint: Suggestions.hint(for: scalar.value, in: ids, fallback: targetFallback(outlet.requirement, excluding: owner)))
+                .unknownObject, "no object has the id '\(id)'", at: document.span(node),
+                hint: Suggestions.hint(for: id, in: ids, fallback: targetFallback(outlet.requirement, excluding: owner)))
             return nil
         }
         guard let targetType = types[index] else { return nil }
         guard targetType.satisfies(outlet.requirement) else {
             diagnostics.add(
                 .outletTypeMismatch,
-                "'\(outlet.name)' needs \(article(outlet.requirement)), but '\(scalar.value)' is \(article(targetType.name))",
-                at: scalar.span, hint: targetFallback(outlet.requirement, excluding: owner))
+                "'\(outlet.name)' needs \(article(outlet.requirement)), but '\(id)' is \(article(targetType.name))",
+                at: document.span(node), hint: targetFallback(outlet.requirement, excluding: owner))
             return nil
         }
         return index
@@ -377,7 +378,7 @@ struct SceneValidator {
                     .outlet.name ?? "parent"
                 diagnostics.add(
                     .hierarchyCycle, "'\(outlet)' forms a cycle: \(cycle.joined(separator: " -> "))",
-                    at: hierarchyNodes[index].map(document.span) ?? objects[index].span,
+                    at: hierarchyNodes[index].map(document.span) ?? document.locator.span(objects[index].idOffsets),
                     hint: "an object cannot be inside itself; remove one '\(outlet)' of the cycle")
             }
             for index in path { state[index] = 2 }
@@ -396,11 +397,11 @@ struct SceneValidator {
         let type = object.type
         let document = self.document
         document.forEachEntry(node) { entry in
-            let event = type.events[entry.key.value]
+            let event = type.events[entry.key]
             if event == nil {
-                let name = entry.key.value
+                let name = entry.key
                 diagnostics.add(
-                    .unknownEvent, "\(type.name) has no event '\(name)'", at: entry.key.span,
+                    .unknownEvent, "\(type.name) has no event '\(name)'", at: document.writtenSpan(entry.keyNode),
                     hint: Suggestions.hint(
                         for: name, in: type.events.keys.sorted(),
                         fallback: type.events.isEmpty
@@ -410,10 +411,10 @@ struct SceneValidator {
             // The actions are checked even for an unknown event, so that one pass finds every mistake.
             if document.kind(entry.value) == .sequence {
                 for reference in document.items(entry.value) {
-                    connect(reference, event, entry.key.value, &object)
+                    connect(reference, event, entry.key, &object)
                 }
             } else {
-                connect(entry.value, event, entry.key.value, &object)
+                connect(entry.value, event, entry.key, &object)
             }
         }
     }
@@ -434,27 +435,26 @@ struct SceneValidator {
     private mutating func resolveAction(
         _ node: YAMLDocument.Node, for event: EventDescription?, named eventName: String, of type: TypeDescription
     ) -> (target: Int, action: ActionDescription)? {
-        guard let scalar = document.scalar(node), !scalar.isNull else {
+        guard let text = document.text(node), !document.isNull(node) else {
             diagnostics.add(
                 .invalidActionReference,
                 "'\(eventName)' takes 'target.action' or a list of them, not \(document.kindDescription(node))",
                 at: document.span(node), hint: "write '\(eventName): form.submit'")
             return nil
         }
-        let text = scalar.value
         guard let dot = text.utf8.firstIndex(of: UInt8(ascii: ".")), dot != text.utf8.startIndex,
             text.utf8.index(after: dot) != text.utf8.endIndex
         else {
             diagnostics.add(
-                .invalidActionReference, "'\(text)' is not 'target.action'", at: scalar.span,
+                .invalidActionReference, "'\(text)' is not 'target.action'", at: document.span(node),
                 hint: "write the id of an object, a dot and one of its actions, e.g. 'form.submit'")
             return nil
         }
         let targetID = String(text[..<dot])
         let actionName = String(text[text.index(after: dot)...])
-        var targetSpan: SourceSpan { subspan(scalar, from: 0, length: targetID.unicodeScalars.count) }
+        var targetSpan: SourceSpan { subspan(node, from: 0, length: targetID.unicodeScalars.count) }
         var actionSpan: SourceSpan {
-            subspan(scalar, from: targetID.unicodeScalars.count + 1, length: actionName.unicodeScalars.count)
+            subspan(node, from: targetID.unicodeScalars.count + 1, length: actionName.unicodeScalars.count)
         }
         guard let targetIndex = declaration.indexByID[targetID] else {
             diagnostics.add(
@@ -486,7 +486,8 @@ struct SceneValidator {
     }
 
     /// The part of a one-line plain scalar from `offset` scalars on, else the whole scalar.
-    private func subspan(_ scalar: YAMLScalar, from offset: Int, length: Int) -> SourceSpan {
+    private func subspan(_ node: YAMLDocument.Node, from offset: Int, length: Int) -> SourceSpan {
+        guard let scalar = document.scalar(node) else { return document.span(node) }
         let start = scalar.span.start
         guard scalar.style == .plain || scalar.style == .singleQuoted || scalar.style == .doubleQuoted,
             scalar.span.end.line == start.line

@@ -59,9 +59,9 @@ struct ValueResolver {
             for entry in document.entries(node) {
                 if let value = resolve(
                     entry.value, in: document, as: valueType, range: range,
-                    subject: { "\(subject()).\(entry.key.value)" }, into: &diagnostics)
+                    subject: { "\(subject()).\(entry.key)" }, into: &diagnostics)
                 {
-                    pairs.append(SceneValue.Pair(entry.key.value, value))
+                    pairs.append(SceneValue.Pair(entry.key, value))
                 } else {
                     isValid = false
                 }
@@ -70,13 +70,14 @@ struct ValueResolver {
         case .record(let name, let fields):
             return resolveRecord(node, in: document, name: name, fields: fields, subject: subject, into: &diagnostics)
         default:
-            guard let scalar = document.scalar(node) else {
+            guard let text = document.text(node) else {
                 diagnostics.add(
                     .invalidValue, "'\(subject())' takes \(article(type)), not \(document.kindDescription(node))",
                     at: document.span(node))
                 return nil
             }
-            return resolveScalar(scalar, as: type, range: range, subject: subject, into: &diagnostics)
+            return resolveScalar(
+                text, span: { document.span(node) }, as: type, range: range, subject: subject, into: &diagnostics)
         }
     }
 
@@ -107,16 +108,16 @@ struct ValueResolver {
         let entries = document.entries(node)
         var isValid = true
         var pairs: [SceneValue.Pair] = []
-        for entry in entries where !fields.contains(where: { $0.name == entry.key.value }) {
+        for entry in entries where !fields.contains(where: { $0.name == entry.key }) {
             diagnostics.add(
-                .unknownField, "'\(name)' has no field '\(entry.key.value)'", at: entry.key.span,
+                .unknownField, "'\(name)' has no field '\(entry.key)'", at: document.writtenSpan(entry.keyNode),
                 hint: Suggestions.hint(
-                    for: entry.key.value, in: fields.map(\.name),
+                    for: entry.key, in: fields.map(\.name),
                     fallback: "its fields are \(fields.map(\.name).joined(separator: ", "))"))
             isValid = false
         }
         for field in fields {
-            guard let entry = entries.first(where: { $0.key.value == field.name }) else {
+            guard let entry = entries.first(where: { $0.key == field.name }) else {
                 if field.type.isOptional {
                     pairs.append(SceneValue.Pair(field.name, .null))
                 } else {
@@ -139,13 +140,13 @@ struct ValueResolver {
         return isValid ? .map(pairs) : nil
     }
 
+    /// Resolves the scalar `text`; `span` is only called for a message.
     private static func resolveScalar(
-        _ scalar: YAMLScalar, as type: ValueType, range: ClosedRange<Double>?, subject: () -> String,
-        into diagnostics: inout DiagnosticCollector
+        _ text: String, span: () -> SourceSpan, as type: ValueType, range: ClosedRange<Double>?,
+        subject: () -> String, into diagnostics: inout DiagnosticCollector
     ) -> SceneValue? {
-        let text = scalar.value
         func fail(_ hint: String? = nil, code: DiagnosticCode = .invalidValue) -> SceneValue? {
-            diagnostics.add(code, "'\(subject())' takes \(article(type)), not '\(text)'", at: scalar.span, hint: hint)
+            diagnostics.add(code, "'\(subject())' takes \(article(type)), not '\(text)'", at: span(), hint: hint)
             return nil
         }
         switch type {
@@ -164,23 +165,23 @@ struct ValueResolver {
             guard let value = ScalarSyntax.integer(text) else {
                 if ScalarSyntax.isDecimalDigits(text) {
                     diagnostics.add(
-                        .valueOutOfRange, "'\(text)' is too large for '\(subject())'", at: scalar.span,
+                        .valueOutOfRange, "'\(text)' is too large for '\(subject())'", at: span(),
                         hint: "an Int holds \(Int.min) to \(Int.max)")
                     return nil
                 }
                 return fail(ScalarSyntax.double(text) != nil ? "write a whole number, without a fraction" : nil)
             }
-            return check(.int(value), Double(value), range, subject, scalar.span, &diagnostics)
+            return check(.int(value), Double(value), range, subject, span, &diagnostics)
         case .double:
             guard let value = ScalarSyntax.double(text) else { return fail() }
-            return check(.double(value), value, range, subject, scalar.span, &diagnostics)
+            return check(.double(value), value, range, subject, span, &diagnostics)
         case .string:
             return .string(text)
         case .duration:
             guard let value = ScalarSyntax.duration(text) else {
                 return fail("write seconds (3, 0.25) or a number with units: 250ms, 3s, 1m30s, 1h")
             }
-            return check(.duration(value), value.seconds, range, subject, scalar.span, &diagnostics)
+            return check(.duration(value), value.seconds, range, subject, span, &diagnostics)
         case .color:
             guard let value = Color(parsing: text) else {
                 return fail(
@@ -200,7 +201,7 @@ struct ValueResolver {
 
     private static func check(
         _ value: SceneValue, _ number: Double, _ range: ClosedRange<Double>?, _ subject: () -> String,
-        _ span: SourceSpan, _ diagnostics: inout DiagnosticCollector
+        _ span: () -> SourceSpan, _ diagnostics: inout DiagnosticCollector
     ) -> SceneValue? {
         guard let range, !range.contains(number) else { return value }
         let subject = subject()
@@ -216,7 +217,7 @@ struct ValueResolver {
             message =
                 "'\(subject)' must be between \(SceneValue.format(range.lowerBound)) and \(SceneValue.format(range.upperBound)), not \(shown)"
         }
-        diagnostics.add(.valueOutOfRange, message, at: span)
+        diagnostics.add(.valueOutOfRange, message, at: span())
         return nil
     }
 }

@@ -1,18 +1,24 @@
-/// A parsed YAML document stored flat: every node is one record in a single
-/// array, collections know where their subtree ends, and an alias is a record
-/// that names the index of its anchored node. Reading a large scene costs
-/// one growing array instead of an allocation per collection.
+/// A parsed YAML document stored flat and compact: every node is one
+/// 28-byte record in a single array; collections know where their subtree
+/// ends; an alias is a record naming the index of its anchored node.
+/// Scalar text is not copied into strings: a record points into the parsed
+/// text (or, for text that escapes or folding changed, into a small arena),
+/// and positions are worked out from byte offsets only when asked for.
 ///
 /// Nodes are addressed by ``Node`` handles; the accessors resolve aliases.
 ///
 ///     let document = try YAMLDocumentReader.readDocument(Array("a: [1, 2]".utf8))
 ///     if let root = document.root, let entry = document.entry(root, "a") {
-///         for item in document.items(entry.value) { print(document.scalar(item)?.value ?? "") }
+///         for item in document.items(entry.value) { print(document.text(item) ?? "") }
 ///     }
 public struct YAMLDocument: Sendable {
     /// A handle to one node of the document.
     public struct Node: Sendable, Hashable {
-        let index: Int32
+        @usableFromInline let index: Int32
+
+        @usableFromInline init(index: Int32) {
+            self.index = index
+        }
     }
 
     /// What a node is, after resolving aliases.
@@ -20,28 +26,34 @@ public struct YAMLDocument: Sendable {
         case scalar, sequence, mapping
     }
 
-    enum RecordKind: UInt8 {
+    @usableFromInline enum RecordKind: UInt8, Sendable {
         case scalar, sequence, mapping, alias
     }
 
-    struct Record {
-        var value: String
-        var startLine: Int32
-        var startColumn: Int32
-        var startOffset: Int32
-        var endLine: Int32
-        var endColumn: Int32
-        var endOffset: Int32
+    @usableFromInline struct Record: Sendable {
+        /// Byte offsets of the node's text in ``text``.
+        @usableFromInline var start: UInt32
+        @usableFromInline var end: UInt32
+        /// Where a scalar's value is: in ``text`` or in ``arena``.
+        @usableFromInline var valueStart: UInt32
+        @usableFromInline var valueLength: UInt32
         /// For a collection, the index after its subtree; for others, index + 1.
-        var next: Int32
+        @usableFromInline var next: UInt32
         /// For a collection, its number of children (keys and values for a
         /// mapping); for an alias, the index of the node it names.
-        var count: Int32
-        var kind: RecordKind
-        var style: ScalarStyle
+        @usableFromInline var count: UInt32
+        @usableFromInline var kind: RecordKind
+        @usableFromInline var style: ScalarStyle
+        @usableFromInline var isValueInArena: Bool
     }
 
-    var records: [Record] = []
+    @usableFromInline var records: [Record] = []
+    /// The UTF-8 text that was parsed.
+    @usableFromInline let text: [UInt8]
+    /// Scalar values that differ from their source text.
+    @usableFromInline var arena: [UInt8] = []
+    /// The byte offset where each line starts; line 1 is at index 0.
+    @usableFromInline var lineStarts: [UInt32] = []
 
     /// The document's root node, if the input held a document.
     public internal(set) var root: Node?
@@ -49,16 +61,57 @@ public struct YAMLDocument: Sendable {
     /// The number of records, aliases included.
     public var nodeCount: Int { records.count }
 
-    // Accessors read single fields of a record: copying a whole record
-    // would retain and release its string.
+    init(text: [UInt8]) {
+        self.text = text
+        lineStarts = YAMLDocument.lineStarts(of: text)
+    }
 
-    @inline(__always)
+    /// The start of each line, counting every line break libyaml counts
+    /// (LF, CR, CRLF, NEL, LS, PS), after a byte order mark.
+    static func lineStarts(of text: [UInt8]) -> [UInt32] {
+        var starts: [UInt32] = [text.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0]
+        starts.reserveCapacity(text.count / 16)
+        text.withUnsafeBufferPointer { buffer in
+            let count = buffer.count
+            var index = 0
+            while index < count {
+                let byte = buffer[index]
+                index += 1
+                // Most bytes are printable ASCII: one comparison lets them pass.
+                if byte > 0x0D && byte < 0xC2 { continue }
+                switch byte {
+                case 0x0A:
+                    starts.append(UInt32(truncatingIfNeeded: index))
+                case 0x0D:
+                    if index < count && buffer[index] == 0x0A { index += 1 }
+                    starts.append(UInt32(truncatingIfNeeded: index))
+                case 0xC2 where index < count && buffer[index] == 0x85:
+                    index += 1
+                    starts.append(UInt32(truncatingIfNeeded: index))
+                case 0xE2
+                where index + 1 < count && buffer[index] == 0x80
+                    && (buffer[index + 1] == 0xA8 || buffer[index + 1] == 0xA9):
+                    index += 2
+                    starts.append(UInt32(truncatingIfNeeded: index))
+                default:
+                    break
+                }
+            }
+        }
+        return starts
+    }
+
+    /// Finds line and column positions of byte offsets in the text.
+    public var locator: SourceLocator { SourceLocator(text: text, lineStarts: lineStarts) }
+
+    @inlinable
     func resolved(_ node: Node) -> Int {
         let index = Int(node.index)
         return records[index].kind == .alias ? Int(records[index].count) : index
     }
 
     /// What `node` is.
+    @inlinable
     public func kind(_ node: Node) -> Kind {
         switch records[resolved(node)].kind {
         case .scalar, .alias: .scalar
@@ -67,40 +120,116 @@ public struct YAMLDocument: Sendable {
         }
     }
 
+    // MARK: - Positions
+
+    /// The line and column of byte `offset` of the text.
+    public func position(ofOffset offset: Int) -> SourcePosition {
+        locator.position(ofOffset: offset)
+    }
+
+    /// The byte offsets where `node` itself is written.
+    public func offsets(_ node: Node) -> Range<Int> {
+        let index = Int(node.index)
+        return Int(records[index].start)..<max(Int(records[index].start), Int(records[index].end))
+    }
+
     /// Where `node` was written (for an alias, where its anchored node was).
     public func span(_ node: Node) -> SourceSpan {
         span(at: resolved(node))
     }
 
-    @inline(__always)
+    /// Where the record at `index` was written (an alias: the alias itself).
     func span(at index: Int) -> SourceSpan {
         SourceSpan(
-            start: SourcePosition(
-                line: Int(records[index].startLine), column: Int(records[index].startColumn),
-                offset: Int(records[index].startOffset)),
-            end: SourcePosition(
-                line: Int(records[index].endLine), column: Int(records[index].endColumn),
-                offset: Int(records[index].endOffset)))
+            start: position(ofOffset: Int(records[index].start)), end: position(ofOffset: Int(records[index].end)))
     }
 
-    /// The scalar `node` is, or `nil` for a collection.
+    /// Where `node` itself was written, an alias included.
+    public func writtenSpan(_ node: Node) -> SourceSpan {
+        span(at: Int(node.index))
+    }
+
+    // MARK: - Scalars
+
+    /// The text of a scalar node; `nil` for a collection.
+    @inlinable
+    public func text(_ node: Node) -> String? {
+        let index = resolved(node)
+        guard records[index].kind == .scalar else { return nil }
+        return value(at: index)
+    }
+
+    /// The style of a scalar node; `nil` for a collection.
+    @inlinable
+    public func style(_ node: Node) -> ScalarStyle? {
+        let index = resolved(node)
+        guard records[index].kind == .scalar else { return nil }
+        return records[index].style
+    }
+
+    @inlinable
+    func value(at index: Int) -> String {
+        let start = Int(records[index].valueStart)
+        let end = start + Int(records[index].valueLength)
+        if records[index].isValueInArena {
+            return String(decoding: arena[start..<end], as: UTF8.self)
+        }
+        return String(decoding: text[start..<end], as: UTF8.self)
+    }
+
+    /// Whether the scalar record at `index` has exactly the UTF-8 bytes of `string`.
+    @inlinable
+    func valueEquals(_ index: Int, _ string: String) -> Bool {
+        let length = Int(records[index].valueLength)
+        var string = string
+        return string.withUTF8 { utf8 in
+            guard utf8.count == length else { return false }
+            let start = Int(records[index].valueStart)
+            let source = records[index].isValueInArena ? arena : text
+            return source.withUnsafeBufferPointer { buffer in
+                guard let base = buffer.baseAddress, let other = utf8.baseAddress else { return length == 0 }
+                return memoryEquals(base + start, other, length)
+            }
+        }
+    }
+
+    /// Whether two scalar records have the same value.
+    func valuesEqual(_ first: Int, _ second: Int) -> Bool {
+        guard records[first].valueLength == records[second].valueLength else { return false }
+        let length = Int(records[first].valueLength)
+        for offset in 0..<length where valueByte(first, offset) != valueByte(second, offset) { return false }
+        return true
+    }
+
+    private func valueByte(_ index: Int, _ offset: Int) -> UInt8 {
+        let position = Int(records[index].valueStart) + offset
+        return records[index].isValueInArena ? arena[position] : text[position]
+    }
+
+    /// The scalar `node` is, with its position, or `nil` for a collection.
     public func scalar(_ node: Node) -> YAMLScalar? {
         let index = resolved(node)
         guard records[index].kind == .scalar else { return nil }
-        return YAMLScalar(value: records[index].value, style: records[index].style, span: span(at: index))
+        return YAMLScalar(value: value(at: index), style: records[index].style, span: span(at: index))
     }
 
-    /// Whether `node` is a null scalar (empty, `~`, `null`).
+    /// Whether `node` is a null scalar: plain and empty, `~`, `null`, `Null` or `NULL`.
+    @inlinable
     public func isNull(_ node: Node) -> Bool {
         let index = resolved(node)
         guard records[index].kind == .scalar, records[index].style == .plain else { return false }
-        switch records[index].value {
-        case "", "~", "null", "Null", "NULL": return true
+        switch records[index].valueLength {
+        case 0: return true
+        case 1: return valueEquals(index, "~")
+        case 4: return valueEquals(index, "null") || valueEquals(index, "Null") || valueEquals(index, "NULL")
         default: return false
         }
     }
 
+    // MARK: - Collections
+
     /// The number of items of a sequence or entries of a mapping; 0 for a scalar.
+    @inlinable
     public func count(_ node: Node) -> Int {
         let index = resolved(node)
         switch records[index].kind {
@@ -112,10 +241,17 @@ public struct YAMLDocument: Sendable {
 
     /// The children of a collection in order (for a mapping: key, value, key, ...).
     public struct Children: Sequence, IteratorProtocol {
-        let records: [Record]
-        var current: Int
-        let end: Int
+        @usableFromInline let records: [Record]
+        @usableFromInline var current: Int
+        @usableFromInline let end: Int
 
+        @usableFromInline init(records: [Record], current: Int, end: Int) {
+            self.records = records
+            self.current = current
+            self.end = end
+        }
+
+        @inlinable
         public mutating func next() -> Node? {
             guard current < end else { return nil }
             let node = Node(index: Int32(current))
@@ -125,6 +261,7 @@ public struct YAMLDocument: Sendable {
     }
 
     /// The items of a sequence (empty for anything else).
+    @inlinable
     public func items(_ node: Node) -> Children {
         let index = resolved(node)
         guard records[index].kind == .sequence else { return Children(records: records, current: 0, end: 0) }
@@ -133,19 +270,34 @@ public struct YAMLDocument: Sendable {
 
     /// One key and value of a mapping.
     public struct Entry {
-        /// The key, always a scalar.
-        public var key: YAMLScalar
+        /// The key's text.
+        public var key: String
+        /// The key's node, for its position.
+        public var keyNode: Node
         /// The value.
         public var value: Node
 
+        @usableFromInline init(key: String, keyNode: Node, value: Node) {
+            self.key = key
+            self.keyNode = keyNode
+            self.value = value
+        }
     }
 
     /// The entries of a mapping in written order (empty for anything else).
     public func entries(_ node: Node) -> [Entry] {
-        let index = resolved(node)
-        guard records[index].kind == .mapping else { return [] }
         var result: [Entry] = []
-        result.reserveCapacity(Int(records[index].count) / 2)
+        result.reserveCapacity(count(node))
+        forEachEntry(node) { result.append($0) }
+        return result
+    }
+
+    /// Calls `body` with each entry of a mapping in written order, without
+    /// building an array (nothing for anything else).
+    @inlinable
+    public func forEachEntry(_ node: Node, _ body: (Entry) throws -> Void) rethrows {
+        let index = resolved(node)
+        guard records[index].kind == .mapping else { return }
         var current = index + 1
         let end = Int(records[index].next)
         while current < end {
@@ -154,54 +306,24 @@ public struct YAMLDocument: Sendable {
             guard current < end else { break }
             let value = Node(index: Int32(current))
             current = Int(records[current].next)
-            if let key = scalar(keyNode) { result.append(Entry(key: key, value: value)) }
+            if let key = text(keyNode) { try body(Entry(key: key, keyNode: keyNode, value: value)) }
         }
-        return result
-    }
-
-    /// Calls `body` with each entry of a mapping in written order, without
-    /// building an array (nothing for anything else).
-    public func forEachEntry(_ node: Node, _ body: (Entry) throws -> Void) rethrows {
-        var current = firstChild(node)
-        let end = subtreeEnd(node)
-        while current < end {
-            let keyNode = Node(index: Int32(current))
-            current = nextSibling(current)
-            guard current < end else { break }
-            let value = Node(index: Int32(current))
-            current = nextSibling(current)
-            if let key = scalar(keyNode) { try body(Entry(key: key, value: value)) }
-        }
-    }
-
-    /// The index of the first child of a mapping (past the end for anything else).
-    func firstChild(_ node: Node) -> Int {
-        let index = resolved(node)
-        return records[index].kind == .mapping ? index + 1 : Int(records[index].next)
-    }
-
-    /// The index after a node's subtree.
-    func subtreeEnd(_ node: Node) -> Int {
-        Int(records[resolved(node)].next)
-    }
-
-    /// The index of the node after the subtree at `index`.
-    func nextSibling(_ index: Int) -> Int {
-        Int(records[index].next)
     }
 
     /// The entry of a mapping whose key is `key`.
+    @inlinable
     public func entry(_ node: Node, _ key: String) -> Entry? {
         let index = resolved(node)
         guard records[index].kind == .mapping else { return nil }
         var current = index + 1
         let end = Int(records[index].next)
         while current < end {
-            let keyIndex = resolved(Node(index: Int32(current)))
+            let keyNode = Node(index: Int32(current))
+            let keyIndex = resolved(keyNode)
             current = Int(records[current].next)
             guard current < end else { break }
-            if records[keyIndex].value == key, let scalar = scalar(Node(index: Int32(keyIndex))) {
-                return Entry(key: scalar, value: Node(index: Int32(current)))
+            if records[keyIndex].kind == .scalar && valueEquals(keyIndex, key) {
+                return Entry(key: key, keyNode: keyNode, value: Node(index: Int32(current)))
             }
             current = Int(records[current].next)
         }
@@ -227,8 +349,51 @@ public struct YAMLDocument: Sendable {
         case .mapping:
             return .mapping(
                 YAMLMapping(
-                    entries: entries(node).map { YAMLMapping.Entry(key: $0.key, value: tree($0.value)) },
+                    entries: entries(node).map { entry in
+                        YAMLMapping.Entry(
+                            key: scalar(entry.keyNode) ?? YAMLScalar(value: entry.key, style: .plain, span: span(node)),
+                            value: tree(entry.value))
+                    },
                     span: span(node)))
         }
     }
+}
+
+/// Turns byte offsets of a text into 1-based lines and columns (columns in
+/// Unicode scalars), from a table of line starts.
+public struct SourceLocator: Sendable {
+    let text: [UInt8]
+    let lineStarts: [UInt32]
+
+    /// The line and column of byte `offset`.
+    public func position(ofOffset offset: Int) -> SourcePosition {
+        let target = UInt32(clamping: offset)
+        // The last line that starts at or before the offset.
+        var low = 0
+        var high = lineStarts.count
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if lineStarts[middle] <= target { low = middle } else { high = middle }
+        }
+        var column = 1
+        var index = Int(lineStarts[low])
+        let end = min(offset, text.count)
+        while index < end {
+            if text[index] & 0xC0 != 0x80 { column += 1 }
+            index += 1
+        }
+        return SourcePosition(line: low + 1, column: column, offset: offset)
+    }
+
+    /// The span of the bytes `offsets`.
+    public func span(_ offsets: Range<Int>) -> SourceSpan {
+        SourceSpan(start: position(ofOffset: offsets.lowerBound), end: position(ofOffset: offsets.upperBound))
+    }
+}
+
+/// Whether `count` bytes at `first` and `second` are equal.
+@inlinable
+func memoryEquals(_ first: UnsafePointer<UInt8>, _ second: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+    for offset in 0..<count where first[offset] != second[offset] { return false }
+    return true
 }

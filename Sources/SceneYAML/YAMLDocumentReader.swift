@@ -23,16 +23,19 @@ public enum YAMLDocumentReader {
                 at: SourceSpan(at: .start),
                 hint: "split the scene, or raise the limit in the embedding program")
         }
-        if bytes.isEmpty {
-            var builder = Builder(limits: limits, capacity: 0)
-            try builder.read(YAMLEventReader(bytes: bytes))
+        // Positions are byte offsets into UTF-8, so UTF-16 text (which libyaml
+        // reads when a byte order mark says so) is converted first.
+        let text = transcodedToUTF8(bytes)
+        if text.isEmpty {
+            var builder = Builder(limits: limits, text: text)
+            try builder.read(YAMLEventReader(bytes: text))
             return builder.document
         }
-        let result: Result<YAMLDocument, YAMLError> = bytes.withUnsafeBufferPointer { buffer in
+        let result: Result<YAMLDocument, YAMLError> = text.withUnsafeBufferPointer { buffer in
             do throws(YAMLError) {
                 return .success(
                     try YAMLEventReader.withReader(over: buffer) { (reader) throws(YAMLError) in
-                        var builder = Builder(limits: limits, capacity: bytes.count / 8)
+                        var builder = Builder(limits: limits, text: text)
                         try builder.read(reader)
                         return builder.document
                     })
@@ -41,6 +44,29 @@ public enum YAMLDocumentReader {
             }
         }
         return try result.get()
+    }
+
+    /// `bytes` as UTF-8: unchanged unless a UTF-16 byte order mark starts them.
+    static func transcodedToUTF8(_ bytes: [UInt8]) -> [UInt8] {
+        guard bytes.count >= 2 else { return bytes }
+        let isBigEndian = bytes[0] == 0xFE && bytes[1] == 0xFF
+        let isLittleEndian = bytes[0] == 0xFF && bytes[1] == 0xFE
+        guard isBigEndian || isLittleEndian else { return bytes }
+        var units: [UInt16] = []
+        units.reserveCapacity(bytes.count / 2)
+        var index = 2
+        while index + 1 < bytes.count {
+            let (first, second) = (UInt16(bytes[index]), UInt16(bytes[index + 1]))
+            units.append(isBigEndian ? first << 8 | second : second << 8 | first)
+            index += 2
+        }
+        var result: [UInt8] = []
+        result.reserveCapacity(units.count)
+        // A lone surrogate becomes U+FFFD, which YAML accepts as text.
+        _ = transcode(units.makeIterator(), from: UTF16.self, to: UTF8.self, stoppingOnError: false) {
+            result.append($0)
+        }
+        return result
     }
 
     /// Reads the one document in `bytes` as a ``YAMLNode`` tree; `nil` when
@@ -57,10 +83,10 @@ private struct Frame {
     var index: Int
     var isMapping: Bool
     var anchor: String?
-    var children: Int32 = 0
+    var children: UInt32 = 0
     /// Whether the next child of a mapping is a key.
     var expectsKey = true
-    /// Keys to their index, built once a mapping grows past a few keys.
+    /// Keys to their record index, built once a mapping grows past a few keys.
     var keyIndex: [String: Int]?
     /// Nodes in this subtree with aliases expanded (for the alias budget).
     var expandedCount = 1
@@ -68,15 +94,17 @@ private struct Frame {
 
 private struct Builder {
     let limits: YAMLLimits
-    var document = YAMLDocument()
+    var document: YAMLDocument
     var stack: [Frame] = []
     var documents = 0
     var anchors: [String: (index: Int, expandedCount: Int)] = [:]
     var aliasNodes = 0
 
-    init(limits: YAMLLimits, capacity: Int) {
+    init(limits: YAMLLimits, text: [UInt8]) {
         self.limits = limits
-        document.records.reserveCapacity(capacity)
+        document = YAMLDocument(text: text)
+        // About one node per eight bytes of scene text.
+        document.records.reserveCapacity(text.count / 8)
     }
 
     /// Adds every event of `reader`.
@@ -89,9 +117,9 @@ private struct Builder {
         case YAML_DOCUMENT_START_EVENT:
             documents += 1
             if documents > 1 {
-                throw YAMLError(
-                    .multipleDocuments, "a scene file holds one YAML document, and a second one starts here",
-                    at: SourceSpan(event), hint: "put each scene in its own file")
+                throw error(
+                    .multipleDocuments, "a scene file holds one YAML document, and a second one starts here", event,
+                    hint: "put each scene in its own file")
             }
         case YAML_SEQUENCE_START_EVENT:
             let data = event.data.sequence_start
@@ -103,64 +131,96 @@ private struct Builder {
             try open(.mapping, anchor: makeString(data.anchor), event)
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             guard let frame = stack.popLast() else { return }
-            let end = event.end_mark
-            document.records[frame.index].endLine = Int32(truncatingIfNeeded: end.line + 1)
-            document.records[frame.index].endColumn = Int32(truncatingIfNeeded: end.column + 1)
-            document.records[frame.index].endOffset = Int32(truncatingIfNeeded: end.index)
-            document.records[frame.index].next = Int32(document.records.count)
+            document.records[frame.index].end = UInt32(truncatingIfNeeded: event.end_mark.index)
+            document.records[frame.index].next = UInt32(document.records.count)
             document.records[frame.index].count = frame.children
             if let anchor = frame.anchor { anchors[anchor] = (frame.index, frame.expandedCount) }
             try finishChild(frame.index, expandedCount: frame.expandedCount)
         case YAML_SCALAR_EVENT:
             let data = event.data.scalar
             try checkTag(data.tag, event)
-            let index = append(.scalar, makeString(data.value, length: data.length), ScalarStyle(data.style), event)
+            let index = appendScalar(data.value, length: data.length, style: ScalarStyle(data.style), event)
             if let anchor = makeString(data.anchor) { anchors[anchor] = (index, 1) }
             try finishChild(index, expandedCount: 1)
         case YAML_ALIAS_EVENT:
             let name = makeString(event.data.alias.anchor) ?? ""
             guard let target = anchors[name] else {
-                throw YAMLError(
-                    .unknownAnchor, "the alias '*\(name)' names no anchor defined before it",
-                    at: SourceSpan(event), hint: "define '&\(name)' on an earlier value")
+                throw error(
+                    .unknownAnchor, "the alias '*\(name)' names no anchor defined before it", event,
+                    hint: "define '&\(name)' on an earlier value")
             }
             aliasNodes += target.expandedCount
             if aliasNodes > limits.maxAliasNodes {
-                throw YAMLError(
+                throw error(
                     .aliasBudget,
                     "aliases expand to more than \(limits.maxAliasNodes) nodes; the document is an alias bomb or far too repetitive",
-                    at: SourceSpan(event), hint: "write the values out, or raise the alias limit in the embedding program")
+                    event, hint: "write the values out, or raise the alias limit in the embedding program")
             }
-            let index = append(.alias, "", .plain, event)
-            document.records[index].count = Int32(target.index)
+            let index = append(.alias, event)
+            document.records[index].count = UInt32(target.index)
             try finishChild(index, expandedCount: target.expandedCount)
         default:
             break
         }
     }
 
+    private func error(
+        _ kind: YAMLError.Kind, _ message: String, _ event: borrowing yaml_event_t, hint: String? = nil
+    ) -> YAMLError {
+        YAMLError(kind, message, at: span(event.start_mark.index, event.end_mark.index), hint: hint)
+    }
+
+    private func span(_ start: Int, _ end: Int) -> SourceSpan {
+        SourceSpan(start: document.position(ofOffset: start), end: document.position(ofOffset: end))
+    }
+
+    private func span(ofRecord index: Int) -> SourceSpan {
+        span(Int(document.records[index].start), Int(document.records[index].end))
+    }
+
     private func checkTag(_ tag: UnsafeMutablePointer<yaml_char_t>?, _ event: borrowing yaml_event_t) throws(YAMLError) {
         guard let tag else { return }
         var name = String(cString: tag)
         if name.hasPrefix("tag:yaml.org,2002:") { name = "!!" + name.dropFirst(18) }
-        throw YAMLError(
-            .tag, "explicit tags like '\(name)' are not supported in scene files", at: SourceSpan(event),
+        throw error(
+            .tag, "explicit tags like '\(name)' are not supported in scene files", event,
             hint: "remove the tag: a value takes its type from the property it sets")
     }
 
-    private mutating func append(
-        _ kind: YAMLDocument.RecordKind, _ value: String, _ style: ScalarStyle, _ event: borrowing yaml_event_t
-    ) -> Int {
-        let start = event.start_mark
-        let end = event.end_mark
+    private mutating func append(_ kind: YAMLDocument.RecordKind, _ event: borrowing yaml_event_t) -> Int {
         let index = document.records.count
         document.records.append(
             YAMLDocument.Record(
-                value: value, startLine: Int32(truncatingIfNeeded: start.line + 1),
-                startColumn: Int32(truncatingIfNeeded: start.column + 1),
-                startOffset: Int32(truncatingIfNeeded: start.index), endLine: Int32(truncatingIfNeeded: end.line + 1),
-                endColumn: Int32(truncatingIfNeeded: end.column + 1), endOffset: Int32(truncatingIfNeeded: end.index),
-                next: Int32(index + 1), count: 0, kind: kind, style: style))
+                start: UInt32(truncatingIfNeeded: event.start_mark.index),
+                end: UInt32(truncatingIfNeeded: event.end_mark.index), valueStart: 0, valueLength: 0,
+                next: UInt32(index + 1), count: 0, kind: kind, style: .plain, isValueInArena: false))
+        return index
+    }
+
+    /// Appends a scalar whose value points into the text when the text holds
+    /// it unchanged (plain, or quoted without escapes), else into the arena.
+    private mutating func appendScalar(
+        _ value: UnsafeMutablePointer<yaml_char_t>?, length: Int, style: ScalarStyle, _ event: borrowing yaml_event_t
+    ) -> Int {
+        let index = append(.scalar, event)
+        document.records[index].style = style
+        document.records[index].valueLength = UInt32(truncatingIfNeeded: length)
+        let start = Int(document.records[index].start)
+        let end = Int(document.records[index].end)
+        let quote = style == .singleQuoted || style == .doubleQuoted ? 1 : 0
+        let inText =
+            (style == .plain || quote == 1) && end - start - 2 * quote == length
+            && document.text.withUnsafeBufferPointer { text in
+                guard let base = text.baseAddress, let value else { return length == 0 }
+                return memoryEquals(base + start + quote, UnsafePointer(value), length)
+            }
+        if inText {
+            document.records[index].valueStart = UInt32(start + quote)
+        } else {
+            document.records[index].valueStart = UInt32(truncatingIfNeeded: document.arena.count)
+            document.records[index].isValueInArena = true
+            if let value { document.arena.append(contentsOf: UnsafeBufferPointer(start: value, count: length)) }
+        }
         return index
     }
 
@@ -168,16 +228,16 @@ private struct Builder {
         _ kind: YAMLDocument.RecordKind, anchor: String?, _ event: borrowing yaml_event_t
     ) throws(YAMLError) {
         if let top = stack.last, top.isMapping, top.expectsKey {
-            throw YAMLError(
+            throw error(
                 .complexKey, "a mapping key must be a single value, not \(kind == .mapping ? "a mapping" : "a list")",
-                at: SourceSpan(event))
+                event)
         }
         if stack.count >= limits.maxDepth {
-            throw YAMLError(
-                .tooDeep, "lists and mappings are nested more than \(limits.maxDepth) deep", at: SourceSpan(event),
+            throw error(
+                .tooDeep, "lists and mappings are nested more than \(limits.maxDepth) deep", event,
                 hint: "flatten the structure, or raise the depth limit in the embedding program")
         }
-        let index = append(kind, "", .plain, event)
+        let index = append(kind, event)
         if document.root == nil && stack.isEmpty { document.root = YAMLDocument.Node(index: Int32(index)) }
         stack.append(Frame(index: index, isMapping: kind == .mapping, anchor: anchor))
     }
@@ -196,34 +256,37 @@ private struct Builder {
         defer { stack[top].expectsKey.toggle() }
         guard stack[top].expectsKey else { return }
         let keyNode = YAMLDocument.Node(index: Int32(index))
-        guard let key = document.scalar(keyNode) else {
+        let key = document.resolved(keyNode)
+        guard document.records[key].kind == .scalar else {
             throw YAMLError(
                 .complexKey, "a mapping key must be a single value, not \(document.kindDescription(keyNode))",
-                at: SourceSpan(atRecord: document.records[index]))
+                at: span(ofRecord: index))
         }
         try addKey(key, at: index, to: top)
     }
 
-    private mutating func addKey(_ key: YAMLScalar, at index: Int, to top: Int) throws(YAMLError) {
-        if key.style == .plain && key.value == "<<" {
+    /// Checks the key whose value is record `key` (written at record `index`,
+    /// an alias when the two differ) against the mapping's earlier keys.
+    private mutating func addKey(_ key: Int, at index: Int, to top: Int) throws(YAMLError) {
+        if document.records[key].style == .plain && document.valueEquals(key, "<<") {
             throw YAMLError(
-                .mergeKey, "merge keys ('<<') are not supported in scene files", at: key.span,
+                .mergeKey, "merge keys ('<<') are not supported in scene files", at: span(ofRecord: index),
                 hint: "write the keys out, or use an alias for a whole value")
         }
         var firstIndex: Int?
         // Moved out of the frame while it changes, so that it is mutated in
-        // place: changing it through `stack[top]` would copy it every time.
+        // place: changing it through `stack[top]` could copy it every time.
         if var keyIndex = stack[top].keyIndex.take() {
-            firstIndex = keyIndex.updateValue(index, forKey: key.value)
-            if let firstIndex { keyIndex[key.value] = firstIndex }
+            let text = document.value(at: key)
+            firstIndex = keyIndex.updateValue(index, forKey: text)
+            if let firstIndex { keyIndex[text] = firstIndex }
             stack[top].keyIndex = keyIndex
         } else {
             // Keys so far: every other child from the first.
             var current = stack[top].index + 1
             var keys = 0
             while current < index {
-                let keyIndex = document.resolved(YAMLDocument.Node(index: Int32(current)))
-                if document.records[keyIndex].value == key.value && document.records[keyIndex].kind == .scalar {
+                if document.valuesEqual(document.resolved(YAMLDocument.Node(index: Int32(current))), key) {
                     firstIndex = current
                     break
                 }
@@ -235,8 +298,7 @@ private struct Builder {
                 var keyIndex = [String: Int](minimumCapacity: 32)
                 var current = stack[top].index + 1
                 while current <= index {
-                    let resolved = document.resolved(YAMLDocument.Node(index: Int32(current)))
-                    keyIndex[document.records[resolved].value] = current
+                    keyIndex[document.value(at: document.resolved(YAMLDocument.Node(index: Int32(current))))] = current
                     current = Int(document.records[current].next)
                     if current > index { break }
                     current = Int(document.records[current].next)
@@ -245,20 +307,10 @@ private struct Builder {
             }
         }
         if let firstIndex {
-            let first = SourceSpan(atRecord: document.records[firstIndex]).start
             throw YAMLError(
-                .duplicateKey, "the key '\(key.value)' appears twice in the same mapping",
-                at: SourceSpan(atRecord: document.records[index]),
-                related: ("first written here", first), hint: "remove or rename one of them")
+                .duplicateKey, "the key '\(document.value(at: key))' appears twice in the same mapping",
+                at: span(ofRecord: index), related: ("first written here", span(ofRecord: firstIndex).start),
+                hint: "remove or rename one of them")
         }
-    }
-}
-
-extension SourceSpan {
-    init(atRecord record: YAMLDocument.Record) {
-        self.init(
-            start: SourcePosition(
-                line: Int(record.startLine), column: Int(record.startColumn), offset: Int(record.startOffset)),
-            end: SourcePosition(line: Int(record.endLine), column: Int(record.endColumn), offset: Int(record.endOffset)))
     }
 }
