@@ -42,16 +42,18 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
             self = entry.color
             return
         }
-        let utf8 = Array(text.utf8)
+        let utf8 = text.utf8
         guard utf8.first == UInt8(ascii: "#"), utf8.count == 7 || utf8.count == 9 else { return nil }
-        var channels: [UInt8] = []
-        var index = 1
-        while index < utf8.count {
-            guard let high = Color.hexDigit(utf8[index]), let low = Color.hexDigit(utf8[index + 1]) else { return nil }
-            channels.append(high << 4 | low)
-            index += 2
+        // Channels packed as they are read: RRGGBB or RRGGBBAA.
+        var value: UInt32 = 0
+        for byte in utf8.dropFirst() {
+            guard let digit = Color.hexDigit(byte) else { return nil }
+            value = value << 4 | UInt32(digit)
         }
-        self.init(red: channels[0], green: channels[1], blue: channels[2], alpha: channels.count == 4 ? channels[3] : 255)
+        if utf8.count == 7 { value = value << 8 | 0xFF }
+        self.init(
+            red: UInt8(truncatingIfNeeded: value >> 24), green: UInt8(truncatingIfNeeded: value >> 16),
+            blue: UInt8(truncatingIfNeeded: value >> 8), alpha: UInt8(truncatingIfNeeded: value))
     }
 
     private static func hexDigit(_ byte: UInt8) -> UInt8? {

@@ -59,14 +59,19 @@ public struct SceneLoader {
 
     /// Parses and validates `source` into a declaration, or every diagnostic.
     public func validate(_ source: SceneSource) -> Result<SceneDeclaration, SceneLoadError> {
+        var validator = SceneValidator(registry: registry, limit: limits.maxDiagnostics)
         let document: YAMLDocument
         do {
-            document = try YAMLDocumentReader.readDocument(source.bytes, limits: limits.yaml)
+            // Objects are validated as they are read, then dropped from the document.
+            document = try YAMLDocumentReader.readDocument(source.bytes, limits: limits.yaml, streaming: "objects") {
+                validator.addObject($0, $1)
+            }
         } catch {
-            return .failure(SceneLoadError(source: source, diagnostics: [Diagnostic(error)]))
+            // What was found before the YAML went wrong is reported too.
+            validator.diagnostics.add(Diagnostic(error))
+            return .failure(SceneLoadError(source: source, diagnostics: validator.diagnostics.inFileOrder))
         }
-        var validator = SceneValidator(registry: registry, document: document, limit: limits.maxDiagnostics)
-        let declaration = validator.validate()
+        let declaration = validator.finish(document)
         if validator.diagnostics.hasErrors {
             return .failure(SceneLoadError(source: source, diagnostics: validator.diagnostics.inFileOrder))
         }

@@ -1,154 +1,88 @@
 import SceneCore
 import SceneYAML
 
-/// Checks a parsed scene file against the registry and the format, and
-/// collects every mistake in one pass.
+/// Checks a scene file against the registry and the format, and collects
+/// every mistake in one pass.
+///
+/// Objects arrive one at a time while the YAML is read (``addObject(_:_:)``),
+/// so that a large file never holds more than one object's nodes; their
+/// properties are resolved at once, while references to other objects
+/// (outlets and `on:` actions) wait until ``finish(_:)``, when every id and
+/// type is known.
 struct SceneValidator {
     static let topLevelKeys = ["scene", "description", "version", "objects", "script"]
 
     let registry: SceneRegistry
-    let document: YAMLDocument
     var diagnostics: DiagnosticCollector
     private var declaration = SceneDeclaration()
     /// The type of each declared object, `nil` when its type is unknown
     /// (references to it are then not checked further).
     private var types: [TypeDescription?] = []
     private var ids: [String] = []
-    private var idOffsets: [Range<Int>] = []
-    /// Where each object's hierarchy outlet (like `parent`) is written, by object index.
-    private var hierarchyNodes: [YAMLDocument.Node?] = []
+    /// Whether each object was valid enough to be declared.
+    private var isDeclared: [Bool] = []
+    /// Where each object's hierarchy outlet (like `parent`) value is written.
+    private var hierarchyOffsets: [Int: Range<Int>] = [:]
+    private var pendingTargets: [PendingTarget] = []
+    private var pendingActions: [PendingAction] = []
+    private var locator: SourceLocator?
 
-    init(registry: SceneRegistry, document: YAMLDocument, limit: Int) {
+    /// An outlet target named by id, resolved in ``finish(_:)``.
+    private struct PendingTarget {
+        /// Its slot in the declaration's outlet targets.
+        let slot: Int
+        let id: String
+        let offsets: Range<Int>
+        let outlet: OutletDescription
+        let owner: Int
+    }
+
+    /// A `target.action` reference under `on:`, resolved in ``finish(_:)``.
+    private struct PendingAction {
+        let owner: Int
+        let event: EventDescription?
+        let eventName: String
+        let targetID: String
+        let actionName: String
+        /// Where the reference is written, and how (for carets under its parts).
+        let offsets: Range<Int>
+        let style: ScalarStyle
+    }
+
+    init(registry: SceneRegistry, limit: Int) {
         self.registry = registry
-        self.document = document
         self.diagnostics = DiagnosticCollector(limit: limit)
-        declaration.locator = document.locator
     }
 
-    mutating func validate() -> SceneDeclaration {
-        guard let root = document.root else {
-            diagnostics.add(
-                .emptyFile, "the file is empty", at: SourceSpan(at: .start),
-                hint: "a scene needs at least 'objects:' with one object")
-            return declaration
-        }
-        guard document.kind(root) == .mapping else {
-            diagnostics.add(
-                .notAMapping, "a scene file must be a mapping with 'objects', not \(document.kindDescription(root))",
-                at: document.span(root), hint: "start with 'objects:'")
-            return declaration
-        }
-        let top = document.entries(root)
-        var objectsNode: YAMLDocument.Node?
-        var sawObjects = false
-        for entry in top {
-            switch entry.key {
-            case "scene": declaration.title = text(entry, "scene")
-            case "description": declaration.summary = text(entry, "description")
-            case "version":
-                let scalar = document.scalar(entry.value)
-                if scalar?.value == "1" { break }
-                let written = scalar.map { "'\($0.value)'" } ?? document.kindDescription(entry.value)
-                diagnostics.add(
-                    .unsupportedVersion, "this runner reads scene format version 1, not \(written)",
-                    at: document.span(entry.value), hint: "write 'version: 1' or leave it out")
-            case "objects":
-                sawObjects = true
-                if document.kind(entry.value) == .mapping {
-                    objectsNode = entry.value
-                } else if !document.isNull(entry.value) {
-                    diagnostics.add(
-                        .notAMapping,
-                        "'objects' must be a mapping from ids to objects, not \(document.kindDescription(entry.value))",
-                        at: document.span(entry.value), hint: "write one 'id:' per object, each with a 'type:'")
-                }
-            case "script":
-                if document.kind(entry.value) == .sequence {
-                    validateScriptShape(entry.value)
-                    if case .sequence(let sequence) = document.tree(entry.value) { declaration.script = sequence }
-                } else if !document.isNull(entry.value) {
-                    diagnostics.add(
-                        .invalidScript, "'script' must be a list of steps, not \(document.kindDescription(entry.value))",
-                        at: document.span(entry.value), hint: "write one '- verb: argument' per step")
-                }
-            default:
-                let suggestion = Suggestions.closest(to: entry.key, in: SceneValidator.topLevelKeys)
-                // A misspelt 'objects' is one mistake, not also a missing 'objects'.
-                if suggestion == "objects" { sawObjects = true }
-                diagnostics.add(
-                    .unknownTopLevelKey, "unknown top-level key '\(entry.key)'", at: document.writtenSpan(entry.keyNode),
-                    hint: suggestion.map { "did you mean '\($0)'?" }
-                        ?? "a scene file has \(SceneValidator.topLevelKeys.map { "'\($0)'" }.joined(separator: ", "))")
-            }
-        }
-        if !sawObjects {
-            diagnostics.add(
-                .missingObjects, "the scene has no 'objects'", at: top.first.map { document.writtenSpan($0.keyNode) } ?? document.span(root),
-                hint: "add 'objects:' with one 'id:' per object, each with a 'type:'")
-        }
-        if let objectsNode { validateObjects(objectsNode) }
-        return declaration
-    }
+    // MARK: - Objects, as they are read
 
-    private mutating func text(_ entry: YAMLDocument.Entry, _ key: String) -> String? {
-        guard let scalar = document.scalar(entry.value) else {
+    /// Validates one entry of `objects:`; `document` is only valid during the call.
+    mutating func addObject(_ document: borrowing YAMLDocument, _ entry: YAMLDocument.Entry) {
+        if locator == nil { locator = document.locator }
+        let index = ids.count
+        let id = entry.key
+        if !SceneValidator.isValidID(id) {
             diagnostics.add(
-                .invalidValue, "'\(key)' takes text, not \(document.kindDescription(entry.value))",
-                at: document.span(entry.value))
-            return nil
+                .invalidID, "'\(id)' is not a valid object id", at: document.writtenSpan(entry.keyNode),
+                hint: "ids start with a letter or '_' and hold only letters, digits and '_', so that 'id.member' is unambiguous")
         }
-        return scalar.isNull ? nil : scalar.value
-    }
-
-    private mutating func validateScriptShape(_ script: YAMLDocument.Node) {
-        for step in document.items(script) where document.kind(step) != .mapping || document.count(step) != 1 {
-            diagnostics.add(
-                .invalidScript, "a script step must be a mapping with one verb, like '- wait: 2s'",
-                at: document.span(step))
+        ids.append(id)
+        declaration.indexByID[id] = index
+        let type = objectType(document, entry)
+        types.append(type)
+        guard let type else {
+            isDeclared.append(false)
+            return
         }
-    }
-
-    // MARK: - Objects
-
-    private mutating func validateObjects(_ objectsNode: YAMLDocument.Node) {
-        let objects = document.entries(objectsNode)
-        let count = objects.count
-        types.reserveCapacity(count)
-        ids.reserveCapacity(count)
-        idOffsets.reserveCapacity(count)
-        hierarchyNodes = Array(repeating: nil, count: count)
-        declaration.indexByID.reserveCapacity(count)
-        declaration.objects.reserveCapacity(count)
-        // First pass: ids and types, so that references can be checked in any order.
-        for entry in objects {
-            let id = entry.key
-            if !SceneValidator.isValidID(id) {
-                diagnostics.add(
-                    .invalidID, "'\(id)' is not a valid object id", at: document.writtenSpan(entry.keyNode),
-                    hint: "ids start with a letter or '_' and hold only letters, digits and '_', so that 'id.member' is unambiguous")
-            }
-            declaration.indexByID[id] = ids.count
-            ids.append(id)
-            idOffsets.append(document.offsets(entry.keyNode))
-            types.append(objectType(entry))
-        }
-        // Second pass: members.
-        for (index, entry) in objects.enumerated() {
-            guard let type = types[index], document.kind(entry.value) == .mapping else { continue }
-            var object = SceneDeclaration.Object(id: ids[index], idOffsets: idOffsets[index], type: type)
-            let starts = (
-                declaration.propertyValues.count, declaration.outletConnections.count,
-                declaration.eventConnections.count
-            )
-            validateMembers(entry.value, of: &object, index: index)
-            object.propertyRange = starts.0..<declaration.propertyValues.count
-            object.outletRange = starts.1..<declaration.outletConnections.count
-            object.connectionRange = starts.2..<declaration.eventConnections.count
-            declaration.objects.append(object)
-        }
-        if declaration.objects.count == count {
-            checkHierarchies()
-        }
+        isDeclared.append(true)
+        var object = SceneDeclaration.Object(id: id, idOffsets: document.offsets(entry.keyNode), type: type)
+        let starts = (declaration.propertyValues.count, declaration.outletConnections.count, pendingActions.count)
+        validateMembers(document, entry.value, of: object, index: index)
+        object.propertyRange = starts.0..<declaration.propertyValues.count
+        object.outletRange = starts.1..<declaration.outletConnections.count
+        // Until `finish`, the range counts pending actions; it becomes a range of connections there.
+        object.connectionRange = starts.2..<pendingActions.count
+        declaration.objects.append(object)
     }
 
     private static func isValidID(_ id: String) -> Bool {
@@ -164,7 +98,7 @@ struct SceneValidator {
         return !isFirst
     }
 
-    private mutating func objectType(_ entry: YAMLDocument.Entry) -> TypeDescription? {
+    private mutating func objectType(_ document: borrowing YAMLDocument, _ entry: YAMLDocument.Entry) -> TypeDescription? {
         let id = entry.key
         guard document.kind(entry.value) == .mapping else {
             diagnostics.add(
@@ -199,22 +133,22 @@ struct SceneValidator {
 
     /// Checks the keys of the object declared at `index`.
     private mutating func validateMembers(
-        _ body: YAMLDocument.Node, of object: inout SceneDeclaration.Object, index: Int
+        _ document: borrowing YAMLDocument, _ body: YAMLDocument.Node, of object: SceneDeclaration.Object, index: Int
     ) {
         let type = object.type
-        let document = self.document
         document.forEachEntry(body) { entry in
             let key = entry.key
             if key == "type" { return }
             if key == "on" {
-                validateConnections(entry.value, of: &object)
+                validateConnections(document, entry.value, of: type, index: index)
                 return
             }
             switch type.members[key] {
             case .property(let property):
                 if property.isReadOnly {
                     diagnostics.add(
-                        .readOnlyProperty, "'\(key)' of \(type.name) is read-only", at: document.writtenSpan(entry.keyNode),
+                        .readOnlyProperty, "'\(key)' of \(type.name) is read-only",
+                        at: document.writtenSpan(entry.keyNode),
                         hint: "a script can read it with 'expect', but a scene cannot set it")
                     return
                 }
@@ -225,19 +159,11 @@ struct SceneValidator {
                     declaration.propertyValues.append(SceneDeclaration.PropertyValue(property: property, value: value))
                 }
             case .outlet(let outlet):
-                let start = declaration.outletTargets.count
-                if resolveOutlet(entry.value, outlet, from: index) {
-                    declaration.outletConnections.append(
-                        SceneDeclaration.OutletConnection(
-                            outlet: outlet, targetRange: start..<declaration.outletTargets.count))
-                    if outlet.isHierarchy { hierarchyNodes[index] = entry.value }
-                } else {
-                    declaration.outletTargets.removeSubrange(start...)
-                }
+                addOutlet(document, entry.value, outlet, owner: index)
             case nil:
                 diagnostics.add(
-                    .unknownKey, "\(type.name) has no property or outlet '\(key)'", at: document.writtenSpan(entry.keyNode),
-                    hint: unknownKeyHint(key, type))
+                    .unknownKey, "\(type.name) has no property or outlet '\(key)'",
+                    at: document.writtenSpan(entry.keyNode), hint: unknownKeyHint(key, type))
             }
         }
         for property in type.requiredProperties where document.entry(body, property.name) == nil {
@@ -249,7 +175,8 @@ struct SceneValidator {
             guard let entry = document.entry(body, outlet.name) else {
                 diagnostics.add(
                     .missingOutlet, "'\(object.id)' (\(type.name)) needs the outlet '\(outlet.name)'",
-                    at: document.locator.span(object.idOffsets), hint: "add '\(outlet.name): <id of a \(outlet.requirement)>'")
+                    at: document.locator.span(object.idOffsets),
+                    hint: "add '\(outlet.name): <id of a \(outlet.requirement)>'")
                 continue
             }
             if document.isNull(entry.value) {
@@ -279,59 +206,321 @@ struct SceneValidator {
 
     // MARK: - Outlets
 
-    /// Appends the targets `node` names for `outlet` to the declaration's
-    /// outlet targets; false (after a diagnostic) when one is wrong.
-    private mutating func resolveOutlet(
-        _ node: YAMLDocument.Node, _ outlet: OutletDescription, from owner: Int
-    ) -> Bool {
-        if document.isNull(node) { return !(outlet.isRequired && !outlet.isCollection) }
-        guard outlet.isCollection else {
-            guard let target = resolveTarget(node, outlet, from: owner) else { return false }
-            declaration.outletTargets.append(target)
-            return true
+    /// Records the outlet's targets by id, to be resolved in ``finish(_:)``.
+    private mutating func addOutlet(
+        _ document: borrowing YAMLDocument, _ node: YAMLDocument.Node, _ outlet: OutletDescription, owner: Int
+    ) {
+        let start = declaration.outletTargets.count
+        if document.isNull(node) {
+            // An empty outlet or collection; a required outlet is reported with the other requirements.
+            if !outlet.isRequired || outlet.isCollection {
+                declaration.outletConnections.append(
+                    SceneDeclaration.OutletConnection(outlet: outlet, targetRange: start..<start))
+            }
+            return
         }
-        guard document.kind(node) == .sequence else {
-            diagnostics.add(
-                .invalidValue, "'\(outlet.name)' takes a list of ids, not \(document.kindDescription(node))",
-                at: document.span(node),
-                hint: document.text(node).map { "write [\($0)]" } ?? "write [id, id]")
-            return false
-        }
-        var isValid = true
-        for item in document.items(node) {
-            if let target = resolveTarget(item, outlet, from: owner) {
-                declaration.outletTargets.append(target)
-            } else {
+        if outlet.isCollection {
+            guard document.kind(node) == .sequence else {
+                diagnostics.add(
+                    .invalidValue, "'\(outlet.name)' takes a list of ids, not \(document.kindDescription(node))",
+                    at: document.span(node), hint: document.text(node).map { "write [\($0)]" } ?? "write [id, id]")
+                return
+            }
+            var isValid = true
+            for item in document.items(node) where !addTarget(document, item, outlet, owner: owner) {
                 isValid = false
             }
+            guard isValid else {
+                dropTargets(from: start)
+                return
+            }
+        } else {
+            guard addTarget(document, node, outlet, owner: owner) else { return }
+            if outlet.isHierarchy { hierarchyOffsets[owner] = document.offsets(node) }
         }
-        return isValid
+        declaration.outletConnections.append(
+            SceneDeclaration.OutletConnection(outlet: outlet, targetRange: start..<declaration.outletTargets.count))
     }
 
-    private mutating func resolveTarget(
-        _ node: YAMLDocument.Node, _ outlet: OutletDescription, from owner: Int
-    ) -> Int? {
+    /// Reserves a target slot for the id `node` holds; false after a diagnostic.
+    private mutating func addTarget(
+        _ document: borrowing YAMLDocument, _ node: YAMLDocument.Node, _ outlet: OutletDescription, owner: Int
+    ) -> Bool {
         guard let id = document.text(node) else {
             diagnostics.add(
                 .invalidValue, "'\(outlet.name)' takes the id of an object, not \(document.kindDescription(node))",
                 at: document.span(node))
-            return nil
+            return false
         }
-        guard let index = declaration.indexByID[id] else {
+        pendingTargets.append(
+            PendingTarget(
+                slot: declaration.outletTargets.count, id: id, offsets: document.offsets(node), outlet: outlet,
+                owner: owner))
+        declaration.outletTargets.append(-1)
+        return true
+    }
+
+    private mutating func dropTargets(from start: Int) {
+        declaration.outletTargets.removeSubrange(start...)
+        while let last = pendingTargets.last, last.slot >= start { pendingTargets.removeLast() }
+    }
+
+    // MARK: - Events
+
+    private mutating func validateConnections(
+        _ document: borrowing YAMLDocument, _ node: YAMLDocument.Node, of type: TypeDescription, index: Int
+    ) {
+        guard document.kind(node) == .mapping else {
             diagnostics.add(
-                .unknownObject, "no object has the id '\(id)'", at: document.span(node),
-                hint: Suggestions.hint(for: id, in: ids, fallback: targetFallback(outlet.requirement, excluding: owner)))
-            return nil
+                .invalidValue, "'on' takes a mapping from events to actions, not \(document.kindDescription(node))",
+                at: document.span(node), hint: "write 'on: { event: target.action }'")
+            return
         }
-        guard let targetType = types[index] else { return nil }
-        guard targetType.satisfies(outlet.requirement) else {
+        document.forEachEntry(node) { entry in
+            let event = type.events[entry.key]
+            if event == nil {
+                let name = entry.key
+                diagnostics.add(
+                    .unknownEvent, "\(type.name) has no event '\(name)'", at: document.writtenSpan(entry.keyNode),
+                    hint: Suggestions.hint(
+                        for: name, in: type.events.keys.sorted(),
+                        fallback: type.events.isEmpty
+                            ? "\(type.name) sends no events"
+                            : "its events are \(Suggestions.list(type.orderedEvents.map(\.name)))"))
+            }
+            // The actions are checked even for an unknown event, so that one pass finds every mistake.
+            if document.kind(entry.value) == .sequence {
+                for reference in document.items(entry.value) {
+                    addAction(document, reference, event, entry.key, owner: index)
+                }
+            } else {
+                addAction(document, entry.value, event, entry.key, owner: index)
+            }
+        }
+    }
+
+    /// Records the `target.action` that `node` names, to be resolved in ``finish(_:)``.
+    private mutating func addAction(
+        _ document: borrowing YAMLDocument, _ node: YAMLDocument.Node, _ event: EventDescription?,
+        _ eventName: String, owner: Int
+    ) {
+        guard let text = document.text(node), !document.isNull(node) else {
             diagnostics.add(
-                .outletTypeMismatch,
-                "'\(outlet.name)' needs \(article(outlet.requirement)), but '\(id)' is \(article(targetType.name))",
-                at: document.span(node), hint: targetFallback(outlet.requirement, excluding: owner))
+                .invalidActionReference,
+                "'\(eventName)' takes 'target.action' or a list of them, not \(document.kindDescription(node))",
+                at: document.span(node), hint: "write '\(eventName): form.submit'")
+            return
+        }
+        guard let dot = text.utf8.firstIndex(of: UInt8(ascii: ".")), dot != text.utf8.startIndex,
+            text.utf8.index(after: dot) != text.utf8.endIndex
+        else {
+            diagnostics.add(
+                .invalidActionReference, "'\(text)' is not 'target.action'", at: document.span(node),
+                hint: "write the id of an object, a dot and one of its actions, e.g. 'form.submit'")
+            return
+        }
+        let targetID = String(text[..<dot])
+        let actionName = String(text[text.index(after: dot)...])
+        pendingActions.append(
+            PendingAction(
+                owner: owner, event: event, eventName: eventName, targetID: targetID, actionName: actionName,
+                offsets: document.offsets(node), style: document.style(node) ?? .plain))
+    }
+
+    /// Where the target's id of `pending` is written.
+    private func targetSpan(_ pending: PendingAction) -> SourceSpan {
+        subspan(pending, from: 0, length: pending.targetID.unicodeScalars.count)
+    }
+
+    /// Where the action's name of `pending` is written.
+    private func actionSpan(_ pending: PendingAction) -> SourceSpan {
+        subspan(
+            pending, from: pending.targetID.unicodeScalars.count + 1, length: pending.actionName.unicodeScalars.count)
+    }
+
+    /// The part of a one-line scalar from `offset` scalars on, else the whole scalar.
+    private func subspan(_ pending: PendingAction, from offset: Int, length: Int) -> SourceSpan {
+        let whole = span(pending.offsets)
+        let quote = pending.style == .plain ? 0 : 1
+        guard pending.style == .plain || pending.style == .singleQuoted || pending.style == .doubleQuoted,
+            whole.end.line == whole.start.line
+        else { return whole }
+        let column = whole.start.column + quote + offset
+        let begin = SourcePosition(line: whole.start.line, column: column, offset: whole.start.offset + quote + offset)
+        let end = SourcePosition(line: whole.start.line, column: column + length, offset: begin.offset + length)
+        return SourceSpan(start: begin, end: end)
+    }
+
+    // MARK: - The whole file
+
+    /// Checks the top level of the finished `document`, resolves every
+    /// reference between objects and returns the declaration.
+    mutating func finish(_ document: YAMLDocument) -> SceneDeclaration {
+        declaration.locator = document.locator
+        locator = document.locator
+        guard let root = document.root else {
+            diagnostics.add(
+                .emptyFile, "the file is empty", at: SourceSpan(at: .start),
+                hint: "a scene needs at least 'objects:' with one object")
+            return declaration
+        }
+        guard document.kind(root) == .mapping else {
+            diagnostics.add(
+                .notAMapping, "a scene file must be a mapping with 'objects', not \(document.kindDescription(root))",
+                at: document.span(root), hint: "start with 'objects:'")
+            return declaration
+        }
+        let top = document.entries(root)
+        var sawObjects = false
+        for entry in top {
+            switch entry.key {
+            case "scene": declaration.title = text(document, entry, "scene")
+            case "description": declaration.summary = text(document, entry, "description")
+            case "version":
+                if document.text(entry.value) == "1" { break }
+                let written = document.text(entry.value).map { "'\($0)'" } ?? document.kindDescription(entry.value)
+                diagnostics.add(
+                    .unsupportedVersion, "this runner reads scene format version 1, not \(written)",
+                    at: document.span(entry.value), hint: "write 'version: 1' or leave it out")
+            case "objects":
+                sawObjects = true
+                if document.kind(entry.value) != .mapping && !document.isNull(entry.value) {
+                    diagnostics.add(
+                        .notAMapping,
+                        "'objects' must be a mapping from ids to objects, not \(document.kindDescription(entry.value))",
+                        at: document.span(entry.value), hint: "write one 'id:' per object, each with a 'type:'")
+                }
+            case "script":
+                if document.kind(entry.value) == .sequence {
+                    validateScriptShape(document, entry.value)
+                    if case .sequence(let sequence) = document.tree(entry.value) { declaration.script = sequence }
+                } else if !document.isNull(entry.value) {
+                    diagnostics.add(
+                        .invalidScript, "'script' must be a list of steps, not \(document.kindDescription(entry.value))",
+                        at: document.span(entry.value), hint: "write one '- verb: argument' per step")
+                }
+            default:
+                let suggestion = Suggestions.closest(to: entry.key, in: SceneValidator.topLevelKeys)
+                // A misspelt 'objects' is one mistake, not also a missing 'objects'.
+                if suggestion == "objects" { sawObjects = true }
+                diagnostics.add(
+                    .unknownTopLevelKey, "unknown top-level key '\(entry.key)'", at: document.writtenSpan(entry.keyNode),
+                    hint: suggestion.map { "did you mean '\($0)'?" }
+                        ?? "a scene file has \(SceneValidator.topLevelKeys.map { "'\($0)'" }.joined(separator: ", "))")
+            }
+        }
+        if !sawObjects {
+            diagnostics.add(
+                .missingObjects, "the scene has no 'objects'",
+                at: top.first.map { document.writtenSpan($0.keyNode) } ?? document.span(root),
+                hint: "add 'objects:' with one 'id:' per object, each with a 'type:'")
+        }
+        resolveTargets()
+        resolveActions()
+        if isDeclared.allSatisfy({ $0 }) { checkHierarchies() }
+        return declaration
+    }
+
+    private mutating func text(_ document: YAMLDocument, _ entry: YAMLDocument.Entry, _ key: String) -> String? {
+        guard let text = document.text(entry.value) else {
+            diagnostics.add(
+                .invalidValue, "'\(key)' takes text, not \(document.kindDescription(entry.value))",
+                at: document.span(entry.value))
             return nil
         }
-        return index
+        return document.isNull(entry.value) ? nil : text
+    }
+
+    private mutating func validateScriptShape(_ document: YAMLDocument, _ script: YAMLDocument.Node) {
+        for step in document.items(script) where document.kind(step) != .mapping || document.count(step) != 1 {
+            diagnostics.add(
+                .invalidScript, "a script step must be a mapping with one verb, like '- wait: 2s'",
+                at: document.span(step))
+        }
+    }
+
+    private func span(_ offsets: Range<Int>) -> SourceSpan {
+        locator?.span(offsets) ?? SourceSpan(at: .start)
+    }
+
+    /// The index in ``SceneDeclaration/objects`` of the object declared at `index`.
+    private func declaredIndex(_ index: Int) -> Int? {
+        // Objects are declared in order, skipping those that were not valid.
+        guard isDeclared[index] else { return nil }
+        return isDeclared[..<index].lazy.filter { $0 }.count
+    }
+
+    private mutating func resolveTargets() {
+        let allDeclared = isDeclared.allSatisfy { $0 }
+        for pending in pendingTargets {
+            guard let index = declaration.indexByID[pending.id] else {
+                diagnostics.add(
+                    .unknownObject, "no object has the id '\(pending.id)'", at: span(pending.offsets),
+                    hint: Suggestions.hint(
+                        for: pending.id, in: ids,
+                        fallback: targetFallback(pending.outlet.requirement, excluding: pending.owner)))
+                continue
+            }
+            guard let targetType = types[index] else { continue }
+            guard targetType.satisfies(pending.outlet.requirement) else {
+                diagnostics.add(
+                    .outletTypeMismatch,
+                    "'\(pending.outlet.name)' needs \(article(pending.outlet.requirement)), but '\(pending.id)' is \(article(targetType.name))",
+                    at: span(pending.offsets), hint: targetFallback(pending.outlet.requirement, excluding: pending.owner))
+                continue
+            }
+            // Targets index the declared objects; they only differ when some
+            // object was invalid, and then the scene is not instantiated.
+            declaration.outletTargets[pending.slot] = allDeclared ? index : (declaredIndex(index) ?? -1)
+        }
+    }
+
+    private mutating func resolveActions() {
+        var connectionsByObject: [Range<Int>] = []
+        connectionsByObject.reserveCapacity(declaration.objects.count)
+        declaration.eventConnections.reserveCapacity(pendingActions.count)
+        let allDeclared = isDeclared.allSatisfy { $0 }
+        for object in declaration.objects {
+            let start = declaration.eventConnections.count
+            for pending in pendingActions[object.connectionRange] {
+                if let connection = resolve(pending), allDeclared {
+                    declaration.eventConnections.append(connection)
+                }
+            }
+            connectionsByObject.append(start..<declaration.eventConnections.count)
+        }
+        for (index, range) in connectionsByObject.enumerated() { declaration.objects[index].connectionRange = range }
+    }
+
+    private mutating func resolve(_ pending: PendingAction) -> SceneDeclaration.EventConnection? {
+        guard let targetIndex = declaration.indexByID[pending.targetID] else {
+            diagnostics.add(
+                .unknownObject, "no object has the id '\(pending.targetID)'", at: targetSpan(pending),
+                hint: Suggestions.hint(for: pending.targetID, in: ids))
+            return nil
+        }
+        guard let targetType = types[targetIndex] else { return nil }
+        guard let action = targetType.actions[pending.actionName] else {
+            diagnostics.add(
+                .unknownAction, "\(targetType.name) has no action '\(pending.actionName)'", at: actionSpan(pending),
+                hint: Suggestions.hint(
+                    for: pending.actionName, in: targetType.actions.keys.sorted(),
+                    fallback: targetType.actions.isEmpty
+                        ? "\(targetType.name) has no actions"
+                        : "its actions are \(Suggestions.list(targetType.orderedActions.map(\.name)))"))
+            return nil
+        }
+        guard let event = pending.event else { return nil }
+        guard action.accepts(payload: event.payload) else {
+            let sends = event.payload.map { "sends \(article($0.description))" } ?? "sends nothing"
+            let ownerType = types[pending.owner]?.name ?? "?"
+            diagnostics.add(
+                .payloadMismatch,
+                "action '\(pending.actionName)' of \(targetType.name) takes \(action.argument.map { article($0.description) } ?? "nothing"), but event '\(event.name)' of \(ownerType) \(sends)",
+                at: actionSpan(pending), hint: "connect an event whose payload fits, or call an action without an argument")
+            return nil
+        }
+        return SceneDeclaration.EventConnection(event: event, target: targetIndex, action: action)
     }
 
     private func article(_ name: String) -> String {
@@ -354,7 +543,8 @@ struct SceneValidator {
     private func hierarchyTarget(of index: Int) -> Int? {
         for connection in declaration.outletConnections[declaration.objects[index].outletRange]
         where connection.outlet.isHierarchy && !connection.targetRange.isEmpty {
-            return declaration.outletTargets[connection.targetRange.lowerBound]
+            let target = declaration.outletTargets[connection.targetRange.lowerBound]
+            return target >= 0 ? target : nil
         }
         return nil
     }
@@ -378,124 +568,10 @@ struct SceneValidator {
                     .outlet.name ?? "parent"
                 diagnostics.add(
                     .hierarchyCycle, "'\(outlet)' forms a cycle: \(cycle.joined(separator: " -> "))",
-                    at: hierarchyNodes[index].map(document.span) ?? document.locator.span(objects[index].idOffsets),
+                    at: hierarchyOffsets[index].map(span) ?? span(objects[index].idOffsets),
                     hint: "an object cannot be inside itself; remove one '\(outlet)' of the cycle")
             }
             for index in path { state[index] = 2 }
         }
-    }
-
-    // MARK: - Events
-
-    private mutating func validateConnections(_ node: YAMLDocument.Node, of object: inout SceneDeclaration.Object) {
-        guard document.kind(node) == .mapping else {
-            diagnostics.add(
-                .invalidValue, "'on' takes a mapping from events to actions, not \(document.kindDescription(node))",
-                at: document.span(node), hint: "write 'on: { event: target.action }'")
-            return
-        }
-        let type = object.type
-        let document = self.document
-        document.forEachEntry(node) { entry in
-            let event = type.events[entry.key]
-            if event == nil {
-                let name = entry.key
-                diagnostics.add(
-                    .unknownEvent, "\(type.name) has no event '\(name)'", at: document.writtenSpan(entry.keyNode),
-                    hint: Suggestions.hint(
-                        for: name, in: type.events.keys.sorted(),
-                        fallback: type.events.isEmpty
-                            ? "\(type.name) sends no events"
-                            : "its events are \(Suggestions.list(type.orderedEvents.map(\.name)))"))
-            }
-            // The actions are checked even for an unknown event, so that one pass finds every mistake.
-            if document.kind(entry.value) == .sequence {
-                for reference in document.items(entry.value) {
-                    connect(reference, event, entry.key, &object)
-                }
-            } else {
-                connect(entry.value, event, entry.key, &object)
-            }
-        }
-    }
-
-    /// Adds the connection `reference` names for `event`, if it is valid.
-    private mutating func connect(
-        _ reference: YAMLDocument.Node, _ event: EventDescription?, _ eventName: String,
-        _ object: inout SceneDeclaration.Object
-    ) {
-        if let connection = resolveAction(reference, for: event, named: eventName, of: object.type), let event {
-            declaration.eventConnections.append(
-                SceneDeclaration.EventConnection(event: event, target: connection.target, action: connection.action))
-        }
-    }
-
-    /// The target and action `node` names for `event` (`nil` when the event
-    /// is unknown: then only the reference itself is checked).
-    private mutating func resolveAction(
-        _ node: YAMLDocument.Node, for event: EventDescription?, named eventName: String, of type: TypeDescription
-    ) -> (target: Int, action: ActionDescription)? {
-        guard let text = document.text(node), !document.isNull(node) else {
-            diagnostics.add(
-                .invalidActionReference,
-                "'\(eventName)' takes 'target.action' or a list of them, not \(document.kindDescription(node))",
-                at: document.span(node), hint: "write '\(eventName): form.submit'")
-            return nil
-        }
-        guard let dot = text.utf8.firstIndex(of: UInt8(ascii: ".")), dot != text.utf8.startIndex,
-            text.utf8.index(after: dot) != text.utf8.endIndex
-        else {
-            diagnostics.add(
-                .invalidActionReference, "'\(text)' is not 'target.action'", at: document.span(node),
-                hint: "write the id of an object, a dot and one of its actions, e.g. 'form.submit'")
-            return nil
-        }
-        let targetID = String(text[..<dot])
-        let actionName = String(text[text.index(after: dot)...])
-        var targetSpan: SourceSpan { subspan(node, from: 0, length: targetID.unicodeScalars.count) }
-        var actionSpan: SourceSpan {
-            subspan(node, from: targetID.unicodeScalars.count + 1, length: actionName.unicodeScalars.count)
-        }
-        guard let targetIndex = declaration.indexByID[targetID] else {
-            diagnostics.add(
-                .unknownObject, "no object has the id '\(targetID)'", at: targetSpan,
-                hint: Suggestions.hint(for: targetID, in: ids))
-            return nil
-        }
-        guard let targetType = types[targetIndex] else { return nil }
-        guard let action = targetType.actions[actionName] else {
-            diagnostics.add(
-                .unknownAction, "\(targetType.name) has no action '\(actionName)'", at: actionSpan,
-                hint: Suggestions.hint(
-                    for: actionName, in: targetType.actions.keys.sorted(),
-                    fallback: targetType.actions.isEmpty
-                        ? "\(targetType.name) has no actions"
-                        : "its actions are \(Suggestions.list(targetType.orderedActions.map(\.name)))"))
-            return nil
-        }
-        guard let event else { return nil }
-        guard action.accepts(payload: event.payload) else {
-            let sends = event.payload.map { "sends \(article($0.description))" } ?? "sends nothing"
-            diagnostics.add(
-                .payloadMismatch,
-                "action '\(actionName)' of \(targetType.name) takes \(action.argument.map { article($0.description) } ?? "nothing"), but event '\(event.name)' of \(type.name) \(sends)",
-                at: actionSpan, hint: "connect an event whose payload fits, or call an action without an argument")
-            return nil
-        }
-        return (targetIndex, action)
-    }
-
-    /// The part of a one-line plain scalar from `offset` scalars on, else the whole scalar.
-    private func subspan(_ node: YAMLDocument.Node, from offset: Int, length: Int) -> SourceSpan {
-        guard let scalar = document.scalar(node) else { return document.span(node) }
-        let start = scalar.span.start
-        guard scalar.style == .plain || scalar.style == .singleQuoted || scalar.style == .doubleQuoted,
-            scalar.span.end.line == start.line
-        else { return scalar.span }
-        let quote = scalar.style == .plain ? 0 : 1
-        let column = start.column + quote + offset
-        let begin = SourcePosition(line: start.line, column: column, offset: start.offset + quote + offset)
-        let end = SourcePosition(line: start.line, column: column + length, offset: begin.offset + length)
-        return SourceSpan(start: begin, end: end)
     }
 }

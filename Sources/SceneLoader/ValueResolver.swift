@@ -254,51 +254,59 @@ public enum ScalarSyntax {
     /// `h`, `m`, `s`, `ms` (`250ms`, `1.5s`, `1m30s`, `1h`), with an optional
     /// leading `-`. Exact for decimal fractions down to nanoseconds.
     public static func duration(_ text: String) -> Duration? {
-        var bytes = Array(text.utf8)
+        var text = text
+        return text.withUTF8 { duration(utf8: $0) }
+    }
+
+    private static func duration(utf8 all: UnsafeBufferPointer<UInt8>) -> Duration? {
+        var bytes = all[...]
         var isNegative = false
         if let first = bytes.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
             isNegative = first == UInt8(ascii: "-")
-            bytes.removeFirst()
+            bytes = bytes.dropFirst()
         }
         guard !bytes.isEmpty else { return nil }
         var total = Duration.zero
-        var index = 0
-        var usedUnits: [String] = []
-        while index < bytes.count {
+        var index = bytes.startIndex
+        // Each unit at most once: bits for h, m, s and ms.
+        var usedUnits: UInt8 = 0
+        while index < bytes.endIndex {
             guard let (amount, next) = decimal(bytes, from: index) else { return nil }
             index = next
             var unitEnd = index
-            while unitEnd < bytes.count, bytes[unitEnd] >= UInt8(ascii: "a"), bytes[unitEnd] <= UInt8(ascii: "z") {
+            while unitEnd < bytes.endIndex, bytes[unitEnd] >= UInt8(ascii: "a"), bytes[unitEnd] <= UInt8(ascii: "z") {
                 unitEnd += 1
             }
-            let unit = String(decoding: bytes[index..<unitEnd], as: UTF8.self)
+            let unit = bytes[index..<unitEnd]
             index = unitEnd
             if unit.isEmpty {
                 // A bare number is seconds, and only on its own.
-                guard usedUnits.isEmpty, index == bytes.count else { return nil }
+                guard usedUnits == 0, index == bytes.endIndex else { return nil }
                 total = amount
                 break
             }
-            guard !usedUnits.contains(unit) else { return nil }
-            usedUnits.append(unit)
-            switch unit {
-            case "h": total += amount * 3600
-            case "m": total += amount * 60
-            case "s": total += amount
-            case "ms": total += amount / 1000
+            let (bit, scaled): (UInt8, Duration)
+            switch (unit.count, unit.first, unit.last) {
+            case (1, UInt8(ascii: "h"), _): (bit, scaled) = (1, amount * 3600)
+            case (1, UInt8(ascii: "m"), _): (bit, scaled) = (2, amount * 60)
+            case (1, UInt8(ascii: "s"), _): (bit, scaled) = (4, amount)
+            case (2, UInt8(ascii: "m"), UInt8(ascii: "s")): (bit, scaled) = (8, amount / 1000)
             default: return nil
             }
+            guard usedUnits & bit == 0 else { return nil }
+            usedUnits |= bit
+            total += scaled
         }
         return isNegative ? .zero - total : total
     }
 
     /// A non-negative decimal number of seconds starting at `start`, and the
     /// index after it.
-    private static func decimal(_ bytes: [UInt8], from start: Int) -> (Duration, Int)? {
+    private static func decimal(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, from start: Int) -> (Duration, Int)? {
         var index = start
         var whole: Int64 = 0
         var sawDigit = false
-        while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+        while index < bytes.endIndex, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
             let (product, overflow) = whole.multipliedReportingOverflow(by: 10)
             guard !overflow, product <= Int64.max / 4000 else { return nil }
             whole = product + Int64(bytes[index] - UInt8(ascii: "0"))
@@ -306,10 +314,10 @@ public enum ScalarSyntax {
             index += 1
         }
         var attoseconds: Int64 = 0
-        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+        if index < bytes.endIndex, bytes[index] == UInt8(ascii: ".") {
             index += 1
             var scale: Int64 = 100_000_000_000_000_000
-            while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+            while index < bytes.endIndex, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
                 attoseconds += Int64(bytes[index] - UInt8(ascii: "0")) * scale
                 scale /= 10
                 sawDigit = true

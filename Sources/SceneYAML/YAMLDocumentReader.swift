@@ -13,8 +13,16 @@ public enum YAMLDocumentReader {
     /// Reads the one document in `bytes` into a flat ``YAMLDocument``; its
     /// root is `nil` when the input holds no document (an empty file or only
     /// comments).
+    ///
+    /// With `streamedKey`, the entries of the mapping that is the value of
+    /// that top-level key are handed to `onEntry` one by one as soon as each
+    /// is read, and then dropped from the document (unless they define an
+    /// anchor that later text may use), so that a file of 100,000 objects
+    /// never holds more than one object's nodes. The document passed to
+    /// `onEntry` must not be kept beyond the call.
     public static func readDocument(
-        _ bytes: [UInt8], limits: YAMLLimits = YAMLLimits()
+        _ bytes: [UInt8], limits: YAMLLimits = YAMLLimits(), streaming streamedKey: String? = nil,
+        onEntry: ((borrowing YAMLDocument, YAMLDocument.Entry) -> Void)? = nil
     ) throws(YAMLError) -> YAMLDocument {
         if bytes.count > limits.maxInputBytes {
             throw YAMLError(
@@ -27,7 +35,7 @@ public enum YAMLDocumentReader {
         // reads when a byte order mark says so) is converted first.
         let text = transcodedToUTF8(bytes)
         if text.isEmpty {
-            var builder = Builder(limits: limits, text: text)
+            var builder = Builder(limits: limits, text: text, streamedKey: streamedKey, onEntry: onEntry)
             try builder.read(YAMLEventReader(bytes: text))
             return builder.document
         }
@@ -35,7 +43,7 @@ public enum YAMLDocumentReader {
             do throws(YAMLError) {
                 return .success(
                     try YAMLEventReader.withReader(over: buffer) { (reader) throws(YAMLError) in
-                        var builder = Builder(limits: limits, text: text)
+                        var builder = Builder(limits: limits, text: text, streamedKey: streamedKey, onEntry: onEntry)
                         try builder.read(reader)
                         return builder.document
                     })
@@ -86,10 +94,17 @@ private struct Frame {
     var children: UInt32 = 0
     /// Whether the next child of a mapping is a key.
     var expectsKey = true
-    /// Keys to their record index, built once a mapping grows past a few keys.
-    var keyIndex: [String: Int]?
+    /// Keys to where they are written, built once a mapping grows past a few
+    /// keys (at once for a streamed mapping, whose records are dropped).
+    var keyIndex: [String: (start: UInt32, end: UInt32)]?
     /// Nodes in this subtree with aliases expanded (for the alias budget).
     var expandedCount = 1
+    /// The record of the mapping's latest key.
+    var lastKey = 0
+    /// Whether the mapping's entries are handed out one by one and dropped.
+    var isStreamed = false
+    /// How many anchors had been defined when the current entry began.
+    var anchorMark = 0
 }
 
 private struct Builder {
@@ -98,10 +113,19 @@ private struct Builder {
     var stack: [Frame] = []
     var documents = 0
     var anchors: [String: (index: Int, expandedCount: Int)] = [:]
+    /// Anchors defined so far (a streamed entry that defines one is kept).
+    var anchorsDefined = 0
     var aliasNodes = 0
+    let streamedKey: String?
+    let onEntry: ((borrowing YAMLDocument, YAMLDocument.Entry) -> Void)?
 
-    init(limits: YAMLLimits, text: [UInt8]) {
+    init(
+        limits: YAMLLimits, text: [UInt8], streamedKey: String? = nil,
+        onEntry: ((borrowing YAMLDocument, YAMLDocument.Entry) -> Void)? = nil
+    ) {
         self.limits = limits
+        self.streamedKey = streamedKey
+        self.onEntry = onEntry
         document = YAMLDocument(text: text)
         // About one node per eight bytes of scene text.
         document.records.reserveCapacity(text.count / 8)
@@ -134,13 +158,19 @@ private struct Builder {
             document.records[frame.index].end = UInt32(truncatingIfNeeded: event.end_mark.index)
             document.records[frame.index].next = UInt32(document.records.count)
             document.records[frame.index].count = frame.children
-            if let anchor = frame.anchor { anchors[anchor] = (frame.index, frame.expandedCount) }
+            if let anchor = frame.anchor {
+                anchors[anchor] = (frame.index, frame.expandedCount)
+                anchorsDefined += 1
+            }
             try finishChild(frame.index, expandedCount: frame.expandedCount)
         case YAML_SCALAR_EVENT:
             let data = event.data.scalar
             try checkTag(data.tag, event)
             let index = appendScalar(data.value, length: data.length, style: ScalarStyle(data.style), event)
-            if let anchor = makeString(data.anchor) { anchors[anchor] = (index, 1) }
+            if let anchor = makeString(data.anchor) {
+                anchors[anchor] = (index, 1)
+                anchorsDefined += 1
+            }
             try finishChild(index, expandedCount: 1)
         case YAML_ALIAS_EVENT:
             let name = makeString(event.data.alias.anchor) ?? ""
@@ -239,7 +269,15 @@ private struct Builder {
         }
         let index = append(kind, event)
         if document.root == nil && stack.isEmpty { document.root = YAMLDocument.Node(index: Int32(index)) }
-        stack.append(Frame(index: index, isMapping: kind == .mapping, anchor: anchor))
+        var frame = Frame(index: index, isMapping: kind == .mapping, anchor: anchor)
+        if kind == .mapping, let streamedKey, onEntry != nil, stack.count == 1, stack[0].isMapping,
+            !stack[0].expectsKey, document.valueEquals(stack[0].lastKey, streamedKey)
+        {
+            frame.isStreamed = true
+            frame.keyIndex = [:]
+            frame.anchorMark = anchorsDefined
+        }
+        stack.append(frame)
     }
 
     /// Counts the finished node at `index` as a child of the open collection,
@@ -254,7 +292,11 @@ private struct Builder {
         stack[top].expandedCount += expandedCount
         guard stack[top].isMapping else { return }
         defer { stack[top].expectsKey.toggle() }
-        guard stack[top].expectsKey else { return }
+        guard stack[top].expectsKey else {
+            if stack[top].isStreamed { handOut(value: index, of: top) }
+            return
+        }
+        stack[top].lastKey = index
         let keyNode = YAMLDocument.Node(index: Int32(index))
         let key = document.resolved(keyNode)
         guard document.records[key].kind == .scalar else {
@@ -265,6 +307,21 @@ private struct Builder {
         try addKey(key, at: index, to: top)
     }
 
+    /// Hands the entry that just ended with the value at `index` to
+    /// `onEntry`, then drops its records unless it defined an anchor.
+    private mutating func handOut(value index: Int, of top: Int) {
+        let key = stack[top].lastKey
+        let entry = YAMLDocument.Entry(
+            key: document.value(at: document.resolved(YAMLDocument.Node(index: Int32(key)))),
+            keyNode: YAMLDocument.Node(index: Int32(key)), value: YAMLDocument.Node(index: Int32(index)))
+        onEntry?(document, entry)
+        if anchorsDefined == stack[top].anchorMark {
+            document.records.removeSubrange(key...)
+            stack[top].children -= 2
+        }
+        stack[top].anchorMark = anchorsDefined
+    }
+
     /// Checks the key whose value is record `key` (written at record `index`,
     /// an alias when the two differ) against the mapping's earlier keys.
     private mutating func addKey(_ key: Int, at index: Int, to top: Int) throws(YAMLError) {
@@ -273,13 +330,14 @@ private struct Builder {
                 .mergeKey, "merge keys ('<<') are not supported in scene files", at: span(ofRecord: index),
                 hint: "write the keys out, or use an alias for a whole value")
         }
-        var firstIndex: Int?
+        var first: (start: UInt32, end: UInt32)?
+        let written = (document.records[index].start, document.records[index].end)
         // Moved out of the frame while it changes, so that it is mutated in
         // place: changing it through `stack[top]` could copy it every time.
         if var keyIndex = stack[top].keyIndex.take() {
             let text = document.value(at: key)
-            firstIndex = keyIndex.updateValue(index, forKey: text)
-            if let firstIndex { keyIndex[text] = firstIndex }
+            first = keyIndex.updateValue(written, forKey: text)
+            if let first { keyIndex[text] = first }
             stack[top].keyIndex = keyIndex
         } else {
             // Keys so far: every other child from the first.
@@ -287,18 +345,20 @@ private struct Builder {
             var keys = 0
             while current < index {
                 if document.valuesEqual(document.resolved(YAMLDocument.Node(index: Int32(current))), key) {
-                    firstIndex = current
+                    first = (document.records[current].start, document.records[current].end)
                     break
                 }
                 keys += 1
                 current = Int(document.records[current].next)
                 current = Int(document.records[current].next)
             }
-            if firstIndex == nil && keys >= 8 {
-                var keyIndex = [String: Int](minimumCapacity: 32)
+            if first == nil && keys >= 8 {
+                var keyIndex = [String: (start: UInt32, end: UInt32)](minimumCapacity: 32)
                 var current = stack[top].index + 1
                 while current <= index {
-                    keyIndex[document.value(at: document.resolved(YAMLDocument.Node(index: Int32(current))))] = current
+                    keyIndex[document.value(at: document.resolved(YAMLDocument.Node(index: Int32(current))))] = (
+                        document.records[current].start, document.records[current].end
+                    )
                     current = Int(document.records[current].next)
                     if current > index { break }
                     current = Int(document.records[current].next)
@@ -306,10 +366,10 @@ private struct Builder {
                 stack[top].keyIndex = keyIndex
             }
         }
-        if let firstIndex {
+        if let first {
             throw YAMLError(
                 .duplicateKey, "the key '\(document.value(at: key))' appears twice in the same mapping",
-                at: span(ofRecord: index), related: ("first written here", span(ofRecord: firstIndex).start),
+                at: span(ofRecord: index), related: ("first written here", document.position(ofOffset: Int(first.start))),
                 hint: "remove or rename one of them")
         }
     }
