@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "SceneCore", targets: ["SceneCore"]),
         .library(name: "SceneLoader", targets: ["SceneLoader"]),
         .library(name: "SceneBehaviours", targets: ["SceneBehaviours"]),
+        .library(name: "SceneRunning", targets: ["SceneRunning"]),
+        .library(name: "SceneTesting", targets: ["SceneTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -26,13 +28,17 @@ let package = Package(
         .target(name: "SceneCore"),
         // Layer 2b: the loader, from YAML documents to wired scenes, and diagnostics.
         .target(name: "SceneLoader", dependencies: ["SceneYAML", "SceneCore"]),
+        // Layer 2c: running scripts on the scene clock, transcripts.
+        .target(name: "SceneRunning", dependencies: ["SceneLoader", "SceneCore"]),
+        // Test support for users' own test targets.
+        .target(name: "SceneTesting", dependencies: ["SceneRunning", "SceneLoader", "SceneCore", "SceneBehaviours"]),
         // Layer 3: headless controls and behaviours.
         .target(name: "SceneBehaviours", dependencies: ["SceneCore"]),
         // Layer 4: the command line.
         .executableTarget(
             name: "SceneRunner",
             dependencies: [
-                "SceneLoader", "SceneBehaviours",
+                "SceneLoader", "SceneRunning", "SceneBehaviours",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -41,8 +47,10 @@ let package = Package(
             dependencies: ["SceneLoader", "SceneBehaviours", "SceneYAML", "CYAML"]
         ),
         .testTarget(name: "SceneYAMLTests", dependencies: ["SceneYAML"]),
+        .testTarget(name: "SceneCoreTests", dependencies: ["SceneCore"]),
         .testTarget(name: "SceneLoaderTests", dependencies: ["SceneLoader", "SceneBehaviours"]),
         .testTarget(name: "SceneBehavioursTests", dependencies: ["SceneBehaviours"]),
+        .testTarget(name: "SceneRunningTests", dependencies: ["SceneTesting", "SceneBehaviours"]),
         .testTarget(
             name: "SceneRunnerTests",
             dependencies: ["SceneLoader", "SceneBehaviours"]

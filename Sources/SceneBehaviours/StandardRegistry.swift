@@ -1,8 +1,9 @@
 import SceneCore
 
 extension SceneRegistry {
-    /// A registry with the built-in controls and the `InteractionProvider`
-    /// protocol, bases before the types that extend them.
+    /// A registry with the built-in controls, then the behaviours, and the
+    /// `InteractionProvider` protocol; bases and outlet targets before the
+    /// types that extend or require them.
     ///
     ///     var registry = SceneRegistry.standard
     ///     try registry.register(MyBehaviour.sceneDescription())
@@ -22,6 +23,8 @@ extension SceneRegistry {
             PageIndicator.sceneDescription(),
             TapGesture.sceneDescription(),
             PanGesture.sceneDescription(),
+            TimeoutController.sceneDescription(),
+            TimeoutControllerHost.sceneDescription(),
         ])
         return registry
     }

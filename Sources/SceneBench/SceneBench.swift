@@ -12,6 +12,7 @@ import SceneLoader
 ///
 ///     swift run -c release scene-bench
 ///     swift run -c release scene-bench --sizes 1000,10000 --repetitions 5
+///     swift run -c release scene-bench --scheduler   # see SchedulerBenchmark
 ///
 /// Each size runs in a child process of its own (this executable again,
 /// with `--child N`), which measures the peak memory of one load on a fresh
@@ -24,9 +25,13 @@ import SceneLoader
 @main
 enum SceneBenchCommand {
     static func main() {
+        let arguments = CommandLine.arguments.dropFirst()
+        if arguments.first == "--scheduler" {
+            exit(SchedulerBenchmark.main(arguments.dropFirst()))
+        }
         let options: BenchOptions
         do {
-            options = try BenchOptions(Array(CommandLine.arguments.dropFirst()))
+            options = try BenchOptions(Array(arguments))
         } catch {
             printError("scene-bench: \(error.message)\n\n\(BenchOptions.usage)")
             exit(64)

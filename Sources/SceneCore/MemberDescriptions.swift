@@ -151,12 +151,13 @@ public final class ActionDescription {
     public let doc: String
     /// The type that declares it.
     public let declaringType: String
-    let performer: (AnyObject, SceneValue?) -> Bool
+    /// Performs the member; `nil` when the object or argument has the wrong type.
+    let performer: (AnyObject, SceneValue?) -> InputOutcome?
 
     @usableFromInline
     init(
         name: String, argument: ValueType?, doc: String, declaringType: String,
-        performer: @escaping (AnyObject, SceneValue?) -> Bool
+        performer: @escaping (AnyObject, SceneValue?) -> InputOutcome?
     ) {
         self.name = name
         self.argument = argument
@@ -168,6 +169,13 @@ public final class ActionDescription {
     /// Performs the action; false when the object or argument has the wrong type.
     @discardableResult
     public func perform(on object: AnyObject, with argument: SceneValue? = nil) -> Bool {
+        performer(object, argument) != nil
+    }
+
+    /// Delivers a script input: whether the object took it or ignored it (a
+    /// hidden view, a disabled control); `nil` when the object or argument
+    /// has the wrong type.
+    public func deliver(to object: AnyObject, with argument: SceneValue? = nil) -> InputOutcome? {
         performer(object, argument)
     }
 
@@ -183,3 +191,12 @@ public final class ActionDescription {
 
 /// A script input is described like an action.
 public typealias InputDescription = ActionDescription
+
+/// Whether a script input reached its object or was ignored, as a hidden
+/// view or a disabled control ignores touches; the transcript says which.
+public enum InputOutcome: Sendable, Hashable {
+    /// The input was delivered and acted on.
+    case handled
+    /// The input had no effect: the object could not take it now.
+    case ignored
+}

@@ -1,7 +1,8 @@
 /// A loaded scene: it owns every object it declares, in declaration order.
 ///
 /// Outlets between objects are weak, so releasing the scene frees the
-/// whole graph.
+/// whole graph. The scene also owns the ``VirtualScheduler`` that is the
+/// only clock of its behaviours: they take it in `awake(in:)`.
 public final class Scene {
     /// One declared object.
     public struct Entry {
@@ -26,15 +27,22 @@ public final class Scene {
     public let summary: String?
     /// Every object, in declaration order.
     public let entries: [Entry]
+    /// The scene's clock and timers, shared by all its behaviours.
+    public let scheduler: VirtualScheduler
     private let indexByID: [String: Int]
     private var idByObject: [ObjectIdentifier: String]?
 
     /// Creates a scene owning `entries`. Ids must be unique; `indexByID`,
     /// when the caller has it, maps each id to its entry's index.
-    public init(title: String?, summary: String?, entries: [Entry], indexByID: [String: Int]? = nil) {
+    /// `scheduler` defaults to a new virtual clock at time zero.
+    public init(
+        title: String?, summary: String?, entries: [Entry], indexByID: [String: Int]? = nil,
+        scheduler: VirtualScheduler = VirtualScheduler()
+    ) {
         self.title = title
         self.summary = summary
         self.entries = entries
+        self.scheduler = scheduler
         if let indexByID, indexByID.count == entries.count {
             self.indexByID = indexByID
         } else {

@@ -154,6 +154,35 @@ public struct TypeBuilder<Object: SceneObject> {
                 }))
     }
 
+    /// An outlet collection read and written by `get` and `set`: a list of
+    /// objects, in written order, each of which is, extends or conforms to
+    /// `requirement`, held weakly in a ``WeakList``. The fast form of
+    /// ``outletCollection(_:_:requires:doc:)``, and the one to use when
+    /// setting the list must do more than store it.
+    ///
+    ///     type.outletCollection(
+    ///         "providers", get: { $0.providers }, set: { $0.providers = $1 },
+    ///         requires: "InteractionProvider", doc: "...")
+    @inlinable
+    public mutating func outletCollection<Target>(
+        _ name: String, get: @escaping (Object) -> WeakList<Target>,
+        set: @escaping (Object, WeakList<Target>) -> Void, requires requirement: String, doc: String
+    ) {
+        outlets.append(
+            OutletDescription(
+                name: name, requirement: requirement, doc: doc, isRequired: false, isCollection: true,
+                isHierarchy: false, declaringType: typeName,
+                connector: { object, targets in
+                    guard let object = object as? Object, targets.allSatisfy({ $0 is Target }) else { return false }
+                    set(object, WeakList(objects: targets))
+                    return true
+                },
+                reader: { object in
+                    guard let object = object as? Object else { return [] }
+                    return get(object).objects
+                }))
+    }
+
     /// An event without a payload; `connect` adds a handler to it.
     ///
     ///     type.event("tap", connect: { $0.tap.connect($1) }, doc: "A touch ended on the button.")
@@ -218,18 +247,31 @@ public struct TypeBuilder<Object: SceneObject> {
         actions.append(Self.makeAction(name, typeName, doc, perform))
     }
 
-    /// A script input without an argument (`tap: button`).
+    /// A script input without an argument (`tap: button`); `perform` says
+    /// whether the object took it or ignored it.
     @inlinable
-    public mutating func input(_ name: String, doc: String, _ perform: @escaping (Object) -> Void) {
-        inputs.append(Self.makeAction(name, typeName, doc, perform))
+    public mutating func input(_ name: String, doc: String, _ perform: @escaping (Object) -> InputOutcome) {
+        inputs.append(
+            ActionDescription(
+                name: name, argument: nil, doc: doc, declaringType: typeName,
+                performer: { object, _ in (object as? Object).map(perform) }))
     }
 
     /// A script input with a typed argument (`slide: { volume: 0.8 }`).
     @inlinable
     public mutating func input<Argument: SceneValueConvertible>(
-        _ name: String, _ argument: Argument.Type, doc: String, _ perform: @escaping (Object, Argument) -> Void
+        _ name: String, _ argument: Argument.Type, doc: String,
+        _ perform: @escaping (Object, Argument) -> InputOutcome
     ) {
-        inputs.append(Self.makeAction(name, typeName, doc, perform))
+        inputs.append(
+            ActionDescription(
+                name: name, argument: Argument.sceneValueType, doc: doc, declaringType: typeName,
+                performer: { object, value in
+                    guard let object = object as? Object, let argument = Argument(sceneValue: value ?? .null) else {
+                        return nil
+                    }
+                    return perform(object, argument)
+                }))
     }
 
     @inlinable
@@ -239,9 +281,9 @@ public struct TypeBuilder<Object: SceneObject> {
         ActionDescription(
             name: name, argument: nil, doc: doc, declaringType: typeName,
             performer: { object, _ in
-                guard let object = object as? Object else { return false }
+                guard let object = object as? Object else { return nil }
                 perform(object)
-                return true
+                return .handled
             })
     }
 
@@ -253,10 +295,10 @@ public struct TypeBuilder<Object: SceneObject> {
             name: name, argument: Argument.sceneValueType, doc: doc, declaringType: typeName,
             performer: { object, value in
                 guard let object = object as? Object, let argument = Argument(sceneValue: value ?? .null) else {
-                    return false
+                    return nil
                 }
                 perform(object, argument)
-                return true
+                return .handled
             })
     }
 }

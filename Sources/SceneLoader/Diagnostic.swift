@@ -99,6 +99,11 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case payloadMismatch = "payload-mismatch"
     // The script.
     case invalidScript = "invalid-script"
+    case invalidStep = "invalid-step"
+    case unknownVerb = "unknown-verb"
+    case unknownInput = "unknown-input"
+    case unknownMember = "unknown-member"
+    case timeGoesBackwards = "time-goes-backwards"
     // Bookkeeping.
     case tooManyDiagnostics = "too-many-diagnostics"
     case internalError = "internal-error"

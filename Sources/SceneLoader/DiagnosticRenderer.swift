@@ -1,3 +1,4 @@
+import SceneCore
 import SceneYAML
 
 /// Renders diagnostics for people (like a compiler, with the source line and
@@ -110,6 +111,11 @@ public enum JSON {
             }
         }
         return result + "\""
+    }
+
+    /// A number, the shortest way that reads back exactly (`0.5`, `3`).
+    public static func number(_ value: Double) -> String {
+        value.isFinite ? SceneValue.format(value) : "null"
     }
 
     /// `{"key":value,...}` from already-encoded values, in the given order.

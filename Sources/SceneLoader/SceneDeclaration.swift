@@ -65,8 +65,8 @@ public struct SceneDeclaration {
     public internal(set) var outletTargets: [Int] = []
     /// The event connections, object by object in written order.
     public internal(set) var eventConnections: [EventConnection] = []
-    /// The `script:` steps as written, for the script engine.
-    public internal(set) var script: YAMLSequence?
+    /// The `script:` steps, checked against the objects.
+    public internal(set) var steps: [ScriptStep] = []
     /// Index of each object by id.
     public internal(set) var indexByID: [String: Int] = [:]
     /// Finds positions in the file; positions are only worked out when needed.

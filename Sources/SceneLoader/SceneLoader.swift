@@ -20,6 +20,12 @@ public struct SceneLoadError: Error {
     /// What is wrong, in file order of discovery.
     public let diagnostics: [Diagnostic]
 
+    /// An error for `source` with `diagnostics`.
+    public init(source: SceneSource, diagnostics: [Diagnostic]) {
+        self.source = source
+        self.diagnostics = diagnostics
+    }
+
     /// Every diagnostic rendered as text, as `scene-runner check` prints them.
     public var rendered: String { DiagnosticRenderer.render(diagnostics, in: source) }
 }
@@ -84,6 +90,11 @@ public struct SceneLoader {
         return try instantiate(declaration, source: source)
     }
 
+    /// Something told of every event an object sends: the object's index in
+    /// the scene, the event and its payload. It is connected before the
+    /// scene's own wiring, so it hears an event before the actions it calls.
+    public typealias EventObserver = (Int, EventDescription, SceneValue?) -> Void
+
     /// Loads the file at `path`.
     public func load(contentsOf path: String) throws(SceneLoadError) -> Scene {
         let source: SceneSource
@@ -98,7 +109,9 @@ public struct SceneLoader {
     /// Instantiates a validated declaration: objects in declaration order,
     /// then properties, outlets, event connections, and `awake` with
     /// dependencies first.
-    public func instantiate(_ declaration: SceneDeclaration, source: SceneSource) throws(SceneLoadError) -> Scene {
+    public func instantiate(
+        _ declaration: SceneDeclaration, source: SceneSource, eventObserver: EventObserver? = nil
+    ) throws(SceneLoadError) -> Scene {
         var failures: [Diagnostic] = []
         func internalError(_ message: String, _ object: SceneDeclaration.Object) {
             failures.append(
@@ -132,6 +145,13 @@ public struct SceneLoader {
                 if !isConnected {
                     internalError(
                         "could not connect outlet '\(connection.outlet.name)' of '\(objects[index].id)'", objects[index])
+                }
+            }
+        }
+        if let eventObserver {
+            for index in objects.indices {
+                for event in objects[index].type.orderedEvents {
+                    event.connect(instances[index]) { eventObserver(index, event, $0) }
                 }
             }
         }

@@ -49,6 +49,13 @@ struct SceneValidator {
         let style: ScalarStyle
     }
 
+    /// The type of each object in declaration order (`nil`: unknown type).
+    var objectTypes: [TypeDescription?] { types }
+    /// The id of each object in declaration order.
+    var objectIDs: [String] { ids }
+    /// The index of the object declared as `id`.
+    func objectIndex(_ id: String) -> Int? { declaration.indexByID[id] }
+
     init(registry: SceneRegistry, limit: Int) {
         self.registry = registry
         self.diagnostics = DiagnosticCollector(limit: limit)
@@ -372,6 +379,7 @@ struct SceneValidator {
         }
         let top = document.entries(root)
         var sawObjects = false
+        var scriptNode: YAMLDocument.Node?
         for entry in top {
             switch entry.key {
             case "scene": declaration.title = text(document, entry, "scene")
@@ -392,8 +400,7 @@ struct SceneValidator {
                 }
             case "script":
                 if document.kind(entry.value) == .sequence {
-                    validateScriptShape(document, entry.value)
-                    if case .sequence(let sequence) = document.tree(entry.value) { declaration.script = sequence }
+                    scriptNode = entry.value
                 } else if !document.isNull(entry.value) {
                     diagnostics.add(
                         .invalidScript, "'script' must be a list of steps, not \(document.kindDescription(entry.value))",
@@ -418,6 +425,7 @@ struct SceneValidator {
         resolveTargets()
         resolveActions()
         if isDeclared.allSatisfy({ $0 }) { checkHierarchies() }
+        if let scriptNode { declaration.steps = compileScript(document, scriptNode) }
         return declaration
     }
 
@@ -429,14 +437,6 @@ struct SceneValidator {
             return nil
         }
         return document.isNull(entry.value) ? nil : text
-    }
-
-    private mutating func validateScriptShape(_ document: YAMLDocument, _ script: YAMLDocument.Node) {
-        for step in document.items(script) where document.kind(step) != .mapping || document.count(step) != 1 {
-            diagnostics.add(
-                .invalidScript, "a script step must be a mapping with one verb, like '- wait: 2s'",
-                at: document.span(step))
-        }
     }
 
     private func span(_ offsets: Range<Int>) -> SourceSpan {

@@ -7,10 +7,12 @@ struct SceneRunnerCommand: ParsableCommand {
         commandName: "scene-runner",
         abstract: "Load, check and run declarative behaviour scenes.",
         discussion: """
-            Exit status: 0 when everything is valid, 2 when a scene is invalid or unreadable, \
-            64 for a usage error.
+            `scene-runner FILE...` is `scene-runner run FILE...`. Exit status: 0 when everything \
+            holds, 1 when an expectation fails, 2 when a scene is invalid or unreadable, 64 for a \
+            usage error.
             """,
-        subcommands: [CheckCommand.self, TypesCommand.self]
+        subcommands: [RunCommand.self, CheckCommand.self, TypesCommand.self],
+        defaultSubcommand: RunCommand.self
     )
 }
 
@@ -21,6 +23,7 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
 
 /// Exit statuses shared by the subcommands.
 enum SceneExit {
+    static let failedExpectation = ExitCode(1)
     static let invalidScene = ExitCode(2)
     static let usage = ExitCode(64)
 }

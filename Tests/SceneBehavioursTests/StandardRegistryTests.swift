@@ -5,11 +5,11 @@ import Testing
 @Suite struct StandardRegistryTests {
     private let registry = SceneRegistry.standard
 
-    @Test func registersTheTenControlsBasesFirst() {
+    @Test func registersTheTenControlsBasesFirstThenTheBehaviours() {
         #expect(
             registry.types.map(\.name) == [
                 "View", "Label", "Button", "Slider", "TextField", "ActivityIndicator", "SegmentedControl",
-                "PageIndicator", "TapGesture", "PanGesture",
+                "PageIndicator", "TapGesture", "PanGesture", "TimeoutController", "TimeoutControllerHost",
             ])
         for (offset, type) in registry.types.enumerated() {
             guard let base = type.base else { continue }

@@ -555,6 +555,119 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
                   = help: write one '- verb: argument' per step
 
             """#),
+        DiagnosticCase(
+            code: .unknownVerb,
+            yaml: #"""
+            objects:
+              play: {type: Button}
+            script:
+              - tapp: play
+
+            """#,
+            expected: #"""
+            test.yaml:4:5: error: unknown script verb 'tapp'
+                4 |   - tapp: play
+                  |     ^~~~
+                  = help: did you mean 'tap'?
+
+            """#),
+        DiagnosticCase(
+            code: .unknownInput,
+            yaml: #"""
+            objects:
+              tap: {type: TapGesture}
+              volume: {type: Slider}
+            script:
+              - slide: { tap: 0.5 }
+
+            """#,
+            expected: #"""
+            test.yaml:5:14: error: 'tap' is a TapGesture, which does not take the input 'slide'
+                5 |   - slide: { tap: 0.5 }
+                  |              ^~~
+                  = help: TapGesture takes tap; objects that take 'slide': volume
+
+            """#),
+        DiagnosticCase(
+            code: .unknownMember,
+            yaml: #"""
+            objects:
+              controls: {type: View}
+            script:
+              - expect: { controls.hiden: true }
+
+            """#,
+            expected: #"""
+            test.yaml:4:15: error: View has no property or outlet 'hiden'
+                4 |   - expect: { controls.hiden: true }
+                  |               ^~~~~~~~~~~~~~
+                  = help: did you mean 'hidden'?
+
+            """#),
+        DiagnosticCase(
+            code: .timeGoesBackwards,
+            yaml: #"""
+            objects:
+              controls: {type: View}
+            script:
+              - wait: 5s
+              - at: 3s
+
+            """#,
+            expected: #"""
+            test.yaml:5:9: error: 'at: 3s' is earlier than the time the script has reached, 5s
+                5 |   - at: 3s
+                  |         ^~
+                  = help: time only moves forward; use a later time or reorder the steps
+
+            """#),
+        DiagnosticCase(
+            code: .invalidStep,
+            yaml: #"""
+            objects:
+              volume: {type: Slider}
+            script:
+              - slide: volume
+
+            """#,
+            expected: #"""
+            test.yaml:4:12: error: 'slide' needs a value of type Double
+                4 |   - slide: volume
+                  |            ^~~~~~
+                  = help: write 'slide: { volume: <Double> }'
+
+            """#),
+        DiagnosticCase(
+            code: .invalidValue,
+            yaml: #"""
+            objects:
+              volume: {type: Slider}
+            script:
+              - expect: { volume.value: high }
+
+            """#,
+            expected: #"""
+            test.yaml:4:29: error: 'volume.value' takes a number, not 'high'
+                4 |   - expect: { volume.value: high }
+                  |                             ^~~~
+
+            """#),
+        DiagnosticCase(
+            code: .unknownObject,
+            yaml: #"""
+            objects:
+              controls: {type: View}
+            script:
+              - tap: contrls
+
+            """#,
+            expected: #"""
+            test.yaml:4:10: error: no object has the id 'contrls'
+                4 |   - tap: contrls
+                  |          ^~~~~~~
+                  = help: did you mean 'controls'?
+
+            """#),
     ]
 
     @Test(arguments: cases)

@@ -97,7 +97,10 @@ final class Probe: SceneObject {
             type.action("fire", doc: "Sends `fired`.") { $0.fired.send() }
             type.action("setRatio", Double.self, doc: "Sets `ratio`.") { $0.ratio = $1 }
             type.action("setName", String.self, doc: "Sets `name`.") { $0.name = $1 }
-            type.input("poke", doc: "Sends `changed` with the ratio.") { $0.changed.send($0.ratio) }
+            type.input("poke", doc: "Sends `changed` with the ratio.") { probe in
+                probe.changed.send(probe.ratio)
+                return .handled
+            }
         }
     }
 }

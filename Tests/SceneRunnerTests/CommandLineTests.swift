@@ -120,7 +120,9 @@ func temporaryScene(_ text: String, name: String = "scene.yaml") throws -> Strin
         #expect(result.output.hasSuffix("\(good): ok (1 object)\n"))
     }
 
-    @Test(arguments: [["check"], ["check", "--format", "yaml", "x.yaml"], ["frobnicate"], ["types", "Buton"]])
+    @Test(arguments: [
+        ["check"], ["check", "--format", "yaml", "x.yaml"], ["run"], ["--frobnicate", "x.yaml"], ["types", "Buton"],
+    ])
     func usageErrorsExitSixtyFour(arguments: [String]) throws {
         let result = try runSceneRunner(arguments)
         #expect(result.status == 64, "\(result.output)")
@@ -135,7 +137,7 @@ func temporaryScene(_ text: String, name: String = "scene.yaml") throws -> Strin
         #expect(
             names == [
                 "View", "Label", "Button", "Slider", "TextField", "ActivityIndicator", "SegmentedControl",
-                "PageIndicator", "TapGesture", "PanGesture",
+                "PageIndicator", "TapGesture", "PanGesture", "TimeoutController", "TimeoutControllerHost",
             ])
     }
 
@@ -153,5 +155,55 @@ func temporaryScene(_ text: String, name: String = "scene.yaml") throws -> Strin
         let result = try runSceneRunner(["types", "Buton"])
         #expect(result.status == 64)
         #expect(result.output.contains("unknown type 'Buton'; did you mean 'Button'?"))
+    }
+}
+
+@Suite struct RunCommandTests {
+    @Test func everyExampleSceneRunsGreen() throws {
+        let scenes = try FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("Scenes").path)
+            .filter { $0.hasSuffix(".yaml") }.sorted()
+        let result = try runSceneRunner(scenes.map { "Scenes/" + $0 })
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.hasSuffix(" passed, 0 failed\n"))
+    }
+
+    @Test func aWrongExpectationExitsOneAndSaysWhichWhereExpectedAndActual() throws {
+        let original = try String(
+            contentsOf: packageRoot.appendingPathComponent("Scenes/video-player.yaml"), encoding: .utf8)
+        let wrong = original.replacingOccurrences(
+            of: "  - expect: { controls.alpha: 0.5, controls.hidden: false }",
+            with: "  - expect: { controls.alpha: 0.25, controls.hidden: false }")
+        try #require(wrong != original)
+        let path = try temporaryScene(wrong, name: "video-player.yaml")
+        let result = try runSceneRunner([path])
+        #expect(result.status == 1)
+        let line = try #require(wrong.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
+            $0.contains("controls.alpha: 0.25")
+        }) + 1
+        #expect(
+            result.output.contains(
+                """
+                    3.100s  expect controls.alpha == 0.25: FAILED
+                                expected 0.25, actual 0.5 (\(path):\(line):15)
+                """))
+        #expect(result.output.hasSuffix("33 passed, 1 failed\n"))
+    }
+
+    @Test func anInvalidSceneIsNotRunAndExitsTwo() throws {
+        let path = try temporaryScene("objects:\n  v: {type: View}\nscript:\n  - tapp: v\n")
+        let result = try runSceneRunner(["run", path])
+        #expect(result.status == 2)
+        #expect(result.output.contains("error: unknown script verb 'tapp'"))
+    }
+
+    @Test func runningTwiceGivesTheSameTranscriptByteForByte() throws {
+        let first = try runSceneRunner(["Scenes/video-player.yaml"])
+        let second = try runSceneRunner(["Scenes/video-player.yaml"])
+        #expect(first.output == second.output)
+        let json = try runSceneRunner(["run", "--format", "json", "Scenes/video-player.yaml"])
+        #expect(json.status == 0)
+        for line in json.output.split(separator: "\n") {
+            #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) is [String: Any], "\(line)")
+        }
     }
 }

@@ -78,9 +78,9 @@ open class PanGesture: SceneObject, InteractionProvider {
             "PanGesture", summary: "Recognises a drag: began, changed, ended.",
             conformsTo: ["InteractionProvider"], make: { PanGesture() }
         ) { type in
-            type.input("panBegan", doc: "A pan begins.") { _ = $0.panBegan() }
-            type.input("panMoved", doc: "The pan moves.") { _ = $0.panMoved() }
-            type.input("panEnded", doc: "The pan ends.") { _ = $0.panEnded() }
+            type.input("panBegan", doc: "A pan begins.") { $0.panBegan() }
+            type.input("panMoved", doc: "The pan moves.") { $0.panMoved() }
+            type.input("panEnded", doc: "The pan ends.") { $0.panEnded() }
             type.event("began", connect: { $0.began.connect($1) }, doc: "A pan began.")
             type.event("changed", connect: { $0.changed.connect($1) }, doc: "The pan moved.")
             type.event("ended", connect: { $0.ended.connect($1) }, doc: "The pan ended.")

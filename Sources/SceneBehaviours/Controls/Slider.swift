@@ -116,10 +116,10 @@ open class Slider: View {
             type.property("maximum", get: { $0.maximum }, set: { $0.maximum = $1 }, doc: "The highest value.")
             type.readOnly("tracking", get: { $0.tracking }, doc: "True while a touch moves the thumb.")
             type.input("slide", Double.self, doc: "Moves the thumb to a value (a whole gesture when not tracking).") {
-                _ = $0.slide(to: $1)
+                $0.slide(to: $1)
             }
             type.input("tapAt", Double.self, doc: "Taps the track at a fraction 0...1 of its length.") {
-                _ = $0.tap(at: $1)
+                $0.tap(at: $1)
             }
             type.event("editingBegan", connect: { $0.editingBegan.connect($1) }, doc: "A touch began tracking the thumb.")
             type.event("valueChanged", connect: { $0.valueChanged.connect($1) }, doc: "An input changed the value.")

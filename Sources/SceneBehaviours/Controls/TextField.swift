@@ -162,12 +162,12 @@ open class TextField: View {
             type.property("enabled", get: { $0.enabled }, set: { $0.enabled = $1 }, doc: "Whether the field takes input.")
             type.property("invalidInput", get: { $0.invalidInput }, set: { $0.invalidInput = $1 }, doc: "Whether the text was rejected.")
             type.readOnly("focused", get: { $0.focused }, doc: "Whether the field is the scene's first responder.")
-            type.input("focus", doc: "Taps the field, which focuses it.") { _ = $0.focus() }
+            type.input("focus", doc: "Taps the field, which focuses it.") { $0.focus() }
             type.input("type", String.self, doc: "Focuses the field if needed, then appends the text.") {
-                _ = $0.type($1)
+                $0.type($1)
             }
-            type.input("clear", doc: "Empties the field.") { _ = $0.clear() }
-            type.input("returnKey", doc: "Presses the return key on the focused field.") { _ = $0.returnKey() }
+            type.input("clear", doc: "Empties the field.") { $0.clear() }
+            type.input("returnKey", doc: "Presses the return key on the focused field.") { $0.returnKey() }
             type.event("editingBegan", connect: { $0.editingBegan.connect($1) }, doc: "The field became focused.")
             type.event("editingChanged", connect: { $0.editingChanged.connect($1) }, doc: "An input changed the text.")
             type.event("editingEnded", connect: { $0.editingEnded.connect($1) }, doc: "The field stopped being focused.")

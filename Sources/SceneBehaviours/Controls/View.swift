@@ -171,10 +171,10 @@ open class View: SceneObject, InteractionProvider {
             type.outlet("parent", get: { $0.parent }, set: { $0.parent = $1 }, requires: "View", hierarchy: true, doc: "The containing view.")
             type.action("show", doc: "Shows the view (hidden: false).") { $0.show() }
             type.action("hide", doc: "Hides the view (hidden: true).") { $0.hide() }
-            type.input("press", doc: "A touch begins on the view.") { _ = $0.press() }
-            type.input("release", doc: "The touch on the view ends.") { _ = $0.release() }
-            type.input("cancel", doc: "The touch on the view is cancelled.") { _ = $0.cancel() }
-            type.input("tap", doc: "A touch begins and ends at the same instant.") { _ = $0.tap() }
+            type.input("press", doc: "A touch begins on the view.") { $0.press() }
+            type.input("release", doc: "The touch on the view ends.") { $0.release() }
+            type.input("cancel", doc: "The touch on the view is cancelled.") { $0.cancel() }
+            type.input("tap", doc: "A touch begins and ends at the same instant.") { $0.tap() }
         }
     }
 }

@@ -1,0 +1,204 @@
+import SceneCore
+
+/// A timeout that the user's touches hold off: the timer half of
+/// auto-hiding controls (seed `000_db0fd1813a1321ca.txt`).
+///
+/// YAML keys: `timeout: Duration = 5s`, outlet collection
+/// `providers: [InteractionProvider]`; read-only `running`, `pending`,
+/// `activeInteractions: Int`. Actions `resume`, `pause`. Event `timedOut`.
+///
+///     let scheduler = VirtualScheduler()
+///     let controller = TimeoutController(scheduler: scheduler, timeout: .seconds(3))
+///     controller.providers = WeakList([playButton, volumeSlider])
+///     controller.timedOut.connect { controls.hidden = true }
+///     controller.resume()
+///     try scheduler.advance(by: .seconds(3))   // timedOut: the controls hide
+///
+/// The timing contract:
+/// - ``resume()`` marks the controller running and starts a full timeout,
+///   replacing any pending one (there is never more than one timer).
+/// - ``pause()`` cancels the pending timeout and marks it not running:
+///   `timedOut` never fires until the next ``resume()``.
+/// - Touches are counted per touch across all providers. A touch that
+///   begins cancels the pending timeout; when the last active touch ends or
+///   is cancelled and the controller is running, a full timeout starts.
+///   While a touch is active, ``resume()`` waits for it to end.
+/// - Touches while not running are counted but arm nothing.
+/// - Setting ``timeout`` while a timeout is pending restarts it with the
+///   new value.
+/// - A timeout sends `timedOut` exactly once and leaves the controller not
+///   running until the next ``resume()``.
+///
+/// It reads time from the scene's ``VirtualScheduler``, taken in
+/// ``awake(in:)`` (or given to ``init(scheduler:timeout:)``). It observes
+/// each provider from the moment ``providers`` is set, through the
+/// ``InteractionProvider`` API.
+public final class TimeoutController: SceneObject {
+    /// How long after the last interaction, or after ``resume()``, the
+    /// controller times out. Setting it restarts a pending timeout.
+    public var timeout: Duration = .seconds(5) {
+        didSet {
+            if isPending { arm() }
+        }
+    }
+
+    /// The objects whose touches hold the timeout off, weakly held. Setting
+    /// the list stops observing the old providers and observes the new ones.
+    public var providers = WeakList<any InteractionProvider>() {
+        didSet { observeProviders() }
+    }
+
+    /// Sent when a timeout passes (`timedOut`).
+    public var timedOut = SceneEvent<Void>()
+
+    /// The clock: the scene's, from ``awake(in:)``, unless one was given.
+    public private(set) var scheduler: VirtualScheduler?
+
+    /// Whether the controller is running: resumed, and neither paused nor
+    /// timed out since.
+    public private(set) var isRunning = false
+
+    /// How many touches are in progress across all providers.
+    public private(set) var activeInteractions = 0
+
+    /// Whether a timeout is scheduled.
+    public var isPending: Bool { timer != nil }
+
+    private var timer: VirtualScheduler.TimerID?
+    private var observations: [Observation] = []
+
+    /// One provider observed, with its touches in progress.
+    private final class Observation {
+        weak var provider: (any InteractionProvider)?
+        var id: InteractionObserverID?
+        var activeTouches = 0
+        /// False once the provider is no longer observed: a report already
+        /// under way may still call the observer.
+        var isCurrent = true
+
+        init(provider: any InteractionProvider) {
+            self.provider = provider
+        }
+    }
+
+    /// A controller with the defaults above; it gets its scheduler in
+    /// ``awake(in:)``.
+    public init() {}
+
+    /// A controller on `scheduler`, for use without a scene.
+    public init(scheduler: VirtualScheduler, timeout: Duration = .seconds(5)) {
+        self.scheduler = scheduler
+        self.timeout = timeout
+    }
+
+    /// Takes the scene's scheduler (unless one was given), and starts the
+    /// timeout if ``resume()`` came first.
+    public func awake(in scene: Scene) {
+        if scheduler == nil { scheduler = scene.scheduler }
+        if isRunning && activeInteractions == 0 && timer == nil { arm() }
+    }
+
+    /// Starts a full timeout and marks the controller running (the `resume`
+    /// action); a pending timeout is replaced, not doubled. While a touch is
+    /// in progress the timeout starts when the last one ends.
+    public func resume() {
+        isRunning = true
+        if activeInteractions == 0 {
+            arm()
+        } else {
+            disarm()
+        }
+    }
+
+    /// Cancels the pending timeout and marks the controller not running
+    /// (the `pause` action).
+    public func pause() {
+        isRunning = false
+        disarm()
+    }
+
+    // MARK: Interactions
+
+    /// Counts one phase of a touch on one provider.
+    private func interaction(_ phase: InteractionPhase, on observation: Observation) {
+        guard observation.isCurrent else { return }
+        switch phase {
+        case .began:
+            observation.activeTouches += 1
+            activeInteractions += 1
+            disarm()
+        case .ended, .cancelled:
+            // A provider observed in the middle of a touch reports its end
+            // without its beginning: it does not count.
+            guard observation.activeTouches > 0 else { return }
+            observation.activeTouches -= 1
+            activeInteractions -= 1
+            if activeInteractions == 0 && isRunning { arm() }
+        }
+    }
+
+    private func observeProviders() {
+        for observation in observations {
+            observation.isCurrent = false
+            if let id = observation.id { observation.provider?.removeInteractionObserver(id) }
+            activeInteractions -= observation.activeTouches
+        }
+        observations = []
+        for provider in providers.elements where !observations.contains(where: { $0.provider === provider }) {
+            let observation = Observation(provider: provider)
+            // The provider holds the observer, which holds the observation,
+            // which holds the provider weakly: no cycle.
+            observation.id = provider.addInteractionObserver { [weak self] phase in
+                self?.interaction(phase, on: observation)
+            }
+            observations.append(observation)
+        }
+        if isRunning && activeInteractions == 0 && timer == nil { arm() }
+    }
+
+    // MARK: The timer
+
+    /// Replaces any pending timeout with a full one.
+    private func arm() {
+        disarm()
+        guard let scheduler else { return }  // armed in `awake(in:)`
+        timer = scheduler.schedule(after: timeout) { [weak self] in self?.fire() }
+    }
+
+    private func disarm() {
+        guard let timer else { return }
+        scheduler?.cancel(timer)
+        self.timer = nil
+    }
+
+    private func fire() {
+        timer = nil
+        isRunning = false
+        timedOut.send()
+    }
+
+    // MARK: Registration
+
+    /// Registers `TimeoutController`: `timeout`, the `providers` collection,
+    /// its read-only state, `resume`/`pause` and `timedOut`.
+    public static func sceneDescription() -> TypeDescription {
+        TypeDescription(
+            "TimeoutController", summary: "A timeout that touches on its providers hold off: event timedOut.",
+            make: { TimeoutController() }
+        ) { type in
+            type.property(
+                "timeout", get: { $0.timeout }, set: { $0.timeout = $1 },
+                doc: "How long after resume or the last touch it times out; setting it restarts a pending timeout.")
+            type.outletCollection(
+                "providers", get: { $0.providers }, set: { $0.providers = $1 }, requires: "InteractionProvider",
+                doc: "Whose touches hold the timeout off, counted per touch across all of them.")
+            type.readOnly("running", get: { $0.isRunning }, doc: "Resumed, and neither paused nor timed out since.")
+            type.readOnly("pending", get: { $0.isPending }, doc: "Whether a timeout is scheduled.")
+            type.readOnly(
+                "activeInteractions", get: { $0.activeInteractions }, doc: "Touches in progress across all providers.")
+            type.action("resume", doc: "Starts a full timeout (replacing a pending one) and runs.") { $0.resume() }
+            type.action("pause", doc: "Cancels the pending timeout and stops running.") { $0.pause() }
+            type.event("timedOut", connect: { $0.timedOut.connect($1) }, doc: "The timeout passed; the controller stops running.")
+        }
+    }
+}

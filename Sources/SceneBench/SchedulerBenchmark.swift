@@ -1,0 +1,208 @@
+import SceneCore
+
+/// `scene-bench --scheduler`: how fast the ``VirtualScheduler`` and
+/// ``Animation`` run, in wall time.
+///
+///     swift run -c release scene-bench --scheduler
+///     swift run -c release scene-bench --scheduler --repetitions 9
+///
+/// Each figure is the median of the repetitions, after one warm-up:
+/// - scheduled and fired: timers that each fire once and schedule the next,
+///   with 1,000 pending at a time (a busy scene), and 1,000,000 scheduled at
+///   spread deadlines before one advance fires them all (a deep queue);
+/// - scheduled then cancelled: a timer scheduled and cancelled at once,
+///   with 1,000 others pending (how behaviours restart timeouts);
+/// - one virtual hour of a 60 fps animation (216,000 frames).
+///
+/// The target is at least 5 million timers scheduled and fired a second.
+enum SchedulerBenchmark {
+    /// The usage of this mode.
+    static let usage = """
+        USAGE: scene-bench --scheduler [--repetitions N]
+
+        Times the virtual scheduler and animations (medians of N runs after
+        one warm-up, default 7): timers scheduled and fired per second,
+        schedule-then-cancel per second, and the wall time of one virtual
+        hour of a 60 fps animation.
+        """
+
+    /// One measured figure.
+    struct Figure {
+        var name: String
+        var value: Double
+        var unit: String
+    }
+
+    /// Timers fired in the steady-state run.
+    static let steadyFirings = 2_000_000
+    /// Timers in the deep-queue run.
+    static let deepQueueTimers = 1_000_000
+    /// Schedule-then-cancel pairs per run.
+    static let cancelPairs = 2_000_000
+    /// Timers pending meanwhile.
+    static let background = 1_000
+
+    /// Parses `arguments` (after `--scheduler`) and prints the figures;
+    /// returns the exit status.
+    static func main(_ arguments: ArraySlice<String>) -> Int32 {
+        var repetitions = 7
+        var remaining = arguments
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--repetitions":
+                guard let text = remaining.popFirst(), let count = Int(text), count > 0 else {
+                    SceneBenchCommand.printError("scene-bench: --repetitions takes a positive whole number\n\n\(usage)")
+                    return 64
+                }
+                repetitions = count
+            case "-h", "--help":
+                print(usage)
+                return 0
+            default:
+                SceneBenchCommand.printError("scene-bench: unknown argument '\(argument)'\n\n\(usage)")
+                return 64
+            }
+        }
+        do {
+            print(try report(repetitions: repetitions))
+            return 0
+        } catch {
+            SceneBenchCommand.printError("scene-bench: the scheduler stopped: \(error)")
+            return 1
+        }
+    }
+
+    /// Runs every measurement and renders the table.
+    static func report(repetitions: Int) throws(VirtualSchedulerError) -> String {
+        let steady = try median(repetitions) { () throws(VirtualSchedulerError) in try steadyState() }
+        let deep = try median(repetitions) { () throws(VirtualSchedulerError) in try deepQueue() }
+        let cancel = try median(repetitions) { () throws(VirtualSchedulerError) in try scheduleThenCancel() }
+        let hour = try median(repetitions) { () throws(VirtualSchedulerError) in try animationHour() }
+        let figures = [
+            Figure(
+                name: "scheduled and fired, \(background) pending", value: Double(steadyFirings) / steady.seconds,
+                unit: "timers/s"),
+            Figure(
+                name: "scheduled and fired, \(deepQueueTimers) queued", value: Double(deepQueueTimers) / deep.seconds,
+                unit: "timers/s"),
+            Figure(
+                name: "scheduled then cancelled, \(background) pending", value: Double(cancelPairs) / cancel.seconds,
+                unit: "pairs/s"),
+            Figure(name: "one virtual hour at 60 fps (216,000 frames)", value: hour.seconds * 1e3, unit: "ms"),
+        ]
+        var lines = ["Virtual scheduler (medians of \(repetitions) runs after a warm-up)"]
+        let width = figures.map(\.name.count).max() ?? 0
+        for figure in figures {
+            let padding = String(repeating: " ", count: width - figure.name.count)
+            let value = figure.unit == "ms" ? Format.fixed(figure.value, 1) : grouped(figure.value)
+            lines.append("  \(figure.name)\(padding)  \(value) \(figure.unit)")
+        }
+        let target = Double(steadyFirings) / steady.seconds >= 5_000_000
+        lines.append("  target: at least 5,000,000 timers/s scheduled and fired: \(target ? "met" : "MISSED")")
+        return lines.joined(separator: "\n")
+    }
+
+    // MARK: Measurements
+
+    /// `background` timers, each rescheduling itself with a varying delay
+    /// when it fires, until `steadyFirings` have fired.
+    static func steadyState() throws(VirtualSchedulerError) -> Duration {
+        let scheduler = VirtualScheduler()
+        var fired = 0
+        var random = SplitMix(seed: 1)
+        func tick() {
+            fired += 1
+            if fired <= steadyFirings - background {
+                scheduler.schedule(after: .microseconds(Int64(1 + random.next() % 1_000)), tick)
+            }
+        }
+        return try time { () throws(VirtualSchedulerError) in
+            for _ in 0..<background { scheduler.schedule(after: .microseconds(Int64(random.next() % 1_000)), tick) }
+            while let next = scheduler.nextDeadline { try scheduler.advance(to: next + .milliseconds(1)) }
+        }
+    }
+
+    /// `deepQueueTimers` scheduled at spread deadlines, then one advance.
+    static func deepQueue() throws(VirtualSchedulerError) -> Duration {
+        let scheduler = VirtualScheduler()
+        var fired = 0
+        var random = SplitMix(seed: 2)
+        let elapsed = try time { () throws(VirtualSchedulerError) in
+            for _ in 0..<deepQueueTimers {
+                scheduler.schedule(after: .microseconds(Int64(random.next() % 1_000_000_000))) { fired += 1 }
+            }
+            try scheduler.advance(by: .seconds(1_000))
+        }
+        return fired == deepQueueTimers ? elapsed : .zero
+    }
+
+    /// A timer scheduled and cancelled at once, `cancelPairs` times, with
+    /// `background` others pending.
+    static func scheduleThenCancel() throws(VirtualSchedulerError) -> Duration {
+        let scheduler = VirtualScheduler()
+        for index in 0..<background { scheduler.schedule(after: .seconds(Int64(index + 1))) {} }
+        return try time { () throws(VirtualSchedulerError) in
+            for index in 0..<cancelPairs {
+                let id = scheduler.schedule(after: .milliseconds(Int64(index % 5_000))) {}
+                scheduler.cancel(id)
+            }
+            try scheduler.advance(by: .zero)
+        }
+    }
+
+    /// An animation of one virtual hour at 60 frames a second.
+    static func animationHour() throws(VirtualSchedulerError) -> Duration {
+        let scheduler = VirtualScheduler()
+        var value = 0.0
+        let animation = Animation(on: scheduler, from: 0.0, to: 1, duration: .seconds(3600)) { value = $0 }
+        let elapsed = try time { () throws(VirtualSchedulerError) in
+            animation.start()
+            try scheduler.advance(by: .seconds(3600))
+        }
+        return value == 1 ? elapsed : .zero
+    }
+
+    // MARK: Helpers
+
+    static func time(_ body: () throws(VirtualSchedulerError) -> Void) throws(VirtualSchedulerError) -> Duration {
+        let clock = ContinuousClock()
+        let start = clock.now
+        try body()
+        return clock.now - start
+    }
+
+    /// The median of `repetitions` runs of `body`, after one warm-up.
+    static func median(
+        _ repetitions: Int, _ body: () throws(VirtualSchedulerError) -> Duration
+    ) throws(VirtualSchedulerError) -> Duration {
+        _ = try body()
+        var times: [Duration] = []
+        for _ in 0..<repetitions { times.append(try body()) }
+        times.sort()
+        return times[times.count / 2]
+    }
+
+    /// `value` rounded, with thousands separated by commas.
+    static func grouped(_ value: Double) -> String {
+        let digits = String(Int(value.rounded()))
+        var result = ""
+        for (offset, character) in digits.enumerated() {
+            if offset > 0 && (digits.count - offset) % 3 == 0 { result.append(",") }
+            result.append(character)
+        }
+        return result
+    }
+
+    /// A small deterministic generator, so every run schedules the same timers.
+    struct SplitMix {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+}

@@ -1,0 +1,241 @@
+/// A virtual clock with timers: the only source of time in a scene, and a
+/// test double for any code that waits.
+///
+/// Time starts at zero and moves only when someone calls ``advance(by:)``
+/// or ``advance(to:)``; every timer due by the new time fires first, in
+/// order, with ``now`` set to its deadline. A script of an hour runs in
+/// milliseconds, and the same calls always give the same result. Like
+/// pointfreeco's `TestClock`, it is public API meant for tests: build the
+/// object under test with a scheduler, drive the clock, check what
+/// happened, and end by proving that nothing is left pending.
+///
+///     let scheduler = VirtualScheduler()
+///     var fired: [Duration] = []
+///     scheduler.schedule(after: .seconds(3)) { fired.append(scheduler.now) }
+///     scheduler.schedule(after: .seconds(1)) { fired.append(scheduler.now) }
+///
+///     try scheduler.advance(by: .seconds(2))
+///     // fired == [.seconds(1)], scheduler.now == .seconds(2)
+///     try scheduler.advance(by: .seconds(1))
+///     // fired == [.seconds(1), .seconds(3)]
+///     #expect(scheduler.isIdle)
+///
+/// The contract:
+/// - Timers fire in order of deadline, then of scheduling.
+/// - Inside a callback, ``now`` is that timer's deadline.
+/// - A timer scheduled from a callback for a time not after ``now`` fires
+///   in the same advance, after the timers already due at that instant.
+/// - Cancelling a timer that is due at the same instant stops it;
+///   cancelling twice, or after the timer fired, is harmless.
+/// - More than ``maximumFiringsPerInstant`` firings at one instant (a
+///   timer that keeps rescheduling itself with no delay) stop the advance
+///   with ``VirtualSchedulerError/runaway(at:firings:)`` instead of hanging.
+///
+/// The scheduler is plain synchronous code: no wall clock, no threads. It
+/// is not `Sendable`; a scene and its behaviours use it from one context.
+///
+/// - Complexity: scheduling and firing are O(log n) in the number of
+///   timers in the queue; cancelling is O(1) amortised (the queue entry is
+///   dropped when it reaches the front, or when cancelled entries outnumber
+///   live ones and the queue is rebuilt).
+public final class VirtualScheduler {
+    /// The current virtual time, from zero at creation.
+    @exclusivity(unchecked) public private(set) var now: Duration = .zero
+
+    /// How many animation frames a second the scene's animations sample
+    /// (60 by default); see ``Animation``.
+    public var framesPerSecond: Int = 60
+
+    /// How many timers may fire at one instant within one advance before it
+    /// is taken for a runaway loop (100,000 by default).
+    public var maximumFiringsPerInstant: Int = 100_000
+
+    /// Called after each timer's callback, with what fired: the place to
+    /// sample the properties that callback may have changed.
+    ///
+    ///     scheduler.didFire = { firing in
+    ///         if !firing.isAnimationFrame { transcript.sample(at: firing.deadline) }
+    ///     }
+    public var didFire: ((Firing) -> Void)?
+
+    /// Whether the callback running now, or the one ``didFire`` reports,
+    /// belongs to an animation frame timer; false outside any callback.
+    public var isAnimationFrame: Bool { firing.isAnimationFrame }
+
+    /// Whether a timer's callback is running now.
+    public var isFiring: Bool { firing.depth > 0 }
+
+    @exclusivity(unchecked) private var queue = TimerQueue()
+    @exclusivity(unchecked) private var firing = (depth: 0, isAnimationFrame: false)
+    private var isAdvancing = false
+
+    /// A new scheduler at time zero with no timers.
+    public init() {}
+
+    // MARK: Scheduling
+
+    /// Calls `action` once, `delay` from now; a negative delay counts as zero.
+    ///
+    ///     let id = scheduler.schedule(after: .seconds(3)) { controls.hidden = true }
+    ///     scheduler.cancel(id)   // changed our mind
+    ///
+    /// Scheduled from a callback with a zero delay, it fires later in the
+    /// same advance, after the timers already due at this instant.
+    ///
+    /// - Parameter isAnimationFrame: marks the timer as an animation frame,
+    ///   so that observers can tell frames from other events.
+    /// - Returns: the timer's identifier, for ``cancel(_:)``.
+    /// - Complexity: O(log n).
+    @discardableResult
+    public func schedule(
+        after delay: Duration, isAnimationFrame: Bool = false, _ action: @escaping () -> Void
+    ) -> TimerID {
+        let now = self.now
+        return queue.insert(at: delay > .zero ? now + delay : now, isAnimationFrame: isAnimationFrame, action)
+    }
+
+    /// Calls `action` once at the virtual time `deadline`; a deadline
+    /// before ``now`` counts as now.
+    ///
+    /// - Complexity: O(log n).
+    @discardableResult
+    public func schedule(
+        at deadline: Duration, isAnimationFrame: Bool = false, _ action: @escaping () -> Void
+    ) -> TimerID {
+        let now = self.now
+        return queue.insert(at: deadline > now ? deadline : now, isAnimationFrame: isAnimationFrame, action)
+    }
+
+    /// Stops the timer `id` from firing. Harmless when it already fired or
+    /// was cancelled.
+    ///
+    /// - Complexity: O(1), amortised.
+    public func cancel(_ id: TimerID) {
+        // The callback is released here, once the queue is no longer being
+        // modified: releasing it may run code that uses the scheduler.
+        let callback = queue.remove(id)
+        withExtendedLifetime(callback) {}
+    }
+
+    /// Whether the timer `id` has neither fired nor been cancelled.
+    public func isPending(_ id: TimerID) -> Bool {
+        queue.contains(id)
+    }
+
+    /// How many timers are waiting to fire.
+    public var pendingCount: Int { queue.count }
+
+    /// Whether no timer is waiting to fire.
+    public var isIdle: Bool { queue.count == 0 }
+
+    /// The deadline of the next timer to fire, if any.
+    public var nextDeadline: Duration? { queue.firstDeadline() }
+
+    // MARK: Advancing
+
+    /// Moves the clock forward by `duration`, firing every timer due by
+    /// the new time (deadlines equal to it included).
+    ///
+    ///     try scheduler.advance(by: .milliseconds(2900))
+    ///
+    /// - Throws: ``VirtualSchedulerError/negativeDuration(_:)`` for a
+    ///   negative duration, and as ``advance(to:)``.
+    public func advance(by duration: Duration) throws(VirtualSchedulerError) {
+        guard duration >= .zero else { throw .negativeDuration(duration) }
+        try advance(to: now + duration)
+    }
+
+    /// Moves the clock forward to `instant`, firing every timer due by then
+    /// (deadlines equal to it included), in order; ``now`` ends at
+    /// `instant`. `advance(to: now)` fires what is due now.
+    ///
+    /// - Throws: ``VirtualSchedulerError/backwards(from:to:)`` when
+    ///   `instant` is before ``now``;
+    ///   ``VirtualSchedulerError/reentrantAdvance`` when called from a
+    ///   timer's callback; ``VirtualSchedulerError/runaway(at:firings:)``
+    ///   when more than ``maximumFiringsPerInstant`` timers fire at one
+    ///   instant, in which case ``now`` stays at that instant and the
+    ///   timers not fired yet stay pending.
+    public func advance(to instant: Duration) throws(VirtualSchedulerError) {
+        guard !isAdvancing else { throw .reentrantAdvance }
+        guard instant >= now else { throw .backwards(from: now, to: instant) }
+        isAdvancing = true
+        defer { isAdvancing = false }
+        let limit = maximumFiringsPerInstant
+        var current = now
+        var firingsAtInstant = 0
+        while true {
+            switch queue.popFirst(through: instant, refusing: firingsAtInstant >= limit ? current : nil) {
+            case .none:
+                now = instant
+                return
+            case .refused:
+                throw .runaway(at: current, firings: firingsAtInstant)
+            case .due(let due):
+                if due.deadline != current {
+                    current = due.deadline
+                    now = current
+                    firingsAtInstant = 0
+                }
+                firingsAtInstant += 1
+                fire(due)
+            }
+        }
+    }
+
+    @inline(__always)
+    private func fire(_ due: TimerQueue.Due) {
+        let outer = firing
+        firing = (outer.depth + 1, due.isAnimationFrame)
+        due.action?()
+        if let didFire { didFire(Firing(id: due.id, deadline: due.deadline, isAnimationFrame: due.isAnimationFrame)) }
+        firing = outer
+    }
+}
+
+extension VirtualScheduler {
+    /// Identifies one scheduled timer, for ``VirtualScheduler/cancel(_:)``.
+    /// Identifiers are never reused by the scheduler that made them.
+    public struct TimerID: Hashable, Sendable {
+        let slot: UInt32
+        let sequence: UInt64
+    }
+
+    /// What ``VirtualScheduler/didFire`` reports after a callback.
+    public struct Firing: Sendable {
+        /// The timer that fired.
+        public let id: TimerID
+        /// Its deadline, which is the scheduler's `now` during the callback.
+        public let deadline: Duration
+        /// Whether it was scheduled as an animation frame.
+        public let isAnimationFrame: Bool
+    }
+}
+
+/// Why a ``VirtualScheduler`` refused to advance.
+public enum VirtualSchedulerError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// `advance(to:)` was asked for a time before now.
+    case backwards(from: Duration, to: Duration)
+    /// `advance(by:)` was given a negative duration.
+    case negativeDuration(Duration)
+    /// More timers fired at one instant than the scheduler allows: a timer
+    /// that keeps rescheduling itself with no delay.
+    case runaway(at: Duration, firings: Int)
+    /// `advance` was called from a timer's callback.
+    case reentrantAdvance
+
+    /// The error as a sentence, for diagnostics and transcripts.
+    public var description: String {
+        switch self {
+        case .backwards(let now, let instant):
+            "cannot go back in time: the clock is at \(now.sceneDescription), asked for \(instant.sceneDescription)"
+        case .negativeDuration(let duration):
+            "cannot advance by a negative duration (\(duration.sceneDescription))"
+        case .runaway(let instant, let firings):
+            "runaway timers: \(firings) fired at \(instant.sceneDescription) without time moving on; "
+                + "a timer probably reschedules itself with no delay"
+        case .reentrantAdvance:
+            "cannot advance the clock from inside a timer's callback"
+        }
+    }
+}

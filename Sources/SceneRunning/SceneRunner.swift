@@ -1,0 +1,176 @@
+import SceneCore
+import SceneLoader
+import SceneYAML
+
+/// Runs scenes: loads a file, runs its script on the scene's virtual clock
+/// and records a ``Transcript``.
+///
+///     let runner = SceneRunner(registry: .standard)
+///     let outcome = runner.run(SceneSource(name: "x.yaml", text: yaml))
+///     if case .ran(let transcript) = outcome { print(TranscriptRenderer.text(transcript)) }
+public struct SceneRunner {
+    /// What running one file gave.
+    public enum Outcome {
+        /// The scene loaded and its script ran.
+        case ran(Transcript)
+        /// The scene could not be loaded; nothing ran.
+        case invalid(SceneLoadError)
+    }
+
+    /// The loader, with its registry and limits.
+    public var loader: SceneLoader
+
+    /// A runner for the types in `registry`.
+    public init(registry: SceneRegistry, limits: SceneLimits = SceneLimits()) {
+        loader = SceneLoader(registry: registry, limits: limits)
+    }
+
+    /// Loads the file at `path` and runs it.
+    public func run(contentsOf path: String) -> Outcome {
+        do {
+            return run(try SceneSource(contentsOf: path))
+        } catch {
+            return .invalid(SceneLoadError(source: SceneSource(name: path, bytes: []), diagnostics: [error]))
+        }
+    }
+
+    /// Loads `source` and runs its script.
+    public func run(_ source: SceneSource) -> Outcome {
+        let declaration: SceneDeclaration
+        switch loader.validate(source) {
+        case .success(let value): declaration = value
+        case .failure(let error): return .invalid(error)
+        }
+        let recorder = TranscriptRecorder(declaration: declaration, file: source.name)
+        let scene: Scene
+        do {
+            scene = try loader.instantiate(declaration, source: source) { [weak recorder] index, event, payload in
+                recorder?.event(index, event, payload)
+            }
+        } catch {
+            return .invalid(error)
+        }
+        recorder.start(scene)
+        for step in declaration.steps {
+            guard recorder.perform(step) else { break }
+        }
+        return .ran(recorder.finish())
+    }
+}
+
+/// Performs steps and records what happens, sampling the scene's declared
+/// properties after every step, timer and event so that every change is
+/// seen in order.
+final class TranscriptRecorder {
+    private var transcript: Transcript
+    private let declaration: SceneDeclaration
+    private weak var scene: Scene?
+    private var snapshot: [[SceneValue?]] = []
+
+    init(declaration: SceneDeclaration, file: String) {
+        self.declaration = declaration
+        transcript = Transcript(
+            title: declaration.title ?? file, file: file, objectCount: declaration.objects.count)
+    }
+
+    private var now: Duration { scene?.scheduler.now ?? .zero }
+
+    /// Starts recording: what the scene is after `awake` is the baseline.
+    func start(_ scene: Scene) {
+        self.scene = scene
+        snapshot = scene.entries.map { entry in entry.type.properties.map { $0.value(of: entry.object) } }
+        scene.scheduler.didFire = { [weak self] firing in self?.sample(isAnimationFrame: firing.isAnimationFrame) }
+    }
+
+    func finish() -> Transcript {
+        sample(isAnimationFrame: false)
+        transcript.endTime = now
+        scene?.scheduler.didFire = nil
+        return transcript
+    }
+
+    private func record(_ kind: Transcript.Kind) {
+        transcript.entries.append(Transcript.Entry(time: now, kind: kind))
+    }
+
+    /// Records every declared property that changed since the last sample.
+    func sample(isAnimationFrame: Bool) {
+        guard let scene else { return }
+        for (index, entry) in scene.entries.enumerated() {
+            for (slot, property) in entry.type.properties.enumerated() {
+                let value = property.value(of: entry.object)
+                guard value != snapshot[index][slot] else { continue }
+                let old = snapshot[index][slot] ?? .null
+                snapshot[index][slot] = value
+                record(
+                    .change(
+                        object: entry.id, property: property.name, from: old, to: value ?? .null,
+                        isAnimationFrame: isAnimationFrame))
+            }
+        }
+    }
+
+    /// Records an event (after the changes that led to it).
+    func event(_ index: Int, _ event: EventDescription, _ payload: SceneValue?) {
+        sample(isAnimationFrame: scene?.scheduler.isAnimationFrame ?? false)
+        record(.event(object: declaration.objects[index].id, event: event.name, payload: payload))
+    }
+
+    /// Performs one step; false when the run must stop.
+    func perform(_ step: ScriptStep) -> Bool {
+        guard let scene else { return false }
+        let objects = declaration.objects
+        switch step.kind {
+        case .wait(let duration):
+            record(.step(verb: "wait", text: duration.sceneDescription))
+            return advance(step) { () throws(VirtualSchedulerError) in try scene.scheduler.advance(by: duration) }
+        case .at(let time):
+            record(.step(verb: "at", text: time.sceneDescription))
+            return advance(step) { () throws(VirtualSchedulerError) in try scene.scheduler.advance(to: time) }
+        case .note(let text):
+            record(.note(text))
+        case .expect(let expectations):
+            sample(isAnimationFrame: false)
+            for expectation in expectations {
+                let actual = scene.value(of: objects[expectation.target].id, expectation.member) ?? .null
+                record(
+                    .expectation(
+                        path: expectation.path, expected: expectation.expected, actual: actual,
+                        passed: actual.matches(expectation.expected), position: expectation.span.start))
+            }
+        case .set(let assignments):
+            let text = assignments.map { "\($0.path) = \($0.value)" }.joined(separator: ", ")
+            record(.step(verb: "set", text: text))
+            for assignment in assignments {
+                assignment.property.set(assignment.value, on: scene.entries[assignment.target].object)
+            }
+        case .call(let target, let action, let argument):
+            let path = "\(objects[target].id).\(action.name)"
+            record(.step(verb: "call", text: path + (argument.map { " \($0)" } ?? "")))
+            if !action.perform(on: scene.entries[target].object, with: argument) {
+                record(.error("'\(path)' could not be called", position: step.span.start))
+                return false
+            }
+        case .input(let target, let input, let argument):
+            let id = objects[target].id
+            record(.step(verb: input.name, text: id + (argument.map { " \($0)" } ?? "")))
+            if input.deliver(to: scene.entries[target].object, with: argument) == .ignored {
+                record(.ignored(verb: input.name, target: id))
+            }
+        }
+        sample(isAnimationFrame: false)
+        return true
+    }
+
+    private func advance(_ step: ScriptStep, _ body: () throws(VirtualSchedulerError) -> Void) -> Bool {
+        do {
+            try body()
+        } catch {
+            sample(isAnimationFrame: false)
+            record(.error(error.description, position: step.span.start))
+            return false
+        }
+        sample(isAnimationFrame: false)
+        return true
+    }
+}
