@@ -29,7 +29,8 @@ public enum DiagnosticRenderer {
         diagnostics.map { render($0, in: source) }.joined()
     }
 
-    private static func header(_ name: String, _ position: SourcePosition, _ kind: String, _ message: String) -> String {
+    private static func header(_ name: String, _ position: SourcePosition, _ kind: String, _ message: String) -> String
+    {
         "\(name):\(position.line):\(position.column): \(kind): \(message)\n"
     }
 

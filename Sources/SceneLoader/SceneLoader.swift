@@ -144,7 +144,8 @@ public struct SceneLoader {
                 }
                 if !isConnected {
                     internalError(
-                        "could not connect outlet '\(connection.outlet.name)' of '\(objects[index].id)'", objects[index])
+                        "could not connect outlet '\(connection.outlet.name)' of '\(objects[index].id)'", objects[index]
+                    )
                 }
             }
         }

@@ -67,7 +67,8 @@ extension SceneValidator {
                     continue
                 }
                 expectations.append(
-                    ScriptStep.Expectation(target: target, member: member, path: path, expected: expected, span: keySpan))
+                    ScriptStep.Expectation(
+                        target: target, member: member, path: path, expected: expected, span: keySpan))
             }
             return isValid ? .expect(expectations) : nil
         case "set":
@@ -75,7 +76,9 @@ extension SceneValidator {
             var isValid = isWellFormed
             var assignments: [ScriptStep.Assignment] = []
             for (target, member, path, node, keySpan) in entries {
-                if !assign(document, node, target: target, member: member, path: path, keySpan: keySpan, to: &assignments) {
+                if !assign(
+                    document, node, target: target, member: member, path: path, keySpan: keySpan, to: &assignments)
+                {
                     isValid = false
                 }
             }
@@ -92,27 +95,28 @@ extension SceneValidator {
         _ document: YAMLDocument, _ node: YAMLDocument.Node, target: Int, member: String, path: String,
         keySpan: SourceSpan, to assignments: inout [ScriptStep.Assignment]
     ) -> Bool {
-                guard let type = objectTypes[target] else { return false }
-                guard let property = type.property(named: member), !property.isReadOnly else {
-                    let isOutlet = type.members[member] != nil
-                    diagnostics.add(
-                        .unknownMember,
-                        type.property(named: member) != nil
-                            ? "'\(path)' is read-only; a script can only check it with 'expect'"
-                            : isOutlet
-                                ? "'\(path)' is an outlet; scripts set properties, not connections"
-                                : "\(type.name) has no property '\(member)'",
-                        at: keySpan, hint: type.property(named: member) != nil || isOutlet
-                            ? nil : memberHint(member, of: type, settable: true))
-                    return false
-                }
-                guard
-                    let resolved = ValueResolver.resolve(
-                        node, in: document, as: property.type, range: property.range, subject: { path },
-                        into: &diagnostics)
-                else { return false }
-                assignments.append(ScriptStep.Assignment(target: target, property: property, path: path, value: resolved))
-                return true
+        guard let type = objectTypes[target] else { return false }
+        guard let property = type.property(named: member), !property.isReadOnly else {
+            let isOutlet = type.members[member] != nil
+            diagnostics.add(
+                .unknownMember,
+                type.property(named: member) != nil
+                    ? "'\(path)' is read-only; a script can only check it with 'expect'"
+                    : isOutlet
+                        ? "'\(path)' is an outlet; scripts set properties, not connections"
+                        : "\(type.name) has no property '\(member)'",
+                at: keySpan,
+                hint: type.property(named: member) != nil || isOutlet
+                    ? nil : memberHint(member, of: type, settable: true))
+            return false
+        }
+        guard
+            let resolved = ValueResolver.resolve(
+                node, in: document, as: property.type, range: property.range, subject: { path },
+                into: &diagnostics)
+        else { return false }
+        assignments.append(ScriptStep.Assignment(target: target, property: property, path: path, value: resolved))
+        return true
     }
 
     /// Resolves `node` as `type` for the step `verb`.
@@ -158,7 +162,8 @@ extension SceneValidator {
         let member = String(path[path.index(after: dot)...])
         guard let target = objectIndex(id) else {
             diagnostics.add(
-                .unknownObject, "no object has the id '\(id)'", at: span, hint: Suggestions.hint(for: id, in: objectIDs))
+                .unknownObject, "no object has the id '\(id)'", at: span, hint: Suggestions.hint(for: id, in: objectIDs)
+            )
             return nil
         }
         guard let type = objectTypes[target] else { return nil }
@@ -218,7 +223,8 @@ extension SceneValidator {
             reference = (entry.key, document.writtenSpan(entry.keyNode), entry.value)
         } else {
             diagnostics.add(
-                .invalidStep, "'call' takes 'id.action' or '{ id.action: argument }', not \(document.kindDescription(node))",
+                .invalidStep,
+                "'call' takes 'id.action' or '{ id.action: argument }', not \(document.kindDescription(node))",
                 at: document.span(node), hint: "write 'call: timeout.resume'")
             return nil
         }
@@ -249,7 +255,9 @@ extension SceneValidator {
                         : "its actions are \(Suggestions.list(type.orderedActions.map(\.name)))"))
             return nil
         }
-        guard let argument = compileArgument(document, reference.argument, for: action, path: reference.text, at: reference.span)
+        guard
+            let argument = compileArgument(
+                document, reference.argument, for: action, path: reference.text, at: reference.span)
         else { return nil }
         return .call(target: target, action: action, argument: argument.value)
     }
@@ -265,7 +273,8 @@ extension SceneValidator {
         case (nil, let node?):
             diagnostics.add(
                 .invalidStep, "'\(member.name)' takes no argument", at: document.span(node),
-                hint: "write just the id: '\(member.name): \(path.split(separator: ".").first.map(String.init) ?? path)'")
+                hint:
+                    "write just the id: '\(member.name): \(path.split(separator: ".").first.map(String.init) ?? path)'")
             return nil
         case (let type?, nil):
             if type.isOptional { return (.null, ()) }
@@ -291,7 +300,8 @@ extension SceneValidator {
                 .unknownVerb, "unknown script verb '\(verb)'", at: span,
                 hint: Suggestions.hint(
                     for: verb, in: builtInVerbs + allInputs.sorted(),
-                    fallback: "the verbs are \(builtInVerbs.joined(separator: ", ")) and the inputs of the scene's types"))
+                    fallback:
+                        "the verbs are \(builtInVerbs.joined(separator: ", ")) and the inputs of the scene's types"))
             return nil
         }
         let id: String
@@ -305,13 +315,15 @@ extension SceneValidator {
             (id, idSpan, argument) = (inner.key, document.writtenSpan(inner.keyNode), inner.value)
         } else {
             diagnostics.add(
-                .invalidStep, "'\(verb)' takes an object id or '{ id: value }', not \(document.kindDescription(entry.value))",
+                .invalidStep,
+                "'\(verb)' takes an object id or '{ id: value }', not \(document.kindDescription(entry.value))",
                 at: document.span(entry.value), hint: "write '\(verb): button' or '\(verb): { slider: 0.5 }'")
             return nil
         }
         guard let target = objectIndex(id) else {
             diagnostics.add(
-                .unknownObject, "no object has the id '\(id)'", at: idSpan, hint: Suggestions.hint(for: id, in: objectIDs))
+                .unknownObject, "no object has the id '\(id)'", at: idSpan,
+                hint: Suggestions.hint(for: id, in: objectIDs))
             return nil
         }
         guard let type = objectTypes[target] else { return nil }

@@ -71,7 +71,9 @@ struct SceneValidator {
         if !SceneValidator.isValidID(id) {
             diagnostics.add(
                 .invalidID, "'\(id)' is not a valid object id", at: document.writtenSpan(entry.keyNode),
-                hint: "ids start with a letter or '_' and hold only letters, digits and '_', so that 'id.member' is unambiguous")
+                hint:
+                    "ids start with a letter or '_' and hold only letters, digits and '_', so that 'id.member' is unambiguous"
+            )
         }
         ids.append(id)
         declaration.indexByID[id] = index
@@ -105,13 +107,16 @@ struct SceneValidator {
         return !isFirst
     }
 
-    private mutating func objectType(_ document: borrowing YAMLDocument, _ entry: YAMLDocument.Entry) -> TypeDescription? {
+    private mutating func objectType(_ document: borrowing YAMLDocument, _ entry: YAMLDocument.Entry)
+        -> TypeDescription?
+    {
         let id = entry.key
         guard document.kind(entry.value) == .mapping else {
             diagnostics.add(
                 .notAMapping,
                 "object '\(id)' must be a mapping with a 'type', not \(document.kindDescription(entry.value))",
-                at: document.span(entry.value), hint: "write '\(id):' then, indented below it, 'type: View' and its keys")
+                at: document.span(entry.value),
+                hint: "write '\(id):' then, indented below it, 'type: View' and its keys")
             return nil
         }
         guard let typeEntry = document.entry(entry.value, "type") else {
@@ -208,7 +213,8 @@ struct SceneValidator {
             for: key, in: type.members.keys.sorted(),
             fallback: type.members.isEmpty
                 ? "\(type.name) has no keys besides 'type' and 'on'"
-                : "its keys are \(Suggestions.list(type.properties.filter { !$0.isReadOnly }.map(\.name) + type.outlets.map(\.name)))")
+                : "its keys are \(Suggestions.list(type.properties.filter { !$0.isReadOnly }.map(\.name) + type.outlets.map(\.name)))"
+        )
     }
 
     // MARK: - Outlets
@@ -403,7 +409,8 @@ struct SceneValidator {
                     scriptNode = entry.value
                 } else if !document.isNull(entry.value) {
                     diagnostics.add(
-                        .invalidScript, "'script' must be a list of steps, not \(document.kindDescription(entry.value))",
+                        .invalidScript,
+                        "'script' must be a list of steps, not \(document.kindDescription(entry.value))",
                         at: document.span(entry.value), hint: "write one '- verb: argument' per step")
                 }
             default:
@@ -411,7 +418,8 @@ struct SceneValidator {
                 // A misspelt 'objects' is one mistake, not also a missing 'objects'.
                 if suggestion == "objects" { sawObjects = true }
                 diagnostics.add(
-                    .unknownTopLevelKey, "unknown top-level key '\(entry.key)'", at: document.writtenSpan(entry.keyNode),
+                    .unknownTopLevelKey, "unknown top-level key '\(entry.key)'",
+                    at: document.writtenSpan(entry.keyNode),
                     hint: suggestion.map { "did you mean '\($0)'?" }
                         ?? "a scene file has \(SceneValidator.topLevelKeys.map { "'\($0)'" }.joined(separator: ", "))")
             }
@@ -466,7 +474,8 @@ struct SceneValidator {
                 diagnostics.add(
                     .outletTypeMismatch,
                     "'\(pending.outlet.name)' needs \(article(pending.outlet.requirement)), but '\(pending.id)' is \(article(targetType.name))",
-                    at: span(pending.offsets), hint: targetFallback(pending.outlet.requirement, excluding: pending.owner))
+                    at: span(pending.offsets),
+                    hint: targetFallback(pending.outlet.requirement, excluding: pending.owner))
                 continue
             }
             // Targets index the declared objects; they only differ when some
@@ -517,7 +526,8 @@ struct SceneValidator {
             diagnostics.add(
                 .payloadMismatch,
                 "action '\(pending.actionName)' of \(targetType.name) takes \(action.argument.map { article($0.description) } ?? "nothing"), but event '\(event.name)' of \(ownerType) \(sends)",
-                at: actionSpan(pending), hint: "connect an event whose payload fits, or call an action without an argument")
+                at: actionSpan(pending),
+                hint: "connect an event whose payload fits, or call an action without an argument")
             return nil
         }
         return SceneDeclaration.EventConnection(event: event, target: targetIndex, action: action)

@@ -49,7 +49,8 @@ public enum TypeCatalog {
                     line += " = \(value)"
                 }
                 if let range = property.range, !(range.lowerBound == 0 && range.upperBound == .infinity) {
-                    line += " in \(SceneValue.format(range.lowerBound))...\(range.upperBound == .infinity ? "" : SceneValue.format(range.upperBound))"
+                    line +=
+                        " in \(SceneValue.format(range.lowerBound))...\(range.upperBound == .infinity ? "" : SceneValue.format(range.upperBound))"
                 }
                 text += line + "\n      \(property.doc)\(inherited(property.declaringType))\n"
             }
@@ -58,7 +59,8 @@ public enum TypeCatalog {
         if !readOnly.isEmpty {
             text += "\nRead-only:\n"
             for property in readOnly {
-                text += "  \(property.name): \(property.type)\n      \(property.doc)\(inherited(property.declaringType))\n"
+                text +=
+                    "  \(property.name): \(property.type)\n      \(property.doc)\(inherited(property.declaringType))\n"
             }
         }
         if !type.outlets.isEmpty {

@@ -187,7 +187,8 @@ struct ValueResolver {
                 return fail(
                     Suggestions.hint(
                         for: text, in: Color.named.map(\.name),
-                        fallback: "write #RRGGBB, #RRGGBBAA or a name: \(Color.named.map(\.name).joined(separator: ", "))"
+                        fallback:
+                            "write #RRGGBB, #RRGGBBAA or a name: \(Color.named.map(\.name).joined(separator: ", "))"
                     ))
             }
             return .color(value)

@@ -36,7 +36,8 @@ public enum TranscriptRenderer {
                     lines.append("\(time)  expect \(path) == \(expected): ok")
                 } else {
                     lines.append("\(time)  expect \(path) == \(expected): FAILED")
-                    lines.append("\(pad("", 10))      expected \(expected), actual \(actual) (\(transcript.file):\(position))")
+                    lines.append(
+                        "\(pad("", 10))      expected \(expected), actual \(actual) (\(transcript.file):\(position))")
                 }
             case .note(let text):
                 lines.append("\(time)  note: \(text)")
@@ -137,9 +138,13 @@ public enum TranscriptRenderer {
             case .step(let verb, let text):
                 fields += [("type", JSON.string("step")), ("verb", JSON.string(verb)), ("text", JSON.string(text))]
             case .ignored(let verb, let target):
-                fields += [("type", JSON.string("ignored")), ("verb", JSON.string(verb)), ("object", JSON.string(target))]
+                fields += [
+                    ("type", JSON.string("ignored")), ("verb", JSON.string(verb)), ("object", JSON.string(target)),
+                ]
             case .event(let object, let event, let payload):
-                fields += [("type", JSON.string("event")), ("object", JSON.string(object)), ("event", JSON.string(event))]
+                fields += [
+                    ("type", JSON.string("event")), ("object", JSON.string(object)), ("event", JSON.string(event)),
+                ]
                 if let payload { fields.append(("payload", JSON.string(payload.description))) }
             case .change(let object, let property, let from, let to, let isFrame):
                 fields += [

@@ -208,7 +208,8 @@ private struct Builder {
         span(Int(document.records[index].start), Int(document.records[index].end))
     }
 
-    private func checkTag(_ tag: UnsafeMutablePointer<yaml_char_t>?, _ event: borrowing yaml_event_t) throws(YAMLError) {
+    private func checkTag(_ tag: UnsafeMutablePointer<yaml_char_t>?, _ event: borrowing yaml_event_t) throws(YAMLError)
+    {
         guard let tag else { return }
         var name = String(cString: tag)
         if name.hasPrefix("tag:yaml.org,2002:") { name = "!!" + name.dropFirst(18) }
@@ -369,7 +370,8 @@ private struct Builder {
         if let first {
             throw YAMLError(
                 .duplicateKey, "the key '\(document.value(at: key))' appears twice in the same mapping",
-                at: span(ofRecord: index), related: ("first written here", document.position(ofOffset: Int(first.start))),
+                at: span(ofRecord: index),
+                related: ("first written here", document.position(ofOffset: Int(first.start))),
                 hint: "remove or rename one of them")
         }
     }

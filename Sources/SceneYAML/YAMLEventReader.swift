@@ -148,7 +148,8 @@ public final class YAMLEventReader {
             } else {
                 cursorByte = max(textStart, cursorByte - 2)
                 if cursorByte >= textStart + 2, (0xDC00..<0xE000).contains(unit(at: cursorByte)),
-                    (0xD800..<0xDC00).contains(unit(at: cursorByte - 2)) {
+                    (0xD800..<0xDC00).contains(unit(at: cursorByte - 2))
+                {
                     cursorByte -= 2
                 }
             }
@@ -194,7 +195,8 @@ public final class YAMLEventReader {
                 // the code point for the others ("control characters are not
                 // allowed", "invalid Unicode character").
                 let hex = String(p.problem_value, radix: 16, uppercase: true)
-                message += problem.contains("octet")
+                message +=
+                    problem.contains("octet")
                     ? " (byte 0x\(String(repeating: "0", count: max(0, 2 - hex.count)))\(hex))"
                     : " (U+\(String(repeating: "0", count: max(0, 4 - hex.count)))\(hex))"
             }

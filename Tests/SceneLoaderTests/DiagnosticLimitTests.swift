@@ -112,7 +112,8 @@ import Testing
     @Test func collectingStopsAtTheLimitWithALastDiagnosticSayingSo() throws {
         var limits = SceneLimits()
         limits.maxDiagnostics = 1
-        let text = try renderedDiagnostics("objects:\n  a: {type: View, alpha: 2}\n  b: {type: View, alpha: 3}\n", limits: limits)
+        let text = try renderedDiagnostics(
+            "objects:\n  a: {type: View, alpha: 2}\n  b: {type: View, alpha: 3}\n", limits: limits)
         #expect(
             text == """
                 test.yaml:2:26: error: 'alpha' must be between 0 and 1, not 2
@@ -140,7 +141,8 @@ import Testing
                 type.outlet("label", \.label, requires: "View", doc: "Claims View, holds Label.")
             })
         let loader = SceneLoader(registry: registry)
-        let source = SceneSource(name: "test.yaml", text: "objects:\n  v: {type: View}\n  m: {type: Mislabelled, label: v}\n")
+        let source = SceneSource(
+            name: "test.yaml", text: "objects:\n  v: {type: View}\n  m: {type: Mislabelled, label: v}\n")
         #expect(loader.check(source).isEmpty)
         #expect {
             _ = try loader.load(source)

@@ -295,7 +295,10 @@ import Testing
         let description = TypeDescription("Orphan", summary: "Refers to nothing known.", make: Orphan.init) { type in
             type.outlet("friend", \.friend, requires: "Widget", doc: "Unknown.")
         }
-        #expect(throws: SceneRegistry.RegistrationError.unknownRequirement(type: "Orphan", outlet: "friend", requirement: "Widget")) {
+        #expect(
+            throws: SceneRegistry.RegistrationError.unknownRequirement(
+                type: "Orphan", outlet: "friend", requirement: "Widget")
+        ) {
             try registry.register(description)
         }
     }

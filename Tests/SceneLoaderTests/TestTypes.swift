@@ -134,7 +134,9 @@ func testRegistry(log: AwakeLog? = nil) throws -> SceneRegistry {
 }
 
 /// Every diagnostic of `text` rendered, as `scene-runner check` prints them.
-func renderedDiagnostics(_ text: String, name: String = "test.yaml", limits: SceneLimits = SceneLimits()) throws -> String {
+func renderedDiagnostics(_ text: String, name: String = "test.yaml", limits: SceneLimits = SceneLimits()) throws
+    -> String
+{
     let loader = SceneLoader(registry: try testRegistry(), limits: limits)
     let source = SceneSource(name: name, text: text)
     return DiagnosticRenderer.render(loader.check(source), in: source)

@@ -7,7 +7,9 @@ import Testing
     /// The value `text` resolves to for `key` of a Probe, or the first diagnostic's message.
     func resolve(_ key: String, _ text: String) throws -> Result<SceneValue, Diagnostic> {
         let loader = SceneLoader(registry: try testRegistry())
-        switch loader.validate(SceneSource(name: "v.yaml", text: "objects:\n  p:\n    type: Probe\n    \(key): \(text)\n")) {
+        switch loader.validate(
+            SceneSource(name: "v.yaml", text: "objects:\n  p:\n    type: Probe\n    \(key): \(text)\n"))
+        {
         case .success(let declaration):
             let value = try #require(declaration.properties(of: 0).first?.value)
             return .success(value)
@@ -120,7 +122,8 @@ import Testing
         #expect(try value("accounts", "{bob: '1234'}") == .map([SceneValue.Pair("bob", .string("1234"))]))
         #expect(try message("accounts", "[bob]") == "'accounts' takes a mapping, not a list")
         #expect(try message("accounts", "{bob: [1]}") == "'accounts.bob' takes text, not a list")
-        #expect(try message("sections", "[{title: A, rows: x}]") == "'sections[0].rows' takes a list, not a single value")
+        #expect(
+            try message("sections", "[{title: A, rows: x}]") == "'sections[0].rows' takes a list, not a single value")
     }
 }
 

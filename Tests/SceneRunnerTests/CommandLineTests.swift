@@ -44,8 +44,10 @@ func temporaryScene(_ text: String, name: String = "scene.yaml") throws -> Strin
 /// End-to-end tests of the executable: output and exit statuses.
 @Suite struct CheckCommandTests {
     @Test func everyExampleSceneIsValid() throws {
-        let scenes = try FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("Scenes").path)
-            .filter { $0.hasSuffix(".yaml") }.sorted()
+        let scenes = try FileManager.default.contentsOfDirectory(
+            atPath: packageRoot.appendingPathComponent("Scenes").path
+        )
+        .filter { $0.hasSuffix(".yaml") }.sorted()
         try #require(!scenes.isEmpty)
         let result = try runSceneRunner(["check"] + scenes.map { "Scenes/" + $0 })
         #expect(result.status == 0, "\(result.output)")
@@ -133,7 +135,9 @@ func temporaryScene(_ text: String, name: String = "scene.yaml") throws -> Strin
     @Test func listsEveryRegisteredType() throws {
         let result = try runSceneRunner(["types"])
         #expect(result.status == 0)
-        let names = result.output.split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.isEmpty }.map { $0.split(separator: " ")[0] }
+        let names = result.output.split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.isEmpty }.map {
+            $0.split(separator: " ")[0]
+        }
         #expect(
             names == [
                 "View", "Label", "Button", "Slider", "TextField", "ActivityIndicator", "SegmentedControl",
@@ -160,8 +164,10 @@ func temporaryScene(_ text: String, name: String = "scene.yaml") throws -> Strin
 
 @Suite struct RunCommandTests {
     @Test func everyExampleSceneRunsGreen() throws {
-        let scenes = try FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("Scenes").path)
-            .filter { $0.hasSuffix(".yaml") }.sorted()
+        let scenes = try FileManager.default.contentsOfDirectory(
+            atPath: packageRoot.appendingPathComponent("Scenes").path
+        )
+        .filter { $0.hasSuffix(".yaml") }.sorted()
         let result = try runSceneRunner(scenes.map { "Scenes/" + $0 })
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.hasSuffix(" passed, 0 failed\n"))
@@ -177,9 +183,11 @@ func temporaryScene(_ text: String, name: String = "scene.yaml") throws -> Strin
         let path = try temporaryScene(wrong, name: "video-player.yaml")
         let result = try runSceneRunner([path])
         #expect(result.status == 1)
-        let line = try #require(wrong.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
-            $0.contains("controls.alpha: 0.25")
-        }) + 1
+        let line =
+            try #require(
+                wrong.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
+                    $0.contains("controls.alpha: 0.25")
+                }) + 1
         #expect(
             result.output.contains(
                 """

@@ -86,7 +86,8 @@ import Testing
     }
 
     @Test func waitAndAtMoveTheVirtualClock() throws {
-        let transcript = try runScene("objects:\n  v: {type: View}\nscript:\n  - wait: 250ms\n  - at: 1h\n  - wait: 1m30s\n")
+        let transcript = try runScene(
+            "objects:\n  v: {type: View}\nscript:\n  - wait: 250ms\n  - at: 1h\n  - wait: 1m30s\n")
         #expect(transcript.endTime == .seconds(3690))
     }
 
@@ -113,7 +114,8 @@ import Testing
         transcript.entries.append(
             Transcript.Entry(
                 time: .milliseconds(48),
-                kind: .change(object: "v", property: "hidden", from: .bool(false), to: .bool(true), isAnimationFrame: false)))
+                kind: .change(
+                    object: "v", property: "hidden", from: .bool(false), to: .bool(true), isAnimationFrame: false)))
         #expect(
             TranscriptRenderer.text(transcript) == """
                 == T (t.yaml, 1 object)
@@ -123,7 +125,9 @@ import Testing
                 -- T: 0 expectations, 0 passed, 0 failed, virtual time 0.000s
 
                 """)
-        #expect(TranscriptRenderer.text(transcript, verbose: true).contains("0.032s      v.alpha: 0.6666666666666667 -> 0.33333333333333337"))
+        #expect(
+            TranscriptRenderer.text(transcript, verbose: true).contains(
+                "0.032s      v.alpha: 0.6666666666666667 -> 0.33333333333333337"))
     }
 
     @Test func loadSceneGivesAnAwakeSceneOnItsOwnClock() throws {

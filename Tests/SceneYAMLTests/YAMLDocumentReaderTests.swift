@@ -40,7 +40,8 @@ struct YAMLDocumentReaderTests {
 
         let name = try #require(mapping["name"])
         #expect(name.key == YAMLScalar(value: "name", style: .plain, span: span(pos(1, 1, 0), pos(1, 5, 4))))
-        #expect(name.value == .scalar(YAMLScalar(value: "demo", style: .plain, span: span(pos(1, 7, 6), pos(1, 11, 10)))))
+        #expect(
+            name.value == .scalar(YAMLScalar(value: "demo", style: .plain, span: span(pos(1, 7, 6), pos(1, 11, 10)))))
 
         let items = try #require(mapping["items"]?.value.asSequence)
         #expect(items.span.start == pos(3, 3, 20))
@@ -133,9 +134,12 @@ struct YAMLDocumentReaderTests {
     @Test("a repeated key is an error at the second, related to the first")
     func duplicateKey() {
         let error = readingError("a: 1\nb: 2\na: 3\n")
-        #expect(error == YAMLError(
-            .duplicateKey, "the key 'a' appears twice in the same mapping", at: span(pos(3, 1, 10), pos(3, 2, 11)),
-            related: ("first written here", pos(1, 1, 0)), hint: "remove or rename one of them"))
+        #expect(
+            error
+                == YAMLError(
+                    .duplicateKey, "the key 'a' appears twice in the same mapping",
+                    at: span(pos(3, 1, 10), pos(3, 2, 11)),
+                    related: ("first written here", pos(1, 1, 0)), hint: "remove or rename one of them"))
         #expect(error?.related?.message == "first written here")
         #expect(error?.related?.position == pos(1, 1, 0))
     }
@@ -169,11 +173,18 @@ struct YAMLDocumentReaderTests {
     func duplicateKeyInLargeMapping(key: String, firstLine: Int) {
         let keys = (0..<12).map { "k\($0): \($0)\n" }.joined()
         let error = readingError(keys + "\(key): again\n")
-        #expect(error == YAMLError(
-            .duplicateKey, "the key '\(key)' appears twice in the same mapping",
-            at: span(pos(13, 1, keys.utf8.count), pos(13, 1 + key.count, keys.utf8.count + key.utf8.count)),
-            related: ("first written here", pos(firstLine, 1, keys.split(separator: "\n").prefix(firstLine - 1).map { $0.utf8.count + 1 }.reduce(0, +))),
-            hint: "remove or rename one of them"))
+        #expect(
+            error
+                == YAMLError(
+                    .duplicateKey, "the key '\(key)' appears twice in the same mapping",
+                    at: span(pos(13, 1, keys.utf8.count), pos(13, 1 + key.count, keys.utf8.count + key.utf8.count)),
+                    related: (
+                        "first written here",
+                        pos(
+                            firstLine, 1,
+                            keys.split(separator: "\n").prefix(firstLine - 1).map { $0.utf8.count + 1 }.reduce(0, +))
+                    ),
+                    hint: "remove or rename one of them"))
     }
 
     @Test("a mapping of many distinct keys is accepted")
@@ -204,17 +215,23 @@ struct YAMLDocumentReaderTests {
 
     @Test("the whole tag error for !!int 3")
     func tagErrorInFull() {
-        #expect(readingError("!!int 3") == YAMLError(
-            .tag, "explicit tags like '!!int' are not supported in scene files", at: span(pos(1, 1, 0), pos(1, 8, 7)),
-            hint: "remove the tag: a value takes its type from the property it sets"))
+        #expect(
+            readingError("!!int 3")
+                == YAMLError(
+                    .tag, "explicit tags like '!!int' are not supported in scene files",
+                    at: span(pos(1, 1, 0), pos(1, 8, 7)),
+                    hint: "remove the tag: a value takes its type from the property it sets"))
     }
 
     @Test("a merge key << is rejected at the key")
     func mergeKey() {
         let error = readingError("base: &b {x: 1}\nderived:\n  <<: *b\n  y: 2\n")
-        #expect(error == YAMLError(
-            .mergeKey, "merge keys ('<<') are not supported in scene files", at: span(pos(3, 3, 27), pos(3, 5, 29)),
-            hint: "write the keys out, or use an alias for a whole value"))
+        #expect(
+            error
+                == YAMLError(
+                    .mergeKey, "merge keys ('<<') are not supported in scene files",
+                    at: span(pos(3, 3, 27), pos(3, 5, 29)),
+                    hint: "write the keys out, or use an alias for a whole value"))
     }
 
     @Test("a quoted '<<' is an ordinary key")
@@ -242,9 +259,11 @@ struct YAMLDocumentReaderTests {
 
     @Test("a second document is rejected where it starts")
     func secondDocument() {
-        #expect(readingError("a: 1\n---\nb: 2") == YAMLError(
-            .multipleDocuments, "a scene file holds one YAML document, and a second one starts here",
-            at: span(pos(2, 1, 5), pos(2, 4, 8)), hint: "put each scene in its own file"))
+        #expect(
+            readingError("a: 1\n---\nb: 2")
+                == YAMLError(
+                    .multipleDocuments, "a scene file holds one YAML document, and a second one starts here",
+                    at: span(pos(2, 1, 5), pos(2, 4, 8)), hint: "put each scene in its own file"))
     }
 
     @Test("one document with explicit start and end markers is fine")
@@ -254,9 +273,12 @@ struct YAMLDocumentReaderTests {
 
     @Test("an alias of an undefined anchor is rejected at the alias")
     func unknownAlias() {
-        #expect(readingError("a: 1\nb: *nope\n") == YAMLError(
-            .unknownAnchor, "the alias '*nope' names no anchor defined before it", at: span(pos(2, 4, 8), pos(2, 9, 13)),
-            hint: "define '&nope' on an earlier value"))
+        #expect(
+            readingError("a: 1\nb: *nope\n")
+                == YAMLError(
+                    .unknownAnchor, "the alias '*nope' names no anchor defined before it",
+                    at: span(pos(2, 4, 8), pos(2, 9, 13)),
+                    hint: "define '&nope' on an earlier value"))
     }
 
     @Test("an alias before its anchor, or inside the node it names, is unknown")
@@ -269,9 +291,11 @@ struct YAMLDocumentReaderTests {
     func inputTooLarge() {
         let limits = YAMLLimits(maxInputBytes: 10)
         #expect(readingError("a: 1234567", limits: limits) == nil)  // exactly 10 bytes
-        #expect(readingError("a: 12345678", limits: limits) == YAMLError(
-            .tooLarge, "the file is 11 bytes, more than the limit of 10", at: SourceSpan(at: .start),
-            hint: "split the scene, or raise the limit in the embedding program"))
+        #expect(
+            readingError("a: 12345678", limits: limits)
+                == YAMLError(
+                    .tooLarge, "the file is 11 bytes, more than the limit of 10", at: SourceSpan(at: .start),
+                    hint: "split the scene, or raise the limit in the embedding program"))
         // The size is checked first, even when the text is not valid YAML.
         #expect(readingError("[[[[[[[[[[[", limits: limits)?.kind == .tooLarge)
     }
@@ -280,9 +304,11 @@ struct YAMLDocumentReaderTests {
     func customDepthLimit() {
         let limits = YAMLLimits(maxDepth: 3)
         #expect(readingError("[[[1]]]", limits: limits) == nil)
-        #expect(readingError("[[[[1]]]]", limits: limits) == YAMLError(
-            .tooDeep, "lists and mappings are nested more than 3 deep", at: span(pos(1, 4, 3), pos(1, 5, 4)),
-            hint: "flatten the structure, or raise the depth limit in the embedding program"))
+        #expect(
+            readingError("[[[[1]]]]", limits: limits)
+                == YAMLError(
+                    .tooDeep, "lists and mappings are nested more than 3 deep", at: span(pos(1, 4, 3), pos(1, 5, 4)),
+                    hint: "flatten the structure, or raise the depth limit in the embedding program"))
         let block = readingError("a:\n  b:\n    c:\n      - 1\n", limits: limits)
         #expect(block?.kind == .tooDeep)
         #expect(block?.position == pos(4, 7, 21))

@@ -33,21 +33,23 @@ struct YAMLEventReaderTests {
     @Test("a document produces the stream, document, collection and scalar events in order")
     func eventOrder() throws {
         let kinds = try events("a: [1, {b: c}]\n").map(\.kind)
-        #expect(kinds == [
-            .streamStart, .documentStart(explicit: false), .mappingStart(flow: false),
-            .scalar("a", .plain), .sequenceStart(flow: true), .scalar("1", .plain),
-            .mappingStart(flow: true), .scalar("b", .plain), .scalar("c", .plain), .mappingEnd,
-            .sequenceEnd, .mappingEnd, .documentEnd(explicit: false), .streamEnd,
-        ])
+        #expect(
+            kinds == [
+                .streamStart, .documentStart(explicit: false), .mappingStart(flow: false),
+                .scalar("a", .plain), .sequenceStart(flow: true), .scalar("1", .plain),
+                .mappingStart(flow: true), .scalar("b", .plain), .scalar("c", .plain), .mappingEnd,
+                .sequenceEnd, .mappingEnd, .documentEnd(explicit: false), .streamEnd,
+            ])
     }
 
     @Test("--- and ... mark the document start and end as explicit")
     func explicitDocumentMarkers() throws {
         let kinds = try events("--- x\n...\n").map(\.kind)
-        #expect(kinds == [
-            .streamStart, .documentStart(explicit: true), .scalar("x", .plain), .documentEnd(explicit: true),
-            .streamEnd,
-        ])
+        #expect(
+            kinds == [
+                .streamStart, .documentStart(explicit: true), .scalar("x", .plain), .documentEnd(explicit: true),
+                .streamEnd,
+            ])
     }
 
     @Test("empty input is just the stream start and end")
@@ -68,13 +70,14 @@ struct YAMLEventReaderTests {
     func positionsAreOneBased() throws {
         let all = try events("a: 1\nbb: [x, yy]\n")
         let spans = all.filter { if case .scalar = $0.kind { true } else { false } }.map(\.span)
-        #expect(spans == [
-            span(pos(1, 1, 0), pos(1, 2, 1)),  // a
-            span(pos(1, 4, 3), pos(1, 5, 4)),  // 1
-            span(pos(2, 1, 5), pos(2, 3, 7)),  // bb
-            span(pos(2, 6, 10), pos(2, 7, 11)),  // x
-            span(pos(2, 9, 13), pos(2, 11, 15)),  // yy
-        ])
+        #expect(
+            spans == [
+                span(pos(1, 1, 0), pos(1, 2, 1)),  // a
+                span(pos(1, 4, 3), pos(1, 5, 4)),  // 1
+                span(pos(2, 1, 5), pos(2, 3, 7)),  // bb
+                span(pos(2, 6, 10), pos(2, 7, 11)),  // x
+                span(pos(2, 9, 13), pos(2, 11, 15)),  // yy
+            ])
         let sequence = try #require(all.first { $0.kind == .sequenceStart(flow: true) })
         #expect(sequence.span.start == pos(2, 5, 9))
         let sequenceEnd = try #require(all.first { $0.kind == .sequenceEnd })
@@ -106,12 +109,13 @@ struct YAMLEventReaderTests {
     @Test("a multi-byte value spans its bytes, and the next line starts at the right offset")
     func multiByteSpans() throws {
         let values = try scalars("ключ: значение\nx: 1\n")
-        #expect(values.map(\.span) == [
-            span(pos(1, 1, 0), pos(1, 5, 8)),
-            span(pos(1, 7, 10), pos(1, 15, 26)),
-            span(pos(2, 1, 27), pos(2, 2, 28)),
-            span(pos(2, 4, 30), pos(2, 5, 31)),
-        ])
+        #expect(
+            values.map(\.span) == [
+                span(pos(1, 1, 0), pos(1, 5, 8)),
+                span(pos(1, 7, 10), pos(1, 15, 26)),
+                span(pos(2, 1, 27), pos(2, 2, 28)),
+                span(pos(2, 4, 30), pos(2, 5, 31)),
+            ])
     }
 
     @Test("UTF-16 input with a byte order mark gets byte offsets in UTF-16 code units", arguments: [false, true])
@@ -122,15 +126,17 @@ struct YAMLEventReaderTests {
             bytes += bigEndian ? [high, low] : [low, high]
         }
         let values = try events(bytes: bytes).filter { if case .scalar = $0.kind { true } else { false } }
-        #expect(values.map(\.kind) == [
-            .scalar("a", .plain), .scalar("é", .plain), .scalar("b", .plain), .scalar("😀 x", .plain),
-        ])
-        #expect(values.map(\.span) == [
-            span(pos(1, 1, 2), pos(1, 2, 4)),
-            span(pos(1, 4, 8), pos(1, 5, 10)),
-            span(pos(2, 1, 12), pos(2, 2, 14)),
-            span(pos(2, 4, 18), pos(2, 7, 26)),
-        ])
+        #expect(
+            values.map(\.kind) == [
+                .scalar("a", .plain), .scalar("é", .plain), .scalar("b", .plain), .scalar("😀 x", .plain),
+            ])
+        #expect(
+            values.map(\.span) == [
+                span(pos(1, 1, 2), pos(1, 2, 4)),
+                span(pos(1, 4, 8), pos(1, 5, 10)),
+                span(pos(2, 1, 12), pos(2, 2, 14)),
+                span(pos(2, 4, 18), pos(2, 7, 26)),
+            ])
     }
 
     @Test(
@@ -176,9 +182,11 @@ struct YAMLEventReaderTests {
     @Test("a libyaml parser error becomes a syntax error with the problem and its context")
     func syntaxErrorWithContext() {
         let error = readingError(Array("a: 1\nb: [1, 2\n".utf8))
-        #expect(error == YAMLError(
-            .syntax, "did not find expected ',' or ']'", at: SourceSpan(at: pos(3, 1, 14)),
-            related: ("while parsing a flow sequence", pos(2, 4, 8))))
+        #expect(
+            error
+                == YAMLError(
+                    .syntax, "did not find expected ',' or ']'", at: SourceSpan(at: pos(3, 1, 14)),
+                    related: ("while parsing a flow sequence", pos(2, 4, 8))))
         #expect(error?.kind == .syntax)
         #expect(error?.message == "did not find expected ',' or ']'")
         #expect(error?.position == pos(3, 1, 14))
@@ -224,9 +232,11 @@ struct YAMLEventReaderTests {
     @Test("an invalid UTF-8 byte is an encoding error at its line and column")
     func invalidLeadingByte() {
         let error = readingError(Array("a: 1\nb: ".utf8) + [0xFF])
-        #expect(error == YAMLError(
-            .encoding, "the file is not valid UTF-8: invalid leading UTF-8 octet (byte 0xFF)",
-            at: SourceSpan(at: pos(2, 4, 8)), hint: "save the file as UTF-8"))
+        #expect(
+            error
+                == YAMLError(
+                    .encoding, "the file is not valid UTF-8: invalid leading UTF-8 octet (byte 0xFF)",
+                    at: SourceSpan(at: pos(2, 4, 8)), hint: "save the file as UTF-8"))
     }
 
     @Test("an encoding error after multi-byte characters counts columns in scalars")
@@ -258,7 +268,8 @@ struct YAMLEventReaderTests {
         let error = readingError([0x61, 0x3A, 0x20, 0x01])
         #expect(error?.kind == .encoding)
         #expect(
-            error?.message == "the file holds a character YAML does not allow: control characters are not allowed (U+0001)")
+            error?.message
+                == "the file holds a character YAML does not allow: control characters are not allowed (U+0001)")
         #expect(error?.hint == #"remove it, or write it as an escape such as "\x01" in a double-quoted string"#)
         #expect(error?.position == pos(1, 4, 3))
     }

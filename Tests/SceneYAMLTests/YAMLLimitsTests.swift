@@ -49,7 +49,11 @@ struct YAMLLimitsTests {
         #expect(limits.maxInputBytes == 64 << 20)
         #expect(limits.maxDepth == 64)
         #expect(limits.maxAliasNodes == 100_000)
-        #expect(YAMLLimits(maxDepth: 8) == { var changed = YAMLLimits(); changed.maxDepth = 8; return changed }())
+        #expect(
+            YAMLLimits(maxDepth: 8)
+                == {
+                    var changed = YAMLLimits(); changed.maxDepth = 8; return changed
+                }())
     }
 
     /// A way to nest collections 100,000 deep on one line.
@@ -98,11 +102,12 @@ struct YAMLLimitsTests {
         let text = "m: &m {x: 1, y: 2}\nl: [*m, *m, *m]\n"
         #expect(try YAMLDocumentReader.read(Array(text.utf8), limits: YAMLLimits(maxAliasNodes: 15)) != nil)
         let limits = YAMLLimits(maxAliasNodes: 14)
-        #expect(throws: YAMLError(
-            .aliasBudget,
-            "aliases expand to more than 14 nodes; the document is an alias bomb or far too repetitive",
-            at: span(pos(2, 13, 31), pos(2, 15, 33)),
-            hint: "write the values out, or raise the alias limit in the embedding program")
+        #expect(
+            throws: YAMLError(
+                .aliasBudget,
+                "aliases expand to more than 14 nodes; the document is an alias bomb or far too repetitive",
+                at: span(pos(2, 13, 31), pos(2, 15, 33)),
+                hint: "write the values out, or raise the alias limit in the embedding program")
         ) {
             try YAMLDocumentReader.read(Array(text.utf8), limits: limits)
         }

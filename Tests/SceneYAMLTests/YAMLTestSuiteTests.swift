@@ -62,14 +62,18 @@ struct YAMLTestSuiteTests {
             case .events(let actual):
                 failures[result.id] = .differentEvents
                 if Self.knownValidFailures[result.id] != .differentEvents {
-                    Issue.record(Comment(rawValue: "\(result.id): events differ from test.event\n"
-                        + firstDifference(expected: result.expected, actual: actual)))
+                    Issue.record(
+                        Comment(
+                            rawValue: "\(result.id): events differ from test.event\n"
+                                + firstDifference(expected: result.expected, actual: actual)))
                 }
             case .error(let error):
                 failures[result.id] = .rejected
                 if Self.knownValidFailures[result.id] != .rejected {
-                    Issue.record(Comment(rawValue: "\(result.id): a valid case was rejected: "
-                        + "\(error.kind) at \(error.position): \(error.message)"))
+                    Issue.record(
+                        Comment(
+                            rawValue: "\(result.id): a valid case was rejected: "
+                                + "\(error.kind) at \(error.position): \(error.message)"))
                 }
             }
         }
@@ -95,7 +99,9 @@ struct YAMLTestSuiteTests {
         let newlyAccepted = accepted.subtracting(Self.knownAcceptedErrors).sorted()
         let newlyRejected = Self.knownAcceptedErrors.subtracting(accepted).sorted()
         #expect(newlyAccepted.isEmpty, "error cases that are now accepted: \(newlyAccepted)")
-        #expect(newlyRejected.isEmpty, "known acceptances that are now rejected (remove them from the list): \(newlyRejected)")
+        #expect(
+            newlyRejected.isEmpty,
+            "known acceptances that are now rejected (remove them from the list): \(newlyRejected)")
         print("yaml-test-suite: \(errors.count - accepted.count) of \(errors.count) error cases rejected")
         #expect(errors.count == 94)
         #expect(errors.count - accepted.count == 78)
@@ -118,7 +124,10 @@ struct YAMLTestSuiteTests {
             ("a: 1", "+STR\n+DOC\n+MAP\n=VAL :a\n=VAL :1\n-MAP\n-DOC\n-STR\n"),
             ("--- [x]\n...\n", "+STR\n+DOC ---\n+SEQ []\n=VAL :x\n-SEQ\n-DOC ...\n-STR\n"),
             ("&m {? &k !t 'k': *k}", "+STR\n+DOC\n+MAP {} &m\n=VAL &k <!t> 'k\n=ALI *k\n-MAP\n-DOC\n-STR\n"),
-            ("- !!str \"a\\\\b\\0\\b\\n\\r\\tc\"", "+STR\n+DOC\n+SEQ\n=VAL <tag:yaml.org,2002:str> \"a\\\\b\\0\\b\\n\\r\\tc\n-SEQ\n-DOC\n-STR\n"),
+            (
+                "- !!str \"a\\\\b\\0\\b\\n\\r\\tc\"",
+                "+STR\n+DOC\n+SEQ\n=VAL <tag:yaml.org,2002:str> \"a\\\\b\\0\\b\\n\\r\\tc\n-SEQ\n-DOC\n-STR\n"
+            ),
             ("- |\n  l\n- >\n  f\n", "+STR\n+DOC\n+SEQ\n=VAL |l\\n\n=VAL >f\\n\n-SEQ\n-DOC\n-STR\n"),
         ] as [(Snippet, Snippet)])
     func eventNotation(snippet: Snippet, expected: Snippet) {
@@ -181,10 +190,12 @@ struct SuiteRun: Sendable {
                 directory = parent
             }
         }
-        return .failure(SuiteNotFound(description: """
-            the yaml-test-suite data was not found: set YAML_TEST_SUITE_DIR, or put it at \
-            shared/yaml-test-suite beside the repository; searched \(searched.joined(separator: ", "))
-            """))
+        return .failure(
+            SuiteNotFound(
+                description: """
+                    the yaml-test-suite data was not found: set YAML_TEST_SUITE_DIR, or put it at \
+                    shared/yaml-test-suite beside the repository; searched \(searched.joined(separator: ", "))
+                    """))
     }
 
     static func load() -> Result<SuiteRun, SuiteNotFound> {
@@ -205,9 +216,10 @@ struct SuiteRun: Sendable {
                 else {
                     return .failure(SuiteNotFound(description: "\(folder) lacks in.yaml or test.event"))
                 }
-                cases.append(Case(
-                    id: id, isError: fileManager.fileExists(atPath: folder + "/error"),
-                    expected: String(decoding: events, as: UTF8.self), outcome: read(Array(input))))
+                cases.append(
+                    Case(
+                        id: id, isError: fileManager.fileExists(atPath: folder + "/error"),
+                        expected: String(decoding: events, as: UTF8.self), outcome: read(Array(input))))
             }
             if cases.isEmpty { return .failure(SuiteNotFound(description: "no cases in \(directory)")) }
             return .success(SuiteRun(directory: directory, cases: cases))
@@ -279,6 +291,7 @@ func firstDifference(expected: String, actual: String) -> String {
         index += 1
     }
     let from = max(0, index - 2)
-    return "  from event \(index + 1):\n  expected: \(expectedLines[from..<min(expectedLines.count, index + 3)].joined(separator: " | "))\n"
+    return
+        "  from event \(index + 1):\n  expected: \(expectedLines[from..<min(expectedLines.count, index + 3)].joined(separator: " | "))\n"
         + "  actual:   \(actualLines[from..<min(actualLines.count, index + 3)].joined(separator: " | "))"
 }
