@@ -45,7 +45,8 @@ import Testing
         #expect(type.property(named: "timeout")?.set(.duration(.seconds(2)), on: controller) == true)
         let providers = try #require(type.outlets.first { $0.name == "providers" })
         #expect(providers.connect(controller, to: [button, slider]))
-        #expect(providers.targets(of: controller).map(ObjectIdentifier.init) == [button, slider].map(ObjectIdentifier.init))
+        #expect(
+            providers.targets(of: controller).map(ObjectIdentifier.init) == [button, slider].map(ObjectIdentifier.init))
         #expect(!providers.connect(controller, to: [Label(), TimeoutController()]))
         let log = Log()
         log.observeEvents(of: controller, type)

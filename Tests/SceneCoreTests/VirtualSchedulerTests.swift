@@ -347,6 +347,72 @@ import Testing
         #expect(scheduler.isIdle)
     }
 
+    @Test func callbacksReleasedByCancelOrFiringMayUseTheScheduler() throws {
+        /// Schedules a timer when it is freed.
+        final class Reschedules {
+            let scheduler: VirtualScheduler
+            let log: Recorder
+            init(_ scheduler: VirtualScheduler, _ log: Recorder) {
+                self.scheduler = scheduler
+                self.log = log
+            }
+            deinit {
+                let log = self.log
+                scheduler.schedule(after: .seconds(1)) { log.append("from deinit") }
+            }
+        }
+        let scheduler = VirtualScheduler()
+        let log = Recorder()
+        do {
+            let cancelled = Reschedules(scheduler, log)
+            let id = scheduler.schedule(after: .seconds(1)) { withExtendedLifetime(cancelled) {} }
+            let fired = Reschedules(scheduler, log)
+            scheduler.schedule(after: .seconds(1)) { withExtendedLifetime(fired) {} }
+            scheduler.cancel(id)
+        }
+        #expect(scheduler.pendingCount == 2)
+        try scheduler.advance(by: .seconds(1))
+        #expect(log.entries == ["from deinit"])
+        #expect(scheduler.pendingCount == 1)
+        try scheduler.advance(by: .seconds(1))
+        #expect(log.entries == ["from deinit", "from deinit"])
+        #expect(scheduler.isIdle)
+    }
+
+    @Test func farDeadlinesAndLongAdvancesNeitherOverflowNorFire() throws {
+        let scheduler = VirtualScheduler()
+        let log = Recorder()
+        let far = Duration.seconds(Int64.max / 2)
+        scheduler.schedule(after: far) { log.append("far") }
+        #expect(scheduler.nextDeadline == far)
+        try scheduler.advance(by: .seconds(86_400 * 365))
+        #expect(log.entries.isEmpty)
+        try scheduler.advance(to: far)
+        #expect(log.entries == ["far"])
+        scheduler.schedule(after: far) { log.append("beyond") }
+        try scheduler.advance(by: .milliseconds(1))
+        #expect(scheduler.pendingCount == 1)
+        #expect(scheduler.now == far + .milliseconds(1))
+        scheduler.schedule(at: .zero) { log.append("past") }
+        try scheduler.advance(by: .zero)
+        #expect(log.entries == ["far", "past"])
+        #expect(scheduler.pendingCount == 1)
+    }
+
+    @Test func timesWithAttosecondsKeepTheirExactOrder() throws {
+        let scheduler = VirtualScheduler()
+        let log = Recorder()
+        let third = Duration(secondsComponent: 0, attosecondsComponent: 333_333_333_333_333_333)
+        scheduler.schedule(at: third + Duration(secondsComponent: 0, attosecondsComponent: 1)) { log.append("b") }
+        scheduler.schedule(at: third) { log.append("a@\(scheduler.now == third)") }
+        scheduler.schedule(at: .seconds(1) + third) { log.append("c") }
+        try scheduler.advance(to: third)
+        #expect(log.entries == ["a@true"])
+        try scheduler.advance(by: .seconds(2))
+        #expect(log.entries == ["a@true", "b", "c"])
+        #expect(scheduler.isIdle)
+    }
+
     @Test func releasingTheSchedulerReleasesPendingCallbacks() {
         final class Token {}
         weak var weakToken: Token?

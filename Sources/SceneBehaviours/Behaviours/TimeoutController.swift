@@ -198,7 +198,9 @@ public final class TimeoutController: SceneObject {
                 "activeInteractions", get: { $0.activeInteractions }, doc: "Touches in progress across all providers.")
             type.action("resume", doc: "Starts a full timeout (replacing a pending one) and runs.") { $0.resume() }
             type.action("pause", doc: "Cancels the pending timeout and stops running.") { $0.pause() }
-            type.event("timedOut", connect: { $0.timedOut.connect($1) }, doc: "The timeout passed; the controller stops running.")
+            type.event(
+                "timedOut", connect: { $0.timedOut.connect($1) },
+                doc: "The timeout passed; the controller stops running.")
         }
     }
 }

@@ -17,43 +17,26 @@ struct TimerQueue {
         var isAnimationFrame: Bool
     }
 
-    /// A heap entry: the deadline as integer components, which compare
-    /// without calling into the runtime.
+    /// A heap entry.
     struct Entry {
-        var seconds: Int64
-        var attoseconds: Int64
+        var deadline: TimeKey
         var sequence: UInt64
         var slot: UInt32
 
-        /// Whether `a` fires before `b`: (seconds, attoseconds, sequence)
-        /// compared as one 192-bit number, by a borrow chain rather than
-        /// branches (the heap's comparisons are unpredictable).
+        /// Whether `a` fires before `b`: by deadline, then sequence.
         @inline(__always)
         static func precedes(_ a: Entry, _ b: Entry) -> Bool {
-            let (_, borrow0) = a.sequence.subtractingReportingOverflow(b.sequence)
-            let (middle, borrow1) = UInt64(bitPattern: a.attoseconds).subtractingReportingOverflow(
-                UInt64(bitPattern: b.attoseconds))
-            let (_, borrow2) = middle.subtractingReportingOverflow(borrow0 ? 1 : 0)
-            // Flipping the sign bit orders signed seconds as unsigned.
-            let high = UInt64(bitPattern: a.seconds) ^ (1 << 63)
-            let (top, borrow3) = high.subtractingReportingOverflow(UInt64(bitPattern: b.seconds) ^ (1 << 63))
-            let (_, borrow4) = top.subtractingReportingOverflow(borrow1 || borrow2 ? 1 : 0)
-            return borrow3 || borrow4
+            if a.deadline.high != b.deadline.high { return a.deadline.high < b.deadline.high }
+            if a.deadline.low != b.deadline.low { return a.deadline.low < b.deadline.low }
+            return a.sequence < b.sequence
         }
-
-        @inline(__always)
-        func isDue(throughSeconds seconds: Int64, _ attoseconds: Int64) -> Bool {
-            self.seconds < seconds || (self.seconds == seconds && self.attoseconds <= attoseconds)
-        }
-
-        var deadline: Duration { Duration(secondsComponent: seconds, attosecondsComponent: attoseconds) }
     }
 
     /// A timer taken from the queue to fire.
     struct Due {
         var action: (() -> Void)?
         var id: VirtualScheduler.TimerID
-        var deadline: Duration
+        var deadline: TimeKey
         var isAnimationFrame: Bool
     }
 
@@ -68,7 +51,7 @@ struct TimerQueue {
     }
 
     /// Children per heap node.
-    static let arity = 2
+    static let arity = 4
 
     private var slots: [Slot] = []
     private var freeSlots: [UInt32] = []
@@ -79,7 +62,7 @@ struct TimerQueue {
 
     /// Adds a timer and returns its identifier.
     mutating func insert(
-        at deadline: Duration, isAnimationFrame: Bool, _ action: @escaping () -> Void
+        at deadline: TimeKey, isAnimationFrame: Bool, _ action: consuming @escaping () -> Void
     ) -> VirtualScheduler.TimerID {
         let sequence = nextSequence
         nextSequence &+= 1
@@ -93,8 +76,7 @@ struct TimerQueue {
             slots.append(newSlot)
         }
         count += 1
-        let (seconds, attoseconds) = deadline.components
-        push(Entry(seconds: seconds, attoseconds: attoseconds, sequence: sequence, slot: slot))
+        push(Entry(deadline: deadline, sequence: sequence, slot: slot))
         return VirtualScheduler.TimerID(slot: slot, sequence: sequence)
     }
 
@@ -119,18 +101,16 @@ struct TimerQueue {
     }
 
     /// The deadline of the first live timer, dropping dead entries on the way.
-    mutating func firstDeadline() -> Duration? {
+    mutating func firstDeadline() -> TimeKey? {
         dropDeadFront()
         return heap.first?.deadline
     }
 
     /// Takes the first live timer due by `instant` out of the queue, unless
     /// its deadline is `refused`.
-    mutating func popFirst(through instant: Duration, refusing refused: Duration?) -> Next {
+    mutating func popFirst(through instant: TimeKey, refusing refused: TimeKey?) -> Next {
         dropDeadFront()
-        guard let first = heap.first else { return .none }
-        let (seconds, attoseconds) = instant.components
-        guard first.isDue(throughSeconds: seconds, attoseconds) else { return .none }
+        guard let first = heap.first, first.deadline <= instant else { return .none }
         let deadline = first.deadline
         if deadline == refused { return .refused }
         removeFront()
@@ -146,7 +126,7 @@ struct TimerQueue {
                 deadline: deadline, isAnimationFrame: isFrame))
     }
 
-    // MARK: The heap (4-ary: shallower than binary, children side by side)
+    // MARK: The heap
 
     private mutating func dropDeadFront() {
         while let first = heap.first, slots[Int(first.slot)].sequence != first.sequence { removeFront() }
@@ -232,5 +212,62 @@ struct TimerQueue {
                 Self.siftDown(heap[index], from: index, in: heap)
             }
         }
+    }
+}
+
+/// A virtual time as a 128-bit count of attoseconds, the way `Duration`
+/// stores it: compared, added and turned back into a `Duration` without
+/// the division that `Duration.components` costs.
+struct TimeKey: Hashable, Comparable {
+    var high: Int64
+    var low: UInt64
+
+    static let zero = TimeKey(high: 0, low: 0)
+
+    init(high: Int64, low: UInt64) {
+        self.high = high
+        self.low = low
+    }
+
+    @inline(__always)
+    init(_ duration: Duration) {
+        if #available(macOS 15, iOS 18, watchOS 11, tvOS 18, visionOS 2, *) {
+            let attoseconds = duration.attoseconds
+            self.init(high: Int64(truncatingIfNeeded: attoseconds >> 64), low: UInt64(truncatingIfNeeded: attoseconds))
+        } else {
+            let (seconds, attoseconds) = duration.components
+            let product = seconds.multipliedFullWidth(by: 1_000_000_000_000_000_000)
+            self = TimeKey(high: product.high, low: product.low).adding(
+                TimeKey(high: attoseconds < 0 ? -1 : 0, low: UInt64(bitPattern: attoseconds)))
+        }
+    }
+
+    /// The key as a `Duration`.
+    @inline(__always)
+    var duration: Duration {
+        if #available(macOS 15, iOS 18, watchOS 11, tvOS 18, visionOS 2, *) {
+            return Duration(attoseconds: Int128(high) << 64 | Int128(low))
+        } else {
+            let (seconds, attoseconds) = Int64(1_000_000_000_000_000_000).dividingFullWidth((high, low))
+            return Duration(secondsComponent: seconds, attosecondsComponent: attoseconds)
+        }
+    }
+
+    /// The sum, saturating at the largest key (a deadline that far away
+    /// never comes, which is what it means).
+    @inline(__always)
+    func adding(_ other: TimeKey) -> TimeKey {
+        let (low, carry) = self.low.addingReportingOverflow(other.low)
+        let (partial, overflow1) = high.addingReportingOverflow(other.high)
+        let (sum, overflow2) = partial.addingReportingOverflow(carry ? 1 : 0)
+        if overflow1 != overflow2 {
+            return other.high < 0 ? TimeKey(high: .min, low: 0) : TimeKey(high: .max, low: .max)
+        }
+        return TimeKey(high: sum, low: low)
+    }
+
+    @inline(__always)
+    static func < (a: TimeKey, b: TimeKey) -> Bool {
+        a.high != b.high ? a.high < b.high : a.low < b.low
     }
 }
