@@ -2,8 +2,10 @@ import SceneCore
 
 extension SceneRegistry {
     /// A registry with the built-in controls, then the behaviours, and the
-    /// `InteractionProvider` protocol; bases and outlet targets before the
-    /// types that extend or require them.
+    /// `InteractionProvider` and `Highlightable` protocols; bases and outlet
+    /// targets before the types that extend or require them (so
+    /// `ShakeAnimation`, which `TextField.shakeAnimation` requires, comes
+    /// before `TextField`).
     ///
     ///     var registry = SceneRegistry.standard
     ///     try registry.register(MyBehaviour.sceneDescription())
@@ -12,11 +14,14 @@ extension SceneRegistry {
         registry.declareProtocol(
             "InteractionProvider",
             summary: "Reports touches (began, ended, cancelled) to behaviours that observe them.")
+        registry.declareProtocol(
+            "Highlightable", summary: "A view drawn highlighted: a Button while pressed, a TextField while focused.")
         registry.registerBuiltIn([
             View.sceneDescription(),
             Label.sceneDescription(),
             Button.sceneDescription(),
             Slider.sceneDescription(),
+            ShakeAnimation.sceneDescription(),
             TextField.sceneDescription(),
             ActivityIndicator.sceneDescription(),
             SegmentedControl.sceneDescription(),
@@ -25,6 +30,11 @@ extension SceneRegistry {
             PanGesture.sceneDescription(),
             TimeoutController.sceneDescription(),
             TimeoutControllerHost.sceneDescription(),
+            HighlightBehaviour.sceneDescription(),
+            FormBehaviour.sceneDescription(),
+            CredentialAuthenticator.sceneDescription(),
+            AlertPresenter.sceneDescription(),
+            AuthFormBehaviour.sceneDescription(),
         ])
         return registry
     }

@@ -5,23 +5,35 @@ import Testing
 @Suite struct StandardRegistryTests {
     private let registry = SceneRegistry.standard
 
-    @Test func registersTheTenControlsBasesFirstThenTheBehaviours() {
+    @Test func registersTheControlsBasesAndOutletTargetsFirstThenTheBehaviours() {
         #expect(
             registry.types.map(\.name) == [
-                "View", "Label", "Button", "Slider", "TextField", "ActivityIndicator", "SegmentedControl",
-                "PageIndicator", "TapGesture", "PanGesture", "TimeoutController", "TimeoutControllerHost",
+                "View", "Label", "Button", "Slider", "ShakeAnimation", "TextField", "ActivityIndicator",
+                "SegmentedControl", "PageIndicator", "TapGesture", "PanGesture", "TimeoutController",
+                "TimeoutControllerHost", "HighlightBehaviour", "FormBehaviour", "CredentialAuthenticator",
+                "AlertPresenter", "AuthFormBehaviour",
             ])
         for (offset, type) in registry.types.enumerated() {
-            guard let base = type.base else { continue }
-            let baseOffset = registry.types.firstIndex { $0.name == base.name }
-            #expect(baseOffset.map { $0 < offset } == true, "\(type.name) before its base \(base.name)")
+            if let base = type.base {
+                let baseOffset = registry.types.firstIndex { $0.name == base.name }
+                #expect(baseOffset.map { $0 < offset } == true, "\(type.name) before its base \(base.name)")
+            }
+            for outlet in type.ownOutlets where outlet.requirement != type.name {
+                guard let targetOffset = registry.types.firstIndex(where: { $0.name == outlet.requirement }) else {
+                    continue  // a protocol
+                }
+                #expect(targetOffset < offset, "\(type.name).\(outlet.name) before \(outlet.requirement)")
+            }
         }
     }
 
-    @Test func declaresInteractionProviderWithASummary() throws {
+    @Test func declaresInteractionProviderAndHighlightableWithSummaries() throws {
         let provider = try #require(registry.protocolDescription(named: "InteractionProvider"))
         #expect(!provider.summary.isEmpty)
-        #expect(registry.protocols.map(\.name) == ["InteractionProvider"])
+        let highlightable = try #require(registry.protocolDescription(named: "Highlightable"))
+        #expect(!highlightable.summary.isEmpty)
+        #expect(registry.protocols.map(\.name) == ["InteractionProvider", "Highlightable"])
+        #expect(registry.types.filter { $0.satisfies("Highlightable") }.map(\.name) == ["Button", "TextField"])
     }
 
     @Test func everyOutletRequirementIsKnown() {
@@ -39,6 +51,9 @@ import Testing
             }
             if type.satisfies("InteractionProvider") {
                 #expect(type.makeInstance() is any InteractionProvider, "\(type.name)")
+            }
+            if type.satisfies("Highlightable") {
+                #expect(type.makeInstance() is any Highlightable, "\(type.name)")
             }
         }
     }

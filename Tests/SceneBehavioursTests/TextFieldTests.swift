@@ -29,16 +29,80 @@ import Testing
         #expect(!field.focused)
     }
 
-    @Test func registersTheViewMembersTextKeysFocusedEditingInputsAndEvents() {
+    @Test func registersTheViewMembersTextKeysShakeFocusedEditingInputsAndEvents() {
+        let type = TextField.sceneDescription()
         #expect(
-            MemberList(of: TextField.sceneDescription())
+            MemberList(of: type)
                 == MemberList.view(
                     properties: [
                         "text: String", "placeholder: String", "secure: Bool", "enabled: Bool", "invalidInput: Bool",
                         "focused: Bool (read-only)",
                     ],
+                    outlets: ["shakeAnimation: ShakeAnimation?"],
                     events: ["editingBegan", "editingChanged", "editingEnded", "returnKey"],
                     inputs: ["focus", "type: String", "clear", "returnKey"]))
+        #expect(type.allConformances == ["InteractionProvider", "Highlightable"])
+    }
+
+    // MARK: invalidInput and the shake
+
+    /// A field with a shake on `scheduler`, counting the shakes that finish.
+    private func shakingField() -> (TextField, ShakeAnimation, VirtualScheduler, Log) {
+        let scheduler = VirtualScheduler()
+        let field = TextField()
+        let shake = ShakeAnimation(scheduler: scheduler)
+        shake.view = field
+        field.shakeAnimation = shake
+        let log = Log()
+        shake.finished.connect { log.append("finished@\(scheduler.now.sceneDescription)") }
+        return (field, shake, scheduler, log)
+    }
+
+    @Test func settingInvalidInputToTruePlaysTheShakeEveryTime() throws {
+        let (field, shake, scheduler, log) = shakingField()
+        field.invalidInput = true
+        #expect(shake.isPlaying)
+        try scheduler.advance(by: .milliseconds(100))
+        #expect(field.offsetX == -8)
+        // Already true: set again, it plays again, from the start.
+        field.invalidInput = true
+        #expect(field.offsetX == 0)
+        try scheduler.advance(by: .milliseconds(200))
+        #expect(log.entries == ["finished@300ms"])
+        #expect(field.offsetX == 0)
+        #expect(scheduler.isIdle)
+    }
+
+    @Test func settingInvalidInputToFalsePlaysNothing() throws {
+        let (field, shake, scheduler, log) = shakingField()
+        field.invalidInput = false
+        field.invalidInput = true
+        field.invalidInput = false
+        #expect(shake.isPlaying)  // clearing the mark does not stop a shake under way
+        try scheduler.advance(by: .seconds(1))
+        field.invalidInput = false
+        #expect(!shake.isPlaying)
+        #expect(log.entries == ["finished@200ms"])
+        #expect(scheduler.isIdle)
+    }
+
+    @Test func invalidInputWithoutAShakeIsOnlyAFlag() {
+        let field = TextField()
+        field.invalidInput = true
+        #expect(field.invalidInput)
+        #expect(field.offsetX == 0)
+    }
+
+    @Test func theShakeOutletConnectsThroughTheDescription() throws {
+        let type = TextField.sceneDescription()
+        let outlet = try #require(type.outlets.first { $0.name == "shakeAnimation" })
+        let field = TextField()
+        let shake = ShakeAnimation()
+        #expect(outlet.connect(field, to: shake))
+        #expect(field.shakeAnimation === shake)
+        #expect(!outlet.connect(field, to: View()))
+        #expect(outlet.connect(field, to: []))
+        #expect(field.shakeAnimation == nil)
     }
 
     @Test func focusIsATapThatFocusesTheField() {

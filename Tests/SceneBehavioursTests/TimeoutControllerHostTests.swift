@@ -22,7 +22,9 @@ import Testing
     @Test func theStandardRegistryHasBothAfterTheControls() throws {
         let registry = SceneRegistry.standard
         let names = registry.types.map(\.name)
-        #expect(names.suffix(2) == ["TimeoutController", "TimeoutControllerHost"])
+        let controller = try #require(names.firstIndex(of: "TimeoutController"))
+        #expect(names[controller...].prefix(2) == ["TimeoutController", "TimeoutControllerHost"])
+        #expect(registry.types.indices.filter { registry.types[$0].satisfies("View") }.allSatisfy { $0 < controller })
         let host = try #require(registry.type(named: "TimeoutControllerHost"))
         #expect(host.makeInstance() is TimeoutControllerHost)
         #expect(registry.type(named: "TimeoutController")?.makeInstance() is TimeoutController)

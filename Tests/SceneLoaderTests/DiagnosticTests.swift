@@ -668,6 +668,122 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
                       = help: did you mean 'controls'?
 
                 """#),
+        // The form behaviours' mistakes.
+        DiagnosticCase(
+            code: .outletTypeMismatch,
+            yaml: #"""
+                objects:
+                  name: {type: TextField}
+                  secret: {type: TextField}
+                  login: {type: Button}
+                  service: {type: CredentialAuthenticator}
+                  form:
+                    type: AuthFormBehaviour
+                    username: login
+                    password: secret
+                    authenticator: service
+
+                """#,
+            expected: #"""
+                test.yaml:8:15: error: 'username' needs a TextField, but 'login' is a Button
+                    8 |     username: login
+                      |               ^~~~~
+                      = help: objects that fit: name, secret
+
+                """#),
+        DiagnosticCase(
+            code: .missingOutlet,
+            yaml: #"""
+                objects:
+                  name: {type: TextField}
+                  secret: {type: TextField}
+                  form:
+                    type: AuthFormBehaviour
+                    username: name
+                    password: secret
+
+                """#,
+            expected: #"""
+                test.yaml:4:3: error: 'form' (AuthFormBehaviour) needs the outlet 'authenticator'
+                    4 |   form:
+                      |   ^~~~
+                      = help: add 'authenticator: <id of a CredentialAuthenticator>'
+
+                """#),
+        DiagnosticCase(
+            code: .outletTypeMismatch,
+            yaml: #"""
+                objects:
+                  title: {type: Label}
+                  login: {type: Button}
+                  glow:
+                    type: HighlightBehaviour
+                    view: title
+                    highlightedColor: yellow
+
+                """#,
+            expected: #"""
+                test.yaml:6:11: error: 'view' needs a Highlightable, but 'title' is a Label
+                    6 |     view: title
+                      |           ^~~~~
+                      = help: objects that fit: login
+
+                """#),
+        DiagnosticCase(
+            code: .outletTypeMismatch,
+            yaml: #"""
+                objects:
+                  name: {type: TextField, shakeAnimation: glow}
+                  glow: {type: HighlightBehaviour, view: name}
+
+                """#,
+            expected: #"""
+                test.yaml:2:43: error: 'shakeAnimation' needs a ShakeAnimation, but 'glow' is a HighlightBehaviour
+                    2 |   name: {type: TextField, shakeAnimation: glow}
+                      |                                           ^~~~
+                      = help: the scene has no other ShakeAnimation to connect
+
+                """#),
+        DiagnosticCase(
+            code: .invalidValue,
+            yaml: #"""
+                objects:
+                  name: {type: TextField}
+                  shake:
+                    type: ShakeAnimation
+                    view: name
+                    axis: z
+
+                """#,
+            expected: #"""
+                test.yaml:6:11: error: 'axis' takes one of x, y, not 'z'
+                    6 |     axis: z
+                      |           ^
+                      = help: did you mean 'x'?
+
+                """#),
+        DiagnosticCase(
+            code: .invalidValue,
+            yaml: #"""
+                objects:
+                  name: {type: TextField}
+                  secret: {type: TextField}
+                  service: {type: CredentialAuthenticator}
+                  form:
+                    type: AuthFormBehaviour
+                    username: name
+                    password: secret
+                    authenticator: service
+                script:
+                  - expect: { form.failure: wrongPassword }
+
+                """#,
+            expected: #"""
+                test.yaml:11:29: error: 'form.failure' takes one of emptyUsername, emptyPassword, invalidUsername, invalidPassword, serviceUnavailable, not 'wrongPassword'
+                   11 |   - expect: { form.failure: wrongPassword }
+                      |                             ^~~~~~~~~~~~~
+
+                """#),
     ]
 
     @Test(arguments: cases)

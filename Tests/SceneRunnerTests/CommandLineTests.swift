@@ -140,8 +140,10 @@ func temporaryScene(_ text: String, name: String = "scene.yaml") throws -> Strin
         }
         #expect(
             names == [
-                "View", "Label", "Button", "Slider", "TextField", "ActivityIndicator", "SegmentedControl",
-                "PageIndicator", "TapGesture", "PanGesture", "TimeoutController", "TimeoutControllerHost",
+                "View", "Label", "Button", "Slider", "ShakeAnimation", "TextField", "ActivityIndicator",
+                "SegmentedControl", "PageIndicator", "TapGesture", "PanGesture", "TimeoutController",
+                "TimeoutControllerHost", "HighlightBehaviour", "FormBehaviour", "CredentialAuthenticator",
+                "AlertPresenter", "AuthFormBehaviour",
             ])
     }
 

@@ -11,7 +11,7 @@ import SceneCore
 /// release clears the highlight, reports ended, then sends `tap`, or
 /// `touchCancel` instead when the button stopped accepting input during the
 /// touch; a cancel clears the highlight, reports cancelled, then sends
-/// `touchCancel`.
+/// `touchCancel`. It is ``Highlightable`` (while pressed).
 open class Button: View {
     /// The button's title.
     public final var title = ""
@@ -60,7 +60,7 @@ open class Button: View {
     override open class func sceneDescription() -> TypeDescription {
         TypeDescription(
             "Button", summary: "A push button: touchDown, tap, touchCancel.", base: View.sceneDescription(),
-            make: { Button() }
+            conformsTo: ["Highlightable"], make: { Button() }
         ) { type in
             type.property("title", get: { $0.title }, set: { $0.title = $1 }, doc: "The button's title.")
             type.property("enabled", get: { $0.enabled }, set: { $0.enabled = $1 }, doc: "Whether the button takes input.")

@@ -4,9 +4,10 @@ import SceneCore
 ///
 /// YAML keys: those of ``View``, plus `text: String = ""`,
 /// `placeholder: String = ""`, `secure: Bool = false`,
-/// `enabled: Bool = true`, `invalidInput: Bool = false`; read-only
-/// `focused`. Inputs `focus`, `type: String`, `clear`, `returnKey`. Events
-/// `editingBegan`, `editingChanged`, `editingEnded`, `returnKey`.
+/// `enabled: Bool = true`, `invalidInput: Bool = false`, outlet
+/// `shakeAnimation: ShakeAnimation?`; read-only `focused`. Inputs `focus`,
+/// `type: String`, `clear`, `returnKey`. Events `editingBegan`,
+/// `editingChanged`, `editingEnded`, `returnKey`.
 ///
 /// At most one field of a scene is focused (see ``FocusCoordinator``), and
 /// only a field that is enabled and visible can become focused; disabling
@@ -14,7 +15,10 @@ import SceneCore
 /// so `focus` is a tap (interaction began and ended). `type` focuses the
 /// field if needed, then appends; `clear` empties it; `returnKey` needs the
 /// focus. A disabled or invisible field ignores all four inputs. Setting
-/// `text` from a scene or code sends no event.
+/// `text` from a scene or code sends no event. Setting `invalidInput` to
+/// true plays the `shakeAnimation` every time, even when it was already
+/// true; setting it to false stops nothing. The field is ``Highlightable``
+/// (while focused).
 open class TextField: View {
     /// The text entered.
     public final var text = ""
@@ -29,7 +33,14 @@ open class TextField: View {
         }
     }
     /// Whether the text was rejected (for example by a login form).
-    public final var invalidInput = false
+    /// Setting it to true plays ``shakeAnimation``, each time.
+    public final var invalidInput = false {
+        didSet {
+            if invalidInput { shakeAnimation?.play() }
+        }
+    }
+    /// The shake that ``invalidInput`` plays; weak, as every outlet.
+    public final weak var shakeAnimation: ShakeAnimation?
     /// Whether the field is the scene's first responder.
     public final private(set) var focused = false
 
@@ -154,13 +165,14 @@ open class TextField: View {
     override open class func sceneDescription() -> TypeDescription {
         TypeDescription(
             "TextField", summary: "A single-line text field; one field per scene is focused.",
-            base: View.sceneDescription(), make: { TextField() }
+            base: View.sceneDescription(), conformsTo: ["Highlightable"], make: { TextField() }
         ) { type in
             type.property("text", get: { $0.text }, set: { $0.text = $1 }, doc: "The text entered.")
             type.property("placeholder", get: { $0.placeholder }, set: { $0.placeholder = $1 }, doc: "The hint shown while the text is empty.")
             type.property("secure", get: { $0.secure }, set: { $0.secure = $1 }, doc: "Whether the text is hidden (a password).")
             type.property("enabled", get: { $0.enabled }, set: { $0.enabled = $1 }, doc: "Whether the field takes input.")
-            type.property("invalidInput", get: { $0.invalidInput }, set: { $0.invalidInput = $1 }, doc: "Whether the text was rejected.")
+            type.property("invalidInput", get: { $0.invalidInput }, set: { $0.invalidInput = $1 }, doc: "Whether the text was rejected; setting it to true plays the shake, each time.")
+            type.outlet("shakeAnimation", get: { $0.shakeAnimation }, set: { $0.shakeAnimation = $1 }, requires: "ShakeAnimation", doc: "The shake that invalidInput: true plays.")
             type.readOnly("focused", get: { $0.focused }, doc: "Whether the field is the scene's first responder.")
             type.input("focus", doc: "Taps the field, which focuses it.") { $0.focus() }
             type.input("type", String.self, doc: "Focuses the field if needed, then appends the text.") {

@@ -49,10 +49,11 @@ struct MemberList: Equatable, CustomStringConvertible {
 
     /// A `View` subclass's members: those of `View` followed by these.
     static func view(
-        properties: [String] = [], events: [String] = [], actions: [String] = [], inputs: [String] = []
+        properties: [String] = [], outlets: [String] = [], events: [String] = [], actions: [String] = [],
+        inputs: [String] = []
     ) -> MemberList {
         MemberList(
-            properties: view.properties + properties, outlets: view.outlets, events: view.events + events,
+            properties: view.properties + properties, outlets: view.outlets + outlets, events: view.events + events,
             actions: view.actions + actions, inputs: view.inputs + inputs)
     }
 

@@ -1,0 +1,79 @@
+import SceneCore
+
+/// Presents an error alert, titled "Error" with one button, "Close" (seed
+/// `002_890be5b3f6996410.txt`, where a view controller did this).
+///
+/// YAML keys: none to set; read-only `presented: Bool`, `title: String`,
+/// `message: String`, `buttonTitle: String`. Action and input `dismiss`.
+///
+///     let alert = AlertPresenter()
+///     alert.present(message: "Invalid password")
+///     // presented, title "Error", message "Invalid password", button "Close"
+///     alert.dismiss()   // the Close button
+///
+/// The contract:
+/// - ``present(message:)`` shows an alert titled "Error" with the message
+///   and a "Close" button; presenting while one is shown replaces its
+///   message (one alert at a time, the latest).
+/// - `dismiss` (the Close button, or code) takes it away: `presented` is
+///   false and `title`, `message` and `buttonTitle` are empty. The
+///   `dismiss` input is ignored when nothing is presented.
+public final class AlertPresenter: SceneObject {
+    /// The title of every alert.
+    public static let errorTitle = "Error"
+    /// The title of its one button.
+    public static let closeTitle = "Close"
+
+    /// Whether an alert is shown.
+    public private(set) var isPresented = false
+    /// The alert's title; empty when none is shown.
+    public private(set) var title = ""
+    /// The alert's message; empty when none is shown.
+    public private(set) var message = ""
+    /// The alert's button; empty when none is shown.
+    public private(set) var buttonTitle = ""
+
+    /// A presenter showing nothing.
+    public init() {}
+
+    /// Does nothing: the presenter needs neither a clock nor other objects.
+    public func awake(in scene: Scene) {}
+
+    /// Shows an error alert with `message`, replacing one shown.
+    public func present(message: String) {
+        isPresented = true
+        title = Self.errorTitle
+        self.message = message
+        buttonTitle = Self.closeTitle
+    }
+
+    /// Takes the alert away (the `dismiss` action and input); ignored when
+    /// none is shown.
+    @discardableResult
+    public func dismiss() -> InputResult {
+        guard isPresented else { return .ignored }
+        isPresented = false
+        title = ""
+        message = ""
+        buttonTitle = ""
+        return .handled
+    }
+
+    // MARK: Registration
+
+    /// Registers `AlertPresenter`: its read-only state and `dismiss`.
+    public static func sceneDescription() -> TypeDescription {
+        TypeDescription(
+            "AlertPresenter", summary: "Presents an error alert (\"Error\", button \"Close\"); dismiss closes it.",
+            make: { AlertPresenter() }
+        ) { type in
+            type.readOnly("presented", get: { $0.isPresented }, doc: "Whether an alert is shown.")
+            type.readOnly("title", get: { $0.title }, doc: "The alert's title, \"Error\"; empty when none is shown.")
+            type.readOnly("message", get: { $0.message }, doc: "The alert's message; empty when none is shown.")
+            type.readOnly(
+                "buttonTitle", get: { $0.buttonTitle }, doc: "The alert's button, \"Close\"; empty when none is shown.")
+            type.action("dismiss", doc: "Takes the alert away.") { $0.dismiss() }
+            type.input("dismiss", doc: "Taps the alert's Close button.") { $0.dismiss() }
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import SceneCore
+
+/// A simulated login service on the scene clock: checks a user name and a
+/// password against its accounts after a latency (seed
+/// `002_890be5b3f6996410.txt`, where an API client did this over the
+/// network).
+///
+/// YAML keys: `accounts: {String: String} = {}` (user name to password),
+/// `latency: Duration = 0.5s`, `available: Bool = true`; read-only
+/// `requests: Int`.
+///
+///     let authenticator = CredentialAuthenticator(scheduler: scheduler)
+///     authenticator.accounts = ["alice": "wonderland"]
+///     authenticator.authenticate(username: "alice", password: "rabbit") { result in
+///         // at 0.5 s: .failure(.invalidPassword)
+///     }
+///     try scheduler.advance(by: .milliseconds(500))
+///
+/// The contract:
+/// - Each request counts in `requests` when it is made, and is answered
+///   `latency` later on the scene's ``VirtualScheduler``, from the state
+///   the authenticator has then: when not `available`,
+///   ``Failure/serviceUnavailable``; a user name not in `accounts`,
+///   ``Failure/invalidUsername``; another password,
+///   ``Failure/invalidPassword``; else success. Names and passwords are
+///   compared exactly.
+/// - Requests are independent: several may be under way, each answered
+///   after its own latency.
+/// - With a zero latency, or without a scheduler, the answer comes at once,
+///   before ``authenticate(username:password:completion:)`` returns.
+///
+/// It takes the scene's scheduler in ``awake(in:)`` (or is given one by
+/// ``init(scheduler:)``).
+public final class CredentialAuthenticator: SceneObject {
+    /// Why a request failed.
+    public enum Failure: Error, Sendable, Hashable {
+        /// No account has the user name.
+        case invalidUsername
+        /// The account has another password.
+        case invalidPassword
+        /// The service is not available.
+        case serviceUnavailable
+    }
+
+    /// The accounts: each user name with its password.
+    public var accounts: [String: String] = [:]
+    /// How long each request takes.
+    public var latency: Duration = .milliseconds(500)
+    /// Whether the service answers; when false every request fails with
+    /// ``Failure/serviceUnavailable``.
+    public var available = true
+
+    /// How many requests were made.
+    public private(set) var requests = 0
+
+    /// The clock: the scene's, from ``awake(in:)``, unless one was given.
+    public private(set) var scheduler: VirtualScheduler?
+
+    /// An authenticator with no accounts; it gets its scheduler in
+    /// ``awake(in:)``.
+    public init() {}
+
+    /// An authenticator on `scheduler`, for use without a scene.
+    public init(scheduler: VirtualScheduler, accounts: [String: String] = [:]) {
+        self.scheduler = scheduler
+        self.accounts = accounts
+    }
+
+    /// Takes the scene's scheduler, unless one was given.
+    public func awake(in scene: Scene) {
+        if scheduler == nil { scheduler = scene.scheduler }
+    }
+
+    /// Checks `username` and `password`, and calls `completion` with the
+    /// answer `latency` later (at once when it is zero or there is no
+    /// scheduler).
+    public func authenticate(
+        username: String, password: String, completion: @escaping (Result<Void, Failure>) -> Void
+    ) {
+        requests += 1
+        guard latency > .zero, let scheduler else {
+            completion(answer(username: username, password: password))
+            return
+        }
+        scheduler.schedule(after: latency) { [weak self] in
+            // An authenticator released meanwhile cannot answer: the service is gone.
+            completion(self?.answer(username: username, password: password) ?? .failure(.serviceUnavailable))
+        }
+    }
+
+    /// The answer to `username` and `password` now, without a request.
+    public func answer(username: String, password: String) -> Result<Void, Failure> {
+        guard available else { return .failure(.serviceUnavailable) }
+        guard let expected = accounts[username] else { return .failure(.invalidUsername) }
+        guard expected == password else { return .failure(.invalidPassword) }
+        return .success(())
+    }
+
+    // MARK: Registration
+
+    /// Registers `CredentialAuthenticator`: `accounts`, `latency`,
+    /// `available` and `requests`.
+    public static func sceneDescription() -> TypeDescription {
+        TypeDescription(
+            "CredentialAuthenticator", summary: "A simulated login service that answers after a latency.",
+            make: { CredentialAuthenticator() }
+        ) { type in
+            type.property(
+                "accounts", get: { $0.accounts }, set: { $0.accounts = $1 },
+                doc: "The accounts: user name to password.")
+            type.property(
+                "latency", get: { $0.latency }, set: { $0.latency = $1 },
+                doc: "How long each request takes on the scene clock.")
+            type.property(
+                "available", get: { $0.available }, set: { $0.available = $1 },
+                doc: "Whether the service answers; false fails every request (an outage).")
+            type.readOnly("requests", get: { $0.requests }, doc: "How many requests were made.")
+        }
+    }
+}

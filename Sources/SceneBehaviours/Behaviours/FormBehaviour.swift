@@ -1,0 +1,138 @@
+import SceneCore
+
+/// A form: moves the focus from field to field, and submits or cancels
+/// (seed `002_890be5b3f6996410.txt`).
+///
+/// YAML keys: outlet collection `fields: [View]` (in written order).
+/// Actions `next`, `submit`, `cancel`; events `submitted`, `cancelled`.
+///
+///     let form = FormBehaviour()
+///     form.fields = WeakList([username, password])
+///     form.submitted.connect { print("submitted") }
+///     username.focus()
+///     username.returnKey()   // password is focused
+///     password.returnKey()   // submitted
+///
+/// The contract:
+/// - `next` moves the focus from the focused field to the next one in
+///   `fields` that can be focused (a ``TextField`` that is enabled and
+///   visible), wrapping from the last to the first and skipping the others.
+///   It does nothing when no field of the form is focused, when there are
+///   fewer than two fields, or when no other field can be focused.
+/// - The form handles the return key of its text fields itself (as the
+///   text fields' delegate would): return on a field that is not the last
+///   of `fields` goes `next`; return on the last one submits. A scene does
+///   not wire `returnKey`.
+/// - `submit` sends `submitted`; `cancel` sends `cancelled`. Subclasses
+///   such as ``AuthFormBehaviour`` override ``submit()`` and ``cancel()``.
+///
+/// It observes the return key of each field from the moment `fields` is
+/// set; it needs no clock.
+open class FormBehaviour: SceneObject {
+    /// The fields, in order; weakly held. Setting the list stops following
+    /// the return key of the old fields and follows the new ones'.
+    public final var fields = WeakList<View>() {
+        didSet { observeFields() }
+    }
+
+    /// Sent when the form is submitted (`submitted`).
+    public final var submitted = SceneEvent<Void>()
+    /// Sent when the form is cancelled (`cancelled`).
+    public final var cancelled = SceneEvent<Void>()
+
+    private var connection = 0
+
+    /// A form with no fields.
+    public init() {}
+
+    /// Does nothing; subclasses that need the wired scene override it.
+    open func awake(in scene: Scene) {}
+
+    /// The field of the form that is focused, if any.
+    public final var focusedField: TextField? {
+        for case let field as TextField in fields.elements where field.focused { return field }
+        return nil
+    }
+
+    /// Moves the focus to the next field that can be focused (the `next`
+    /// action), wrapping round; returns the field focused, or `nil` when
+    /// the focus did not move.
+    @discardableResult
+    public final func focusNextField() -> TextField? {
+        let list = fields.elements
+        guard list.count >= 2, let current = focusedField,
+            let start = list.firstIndex(where: { $0 === current })
+        else { return nil }
+        var index = start
+        repeat {
+            index = (index + 1) % list.count
+            if let field = list[index] as? TextField, field !== current, field.acceptsInput,
+                field.becomeFocused(), field.focused
+            {
+                return field
+            }
+        } while index != start
+        return nil
+    }
+
+    /// Submits the form (the `submit` action): sends `submitted`.
+    open func submit() {
+        submitted.send()
+    }
+
+    /// Cancels the form (the `cancel` action): sends `cancelled`.
+    open func cancel() {
+        cancelled.send()
+    }
+
+    /// What return on `field` does: `next`, or `submit` on the last field.
+    public final func returnKeyPressed(on field: TextField) {
+        if fields.elements.last === field {
+            submit()
+        } else {
+            focusNextField()
+        }
+    }
+
+    private func observeFields() {
+        connection += 1
+        let connection = self.connection
+        var observed: [ObjectIdentifier] = []
+        for case let field as TextField in fields.elements where !observed.contains(ObjectIdentifier(field)) {
+            observed.append(ObjectIdentifier(field))
+            // Events cannot be disconnected: an old connection checks that
+            // it is still current and that the field is still a field.
+            field.returnKeyPressed.connect { [weak self, weak field] in
+                guard let self, self.connection == connection, let field,
+                    self.fields.elements.contains(where: { $0 === field })
+                else { return }
+                self.returnKeyPressed(on: field)
+            }
+        }
+    }
+
+    // MARK: Registration
+
+    /// Registers `FormBehaviour`: the `fields` collection, `next`, `submit`,
+    /// `cancel`, `submitted` and `cancelled`.
+    ///
+    /// Subclasses override it and pass `FormBehaviour.sceneDescription()` as
+    /// their base.
+    open class func sceneDescription() -> TypeDescription {
+        TypeDescription(
+            "FormBehaviour", summary: "Moves the focus between fields with return; submits and cancels.",
+            make: { FormBehaviour() }
+        ) { type in
+            type.outletCollection(
+                "fields", get: { $0.fields }, set: { $0.fields = $1 }, requires: "View",
+                doc: "The fields in order; return on one goes to the next, on the last submits.")
+            type.action("next", doc: "Focuses the next field that can be focused, wrapping round.") {
+                $0.focusNextField()
+            }
+            type.action("submit", doc: "Submits the form.") { $0.submit() }
+            type.action("cancel", doc: "Cancels the form.") { $0.cancel() }
+            type.event("submitted", connect: { $0.submitted.connect($1) }, doc: "The form was submitted.")
+            type.event("cancelled", connect: { $0.cancelled.connect($1) }, doc: "The form was cancelled.")
+        }
+    }
+}

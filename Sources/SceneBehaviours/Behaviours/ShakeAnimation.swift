@@ -1,0 +1,203 @@
+import SceneCore
+
+/// A shake: moves a view's offset to and fro along one axis and back,
+/// what a text field plays when its input is rejected (seed
+/// `002_890be5b3f6996410.txt`).
+///
+/// YAML keys: outlet `view: View?`, `duration: Duration = 0.2s`,
+/// `maxOffset: Double = 10`, `axis: x|y = x`; read-only `playing`. Action
+/// `play`; event `finished`.
+///
+///     let shake = ShakeAnimation(scheduler: scheduler)
+///     shake.view = field
+///     shake.play()
+///     try scheduler.advance(by: .milliseconds(100))   // field.offsetX == -8
+///     try scheduler.advance(by: .milliseconds(100))   // field.offsetX == 0: finished
+///
+/// The timing contract:
+/// - The offset moves by 0, m, -0.8m, 0.4m, 0 (m is `maxOffset`) at
+///   0, 1/6, 3/6, 5/6 and 1 of `duration`, linearly in between, sampled on
+///   the scene's animation frames (``VirtualScheduler/framesPerSecond``,
+///   60 by default) as an ``Animation`` samples: the first value at once,
+///   frame k at k / framesPerSecond after ``play()``, the last exactly at
+///   `duration`. With the default 0.2 s every key time falls on a frame
+///   (2, 6, 10 and 12 frames in), and a frame on a key time applies its
+///   value exactly.
+/// - It is additive: the shake adds to the offset the view had, and a
+///   change made to the offset during the shake is kept. At the end the
+///   offset is back to its start value (plus any such change), exactly,
+///   and `finished` is sent.
+/// - ``play()`` while playing restarts from the beginning: the offset
+///   returns to its start value first, and the interrupted shake sends no
+///   `finished`.
+/// - With no `view` it does nothing (no `finished` either). With a zero
+///   duration, or without a scheduler, nothing moves and `finished` is
+///   sent at once.
+/// - `duration`, `maxOffset`, `axis` and `view` are read when a shake
+///   starts; changing them affects the next one.
+///
+/// It reads time from the scene's ``VirtualScheduler``, taken in
+/// ``awake(in:)`` (or given to ``init(scheduler:)``).
+public final class ShakeAnimation: SceneObject {
+    /// The offset a shake moves: `offsetX` or `offsetY`.
+    public enum Axis: String, SceneEnum, Sendable {
+        /// Horizontal: `offsetX`.
+        case x
+        /// Vertical: `offsetY`.
+        case y
+    }
+
+    /// The key times of every shake, as fractions of its duration.
+    public static let keyTimes: [Double] = [0, 1.0 / 6, 3.0 / 6, 5.0 / 6, 1]
+
+    /// The view that shakes; weak, as every outlet.
+    public weak var view: View?
+    /// How long a shake takes.
+    public var duration: Duration = .milliseconds(200)
+    /// The largest offset, the first swing's; the others are -0.8 and 0.4
+    /// times it.
+    public var maxOffset: Double = 10
+    /// Which offset the shake moves.
+    public var axis: Axis = .x
+
+    /// Sent when a shake has ended with the offset back where it started
+    /// (`finished`).
+    public var finished = SceneEvent<Void>()
+
+    /// The clock: the scene's, from ``awake(in:)``, unless one was given.
+    public private(set) var scheduler: VirtualScheduler?
+
+    /// Whether a shake is under way.
+    public var isPlaying: Bool { animation?.isRunning ?? false }
+
+    private var animation: Animation<Double>?
+    /// The view the current shake moves, with the axis and the offset it
+    /// has added, so that a restart or a change of outlet can take it back.
+    private weak var shakenView: View?
+    private var shakenAxis: Axis = .x
+    private var base: Double = 0
+    private var applied: Double = 0
+
+    /// A shake with the defaults above; it gets its scheduler in
+    /// ``awake(in:)``.
+    public init() {}
+
+    /// A shake on `scheduler`, for use without a scene.
+    public init(scheduler: VirtualScheduler) {
+        self.scheduler = scheduler
+    }
+
+    /// Takes the scene's scheduler, unless one was given.
+    public func awake(in scene: Scene) {
+        if scheduler == nil { scheduler = scene.scheduler }
+    }
+
+    /// The path of a shake of `maxOffset`: 0, m, -0.8m, 0.4m, 0 at
+    /// ``keyTimes``.
+    public static func keyFrames(maxOffset m: Double) -> KeyFrames<Double>? {
+        KeyFrames(values: [0, m, -0.8 * m, 0.4 * m, 0], times: keyTimes)
+    }
+
+    /// `progress`, or the key time it is within 1e-12 of.
+    ///
+    /// The progress of a frame is a quotient of durations in attoseconds,
+    /// which can miss a key time that the frame falls on by an ulp (1/6 of
+    /// 0.2 s is no whole number of attoseconds); snapping makes the key
+    /// values exact: 10, -8 and 4, not 3.9999999999999964. Frames are far
+    /// more than 1e-12 of the duration apart, so no other frame moves.
+    static func snappedToKeyTime(_ progress: Double) -> Double {
+        for time in keyTimes where abs(progress - time) <= 1e-12 { return time }
+        return progress
+    }
+
+    /// Plays a shake of `view` (the `play` action), restarting one under
+    /// way. Does nothing without a view.
+    public func play() {
+        stop()
+        guard let view, let keyFrames = Self.keyFrames(maxOffset: maxOffset) else { return }
+        shakenView = view
+        shakenAxis = axis
+        base = offset(of: view)
+        applied = 0
+        guard let scheduler else {
+            didFinish()
+            return
+        }
+        // The animation runs through the progress, 0 to 1, which is snapped
+        // to a key time it falls on before the path is read.
+        let animation = Animation(on: scheduler, from: 0.0, to: 1.0, duration: duration) { [weak self] progress in
+            self?.apply(keyFrames.value(at: Self.snappedToKeyTime(progress)))
+        }
+        animation.completion = { [weak self] _ in self?.didFinish() }
+        self.animation = animation
+        animation.start()
+    }
+
+    /// Cancels a shake under way and puts its view's offset back; no
+    /// `finished`.
+    private func stop() {
+        guard let animation else { return }
+        self.animation = nil
+        animation.cancel()
+        if applied != 0 { apply(0) }
+        shakenView = nil
+    }
+
+    /// Moves the shaken view to `base + value`, first taking into `base`
+    /// any change made to the offset by someone else since the last frame.
+    private func apply(_ value: Double) {
+        guard let view = shakenView else { return }
+        let current = offset(of: view)
+        if current != base + applied { base = current - applied }
+        applied = value
+        setOffset(base + value, of: view)
+    }
+
+    private func didFinish() {
+        animation = nil
+        shakenView = nil
+        applied = 0
+        finished.send()
+    }
+
+    private func offset(of view: View) -> Double {
+        switch shakenAxis {
+        case .x: view.offsetX
+        case .y: view.offsetY
+        }
+    }
+
+    private func setOffset(_ value: Double, of view: View) {
+        switch shakenAxis {
+        case .x: view.offsetX = value
+        case .y: view.offsetY = value
+        }
+    }
+
+    // MARK: Registration
+
+    /// Registers `ShakeAnimation`: the `view` outlet, `duration`,
+    /// `maxOffset`, `axis`, `playing`, `play` and `finished`.
+    public static func sceneDescription() -> TypeDescription {
+        TypeDescription(
+            "ShakeAnimation", summary: "Shakes a view's offset: 0, m, -0.8m, 0.4m, 0 over its duration.",
+            make: { ShakeAnimation() }
+        ) { type in
+            type.outlet(
+                "view", get: { $0.view }, set: { $0.view = $1 }, requires: "View",
+                doc: "The view whose offset shakes; without one, play does nothing.")
+            type.property(
+                "duration", get: { $0.duration }, set: { $0.duration = $1 },
+                doc: "How long a shake takes; key frames at 0, 1/6, 3/6, 5/6 and 1 of it.")
+            type.property(
+                "maxOffset", get: { $0.maxOffset }, set: { $0.maxOffset = $1 },
+                doc: "The first swing's offset m; then -0.8m and 0.4m.")
+            type.property("axis", get: { $0.axis }, set: { $0.axis = $1 }, doc: "Which offset moves: x or y.")
+            type.readOnly("playing", get: { $0.isPlaying }, doc: "Whether a shake is under way.")
+            type.action("play", doc: "Plays a shake, restarting one under way.") { $0.play() }
+            type.event(
+                "finished", connect: { $0.finished.connect($1) },
+                doc: "A shake ended with the offset back at its start.")
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import SceneBehaviours
+import SceneCore
+import Testing
+
+@Suite struct HighlightableTests {
+    @Test func buttonAndTextFieldDeclareTheConformance() {
+        #expect(Button.sceneDescription().conformances == ["Highlightable"])
+        #expect(TextField.sceneDescription().conformances == ["Highlightable"])
+        #expect(Button.sceneDescription().satisfies("Highlightable"))
+        #expect(!Label.sceneDescription().satisfies("Highlightable"))
+        #expect(!View.sceneDescription().satisfies("Highlightable"))
+    }
+
+    @Test func aButtonIsHighlightedWhilePressed() {
+        let button = Button()
+        let log = Log()
+        button.addHighlightObserver { log.append("highlighted=\($0) isHighlighted=\(button.isHighlighted)") }
+        button.press()
+        #expect(button.isHighlighted)
+        button.release()
+        #expect(!button.isHighlighted)
+        button.press()
+        button.cancel()
+        #expect(
+            log.entries == [
+                "highlighted=true isHighlighted=true", "highlighted=false isHighlighted=false",
+                "highlighted=true isHighlighted=true", "highlighted=false isHighlighted=false",
+            ])
+    }
+
+    @Test func aDisabledButtonIsNeverHighlighted() {
+        let button = Button()
+        button.enabled = false
+        let log = Log()
+        button.addHighlightObserver { log.append("highlighted=\($0)") }
+        button.tap()
+        #expect(!button.isHighlighted)
+        #expect(log.entries.isEmpty)
+    }
+
+    @Test func aTextFieldIsHighlightedWhileFocused() {
+        let field = TextField()
+        let log = Log()
+        field.addHighlightObserver { log.append("highlighted=\($0) isHighlighted=\(field.isHighlighted)") }
+        field.focus()
+        #expect(field.isHighlighted)
+        field.resignFocus()
+        #expect(!field.isHighlighted)
+        #expect(log.entries == ["highlighted=true isHighlighted=true", "highlighted=false isHighlighted=false"])
+    }
+}
