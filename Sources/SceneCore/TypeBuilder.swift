@@ -229,7 +229,8 @@ public struct TypeBuilder<Object: SceneObject> {
         _ name: String, _ keyPath: ReferenceWritableKeyPath<Object, SceneEvent<Payload>>, doc: String
     ) {
         event(
-            name, connect: { (object, handler: @escaping (Payload) -> Void) in object[keyPath: keyPath].connect(handler) },
+            name,
+            connect: { (object, handler: @escaping (Payload) -> Void) in object[keyPath: keyPath].connect(handler) },
             doc: doc)
     }
 

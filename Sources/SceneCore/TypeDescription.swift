@@ -80,12 +80,14 @@ public final class TypeDescription {
         for property in builder.properties { members[property.name] = .property(property) }
         for outlet in builder.outlets { members[outlet.name] = .outlet(outlet) }
         self.members = members
-        self.properties = (base?.properties ?? []).filter { inherited in
-            !builder.properties.contains { $0.name == inherited.name }
-        } + builder.properties
-        self.outlets = (base?.outlets ?? []).filter { inherited in
-            !builder.outlets.contains { $0.name == inherited.name }
-        } + builder.outlets
+        self.properties =
+            (base?.properties ?? []).filter { inherited in
+                !builder.properties.contains { $0.name == inherited.name }
+            } + builder.properties
+        self.outlets =
+            (base?.outlets ?? []).filter { inherited in
+                !builder.outlets.contains { $0.name == inherited.name }
+            } + builder.outlets
         self.requiredProperties = properties.filter(\.isRequired)
         self.requiredOutlets = outlets.filter(\.isRequired)
         self.events = TypeDescription.merge(base?.events, builder.events)

@@ -17,7 +17,9 @@ import Testing
         var blocks: [Block] = []
         var lines = readme.split(separator: "\n", omittingEmptySubsequences: false)[...]
         while let line = lines.popFirst() {
-            guard line.hasPrefix("<!-- "), line.hasSuffix(" -->"), let colon = line.firstIndex(of: ":") else { continue }
+            guard line.hasPrefix("<!-- "), line.hasSuffix(" -->"), let colon = line.firstIndex(of: ":") else {
+                continue
+            }
             let kind = String(line.dropFirst(5)[..<colon])
             let argument = line[line.index(after: colon)...].dropLast(4).trimmingCharacters(in: .whitespaces)
             guard lines.popFirst()?.hasPrefix("```") == true else { continue }

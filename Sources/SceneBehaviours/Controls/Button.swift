@@ -63,11 +63,14 @@ open class Button: View {
             conformsTo: ["Highlightable"], make: { Button() }
         ) { type in
             type.property("title", get: { $0.title }, set: { $0.title = $1 }, doc: "The button's title.")
-            type.property("enabled", get: { $0.enabled }, set: { $0.enabled = $1 }, doc: "Whether the button takes input.")
+            type.property(
+                "enabled", get: { $0.enabled }, set: { $0.enabled = $1 }, doc: "Whether the button takes input.")
             type.readOnly("highlighted", get: { $0.highlighted }, doc: "True while the button is pressed.")
             type.event("touchDown", connect: { $0.touchDown.connect($1) }, doc: "A touch began on the button.")
-            type.event("tap", connect: { $0.touchUpInside.connect($1) }, doc: "A touch ended on the button (touch up inside).")
-            type.event("touchCancel", connect: { $0.touchCancel.connect($1) }, doc: "A touch on the button was cancelled.")
+            type.event(
+                "tap", connect: { $0.touchUpInside.connect($1) }, doc: "A touch ended on the button (touch up inside).")
+            type.event(
+                "touchCancel", connect: { $0.touchCancel.connect($1) }, doc: "A touch on the button was cancelled.")
         }
     }
 }

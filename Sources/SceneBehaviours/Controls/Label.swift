@@ -22,7 +22,9 @@ open class Label: View {
             make: { Label() }
         ) { type in
             type.property("text", get: { $0.text }, set: { $0.text = $1 }, doc: "The text shown.")
-            type.property("textColor", get: { $0.textColor }, set: { $0.textColor = $1 }, doc: "The text colour; null is the default colour.")
+            type.property(
+                "textColor", get: { $0.textColor }, set: { $0.textColor = $1 },
+                doc: "The text colour; null is the default colour.")
         }
     }
 }

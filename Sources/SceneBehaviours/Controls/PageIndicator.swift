@@ -27,10 +27,18 @@ open class PageIndicator: View {
             "PageIndicator", summary: "A row of dots, one per page.", base: View.sceneDescription(),
             make: { PageIndicator() }
         ) { type in
-            type.property("numberOfPages", get: { $0.numberOfPages }, set: { $0.numberOfPages = $1 }, doc: "How many dots are shown.")
-            type.property("currentPage", get: { $0.currentPage }, set: { $0.currentPage = $1 }, doc: "The index of the highlighted dot.")
-            type.property("pageIndicatorTintColor", get: { $0.pageIndicatorTintColor }, set: { $0.pageIndicatorTintColor = $1 }, doc: "The colour of the other dots.")
-            type.property("currentPageIndicatorTintColor", get: { $0.currentPageIndicatorTintColor }, set: { $0.currentPageIndicatorTintColor = $1 },
+            type.property(
+                "numberOfPages", get: { $0.numberOfPages }, set: { $0.numberOfPages = $1 },
+                doc: "How many dots are shown.")
+            type.property(
+                "currentPage", get: { $0.currentPage }, set: { $0.currentPage = $1 },
+                doc: "The index of the highlighted dot.")
+            type.property(
+                "pageIndicatorTintColor", get: { $0.pageIndicatorTintColor }, set: { $0.pageIndicatorTintColor = $1 },
+                doc: "The colour of the other dots.")
+            type.property(
+                "currentPageIndicatorTintColor", get: { $0.currentPageIndicatorTintColor },
+                set: { $0.currentPageIndicatorTintColor = $1 },
                 doc: "The colour of the current page's dot.")
         }
     }

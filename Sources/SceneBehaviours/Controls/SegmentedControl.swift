@@ -40,8 +40,11 @@ open class SegmentedControl: View {
             "SegmentedControl", summary: "A row of segments, one selected.", base: View.sceneDescription(),
             make: { SegmentedControl() }
         ) { type in
-            type.property("segments", get: { $0.segments }, set: { $0.segments = $1 }, doc: "The segments' titles, in order.")
-            type.property("selectedIndex", get: { $0.selectedIndex }, set: { $0.selectedIndex = $1 }, doc: "The index of the selected segment.")
+            type.property(
+                "segments", get: { $0.segments }, set: { $0.segments = $1 }, doc: "The segments' titles, in order.")
+            type.property(
+                "selectedIndex", get: { $0.selectedIndex }, set: { $0.selectedIndex = $1 },
+                doc: "The index of the selected segment.")
             type.input("select", Int.self, doc: "Taps the segment at an index.") { $0.select($1) }
             type.event("valueChanged", connect: { $0.valueChanged.connect($1) }, doc: "An input changed the selection.")
         }

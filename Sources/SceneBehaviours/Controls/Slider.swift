@@ -111,7 +111,9 @@ open class Slider: View {
             "Slider", summary: "A thumb on a track; values are clamped to minimum...maximum.",
             base: View.sceneDescription(), make: { Slider() }
         ) { type in
-            type.property("value", get: { $0.value }, set: { $0.value = $1 }, doc: "The thumb's position, clamped to minimum...maximum.")
+            type.property(
+                "value", get: { $0.value }, set: { $0.value = $1 },
+                doc: "The thumb's position, clamped to minimum...maximum.")
             type.property("minimum", get: { $0.minimum }, set: { $0.minimum = $1 }, doc: "The lowest value.")
             type.property("maximum", get: { $0.maximum }, set: { $0.maximum = $1 }, doc: "The highest value.")
             type.readOnly("tracking", get: { $0.tracking }, doc: "True while a touch moves the thumb.")
@@ -121,9 +123,11 @@ open class Slider: View {
             type.input("tapAt", Double.self, doc: "Taps the track at a fraction 0...1 of its length.") {
                 $0.tap(at: $1)
             }
-            type.event("editingBegan", connect: { $0.editingBegan.connect($1) }, doc: "A touch began tracking the thumb.")
+            type.event(
+                "editingBegan", connect: { $0.editingBegan.connect($1) }, doc: "A touch began tracking the thumb.")
             type.event("valueChanged", connect: { $0.valueChanged.connect($1) }, doc: "An input changed the value.")
-            type.event("editingEnded", connect: { $0.editingEnded.connect($1) }, doc: "The touch tracking the thumb ended.")
+            type.event(
+                "editingEnded", connect: { $0.editingEnded.connect($1) }, doc: "The touch tracking the thumb ended.")
         }
     }
 }

@@ -63,8 +63,11 @@ open class TapGesture: SceneObject, InteractionProvider {
             "TapGesture", summary: "Recognises taps: input tap, event recognized.",
             conformsTo: ["InteractionProvider"], make: { TapGesture() }
         ) { type in
-            type.property("enabled", get: { $0.enabled }, set: { $0.enabled = $1 }, doc: "Whether the recogniser takes taps.")
-            type.outlet("view", get: { $0.view }, set: { $0.view = $1 }, requires: "View", doc: "The view it is attached to; taps need it visible.")
+            type.property(
+                "enabled", get: { $0.enabled }, set: { $0.enabled = $1 }, doc: "Whether the recogniser takes taps.")
+            type.outlet(
+                "view", get: { $0.view }, set: { $0.view = $1 }, requires: "View",
+                doc: "The view it is attached to; taps need it visible.")
             type.input("tap", doc: "A tap: interaction began and ended, then recognized.") { $0.tap() }
             type.event("recognized", connect: { $0.recognized.connect($1) }, doc: "A tap was recognised.")
         }

@@ -168,11 +168,19 @@ open class TextField: View {
             base: View.sceneDescription(), conformsTo: ["Highlightable"], make: { TextField() }
         ) { type in
             type.property("text", get: { $0.text }, set: { $0.text = $1 }, doc: "The text entered.")
-            type.property("placeholder", get: { $0.placeholder }, set: { $0.placeholder = $1 }, doc: "The hint shown while the text is empty.")
-            type.property("secure", get: { $0.secure }, set: { $0.secure = $1 }, doc: "Whether the text is hidden (a password).")
-            type.property("enabled", get: { $0.enabled }, set: { $0.enabled = $1 }, doc: "Whether the field takes input.")
-            type.property("invalidInput", get: { $0.invalidInput }, set: { $0.invalidInput = $1 }, doc: "Whether the text was rejected; setting it to true plays the shake, each time.")
-            type.outlet("shakeAnimation", get: { $0.shakeAnimation }, set: { $0.shakeAnimation = $1 }, requires: "ShakeAnimation", doc: "The shake that invalidInput: true plays.")
+            type.property(
+                "placeholder", get: { $0.placeholder }, set: { $0.placeholder = $1 },
+                doc: "The hint shown while the text is empty.")
+            type.property(
+                "secure", get: { $0.secure }, set: { $0.secure = $1 }, doc: "Whether the text is hidden (a password).")
+            type.property(
+                "enabled", get: { $0.enabled }, set: { $0.enabled = $1 }, doc: "Whether the field takes input.")
+            type.property(
+                "invalidInput", get: { $0.invalidInput }, set: { $0.invalidInput = $1 },
+                doc: "Whether the text was rejected; setting it to true plays the shake, each time.")
+            type.outlet(
+                "shakeAnimation", get: { $0.shakeAnimation }, set: { $0.shakeAnimation = $1 },
+                requires: "ShakeAnimation", doc: "The shake that invalidInput: true plays.")
             type.readOnly("focused", get: { $0.focused }, doc: "Whether the field is the scene's first responder.")
             type.input("focus", doc: "Taps the field, which focuses it.") { $0.focus() }
             type.input("type", String.self, doc: "Focuses the field if needed, then appends the text.") {
@@ -182,8 +190,11 @@ open class TextField: View {
             type.input("returnKey", doc: "Presses the return key on the focused field.") { $0.returnKey() }
             type.event("editingBegan", connect: { $0.editingBegan.connect($1) }, doc: "The field became focused.")
             type.event("editingChanged", connect: { $0.editingChanged.connect($1) }, doc: "An input changed the text.")
-            type.event("editingEnded", connect: { $0.editingEnded.connect($1) }, doc: "The field stopped being focused.")
-            type.event("returnKey", connect: { $0.returnKeyPressed.connect($1) }, doc: "Return was pressed on the focused field.")
+            type.event(
+                "editingEnded", connect: { $0.editingEnded.connect($1) }, doc: "The field stopped being focused.")
+            type.event(
+                "returnKey", connect: { $0.returnKeyPressed.connect($1) },
+                doc: "Return was pressed on the focused field.")
         }
     }
 }

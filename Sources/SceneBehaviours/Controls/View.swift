@@ -164,11 +164,18 @@ open class View: SceneObject, InteractionProvider {
         ) { type in
             type.property("hidden", get: { $0.hidden }, set: { $0.hidden = $1 }, doc: "Whether the view is hidden.")
             type.property("alpha", get: { $0.alpha }, set: { $0.alpha = $1 }, range: 0...1, doc: "The opacity, 0...1.")
-            type.property("backgroundColor", get: { $0.backgroundColor }, set: { $0.backgroundColor = $1 }, doc: "The fill colour; null is none.")
-            type.property("offsetX", get: { $0.offsetX }, set: { $0.offsetX = $1 }, doc: "An additive horizontal translation (what a shake moves).")
-            type.property("offsetY", get: { $0.offsetY }, set: { $0.offsetY = $1 }, doc: "An additive vertical translation.")
+            type.property(
+                "backgroundColor", get: { $0.backgroundColor }, set: { $0.backgroundColor = $1 },
+                doc: "The fill colour; null is none.")
+            type.property(
+                "offsetX", get: { $0.offsetX }, set: { $0.offsetX = $1 },
+                doc: "An additive horizontal translation (what a shake moves).")
+            type.property(
+                "offsetY", get: { $0.offsetY }, set: { $0.offsetY = $1 }, doc: "An additive vertical translation.")
             type.readOnly("visible", get: { $0.visible }, doc: "Not hidden, alpha above 0, and the parent visible.")
-            type.outlet("parent", get: { $0.parent }, set: { $0.parent = $1 }, requires: "View", hierarchy: true, doc: "The containing view.")
+            type.outlet(
+                "parent", get: { $0.parent }, set: { $0.parent = $1 }, requires: "View", hierarchy: true,
+                doc: "The containing view.")
             type.action("show", doc: "Shows the view (hidden: false).") { $0.show() }
             type.action("hide", doc: "Hides the view (hidden: true).") { $0.hide() }
             type.input("press", doc: "A touch begins on the view.") { $0.press() }
