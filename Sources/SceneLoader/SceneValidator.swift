@@ -451,13 +451,6 @@ struct SceneValidator {
         locator?.span(offsets) ?? SourceSpan(at: .start)
     }
 
-    /// The index in ``SceneDeclaration/objects`` of the object declared at `index`.
-    private func declaredIndex(_ index: Int) -> Int? {
-        // Objects are declared in order, skipping those that were not valid.
-        guard isDeclared[index] else { return nil }
-        return isDeclared[..<index].lazy.filter { $0 }.count
-    }
-
     private mutating func resolveTargets() {
         let allDeclared = isDeclared.allSatisfy { $0 }
         for pending in pendingTargets {
@@ -478,9 +471,10 @@ struct SceneValidator {
                     hint: targetFallback(pending.outlet.requirement, excluding: pending.owner))
                 continue
             }
-            // Targets index the declared objects; they only differ when some
-            // object was invalid, and then the scene is not instantiated.
-            declaration.outletTargets[pending.slot] = allDeclared ? index : (declaredIndex(index) ?? -1)
+            // Targets index the declared objects. They differ from the file's
+            // order only when some object was invalid, and then the scene is
+            // never instantiated, so the slot stays empty.
+            declaration.outletTargets[pending.slot] = allDeclared ? index : -1
         }
     }
 

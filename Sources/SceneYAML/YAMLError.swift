@@ -37,20 +37,19 @@ public struct YAMLError: Error, Hashable, Sendable {
     public var message: String
     /// Where the problem is.
     public var span: SourceSpan
+    /// A second place that explains the first.
+    public struct Related: Hashable, Sendable {
+        /// What is there ("first written here", "while parsing a flow sequence").
+        public var message: String
+        /// Where.
+        public var position: SourcePosition
+    }
+
     /// A second place that explains the first, e.g. the first occurrence of
     /// a duplicate key or the construct libyaml was reading.
-    public var related: (message: String, position: SourcePosition)? {
-        get { relatedMessage.map { ($0, relatedPosition ?? span.start) } }
-        set {
-            relatedMessage = newValue?.message
-            relatedPosition = newValue?.position
-        }
-    }
+    public var related: Related?
     /// A suggestion for a fix, when there is one.
     public var hint: String?
-
-    private var relatedMessage: String?
-    private var relatedPosition: SourcePosition?
 
     /// Creates an error.
     public init(
@@ -61,8 +60,7 @@ public struct YAMLError: Error, Hashable, Sendable {
         self.message = message
         self.span = span
         self.hint = hint
-        self.relatedMessage = related?.message
-        self.relatedPosition = related?.position
+        self.related = related.map { Related(message: $0.message, position: $0.position) }
     }
 
     /// The start of ``span``.
