@@ -10,10 +10,12 @@ let package = Package(
         .library(name: "SceneLoader", targets: ["SceneLoader"]),
         .library(name: "SceneBehaviours", targets: ["SceneBehaviours"]),
         .library(name: "SceneRunning", targets: ["SceneRunning"]),
+        .library(name: "SceneStorage", targets: ["SceneStorage"]),
         .library(name: "SceneTesting", targets: ["SceneTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // Layer 0: the system libyaml, through pkg-config.
@@ -34,11 +36,17 @@ let package = Package(
         .target(name: "SceneTesting", dependencies: ["SceneRunning", "SceneLoader", "SceneCore", "SceneBehaviours"]),
         // Layer 3: headless controls and behaviours.
         .target(name: "SceneBehaviours", dependencies: ["SceneCore"]),
+        // Layer 3b: behaviours that keep state on disk (SQLite through GRDB),
+        // so that only the programs that want them link GRDB.
+        .target(
+            name: "SceneStorage",
+            dependencies: ["SceneCore", "SceneBehaviours", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         // Layer 4: the command line.
         .executableTarget(
             name: "SceneRunner",
             dependencies: [
-                "SceneLoader", "SceneRunning", "SceneBehaviours",
+                "SceneLoader", "SceneRunning", "SceneBehaviours", "SceneStorage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -51,6 +59,13 @@ let package = Package(
         .testTarget(name: "SceneLoaderTests", dependencies: ["SceneLoader", "SceneBehaviours"]),
         .testTarget(name: "SceneBehavioursTests", dependencies: ["SceneBehaviours"]),
         .testTarget(name: "SceneRunningTests", dependencies: ["SceneTesting", "SceneBehaviours"]),
+        .testTarget(
+            name: "SceneStorageTests",
+            dependencies: [
+                "SceneStorage", "SceneBehaviours", "SceneRunning", "SceneLoader", "SceneCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         .testTarget(
             name: "SceneRunnerTests",
             dependencies: ["SceneLoader", "SceneBehaviours"]

@@ -16,6 +16,9 @@ extension SceneRegistry {
             summary: "Reports touches (began, ended, cancelled) to behaviours that observe them.")
         registry.declareProtocol(
             "Highlightable", summary: "A view drawn highlighted: a Button while pressed, a TextField while focused.")
+        registry.declareProtocol(
+            "FocusTimerStore",
+            summary: "Keeps a FocusTimer's settings, state and history between runs (FocusStore, in SceneStorage).")
         registry.registerBuiltIn([
             View.sceneDescription(),
             Label.sceneDescription(),
@@ -35,6 +38,11 @@ extension SceneRegistry {
             CredentialAuthenticator.sceneDescription(),
             AlertPresenter.sceneDescription(),
             AuthFormBehaviour.sceneDescription(),
+            PreemptiveDelay.sceneDescription(),
+            PasscodeLock.sceneDescription(),
+            ResourceLoader.sceneDescription(),
+            EventCounter.sceneDescription(),
+            FocusTimer.sceneDescription(),
         ])
         return registry
     }

@@ -29,20 +29,30 @@ public final class Scene {
     public let entries: [Entry]
     /// The scene's clock and timers, shared by all its behaviours.
     public let scheduler: VirtualScheduler
+    /// The folder where behaviours keep state between runs (a relative
+    /// store path resolves in it); `nil` when the run keeps nothing, in
+    /// which case such a behaviour uses a fresh temporary folder of its own.
+    public let stateDirectory: String?
+    /// What went wrong while objects woke (a store that could not be
+    /// opened, say), in the order reported; the loader turns these into
+    /// diagnostics and does not hand out the scene.
+    public private(set) var failures: [Failure] = []
     private let indexByID: [String: Int]
     private var idByObject: [ObjectIdentifier: String]?
 
     /// Creates a scene owning `entries`. Ids must be unique; `indexByID`,
     /// when the caller has it, maps each id to its entry's index.
-    /// `scheduler` defaults to a new virtual clock at time zero.
+    /// `scheduler` defaults to a new virtual clock at time zero;
+    /// `stateDirectory` is where behaviours keep state between runs.
     public init(
         title: String?, summary: String?, entries: [Entry], indexByID: [String: Int]? = nil,
-        scheduler: VirtualScheduler = VirtualScheduler()
+        scheduler: VirtualScheduler = VirtualScheduler(), stateDirectory: String? = nil
     ) {
         self.title = title
         self.summary = summary
         self.entries = entries
         self.scheduler = scheduler
+        self.stateDirectory = stateDirectory
         if let indexByID, indexByID.count == entries.count {
             self.indexByID = indexByID
         } else {
@@ -50,6 +60,21 @@ public final class Scene {
             for (offset, entry) in entries.enumerated() { index[entry.id] = offset }
             self.indexByID = index
         }
+    }
+
+    /// Something an object could not do while waking, such as opening its
+    /// file: the message names what failed (the file, say).
+    public struct Failure: Equatable, Sendable {
+        /// The id of the object that failed, when it is one of the scene's.
+        public let objectID: String?
+        /// What went wrong, as a sentence.
+        public let message: String
+    }
+
+    /// Records that `object` failed while waking (call it from `awake`):
+    /// the load fails with `message`, positioned at the object.
+    public func reportFailure(of object: AnyObject, _ message: String) {
+        failures.append(Failure(objectID: id(of: object), message: message))
     }
 
     /// The entry declared as `id`.

@@ -104,6 +104,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case unknownInput = "unknown-input"
     case unknownMember = "unknown-member"
     case timeGoesBackwards = "time-goes-backwards"
+    // Instantiation.
+    case objectFailed = "object-failed"
     // Bookkeeping.
     case tooManyDiagnostics = "too-many-diagnostics"
     case internalError = "internal-error"

@@ -48,6 +48,9 @@ public struct SceneLoader {
     public var registry: SceneRegistry
     /// The limits inputs must stay within.
     public var limits: SceneLimits
+    /// The folder where the scenes' behaviours keep state between runs
+    /// (``Scene/stateDirectory``); `nil` keeps nothing.
+    public var stateDirectory: String?
 
     /// A loader for the types in `registry`.
     public init(registry: SceneRegistry, limits: SceneLimits = SceneLimits()) {
@@ -176,8 +179,18 @@ public struct SceneLoader {
 
         let entries = zip(objects, instances).map { Scene.Entry(id: $0.id, type: $0.type, object: $1) }
         let scene = Scene(
-            title: declaration.title, summary: declaration.summary, entries: entries, indexByID: declaration.indexByID)
+            title: declaration.title, summary: declaration.summary, entries: entries, indexByID: declaration.indexByID,
+            stateDirectory: stateDirectory)
         for index in SceneLoader.awakeOrder(declaration) { instances[index].awake(in: scene) }
+        if !scene.failures.isEmpty {
+            let diagnostics = scene.failures.map { failure in
+                let object = failure.objectID.flatMap { declaration.indexByID[$0] }.map { objects[$0] }
+                return Diagnostic(
+                    .objectFailed, failure.message,
+                    at: object.flatMap { declaration.locator?.span($0.idOffsets) } ?? SourceSpan(at: .start))
+            }
+            throw SceneLoadError(source: source, diagnostics: diagnostics)
+        }
         return scene
     }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import SceneBehaviours
 import SceneCore
 import SceneLoader
+import SceneStorage
 
 /// `scene-runner check FILE...`: validates scenes without running them.
 struct CheckCommand: ParsableCommand {
@@ -22,7 +23,7 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run() throws {
-        let loader = SceneLoader(registry: .standard)
+        let loader = SceneLoader(registry: .standardWithStorage)
         var isValid = true
         for file in files {
             let source: SceneSource

@@ -3,6 +3,7 @@ import SceneBehaviours
 import SceneCore
 import SceneLoader
 import SceneRunning
+import SceneStorage
 
 /// `scene-runner run FILE...` (also `scene-runner FILE...`): loads each
 /// scene, runs its script on a virtual clock and prints the transcript.
@@ -25,12 +26,19 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Print every animation frame instead of each animation's start and end.")
     var verbose = false
 
+    @Option(
+        name: .customLong("state-dir"),
+        help: ArgumentHelp(
+            "A folder where stores keep state between runs, created if missing; by default each run starts afresh.",
+            valueName: "dir"))
+    var stateDirectory: String?
+
     func validate() throws {
         if files.isEmpty { throw ValidationError("Give at least one scene file.") }
     }
 
     func run() throws {
-        let runner = SceneRunner(registry: .standard)
+        let runner = SceneRunner(registry: .standardWithStorage, stateDirectory: stateDirectory)
         var passed = 0
         var failed = 0
         var isAnyInvalid = false

@@ -2,6 +2,7 @@ import ArgumentParser
 import SceneBehaviours
 import SceneCore
 import SceneLoader
+import SceneStorage
 
 /// `scene-runner types [NAME]`: the registered types and their members.
 struct TypesCommand: ParsableCommand {
@@ -14,7 +15,7 @@ struct TypesCommand: ParsableCommand {
     var name: String?
 
     func run() throws {
-        let registry = SceneRegistry.standard
+        let registry = SceneRegistry.standardWithStorage
         guard let name else {
             print(TypeCatalog.list(registry), terminator: "")
             return

@@ -20,9 +20,13 @@ public struct SceneRunner {
     /// The loader, with its registry and limits.
     public var loader: SceneLoader
 
-    /// A runner for the types in `registry`.
-    public init(registry: SceneRegistry, limits: SceneLimits = SceneLimits()) {
+    /// A runner for the types in `registry`. `stateDirectory` is where the
+    /// scenes' behaviours keep state between runs (a store's relative path
+    /// resolves in it); `nil`, the default, keeps nothing: each run starts
+    /// afresh, so running a scene twice gives the same transcript.
+    public init(registry: SceneRegistry, limits: SceneLimits = SceneLimits(), stateDirectory: String? = nil) {
         loader = SceneLoader(registry: registry, limits: limits)
+        loader.stateDirectory = stateDirectory
     }
 
     /// Loads the file at `path` and runs it.

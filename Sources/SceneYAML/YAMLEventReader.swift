@@ -215,7 +215,8 @@ public final class YAMLEventReader {
             let position = self.position(p.problem_mark)
             var error = YAMLError(.syntax, problem, at: SourceSpan(at: position))
             if let context = p.context {
-                error.related = YAMLError.Related(message: String(cString: context), position: self.position(p.context_mark))
+                error.related = YAMLError.Related(
+                    message: String(cString: context), position: self.position(p.context_mark))
             }
             return error
         }

@@ -11,7 +11,8 @@ import Testing
                 "View", "Label", "Button", "Slider", "ShakeAnimation", "TextField", "ActivityIndicator",
                 "SegmentedControl", "PageIndicator", "TapGesture", "PanGesture", "TimeoutController",
                 "TimeoutControllerHost", "HighlightBehaviour", "FormBehaviour", "CredentialAuthenticator",
-                "AlertPresenter", "AuthFormBehaviour",
+                "AlertPresenter", "AuthFormBehaviour", "PreemptiveDelay", "PasscodeLock",
+                "ResourceLoader", "EventCounter", "FocusTimer",
             ])
         for (offset, type) in registry.types.enumerated() {
             if let base = type.base {
@@ -32,7 +33,7 @@ import Testing
         #expect(!provider.summary.isEmpty)
         let highlightable = try #require(registry.protocolDescription(named: "Highlightable"))
         #expect(!highlightable.summary.isEmpty)
-        #expect(registry.protocols.map(\.name) == ["InteractionProvider", "Highlightable"])
+        #expect(registry.protocols.map(\.name) == ["InteractionProvider", "Highlightable", "FocusTimerStore"])
         #expect(registry.types.filter { $0.satisfies("Highlightable") }.map(\.name) == ["Button", "TextField"])
     }
 

@@ -10,7 +10,7 @@ import Testing
 @Suite struct DiagnosticLimitTests {
     static let codesTestedHere: Set<DiagnosticCode> = [
         .unreadableFile, .fileTooLarge, .invalidEncoding, .nestingTooDeep, .aliasBudget, .tooManyDiagnostics,
-        .internalError, .emptyFile,
+        .internalError, .emptyFile, .objectFailed,
     ]
 
     @Test func everyDiagnosticCodeHasATestOfItsWholeText() {
@@ -152,6 +152,31 @@ import Testing
                     3 |   m: {type: Mislabelled, label: v}
                       |   ^
                       = help: the type's registration does not match its Swift type; this is a bug in the type
+
+                """
+        }
+    }
+
+    /// A type that cannot wake, as a store whose file is not a database.
+    final class FailsToWake: SceneObject {
+        func awake(in scene: Scene) {
+            scene.reportFailure(of: self, "cannot open 'state/x.db': it is not an SQLite database")
+        }
+    }
+
+    @Test func anObjectThatFailsToWakeFailsTheLoadAtItsID() throws {
+        var registry = SceneRegistry.standard
+        try registry.register(TypeDescription("FailsToWake", summary: "Fails in awake.", make: FailsToWake.init))
+        let loader = SceneLoader(registry: registry)
+        let source = SceneSource(name: "test.yaml", text: "objects:\n  v: {type: View}\n  f: {type: FailsToWake}\n")
+        #expect(loader.check(source).isEmpty)
+        #expect {
+            _ = try loader.load(source)
+        } throws: { error in
+            (error as? SceneLoadError)?.rendered == """
+                test.yaml:3:3: error: cannot open 'state/x.db': it is not an SQLite database
+                    3 |   f: {type: FailsToWake}
+                      |   ^
 
                 """
         }

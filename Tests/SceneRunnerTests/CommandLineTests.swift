@@ -143,7 +143,9 @@ func temporaryScene(_ text: String, name: String = "scene.yaml") throws -> Strin
                 "View", "Label", "Button", "Slider", "ShakeAnimation", "TextField", "ActivityIndicator",
                 "SegmentedControl", "PageIndicator", "TapGesture", "PanGesture", "TimeoutController",
                 "TimeoutControllerHost", "HighlightBehaviour", "FormBehaviour", "CredentialAuthenticator",
-                "AlertPresenter", "AuthFormBehaviour",
+                "AlertPresenter", "AuthFormBehaviour", "PreemptiveDelay", "PasscodeLock",
+                "ResourceLoader", "EventCounter", "FocusTimer",
+                "FocusStore",
             ])
     }
 

@@ -1,0 +1,68 @@
+import SceneCore
+
+/// Counts the events connected to it and remembers when the last came: a
+/// general sink for demos and tests.
+///
+/// YAML keys: none settable; read-only `count: Int`,
+/// `lastFiredAt: Duration?` (the scene time of the last `fire`, `null`
+/// before the first). Action `fire`.
+///
+///     objects:
+///       stopped: { type: PreemptiveDelay, delay: 0.5s, on: { fired: settled.fire } }
+///       settled: { type: EventCounter }
+///     script:
+///       - call: stopped.trigger
+///       - wait: 0.5s
+///       - expect: { settled.count: 1, settled.lastFiredAt: 0.5s }
+///
+/// Inside a timer's callback the scene time is that timer's deadline, so
+/// an event sent by a timer is recorded at the instant it was due. It
+/// reads time from the scene's ``VirtualScheduler``, taken in
+/// ``awake(in:)`` (or given to ``init(scheduler:)``); without one, time is
+/// zero, where a scene's clock starts.
+public final class EventCounter: SceneObject {
+    /// How many times ``fire()`` was called.
+    public private(set) var count = 0
+
+    /// The scene time of the last ``fire()``, or `nil` before the first.
+    public private(set) var lastFiredAt: Duration?
+
+    /// The clock: the scene's, from ``awake(in:)``, unless one was given.
+    public private(set) var scheduler: VirtualScheduler?
+
+    /// A counter at zero; it gets its scheduler in ``awake(in:)``.
+    public init() {}
+
+    /// A counter on `scheduler`, for use without a scene.
+    public init(scheduler: VirtualScheduler) {
+        self.scheduler = scheduler
+    }
+
+    /// Takes the scene's scheduler, unless one was given.
+    public func awake(in scene: Scene) {
+        if scheduler == nil { scheduler = scene.scheduler }
+    }
+
+    /// Counts one event and records the time (the `fire` action).
+    public func fire() {
+        count += 1
+        lastFiredAt = scheduler?.now ?? .zero
+    }
+
+    // MARK: Registration
+
+    /// Registers `EventCounter`: `count`, `lastFiredAt` and `fire`.
+    public static func sceneDescription() -> TypeDescription {
+        TypeDescription(
+            "EventCounter", summary: "Counts the events connected to its fire action, with the last one's time.",
+            make: { EventCounter() }
+        ) { type in
+            type.readOnly("count", get: { $0.count }, doc: "How many times fire was called.")
+            type.readOnly(
+                "lastFiredAt", get: { $0.lastFiredAt },
+                doc: "The scene time of the last fire, or null before the first."
+            )
+            type.action("fire", doc: "Counts one event and records the scene time.") { $0.fire() }
+        }
+    }
+}

@@ -1,0 +1,491 @@
+import SceneCore
+
+/// A Pomodoro focus timer: work and breaks on the scene clock, with long
+/// breaks every few cycles, the labels, buttons and theme of its interface,
+/// and an optional store that keeps its state between runs (seed
+/// `004_bb5ed1aefe00e8f6.txt`).
+///
+/// YAML keys: `workLength: Duration = 25m`, `shortBreakLength = 5m`,
+/// `longBreakLength = 15m` (each at least 1ms), `longBreakEvery: Int = 3`
+/// (at least 1), `longBreaks: Bool = true`; outlets `startButton: Button?`,
+/// `stopButton: Button?`, `timeLabel: Label?`, `statusLabel: Label?`,
+/// `background: View?`, `store: FocusTimerStore?`; read-only `status`
+/// (stopped|running|paused), `activity` (work|shortBreak|longBreak),
+/// `secondsLeft: Int`, `completedCycles: Int`. Actions `start` (start,
+/// pause or resume, by status), `stop`.
+///
+///     let scheduler = VirtualScheduler()
+///     let timer = FocusTimer(scheduler: scheduler)
+///     timer.workLength = .seconds(3)
+///     timer.start()                            // running, work, 3 s
+///     try scheduler.advance(by: .seconds(1))   // secondsLeft == 2, "00:02"
+///     timer.start()                            // paused: nothing is lost
+///
+/// The state machine:
+/// - stopped -> `start`: running, work, a full work length. running ->
+///   `start`: paused. paused -> `start`: running from the remaining time.
+///   `stop`, from any status: stopped, work, a full work length, with the
+///   labels and theme of work. `completedCycles` survives `stop`.
+///
+/// The timing contract:
+/// - While running, the timer keeps the instant its activity ends and
+///   computes the remaining time from the scene clock, so nothing drifts
+///   and a pause and resume lose nothing: pausing keeps the exact remaining
+///   time, resuming sets a new end from it.
+/// - ``secondsLeft`` and `timeLabel` show the remaining time rounded up to
+///   whole seconds, as a countdown does; the timer keeps one timer on the
+///   scheduler, due at the next instant that number changes, so the label
+///   updates every second.
+/// - At zero: after work, a long break when `longBreaks` is on and
+///   (`completedCycles` + 1) is a multiple of `longBreakEvery`, else a short
+///   break; after a break, `completedCycles` + 1 and work again. The next
+///   activity starts at the instant the last one ended.
+/// - Lengths set while stopped show at once; set while running or paused,
+///   they apply from the next activity.
+///
+/// The interface: `timeLabel` shows MM:SS ("25:00", "04:59");
+/// `statusLabel` shows "Work", "Break" or "Long break", or while paused
+/// "Work paused" or "Break paused" by the current activity; the start
+/// button's title is "Start", "Pause" or "Resume"; the stop button is hidden
+/// while stopped; `background.backgroundColor` is #E44F72 during work and
+/// #52A57B during breaks.
+///
+/// Persistence: with a `store`, the timer restores the saved state when
+/// the scene wakes (a running timer comes back paused, with the time it had
+/// left), and saves its settings and state at every change of status or
+/// activity and every second tick, each finished activity together with the
+/// state that follows it.
+public final class FocusTimer: SceneObject {
+    /// Whether the timer counts down.
+    public enum Status: String, SceneEnum, Sendable {
+        case stopped, running, paused
+        public static var sceneEnumName: String { "FocusTimerStatus" }
+    }
+
+    /// What the current interval is for.
+    public enum Activity: String, SceneEnum, Sendable {
+        case work, shortBreak, longBreak
+        public static var sceneEnumName: String { "FocusActivity" }
+
+        /// Whether it is a break, short or long.
+        public var isBreak: Bool { self != .work }
+    }
+
+    /// The lengths and the long-break rule.
+    public struct Settings: Equatable, Sendable {
+        /// How long a work interval lasts.
+        public var workLength: Duration = .seconds(25 * 60)
+        /// How long a short break lasts.
+        public var shortBreakLength: Duration = .seconds(5 * 60)
+        /// How long a long break lasts.
+        public var longBreakLength: Duration = .seconds(15 * 60)
+        /// Every how many cycles a long break comes.
+        public var longBreakEvery = 3
+        /// Whether there are long breaks at all.
+        public var longBreaks = true
+
+        /// The defaults above.
+        public init() {}
+
+        /// How long `activity` lasts (at least a millisecond).
+        public func length(of activity: Activity) -> Duration {
+            let length =
+                switch activity {
+                case .work: workLength
+                case .shortBreak: shortBreakLength
+                case .longBreak: longBreakLength
+                }
+            return max(length, .milliseconds(1))
+        }
+    }
+
+    /// What a ``FocusTimerStore`` keeps: the settings and the state.
+    public struct SavedState: Equatable, Sendable {
+        /// The timer's settings when it was saved.
+        public var settings: Settings
+        /// The status.
+        public var status: Status
+        /// The current activity.
+        public var activity: Activity
+        /// The exact time left in the current activity.
+        public var remaining: Duration
+        /// How many work-and-break cycles are complete.
+        public var completedCycles: Int
+
+        /// A saved state.
+        public init(settings: Settings, status: Status, activity: Activity, remaining: Duration, completedCycles: Int) {
+            self.settings = settings
+            self.status = status
+            self.activity = activity
+            self.remaining = remaining
+            self.completedCycles = completedCycles
+        }
+    }
+
+    /// An activity that counted down to zero, for the store's history.
+    public struct FinishedInterval: Equatable, Sendable {
+        /// What it was.
+        public var activity: Activity
+        /// Its full length.
+        public var length: Duration
+        /// The scene time it ended at.
+        public var endTime: Duration
+        /// `completedCycles` once it ended.
+        public var completedCycles: Int
+
+        /// A finished interval.
+        public init(activity: Activity, length: Duration, endTime: Duration, completedCycles: Int) {
+            self.activity = activity
+            self.length = length
+            self.endTime = endTime
+            self.completedCycles = completedCycles
+        }
+    }
+
+    /// The theme colour of work: #E44F72.
+    public static let workColor = Color(red: 0xE4, green: 0x4F, blue: 0x72)
+    /// The theme colour of breaks: #52A57B.
+    public static let breakColor = Color(red: 0x52, green: 0xA5, blue: 0x7B)
+
+    /// The lengths and the long-break rule; see ``Settings``.
+    public var settings = Settings() {
+        didSet {
+            if status == .stopped {
+                remaining = settings.length(of: .work)
+                refresh()
+            }
+        }
+    }
+
+    /// How long a work interval lasts (`workLength`, 25 minutes).
+    public var workLength: Duration {
+        get { settings.workLength }
+        set { settings.workLength = newValue }
+    }
+    /// How long a short break lasts (`shortBreakLength`, 5 minutes).
+    public var shortBreakLength: Duration {
+        get { settings.shortBreakLength }
+        set { settings.shortBreakLength = newValue }
+    }
+    /// How long a long break lasts (`longBreakLength`, 15 minutes).
+    public var longBreakLength: Duration {
+        get { settings.longBreakLength }
+        set { settings.longBreakLength = newValue }
+    }
+    /// Every how many cycles a long break comes (`longBreakEvery`, 3).
+    public var longBreakEvery: Int {
+        get { settings.longBreakEvery }
+        set { settings.longBreakEvery = newValue }
+    }
+    /// Whether there are long breaks (`longBreaks`, true).
+    public var longBreaks: Bool {
+        get { settings.longBreaks }
+        set { settings.longBreaks = newValue }
+    }
+
+    /// The button whose title follows the status: "Start", "Pause", "Resume".
+    public weak var startButton: Button? {
+        didSet { refresh() }
+    }
+    /// The button hidden while stopped.
+    public weak var stopButton: Button? {
+        didSet { refresh() }
+    }
+    /// The label showing the time left as MM:SS.
+    public weak var timeLabel: Label? {
+        didSet { refresh() }
+    }
+    /// The label showing the activity and whether it is paused.
+    public weak var statusLabel: Label? {
+        didSet { refresh() }
+    }
+    /// The view whose background colour is the theme.
+    public weak var background: View? {
+        didSet { refresh() }
+    }
+    /// Where the state is kept between runs.
+    public weak var store: (any FocusTimerStore)?
+
+    /// Whether the timer counts down.
+    public private(set) var status = Status.stopped
+    /// The current activity.
+    public private(set) var activity = Activity.work
+    /// How many work-and-break cycles are complete (a break ended).
+    public private(set) var completedCycles = 0
+
+    /// The clock: the scene's, from ``awake(in:)``, unless one was given.
+    public private(set) var scheduler: VirtualScheduler?
+
+    /// The time left when not running; while running, ``end`` rules.
+    private var remaining: Duration = .seconds(25 * 60)
+    /// While running, the scene time the current activity ends at.
+    private var end: Duration?
+    private var timer: VirtualScheduler.TimerID?
+
+    /// A stopped timer with the defaults above; it gets its scheduler in
+    /// ``awake(in:)``.
+    public init() {}
+
+    /// A stopped timer on `scheduler`, for use without a scene.
+    public init(scheduler: VirtualScheduler, settings: Settings = Settings()) {
+        self.scheduler = scheduler
+        self.settings = settings
+        remaining = settings.length(of: .work)
+    }
+
+    /// Takes the scene's scheduler (unless one was given), restores the
+    /// store's state (a running timer comes back paused), shows the state
+    /// and starts counting if ``start()`` came first.
+    public func awake(in scene: Scene) {
+        if scheduler == nil { scheduler = scene.scheduler }
+        if let saved = store?.restoreFocusState() { restore(saved) }
+        if status == .running { arm() }
+        refresh()
+        save()
+    }
+
+    // MARK: State
+
+    /// The exact time left in the current activity.
+    public var remainingTime: Duration {
+        guard let end else { return remaining }
+        return max(end - now, .zero)
+    }
+
+    /// The time left rounded up to whole seconds.
+    public var secondsLeft: Int {
+        Self.wholeSecondsUp(remainingTime)
+    }
+
+    /// The state as a store keeps it.
+    public var savedState: SavedState {
+        SavedState(
+            settings: settings, status: status, activity: activity, remaining: remainingTime,
+            completedCycles: completedCycles)
+    }
+
+    private var now: Duration { scheduler?.now ?? .zero }
+
+    /// Takes on a saved state: a running timer comes back paused; a time
+    /// left longer than the activity now lasts is cut to its length.
+    public func restore(_ saved: SavedState) {
+        disarm()
+        end = nil
+        activity = saved.activity
+        completedCycles = max(saved.completedCycles, 0)
+        remaining = min(max(saved.remaining, .zero), settings.length(of: saved.activity))
+        switch saved.status {
+        case .stopped:
+            status = .stopped
+            activity = .work
+            remaining = settings.length(of: .work)
+        case .running, .paused:
+            status = .paused
+        }
+        refresh()
+    }
+
+    // MARK: Actions
+
+    /// Starts, pauses or resumes, by status (the `start` action).
+    public func start() {
+        switch status {
+        case .stopped:
+            activity = .work
+            remaining = settings.length(of: .work)
+            run()
+        case .running:
+            remaining = remainingTime
+            end = nil
+            disarm()
+            status = .paused
+        case .paused:
+            run()
+        }
+        refresh()
+        save()
+    }
+
+    /// Stops and resets to a full work interval, with the labels and theme
+    /// of work (the `stop` action).
+    public func stop() {
+        disarm()
+        end = nil
+        status = .stopped
+        activity = .work
+        remaining = settings.length(of: .work)
+        refresh()
+        save()
+    }
+
+    private func run() {
+        status = .running
+        end = now + remaining
+        arm()
+    }
+
+    // MARK: The countdown
+
+    /// Schedules the one timer, at the next instant ``secondsLeft`` changes.
+    private func arm() {
+        disarm()
+        guard let scheduler, let end else { return }
+        let left = max(end - scheduler.now, .zero)
+        let seconds = Self.wholeSecondsUp(left)
+        let next = seconds <= 1 ? end : end - .seconds(seconds - 1)
+        timer = scheduler.schedule(at: next) { [weak self] in self?.tick() }
+    }
+
+    private func disarm() {
+        guard let timer else { return }
+        scheduler?.cancel(timer)
+        self.timer = nil
+    }
+
+    private func tick() {
+        timer = nil
+        guard status == .running, let end else { return }
+        var finished: FinishedInterval?
+        if now >= end {
+            let length = settings.length(of: activity)
+            if activity.isBreak { completedCycles += 1 }
+            finished = FinishedInterval(
+                activity: activity, length: length, endTime: end, completedCycles: completedCycles)
+            activity = nextActivity()
+            self.end = end + settings.length(of: activity)
+        }
+        arm()
+        refresh()
+        save(finishing: finished)
+    }
+
+    /// The activity after the current one ends.
+    private func nextActivity() -> Activity {
+        guard activity == .work else { return .work }
+        let every = max(settings.longBreakEvery, 1)
+        if settings.longBreaks && (completedCycles + 1) % every == 0 { return .longBreak }
+        return .shortBreak
+    }
+
+    private func save(finishing finished: FinishedInterval? = nil) {
+        store?.saveFocusState(savedState, finishing: finished)
+    }
+
+    // MARK: The interface
+
+    /// The start button's title for the status: "Start", "Pause", "Resume".
+    public var startTitle: String {
+        switch status {
+        case .stopped: "Start"
+        case .running: "Pause"
+        case .paused: "Resume"
+        }
+    }
+
+    /// The status label's text: "Work", "Break", "Long break", or
+    /// "Work paused" / "Break paused" while paused.
+    public var statusText: String {
+        switch (status, activity) {
+        case (.paused, .work): "Work paused"
+        case (.paused, _): "Break paused"
+        case (_, .work): "Work"
+        case (_, .shortBreak): "Break"
+        case (_, .longBreak): "Long break"
+        }
+    }
+
+    /// The theme colour of the current activity.
+    public var themeColor: Color {
+        activity.isBreak ? Self.breakColor : Self.workColor
+    }
+
+    /// Shows the state on every connected outlet.
+    private func refresh() {
+        timeLabel?.text = Self.clockText(seconds: secondsLeft)
+        statusLabel?.text = statusText
+        startButton?.title = startTitle
+        stopButton?.hidden = status == .stopped
+        background?.backgroundColor = themeColor
+    }
+
+    /// `seconds` as MM:SS with at least two digits of minutes: "25:00", "04:59".
+    public static func clockText(seconds: Int) -> String {
+        let seconds = max(seconds, 0)
+        let minutes = seconds / 60
+        let rest = seconds % 60
+        return (minutes < 10 ? "0" : "") + "\(minutes):" + (rest < 10 ? "0" : "") + "\(rest)"
+    }
+
+    /// `duration` rounded up to whole seconds (0 for zero or less).
+    static func wholeSecondsUp(_ duration: Duration) -> Int {
+        guard duration > .zero else { return 0 }
+        let (seconds, attoseconds) = duration.components
+        return Int(seconds) + (attoseconds > 0 ? 1 : 0)
+    }
+
+    // MARK: Registration
+
+    /// Registers `FocusTimer`: the lengths and long-break rule, the
+    /// interface's outlets, the store, the read-only state, `start` and `stop`.
+    public static func sceneDescription() -> TypeDescription {
+        let lengthRange = 0.001...Double.infinity
+        return TypeDescription(
+            "FocusTimer", summary: "A Pomodoro timer: work, short and long breaks on the scene clock.",
+            make: { FocusTimer() }
+        ) { type in
+            type.property(
+                "workLength", get: { $0.workLength }, set: { $0.workLength = $1 }, range: lengthRange,
+                doc: "How long a work interval lasts.")
+            type.property(
+                "shortBreakLength", get: { $0.shortBreakLength }, set: { $0.shortBreakLength = $1 },
+                range: lengthRange, doc: "How long a short break lasts.")
+            type.property(
+                "longBreakLength", get: { $0.longBreakLength }, set: { $0.longBreakLength = $1 },
+                range: lengthRange, doc: "How long a long break lasts.")
+            type.property(
+                "longBreakEvery", get: { $0.longBreakEvery }, set: { $0.longBreakEvery = $1 },
+                range: 1...Double.infinity, doc: "A long break ends every this many cycles.")
+            type.property(
+                "longBreaks", get: { $0.longBreaks }, set: { $0.longBreaks = $1 },
+                doc: "Whether there are long breaks at all.")
+            type.outlet(
+                "startButton", get: { $0.startButton }, set: { $0.startButton = $1 }, requires: "Button",
+                doc: "Titled Start, Pause or Resume by status.")
+            type.outlet(
+                "stopButton", get: { $0.stopButton }, set: { $0.stopButton = $1 }, requires: "Button",
+                doc: "Hidden while stopped.")
+            type.outlet(
+                "timeLabel", get: { $0.timeLabel }, set: { $0.timeLabel = $1 }, requires: "Label",
+                doc: "Shows the time left as MM:SS.")
+            type.outlet(
+                "statusLabel", get: { $0.statusLabel }, set: { $0.statusLabel = $1 }, requires: "Label",
+                doc: "Work, Break, Long break, Work paused or Break paused.")
+            type.outlet(
+                "background", get: { $0.background }, set: { $0.background = $1 }, requires: "View",
+                doc: "Its backgroundColor is the theme: #E44F72 work, #52A57B breaks.")
+            type.outlet(
+                "store", get: { $0.store }, set: { $0.store = $1 }, requires: "FocusTimerStore",
+                doc: "Keeps the settings, state and history between runs; restored on load.")
+            type.readOnly("status", get: { $0.status }, doc: "stopped, running or paused.")
+            type.readOnly("activity", get: { $0.activity }, doc: "work, shortBreak or longBreak.")
+            type.readOnly("secondsLeft", get: { $0.secondsLeft }, doc: "The time left, rounded up to whole seconds.")
+            type.readOnly(
+                "completedCycles", get: { $0.completedCycles }, doc: "How many work-and-break cycles are complete.")
+            type.action("start", doc: "Starts, pauses or resumes, by status.") { $0.start() }
+            type.action("stop", doc: "Stops and resets to a full work interval.") { $0.stop() }
+        }
+    }
+}
+
+/// Keeps a ``FocusTimer``'s settings, state and history of finished
+/// intervals between runs. Implemented by `FocusStore` (module
+/// `SceneStorage`, SQLite); called by the timer when it wakes and whenever
+/// its state changes. A store reports its own failures; the timer carries on.
+public protocol FocusTimerStore: AnyObject {
+    /// The state saved last, if any.
+    func restoreFocusState() -> FocusTimer.SavedState?
+
+    /// Saves `state` and, when an activity just ended, adds `finished` to
+    /// the history, both in one transaction.
+    func saveFocusState(_ state: FocusTimer.SavedState, finishing finished: FocusTimer.FinishedInterval?)
+}

@@ -1,0 +1,205 @@
+import SceneCore
+
+/// A passcode screen that allows a few wrong entries within a window of
+/// each other before it locks the user out (seed
+/// `003_84058167aa0098eb.txt`, first problem): the window is a
+/// ``PreemptiveDelay``.
+///
+/// YAML keys: `passcode: String` (required), `maxAttempts: Int = 3`
+/// (at least 1), `window: Duration = 60s`, outlets `field: TextField?`,
+/// `resetDelay: PreemptiveDelay?`; read-only `failedAttempts: Int`,
+/// `locked: Bool`, `unlocked: Bool`. Input `enter: String`; action `reset`.
+/// Events `unlocked`, `lockedOut`.
+///
+///     let scheduler = VirtualScheduler()
+///     let lock = PasscodeLock(passcode: "2468", scheduler: scheduler)
+///     lock.lockedOut.connect { print("locked out") }
+///     lock.enter("1111")                        // failedAttempts 1, window until 60 s
+///     try scheduler.advance(by: .seconds(61))   // the window passed: 0
+///     lock.enter("1111"); lock.enter("2222"); lock.enter("3333")  // locked out
+///
+/// The contract:
+/// - A wrong entry counts in ``failedAttempts`` and restarts the window:
+///   the window delay is triggered with `window` (its `delay` is not used).
+/// - When a window passes with no entry, ``failedAttempts`` returns to zero.
+/// - The entry that brings ``failedAttempts`` to `maxAttempts` locks:
+///   `lockedOut` is sent, the window is cancelled (a lock-out does not wear
+///   off), and further entries are ignored until ``reset()``.
+/// - The right code unlocks: ``failedAttempts`` returns to zero, the window
+///   is cancelled, `unlocked` is sent; further entries are ignored until
+///   ``reset()``.
+/// - Return on ``field`` submits the field's text, then empties the field
+///   (as a passcode screen does; no `editingChanged`, as for any change
+///   made by code), unless the entry was ignored.
+/// - Without a ``resetDelay`` the lock uses a delay of its own, on the same
+///   clock. A window delay shared with other objects resets the count only
+///   while the lock is neither locked nor unlocked.
+///
+/// The field and the delay are observed from the moment they are set. It
+/// reads time from the scene's ``VirtualScheduler``, taken in
+/// ``awake(in:)`` (or given to ``init(passcode:scheduler:)``).
+public final class PasscodeLock: SceneObject {
+    /// The right code.
+    public var passcode = ""
+    /// How many wrong entries within a window lock the user out (at least 1).
+    public var maxAttempts = 3
+    /// How long after a wrong entry the count returns to zero, unless
+    /// another entry comes first.
+    public var window: Duration = .seconds(60)
+
+    /// The field whose return key submits its text; weak, as every outlet.
+    public weak var field: TextField? {
+        didSet {
+            guard field !== oldValue else { return }
+            observeField()
+        }
+    }
+
+    /// The delay that measures the window; weak, as every outlet. When
+    /// `nil`, the lock uses a delay of its own.
+    public weak var resetDelay: PreemptiveDelay? {
+        didSet {
+            guard let resetDelay, resetDelay !== oldValue else { return }
+            observe(resetDelay)
+        }
+    }
+
+    /// Wrong entries since the last window passed, unlock or reset.
+    public private(set) var failedAttempts = 0
+    /// Whether too many wrong entries locked the user out.
+    public private(set) var isLocked = false
+    /// Whether the right code was entered.
+    public private(set) var isUnlocked = false
+
+    /// Sent when the right code is entered (`unlocked`).
+    public var unlocked = SceneEvent<Void>()
+    /// Sent when a wrong entry reaches `maxAttempts` (`lockedOut`).
+    public var lockedOut = SceneEvent<Void>()
+
+    /// The delay used when ``resetDelay`` is `nil`.
+    private let ownDelay: PreemptiveDelay
+    private var fieldConnection = 0
+
+    /// The delay that measures the window now.
+    private var windowDelay: PreemptiveDelay { resetDelay ?? ownDelay }
+
+    /// A lock with the defaults above and an empty passcode; it gets its
+    /// scheduler in ``awake(in:)``.
+    public init() {
+        ownDelay = PreemptiveDelay()
+        observe(ownDelay)
+    }
+
+    /// A lock for `passcode` on `scheduler`, for use without a scene.
+    public init(passcode: String, scheduler: VirtualScheduler) {
+        self.passcode = passcode
+        ownDelay = PreemptiveDelay(scheduler: scheduler)
+        observe(ownDelay)
+    }
+
+    /// Gives the lock's own delay the scene's clock.
+    public func awake(in scene: Scene) {
+        ownDelay.awake(in: scene)
+    }
+
+    // MARK: Entering
+
+    /// Checks `code` (the `enter` input); ignored while locked or unlocked.
+    @discardableResult
+    public func enter(_ code: String) -> InputResult {
+        guard !isLocked, !isUnlocked else { return .ignored }
+        if code == passcode {
+            failedAttempts = 0
+            isUnlocked = true
+            windowDelay.cancel()
+            unlocked.send()
+            return .handled
+        }
+        failedAttempts += 1
+        if failedAttempts >= maxAttempts {
+            isLocked = true
+            windowDelay.cancel()
+            lockedOut.send()
+        } else {
+            windowDelay.trigger(after: window)
+        }
+        return .handled
+    }
+
+    /// Returns to the initial state (the `reset` action): not locked, not
+    /// unlocked, no failed attempts, no window pending.
+    public func reset() {
+        failedAttempts = 0
+        isLocked = false
+        isUnlocked = false
+        windowDelay.cancel()
+    }
+
+    // MARK: Observing
+
+    private func observeField() {
+        fieldConnection += 1
+        let connection = fieldConnection
+        guard let field else { return }
+        // Events cannot be disconnected: an old connection checks that it
+        // is still the current one.
+        field.returnKeyPressed.connect { [weak self, weak field] in
+            guard let self, self.fieldConnection == connection, let field else { return }
+            if self.enter(field.text) == .handled { field.text = "" }
+        }
+    }
+
+    private func observe(_ delay: PreemptiveDelay) {
+        // Only the delay that measures the window now counts; a delay
+        // observed twice resets the count twice, which is harmless.
+        delay.fired.connect { [weak self, weak delay] in
+            guard let self, let delay, self.windowDelay === delay else { return }
+            self.windowPassed()
+        }
+    }
+
+    private func windowPassed() {
+        guard !isLocked, !isUnlocked else { return }
+        failedAttempts = 0
+    }
+
+    // MARK: Registration
+
+    /// Registers `PasscodeLock`: its keys and outlets, `enter`, `reset`,
+    /// its read-only state, `unlocked` and `lockedOut`.
+    public static func sceneDescription() -> TypeDescription {
+        TypeDescription(
+            "PasscodeLock", summary: "Locks out after too many wrong passcodes within a window of each other.",
+            make: { PasscodeLock() }
+        ) { type in
+            type.property(
+                "passcode", get: { $0.passcode }, set: { $0.passcode = $1 }, required: true, doc: "The right code.")
+            type.property(
+                "maxAttempts", get: { $0.maxAttempts }, set: { $0.maxAttempts = $1 }, range: 1...Double.infinity,
+                doc: "How many wrong entries within a window lock the user out.")
+            type.property(
+                "window", get: { $0.window }, set: { $0.window = $1 },
+                doc: "How long after a wrong entry the count returns to zero, unless another entry comes first.")
+            type.outlet(
+                "field", get: { $0.field }, set: { $0.field = $1 }, requires: "TextField",
+                doc: "Return on this field submits its text, then empties it.")
+            type.outlet(
+                "resetDelay", get: { $0.resetDelay }, set: { $0.resetDelay = $1 }, requires: "PreemptiveDelay",
+                doc: "Measures the window (triggered with `window`); without it the lock uses its own.")
+            type.readOnly(
+                "failedAttempts", get: { $0.failedAttempts }, doc: "Wrong entries since the last window passed.")
+            type.readOnly("locked", get: { $0.isLocked }, doc: "Whether too many wrong entries locked the user out.")
+            type.readOnly("unlocked", get: { $0.isUnlocked }, doc: "Whether the right code was entered.")
+            type.input("enter", String.self, doc: "Enters a code; ignored while locked or unlocked.") {
+                $0.enter($1)
+            }
+            type.action("reset", doc: "Back to the start: not locked, not unlocked, no failed attempts.") {
+                $0.reset()
+            }
+            type.event("unlocked", connect: { $0.unlocked.connect($1) }, doc: "The right code was entered.")
+            type.event(
+                "lockedOut", connect: { $0.lockedOut.connect($1) },
+                doc: "A wrong entry reached maxAttempts; entries are ignored until reset.")
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import SceneCore
+
+/// A stand-in for a library that fetches resources concurrently and only
+/// reports each one as it arrives (seed `003_84058167aa0098eb.txt`, third
+/// problem); a ``PreemptiveDelay`` it triggers on each arrival tells when
+/// all have loaded.
+///
+/// YAML keys: `loadTimes: [Duration] = []` (one per resource), outlet
+/// `allLoaded: PreemptiveDelay?`; read-only `loadedCount: Int`,
+/// `loading: Bool`. Action `start`. Event `resourceLoaded`.
+///
+///     let scheduler = VirtualScheduler()
+///     let settled = PreemptiveDelay(scheduler: scheduler, delay: .milliseconds(600))
+///     let loader = ResourceLoader(scheduler: scheduler, loadTimes: [.seconds(2), .milliseconds(300)])
+///     loader.allLoaded = settled
+///     settled.fired.connect { print("all loaded at", scheduler.now) }   // 2.6 s
+///     loader.start()
+///     try scheduler.advance(by: .seconds(3))
+///
+/// The timing contract:
+/// - ``start()`` starts every resource at once: resource i arrives at the
+///   start time plus `loadTimes[i]`. Arrivals at one instant come in the
+///   order of `loadTimes`.
+/// - Each arrival counts in ``loadedCount``, calls ``allLoaded``'s
+///   ``PreemptiveDelay/trigger()``, then sends `resourceLoaded`.
+/// - So `allLoaded` fires once, its own `delay` after the last arrival,
+///   provided that delay is longer than the longest gap between two
+///   consecutive arrivals (the seed's "brief timer": the client does not
+///   know how many resources there are, only that none came for a while).
+///   With a shorter delay it fires early, once per gap it does not cover;
+///   with a zero delay, once per distinct arrival time.
+/// - ``start()`` while loading is ignored; after the last arrival it loads
+///   everything again, ``loadedCount`` starting from zero. With no load
+///   times it does nothing.
+///
+/// It reads time from the scene's ``VirtualScheduler``, taken in
+/// ``awake(in:)`` (or given to ``init(scheduler:loadTimes:)``).
+public final class ResourceLoader: SceneObject {
+    /// How long each resource takes to load, one per resource.
+    public var loadTimes: [Duration] = []
+
+    /// Triggered on each arrival; its `fired` means all loaded. Weak, as
+    /// every outlet.
+    public weak var allLoaded: PreemptiveDelay?
+
+    /// How many resources arrived since the last ``start()``.
+    public private(set) var loadedCount = 0
+
+    /// Whether resources are still on their way.
+    public var isLoading: Bool { remaining > 0 }
+
+    /// Sent as each resource arrives (`resourceLoaded`).
+    public var resourceLoaded = SceneEvent<Void>()
+
+    /// The clock: the scene's, from ``awake(in:)``, unless one was given.
+    public private(set) var scheduler: VirtualScheduler?
+
+    /// Resources still on their way.
+    private var remaining = 0
+
+    /// A loader with no resources; it gets its scheduler in ``awake(in:)``.
+    public init() {}
+
+    /// A loader on `scheduler`, for use without a scene.
+    public init(scheduler: VirtualScheduler, loadTimes: [Duration] = []) {
+        self.scheduler = scheduler
+        self.loadTimes = loadTimes
+    }
+
+    /// Takes the scene's scheduler, unless one was given.
+    public func awake(in scene: Scene) {
+        if scheduler == nil { scheduler = scene.scheduler }
+    }
+
+    /// Starts loading every resource at once (the `start` action); ignored
+    /// while loading or without a scheduler.
+    public func start() {
+        guard !isLoading, let scheduler else { return }
+        loadedCount = 0
+        remaining = loadTimes.count
+        for loadTime in loadTimes {
+            scheduler.schedule(after: loadTime) { [weak self] in self?.arrived() }
+        }
+    }
+
+    private func arrived() {
+        remaining -= 1
+        loadedCount += 1
+        allLoaded?.trigger()
+        resourceLoaded.send()
+    }
+
+    // MARK: Registration
+
+    /// Registers `ResourceLoader`: `loadTimes`, `allLoaded`, its read-only
+    /// state, `start` and `resourceLoaded`.
+    public static func sceneDescription() -> TypeDescription {
+        TypeDescription(
+            "ResourceLoader", summary: "Loads resources concurrently and reports each as it arrives.",
+            make: { ResourceLoader() }
+        ) { type in
+            type.property(
+                "loadTimes", get: { $0.loadTimes }, set: { $0.loadTimes = $1 }, range: 0...Double.infinity,
+                doc: "How long each resource takes to load, one per resource.")
+            type.outlet(
+                "allLoaded", get: { $0.allLoaded }, set: { $0.allLoaded = $1 }, requires: "PreemptiveDelay",
+                doc: "Triggered on each arrival; its fired means all loaded if its delay covers the gaps.")
+            type.readOnly("loadedCount", get: { $0.loadedCount }, doc: "Resources arrived since the last start.")
+            type.readOnly("loading", get: { $0.isLoading }, doc: "Whether resources are still on their way.")
+            type.action("start", doc: "Starts loading every resource at once; ignored while loading.") {
+                $0.start()
+            }
+            type.event(
+                "resourceLoaded", connect: { $0.resourceLoaded.connect($1) }, doc: "A resource arrived.")
+        }
+    }
+}
