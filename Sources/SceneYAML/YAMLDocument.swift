@@ -72,9 +72,23 @@ public struct YAMLDocument: Sendable {
         var starts: [UInt32] = [text.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0]
         starts.reserveCapacity(text.count / 16)
         text.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
             let count = buffer.count
             var index = 0
             while index < count {
+                // Eight bytes at a time while none is a line break (below 0x0E)
+                // or the lead of a multi-byte one (0x80 and above).
+                if index + 8 <= count {
+                    let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                    let ones: UInt64 = 0x0101_0101_0101_0101
+                    let highs: UInt64 = 0x8080_8080_8080_8080
+                    // A byte below 0x0E sets its high bit in `word - 0x0E0E...`
+                    // where it was clear in `word`.
+                    if (word & highs) == 0 && ((word &- ones &* 0x0E) & ~word & highs) == 0 {
+                        index += 8
+                        continue
+                    }
+                }
                 let byte = buffer[index]
                 index += 1
                 // Most bytes are printable ASCII: one comparison lets them pass.

@@ -74,10 +74,20 @@ public final class YAMLEventReader {
             (encoding, textStart) = (.utf8, 0)
         }
         cursorByte = textStart
-        if encoding == .utf8 {
+        if encoding == .utf8, let base = input.baseAddress {
             var character = 0
-            for index in textStart..<count {
-                let byte = input[index]
+            var index = textStart
+            while index < count {
+                // Eight ASCII bytes at a time: no multi-byte character among them.
+                if index + 8 <= count {
+                    let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                    if word & 0x8080_8080_8080_8080 == 0 {
+                        character += 8
+                        index += 8
+                        continue
+                    }
+                }
+                let byte = base[index]
                 if byte < 0x80 {
                     character += 1
                 } else if byte & 0xC0 == 0x80 {
@@ -87,6 +97,7 @@ public final class YAMLEventReader {
                     continuationBytesBefore.append(continuationBytes)
                     character += 1
                 }
+                index += 1
             }
         }
         parser = .allocate(capacity: 1)
