@@ -29,6 +29,8 @@ extension SceneRegistry {
             ActivityIndicator.sceneDescription(),
             SegmentedControl.sceneDescription(),
             PageIndicator.sceneDescription(),
+            TableData.sceneDescription(),
+            TableView.sceneDescription(),
             TapGesture.sceneDescription(),
             PanGesture.sceneDescription(),
             TimeoutController.sceneDescription(),
@@ -43,6 +45,11 @@ extension SceneRegistry {
             ResourceLoader.sceneDescription(),
             EventCounter.sceneDescription(),
             FocusTimer.sceneDescription(),
+            PageController.sceneDescription(),
+            SegmentSwitcher.sceneDescription(),
+            Player.sceneDescription(),
+            PlayerInterface.sceneDescription(),
+            PlayerController.sceneDescription(),
         ])
         return registry
     }

@@ -17,7 +17,7 @@ public enum TranscriptRenderer {
             case .step(let verb, let text):
                 lines.append("\(time)  \(verb)\(text.isEmpty ? "" : " " + text)")
             case .ignored(let verb, let target):
-                lines.append("\(time)      (\(target) ignored '\(verb)': it cannot take input now)")
+                lines.append("\(time)      (\(target) ignored '\(verb)')")
             case .event(let object, let event, let payload):
                 lines.append("\(time)      \(object) sent \(event)\(payload.map { " \($0)" } ?? "")")
             case .change(let object, let property, let from, let to, _):

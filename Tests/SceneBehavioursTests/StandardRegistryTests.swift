@@ -9,10 +9,13 @@ import Testing
         #expect(
             registry.types.map(\.name) == [
                 "View", "Label", "Button", "Slider", "ShakeAnimation", "TextField", "ActivityIndicator",
-                "SegmentedControl", "PageIndicator", "TapGesture", "PanGesture", "TimeoutController",
+                "SegmentedControl", "PageIndicator", "TableData", "TableView", "TapGesture", "PanGesture",
+                "TimeoutController",
                 "TimeoutControllerHost", "HighlightBehaviour", "FormBehaviour", "CredentialAuthenticator",
                 "AlertPresenter", "AuthFormBehaviour", "PreemptiveDelay", "PasscodeLock",
                 "ResourceLoader", "EventCounter", "FocusTimer",
+                "PageController", "SegmentSwitcher",
+                "Player", "PlayerInterface", "PlayerController",
             ])
         for (offset, type) in registry.types.enumerated() {
             if let base = type.base {

@@ -141,10 +141,13 @@ func temporaryScene(_ text: String, name: String = "scene.yaml") throws -> Strin
         #expect(
             names == [
                 "View", "Label", "Button", "Slider", "ShakeAnimation", "TextField", "ActivityIndicator",
-                "SegmentedControl", "PageIndicator", "TapGesture", "PanGesture", "TimeoutController",
+                "SegmentedControl", "PageIndicator", "TableData", "TableView", "TapGesture", "PanGesture",
+                "TimeoutController",
                 "TimeoutControllerHost", "HighlightBehaviour", "FormBehaviour", "CredentialAuthenticator",
                 "AlertPresenter", "AuthFormBehaviour", "PreemptiveDelay", "PasscodeLock",
                 "ResourceLoader", "EventCounter", "FocusTimer",
+                "PageController", "SegmentSwitcher",
+                "Player", "PlayerInterface", "PlayerController",
                 "FocusStore",
             ])
     }

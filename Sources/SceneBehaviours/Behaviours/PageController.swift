@@ -1,0 +1,144 @@
+import SceneCore
+
+/// Pages through a ``TableData`` one section at a time in a ``TableView``,
+/// with an optional ``PageIndicator`` (seed `003_84058167aa0098eb.txt`,
+/// second half: the page view controller and its page indicator).
+///
+/// YAML keys: outlets `data: TableData` (required), `table: TableView`
+/// (required), `indicator: PageIndicator? = null`; read-only
+/// `pageCount: Int`, `currentPage: Int`. Inputs `swipeLeft` (the next
+/// page), `swipeRight` (the previous page).
+///
+///     let controller = PageController()
+///     controller.data = latin          // three sections
+///     controller.table = table
+///     controller.indicator = dots
+///     controller.awake(in: scene)      // table.section == 0, dots: 3 pages, page 0
+///     controller.swipeLeft()           // page 1
+///     controller.swipeRight()          // page 0
+///     controller.swipeRight()          // .ignored: no page before the first
+///
+/// The contract:
+/// - There is one page per section of `data`; paging starts at page 0.
+/// - `swipeLeft` goes to the next page and `swipeRight` to the previous
+///   one. Paging is bounded: a swipe past the first or the last page is
+///   ignored (no wrap), and so is any swipe while the table is not
+///   visible, as a hidden view takes no gesture.
+/// - From ``awake(in:)`` on, the table shows `data` (the controller passes
+///   its model down, as the seed's page controller does) with `section` at
+///   the current page, and the indicator has `numberOfPages` = `pageCount`
+///   and `currentPage` = `currentPage`. They are kept in step after every
+///   page change, every change of `data`'s sections (the current page is
+///   then clamped to the last page) and every outlet set after awake.
+///
+/// It needs no clock.
+public final class PageController: SceneObject {
+    /// The model paged through, one section a page; weakly held.
+    public weak var data: TableData? {
+        didSet {
+            observeData()
+            if isAwake { update() }
+        }
+    }
+    /// The table that shows the current page; weakly held.
+    public weak var table: TableView? {
+        didSet { if isAwake { update() } }
+    }
+    /// The dots that show the page count and the current page; weakly held.
+    public weak var indicator: PageIndicator? {
+        didSet { if isAwake { update() } }
+    }
+
+    /// The index of the page shown.
+    public private(set) var currentPage = 0
+
+    private var isAwake = false
+    private var connection = 0
+
+    /// A controller with no outlets, at page 0.
+    public init() {}
+
+    /// How many pages there are: one per section of `data`.
+    public var pageCount: Int {
+        data?.sections.count ?? 0
+    }
+
+    /// Puts the table and the indicator in step with the current page.
+    public func awake(in scene: Scene) {
+        isAwake = true
+        update()
+    }
+
+    /// Goes to the next page (the `swipeLeft` input); ignored on the last
+    /// page or while the table is not visible.
+    @discardableResult
+    public func swipeLeft() -> InputResult {
+        guard let table, table.visible, currentPage + 1 < pageCount else { return .ignored }
+        currentPage += 1
+        update()
+        return .handled
+    }
+
+    /// Goes to the previous page (the `swipeRight` input); ignored on the
+    /// first page or while the table is not visible.
+    @discardableResult
+    public func swipeRight() -> InputResult {
+        guard let table, table.visible, currentPage > 0 else { return .ignored }
+        currentPage -= 1
+        update()
+        return .handled
+    }
+
+    /// Clamps the current page to the pages there are, then sets the
+    /// table's data and section and the indicator's page count and page.
+    public func update() {
+        currentPage = max(0, min(currentPage, pageCount - 1))
+        if let table {
+            if table.data !== data { table.data = data }
+            if table.section != currentPage { table.section = currentPage }
+        }
+        if let indicator {
+            if indicator.numberOfPages != pageCount { indicator.numberOfPages = pageCount }
+            if indicator.currentPage != currentPage { indicator.currentPage = currentPage }
+        }
+    }
+
+    private func observeData() {
+        connection += 1
+        let connection = self.connection
+        guard let data else { return }
+        // Events cannot be disconnected: an old connection checks that it
+        // is still the current one.
+        data.changed.connect { [weak self] in
+            guard let self, self.connection == connection, self.isAwake else { return }
+            self.update()
+        }
+    }
+
+    // MARK: Registration
+
+    /// Registers `PageController`: its outlets, the page count, the current
+    /// page and the two swipes.
+    public static func sceneDescription() -> TypeDescription {
+        TypeDescription(
+            "PageController", summary: "Pages through a TableData one section at a time, with a page indicator.",
+            make: { PageController() }
+        ) { type in
+            type.outlet(
+                "data", get: { $0.data }, set: { $0.data = $1 }, requires: "TableData", required: true,
+                doc: "The model paged through, one section a page; passed down to the table.")
+            type.outlet(
+                "table", get: { $0.table }, set: { $0.table = $1 }, requires: "TableView", required: true,
+                doc: "The table that shows the current page (its section is kept at the page).")
+            type.outlet(
+                "indicator", get: { $0.indicator }, set: { $0.indicator = $1 }, requires: "PageIndicator",
+                doc: "Dots kept at the page count and the current page.")
+            type.readOnly("pageCount", get: { $0.pageCount }, doc: "How many pages: one per section of data.")
+            type.readOnly("currentPage", get: { $0.currentPage }, doc: "The index of the page shown, from 0.")
+            type.input("swipeLeft", doc: "Goes to the next page; ignored on the last one.") { $0.swipeLeft() }
+            type.input("swipeRight", doc: "Goes to the previous page; ignored on the first one.") {
+                $0.swipeRight()
+            }
+        }
+    }
+}

@@ -1,0 +1,187 @@
+import SceneCore
+
+/// Drives a ``PlayerInterface`` from a ``Player``'s events, and the player
+/// from the interface's requests: the view controller of a custom player
+/// interface (seed `001_e9dca7d1e694c998.txt`).
+///
+/// YAML keys: outlets `player: Player`, `interface: PlayerInterface`,
+/// `inlineContainer: View`, `window: View` (all required). Actions `play`,
+/// `pause`, `skipForward`, `skipBackward`, `seek: Duration`.
+///
+///     controller.player = player
+///     controller.interface = interface      // its buttons now reach the player
+///     controller.inlineContainer = videoArea
+///     controller.window = window
+///     player.load()                          // interface.state == .initialise
+///
+/// The contract:
+/// - Player events to interface states: `play` buffering; `playing`
+///   playing; `pause` paused; `waiting` buffering; `sourceChange`
+///   initialise (and the interface's time back to 0: a new source starts
+///   there); `readyStateChange` paused or playing, as the player is
+///   paused or not. `durationChange` sets the interface's duration;
+///   `timeUpdate` sets its current time, except while the player is
+///   seeking.
+/// - ``skipForward()`` and ``skipBackward()`` seek 10 s from the player's
+///   current time, clamped to `[0, duration]`; ``seek(to:)`` seeks the
+///   player and sets the interface's current time to the (clamped) target
+///   at once. The interface's `play`, `pause`, `skipForward`,
+///   `skipBackward` and `seek` events reach the player only through these
+///   actions: the controller connects to them as soon as `interface` is
+///   set.
+/// - Presentation: on `presentationModeChange` (and in ``awake(in:)``),
+///   fullscreen sets the interface container's `parent` to `window`;
+///   inline sets it back to `inlineContainer`.
+public final class PlayerController: SceneObject {
+    /// How far a skip moves.
+    public static let skipInterval: Duration = .seconds(10)
+
+    /// The player driven; its events are observed as soon as it is set.
+    public weak var player: Player? {
+        didSet {
+            guard player !== oldValue, let player else { return }
+            observe(player)
+        }
+    }
+    /// The interface shown; its requests are observed as soon as it is set.
+    public weak var interface: PlayerInterface? {
+        didSet {
+            guard interface !== oldValue, let interface else { return }
+            observe(interface)
+        }
+    }
+    /// Where the interface's container lives inline.
+    public weak var inlineContainer: View?
+    /// Where the interface's container lives in fullscreen.
+    public weak var window: View?
+
+    /// A controller; connect its outlets.
+    public init() {}
+
+    /// Puts the interface's container where the player's presentation mode says.
+    public func awake(in scene: Scene) {
+        if let player { present(player.presentationMode) }
+    }
+
+    // MARK: Actions
+
+    /// Asks the player to play (the `play` action).
+    public func play() {
+        player?.startPlayback()
+    }
+
+    /// Asks the player to pause (the `pause` action).
+    public func pause() {
+        player?.pausePlayback()
+    }
+
+    /// Seeks 10 s forward, clamped to the duration (the `skipForward` action).
+    public func skipForward() {
+        guard let player else { return }
+        seek(to: player.currentTime + Self.skipInterval)
+    }
+
+    /// Seeks 10 s backward, clamped to 0 (the `skipBackward` action).
+    public func skipBackward() {
+        guard let player else { return }
+        seek(to: player.currentTime - Self.skipInterval)
+    }
+
+    /// Seeks the player to `target`, clamped to `[0, duration]`, and shows
+    /// that time on the interface at once (the `seek` action).
+    public func seek(to target: Duration) {
+        guard let player else { return }
+        let clamped = Swift.min(Swift.max(target, .zero), player.duration)
+        player.seek(to: clamped)
+        interface?.currentTime = clamped
+    }
+
+    // MARK: Observing
+
+    private func observe(_ player: Player) {
+        func on(_ event: inout SceneEvent<Void>, _ body: @escaping (PlayerController) -> Void) {
+            event.connect { [weak self, weak player] in
+                guard let self, let player, self.player === player else { return }
+                body(self)
+            }
+        }
+        on(&player.play) { $0.interface?.state = .buffering }
+        on(&player.playing) { $0.interface?.state = .playing }
+        on(&player.pause) { $0.interface?.state = .paused }
+        on(&player.waiting) { $0.interface?.state = .buffering }
+        on(&player.sourceChange) { controller in
+            controller.interface?.state = .initialise
+            controller.interface?.currentTime = .zero
+        }
+        player.readyStateChange.connect { [weak self, weak player] _ in
+            guard let self, let player, self.player === player else { return }
+            self.interface?.state = player.paused ? .paused : .playing
+        }
+        player.durationChange.connect { [weak self, weak player] duration in
+            guard let self, let player, self.player === player else { return }
+            self.interface?.duration = duration
+        }
+        player.timeUpdate.connect { [weak self, weak player] time in
+            guard let self, let player, self.player === player, !player.seeking else { return }
+            self.interface?.currentTime = time
+        }
+        player.presentationModeChange.connect { [weak self, weak player] mode in
+            guard let self, let player, self.player === player else { return }
+            self.present(mode)
+        }
+    }
+
+    private func observe(_ interface: PlayerInterface) {
+        func on(_ event: inout SceneEvent<Void>, _ body: @escaping (PlayerController) -> Void) {
+            event.connect { [weak self, weak interface] in
+                guard let self, let interface, self.interface === interface else { return }
+                body(self)
+            }
+        }
+        on(&interface.play) { $0.play() }
+        on(&interface.pause) { $0.pause() }
+        on(&interface.skipForward) { $0.skipForward() }
+        on(&interface.skipBackward) { $0.skipBackward() }
+        interface.seek.connect { [weak self, weak interface] time in
+            guard let self, let interface, self.interface === interface else { return }
+            self.seek(to: time)
+        }
+    }
+
+    private func present(_ mode: PresentationMode) {
+        guard let container = interface?.container else { return }
+        switch mode {
+        case .fullscreen: if let window { container.parent = window }
+        case .inline: if let inlineContainer { container.parent = inlineContainer }
+        }
+    }
+
+    // MARK: Registration
+
+    /// Registers `PlayerController`: its four outlets and the `play`,
+    /// `pause`, `skipForward`, `skipBackward` and `seek` actions.
+    public static func sceneDescription() -> TypeDescription {
+        TypeDescription(
+            "PlayerController", summary: "Maps Player events to PlayerInterface states and requests to the player.",
+            make: { PlayerController() }
+        ) { type in
+            type.outlet(
+                "player", get: { $0.player }, set: { $0.player = $1 }, requires: "Player", required: true,
+                doc: "The player driven.")
+            type.outlet(
+                "interface", get: { $0.interface }, set: { $0.interface = $1 }, requires: "PlayerInterface",
+                required: true, doc: "The interface shown; its requests reach the player through the actions.")
+            type.outlet(
+                "inlineContainer", get: { $0.inlineContainer }, set: { $0.inlineContainer = $1 }, requires: "View",
+                required: true, doc: "The container's parent inline.")
+            type.outlet(
+                "window", get: { $0.window }, set: { $0.window = $1 }, requires: "View", required: true,
+                doc: "The container's parent in fullscreen.")
+            type.action("play", doc: "Asks the player to play.") { $0.play() }
+            type.action("pause", doc: "Asks the player to pause.") { $0.pause() }
+            type.action("skipForward", doc: "Seeks 10 s forward, clamped to the duration.") { $0.skipForward() }
+            type.action("skipBackward", doc: "Seeks 10 s backward, clamped to 0.") { $0.skipBackward() }
+            type.action("seek", Duration.self, doc: "Seeks to a time, clamped to [0, duration].") { $0.seek(to: $1) }
+        }
+    }
+}

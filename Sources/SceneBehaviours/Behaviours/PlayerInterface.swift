@@ -1,0 +1,371 @@
+import SceneCore
+
+/// What a ``PlayerInterface`` shows: the state of the player it stands for.
+public enum PlayerInterfaceState: String, SceneEnum, Sendable {
+    /// No data yet: the play button only.
+    case initialise
+    /// Waiting for data: the spinner, the skip buttons and the footer.
+    case buffering
+    /// Playing: the pause button, the skip buttons and the footer.
+    case playing
+    /// Paused: the play button, the skip buttons and the footer.
+    case paused
+}
+
+/// A custom player interface over a chromeless player (seed
+/// `001_e9dca7d1e694c998.txt`): it shows the components of its state,
+/// keeps the slider and the progress label in step with the time, and asks
+/// for playback through its events, never calling a player itself.
+///
+/// YAML keys: outlets `container: View`, `backgroundTap: TapGesture?`,
+/// `playButton`, `pauseButton`, `skipForwardButton`, `skipBackwardButton`
+/// (Buttons), `spinner: ActivityIndicator`, `slider: Slider`,
+/// `progressLabel: Label`, `footer: View` (all required but the tap),
+/// `timeoutController: TimeoutController?`; `duration: Duration = 0s`,
+/// `currentTime: Duration = 0s`; read-only `state`
+/// (initialise|buffering|playing|paused, initially initialise),
+/// `controlsShown: Bool`, `dragging: Bool`. Events `play`, `pause`,
+/// `skipForward`, `skipBackward`, `seek: Duration` (what the user asked
+/// for: a ``PlayerController`` connects to them).
+///
+///     interface.playButton = playButton  // ...and the other outlets
+///     interface.play.connect { player.startPlayback() }
+///     interface.duration = .seconds(7200)   // progressLabel "00:00:00 / 02:00:00"
+///     interface.state = .playing            // pause, skips and footer shown
+///
+/// The contract:
+/// - Components by state ("shown" is `hidden: false`, every other
+///   component is hidden): initialise: play button; buffering: spinner,
+///   skips, footer; playing: pause button, skips, footer; paused: play
+///   button, skips, footer. The spinner animates in buffering only.
+/// - `progressLabel` reads "MM:SS / MM:SS", or "HH:MM:SS / HH:MM:SS" when
+///   the duration is an hour or more (whole seconds, rounded down). The
+///   slider's range is `0...duration` in seconds and its value follows
+///   ``currentTime``.
+/// - While the slider is dragged (from `editingBegan` to `editingEnded`),
+///   setting ``currentTime`` moves neither the slider nor the label; the
+///   label follows the thumb; the release sends `seek` with the thumb's
+///   time. A `tapAt` on the slider is a whole drag, so it seeks too.
+/// - Auto-hide is composed from `timeoutController`: in ``awake(in:)`` the
+///   interface adds its buttons and slider to the controller's providers,
+///   so any touch on a control holds the timeout off and its end restarts
+///   a full one, and a drag suspends it for as long as it lasts. Entering
+///   playing shows the controls and resumes the controller; entering any
+///   other state shows them and pauses it. On `timedOut` while playing the
+///   controls hide (every component hidden). A `backgroundTap` while
+///   playing toggles them (hiding pauses the controller, showing resumes
+///   it); in other states it does nothing. The tap is never a provider.
+public final class PlayerInterface: SceneObject {
+    /// The view holding the interface; the controller moves it between
+    /// containers.
+    public weak var container: View?
+    /// A tap on the video: toggles the controls while playing.
+    public weak var backgroundTap: TapGesture? {
+        didSet {
+            guard backgroundTap !== oldValue, let tap = backgroundTap else { return }
+            tap.recognized.connect { [weak self, weak tap] in
+                guard let self, self.backgroundTap === tap else { return }
+                self.backgroundTapped()
+            }
+        }
+    }
+    /// Asks for playback; shown in initialise and paused.
+    public weak var playButton: Button? {
+        didSet { connect(playButton, oldValue) { $0.play.send() } }
+    }
+    /// Asks for a pause; shown while playing.
+    public weak var pauseButton: Button? {
+        didSet { connect(pauseButton, oldValue) { $0.pause.send() } }
+    }
+    /// Asks for a skip of 10 s forward.
+    public weak var skipForwardButton: Button? {
+        didSet { connect(skipForwardButton, oldValue) { $0.skipForward.send() } }
+    }
+    /// Asks for a skip of 10 s backward.
+    public weak var skipBackwardButton: Button? {
+        didSet { connect(skipBackwardButton, oldValue) { $0.skipBackward.send() } }
+    }
+    /// Turns while buffering.
+    public weak var spinner: ActivityIndicator?
+    /// The progress bar, in seconds: drag or tap it to seek.
+    public weak var slider: Slider? {
+        didSet {
+            guard slider !== oldValue, let slider else { return }
+            slider.editingBegan.connect { [weak self, weak slider] in
+                guard let self, self.slider === slider else { return }
+                self.dragBegan()
+            }
+            slider.valueChanged.connect { [weak self, weak slider] in
+                guard let self, self.slider === slider else { return }
+                self.dragMoved()
+            }
+            slider.editingEnded.connect { [weak self, weak slider] in
+                guard let self, self.slider === slider else { return }
+                self.dragEnded()
+            }
+            updateSlider()
+        }
+    }
+    /// "current / duration".
+    public weak var progressLabel: Label? {
+        didSet { updateLabel() }
+    }
+    /// The bar holding the slider and the label.
+    public weak var footer: View?
+    /// The timeout that hides the controls while playing.
+    public weak var timeoutController: TimeoutController? {
+        didSet {
+            guard timeoutController !== oldValue, let controller = timeoutController else { return }
+            controller.timedOut.connect { [weak self, weak controller] in
+                guard let self, self.timeoutController === controller else { return }
+                self.timeoutDidPass()
+            }
+        }
+    }
+
+    /// The length of the source; sets the slider's maximum and the label's format.
+    public var duration: Duration = .zero {
+        didSet {
+            updateSlider()
+            updateLabel()
+        }
+    }
+    /// The playback position; ignored by the slider and label while dragging.
+    public var currentTime: Duration = .zero {
+        didSet {
+            guard !dragging else { return }
+            updateSlider()
+            updateLabel()
+        }
+    }
+    /// What the interface shows; setting it updates the components and the auto-hide.
+    public var state = PlayerInterfaceState.initialise {
+        didSet {
+            guard state != oldValue else {
+                applyState()
+                return
+            }
+            controlsShown = true
+            if state == .playing {
+                timeoutController?.resume()
+            } else {
+                timeoutController?.pause()
+            }
+            applyState()
+        }
+    }
+    /// Whether the controls are up (false only after auto-hide or a tap while playing).
+    public private(set) var controlsShown = true
+    /// Whether the slider is being dragged.
+    public private(set) var dragging = false
+
+    /// Sent when the play button is tapped (`play`).
+    public var play = SceneEvent<Void>()
+    /// Sent when the pause button is tapped (`pause`).
+    public var pause = SceneEvent<Void>()
+    /// Sent when the skip forward button is tapped (`skipForward`).
+    public var skipForward = SceneEvent<Void>()
+    /// Sent when the skip backward button is tapped (`skipBackward`).
+    public var skipBackward = SceneEvent<Void>()
+    /// Sent with the slider's time when a drag or tap on it ends (`seek`).
+    public var seek = SceneEvent<Duration>()
+
+    /// An interface in initialise; connect its outlets.
+    public init() {}
+
+    /// Makes the controls the timeout's providers and shows the components
+    /// of the current state.
+    public func awake(in scene: Scene) {
+        if let controller = timeoutController {
+            var providers = controller.providers.elements
+            let controls: [View?] = [playButton, pauseButton, skipForwardButton, skipBackwardButton, slider]
+            for case let control? in controls where !providers.contains(where: { $0 === control }) {
+                providers.append(control)
+            }
+            controller.providers = WeakList(providers)
+        }
+        applyState()
+        updateSlider()
+        updateLabel()
+    }
+
+    /// Whether a component shows in `state`, controls up.
+    public static func shows(_ component: Component, in state: PlayerInterfaceState) -> Bool {
+        switch component {
+        case .playButton: state == .initialise || state == .paused
+        case .pauseButton: state == .playing
+        case .spinner: state == .buffering
+        case .skipButtons, .footer: state != .initialise
+        }
+    }
+
+    /// The components the state table names.
+    public enum Component: CaseIterable, Sendable {
+        /// The play button.
+        case playButton
+        /// The pause button.
+        case pauseButton
+        /// The loading spinner.
+        case spinner
+        /// Both skip buttons.
+        case skipButtons
+        /// The footer: the slider and the progress label.
+        case footer
+    }
+
+    /// Formats `time` as the label does: "MM:SS", or "HH:MM:SS" when `hours`.
+    public static func format(_ time: Duration, hours: Bool) -> String {
+        let seconds = Swift.max(Int(time.components.seconds), 0)
+        let (hour, minute, second) = (seconds / 3600, (seconds % 3600) / 60, seconds % 60)
+        func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        if hours { return "\(twoDigits(hour)):\(twoDigits(minute)):\(twoDigits(second))" }
+        return "\(twoDigits(minute + hour * 60)):\(twoDigits(second))"
+    }
+
+    // MARK: State
+
+    private func applyState() {
+        func show(_ view: View?, _ component: Component) {
+            view?.hidden = !(controlsShown && Self.shows(component, in: state))
+        }
+        show(playButton, .playButton)
+        show(pauseButton, .pauseButton)
+        show(spinner, .spinner)
+        show(skipForwardButton, .skipButtons)
+        show(skipBackwardButton, .skipButtons)
+        show(footer, .footer)
+        if state == .buffering {
+            spinner?.startAnimating()
+        } else {
+            spinner?.stopAnimating()
+        }
+    }
+
+    private func setControlsShown(_ shown: Bool) {
+        controlsShown = shown
+        applyState()
+    }
+
+    private func timeoutDidPass() {
+        if state == .playing { setControlsShown(false) }
+    }
+
+    private func backgroundTapped() {
+        guard state == .playing else { return }
+        if controlsShown {
+            setControlsShown(false)
+            timeoutController?.pause()
+        } else {
+            setControlsShown(true)
+            timeoutController?.resume()
+        }
+    }
+
+    // MARK: Slider and label
+
+    private var showsHours: Bool { duration >= .seconds(3600) }
+
+    private func updateSlider() {
+        guard let slider else { return }
+        slider.minimum = 0
+        slider.maximum = duration.seconds
+        if !dragging { slider.value = currentTime.seconds }
+    }
+
+    private func updateLabel(at time: Duration? = nil) {
+        let shown = time ?? currentTime
+        progressLabel?.text = "\(Self.format(shown, hours: showsHours)) / \(Self.format(duration, hours: showsHours))"
+    }
+
+    private func dragBegan() {
+        dragging = true
+    }
+
+    private func dragMoved() {
+        guard dragging, let slider else { return }
+        updateLabel(at: .seconds(slider.value))
+    }
+
+    private func dragEnded() {
+        guard dragging, let slider else { return }
+        dragging = false
+        let target = Duration.seconds(slider.value)
+        updateLabel(at: target)
+        seek.send(target)
+    }
+
+    private func connect(_ button: Button?, _ oldValue: Button?, _ send: @escaping (PlayerInterface) -> Void) {
+        guard button !== oldValue, let button else { return }
+        // Events cannot be disconnected: an old connection checks that the
+        // button is still the one it was made for.
+        button.touchUpInside.connect { [weak self, weak button] in
+            guard let self, let button, self.holds(button) else { return }
+            send(self)
+        }
+    }
+
+    private func holds(_ button: Button) -> Bool {
+        [playButton, pauseButton, skipForwardButton, skipBackwardButton].contains { $0 === button }
+    }
+
+    // MARK: Registration
+
+    /// Registers `PlayerInterface`: its component outlets, `duration` and
+    /// `currentTime`, read-only `state`, `controlsShown` and `dragging`, and
+    /// its request events.
+    public static func sceneDescription() -> TypeDescription {
+        TypeDescription(
+            "PlayerInterface", summary: "A custom player interface: components by state, progress, auto-hide.",
+            make: { PlayerInterface() }
+        ) { type in
+            type.outlet(
+                "container", get: { $0.container }, set: { $0.container = $1 }, requires: "View", required: true,
+                doc: "The view holding the interface.")
+            type.outlet(
+                "backgroundTap", get: { $0.backgroundTap }, set: { $0.backgroundTap = $1 }, requires: "TapGesture",
+                doc: "A tap on the video: toggles the controls while playing.")
+            type.outlet(
+                "playButton", get: { $0.playButton }, set: { $0.playButton = $1 }, requires: "Button",
+                required: true, doc: "Asks for playback.")
+            type.outlet(
+                "pauseButton", get: { $0.pauseButton }, set: { $0.pauseButton = $1 }, requires: "Button",
+                required: true, doc: "Asks for a pause.")
+            type.outlet(
+                "skipForwardButton", get: { $0.skipForwardButton }, set: { $0.skipForwardButton = $1 },
+                requires: "Button", required: true, doc: "Asks for a skip of 10 s forward.")
+            type.outlet(
+                "skipBackwardButton", get: { $0.skipBackwardButton }, set: { $0.skipBackwardButton = $1 },
+                requires: "Button", required: true, doc: "Asks for a skip of 10 s backward.")
+            type.outlet(
+                "spinner", get: { $0.spinner }, set: { $0.spinner = $1 }, requires: "ActivityIndicator",
+                required: true, doc: "Turns while buffering.")
+            type.outlet(
+                "slider", get: { $0.slider }, set: { $0.slider = $1 }, requires: "Slider", required: true,
+                doc: "The progress bar in seconds: drag or tap it to seek.")
+            type.outlet(
+                "progressLabel", get: { $0.progressLabel }, set: { $0.progressLabel = $1 }, requires: "Label",
+                required: true, doc: "\"current / duration\", MM:SS or HH:MM:SS.")
+            type.outlet(
+                "footer", get: { $0.footer }, set: { $0.footer = $1 }, requires: "View", required: true,
+                doc: "The bar holding the slider and the label.")
+            type.outlet(
+                "timeoutController", get: { $0.timeoutController }, set: { $0.timeoutController = $1 },
+                requires: "TimeoutController", doc: "Hides the controls while playing; the controls are its providers.")
+            type.property(
+                "duration", get: { $0.duration }, set: { $0.duration = $1 },
+                doc: "The length of the source: the slider's maximum and the label's format.")
+            type.property(
+                "currentTime", get: { $0.currentTime }, set: { $0.currentTime = $1 },
+                doc: "The playback position; the slider and label ignore it while dragging.")
+            type.readOnly("state", get: { $0.state }, doc: "initialise, buffering, playing or paused.")
+            type.readOnly("controlsShown", get: { $0.controlsShown }, doc: "Whether the controls are up.")
+            type.readOnly("dragging", get: { $0.dragging }, doc: "Whether the slider is being dragged.")
+            type.event("play", connect: { $0.play.connect($1) }, doc: "The play button was tapped.")
+            type.event("pause", connect: { $0.pause.connect($1) }, doc: "The pause button was tapped.")
+            type.event("skipForward", connect: { $0.skipForward.connect($1) }, doc: "Skip forward was tapped.")
+            type.event("skipBackward", connect: { $0.skipBackward.connect($1) }, doc: "Skip backward was tapped.")
+            type.event(
+                "seek", connect: { $0.seek.connect($1) }, doc: "The time the slider was dragged or tapped to.")
+        }
+    }
+}

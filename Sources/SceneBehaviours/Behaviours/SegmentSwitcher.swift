@@ -1,0 +1,97 @@
+import SceneCore
+
+/// Shows the view of the selected segment of a ``SegmentedControl`` and
+/// hides the others (seed `003_84058167aa0098eb.txt`, second half: a
+/// segmented control switching between the paged and the unpaged view
+/// through their `hidden` flags).
+///
+/// YAML keys: outlets `control: SegmentedControl` (required),
+/// `views: [View] = []` (in written order, `views[i]` for segment `i`).
+/// Action `apply`.
+///
+///     objects:
+///       tabs: { type: SegmentedControl, segments: [Paged, All] }
+///       switcher: { type: SegmentSwitcher, control: tabs, views: [paged, unpaged] }
+///     script:
+///       - select: { tabs: 1 }
+///       - expect: { paged.hidden: true, unpaged.hidden: false }
+///
+/// The contract:
+/// - Applying the selection `i` sets `hidden: false` on `views[i]` and
+///   `hidden: true` on every other view of the list. A selection with no
+///   view (an index past the list) hides them all.
+/// - The initial selection is applied at ``awake(in:)``; from then on every
+///   `valueChanged` of the control is applied, as is a new control or list
+///   set after awake.
+/// - Setting the control's `selectedIndex` directly sends no
+///   `valueChanged` (as in UIKit); the `apply` action applies it.
+///
+/// It follows the control's `valueChanged` from the moment `control` is
+/// set; it needs no clock.
+public final class SegmentSwitcher: SceneObject {
+    /// The control whose selection picks the view shown; weakly held.
+    public weak var control: SegmentedControl? {
+        didSet {
+            observeControl()
+            if isAwake { apply() }
+        }
+    }
+    /// The views, one per segment, in order; weakly held.
+    public var views = WeakList<View>() {
+        didSet { if isAwake { apply() } }
+    }
+
+    private var isAwake = false
+    private var connection = 0
+
+    /// A switcher with no control and no views.
+    public init() {}
+
+    /// Applies the control's initial selection.
+    public func awake(in scene: Scene) {
+        isAwake = true
+        apply()
+    }
+
+    /// Shows the view of the control's selected segment and hides the
+    /// others (the `apply` action); does nothing without a control.
+    public func apply() {
+        guard let control else { return }
+        let list = views.elements
+        let selected = list.indices.contains(control.selectedIndex) ? list[control.selectedIndex] : nil
+        for view in list {
+            let hidden = view !== selected
+            if view.hidden != hidden { view.hidden = hidden }
+        }
+    }
+
+    private func observeControl() {
+        connection += 1
+        let connection = self.connection
+        guard let control else { return }
+        // Events cannot be disconnected: an old connection checks that it
+        // is still the current one.
+        control.valueChanged.connect { [weak self] in
+            guard let self, self.connection == connection, self.isAwake else { return }
+            self.apply()
+        }
+    }
+
+    // MARK: Registration
+
+    /// Registers `SegmentSwitcher`: `control`, `views` and `apply`.
+    public static func sceneDescription() -> TypeDescription {
+        TypeDescription(
+            "SegmentSwitcher", summary: "Shows the view of a segmented control's selected segment, hides the others.",
+            make: { SegmentSwitcher() }
+        ) { type in
+            type.outlet(
+                "control", get: { $0.control }, set: { $0.control = $1 }, requires: "SegmentedControl",
+                required: true, doc: "The control whose selected segment picks the view shown.")
+            type.outletCollection(
+                "views", get: { $0.views }, set: { $0.views = $1 }, requires: "View",
+                doc: "One view per segment, in order; the selected one is shown, the others hidden.")
+            type.action("apply", doc: "Shows the selected segment's view and hides the others.") { $0.apply() }
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import SceneCore
+
+/// A headless table view: shows the rows of a ``TableData``, either every
+/// section or only one (seed `003_84058167aa0098eb.txt`, second half: one
+/// table serves both the unpaged view and each page of the paged one).
+///
+/// YAML keys: those of ``View``, plus outlet `data: TableData` (required)
+/// and `section: Int? = null`; read-only `rowCount: Int` and
+/// `titles: [String]`.
+///
+///     objects:
+///       list: { type: TableView, data: latin }               # every section
+///       page: { type: TableView, data: latin, section: 1 }  # the second only
+///
+/// The contract:
+/// - With `section` null the table shows every section of `data`; with an
+///   index it shows that section alone, as a page does. An index outside
+///   the sections (negative, or past the last) shows nothing.
+/// - `rowCount` is the number of rows shown: of every section, or of the
+///   one shown.
+/// - `titles` lists the titles of the sections shown, in order: every
+///   title with `section` null, the one title of the shown section, and
+///   none when nothing is shown (or there is no data).
+open class TableView: View {
+    /// The model shown; the scene owns it, so it is weak.
+    public final weak var data: TableData?
+    /// The only section shown, or `nil` for every section.
+    public final var section: Int?
+
+    /// A table with no data, showing every section.
+    override public init() {}
+
+    /// The sections shown: every one of `data` when `section` is `nil`, the
+    /// one at `section`, or none when `section` is out of range.
+    public final var shownSections: ArraySlice<TableSection> {
+        guard let sections = data?.sections else { return [] }
+        guard let section else { return sections[...] }
+        guard sections.indices.contains(section) else { return [] }
+        return sections[section...section]
+    }
+
+    /// How many rows are shown (`rowCount`).
+    public final var rowCount: Int {
+        shownSections.reduce(0) { $0 + $1.rows.count }
+    }
+
+    /// The titles of the sections shown, in order (`titles`).
+    public final var titles: [String] {
+        shownSections.map(\.title)
+    }
+
+    // MARK: Registration
+
+    /// Registers `TableView` as a `View` with its data, section, row count
+    /// and titles.
+    override open class func sceneDescription() -> TypeDescription {
+        TypeDescription(
+            "TableView", summary: "Shows a TableData's rows: every section, or one.", base: View.sceneDescription(),
+            make: { TableView() }
+        ) { type in
+            type.outlet(
+                "data", get: { $0.data }, set: { $0.data = $1 }, requires: "TableData", required: true,
+                doc: "The model shown.")
+            type.property(
+                "section", get: { $0.section }, set: { $0.section = $1 },
+                doc: "The only section shown (a page), or null for every section.")
+            type.readOnly("rowCount", get: { $0.rowCount }, doc: "How many rows are shown.")
+            type.readOnly(
+                "titles", get: { $0.titles },
+                doc: "The titles of the sections shown, in order; empty when none is.")
+        }
+    }
+}

@@ -1,0 +1,203 @@
+import SceneBehaviours
+import SceneCore
+import Testing
+
+@Suite struct PlayerControllerTests {
+    @Test func registersFourOutletsAndFiveActions() {
+        let type = PlayerController.sceneDescription()
+        #expect(
+            MemberList(of: type)
+                == MemberList(
+                    outlets: ["player: Player", "interface: PlayerInterface", "inlineContainer: View", "window: View"],
+                    actions: ["play", "pause", "skipForward", "skipBackward", "seek: Duration"]))
+        #expect(type.requiredOutlets.count == 4)
+    }
+
+    // MARK: Player events to states
+
+    @Test func playIsBuffering() {
+        let fixture = PlayerFixture()
+        fixture.player.load()
+        fixture.player.play.send()
+        #expect(fixture.ui.state == .buffering)
+    }
+
+    @Test func playingIsPlaying() {
+        let fixture = PlayerFixture()
+        fixture.player.playing.send()
+        #expect(fixture.ui.state == .playing)
+    }
+
+    @Test func pauseIsPaused() {
+        let fixture = PlayerFixture()
+        fixture.player.pause.send()
+        #expect(fixture.ui.state == .paused)
+    }
+
+    @Test func waitingIsBuffering() throws {
+        let fixture = PlayerFixture()
+        try fixture.startPlaying()
+        fixture.player.stall(for: .seconds(1))
+        #expect(fixture.ui.state == .buffering)
+        try fixture.wait(.seconds(1))
+        #expect(fixture.ui.state == .playing)
+    }
+
+    @Test func sourceChangeIsInitialise() throws {
+        let fixture = PlayerFixture()
+        try fixture.startPlaying()
+        try fixture.wait(.seconds(5))
+        fixture.player.load()
+        #expect(fixture.ui.state == .initialise)
+        #expect(fixture.ui.currentTime == .zero)
+        #expect(fixture.shown == ["play"])
+    }
+
+    @Test func readyStateChangeIsPausedWhenThePlayerIsPaused() {
+        let fixture = PlayerFixture()
+        fixture.player.readyStateChange.send(4)
+        #expect(fixture.ui.state == .paused)
+    }
+
+    @Test func readyStateChangeIsPlayingWhenThePlayerIsNot() throws {
+        let fixture = PlayerFixture()
+        fixture.player.load()
+        fixture.player.startPlayback()
+        var states: [PlayerInterfaceState] = []
+        fixture.player.readyStateChange.connect { [ui = fixture.ui] _ in states.append(ui.state) }
+        try fixture.wait(.milliseconds(500))
+        #expect(states == [.playing])
+    }
+
+    @Test func durationChangeSetsTheInterfaceDuration() throws {
+        let fixture = PlayerFixture()
+        try fixture.startPlaying()
+        #expect(fixture.ui.duration == .seconds(7200))
+        #expect(fixture.progressLabel.text == "00:00:00 / 02:00:00")
+    }
+
+    @Test func timeUpdateSetsTheInterfaceTime() throws {
+        let fixture = PlayerFixture()
+        try fixture.startPlaying()
+        try fixture.wait(.milliseconds(1250))
+        #expect(fixture.ui.currentTime == .milliseconds(1250))
+        #expect(fixture.slider.value == 1.25)
+    }
+
+    @Test func timeUpdateIsIgnoredWhileSeeking() throws {
+        let fixture = PlayerFixture()
+        try fixture.startPlaying()
+        fixture.controller.seek(to: .seconds(100))
+        #expect(fixture.player.seeking)
+        fixture.player.timeUpdate.send(.seconds(3))
+        #expect(fixture.ui.currentTime == .seconds(100))
+        try fixture.wait(.milliseconds(500))
+        fixture.player.timeUpdate.send(.seconds(3))
+        #expect(fixture.ui.currentTime == .seconds(3))
+    }
+
+    // MARK: Actions
+
+    @Test func skipForwardSeeksTenSeconds() throws {
+        let fixture = PlayerFixture()
+        try fixture.startPlaying()
+        fixture.controller.skipForward()
+        #expect(fixture.player.currentTime == .seconds(10))
+        #expect(fixture.ui.currentTime == .seconds(10))
+    }
+
+    @Test func skipForwardIsClampedToTheDuration() throws {
+        let fixture = PlayerFixture()
+        try fixture.startPlaying()
+        fixture.controller.seek(to: .seconds(7195))
+        fixture.controller.skipForward()
+        #expect(fixture.player.currentTime == .seconds(7200))
+        #expect(fixture.progressLabel.text == "02:00:00 / 02:00:00")
+    }
+
+    @Test func skipBackwardSeeksTenSeconds() throws {
+        let fixture = PlayerFixture()
+        try fixture.startPlaying()
+        fixture.controller.seek(to: .seconds(30))
+        fixture.controller.skipBackward()
+        #expect(fixture.player.currentTime == .seconds(20))
+    }
+
+    @Test func skipBackwardIsClampedToZero() throws {
+        let fixture = PlayerFixture()
+        try fixture.startPlaying()
+        try fixture.wait(.seconds(4))
+        fixture.controller.skipBackward()
+        #expect(fixture.player.currentTime == .zero)
+        #expect(fixture.ui.currentTime == .zero)
+    }
+
+    @Test func seekIsClampedAndShownAtOnce() throws {
+        let fixture = PlayerFixture()
+        try fixture.startPlaying()
+        fixture.controller.seek(to: .seconds(9000))
+        #expect(fixture.ui.currentTime == .seconds(7200))
+        fixture.controller.seek(to: .seconds(-1))
+        #expect(fixture.ui.currentTime == .zero)
+    }
+
+    @Test func playAndPauseReachThePlayer() throws {
+        let fixture = PlayerFixture()
+        fixture.player.load()
+        fixture.controller.play()
+        #expect(!fixture.player.paused)
+        fixture.controller.pause()
+        #expect(fixture.player.paused)
+    }
+
+    @Test func theInterfacesButtonsAndSliderReachThePlayerThroughTheActions() throws {
+        let fixture = PlayerFixture()
+        fixture.player.load()
+        fixture.playButton.tap()
+        #expect(!fixture.player.paused)
+        try fixture.wait(.milliseconds(500))
+        fixture.skipForwardButton.tap()
+        #expect(fixture.player.currentTime == .seconds(10))
+        fixture.skipBackwardButton.tap()
+        #expect(fixture.player.currentTime == .zero)
+        try fixture.wait(.milliseconds(500))
+        fixture.slider.tap(at: 0.5)
+        #expect(fixture.player.currentTime == .seconds(3600))
+        try fixture.wait(.milliseconds(500))
+        fixture.pauseButton.tap()
+        #expect(fixture.player.paused)
+    }
+
+    @Test func anInterfaceWithoutAControllerDoesNotReachThePlayer() {
+        let fixture = PlayerFixture()
+        fixture.controller.interface = nil
+        fixture.player.load()
+        fixture.playButton.tap()
+        #expect(fixture.player.paused)
+    }
+
+    // MARK: Presentation
+
+    @Test func fullscreenMovesTheContainerUnderTheWindow() {
+        let fixture = PlayerFixture()
+        fixture.player.rotate(to: .landscape)
+        #expect(fixture.container.parent === fixture.window)
+    }
+
+    @Test func inlineMovesTheContainerBack() {
+        let fixture = PlayerFixture()
+        fixture.player.rotate(to: .landscape)
+        fixture.player.rotate(to: .portrait)
+        #expect(fixture.container.parent === fixture.videoArea)
+    }
+
+    @Test func aWholePlaybackEndsPausedAndLeavesNothingPending() throws {
+        let fixture = PlayerFixture(duration: .seconds(2))
+        try fixture.startPlaying()
+        try fixture.wait(.seconds(3))
+        #expect(fixture.ui.state == .paused)
+        #expect(fixture.progressLabel.text == "00:02 / 00:02")
+        #expect(fixture.player.paused)
+        #expect(fixture.scheduler.isIdle)
+    }
+}

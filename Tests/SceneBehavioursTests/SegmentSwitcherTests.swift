@@ -1,0 +1,107 @@
+import SceneBehaviours
+import SceneCore
+import Testing
+
+@Suite struct SegmentSwitcherTests {
+    private final class Fixture {
+        let control = SegmentedControl()
+        let paged = View()
+        let unpaged = View()
+        let extra = View()
+        let switcher = SegmentSwitcher()
+        let scene = Scene(title: nil, summary: nil, entries: [])
+
+        init(selected: Int = 0, awake: Bool = true) {
+            control.segments = ["Paged", "Unpaged", "Extra"]
+            control.selectedIndex = selected
+            switcher.control = control
+            switcher.views = WeakList([paged, unpaged, extra])
+            if awake { switcher.awake(in: scene) }
+        }
+
+        var hidden: [Bool] { [paged.hidden, unpaged.hidden, extra.hidden] }
+    }
+
+    @Test func registersControlViewsAndApply() {
+        #expect(
+            MemberList(of: SegmentSwitcher.sceneDescription())
+                == MemberList(outlets: ["control: SegmentedControl", "views: [View]"], actions: ["apply"]))
+    }
+
+    @Test func theInitialSelectionIsAppliedAtAwake() {
+        let fixture = Fixture(selected: 1)
+        #expect(fixture.hidden == [true, false, true])
+    }
+
+    @Test func nothingIsHiddenBeforeAwake() {
+        let fixture = Fixture(selected: 1, awake: false)
+        #expect(fixture.hidden == [false, false, false])
+        fixture.control.select(2)
+        #expect(fixture.hidden == [false, false, false])
+    }
+
+    @Test func selectingASegmentShowsItsViewAndHidesTheOthers() {
+        let fixture = Fixture()
+        #expect(fixture.control.select(2) == .handled)
+        #expect(fixture.hidden == [true, true, false])
+        fixture.control.select(0)
+        #expect(fixture.hidden == [false, true, true])
+    }
+
+    @Test func aSelectionWithNoViewHidesEveryView() {
+        let fixture = Fixture(awake: false)
+        fixture.switcher.views = WeakList([fixture.paged, fixture.unpaged])
+        fixture.switcher.awake(in: fixture.scene)
+        fixture.control.select(2)
+        #expect([fixture.paged.hidden, fixture.unpaged.hidden] == [true, true])
+    }
+
+    @Test func settingTheSelectionDirectlyIsAppliedByApply() {
+        let fixture = Fixture()
+        fixture.control.selectedIndex = 1
+        #expect(fixture.hidden == [false, true, true])
+        fixture.switcher.apply()
+        #expect(fixture.hidden == [true, false, true])
+    }
+
+    @Test func aViewListedTwiceIsShownWhenEitherIndexIsSelected() {
+        let fixture = Fixture(awake: false)
+        fixture.switcher.views = WeakList([fixture.paged, fixture.unpaged, fixture.paged])
+        fixture.switcher.awake(in: fixture.scene)
+        fixture.control.select(2)
+        #expect([fixture.paged.hidden, fixture.unpaged.hidden] == [false, true])
+    }
+
+    @Test func anOldControlNoLongerSwitches() {
+        let fixture = Fixture()
+        let other = SegmentedControl()
+        other.segments = ["A", "B", "C"]
+        other.selectedIndex = 1
+        fixture.switcher.control = other
+        #expect(fixture.hidden == [true, false, true])
+        fixture.control.select(2)
+        #expect(fixture.hidden == [true, false, true])
+        other.select(0)
+        #expect(fixture.hidden == [false, true, true])
+    }
+
+    @Test func aViewListSetAfterAwakeIsApplied() {
+        let fixture = Fixture()
+        fixture.switcher.views = WeakList([fixture.extra, fixture.paged])
+        #expect([fixture.extra.hidden, fixture.paged.hidden] == [false, true])
+    }
+
+    @Test func theOutletsAreConnectedThroughTheDescription() throws {
+        let type = SegmentSwitcher.sceneDescription()
+        let fixture = Fixture(awake: false)
+        let switcher = SegmentSwitcher()
+        let control = try #require(type.outlets.first { $0.name == "control" })
+        let views = try #require(type.outlets.first { $0.name == "views" })
+        #expect(control.isRequired)
+        #expect(control.connect(switcher, to: [fixture.control]))
+        #expect(views.connect(switcher, to: [fixture.unpaged, fixture.paged]))
+        switcher.awake(in: fixture.scene)
+        #expect([fixture.unpaged.hidden, fixture.paged.hidden] == [false, true])
+        #expect(type.action("apply", on: switcher))
+    }
+}
