@@ -24,6 +24,8 @@ struct SceneValidator {
     /// Where each object's hierarchy outlet (like `parent`) value is written.
     private var hierarchyOffsets: [Int: Range<Int>] = [:]
     private var pendingTargets: [PendingTarget] = []
+    /// Where each object's id starts, for a duplicate's note.
+    private var firstOffsets: [Int] = []
     private var pendingActions: [PendingAction] = []
     private var locator: SourceLocator?
 
@@ -76,7 +78,15 @@ struct SceneValidator {
             )
         }
         ids.append(id)
-        declaration.indexByID[id] = index
+        // The reader leaves duplicate ids to us: the first declaration keeps the id.
+        if let first = declaration.indexByID.updateValue(index, forKey: id) {
+            declaration.indexByID[id] = first
+            diagnostics.add(
+                .duplicateKey, "the key '\(id)' appears twice in the same mapping", at: document.writtenSpan(entry.keyNode),
+                hint: "remove or rename one of them",
+                notes: [Diagnostic.Note("first written here", at: document.position(ofOffset: firstOffsets[first]))])
+        }
+        firstOffsets.append(document.offsets(entry.keyNode).lowerBound)
         let type = objectType(document, entry)
         types.append(type)
         guard let type else {

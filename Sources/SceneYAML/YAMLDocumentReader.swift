@@ -19,7 +19,8 @@ public enum YAMLDocumentReader {
     /// is read, and then dropped from the document (unless they define an
     /// anchor that later text may use), so that a file of 100,000 objects
     /// never holds more than one object's nodes. The document passed to
-    /// `onEntry` must not be kept beyond the call.
+    /// `onEntry` must not be kept beyond the call. That mapping's keys are not
+    /// checked for duplicates here: `onEntry` sees them all and must.
     public static func readDocument(
         _ bytes: [UInt8], limits: YAMLLimits = YAMLLimits(), streaming streamedKey: String? = nil,
         onEntry: ((borrowing YAMLDocument, YAMLDocument.Entry) -> Void)? = nil
@@ -275,7 +276,6 @@ private struct Builder {
             !stack[0].expectsKey, document.valueEquals(stack[0].lastKey, streamedKey)
         {
             frame.isStreamed = true
-            frame.keyIndex = [:]
             frame.anchorMark = anchorsDefined
         }
         stack.append(frame)
@@ -331,6 +331,9 @@ private struct Builder {
                 .mergeKey, "merge keys ('<<') are not supported in scene files", at: span(ofRecord: index),
                 hint: "write the keys out, or use an alias for a whole value")
         }
+        // A streamed mapping's keys are checked by whoever receives its
+        // entries (the scene loader checks object ids as it indexes them).
+        if stack[top].isStreamed { return }
         var first: (start: UInt32, end: UInt32)?
         let written = (document.records[index].start, document.records[index].end)
         // Moved out of the frame while it changes, so that it is mutated in
