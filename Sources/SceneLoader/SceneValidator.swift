@@ -82,7 +82,8 @@ struct SceneValidator {
         if let first = declaration.indexByID.updateValue(index, forKey: id) {
             declaration.indexByID[id] = first
             diagnostics.add(
-                .duplicateKey, "the key '\(id)' appears twice in the same mapping", at: document.writtenSpan(entry.keyNode),
+                .duplicateKey, "the key '\(id)' appears twice in the same mapping",
+                at: document.writtenSpan(entry.keyNode),
                 hint: "remove or rename one of them",
                 notes: [Diagnostic.Note("first written here", at: document.position(ofOffset: firstOffsets[first]))])
         }

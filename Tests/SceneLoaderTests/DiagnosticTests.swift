@@ -787,24 +787,24 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
         DiagnosticCase(
             code: .duplicateKey,
             yaml: #"""
-            objects:
-              controls:
-                type: View
-              play: {type: Button, parent: controls}
-              controls:
-                type: Label
+                objects:
+                  controls:
+                    type: View
+                  play: {type: Button, parent: controls}
+                  controls:
+                    type: Label
 
-            """#,
+                """#,
             expected: #"""
-            test.yaml:5:3: error: the key 'controls' appears twice in the same mapping
-                5 |   controls:
-                  |   ^~~~~~~~
-                  = help: remove or rename one of them
-            test.yaml:2:3: note: first written here
-                2 |   controls:
-                  |   ^
+                test.yaml:5:3: error: the key 'controls' appears twice in the same mapping
+                    5 |   controls:
+                      |   ^~~~~~~~
+                      = help: remove or rename one of them
+                test.yaml:2:3: note: first written here
+                    2 |   controls:
+                      |   ^
 
-            """#),
+                """#),
     ]
 
     @Test(arguments: cases)
