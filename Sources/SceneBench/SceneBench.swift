@@ -12,7 +12,7 @@ import SceneLoader
 ///
 ///     swift run -c release scene-bench
 ///     swift run -c release scene-bench --sizes 1000,10000 --repetitions 5
-///     swift run -c release scene-bench --scheduler   # see SchedulerBenchmark
+///     swift run -c release scene-bench --scheduler   # only the scheduler (see SchedulerBenchmark)
 ///
 /// Each size runs in a child process of its own (this executable again,
 /// with `--child N`), which measures the peak memory of one load on a fresh
@@ -77,6 +77,13 @@ enum SceneBenchCommand {
         }
         let report = BenchReport(results: results, repetitions: options.repetitions)
         print(report.text)
+        // The scheduler's figures come with the load figures (`--scheduler` alone prints only them).
+        do {
+            print(try SchedulerBenchmark.report(repetitions: 7))
+        } catch {
+            printError("scene-bench: the scheduler stopped: \(error)")
+            exit(1)
+        }
         if options.failOnMissedTarget && !report.allTargetsMet { exit(1) }
     }
 
