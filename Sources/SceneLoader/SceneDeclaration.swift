@@ -81,14 +81,4 @@ public struct SceneDeclaration {
     public func properties(of index: Int) -> ArraySlice<PropertyValue> {
         propertyValues[objects[index].propertyRange]
     }
-
-    /// The outlets of the object at `index` with their targets' indices.
-    public func outlets(of index: Int) -> [(outlet: OutletDescription, targets: ArraySlice<Int>)] {
-        outletConnections[objects[index].outletRange].map { ($0.outlet, outletTargets[$0.targetRange]) }
-    }
-
-    /// The event connections of the object at `index`.
-    public func connections(of index: Int) -> ArraySlice<EventConnection> {
-        eventConnections[objects[index].connectionRange]
-    }
 }

@@ -98,18 +98,6 @@ public final class ShakeAnimation: SceneObject {
         KeyFrames(values: [0, m, -0.8 * m, 0.4 * m, 0], times: keyTimes)
     }
 
-    /// `progress`, or the key time it is within 1e-12 of.
-    ///
-    /// The progress of a frame is a quotient of durations in attoseconds,
-    /// which can miss a key time that the frame falls on by an ulp (1/6 of
-    /// 0.2 s is no whole number of attoseconds); snapping makes the key
-    /// values exact: 10, -8 and 4, not 3.9999999999999964. Frames are far
-    /// more than 1e-12 of the duration apart, so no other frame moves.
-    static func snappedToKeyTime(_ progress: Double) -> Double {
-        for time in keyTimes where abs(progress - time) <= 1e-12 { return time }
-        return progress
-    }
-
     /// Plays a shake of `view` (the `play` action), restarting one under
     /// way. Does nothing without a view.
     public func play() {
@@ -123,10 +111,10 @@ public final class ShakeAnimation: SceneObject {
             didFinish()
             return
         }
-        // The animation runs through the progress, 0 to 1, which is snapped
-        // to a key time it falls on before the path is read.
+        // The animation runs through the progress, 0 to 1, and the path is
+        // read at it (key values land exactly on their key times).
         let animation = Animation(on: scheduler, from: 0.0, to: 1.0, duration: duration) { [weak self] progress in
-            self?.apply(keyFrames.value(at: Self.snappedToKeyTime(progress)))
+            self?.apply(keyFrames.value(at: progress))
         }
         animation.completion = { [weak self] _ in self?.didFinish() }
         self.animation = animation

@@ -60,8 +60,19 @@ public struct KeyFrames<Value: Interpolatable> {
     public var endValue: Value { values[values.count - 1] }
 
     /// The value at `progress` (0...1 of the duration; clamped): exactly
-    /// the first value at 0 and the last at 1.
+    /// the first value at 0 and the last at 1, and exactly a key value at a
+    /// progress within 1e-12 of its key time.
+    ///
+    /// A frame's progress is a quotient of durations in attoseconds, which
+    /// can miss a key time the frame falls on by an ulp (1/6 of 0.2 s is no
+    /// whole number of attoseconds); frames are far more than 1e-12 apart,
+    /// so snapping moves no other frame.
     public func value(at progress: Double) -> Value {
+        var progress = progress
+        for time in times where abs(progress - time) <= 1e-12 {
+            progress = time
+            break
+        }
         if !(progress > 0) { return startValue }
         if progress >= 1 { return endValue }
         // Few key frames: a linear scan finds the segment. At a repeated key
