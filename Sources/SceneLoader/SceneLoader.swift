@@ -51,6 +51,10 @@ public struct SceneLoader {
     /// The folder where the scenes' behaviours keep state between runs
     /// (``Scene/stateDirectory``); `nil` keeps nothing.
     public var stateDirectory: String?
+    /// Whether libyaml parses on a second thread while objects are
+    /// validated on the calling thread: by default for files of 32 KiB and
+    /// more. Results and diagnostics are the same either way.
+    public var pipelining: YAMLDocumentReader.Pipelining = .automatic
 
     /// A loader for the types in `registry`.
     public init(registry: SceneRegistry, limits: SceneLimits = SceneLimits()) {
@@ -72,7 +76,9 @@ public struct SceneLoader {
         let document: YAMLDocument
         do {
             // Objects are validated as they are read, then dropped from the document.
-            document = try YAMLDocumentReader.readDocument(source.bytes, limits: limits.yaml, streaming: "objects") {
+            document = try YAMLDocumentReader.readDocument(
+                source.bytes, limits: limits.yaml, pipelining: pipelining, streaming: "objects"
+            ) {
                 validator.addObject($0, $1)
             }
         } catch {

@@ -10,6 +10,23 @@ internal import CYAML
 /// - Complexity: O(n) in the input; memory O(n), and nothing more for
 ///   aliases, which refer to the node they name.
 public enum YAMLDocumentReader {
+    /// Whether libyaml parses on a thread of its own while the document is
+    /// built (and streamed entries are handed out) on the calling thread.
+    /// The result, errors included, is the same either way.
+    public enum Pipelining: Sendable, Hashable {
+        /// On a second thread for inputs of at least ``pipeliningThreshold``
+        /// bytes, where it pays for starting the thread.
+        case automatic
+        /// Everything on the calling thread.
+        case off
+        /// On a second thread whatever the size (falls back to the calling
+        /// thread if no thread can be started).
+        case on
+    }
+
+    /// The input size from which ``Pipelining/automatic`` parses on a second thread.
+    public static let pipeliningThreshold = 32 << 10
+
     /// Reads the one document in `bytes` into a flat ``YAMLDocument``; its
     /// root is `nil` when the input holds no document (an empty file or only
     /// comments).
@@ -22,8 +39,8 @@ public enum YAMLDocumentReader {
     /// `onEntry` must not be kept beyond the call. That mapping's keys are not
     /// checked for duplicates here: `onEntry` sees them all and must.
     public static func readDocument(
-        _ bytes: [UInt8], limits: YAMLLimits = YAMLLimits(), streaming streamedKey: String? = nil,
-        onEntry: ((borrowing YAMLDocument, YAMLDocument.Entry) -> Void)? = nil
+        _ bytes: [UInt8], limits: YAMLLimits = YAMLLimits(), pipelining: Pipelining = .automatic,
+        streaming streamedKey: String? = nil, onEntry: ((borrowing YAMLDocument, YAMLDocument.Entry) -> Void)? = nil
     ) throws(YAMLError) -> YAMLDocument {
         if bytes.count > limits.maxInputBytes {
             throw YAMLError(
@@ -35,9 +52,15 @@ public enum YAMLDocumentReader {
         // Positions are byte offsets into UTF-8, so UTF-16 text (which libyaml
         // reads when a byte order mark says so) is converted first.
         let text = transcodedToUTF8(bytes)
+        let pipelined =
+            switch pipelining {
+            case .automatic: text.count >= pipeliningThreshold
+            case .off: false
+            case .on: true
+            }
         if text.isEmpty {
             var builder = Builder(limits: limits, text: text, streamedKey: streamedKey, onEntry: onEntry)
-            try builder.read(YAMLEventReader(bytes: text))
+            try builder.read(YAMLEventReader(bytes: text), pipelined: false)
             return builder.document
         }
         let result: Result<YAMLDocument, YAMLError> = text.withUnsafeBufferPointer { buffer in
@@ -45,7 +68,7 @@ public enum YAMLDocumentReader {
                 return .success(
                     try YAMLEventReader.withReader(over: buffer) { (reader) throws(YAMLError) in
                         var builder = Builder(limits: limits, text: text, streamedKey: streamedKey, onEntry: onEntry)
-                        try builder.read(reader)
+                        try builder.read(reader, pipelined: pipelined)
                         return builder.document
                     })
             } catch {
@@ -81,9 +104,9 @@ public enum YAMLDocumentReader {
     /// Reads the one document in `bytes` as a ``YAMLNode`` tree; `nil` when
     /// the input holds no document.
     public static func read(
-        _ bytes: some Collection<UInt8>, limits: YAMLLimits = YAMLLimits()
+        _ bytes: some Collection<UInt8>, limits: YAMLLimits = YAMLLimits(), pipelining: Pipelining = .automatic
     ) throws(YAMLError) -> YAMLNode? {
-        let document = try readDocument(Array(bytes), limits: limits)
+        let document = try readDocument(Array(bytes), limits: limits, pipelining: pipelining)
         return document.root.map(document.tree)
     }
 }
@@ -132,31 +155,61 @@ private struct Builder {
         document.records.reserveCapacity(text.count / 8)
     }
 
-    /// Adds every event of `reader`.
-    mutating func read(_ reader: YAMLEventReader) throws(YAMLError) {
-        while try reader.withNextEvent({ (event) throws(YAMLError) in try self.add(event) }) != nil {}
+    /// Whether the stream end was read.
+    var isComplete = false
+
+    /// Adds every event of `reader`, parsing on a second thread when `pipelined`.
+    mutating func read(_ reader: YAMLEventReader, pipelined: Bool) throws(YAMLError) {
+        let maxDepth = limits.maxDepth
+        if pipelined,
+            try YAMLEventPipeline.forEachBatch(
+                of: reader, maxDepth: maxDepth, { (batch) throws(YAMLError) in try self.add(batch) })
+        {
+            return try checkComplete()
+        }
+        let batch = YAMLEventBatch(capacity: Self.batchCapacity)
+        var depth = 0
+        repeat {
+            reader.readBatch(into: batch, capacity: Self.batchCapacity, depth: &depth, maxDepth: maxDepth)
+            try add(batch)
+        } while !batch.isLast
+        try checkComplete()
     }
 
-    mutating func add(_ event: borrowing yaml_event_t) throws(YAMLError) {
-        switch event.type {
-        case YAML_DOCUMENT_START_EVENT:
+    /// Events per batch when parsing on this thread: small enough to stay in cache.
+    static let batchCapacity = 256
+
+    /// The reader stops early only at an error, or when nesting gets too
+    /// deep, which `open` reports; anything else would lose the rest.
+    private func checkComplete() throws(YAMLError) {
+        guard isComplete else {
+            throw YAMLError(.syntax, "the YAML reader stopped before the end of the file", at: SourceSpan(at: .start))
+        }
+    }
+
+    mutating func add(_ batch: YAMLEventBatch) throws(YAMLError) {
+        for event in batch.events { try add(event, batch) }
+        if let error = batch.error { throw error }
+    }
+
+    mutating func add(_ event: ConvertedEvent, _ batch: YAMLEventBatch) throws(YAMLError) {
+        switch event.kind {
+        case .documentStart:
             documents += 1
             if documents > 1 {
                 throw error(
                     .multipleDocuments, "a scene file holds one YAML document, and a second one starts here", event,
                     hint: "put each scene in its own file")
             }
-        case YAML_SEQUENCE_START_EVENT:
-            let data = event.data.sequence_start
-            try checkTag(data.tag, event)
-            try open(.sequence, anchor: makeString(data.anchor), event)
-        case YAML_MAPPING_START_EVENT:
-            let data = event.data.mapping_start
-            try checkTag(data.tag, event)
-            try open(.mapping, anchor: makeString(data.anchor), event)
-        case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+        case .sequenceStart:
+            try checkTag(event, batch)
+            try open(.sequence, anchor: batch.arenaString(event.anchorStart, event.anchorLength), event)
+        case .mappingStart:
+            try checkTag(event, batch)
+            try open(.mapping, anchor: batch.arenaString(event.anchorStart, event.anchorLength), event)
+        case .sequenceEnd, .mappingEnd:
             guard let frame = stack.popLast() else { return }
-            document.records[frame.index].end = UInt32(truncatingIfNeeded: event.end_mark.index)
+            document.records[frame.index].end = event.end
             document.records[frame.index].next = UInt32(document.records.count)
             document.records[frame.index].count = frame.children
             if let anchor = frame.anchor {
@@ -164,17 +217,16 @@ private struct Builder {
                 anchorsDefined += 1
             }
             try finishChild(frame.index, expandedCount: frame.expandedCount)
-        case YAML_SCALAR_EVENT:
-            let data = event.data.scalar
-            try checkTag(data.tag, event)
-            let index = appendScalar(data.value, length: data.length, style: ScalarStyle(data.style), event)
-            if let anchor = makeString(data.anchor) {
+        case .scalar:
+            try checkTag(event, batch)
+            let index = appendScalar(event, batch)
+            if let anchor = batch.arenaString(event.anchorStart, event.anchorLength) {
                 anchors[anchor] = (index, 1)
                 anchorsDefined += 1
             }
             try finishChild(index, expandedCount: 1)
-        case YAML_ALIAS_EVENT:
-            let name = makeString(event.data.alias.anchor) ?? ""
+        case .alias:
+            let name = batch.arenaString(event.valueStart, event.valueLength) ?? ""
             guard let target = anchors[name] else {
                 throw error(
                     .unknownAnchor, "the alias '*\(name)' names no anchor defined before it", event,
@@ -190,15 +242,17 @@ private struct Builder {
             let index = append(.alias, event)
             document.records[index].count = UInt32(target.index)
             try finishChild(index, expandedCount: target.expandedCount)
-        default:
+        case .streamEnd:
+            isComplete = true
+        case .streamStart, .documentEnd:
             break
         }
     }
 
     private func error(
-        _ kind: YAMLError.Kind, _ message: String, _ event: borrowing yaml_event_t, hint: String? = nil
+        _ kind: YAMLError.Kind, _ message: String, _ event: ConvertedEvent, hint: String? = nil
     ) -> YAMLError {
-        YAMLError(kind, message, at: span(event.start_mark.index, event.end_mark.index), hint: hint)
+        YAMLError(kind, message, at: span(Int(event.start), Int(event.end)), hint: hint)
     }
 
     private func span(_ start: Int, _ end: Int) -> SourceSpan {
@@ -209,55 +263,41 @@ private struct Builder {
         span(Int(document.records[index].start), Int(document.records[index].end))
     }
 
-    private func checkTag(_ tag: UnsafeMutablePointer<yaml_char_t>?, _ event: borrowing yaml_event_t) throws(YAMLError)
-    {
-        guard let tag else { return }
-        var name = String(cString: tag)
+    private func checkTag(_ event: ConvertedEvent, _ batch: YAMLEventBatch) throws(YAMLError) {
+        guard var name = batch.arenaString(event.tagStart, event.tagLength) else { return }
         if name.hasPrefix("tag:yaml.org,2002:") { name = "!!" + name.dropFirst(18) }
         throw error(
             .tag, "explicit tags like '\(name)' are not supported in scene files", event,
             hint: "remove the tag: a value takes its type from the property it sets")
     }
 
-    private mutating func append(_ kind: YAMLDocument.RecordKind, _ event: borrowing yaml_event_t) -> Int {
+    private mutating func append(_ kind: YAMLDocument.RecordKind, _ event: ConvertedEvent) -> Int {
         let index = document.records.count
         document.records.append(
             YAMLDocument.Record(
-                start: UInt32(truncatingIfNeeded: event.start_mark.index),
-                end: UInt32(truncatingIfNeeded: event.end_mark.index), valueStart: 0, valueLength: 0,
+                start: event.start, end: event.end, valueStart: 0, valueLength: 0,
                 next: UInt32(index + 1), count: 0, kind: kind, style: .plain, isValueInArena: false))
         return index
     }
 
     /// Appends a scalar whose value points into the text when the text holds
-    /// it unchanged (plain, or quoted without escapes), else into the arena.
-    private mutating func appendScalar(
-        _ value: UnsafeMutablePointer<yaml_char_t>?, length: Int, style: ScalarStyle, _ event: borrowing yaml_event_t
-    ) -> Int {
-        let index = append(.scalar, event)
-        document.records[index].style = style
-        document.records[index].valueLength = UInt32(truncatingIfNeeded: length)
-        let start = Int(document.records[index].start)
-        let end = Int(document.records[index].end)
-        let quote = style == .singleQuoted || style == .doubleQuoted ? 1 : 0
-        let inText =
-            (style == .plain || quote == 1) && end - start - 2 * quote == length
-            && document.text.withUnsafeBufferPointer { text in
-                guard let base = text.baseAddress, let value else { return length == 0 }
-                return memoryEquals(base + start + quote, UnsafePointer(value), length)
-            }
-        if inText {
-            document.records[index].valueStart = UInt32(start + quote)
-        } else {
-            document.records[index].valueStart = UInt32(truncatingIfNeeded: document.arena.count)
-            document.records[index].isValueInArena = true
-            if let value { document.arena.append(contentsOf: UnsafeBufferPointer(start: value, count: length)) }
+    /// it unchanged, else into the arena.
+    private mutating func appendScalar(_ event: ConvertedEvent, _ batch: YAMLEventBatch) -> Int {
+        let index = document.records.count
+        var record = YAMLDocument.Record(
+            start: event.start, end: event.end, valueStart: event.valueStart, valueLength: event.valueLength,
+            next: UInt32(index + 1), count: 0, kind: .scalar, style: event.style, isValueInArena: event.isValueInArena)
+        if event.isValueInArena {
+            record.valueStart = UInt32(truncatingIfNeeded: document.arena.count)
+            let start = Int(event.valueStart)
+            document.arena.append(contentsOf: batch.arena[start..<start + Int(event.valueLength)])
         }
+        document.records.append(record)
         return index
     }
 
     private mutating func open(
-        _ kind: YAMLDocument.RecordKind, anchor: String?, _ event: borrowing yaml_event_t
+        _ kind: YAMLDocument.RecordKind, anchor: String?, _ event: ConvertedEvent
     ) throws(YAMLError) {
         if let top = stack.last, top.isMapping, top.expectsKey {
             throw error(

@@ -111,6 +111,9 @@ public final class YAMLEventReader {
         if ownsInput { input.deallocate() }
     }
 
+    /// The text being read (UTF-8 unless a byte order mark said otherwise).
+    var text: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: input.baseAddress, count: count) }
+
     /// The next event, or `nil` after the stream end.
     public func next() throws(YAMLError) -> YAMLEvent? {
         try withNextEvent { event in YAMLEvent(event) }
@@ -137,6 +140,8 @@ public final class YAMLEventReader {
     /// `character` (0-based, not counting a byte order mark).
     private func byteOffset(ofCharacter character: Int) -> Int {
         if encoding == .utf8 {
+            // ASCII text: characters are bytes.
+            if multibyteCharacters.isEmpty { return min(count, textStart + character) }
             while multibyteCursor < multibyteCharacters.count && multibyteCharacters[multibyteCursor] < character {
                 multibyteCursor += 1
             }

@@ -345,4 +345,85 @@ struct YAMLDocumentReaderTests {
         #expect(error?.position == pos(3, 1, 14))
         #expect(error?.related?.message == "while parsing a flow sequence")
     }
+
+    // MARK: Pipelining
+
+    /// Reads `text`, streaming the entries of `objects`, and returns each
+    /// entry as a key and a tree, the document left at the end, or the error.
+    private func streamed(_ text: String, _ pipelining: YAMLDocumentReader.Pipelining) -> (
+        entries: [String], outcome: Result<YAMLNode?, YAMLError>
+    ) {
+        var entries: [String] = []
+        let outcome = Result { () throws(YAMLError) in
+            let document = try YAMLDocumentReader.readDocument(
+                Array(text.utf8), pipelining: pipelining, streaming: "objects"
+            ) { document, entry in
+                entries.append("\(entry.key) \(document.span(entry.keyNode)) = \(document.tree(entry.value))")
+            }
+            return document.root.map(document.tree)
+        }
+        return (entries, outcome)
+    }
+
+    /// A scene-like text of `count` objects that spans many event batches:
+    /// anchors and aliases, escapes, folded text and multi-byte characters.
+    private func manyObjects(_ count: Int) -> String {
+        var text = "scene: pipelining\nobjects:\n"
+        for index in 0..<count {
+            text += "  o\(index):\n    type: View\n"
+            switch index % 4 {
+            case 0: text += "    text: \"caf\u{E9} \\u00e9 \\t \(index)\"\n    tags: &t\(index) [a, 'b c', {d: e}]\n"
+            case 1: text += "    copy: *t\(index - 1)\n    note: >\n      folded\n      text \(index)\n"
+            case 2: text += "    list:\n      - \u{1F600} \(index)\n      - ~\n"
+            default: text += "    on: { tap: o0.hide }\n"
+            }
+        }
+        return text + "script: []\n"
+    }
+
+    @Test("streamed entries, the document and errors are the same with libyaml on a second thread")
+    func pipeliningStreamsTheSameEntries() throws {
+        let valid = manyObjects(3000)
+        let sequential = streamed(valid, .off)
+        let pipelined = streamed(valid, .on)
+        #expect(sequential.entries.count == 3000)
+        #expect(sequential.entries == pipelined.entries)
+        #expect(sequential.outcome == pipelined.outcome)
+        guard case .success(.some(.mapping(let rest))) = sequential.outcome else {
+            Issue.record("expected the rest of the document, got \(sequential.outcome)")
+            return
+        }
+        #expect(rest.entries.map(\.key.value) == ["scene", "objects", "script"])
+
+        // A syntax error late in the file: what came before it is handed out.
+        let broken = manyObjects(2000) + "tail: [unclosed\n"
+        let brokenSequential = streamed(broken, .off)
+        let brokenPipelined = streamed(broken, .on)
+        #expect(brokenSequential.entries.count == 2000)
+        #expect(brokenSequential.entries == brokenPipelined.entries)
+        #expect(brokenSequential.outcome == brokenPipelined.outcome)
+        guard case .failure(let error) = brokenPipelined.outcome else {
+            Issue.record("expected a syntax error")
+            return
+        }
+        #expect(error.kind == .syntax)
+
+        // An error the document reader finds (not libyaml) stops the second thread early.
+        let tagged = manyObjects(2000).replacingFirst("type: View", with: "type: !!str View")
+        #expect(streamed(tagged, .on).outcome == streamed(tagged, .off).outcome)
+        #expect(streamed(tagged, .on).entries.isEmpty)
+    }
+
+    @Test("automatic pipelining starts at 32 KiB")
+    func automaticPipeliningThreshold() {
+        #expect(YAMLDocumentReader.pipeliningThreshold == 32 << 10)
+    }
+}
+
+extension String {
+    /// The text with the first `target` replaced.
+    fileprivate func replacingFirst(_ target: String, with replacement: String) -> String {
+        guard let range = range(of: target) else { return self }
+        return replacingCharacters(in: range, with: replacement)
+    }
 }

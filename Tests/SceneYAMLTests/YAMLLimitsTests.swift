@@ -3,21 +3,22 @@ import Testing
 
 /// Reads `text` and returns the error it throws (nil when it is accepted) and
 /// how long reading took. Prints the time, so that it shows in the test log.
-private func timedRead(_ name: String, _ text: String, limits: YAMLLimits = YAMLLimits())
-    -> (error: YAMLError?, elapsed: Duration)
-{
+private func timedRead(
+    _ name: String, _ text: String, limits: YAMLLimits = YAMLLimits(),
+    pipelining: YAMLDocumentReader.Pipelining = .automatic
+) -> (error: YAMLError?, elapsed: Duration) {
     let bytes = Array(text.utf8)
     var error: YAMLError?
     let elapsed = ContinuousClock().measure {
         do throws(YAMLError) {
-            _ = try YAMLDocumentReader.read(bytes, limits: limits)
+            _ = try YAMLDocumentReader.read(bytes, limits: limits, pipelining: pipelining)
         } catch let thrown {
             error = thrown
         }
     }
     let milliseconds = Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) * 1e-15
     let outcome = error.map { "\($0.kind) at \($0.position)" } ?? "accepted"
-    print("\(name): \(bytes.count) bytes read in \(Int(milliseconds.rounded())) ms -> \(outcome)")
+    print("\(name), pipelining \(pipelining): \(bytes.count) bytes read in \(Int(milliseconds.rounded())) ms -> \(outcome)")
     return (error, elapsed)
 }
 
@@ -71,9 +72,11 @@ struct YAMLLimitsTests {
         }
     }
 
-    @Test("100,000 nested collections stop at the depth limit, quickly", arguments: Nesting.allCases)
-    func deepNestingIsTooDeep(nesting: Nesting) throws {
-        let (error, elapsed) = timedRead(nesting.rawValue, nesting.text)
+    @Test(
+        "100,000 nested collections stop at the depth limit, quickly, with libyaml on this thread or its own",
+        arguments: Nesting.allCases, [YAMLDocumentReader.Pipelining.off, .on])
+    func deepNestingIsTooDeep(nesting: Nesting, pipelining: YAMLDocumentReader.Pipelining) throws {
+        let (error, elapsed) = timedRead(nesting.rawValue, nesting.text, pipelining: pipelining)
         let thrown = try #require(error)
         #expect(thrown.kind == .tooDeep)
         #expect(thrown.message == "lists and mappings are nested more than 64 deep")
@@ -82,11 +85,15 @@ struct YAMLLimitsTests {
     }
 
     @Test(
-        "a billion-laughs alias bomb stops at the alias budget, quickly",
-        arguments: [(9, false), (10, false), (10, true)])
-    func aliasBombStops(levels: Int, mappings: Bool) throws {
+        "a billion-laughs alias bomb stops at the alias budget, quickly, with libyaml on this thread or its own",
+        arguments: [
+            (9, false, YAMLDocumentReader.Pipelining.off), (10, false, .off), (10, true, .off), (9, false, .on),
+            (10, false, .on), (10, true, .on),
+        ])
+    func aliasBombStops(levels: Int, mappings: Bool, pipelining: YAMLDocumentReader.Pipelining) throws {
         let text = aliasBomb(levels: levels, mappings: mappings)
-        let (error, elapsed) = timedRead("alias bomb, \(levels) levels of \(mappings ? "mappings" : "sequences")", text)
+        let (error, elapsed) = timedRead(
+            "alias bomb, \(levels) levels of \(mappings ? "mappings" : "sequences")", text, pipelining: pipelining)
         let thrown = try #require(error, "the budget must stop the expansion")
         #expect(thrown.kind == .aliasBudget)
         #expect(thrown.message.hasPrefix("aliases expand to more than 100000 nodes"))

@@ -107,6 +107,29 @@ struct YAMLTestSuiteTests {
         #expect(errors.count - accepted.count == 78)
     }
 
+    @Test(
+        "every case reads to the same document or error with libyaml on a second thread",
+        .timeLimit(.minutes(2)))
+    func pipeliningChangesNothing() throws {
+        let run = try Self.run.get()
+        func document(_ input: [UInt8], _ pipelining: YAMLDocumentReader.Pipelining) -> Result<YAMLNode?, YAMLError> {
+            Result { () throws(YAMLError) in
+                let document = try YAMLDocumentReader.readDocument(input, pipelining: pipelining)
+                return document.root.map(document.tree)
+            }
+        }
+        var documents = 0
+        for suiteCase in run.cases {
+            let sequential = document(suiteCase.input, .off)
+            let pipelined = document(suiteCase.input, .on)
+            #expect(sequential == pipelined, "\(suiteCase.id) reads differently with pipelining")
+            if case .success(.some) = sequential { documents += 1 }
+        }
+        // Most cases hold a document the scene format accepts; the rest fail
+        // the same way on both paths (tags, merge keys, several documents).
+        #expect(documents > 100)
+    }
+
     @Test("the known-failure lists name only existing cases of the right kind")
     func knownFailureListsNameExistingCases() throws {
         let run = try Self.run.get()
@@ -157,6 +180,8 @@ struct SuiteRun: Sendable {
         var isError: Bool
         var expected: String
         var outcome: Outcome
+        /// The case's in.yaml.
+        var input: [UInt8]
     }
 
     var directory: String
@@ -219,7 +244,8 @@ struct SuiteRun: Sendable {
                 cases.append(
                     Case(
                         id: id, isError: fileManager.fileExists(atPath: folder + "/error"),
-                        expected: String(decoding: events, as: UTF8.self), outcome: read(Array(input))))
+                        expected: String(decoding: events, as: UTF8.self), outcome: read(Array(input)),
+                        input: Array(input)))
             }
             if cases.isEmpty { return .failure(SuiteNotFound(description: "no cases in \(directory)")) }
             return .success(SuiteRun(directory: directory, cases: cases))
