@@ -12,12 +12,14 @@
 ///
 /// An event without handlers costs one empty array.
 public struct SceneEvent<Payload> {
-    private var handlers: [(Payload) -> Void] = []
+    @usableFromInline var handlers: [(Payload) -> Void] = []
 
     /// An event with no handlers.
+    @inlinable
     public init() {}
 
     /// Adds a handler; handlers run in the order they were connected.
+    @inlinable
     public mutating func connect(_ handler: @escaping (Payload) -> Void) {
         handlers.append(handler)
     }
@@ -26,6 +28,7 @@ public struct SceneEvent<Payload> {
     public var isConnected: Bool { !handlers.isEmpty }
 
     /// Calls every handler with `payload`.
+    @inlinable
     public func send(_ payload: Payload) {
         for handler in handlers { handler(payload) }
     }

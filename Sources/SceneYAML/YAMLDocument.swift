@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A parsed YAML document stored flat and compact: every node is one
 /// 28-byte record in a single array; collections know where their subtree
 /// ends; an alias is a record naming the index of its anchored node.
@@ -52,8 +60,8 @@ public struct YAMLDocument: Sendable {
     @usableFromInline let text: [UInt8]
     /// Scalar values that differ from their source text.
     @usableFromInline var arena: [UInt8] = []
-    /// The byte offset where each line starts; line 1 is at index 0.
-    @usableFromInline var lineStarts: [UInt32] = []
+    /// The byte offset where each line starts, worked out on first use.
+    let lineStarts: LineStarts
 
     /// The document's root node, if the input held a document.
     public internal(set) var root: Node?
@@ -63,7 +71,7 @@ public struct YAMLDocument: Sendable {
 
     init(text: [UInt8]) {
         self.text = text
-        lineStarts = YAMLDocument.lineStarts(of: text)
+        lineStarts = LineStarts(text: text)
     }
 
     /// The start of each line, counting every line break libyaml counts
@@ -116,7 +124,7 @@ public struct YAMLDocument: Sendable {
     }
 
     /// Finds line and column positions of byte offsets in the text.
-    public var locator: SourceLocator { SourceLocator(text: text, lineStarts: lineStarts) }
+    public var locator: SourceLocator { SourceLocator(text: text, lines: lineStarts) }
 
     @inlinable
     func resolved(_ node: Node) -> Int {
@@ -210,14 +218,18 @@ public struct YAMLDocument: Sendable {
     /// Whether two scalar records have the same value.
     func valuesEqual(_ first: Int, _ second: Int) -> Bool {
         guard records[first].valueLength == records[second].valueLength else { return false }
-        let length = Int(records[first].valueLength)
-        for offset in 0..<length where valueByte(first, offset) != valueByte(second, offset) { return false }
-        return true
+        return withValueBytes(at: first) { a in withValueBytes(at: second) { b in memoryEquals(a, b) } }
     }
 
-    private func valueByte(_ index: Int, _ offset: Int) -> UInt8 {
-        let position = Int(records[index].valueStart) + offset
-        return records[index].isValueInArena ? arena[position] : text[position]
+    /// Calls `body` with the bytes of the scalar record at `index`.
+    @inlinable
+    func withValueBytes<T>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        let start = Int(records[index].valueStart)
+        let length = Int(records[index].valueLength)
+        let source = records[index].isValueInArena ? arena : text
+        return source.withUnsafeBufferPointer { buffer in
+            body(UnsafeBufferPointer(rebasing: buffer[start..<start + length]))
+        }
     }
 
     /// The scalar `node` is, with its position, or `nil` for a collection.
@@ -377,10 +389,20 @@ public struct YAMLDocument: Sendable {
 /// Unicode scalars), from a table of line starts.
 public struct SourceLocator: Sendable {
     let text: [UInt8]
-    let lineStarts: [UInt32]
+    let lines: LineStarts
+
+    init(text: [UInt8], lines: LineStarts) {
+        self.text = text
+        self.lines = lines
+    }
+
+    init(text: [UInt8], lineStarts: [UInt32]) {
+        self.init(text: text, lines: LineStarts(text: text, starts: lineStarts))
+    }
 
     /// The line and column of byte `offset`.
     public func position(ofOffset offset: Int) -> SourcePosition {
+        let lineStarts = lines.starts
         let target = UInt32(clamping: offset)
         // The last line that starts at or before the offset.
         var low = 0
@@ -405,9 +427,47 @@ public struct SourceLocator: Sendable {
     }
 }
 
+/// The byte offset where each line of a text starts (line 1 at index 0),
+/// worked out on first use and then kept: loading a valid scene never needs
+/// a position, so it never pays for the scan.
+final class LineStarts: @unchecked Sendable {
+    private let text: [UInt8]
+    // Guarded by `mutex`: positions may be asked for from several threads.
+    private var computed: [UInt32]?
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+
+    init(text: [UInt8], starts: [UInt32]? = nil) {
+        self.text = text
+        computed = starts
+        pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    /// The line starts, computed on the first call.
+    var starts: [UInt32] {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        if let computed { return computed }
+        let starts = YAMLDocument.lineStarts(of: text)
+        computed = starts
+        return starts
+    }
+}
+
+/// Whether two byte buffers hold the same bytes.
+@inlinable
+func memoryEquals(_ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard first.count == second.count else { return false }
+    guard let a = first.baseAddress, let b = second.baseAddress else { return true }
+    return memcmp(a, b, first.count) == 0
+}
+
 /// Whether `count` bytes at `first` and `second` are equal.
 @inlinable
 func memoryEquals(_ first: UnsafePointer<UInt8>, _ second: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-    for offset in 0..<count where first[offset] != second[offset] { return false }
-    return true
+    memcmp(first, second, count) == 0
 }

@@ -68,47 +68,6 @@ final class YAMLEventBatch: @unchecked Sendable {
     }
 }
 
-extension YAMLEventReader {
-    /// Converts events into `batch` (after resetting it) until it holds
-    /// `capacity` events, the stream ends, an error stops it, or the nesting
-    /// grows deeper than `maxDepth` (the reader of the batch reports that,
-    /// at the event that went too deep; reading on would only cost time).
-    func readBatch(into batch: YAMLEventBatch, capacity: Int, depth: inout Int, maxDepth: Int) {
-        batch.reset()
-        let text = self.text
-        do {
-            while batch.events.count < capacity {
-                do throws(YAMLError) {
-                    let kind = try withNextEvent { (event) -> ConvertedEvent.Kind? in
-                        let converted = ConvertedEvent(event, text: text, arena: &batch.arena)
-                        batch.events.append(converted)
-                        return converted.kind
-                    }
-                    switch kind {
-                    case nil, .streamEnd?:
-                        batch.isLast = true
-                        return
-                    case .sequenceStart?, .mappingStart?:
-                        depth += 1
-                        if depth > maxDepth {
-                            batch.isLast = true
-                            return
-                        }
-                    case .sequenceEnd?, .mappingEnd?:
-                        depth -= 1
-                    default:
-                        break
-                    }
-                } catch {
-                    batch.error = error
-                    batch.isLast = true
-                    return
-                }
-            }
-        }
-    }
-}
-
 extension ConvertedEvent {
     /// Converts `event`, whose marks already hold byte offsets; a scalar
     /// value that the text holds unchanged is pointed at, not copied.
@@ -145,11 +104,17 @@ extension ConvertedEvent {
             // Plain text, or quoted text without escapes, is in the file as is.
             let quote = style == .singleQuoted || style == .doubleQuoted ? 1 : 0
             let first = Int(start) + quote
+            var isInText = false
             if (style == .plain || quote == 1) && Int(end) - Int(start) - 2 * quote == length
                 && first + length <= text.count
-                && (length == 0
-                    || data.value.map { memoryEquals(text.baseAddress! + first, UnsafePointer($0), length) } == true)
             {
+                if length == 0 {
+                    isInText = true
+                } else if let base = text.baseAddress, let value = data.value {
+                    isInText = memoryEquals(base + first, UnsafePointer(value), length)
+                }
+            }
+            if isInText {
                 valueStart = UInt32(truncatingIfNeeded: first)
             } else {
                 valueStart = UInt32(truncatingIfNeeded: arena.count)

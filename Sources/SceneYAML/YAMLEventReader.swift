@@ -136,6 +136,61 @@ public final class YAMLEventReader {
         return try body(event)
     }
 
+    /// Converts events into `batch` (after emptying it) until it holds
+    /// `capacity` events, the stream ends, an error stops it, or the nesting
+    /// grows deeper than `maxDepth` (whoever reads the batch reports that, at
+    /// the event that went too deep; parsing on would only cost time).
+    func readBatch(into batch: YAMLEventBatch, capacity: Int, depth: inout Int, maxDepth: Int) {
+        // Filled as locals, without touching the batch (a class) per event.
+        var events: [ConvertedEvent] = []
+        var arena: [UInt8] = []
+        swap(&events, &batch.events)
+        swap(&arena, &batch.arena)
+        events.removeAll(keepingCapacity: true)
+        arena.removeAll(keepingCapacity: true)
+        batch.error = nil
+        batch.isLast = false
+        defer {
+            swap(&events, &batch.events)
+            swap(&arena, &batch.arena)
+        }
+        let text = self.text
+        var event = yaml_event_t()
+        while events.count < capacity {
+            if isFinished {
+                batch.isLast = true
+                return
+            }
+            guard yaml_parser_parse(parser, &event) == 1 else {
+                isFinished = true
+                batch.error = currentError()
+                batch.isLast = true
+                return
+            }
+            event.start_mark.index = byteOffset(ofCharacter: event.start_mark.index)
+            event.end_mark.index = byteOffset(ofCharacter: event.end_mark.index)
+            let converted = ConvertedEvent(event, text: text, arena: &arena)
+            yaml_event_delete(&event)
+            events.append(converted)
+            switch converted.kind {
+            case .streamEnd:
+                isFinished = true
+                batch.isLast = true
+                return
+            case .sequenceStart, .mappingStart:
+                depth += 1
+                if depth > maxDepth {
+                    batch.isLast = true
+                    return
+                }
+            case .sequenceEnd, .mappingEnd:
+                depth -= 1
+            default:
+                break
+            }
+        }
+    }
+
     /// The byte offset in the input of the character libyaml counts as number
     /// `character` (0-based, not counting a byte order mark).
     private func byteOffset(ofCharacter character: Int) -> Int {
