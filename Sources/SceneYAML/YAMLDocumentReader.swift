@@ -203,10 +203,10 @@ private struct Builder {
             }
         case .sequenceStart:
             try checkTag(event, batch)
-            try open(.sequence, anchor: batch.arenaString(event.anchorStart, event.anchorLength), event)
+            try open(.sequence, anchor: batch.anchor(of: event), event)
         case .mappingStart:
             try checkTag(event, batch)
-            try open(.mapping, anchor: batch.arenaString(event.anchorStart, event.anchorLength), event)
+            try open(.mapping, anchor: batch.anchor(of: event), event)
         case .sequenceEnd, .mappingEnd:
             guard let frame = stack.popLast() else { return }
             document.records[frame.index].end = event.end
@@ -220,7 +220,7 @@ private struct Builder {
         case .scalar:
             try checkTag(event, batch)
             let index = appendScalar(event, batch)
-            if let anchor = batch.arenaString(event.anchorStart, event.anchorLength) {
+            if let anchor = batch.anchor(of: event) {
                 anchors[anchor] = (index, 1)
                 anchorsDefined += 1
             }
@@ -264,7 +264,7 @@ private struct Builder {
     }
 
     private func checkTag(_ event: ConvertedEvent, _ batch: YAMLEventBatch) throws(YAMLError) {
-        guard var name = batch.arenaString(event.tagStart, event.tagLength) else { return }
+        guard var name = batch.tag(of: event) else { return }
         if name.hasPrefix("tag:yaml.org,2002:") { name = "!!" + name.dropFirst(18) }
         throw error(
             .tag, "explicit tags like '\(name)' are not supported in scene files", event,

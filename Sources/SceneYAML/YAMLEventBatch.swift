@@ -24,13 +24,9 @@ struct ConvertedEvent {
     /// `isValueInArena`. An alias's anchor name, in the arena.
     var valueStart: UInt32 = 0
     var valueLength: UInt32 = 0
-    /// The anchor (`&name`) in the arena; length 0 when there is none (YAML
-    /// has no empty anchors).
-    var anchorStart: UInt32 = 0
-    var anchorLength: UInt32 = 0
-    /// The tag in the arena; length 0 when there is none.
-    var tagStart: UInt32 = 0
-    var tagLength: UInt32 = 0
+    /// Where a node's anchor and tag are in the arena, plus one; 0 when it
+    /// has neither (they are rare, so they stay out of the event itself).
+    var properties: UInt32 = 0
     var kind: Kind
     var style: ScalarStyle = .plain
     var isValueInArena = false
@@ -66,6 +62,32 @@ final class YAMLEventBatch: @unchecked Sendable {
         let start = Int(start)
         return String(decoding: arena[start..<start + Int(length)], as: UTF8.self)
     }
+
+    /// The anchor (`&name`) of `event`, if it has one.
+    func anchor(of event: ConvertedEvent) -> String? {
+        guard event.properties > 0 else { return nil }
+        return property(at: Int(event.properties) - 1)
+    }
+
+    /// The tag of `event`, if it has one.
+    func tag(of event: ConvertedEvent) -> String? {
+        guard event.properties > 0 else { return nil }
+        let anchorStart = Int(event.properties) - 1
+        return property(at: anchorStart + 4 + Self.length(in: arena, at: anchorStart))
+    }
+
+    /// The length-prefixed string at `offset` of the arena; `nil` when empty
+    /// (YAML has no empty anchors or tags).
+    private func property(at offset: Int) -> String? {
+        let length = Self.length(in: arena, at: offset)
+        guard length > 0 else { return nil }
+        return String(decoding: arena[offset + 4..<offset + 4 + length], as: UTF8.self)
+    }
+
+    /// The 4-byte length at `offset` of `arena`.
+    static func length(in arena: [UInt8], at offset: Int) -> Int {
+        (0..<4).reduce(0) { $0 | Int(arena[offset + $1]) << (8 * $1) }
+    }
 }
 
 extension ConvertedEvent {
@@ -83,22 +105,19 @@ extension ConvertedEvent {
             kind = .documentEnd
         case YAML_SEQUENCE_START_EVENT:
             kind = .sequenceStart
-            (anchorStart, anchorLength) = Self.store(event.data.sequence_start.anchor, in: &arena)
-            (tagStart, tagLength) = Self.store(event.data.sequence_start.tag, in: &arena)
+            properties = Self.store(event.data.sequence_start.anchor, event.data.sequence_start.tag, in: &arena)
         case YAML_SEQUENCE_END_EVENT:
             kind = .sequenceEnd
         case YAML_MAPPING_START_EVENT:
             kind = .mappingStart
-            (anchorStart, anchorLength) = Self.store(event.data.mapping_start.anchor, in: &arena)
-            (tagStart, tagLength) = Self.store(event.data.mapping_start.tag, in: &arena)
+            properties = Self.store(event.data.mapping_start.anchor, event.data.mapping_start.tag, in: &arena)
         case YAML_MAPPING_END_EVENT:
             kind = .mappingEnd
         case YAML_SCALAR_EVENT:
             kind = .scalar
             let data = event.data.scalar
             style = ScalarStyle(data.style)
-            (anchorStart, anchorLength) = Self.store(data.anchor, in: &arena)
-            (tagStart, tagLength) = Self.store(data.tag, in: &arena)
+            properties = Self.store(data.anchor, data.tag, in: &arena)
             let length = data.length
             valueLength = UInt32(truncatingIfNeeded: length)
             // Plain text, or quoted text without escapes, is in the file as is.
@@ -123,21 +142,37 @@ extension ConvertedEvent {
             }
         case YAML_ALIAS_EVENT:
             kind = .alias
-            (valueStart, valueLength) = Self.store(event.data.alias.anchor, in: &arena)
+            if let anchor = event.data.alias.anchor {
+                let length = Self.length(of: anchor)
+                valueStart = UInt32(truncatingIfNeeded: arena.count)
+                valueLength = UInt32(truncatingIfNeeded: length)
+                arena.append(contentsOf: UnsafeBufferPointer(start: anchor, count: length))
+            }
         default:
             kind = .streamEnd
         }
     }
 
-    /// Copies a NUL-terminated libyaml string into `arena`: (0, 0) for none.
-    private static func store(_ string: UnsafeMutablePointer<yaml_char_t>?, in arena: inout [UInt8]) -> (
-        UInt32, UInt32
-    ) {
-        guard let string else { return (0, 0) }
-        let length = strlen(UnsafeRawPointer(string).assumingMemoryBound(to: CChar.self))
-        let start = UInt32(truncatingIfNeeded: arena.count)
-        arena.append(contentsOf: UnsafeBufferPointer(start: string, count: length))
-        return (start, UInt32(truncatingIfNeeded: length))
+    /// Copies a node's anchor and tag (NUL-terminated libyaml strings) into
+    /// `arena`, each after its 4-byte length, and returns where plus one; 0
+    /// when the node has neither.
+    private static func store(
+        _ anchor: UnsafeMutablePointer<yaml_char_t>?, _ tag: UnsafeMutablePointer<yaml_char_t>?,
+        in arena: inout [UInt8]
+    ) -> UInt32 {
+        if anchor == nil && tag == nil { return 0 }
+        let start = arena.count
+        for string in [anchor, tag] {
+            let length = string.map(Self.length) ?? 0
+            for shift in 0..<4 { arena.append(UInt8(truncatingIfNeeded: length >> (8 * shift))) }
+            if let string { arena.append(contentsOf: UnsafeBufferPointer(start: string, count: length)) }
+        }
+        return UInt32(truncatingIfNeeded: start + 1)
+    }
+
+    /// The length of a NUL-terminated libyaml string.
+    private static func length(of string: UnsafeMutablePointer<yaml_char_t>) -> Int {
+        strlen(UnsafeRawPointer(string).assumingMemoryBound(to: CChar.self))
     }
 }
 
@@ -220,9 +255,9 @@ final class YAMLEventPipe: @unchecked Sendable {
 /// Runs a reader's libyaml parse on a thread of its own, converting events
 /// into batches that `forEachBatch` hands to its caller in order.
 enum YAMLEventPipeline {
-    /// Events per batch and batches in flight: about 36 KiB per batch, so
-    /// the ring stays small while each hand-over is worth its lock.
-    static let batchCapacity = 1024
+    /// Events per batch and batches in flight: 12 KiB per batch, so the
+    /// ring stays small next to the file while each hand-over is worth its lock.
+    static let batchCapacity = 512
     static let slots = 8
 
     private final class Producer: @unchecked Sendable {

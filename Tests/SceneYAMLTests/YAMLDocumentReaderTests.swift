@@ -204,6 +204,8 @@ struct YAMLDocumentReaderTests {
             ("a: !Foo {b: 1}", "!Foo", pos(1, 4, 3)),
             ("- !!seq [1]", "!!seq", pos(1, 3, 2)),
             ("! x", "!", pos(1, 1, 0)),
+            ("a: &anchor !Local [1]", "!Local", pos(1, 4, 3)),
+            ("a: !Local &anchor {b: 1}", "!Local", pos(1, 4, 3)),
         ] as [(Snippet, String, SourcePosition)])
     func tagsAreRejected(snippet: Snippet, tag: String, position: SourcePosition) {
         let error = readingError(snippet.text)
