@@ -27,6 +27,9 @@ struct SceneValidator {
     /// Where each object's id starts, for a duplicate's note.
     private var firstOffsets: [Int] = []
     private var pendingActions: [PendingAction] = []
+    /// Whether each declared object's connections were resolved while the
+    /// file was read (its `connectionRange` is then final).
+    private var hasConnections: [Bool] = []
     private var locator: SourceLocator?
 
     /// An outlet target named by id, resolved in ``finish(_:)``.
@@ -97,12 +100,59 @@ struct SceneValidator {
         isDeclared.append(true)
         var object = SceneDeclaration.Object(id: id, idOffsets: document.offsets(entry.keyNode), type: type)
         let starts = (declaration.propertyValues.count, declaration.outletConnections.count, pendingActions.count)
+        let firstPendingTarget = pendingTargets.count
         validateMembers(document, entry.value, of: object, index: index)
         object.propertyRange = starts.0..<declaration.propertyValues.count
         object.outletRange = starts.1..<declaration.outletConnections.count
-        // Until `finish`, the range counts pending actions; it becomes a range of connections there.
-        object.connectionRange = starts.2..<pendingActions.count
+        resolveKnownTargets(from: firstPendingTarget)
+        if let connections = resolveKnownActions(pendingActions[starts.2...]) {
+            object.connectionRange =
+                declaration.eventConnections.count..<declaration.eventConnections.count + connections.count
+            declaration.eventConnections.append(contentsOf: connections)
+            pendingActions.removeSubrange(starts.2...)
+            hasConnections.append(true)
+        } else {
+            // Until `finish`, the range counts pending actions; it becomes a range of connections there.
+            object.connectionRange = starts.2..<pendingActions.count
+            hasConnections.append(false)
+        }
         declaration.objects.append(object)
+    }
+
+    /// Resolves, while the file is still being read, the outlet targets
+    /// from `start` on that name objects already declared and fit the
+    /// outlet; the others (forward references, and every mistake, so that
+    /// its message is the same as ever) wait for ``finish(_:)``.
+    private mutating func resolveKnownTargets(from start: Int) {
+        var kept = start
+        for position in start..<pendingTargets.count {
+            let pending = pendingTargets[position]
+            if let index = declaration.indexByID[pending.id], let targetType = types[index],
+                targetType.satisfies(pending.outlet.requirement)
+            {
+                declaration.outletTargets[pending.slot] = index
+            } else {
+                pendingTargets[kept] = pending
+                kept += 1
+            }
+        }
+        pendingTargets.removeSubrange(kept...)
+    }
+
+    /// The connections of one object's `on:` references when every one of
+    /// them names an action of an object already declared that takes the
+    /// event's payload; `nil` otherwise (they are then resolved, and any
+    /// mistake reported, in ``finish(_:)``).
+    private func resolveKnownActions(_ pending: ArraySlice<PendingAction>) -> [SceneDeclaration.EventConnection]? {
+        var connections: [SceneDeclaration.EventConnection] = []
+        connections.reserveCapacity(pending.count)
+        for reference in pending {
+            guard let event = reference.event, let target = declaration.indexByID[reference.targetID],
+                let action = types[target]?.actions[reference.actionName], action.accepts(payload: event.payload)
+            else { return nil }
+            connections.append(SceneDeclaration.EventConnection(event: event, target: target, action: action))
+        }
+        return connections
     }
 
     private static func isValidID(_ id: String) -> Bool {
@@ -484,7 +534,8 @@ struct SceneValidator {
             }
             // Targets index the declared objects. They differ from the file's
             // order only when some object was invalid, and then the scene is
-            // never instantiated, so the slot stays empty.
+            // never instantiated (nor are the targets resolved as the file
+            // was read used).
             declaration.outletTargets[pending.slot] = allDeclared ? index : -1
         }
     }
@@ -494,7 +545,11 @@ struct SceneValidator {
         connectionsByObject.reserveCapacity(declaration.objects.count)
         declaration.eventConnections.reserveCapacity(pendingActions.count)
         let allDeclared = isDeclared.allSatisfy { $0 }
-        for object in declaration.objects {
+        for (index, object) in declaration.objects.enumerated() {
+            if hasConnections[index] {
+                connectionsByObject.append(object.connectionRange)
+                continue
+            }
             let start = declaration.eventConnections.count
             for pending in pendingActions[object.connectionRange] {
                 if let connection = resolve(pending), allDeclared {
