@@ -1,15 +1,20 @@
+import SceneYAML
+
 /// The command line of `scene-bench`.
 ///
-///     scene-bench [--sizes 1000,10000,100000] [--repetitions 7] [--check]
+///     scene-bench [--sizes 1000,10000,100000] [--repetitions 11] [--check]
 ///     scene-bench --print-scene 1000 > scene.yaml
-///     scene-bench --profile 10000 --repetitions 3   # for perf or callgrind
+///     scene-bench --profile 10000 --repetitions 3 --pipelining off   # for perf or callgrind
 struct BenchOptions {
     /// What to do.
     enum Mode: Equatable {
-        /// Measure every size, each in a child process, and print the table.
+        /// Measure every size and print the report.
         case benchmark
-        /// Measure one size in this process and print one result line (hidden).
+        /// Measure the memory of one size in this process and print one result line (hidden).
         case child(Int)
+        /// Time every size, interleaved, in this process and print one line
+        /// per size and repetition (hidden).
+        case childTimes([Int])
         /// Write the scene of this size to standard output.
         case printScene(Int)
         /// Only full loads of this size, in this process, for a profiler.
@@ -21,27 +26,34 @@ struct BenchOptions {
     var mode = Mode.benchmark
     /// Scene sizes in objects.
     var sizes = [1_000, 10_000, 100_000]
-    /// Timed repetitions per size (after one warm-up).
-    var repetitions = 7
+    /// Timed repetitions (after one warm-up round).
+    var repetitions = 11
     /// Exit with status 1 when a target is missed.
     var failOnMissedTarget = false
+    /// The loader's pipelining in `--profile` mode.
+    var pipelining = YAMLDocumentReader.Pipelining.automatic
 
     static let usage = """
         USAGE: scene-bench [--sizes N,N,...] [--repetitions N] [--check]
                scene-bench --print-scene N
-               scene-bench --profile N [--repetitions N]
+               scene-bench --profile N [--repetitions N] [--pipelining auto|on|off]
 
-        Generates scenes of N objects, times a raw libyaml event parse and a
-        full SceneLoader load of the same bytes (medians), measures the peak
-        memory of a load in a child process per size, and checks the targets.
+        Generates scenes of N objects and measures the peak memory of a load
+        in a child process per size. Then, in one more child process that runs
+        every size in each repetition, times back to back a raw libyaml event
+        parse, a full SceneLoader load with the default loader (and its CPU
+        time), a full load on one thread (pipelining off), and the phases of a
+        load. Prints medians and paired ratios, and checks the targets.
 
         OPTIONS:
-          --sizes N,N,...     Scene sizes in objects (default 1000,10000,100000).
-          --repetitions N     Timed repetitions per size, after one warm-up (default 7).
-          --check             Exit with status 1 when a target is missed.
-          --print-scene N     Write the generated scene of N objects to standard output.
-          --profile N         Run only full loads of N objects, in this process, for perf or callgrind.
-          -h, --help          Show this help.
+          --sizes N,N,...           Scene sizes in objects (default 1000,10000,100000).
+          --repetitions N           Timed repetitions, after one warm-up round (default 11).
+          --check                   Exit with status 1 when a target is missed.
+          --print-scene N           Write the generated scene of N objects to standard output.
+          --profile N               Run only full loads of N objects, in this process, for perf or callgrind.
+          --pipelining auto|on|off  With --profile: the loader's pipelining (default auto: libyaml on a
+                                    second thread from 32 KiB; off: one thread; on: always two threads).
+          -h, --help                Show this help.
         """
 
     /// A usage error, with its message.
@@ -52,6 +64,7 @@ struct BenchOptions {
     /// Parses `arguments` (without the executable's name).
     init(_ arguments: [String]) throws(UsageError) {
         var remaining = arguments[...]
+        var pipeliningGiven = false
         func value(for option: String) throws(UsageError) -> String {
             guard let value = remaining.popFirst() else { throw UsageError(message: "\(option) needs a value") }
             return value
@@ -62,29 +75,61 @@ struct BenchOptions {
             }
             return number
         }
+        func counts(_ text: String, for option: String) throws(UsageError) -> [Int] {
+            var numbers: [Int] = []
+            for item in text.split(separator: ",") { numbers.append(try count(String(item), for: option)) }
+            if numbers.isEmpty { throw UsageError(message: "\(option) needs at least one size") }
+            return numbers
+        }
         while let argument = remaining.popFirst() {
             switch argument {
             case "--sizes":
-                let list = try value(for: argument).split(separator: ",")
-                var sizes: [Int] = []
-                for item in list { sizes.append(try count(String(item), for: argument)) }
-                if sizes.isEmpty { throw UsageError(message: "--sizes needs at least one size") }
-                self.sizes = sizes
+                sizes = try counts(try value(for: argument), for: argument)
             case "--repetitions":
                 repetitions = try count(try value(for: argument), for: argument)
             case "--check":
                 failOnMissedTarget = true
             case "--child":
                 mode = .child(try count(try value(for: argument), for: argument))
+            case "--child-times":
+                mode = .childTimes(try counts(try value(for: argument), for: argument))
             case "--print-scene":
                 mode = .printScene(try count(try value(for: argument), for: argument))
             case "--profile":
                 mode = .profile(try count(try value(for: argument), for: argument))
+            case "--pipelining":
+                let text = try value(for: argument)
+                switch text {
+                case "auto": pipelining = .automatic
+                case "on": pipelining = .on
+                case "off": pipelining = .off
+                default: throw UsageError(message: "--pipelining takes auto, on or off, not '\(text)'")
+                }
+                pipeliningGiven = true
             case "-h", "--help":
                 mode = .help
             default:
                 throw UsageError(message: "unknown argument '\(argument)'")
             }
+        }
+        switch mode {
+        case .profile, .help: break
+        case .benchmark, .child, .childTimes, .printScene:
+            if pipeliningGiven {
+                throw UsageError(
+                    message: "--pipelining applies to --profile only (the benchmark times the default and one thread)")
+            }
+        }
+    }
+}
+
+extension YAMLDocumentReader.Pipelining {
+    /// The word `--pipelining` takes for this setting.
+    var optionName: String {
+        switch self {
+        case .automatic: "auto"
+        case .on: "on"
+        case .off: "off"
         }
     }
 }

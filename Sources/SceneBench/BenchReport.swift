@@ -1,14 +1,23 @@
-/// The table and the target checks, as text.
+/// The tables and the target checks, as text.
 ///
-///     print(BenchReport(results: results, repetitions: 7).text)
+///     print(BenchReport(memory: memory, timing: timing).text)
+///
+/// Times are medians over the repetitions; every ratio is given as the
+/// median of the ratios paired within each repetition (what the targets
+/// check, since both sides of a pair ran seconds apart at most, in the same
+/// phase of the host's load) with the ratio of the medians beside it.
 struct BenchReport {
-    /// One measurement per size, in the order run.
-    let results: [SizeMeasurement]
-    /// Timed repetitions per size.
-    let repetitions: Int
+    /// One memory measurement per size, in the order of the sizes.
+    let memory: [SizeMeasurement]
+    /// The times of every size, from the timing child, in the same order.
+    let timing: TimingResults
 
     /// The largest full-load-to-raw-parse ratio allowed.
     static let maxRatio = 2.0
+    /// The size the growth target starts from.
+    static let growthFrom = 10_000
+    /// The size the growth target ends at.
+    static let growthTo = 100_000
     /// The largest growth of the full load from 10,000 to 100,000 objects.
     static let maxGrowth = 11.0
     /// The largest peak memory growth allowed, in multiples of the file size.
@@ -21,32 +30,44 @@ struct BenchReport {
         let detail: String
     }
 
-    /// The checks of the three targets.
+    /// The checks of the three targets: the time targets on the default
+    /// loader's paired ratios, the one-thread ratio and the raw parse's
+    /// growth shown beside them for information.
     var checks: [Check] {
-        let ratios = results.map { ($0.objects, $0.loadNanoseconds / $0.rawNanoseconds) }
-        let worstRatio = ratios.max { $0.1 < $1.1 }
+        let ratios = timing.sizes.map { (objects: $0.objects, load: $0.loadRatio, oneThread: $0.oneThreadRatio) }
+        let worst = ratios.max { $0.load.paired < $1.load.paired }
+        let worstOneThread = ratios.max { $0.oneThread.paired < $1.oneThread.paired }
+        var ratioDetail = ""
+        if let worst, let worstOneThread {
+            ratioDetail =
+                "paired: worst \(Format.fixed(worst.load.paired, 2))x at \(worst.objects) objects, "
+                + "ratio of medians \(Format.fixed(worst.load.ofMedians, 2))x; "
+                + "one thread, not checked: worst \(Format.fixed(worstOneThread.oneThread.paired, 2))x "
+                + "at \(worstOneThread.objects) objects"
+        }
         let ratioCheck = Check(
             description: "full load within \(Format.fixed(Self.maxRatio, 0))x of raw parse at every size",
-            isMet: worstRatio.map { $0.1 <= Self.maxRatio },
-            detail: worstRatio.map { "worst \(Format.fixed($0.1, 2))x at \($0.0) objects" } ?? "")
+            isMet: worst.map { $0.load.paired <= Self.maxRatio },
+            detail: ratioDetail)
 
+        let growthDescription =
+            "linear growth: 100k full load at most \(Format.fixed(Self.maxGrowth, 0))x the 10k one"
         let growthCheck: Check
-        let tenThousand = results.first { $0.objects == 10_000 }
-        let hundredThousand = results.first { $0.objects == 100_000 }
-        if let small = tenThousand, let large = hundredThousand {
-            let growth = large.loadNanoseconds / small.loadNanoseconds
-            let rawGrowth = large.rawNanoseconds / small.rawNanoseconds
+        if let growth = timing.growth(\.loadNanoseconds, from: Self.growthFrom, to: Self.growthTo),
+            let rawGrowth = timing.growth(\.rawNanoseconds, from: Self.growthFrom, to: Self.growthTo)
+        {
             growthCheck = Check(
-                description: "linear growth: 100k full load at most \(Format.fixed(Self.maxGrowth, 0))x the 10k one",
-                isMet: growth <= Self.maxGrowth,
-                detail: "\(Format.fixed(growth, 2))x; raw parse \(Format.fixed(rawGrowth, 2))x")
+                description: growthDescription, isMet: growth.paired <= Self.maxGrowth,
+                detail: "paired \(Format.fixed(growth.paired, 2))x, ratio of medians "
+                    + "\(Format.fixed(growth.ofMedians, 2))x; raw parse paired \(Format.fixed(rawGrowth.paired, 2))x, "
+                    + "ratio of medians \(Format.fixed(rawGrowth.ofMedians, 2))x")
         } else {
             growthCheck = Check(
-                description: "linear growth: 100k full load at most \(Format.fixed(Self.maxGrowth, 0))x the 10k one",
-                isMet: nil, detail: "needs sizes 10000 and 100000")
+                description: growthDescription, isMet: nil,
+                detail: "needs sizes \(Self.growthFrom) and \(Self.growthTo)")
         }
 
-        let peaks = results.map { ($0.objects, Double($0.peakGrowthBytes) / Double($0.fileBytes)) }
+        let peaks = memory.map { ($0.objects, Double($0.peakGrowthBytes) / Double($0.fileBytes)) }
         let worstPeak = peaks.max { $0.1 < $1.1 }
         let peakCheck = Check(
             description: "peak memory under \(Format.fixed(Self.maxPeakPerFile, 0))x the file size at every size",
@@ -60,77 +81,117 @@ struct BenchReport {
 
     /// The report.
     var text: String {
-        var table = TextTable(
+        let ms = { (nanoseconds: Double) in Format.fixed(nanoseconds / 1e6, 2) }
+        let megabytes = { (bytes: Int) in Format.fixed(Double(bytes) / 1e6, 1) }
+        var times = TextTable(
             header: [
-                "objects", "file MB", "events", "raw parse ms", "full load ms", "full/raw", "MB/s", "release ms",
-                "peak MB", "peak/file",
+                "objects", "file MB", "events", "raw parse ms", "full load ms", "cpu ms", "1-thread ms", "release ms",
+                "MB/s", "peak MB", "peak/file",
             ])
-        var memory = TextTable(
+        var ratios = TextTable(header: ["objects", "full/raw", "cpu/raw", "1-thread/raw"])
+        var memoryTable = TextTable(
             header: [
                 "objects", "file MB", "peak MB", "peak/file", "ru_maxrss MB", "document MB", "document/file",
                 "scene MB",
             ])
-        for result in results {
+        var phases = TextTable(
+            header: [
+                "objects", "raw parse", "YAML document", "document release", "validate", "rest of validate",
+                "instantiate+wire+awake", "release scene", "1-thread load",
+            ])
+        for (result, sizeTimes) in zip(memory, timing.sizes) {
             let fileMB = Double(result.fileBytes) / 1e6
-            let loadMilliseconds = result.loadNanoseconds / 1e6
-            let megabytes = { (bytes: Int) in Format.fixed(Double(bytes) / 1e6, 1) }
             let perFile = { (bytes: Int) in Format.fixed(Double(bytes) / Double(result.fileBytes), 2) + "x" }
-            table.add([
-                "\(result.objects)",
-                Format.fixed(fileMB, 3),
-                "\(result.events)",
-                Format.fixed(result.rawNanoseconds / 1e6, 2),
-                Format.fixed(loadMilliseconds, 2),
-                Format.fixed(result.loadNanoseconds / result.rawNanoseconds, 2) + "x",
-                Format.fixed(fileMB / (loadMilliseconds / 1e3), 1),
-                Format.fixed(result.releaseNanoseconds / 1e6, 2),
-                megabytes(result.peakGrowthBytes),
+            let raw = sizeTimes.median(\.rawNanoseconds)
+            let load = sizeTimes.median(\.loadNanoseconds)
+            let oneThreadLoad = sizeTimes.median(\.oneThreadLoadNanoseconds)
+            let release = sizeTimes.median(\.releaseNanoseconds)
+            times.add([
+                "\(result.objects)", Format.fixed(fileMB, 3), "\(result.events)", ms(raw), ms(load),
+                ms(sizeTimes.median(\.loadCPUNanoseconds)), ms(oneThreadLoad), ms(release),
+                Format.fixed(fileMB / (load / 1e9), 1), megabytes(result.peakGrowthBytes),
                 perFile(result.peakGrowthBytes),
             ])
-            memory.add([
+            ratios.add([
+                "\(result.objects)", sizeTimes.loadRatio.text, sizeTimes.cpuRatio.text, sizeTimes.oneThreadRatio.text,
+            ])
+            memoryTable.add([
                 "\(result.objects)", Format.fixed(fileMB, 3), megabytes(result.peakGrowthBytes),
                 perFile(result.peakGrowthBytes), megabytes(result.maxRSSGrowthBytes),
                 megabytes(result.documentPeakGrowthBytes), perFile(result.documentPeakGrowthBytes),
                 megabytes(result.retainedGrowthBytes),
             ])
-        }
-        var phases = TextTable(
-            header: [
-                "objects", "raw parse", "YAML document", "document release", "validate", "rest of validate",
-                "instantiate+wire+awake", "release scene", "full load",
-            ])
-        for result in results {
-            let ms = { (nanoseconds: Double) in Format.fixed(nanoseconds / 1e6, 2) }
-            let rest = result.validateNanoseconds - result.documentNanoseconds - result.documentReleaseNanoseconds
+            let document = sizeTimes.median(\.documentNanoseconds)
+            let documentRelease = sizeTimes.median(\.documentReleaseNanoseconds)
+            let validate = sizeTimes.median(\.validateNanoseconds)
             phases.add([
-                "\(result.objects)", ms(result.rawNanoseconds), ms(result.documentNanoseconds),
-                ms(result.documentReleaseNanoseconds), ms(result.validateNanoseconds), ms(rest),
-                ms(result.instantiateNanoseconds), ms(result.releaseNanoseconds), ms(result.loadNanoseconds),
+                "\(result.objects)", ms(raw), ms(document), ms(documentRelease), ms(validate),
+                ms(validate - document - documentRelease), ms(sizeTimes.median(\.instantiateNanoseconds)),
+                ms(release), ms(oneThreadLoad),
             ])
         }
-        let peakSources = Set(results.map(\.peakSource)).sorted().joined(separator: ", ")
+        var growth = TextTable(header: ["growth \(Self.growthFrom) -> \(Self.growthTo) objects", "paired (medians)"])
+        let growthFigures: [(String, KeyPath<TimingSample, Double>)] = [
+            ("full load", \.loadNanoseconds), ("cpu", \.loadCPUNanoseconds),
+            ("1-thread load", \.oneThreadLoadNanoseconds),
+            ("raw parse", \.rawNanoseconds),
+        ]
+        for (name, figure) in growthFigures {
+            guard let ratio = timing.growth(figure, from: Self.growthFrom, to: Self.growthTo) else { continue }
+            growth.add([name, ratio.text])
+        }
+        let hasGrowth = timing.growth(\.loadNanoseconds, from: Self.growthFrom, to: Self.growthTo) != nil
+
+        let peakSources = Set(memory.map(\.peakSource)).sorted().joined(separator: ", ")
         var lines = [
-            "scene-bench: median of \(repetitions) repetitions after one warm-up; one child process per size",
+            "scene-bench: times: median of \(timing.repetitions) repetitions after one warm-up round, all sizes "
+                + "interleaved in one child process",
+            "             ratios: median of the ratios within each repetition (the targets check it); "
+                + "(ratio of the medians)",
+            "             memory: one child process per size",
             "",
-            table.text,
+            times.text,
             "",
             "raw parse   libyaml events only: initialize, set_input_string, parse + event_delete to the end, delete",
-            "full load   SceneLoader.load(SceneSource(name:bytes:)): parse, validate, instantiate, wire, awake;",
+            "full load   SceneLoader.load(SceneSource(name:bytes:)) with the default loader (pipelining automatic:",
+            "            libyaml on a second thread from 32 KiB): parse, validate, instantiate, wire, awake;",
             "            releasing the scene is not in it and is timed on its own (release ms)",
+            "cpu         process CPU time of that full load, both threads (clock_gettime(CLOCK_PROCESS_CPUTIME_ID))",
+            "1-thread    the same full load with pipelining = .off: everything on the calling thread",
+            "            (the two full loads swap order from one repetition to the next)",
             "MB/s        file MB / full load time (MB = 10^6 bytes)",
             "peak MB     peak resident set during a load in a fresh child (after one unmeasured load and",
             "            malloc_trim) minus the resident set right before it (\(peakSources))",
             "",
+            "ratios to the raw parse of the same repetition: paired median (ratio of the medians):",
+            "",
+            ratios.text,
+            "",
+            "full/raw      full load (default loader) / raw parse: the 2x target",
+            "cpu/raw       CPU time of that full load / raw parse time: the work the load does, in raw parses",
+            "1-thread/raw  full load on one thread / raw parse (information, not checked)",
+            "",
+        ]
+        if hasGrowth {
+            lines += [
+                "growth, the same figure at \(Self.growthTo) over \(Self.growthFrom) objects in the same repetition: "
+                    + "paired median (ratio of the medians):",
+                "",
+                growth.text,
+                "",
+            ]
+        }
+        lines += [
             "memory (MB = 10^6 bytes):",
             "",
-            memory.text,
+            memoryTable.text,
             "",
             "ru_maxrss   getrusage's peak minus the same baseline: never reset, so it shows any higher earlier",
             "            peak; otherwise it matches VmHWM within the kernel's counter slack",
             "document    the same peak for YAMLDocumentReader.readDocument alone, the document still alive",
             "scene       resident growth with the loaded scene alive, after malloc_trim (includes fragmentation)",
             "",
-            "where a load goes (medians in ms, each phase timed on its own):",
+            "where a load goes (medians in ms, each phase timed on its own, on one thread: pipelining off):",
             "",
             phases.text,
             "",
@@ -138,8 +199,10 @@ struct BenchReport {
             "validate          SceneLoader.validate: the document again, validation, releasing the document",
             "rest of validate  validate - YAML document - document release",
             "instantiate+...   SceneLoader.instantiate of the validated declaration",
+            "release scene     releasing the scene of the default full load",
+            "1-thread load     the full load on one thread, as in the first table",
             "",
-            "targets:",
+            "targets (the time targets check the median of the paired ratios; the ratio of the medians is beside it):",
         ]
         for check in checks {
             let verdict =

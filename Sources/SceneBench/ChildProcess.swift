@@ -80,3 +80,28 @@ enum ChildProcess {
         return Outcome(output: String(decoding: output, as: UTF8.self), status: exitStatus)
     }
 }
+
+/// The one-line records children print for their parent: a tag, then
+/// space-separated `key=value` fields (values hold no spaces).
+///
+///     ResultLine.text("sample", [("objects", "1000"), ("rawNs", "18000000.0")])
+///     // "sample objects=1000 rawNs=18000000.0"
+///     ResultLine.fields(of: "sample objects=1000 rawNs=18000000.0", tag: "sample")?["objects"]   // "1000"
+enum ResultLine {
+    /// The record `tag` with `fields`, in order.
+    static func text(_ tag: String, _ fields: [(key: String, value: String)]) -> String {
+        ([tag] + fields.map { "\($0.key)=\($0.value)" }).joined(separator: " ")
+    }
+
+    /// The fields of `line` by key; `nil` when `line` is not a record tagged `tag`.
+    static func fields(of line: Substring, tag: String) -> [String: String]? {
+        let words = line.split(separator: " ")
+        guard let first = words.first, first == tag else { return nil }
+        var fields: [String: String] = [:]
+        for word in words.dropFirst() {
+            let parts = word.split(separator: "=", maxSplits: 1)
+            if parts.count == 2 { fields[String(parts[0])] = String(parts[1]) }
+        }
+        return fields
+    }
+}

@@ -1,5 +1,6 @@
 import SceneCore
 import SceneLoader
+import SceneYAML
 
 #if canImport(Glibc)
     import Glibc
@@ -14,12 +15,15 @@ import SceneLoader
 ///     swift run -c release scene-bench --sizes 1000,10000 --repetitions 5
 ///     swift run -c release scene-bench --scheduler   # only the scheduler (see SchedulerBenchmark)
 ///
-/// Each size runs in a child process of its own (this executable again,
-/// with `--child N`), which measures the peak memory of one load on a fresh
-/// heap and then the median times of the raw parse and the full load (see
-/// ``SizeMeasurement`` for what each timed region holds). The parent prints
-/// the table and the targets:
-/// - a full load within 2x of the raw libyaml parse, at every size;
+/// Each size's memory is measured in a child process of its own (this
+/// executable again, with `--child N`), which measures the peak memory of
+/// one load on a fresh heap (see ``SizeMeasurement``). The times come from
+/// one more child (`--child-times N,N,...`) that runs every size in each
+/// repetition, so that the host's slow and fast phases touch all figures
+/// alike (see ``TimingMeasurement`` for what each timed region holds). The
+/// parent prints the tables and the targets, checked on the median of the
+/// ratios paired within each repetition:
+/// - a full load (default loader) within 2x of the raw libyaml parse, at every size;
 /// - linear growth: 100,000 objects at most 11x the time of 10,000;
 /// - peak memory growth under 10x the file's size, at every size.
 @main
@@ -43,39 +47,45 @@ enum SceneBenchCommand {
             let bytes = SceneGenerator(objectCount: objects).generate()
             print(String(decoding: bytes, as: UTF8.self), terminator: "")
         case .child(let objects):
-            runChild(objects: objects, repetitions: options.repetitions)
+            runChild(objects: objects)
+        case .childTimes(let sizes):
+            runChildTimes(sizes: sizes, repetitions: options.repetitions)
         case .profile(let objects):
-            runProfile(objects: objects, repetitions: options.repetitions)
+            runProfile(objects: objects, repetitions: options.repetitions, pipelining: options.pipelining)
         case .benchmark:
             runBenchmark(options)
         }
     }
 
-    /// Measures every size in its own child process and prints the report.
+    /// Measures every size's memory in its own child process, then the
+    /// times of all sizes in one more, and prints the report.
     static func runBenchmark(_ options: BenchOptions) {
-        var results: [SizeMeasurement] = []
+        var memory: [SizeMeasurement] = []
         for objects in options.sizes {
-            printError("scene-bench: measuring \(objects) objects...")
-            let outcome: ChildProcess.Outcome
-            do {
-                outcome = try ChildProcess.run(
-                    arguments: ["--child", "\(objects)", "--repetitions", "\(options.repetitions)"])
-            } catch {
-                printError("scene-bench: \(error)")
-                exit(1)
-            }
-            guard outcome.status == 0 else {
-                printError("scene-bench: measuring \(objects) objects failed (exit status \(outcome.status))")
-                exit(outcome.status == 0 ? 1 : outcome.status)
-            }
-            guard let result = outcome.output.split(separator: "\n").lazy.compactMap(SizeMeasurement.init(line:)).first
+            printError("scene-bench: measuring the memory of \(objects) objects...")
+            let outcome = runChildProcess(["--child", "\(objects)"], doing: "measuring \(objects) objects")
+            guard let result = outcome.output.split(separator: "\n").lazy.compactMap(SizeMeasurement.init(line:)).first,
+                result.objects == objects
             else {
                 printError("scene-bench: the child for \(objects) objects printed no result:\n\(outcome.output)")
                 exit(1)
             }
-            results.append(result)
+            memory.append(result)
         }
-        let report = BenchReport(results: results, repetitions: options.repetitions)
+
+        let sizeList = options.sizes.map { "\($0)" }.joined(separator: ",")
+        printError("scene-bench: timing \(sizeList) objects, interleaved, \(options.repetitions) repetitions...")
+        let outcome = runChildProcess(
+            ["--child-times", sizeList, "--repetitions", "\(options.repetitions)"], doing: "timing")
+        let timing: TimingResults
+        do {
+            timing = try TimingResults(sizes: options.sizes, repetitions: options.repetitions, output: outcome.output)
+        } catch {
+            printError("scene-bench: the timing child's output is unusable: \(error)\n\(outcome.output)")
+            exit(1)
+        }
+
+        let report = BenchReport(memory: memory, timing: timing)
         print(report.text)
         // The scheduler's figures come with the load figures (`--scheduler` alone prints only them).
         do {
@@ -87,39 +97,79 @@ enum SceneBenchCommand {
         if options.failOnMissedTarget && !report.allTargetsMet { exit(1) }
     }
 
-    /// The child's side: measures one size and prints one result line, or
-    /// the scene's diagnostics and exits 2 when it does not load.
-    static func runChild(objects: Int, repetitions: Int) {
+    /// Runs this executable with `arguments` and returns what it printed;
+    /// exits, saying what failed while `doing` it, when it cannot be run or
+    /// does not exit with status 0.
+    static func runChildProcess(_ arguments: [String], doing activity: String) -> ChildProcess.Outcome {
+        let outcome: ChildProcess.Outcome
         do {
-            let result = try SizeMeasurement.run(objects: objects, repetitions: repetitions)
+            outcome = try ChildProcess.run(arguments: arguments)
+        } catch {
+            printError("scene-bench: \(error)")
+            exit(1)
+        }
+        guard outcome.status == 0 else {
+            printError("scene-bench: \(activity) failed (exit status \(outcome.status))")
+            exit(outcome.status)
+        }
+        return outcome
+    }
+
+    /// The memory child's side: measures one size and prints one result
+    /// line, or the scene's diagnostics and exits 2 when it does not load.
+    static func runChild(objects: Int) {
+        do {
+            let result = try SizeMeasurement.run(objects: objects)
             print(result.line)
         } catch {
-            switch error {
-            case .invalidScene(let loadError):
-                printError("scene-bench: the generated scene of \(objects) objects does not load:")
-                printError(loadError.rendered)
-            case .registry(let registrationError):
-                printError("scene-bench: cannot register Group: \(registrationError)")
-            case .rawParse(let failure):
-                printError("scene-bench: the generated scene of \(objects) objects is not YAML: \(failure)")
-            case .yaml(let yamlError):
-                printError("scene-bench: the generated scene of \(objects) objects is not valid YAML: \(yamlError)")
-            case .wrongObjectCount(let expected, let loaded):
-                printError("scene-bench: the generated scene has \(loaded) objects instead of \(expected)")
-            }
+            printFailure(error, objects: objects)
             exit(2)
         }
     }
 
-    /// Full loads only, in this process, for `perf record` or `valgrind --tool=callgrind`.
-    static func runProfile(objects: Int, repetitions: Int) {
+    /// The timing child's side: times every size, interleaved, and prints
+    /// one sample line per size and repetition, or what went wrong and
+    /// exits 2.
+    static func runChildTimes(sizes: [Int], repetitions: Int) {
+        do {
+            let samples = try TimingMeasurement.run(sizes: sizes, repetitions: repetitions)
+            for sample in samples { print(sample.line) }
+        } catch {
+            printFailure(error.reason, objects: error.objects)
+            exit(2)
+        }
+    }
+
+    /// Writes why the generated scene of `objects` objects could not be measured.
+    static func printFailure(_ failure: SizeMeasurement.Failure, objects: Int) {
+        switch failure {
+        case .invalidScene(let loadError):
+            printError("scene-bench: the generated scene of \(objects) objects does not load:")
+            printError(loadError.rendered)
+        case .registry(let registrationError):
+            printError("scene-bench: cannot register Group: \(registrationError)")
+        case .rawParse(let failure):
+            printError("scene-bench: the generated scene of \(objects) objects is not YAML: \(failure)")
+        case .yaml(let yamlError):
+            printError("scene-bench: the generated scene of \(objects) objects is not valid YAML: \(yamlError)")
+        case .wrongObjectCount(let expected, let loaded):
+            printError("scene-bench: the generated scene has \(loaded) objects instead of \(expected)")
+        case .cpuClock(let code):
+            printError("scene-bench: cannot read the process CPU clock: \(String(cString: strerror(code)))")
+        }
+    }
+
+    /// Full loads only, in this process, for `perf record` or `valgrind
+    /// --tool=callgrind`, with the loader's `pipelining` set as given.
+    static func runProfile(objects: Int, repetitions: Int, pipelining: YAMLDocumentReader.Pipelining) {
         let bytes = SceneGenerator(objectCount: objects).generate()
         let source = SceneSource(name: "generated-\(objects).yaml", bytes: bytes)
-        let loader: SceneLoader
+        var loader: SceneLoader
         do { loader = SceneLoader(registry: try SceneRegistry.bench()) } catch {
             printError("scene-bench: cannot register Group: \(error)")
             exit(2)
         }
+        loader.pipelining = pipelining
         let clock = ContinuousClock()
         var times: [Duration] = []
         for _ in 0..<repetitions {
@@ -133,8 +183,10 @@ enum SceneBenchCommand {
             }
             times.append(clock.now - start)
         }
-        let median = SizeMeasurement.median(times) / 1e6
-        print("\(objects) objects, \(bytes.count) bytes: \(repetitions) loads, median \(Format.fixed(median, 2)) ms")
+        let median = Statistics.median(times) / 1e6
+        print(
+            "\(objects) objects, \(bytes.count) bytes, pipelining \(pipelining.optionName): "
+                + "\(repetitions) loads, median \(Format.fixed(median, 2)) ms")
     }
 
     /// Writes `text` and a line break to standard error.

@@ -2,26 +2,14 @@ import SceneCore
 import SceneLoader
 import SceneYAML
 
-/// What one size measured: in a child process of its own, peak memory
-/// over one load (after a first, unmeasured one), then the median times of
-/// several repetitions.
+/// What one size measured about memory, in a child process of its own so
+/// that the heap is fresh: the peak of one load with the default loader
+/// (after a first, unmeasured one), the memory the loaded scene keeps, and
+/// the peak of the YAML document alone. The times are measured elsewhere,
+/// for every size in one child (see ``TimingMeasurement``).
 ///
-/// Timed regions:
-/// - raw parse: ``RawParse/countEvents(in:)``, parser set-up and tear-down included;
-/// - full load: `SceneLoader.load(SceneSource(name:bytes:))`, that is
-///   copying the input, parsing, validating, instantiating, setting
-///   properties, connecting outlets, collections and events, and `awake`,
-///   up to the moment the caller holds the scene. Releasing the scene is
-///   not in it (a program keeps the scene it loads) but is timed on its
-///   own right after, as `release`.
-///
-/// Each repetition runs a raw parse then a full load, after one untimed
-/// warm-up of each, and the medians are reported. Each repetition then
-/// times the phases of a load on their own, through the loader's public
-/// steps: `YAMLDocumentReader.readDocument` (the YAML document the loader
-/// builds) and its release, `SceneLoader.validate` (the document again,
-/// plus validation), and
-/// `SceneLoader.instantiate` (objects, properties, outlets, events, awake).
+///     let memory = try SizeMeasurement.run(objects: 10_000)
+///     print(memory.line)   // "result objects=10000 fileBytes=... peakBytes=..."
 struct SizeMeasurement {
     /// Objects in the scene.
     var objects: Int
@@ -29,22 +17,6 @@ struct SizeMeasurement {
     var fileBytes: Int
     /// Events libyaml produced for it.
     var events: Int
-    /// Median raw libyaml parse, in nanoseconds.
-    var rawNanoseconds: Double
-    /// Median full load, in nanoseconds.
-    var loadNanoseconds: Double
-    /// Median release of the loaded scene, in nanoseconds.
-    var releaseNanoseconds: Double
-    /// Median `YAMLDocumentReader.readDocument` of the bytes (libyaml plus
-    /// the document), in nanoseconds.
-    var documentNanoseconds: Double
-    /// Median release of that document, in nanoseconds.
-    var documentReleaseNanoseconds: Double
-    /// Median `SceneLoader.validate` (document, validation, releasing the
-    /// document), in nanoseconds.
-    var validateNanoseconds: Double
-    /// Median `SceneLoader.instantiate` of the validated declaration, in nanoseconds.
-    var instantiateNanoseconds: Double
     /// Resident set right before the measured load, in bytes.
     var baselineBytes: Int
     /// Peak resident set during the measured load, in bytes.
@@ -81,10 +53,12 @@ struct SizeMeasurement {
         case wrongObjectCount(expected: Int, loaded: Int)
         /// The YAML layer rejected the generated text.
         case yaml(YAMLError)
+        /// The process CPU clock could not be read (`errno`).
+        case cpuClock(Int32)
     }
 
-    /// Generates a scene of `objects` objects and measures it.
-    static func run(objects: Int, repetitions: Int) throws(Failure) -> SizeMeasurement {
+    /// Generates a scene of `objects` objects and measures its memory.
+    static func run(objects: Int) throws(Failure) -> SizeMeasurement {
         let bytes = SceneGenerator(objectCount: objects).generate()
         let registry: SceneRegistry
         do { registry = try SceneRegistry.bench() } catch { throw .registry(error) }
@@ -94,13 +68,9 @@ struct SizeMeasurement {
         let memory = try measureMemory(loader, source, objects: objects)
         let events: Int
         do { events = try RawParse.countEvents(in: bytes) } catch { throw .rawParse(error) }
-        let times = try measureTimes(loader, source, repetitions: repetitions)
         return SizeMeasurement(
-            objects: objects, fileBytes: bytes.count, events: events, rawNanoseconds: times.raw,
-            loadNanoseconds: times.load, releaseNanoseconds: times.release, documentNanoseconds: times.document,
-            documentReleaseNanoseconds: times.documentRelease, validateNanoseconds: times.validate,
-            instantiateNanoseconds: times.instantiate, baselineBytes: memory.baseline, peakBytes: memory.peak,
-            retainedBytes: memory.retained, documentPeakGrowthBytes: memory.documentPeakGrowth,
+            objects: objects, fileBytes: bytes.count, events: events, baselineBytes: memory.baseline,
+            peakBytes: memory.peak, retainedBytes: memory.retained, documentPeakGrowthBytes: memory.documentPeakGrowth,
             peakSource: memory.source.rawValue, maxRSSBytes: memory.maxRSS)
     }
 
@@ -140,125 +110,30 @@ struct SizeMeasurement {
         document = nil
         return (baseline, peak, maxRSS, retained, max(0, documentPeak - documentBaseline), peakSource)
     }
-
-    /// The median times, in nanoseconds, of `repetitions` rounds after one
-    /// warm-up round.
-    private static func measureTimes(
-        _ loader: SceneLoader, _ source: SceneSource, repetitions: Int
-    ) throws(Failure) -> (
-        raw: Double, load: Double, release: Double, document: Double, documentRelease: Double, validate: Double,
-        instantiate: Double
-    ) {
-        let clock = ContinuousClock()
-        var raw: [Duration] = []
-        var load: [Duration] = []
-        var release: [Duration] = []
-        var documentTimes: [Duration] = []
-        var documentReleaseTimes: [Duration] = []
-        var validate: [Duration] = []
-        var instantiate: [Duration] = []
-        for repetition in 0...repetitions {
-            let rawStart = clock.now
-            do { _ = try RawParse.countEvents(in: source.bytes) } catch { throw .rawParse(error) }
-            let rawEnd = clock.now
-
-            let loadStart = clock.now
-            var scene: Scene?
-            do { scene = try loader.load(source) } catch { throw .invalidScene(error) }
-            let loadEnd = clock.now
-            withExtendedLifetime(scene) {}
-            scene = nil
-            let releaseEnd = clock.now
-
-            // The phases, each on its own.
-            let documentStart = clock.now
-            var document: YAMLDocument?
-            do { document = try YAMLDocumentReader.readDocument(source.bytes) } catch { throw .yaml(error) }
-            let documentEnd = clock.now
-            withExtendedLifetime(document) {}
-            document = nil
-            let documentReleaseEnd = clock.now
-
-            let validateStart = clock.now
-            let declaration: SceneDeclaration
-            do { declaration = try loader.validate(source).get() } catch { throw .invalidScene(error) }
-            let validateEnd = clock.now
-            do { scene = try loader.instantiate(declaration, source: source) } catch { throw .invalidScene(error) }
-            let instantiateEnd = clock.now
-            withExtendedLifetime(scene) {}
-            scene = nil
-
-            if repetition == 0 { continue }  // warm-up
-            raw.append(rawEnd - rawStart)
-            load.append(loadEnd - loadStart)
-            release.append(releaseEnd - loadEnd)
-            documentTimes.append(documentEnd - documentStart)
-            documentReleaseTimes.append(documentReleaseEnd - documentEnd)
-            validate.append(validateEnd - validateStart)
-            instantiate.append(instantiateEnd - validateEnd)
-        }
-        return (
-            median(raw), median(load), median(release), median(documentTimes), median(documentReleaseTimes),
-            median(validate),
-            median(instantiate)
-        )
-    }
-
-    /// The median of `durations` in nanoseconds (the mean of the middle two
-    /// for an even count).
-    static func median(_ durations: [Duration]) -> Double {
-        let sorted = durations.map(nanoseconds).sorted()
-        guard !sorted.isEmpty else { return 0 }
-        let middle = sorted.count / 2
-        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-    }
-
-    /// `duration` in nanoseconds.
-    static func nanoseconds(_ duration: Duration) -> Double {
-        let (seconds, attoseconds) = duration.components
-        return Double(seconds) * 1e9 + Double(attoseconds) / 1e9
-    }
 }
 
 extension SizeMeasurement {
-    private static let fieldNames = [
-        "objects", "fileBytes", "events", "rawNs", "loadNs", "releaseNs", "documentNs", "documentReleaseNs",
-        "validateNs",
-        "instantiateNs", "baselineBytes", "peakBytes",
-        "retainedBytes", "documentPeakBytes", "peakSource", "maxRSSBytes",
-    ]
+    /// The tag of ``line``.
+    private static let tag = "result"
 
     /// One line of `key=value` fields: what a child process prints for its parent.
     var line: String {
-        let values: [String] = [
-            "\(objects)", "\(fileBytes)", "\(events)", "\(rawNanoseconds)", "\(loadNanoseconds)",
-            "\(releaseNanoseconds)", "\(documentNanoseconds)", "\(documentReleaseNanoseconds)",
-            "\(validateNanoseconds)",
-            "\(instantiateNanoseconds)", "\(baselineBytes)", "\(peakBytes)", "\(retainedBytes)",
-            "\(documentPeakGrowthBytes)", peakSource,
-            "\(maxRSSBytes)",
-        ]
-        return "result " + zip(Self.fieldNames, values).map { "\($0)=\($1)" }.joined(separator: " ")
+        ResultLine.text(
+            Self.tag,
+            [
+                ("objects", "\(objects)"), ("fileBytes", "\(fileBytes)"), ("events", "\(events)"),
+                ("baselineBytes", "\(baselineBytes)"), ("peakBytes", "\(peakBytes)"),
+                ("retainedBytes", "\(retainedBytes)"), ("documentPeakBytes", "\(documentPeakGrowthBytes)"),
+                ("peakSource", peakSource), ("maxRSSBytes", "\(maxRSSBytes)"),
+            ])
     }
 
     /// Reads the line ``line`` wrote; `nil` if `text` holds none.
     init?(line text: Substring) {
-        guard text.hasPrefix("result ") else { return nil }
-        var fields: [String: String] = [:]
-        for field in text.dropFirst(7).split(separator: " ") {
-            let parts = field.split(separator: "=", maxSplits: 1)
-            if parts.count == 2 { fields[String(parts[0])] = String(parts[1]) }
-        }
-        guard let objects = fields["objects"].flatMap({ Int($0) }),
+        guard let fields = ResultLine.fields(of: text, tag: Self.tag),
+            let objects = fields["objects"].flatMap({ Int($0) }),
             let fileBytes = fields["fileBytes"].flatMap({ Int($0) }),
             let events = fields["events"].flatMap({ Int($0) }),
-            let raw = fields["rawNs"].flatMap({ Double($0) }),
-            let load = fields["loadNs"].flatMap({ Double($0) }),
-            let release = fields["releaseNs"].flatMap({ Double($0) }),
-            let document = fields["documentNs"].flatMap({ Double($0) }),
-            let documentRelease = fields["documentReleaseNs"].flatMap({ Double($0) }),
-            let validate = fields["validateNs"].flatMap({ Double($0) }),
-            let instantiate = fields["instantiateNs"].flatMap({ Double($0) }),
             let baseline = fields["baselineBytes"].flatMap({ Int($0) }),
             let peak = fields["peakBytes"].flatMap({ Int($0) }),
             let retained = fields["retainedBytes"].flatMap({ Int($0) }),
@@ -267,10 +142,8 @@ extension SizeMeasurement {
             let maxRSS = fields["maxRSSBytes"].flatMap({ Int($0) })
         else { return nil }
         self.init(
-            objects: objects, fileBytes: fileBytes, events: events, rawNanoseconds: raw, loadNanoseconds: load,
-            releaseNanoseconds: release, documentNanoseconds: document, documentReleaseNanoseconds: documentRelease,
-            validateNanoseconds: validate, instantiateNanoseconds: instantiate, baselineBytes: baseline,
-            peakBytes: peak, retainedBytes: retained, documentPeakGrowthBytes: documentPeak, peakSource: peakSource,
+            objects: objects, fileBytes: fileBytes, events: events, baselineBytes: baseline, peakBytes: peak,
+            retainedBytes: retained, documentPeakGrowthBytes: documentPeak, peakSource: peakSource,
             maxRSSBytes: maxRSS)
     }
 }
