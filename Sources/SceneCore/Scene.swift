@@ -37,7 +37,8 @@ public final class Scene {
     /// opened, say), in the order reported; the loader turns these into
     /// diagnostics and does not hand out the scene.
     public private(set) var failures: [Failure] = []
-    private let indexByID: [String: Int]
+    /// Made on the first look-up by id, so that loading does not pay for it.
+    private var indexByID: [String: Int]?
     private var idByObject: [ObjectIdentifier: String]?
 
     /// Creates a scene owning `entries`. Ids must be unique; `indexByID`,
@@ -53,13 +54,7 @@ public final class Scene {
         self.entries = entries
         self.scheduler = scheduler
         self.stateDirectory = stateDirectory
-        if let indexByID, indexByID.count == entries.count {
-            self.indexByID = indexByID
-        } else {
-            var index = [String: Int](minimumCapacity: entries.count)
-            for (offset, entry) in entries.enumerated() { index[entry.id] = offset }
-            self.indexByID = index
-        }
+        if let indexByID, indexByID.count == entries.count { self.indexByID = indexByID }
     }
 
     /// Something an object could not do while waking, such as opening its
@@ -79,7 +74,12 @@ public final class Scene {
 
     /// The entry declared as `id`.
     public func entry(_ id: String) -> Entry? {
-        indexByID[id].map { entries[$0] }
+        if indexByID == nil {
+            var index = [String: Int](minimumCapacity: entries.count)
+            for (offset, entry) in entries.enumerated() { index[entry.id] = offset }
+            indexByID = index
+        }
+        return indexByID?[id].map { entries[$0] }
     }
 
     /// The object declared as `id`.

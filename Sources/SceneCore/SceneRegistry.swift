@@ -31,6 +31,7 @@ public struct SceneRegistry {
     }
 
     private var typesByName: [String: TypeDescription] = [:]
+    private var typeTable = NameTable<TypeDescription>()
     private var protocolsByName: [String: ProtocolDescription] = [:]
     /// Registered types in registration order.
     public private(set) var types: [TypeDescription] = []
@@ -65,11 +66,15 @@ public struct SceneRegistry {
             }
         }
         typesByName[type.name] = type
+        typeTable.insert(type.name, type)
         types.append(type)
     }
 
     /// The type registered as `name`.
     public func type(named name: String) -> TypeDescription? { typesByName[name] }
+
+    /// The type registered under the name whose UTF-8 bytes are `name`.
+    public func type(namedUTF8 name: ArraySlice<UInt8>) -> TypeDescription? { typeTable[name] }
 
     /// The protocol declared as `name`.
     public func protocolDescription(named name: String) -> ProtocolDescription? { protocolsByName[name] }

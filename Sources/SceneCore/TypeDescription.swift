@@ -55,6 +55,12 @@ public final class TypeDescription {
     public let actions: [String: ActionDescription]
     /// All script inputs by name.
     public let inputs: [String: InputDescription]
+    /// ``members`` by the UTF-8 bytes of their keys, for loaders that read bytes.
+    public let memberTable: NameTable<Member>
+    /// ``events`` by the UTF-8 bytes of their names.
+    public let eventTable: NameTable<EventDescription>
+    /// ``actions`` by the UTF-8 bytes of their names.
+    public let actionTable: NameTable<ActionDescription>
     private let factory: () -> any SceneObject
 
     /// Describes a type. `make` creates an instance with its defaults;
@@ -93,6 +99,9 @@ public final class TypeDescription {
         self.events = TypeDescription.merge(base?.events, builder.events)
         self.actions = TypeDescription.merge(base?.actions, builder.actions)
         self.inputs = TypeDescription.merge(base?.inputs, builder.inputs)
+        self.memberTable = NameTable(members.lazy.map { ($0.key, $0.value) })
+        self.eventTable = NameTable(events.lazy.map { ($0.key, $0.value) })
+        self.actionTable = NameTable(actions.lazy.map { ($0.key, $0.value) })
     }
 
     private static func merge<T>(_ inherited: [String: T]?, _ own: [T]) -> [String: T] where T: NamedMember {

@@ -67,8 +67,14 @@ public struct SceneDeclaration {
     public internal(set) var eventConnections: [EventConnection] = []
     /// The `script:` steps, checked against the objects.
     public internal(set) var steps: [ScriptStep] = []
-    /// Index of each object by id.
-    public internal(set) var indexByID: [String: Int] = [:]
+    /// The index of each object by the bytes of its id.
+    var idTable = NameTable<Int>()
+    /// The index in ``objects`` of the object declared as `id`.
+    public func index(ofID id: String) -> Int? { idTable[id] }
+    /// The index of each object by id, as a dictionary made on each call.
+    public var indexByID: [String: Int] {
+        Dictionary(objects.indices.map { (objects[$0].id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
     /// Finds positions in the file; positions are only worked out when needed.
     public internal(set) var locator: SourceLocator?
 

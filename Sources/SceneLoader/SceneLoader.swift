@@ -72,7 +72,15 @@ public struct SceneLoader {
 
     /// Parses and validates `source` into a declaration, or every diagnostic.
     public func validate(_ source: SceneSource) -> Result<SceneDeclaration, SceneLoadError> {
+        validate(source, assembler: nil)
+    }
+
+    /// Validates `source`; with an `assembler`, objects are also created
+    /// and wired as they are read, for as long as no mistake has been found.
+    private func validate(_ source: SceneSource, assembler: SceneAssembler?) -> Result<SceneDeclaration, SceneLoadError>
+    {
         var validator = SceneValidator(registry: registry, limit: limits.maxDiagnostics)
+        var assembler = assembler
         let document: YAMLDocument
         do {
             // Objects are validated as they are read, then dropped from the document.
@@ -80,6 +88,7 @@ public struct SceneLoader {
                 source.bytes, limits: limits.yaml, pipelining: pipelining, streaming: "objects"
             ) {
                 validator.addObject($0, $1)
+                if let builder = assembler, !validator.assembleLatest(into: builder) { assembler = nil }
             }
         } catch {
             // What was found before the YAML went wrong is reported too.
@@ -94,9 +103,16 @@ public struct SceneLoader {
     }
 
     /// Loads `source` into a wired, awake scene.
+    ///
+    /// Objects are created and wired while the file is read (see
+    /// ``SceneAssembler``), so that the work overlaps the parse.
     public func load(_ source: SceneSource) throws(SceneLoadError) -> Scene {
-        let declaration = try validate(source).get()
-        return try instantiate(declaration, source: source)
+        let assembler = SceneAssembler()
+        let declaration = try validate(source, assembler: assembler).get()
+        guard assembler.instances.count == declaration.objects.count else {
+            return try instantiate(declaration, source: source)
+        }
+        return try assembler.complete(declaration, source: source, stateDirectory: stateDirectory, eventObserver: nil)
     }
 
     /// Something told of every event an object sends: the object's index in
@@ -121,83 +137,12 @@ public struct SceneLoader {
     public func instantiate(
         _ declaration: SceneDeclaration, source: SceneSource, eventObserver: EventObserver? = nil
     ) throws(SceneLoadError) -> Scene {
-        var failures: [Diagnostic] = []
-        func internalError(_ message: String, _ object: SceneDeclaration.Object) {
-            failures.append(
-                Diagnostic(
-                    .internalError, message, at: declaration.locator?.span(object.idOffsets) ?? SourceSpan(at: .start),
-                    hint: "the type's registration does not match its Swift type; this is a bug in the type"))
+        let assembler = SceneAssembler()
+        for index in declaration.objects.indices {
+            assembler.add(index, of: declaration, wiring: false, eventsAreFinal: false)
         }
-        let objects = declaration.objects
-        var instances: [any SceneObject] = []
-        instances.reserveCapacity(objects.count)
-        for object in objects { instances.append(object.type.makeInstance()) }
-
-        for index in objects.indices {
-            let instance = instances[index]
-            for entry in declaration.propertyValues[objects[index].propertyRange]
-            where !entry.property.set(entry.value, on: instance) {
-                internalError("could not set '\(entry.property.name)' of '\(objects[index].id)'", objects[index])
-            }
-        }
-        for index in objects.indices {
-            let instance = instances[index]
-            for connection in declaration.outletConnections[objects[index].outletRange] {
-                let isConnected: Bool
-                if connection.targetRange.count == 1 && !connection.outlet.isCollection {
-                    isConnected = connection.outlet.connect(
-                        instance, to: instances[declaration.outletTargets[connection.targetRange.lowerBound]])
-                } else {
-                    let targets: [AnyObject] = declaration.outletTargets[connection.targetRange].map { instances[$0] }
-                    isConnected = connection.outlet.connect(instance, to: targets)
-                }
-                if !isConnected {
-                    internalError(
-                        "could not connect outlet '\(connection.outlet.name)' of '\(objects[index].id)'", objects[index]
-                    )
-                }
-            }
-        }
-        if let eventObserver {
-            for index in objects.indices {
-                for event in objects[index].type.orderedEvents {
-                    event.connect(instances[index]) { eventObserver(index, event, $0) }
-                }
-            }
-        }
-        for index in objects.indices {
-            let instance = instances[index]
-            for connection in declaration.eventConnections[objects[index].connectionRange] {
-                let target = instances[connection.target]
-                let action = connection.action
-                let takesArgument = action.argument != nil
-                let connected = connection.event.connect(instance) { [weak target] payload in
-                    guard let target else { return }
-                    action.perform(on: target, with: takesArgument ? payload : nil)
-                }
-                if !connected {
-                    internalError(
-                        "could not connect event '\(connection.event.name)' of '\(objects[index].id)'", objects[index])
-                }
-            }
-        }
-        if !failures.isEmpty { throw SceneLoadError(source: source, diagnostics: failures) }
-
-        let entries = zip(objects, instances).map { Scene.Entry(id: $0.id, type: $0.type, object: $1) }
-        let scene = Scene(
-            title: declaration.title, summary: declaration.summary, entries: entries, indexByID: declaration.indexByID,
-            stateDirectory: stateDirectory)
-        for index in SceneLoader.awakeOrder(declaration) { instances[index].awake(in: scene) }
-        if !scene.failures.isEmpty {
-            let diagnostics = scene.failures.map { failure in
-                let object = failure.objectID.flatMap { declaration.indexByID[$0] }.map { objects[$0] }
-                return Diagnostic(
-                    .objectFailed, failure.message,
-                    at: object.flatMap { declaration.locator?.span($0.idOffsets) } ?? SourceSpan(at: .start))
-            }
-            throw SceneLoadError(source: source, diagnostics: diagnostics)
-        }
-        return scene
+        return try assembler.complete(
+            declaration, source: source, stateDirectory: stateDirectory, eventObserver: eventObserver)
     }
 
     /// Indices in the order objects wake: each after the objects its outlets

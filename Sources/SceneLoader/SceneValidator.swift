@@ -22,7 +22,7 @@ struct SceneValidator {
     /// Whether each object was valid enough to be declared.
     private var isDeclared: [Bool] = []
     /// Where each object's hierarchy outlet (like `parent`) value is written.
-    private var hierarchyOffsets: [Int: Range<Int>] = [:]
+    private var hierarchyOffsets: [(owner: Int, offsets: Range<Int>)] = []
     private var pendingTargets: [PendingTarget] = []
     /// Where each object's id starts, for a duplicate's note.
     private var firstOffsets: [Int] = []
@@ -31,6 +31,8 @@ struct SceneValidator {
     /// file was read (its `connectionRange` is then final).
     private var hasConnections: [Bool] = []
     private var locator: SourceLocator?
+    /// The index of each object by the bytes of its id (the first, for a duplicate).
+    private var idTable = NameTable<Int>()
 
     /// An outlet target named by id, resolved in ``finish(_:)``.
     private struct PendingTarget {
@@ -42,13 +44,17 @@ struct SceneValidator {
         let owner: Int
     }
 
-    /// A `target.action` reference under `on:`, resolved in ``finish(_:)``.
+    /// A `target.action` reference under `on:`: its connection when it
+    /// names an object already declared and fits, else resolved (and any
+    /// mistake reported) in ``finish(_:)``.
     private struct PendingAction {
         let owner: Int
         let event: EventDescription?
-        let eventName: String
-        let targetID: String
-        let actionName: String
+        /// The connection, when it was resolved as the file was read; the
+        /// strings below are then left empty.
+        var connection: SceneDeclaration.EventConnection?
+        var targetID = ""
+        var actionName = ""
         /// Where the reference is written, and how (for carets under its parts).
         let offsets: Range<Int>
         let style: ScalarStyle
@@ -59,7 +65,7 @@ struct SceneValidator {
     /// The id of each object in declaration order.
     var objectIDs: [String] { ids }
     /// The index of the object declared as `id`.
-    func objectIndex(_ id: String) -> Int? { declaration.indexByID[id] }
+    func objectIndex(_ id: String) -> Int? { idTable[id] }
 
     init(registry: SceneRegistry, limit: Int) {
         self.registry = registry
@@ -73,7 +79,11 @@ struct SceneValidator {
         if locator == nil { locator = document.locator }
         let index = ids.count
         let id = entry.key
-        if !SceneValidator.isValidID(id) {
+        // The reader leaves duplicate ids to us: the first declaration keeps the id.
+        let idBytes = document.scalarBytes(entry.keyNode) ?? []
+        let isValid = idBytes.withUnsafeBufferPointer { SceneValidator.isValidID($0) }
+        let existing = idTable.insert(idBytes, index)
+        if !isValid {
             diagnostics.add(
                 .invalidID, "'\(id)' is not a valid object id", at: document.writtenSpan(entry.keyNode),
                 hint:
@@ -81,9 +91,8 @@ struct SceneValidator {
             )
         }
         ids.append(id)
-        // The reader leaves duplicate ids to us: the first declaration keeps the id.
-        if let first = declaration.indexByID.updateValue(index, forKey: id) {
-            declaration.indexByID[id] = first
+        if !existing.inserted {
+            let first = idTable.value(at: existing.index)
             diagnostics.add(
                 .duplicateKey, "the key '\(id)' appears twice in the same mapping",
                 at: document.writtenSpan(entry.keyNode),
@@ -100,15 +109,13 @@ struct SceneValidator {
         isDeclared.append(true)
         var object = SceneDeclaration.Object(id: id, idOffsets: document.offsets(entry.keyNode), type: type)
         let starts = (declaration.propertyValues.count, declaration.outletConnections.count, pendingActions.count)
-        let firstPendingTarget = pendingTargets.count
         validateMembers(document, entry.value, of: object, index: index)
         object.propertyRange = starts.0..<declaration.propertyValues.count
         object.outletRange = starts.1..<declaration.outletConnections.count
-        resolveKnownTargets(from: firstPendingTarget)
-        if let connections = resolveKnownActions(pendingActions[starts.2...]) {
-            object.connectionRange =
-                declaration.eventConnections.count..<declaration.eventConnections.count + connections.count
-            declaration.eventConnections.append(contentsOf: connections)
+        if pendingActions[starts.2...].allSatisfy({ $0.connection != nil }) {
+            let start = declaration.eventConnections.count
+            for pending in pendingActions[starts.2...] { declaration.eventConnections.append(pending.connection!) }
+            object.connectionRange = start..<declaration.eventConnections.count
             pendingActions.removeSubrange(starts.2...)
             hasConnections.append(true)
         } else {
@@ -119,45 +126,20 @@ struct SceneValidator {
         declaration.objects.append(object)
     }
 
-    /// Resolves, while the file is still being read, the outlet targets
-    /// from `start` on that name objects already declared and fit the
-    /// outlet; the others (forward references, and every mistake, so that
-    /// its message is the same as ever) wait for ``finish(_:)``.
-    private mutating func resolveKnownTargets(from start: Int) {
-        var kept = start
-        for position in start..<pendingTargets.count {
-            let pending = pendingTargets[position]
-            if let index = declaration.indexByID[pending.id], let targetType = types[index],
-                targetType.satisfies(pending.outlet.requirement)
-            {
-                declaration.outletTargets[pending.slot] = index
-            } else {
-                pendingTargets[kept] = pending
-                kept += 1
-            }
+    /// Hands the object just read to `assembler` to be created and wired
+    /// at once, as long as the file has no mistake so far; false once it
+    /// has one (the assembler is then of no more use).
+    mutating func assembleLatest(into assembler: SceneAssembler) -> Bool {
+        guard !diagnostics.hasErrors, declaration.objects.count == ids.count, let last = hasConnections.last else {
+            return false
         }
-        pendingTargets.removeSubrange(kept...)
+        assembler.add(declaration.objects.count - 1, of: declaration, wiring: true, eventsAreFinal: last)
+        return true
     }
 
-    /// The connections of one object's `on:` references when every one of
-    /// them names an action of an object already declared that takes the
-    /// event's payload; `nil` otherwise (they are then resolved, and any
-    /// mistake reported, in ``finish(_:)``).
-    private func resolveKnownActions(_ pending: ArraySlice<PendingAction>) -> [SceneDeclaration.EventConnection]? {
-        var connections: [SceneDeclaration.EventConnection] = []
-        connections.reserveCapacity(pending.count)
-        for reference in pending {
-            guard let event = reference.event, let target = declaration.indexByID[reference.targetID],
-                let action = types[target]?.actions[reference.actionName], action.accepts(payload: event.payload)
-            else { return nil }
-            connections.append(SceneDeclaration.EventConnection(event: event, target: target, action: action))
-        }
-        return connections
-    }
-
-    private static func isValidID(_ id: String) -> Bool {
+    private static func isValidID(_ id: UnsafeBufferPointer<UInt8>) -> Bool {
         var isFirst = true
-        for byte in id.utf8 {
+        for byte in id {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"): break
             case UInt8(ascii: "0")...UInt8(ascii: "9") where !isFirst: break
@@ -186,14 +168,16 @@ struct SceneValidator {
                 hint: "add 'type:' with a registered type; 'scene-runner types' lists them")
             return nil
         }
-        guard let typeName = document.text(typeEntry.value), !document.isNull(typeEntry.value) else {
+        guard document.kind(typeEntry.value) == .scalar, !document.isNull(typeEntry.value) else {
             diagnostics.add(
                 .missingType,
                 "the 'type' of '\(id)' must be a type name, not \(document.kindDescription(typeEntry.value))",
                 at: document.span(typeEntry.value), hint: "'scene-runner types' lists the registered types")
             return nil
         }
-        guard let type = registry.type(named: typeName) else {
+        if let name = document.scalarBytes(typeEntry.value), let type = registry.type(namedUTF8: name) { return type }
+        let typeName = document.text(typeEntry.value) ?? ""
+        do {
             diagnostics.add(
                 .unknownType, "unknown type '\(typeName)'", at: document.span(typeEntry.value),
                 hint: Suggestions.hint(
@@ -201,7 +185,6 @@ struct SceneValidator {
                     fallback: "'scene-runner types' lists the registered types"))
             return nil
         }
-        return type
     }
 
     /// Checks the keys of the object declared at `index`.
@@ -209,34 +192,34 @@ struct SceneValidator {
         _ document: borrowing YAMLDocument, _ body: YAMLDocument.Node, of object: SceneDeclaration.Object, index: Int
     ) {
         let type = object.type
-        document.forEachEntry(body) { entry in
-            let key = entry.key
-            if key == "type" { return }
-            if key == "on" {
-                validateConnections(document, entry.value, of: type, index: index)
-                return
-            }
-            switch type.members[key] {
-            case .property(let property):
+        document.forEachEntryNode(body) { keyNode, value in
+            // Keys are looked up by their bytes; their text is only made for a message.
+            let key = SceneValidator.key(document.scalarBytes(keyNode) ?? [], of: type)
+            switch key {
+            case .type: return
+            case .on:
+                validateConnections(document, value, of: type, index: index)
+            case .member(.property(let property)):
                 if property.isReadOnly {
                     diagnostics.add(
-                        .readOnlyProperty, "'\(key)' of \(type.name) is read-only",
-                        at: document.writtenSpan(entry.keyNode),
+                        .readOnlyProperty, "'\(property.name)' of \(type.name) is read-only",
+                        at: document.writtenSpan(keyNode),
                         hint: "a script can read it with 'expect', but a scene cannot set it")
                     return
                 }
                 if let value = ValueResolver.resolve(
-                    entry.value, in: document, as: property.type, range: property.range, subject: { key },
+                    value, in: document, as: property.type, range: property.range, subject: { property.name },
                     into: &diagnostics)
                 {
                     declaration.propertyValues.append(SceneDeclaration.PropertyValue(property: property, value: value))
                 }
-            case .outlet(let outlet):
-                addOutlet(document, entry.value, outlet, owner: index)
-            case nil:
+            case .member(.outlet(let outlet)):
+                addOutlet(document, value, outlet, owner: index)
+            case .unknown:
+                let key = document.text(keyNode) ?? ""
                 diagnostics.add(
                     .unknownKey, "\(type.name) has no property or outlet '\(key)'",
-                    at: document.writtenSpan(entry.keyNode), hint: unknownKeyHint(key, type))
+                    at: document.writtenSpan(keyNode), hint: unknownKeyHint(key, type))
             }
         }
         for property in type.requiredProperties where document.entry(body, property.name) == nil {
@@ -258,6 +241,24 @@ struct SceneValidator {
                     at: document.span(entry.value), hint: "give it the id of a \(outlet.requirement)")
             }
         }
+    }
+
+    /// What the key whose bytes are `bytes` is in an object of `type`.
+    private static func key(_ bytes: ArraySlice<UInt8>, of type: TypeDescription) -> Key {
+        return bytes.withUnsafeBufferPointer { bytes in
+            if bytes.count == 4 && bytes[0] == UInt8(ascii: "t") && bytes[1] == UInt8(ascii: "y")
+                && bytes[2] == UInt8(ascii: "p") && bytes[3] == UInt8(ascii: "e")
+            {
+                return .type
+            }
+            if bytes.count == 2 && bytes[0] == UInt8(ascii: "o") && bytes[1] == UInt8(ascii: "n") { return .on }
+            return type.memberTable[bytes].map(Key.member) ?? .unknown
+        }
+    }
+
+    /// What a key of an object is.
+    private enum Key {
+        case type, on, member(TypeDescription.Member), unknown
     }
 
     private func unknownKeyHint(_ key: String, _ type: TypeDescription) -> String? {
@@ -310,7 +311,7 @@ struct SceneValidator {
             }
         } else {
             guard addTarget(document, node, outlet, owner: owner) else { return }
-            if outlet.isHierarchy { hierarchyOffsets[owner] = document.offsets(node) }
+            if outlet.isHierarchy { hierarchyOffsets.append((owner, document.offsets(node))) }
         }
         declaration.outletConnections.append(
             SceneDeclaration.OutletConnection(outlet: outlet, targetRange: start..<declaration.outletTargets.count))
@@ -320,12 +321,21 @@ struct SceneValidator {
     private mutating func addTarget(
         _ document: borrowing YAMLDocument, _ node: YAMLDocument.Node, _ outlet: OutletDescription, owner: Int
     ) -> Bool {
-        guard let id = document.text(node) else {
+        guard document.kind(node) == .scalar else {
             diagnostics.add(
                 .invalidValue, "'\(outlet.name)' takes the id of an object, not \(document.kindDescription(node))",
                 at: document.span(node))
             return false
         }
+        // An object declared earlier that fits is resolved now; any other
+        // id (a forward reference, or a mistake) waits for `finish`.
+        if let bytes = document.scalarBytes(node), let target = idTable[bytes], let targetType = types[target],
+            targetType.satisfies(outlet.requirement)
+        {
+            declaration.outletTargets.append(target)
+            return true
+        }
+        let id = document.text(node) ?? ""
         pendingTargets.append(
             PendingTarget(
                 slot: declaration.outletTargets.count, id: id, offsets: document.offsets(node), outlet: outlet,
@@ -350,12 +360,12 @@ struct SceneValidator {
                 at: document.span(node), hint: "write 'on: { event: target.action }'")
             return
         }
-        document.forEachEntry(node) { entry in
-            let event = type.events[entry.key]
+        document.forEachEntryNode(node) { keyNode, value in
+            let event = document.scalarBytes(keyNode).flatMap { type.eventTable[$0] }
             if event == nil {
-                let name = entry.key
+                let name = document.text(keyNode) ?? ""
                 diagnostics.add(
-                    .unknownEvent, "\(type.name) has no event '\(name)'", at: document.writtenSpan(entry.keyNode),
+                    .unknownEvent, "\(type.name) has no event '\(name)'", at: document.writtenSpan(keyNode),
                     hint: Suggestions.hint(
                         for: name, in: type.events.keys.sorted(),
                         fallback: type.events.isEmpty
@@ -363,42 +373,68 @@ struct SceneValidator {
                             : "its events are \(Suggestions.list(type.orderedEvents.map(\.name)))"))
             }
             // The actions are checked even for an unknown event, so that one pass finds every mistake.
-            if document.kind(entry.value) == .sequence {
-                for reference in document.items(entry.value) {
-                    addAction(document, reference, event, entry.key, owner: index)
+            if document.kind(value) == .sequence {
+                for reference in document.items(value) {
+                    addAction(document, reference, event, eventKey: keyNode, owner: index)
                 }
             } else {
-                addAction(document, entry.value, event, entry.key, owner: index)
+                addAction(document, value, event, eventKey: keyNode, owner: index)
             }
         }
     }
 
-    /// Records the `target.action` that `node` names, to be resolved in ``finish(_:)``.
+    /// What a `target.action` reference is, read from its bytes.
+    private enum ActionReference {
+        /// No dot, or nothing before or after it.
+        case malformed
+        /// Split at the dot (a byte offset), to be resolved in ``finish(_:)``.
+        case unresolved(dot: Int)
+        case resolved(SceneDeclaration.EventConnection)
+    }
+
+    /// Splits the `target.action` in `bytes`, and resolves it if it names an
+    /// action of an object declared so far that takes the payload of `event`.
+    private func actionReference(_ bytes: ArraySlice<UInt8>, _ event: EventDescription?) -> ActionReference {
+        guard let dot = bytes.firstIndex(of: UInt8(ascii: ".")), dot != bytes.startIndex, dot != bytes.endIndex - 1
+        else { return .malformed }
+        guard let event, let target = idTable[bytes[..<dot]],
+            let action = types[target]?.actionTable[bytes[(dot + 1)...]], action.accepts(payload: event.payload)
+        else { return .unresolved(dot: dot - bytes.startIndex) }
+        return .resolved(SceneDeclaration.EventConnection(event: event, target: target, action: action))
+    }
+
+    /// Records the `target.action` that `node` names: resolved at once when
+    /// it names an action of an object declared earlier that takes the
+    /// event's payload, else in ``finish(_:)``.
     private mutating func addAction(
         _ document: borrowing YAMLDocument, _ node: YAMLDocument.Node, _ event: EventDescription?,
-        _ eventName: String, owner: Int
+        eventKey: YAMLDocument.Node, owner: Int
     ) {
-        guard let text = document.text(node), !document.isNull(node) else {
+        guard document.kind(node) == .scalar, !document.isNull(node) else {
+            let eventName = document.text(eventKey) ?? ""
             diagnostics.add(
                 .invalidActionReference,
                 "'\(eventName)' takes 'target.action' or a list of them, not \(document.kindDescription(node))",
                 at: document.span(node), hint: "write '\(eventName): form.submit'")
             return
         }
-        guard let dot = text.utf8.firstIndex(of: UInt8(ascii: ".")), dot != text.utf8.startIndex,
-            text.utf8.index(after: dot) != text.utf8.endIndex
-        else {
+        switch actionReference(document.scalarBytes(node) ?? [], event) {
+        case .resolved(let connection):
+            pendingActions.append(
+                PendingAction(owner: owner, event: event, connection: connection, offsets: 0..<0, style: .plain))
+        case .unresolved(let dot):
+            let text = Array((document.text(node) ?? "").utf8)
+            pendingActions.append(
+                PendingAction(
+                    owner: owner, event: event, targetID: String(decoding: text[..<dot], as: UTF8.self),
+                    actionName: String(decoding: text[(dot + 1)...], as: UTF8.self), offsets: document.offsets(node),
+                    style: document.style(node) ?? .plain))
+        case .malformed:
             diagnostics.add(
-                .invalidActionReference, "'\(text)' is not 'target.action'", at: document.span(node),
+                .invalidActionReference, "'\(document.text(node) ?? "")' is not 'target.action'",
+                at: document.span(node),
                 hint: "write the id of an object, a dot and one of its actions, e.g. 'form.submit'")
-            return
         }
-        let targetID = String(text[..<dot])
-        let actionName = String(text[text.index(after: dot)...])
-        pendingActions.append(
-            PendingAction(
-                owner: owner, event: event, eventName: eventName, targetID: targetID, actionName: actionName,
-                offsets: document.offsets(node), style: document.style(node) ?? .plain))
     }
 
     /// Where the target's id of `pending` is written.
@@ -431,6 +467,7 @@ struct SceneValidator {
     /// reference between objects and returns the declaration.
     mutating func finish(_ document: YAMLDocument) -> SceneDeclaration {
         declaration.locator = document.locator
+        declaration.idTable = idTable
         locator = document.locator
         guard let root = document.root else {
             diagnostics.add(
@@ -515,7 +552,7 @@ struct SceneValidator {
     private mutating func resolveTargets() {
         let allDeclared = isDeclared.allSatisfy { $0 }
         for pending in pendingTargets {
-            guard let index = declaration.indexByID[pending.id] else {
+            guard let index = idTable[pending.id] else {
                 diagnostics.add(
                     .unknownObject, "no object has the id '\(pending.id)'", at: span(pending.offsets),
                     hint: Suggestions.hint(
@@ -552,7 +589,7 @@ struct SceneValidator {
             }
             let start = declaration.eventConnections.count
             for pending in pendingActions[object.connectionRange] {
-                if let connection = resolve(pending), allDeclared {
+                if let connection = pending.connection ?? resolve(pending), allDeclared {
                     declaration.eventConnections.append(connection)
                 }
             }
@@ -562,7 +599,7 @@ struct SceneValidator {
     }
 
     private mutating func resolve(_ pending: PendingAction) -> SceneDeclaration.EventConnection? {
-        guard let targetIndex = declaration.indexByID[pending.targetID] else {
+        guard let targetIndex = idTable[pending.targetID] else {
             diagnostics.add(
                 .unknownObject, "no object has the id '\(pending.targetID)'", at: targetSpan(pending),
                 hint: Suggestions.hint(for: pending.targetID, in: ids))
@@ -623,8 +660,9 @@ struct SceneValidator {
     private mutating func checkHierarchies() {
         let objects = declaration.objects
         var state = [UInt8](repeating: 0, count: objects.count)  // 0 new, 1 on the current path, 2 done
+        var path: [Int] = []
         for start in objects.indices where state[start] == 0 {
-            var path: [Int] = []
+            path.removeAll(keepingCapacity: true)
             var current: Int? = start
             while let index = current, state[index] == 0 {
                 state[index] = 1
@@ -638,7 +676,8 @@ struct SceneValidator {
                     .outlet.name ?? "parent"
                 diagnostics.add(
                     .hierarchyCycle, "'\(outlet)' forms a cycle: \(cycle.joined(separator: " -> "))",
-                    at: hierarchyOffsets[index].map(span) ?? span(objects[index].idOffsets),
+                    at: hierarchyOffsets.last(where: { $0.owner == index }).map { span($0.offsets) }
+                        ?? span(objects[index].idOffsets),
                     hint: "an object cannot be inside itself; remove one '\(outlet)' of the cycle")
             }
             for index in path { state[index] = 2 }

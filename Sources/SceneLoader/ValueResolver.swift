@@ -11,7 +11,8 @@ struct ValueResolver {
     /// `subject` is only called to write a message, so that a valid value
     /// costs no string building.
     static func resolve(
-        _ node: YAMLDocument.Node, in document: YAMLDocument, as type: ValueType, range: ClosedRange<Double>? = nil,
+        _ node: YAMLDocument.Node, in document: borrowing YAMLDocument, as type: ValueType,
+        range: ClosedRange<Double>? = nil,
         subject: () -> String, into diagnostics: inout DiagnosticCollector
     ) -> SceneValue? {
         if document.isNull(node) {
@@ -95,7 +96,7 @@ struct ValueResolver {
     }
 
     private static func resolveRecord(
-        _ node: YAMLDocument.Node, in document: YAMLDocument, name: String, fields: [RecordField],
+        _ node: YAMLDocument.Node, in document: borrowing YAMLDocument, name: String, fields: [RecordField],
         subject: () -> String, into diagnostics: inout DiagnosticCollector
     ) -> SceneValue? {
         guard document.kind(node) == .mapping else {

@@ -203,16 +203,9 @@ public struct YAMLDocument: Sendable {
     @inlinable
     func valueEquals(_ index: Int, _ string: String) -> Bool {
         let length = Int(records[index].valueLength)
+        guard string.utf8.count == length else { return false }
         var string = string
-        return string.withUTF8 { utf8 in
-            guard utf8.count == length else { return false }
-            let start = Int(records[index].valueStart)
-            let source = records[index].isValueInArena ? arena : text
-            return source.withUnsafeBufferPointer { buffer in
-                guard let base = buffer.baseAddress, let other = utf8.baseAddress else { return length == 0 }
-                return memoryEquals(base + start, other, length)
-            }
-        }
+        return string.withUTF8 { utf8 in withValueBytes(at: index) { memoryEquals($0, utf8) } }
     }
 
     /// Whether two scalar records have the same value.
@@ -223,13 +216,24 @@ public struct YAMLDocument: Sendable {
 
     /// Calls `body` with the bytes of the scalar record at `index`.
     @inlinable
-    func withValueBytes<T>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+    func withValueBytes<T>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
         let start = Int(records[index].valueStart)
-        let length = Int(records[index].valueLength)
-        let source = records[index].isValueInArena ? arena : text
-        return source.withUnsafeBufferPointer { buffer in
-            body(UnsafeBufferPointer(rebasing: buffer[start..<start + length]))
+        let end = start + Int(records[index].valueLength)
+        if records[index].isValueInArena {
+            return try arena.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
         }
+        return try text.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+    }
+
+    /// The UTF-8 bytes of the scalar `node` is, as a slice of the
+    /// document's storage (nothing is copied); `nil` for a collection.
+    @inlinable
+    public func scalarBytes(_ node: Node) -> ArraySlice<UInt8>? {
+        let index = resolved(node)
+        guard records[index].kind == .scalar else { return nil }
+        let start = Int(records[index].valueStart)
+        let end = start + Int(records[index].valueLength)
+        return records[index].isValueInArena ? arena[start..<end] : text[start..<end]
     }
 
     /// The scalar `node` is, with its position, or `nil` for a collection.
@@ -246,8 +250,18 @@ public struct YAMLDocument: Sendable {
         guard records[index].kind == .scalar, records[index].style == .plain else { return false }
         switch records[index].valueLength {
         case 0: return true
-        case 1: return valueEquals(index, "~")
-        case 4: return valueEquals(index, "null") || valueEquals(index, "Null") || valueEquals(index, "NULL")
+        case 1: return withValueBytes(at: index) { $0[0] == UInt8(ascii: "~") }
+        case 4:
+            return withValueBytes(at: index) { bytes in
+                // null, Null or NULL.
+                let first = bytes[0]
+                if first == UInt8(ascii: "n") || first == UInt8(ascii: "N") && bytes[1] == UInt8(ascii: "u") {
+                    return bytes[1] == UInt8(ascii: "u") && bytes[2] == UInt8(ascii: "l")
+                        && bytes[3] == UInt8(ascii: "l")
+                }
+                return first == UInt8(ascii: "N") && bytes[1] == UInt8(ascii: "U") && bytes[2] == UInt8(ascii: "L")
+                    && bytes[3] == UInt8(ascii: "L")
+            }
         default: return false
         }
     }
@@ -322,6 +336,16 @@ public struct YAMLDocument: Sendable {
     /// building an array (nothing for anything else).
     @inlinable
     public func forEachEntry(_ node: Node, _ body: (Entry) throws -> Void) rethrows {
+        try forEachEntryNode(node) { keyNode, valueNode in
+            try body(Entry(key: value(at: resolved(keyNode)), keyNode: keyNode, value: valueNode))
+        }
+    }
+
+    /// Calls `body` with the key and value nodes of each entry of a mapping
+    /// whose key is a scalar, in order, without making strings of the keys
+    /// (``scalarBytes(_:)`` gives a key's bytes).
+    @inlinable
+    public func forEachEntryNode(_ node: Node, _ body: (_ key: Node, _ value: Node) throws -> Void) rethrows {
         let index = resolved(node)
         guard records[index].kind == .mapping else { return }
         var current = index + 1
@@ -332,7 +356,7 @@ public struct YAMLDocument: Sendable {
             guard current < end else { break }
             let value = Node(index: Int32(current))
             current = Int(records[current].next)
-            if let key = text(keyNode) { try body(Entry(key: key, keyNode: keyNode, value: value)) }
+            if records[resolved(keyNode)].kind == .scalar { try body(keyNode, value) }
         }
     }
 

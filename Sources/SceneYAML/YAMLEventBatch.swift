@@ -275,7 +275,8 @@ enum YAMLEventPipeline {
         func run() {
             var depth = 0
             while let batch = pipe.slotToFill() {
-                reader.readBatch(into: batch, capacity: YAMLEventPipeline.batchCapacity, depth: &depth, maxDepth: maxDepth)
+                reader.readBatch(
+                    into: batch, capacity: YAMLEventPipeline.batchCapacity, depth: &depth, maxDepth: maxDepth)
                 let isLast = batch.isLast
                 pipe.filled()
                 if isLast { return }

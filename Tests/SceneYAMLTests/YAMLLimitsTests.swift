@@ -18,7 +18,9 @@ private func timedRead(
     }
     let milliseconds = Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) * 1e-15
     let outcome = error.map { "\($0.kind) at \($0.position)" } ?? "accepted"
-    print("\(name), pipelining \(pipelining): \(bytes.count) bytes read in \(Int(milliseconds.rounded())) ms -> \(outcome)")
+    print(
+        "\(name), pipelining \(pipelining): \(bytes.count) bytes read in \(Int(milliseconds.rounded())) ms -> \(outcome)"
+    )
     return (error, elapsed)
 }
 

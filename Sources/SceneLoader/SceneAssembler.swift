@@ -1,0 +1,131 @@
+import SceneCore
+import SceneYAML
+
+/// Builds the objects of a validated declaration and wires them.
+///
+/// ``SceneLoader/load(_:)`` starts while the file is still being read: as
+/// long as no mistake has been found, each object is created as soon as it
+/// is validated, its properties are set, and its outlets and `on:`
+/// connections that name objects declared before it are connected. What
+/// names later objects, and hierarchy outlets (which are only safe once the
+/// whole file has been checked for cycles), wait for ``complete(_:source:stateDirectory:eventObserver:)``.
+/// A file with a mistake is never handed out, so objects made before it
+/// was found are simply released.
+///
+/// Whatever the timing, each object's properties are set before its
+/// outlets are connected and before any outlet points at it, and `awake`
+/// runs last, with dependencies first.
+final class SceneAssembler {
+    private(set) var instances: [any SceneObject] = []
+    /// Whether each outlet connection of the declaration is made.
+    private var isOutletConnected: [Bool] = []
+    /// Whether each object's `on:` connections are made.
+    private var areEventsConnected: [Bool] = []
+    /// Members that could not be set or connected: a message and the object's index.
+    private var failures: [(message: String, object: Int)] = []
+
+    /// Creates the object at `index` of `declaration` and sets its
+    /// properties; when `wiring`, also connects what it can already.
+    /// Objects must be added in declaration order.
+    func add(_ index: Int, of declaration: borrowing SceneDeclaration, wiring: Bool, eventsAreFinal: Bool) {
+        let object = declaration.objects[index]
+        let instance = object.type.makeInstance()
+        instances.append(instance)
+        for entry in declaration.propertyValues[object.propertyRange]
+        where !entry.property.set(entry.value, on: instance) {
+            failures.append(("could not set '\(entry.property.name)' of '\(object.id)'", index))
+        }
+        for position in object.outletRange {
+            let connection = declaration.outletConnections[position]
+            let isReady =
+                wiring && !connection.outlet.isHierarchy
+                && !declaration.outletTargets[connection.targetRange].contains { $0 < 0 }
+            isOutletConnected.append(isReady)
+            if isReady { connect(connection, of: index, in: declaration) }
+        }
+        areEventsConnected.append(wiring && eventsAreFinal)
+        if wiring && eventsAreFinal { connectEvents(of: index, in: declaration) }
+    }
+
+    /// Makes the connections that waited, then the scene, then wakes every
+    /// object with its dependencies first.
+    func complete(
+        _ declaration: SceneDeclaration, source: SceneSource, stateDirectory: String?,
+        eventObserver: SceneLoader.EventObserver?
+    ) throws(SceneLoadError) -> Scene {
+        let objects = declaration.objects
+        precondition(instances.count == objects.count, "every object is added before the scene is completed")
+        for index in objects.indices {
+            for position in objects[index].outletRange where !isOutletConnected[position] {
+                connect(declaration.outletConnections[position], of: index, in: declaration)
+            }
+        }
+        if let eventObserver {
+            for index in objects.indices {
+                for event in objects[index].type.orderedEvents {
+                    event.connect(instances[index]) { eventObserver(index, event, $0) }
+                }
+            }
+        }
+        for index in objects.indices where !areEventsConnected[index] { connectEvents(of: index, in: declaration) }
+        if !failures.isEmpty {
+            throw SceneLoadError(
+                source: source,
+                diagnostics: failures.map { failure in
+                    Diagnostic(
+                        .internalError, failure.message, at: declaration.span(of: failure.object),
+                        hint: "the type's registration does not match its Swift type; this is a bug in the type")
+                })
+        }
+
+        let entries = zip(objects, instances).map { Scene.Entry(id: $0.id, type: $0.type, object: $1) }
+        let scene = Scene(
+            title: declaration.title, summary: declaration.summary, entries: entries, stateDirectory: stateDirectory)
+        for index in SceneLoader.awakeOrder(declaration) { instances[index].awake(in: scene) }
+        if !scene.failures.isEmpty {
+            let diagnostics = scene.failures.map { failure in
+                let index = failure.objectID.flatMap { declaration.index(ofID: $0) }
+                return Diagnostic(
+                    .objectFailed, failure.message,
+                    at: index.map { declaration.span(of: $0) } ?? SourceSpan(at: .start))
+            }
+            throw SceneLoadError(source: source, diagnostics: diagnostics)
+        }
+        return scene
+    }
+
+    private func connect(
+        _ connection: SceneDeclaration.OutletConnection, of index: Int, in declaration: borrowing SceneDeclaration
+    ) {
+        let instance = instances[index]
+        let isConnected: Bool
+        if connection.targetRange.count == 1 && !connection.outlet.isCollection {
+            isConnected = connection.outlet.connect(
+                instance, to: instances[declaration.outletTargets[connection.targetRange.lowerBound]])
+        } else {
+            let targets: [AnyObject] = declaration.outletTargets[connection.targetRange].map { instances[$0] }
+            isConnected = connection.outlet.connect(instance, to: targets)
+        }
+        if !isConnected {
+            failures.append(
+                ("could not connect outlet '\(connection.outlet.name)' of '\(declaration.objects[index].id)'", index))
+        }
+    }
+
+    private func connectEvents(of index: Int, in declaration: borrowing SceneDeclaration) {
+        let instance = instances[index]
+        for connection in declaration.eventConnections[declaration.objects[index].connectionRange] {
+            let target = instances[connection.target]
+            let action = connection.action
+            let takesArgument = action.argument != nil
+            let isConnected = connection.event.connect(instance) { [weak target] payload in
+                guard let target else { return }
+                action.perform(on: target, with: takesArgument ? payload : nil)
+            }
+            if !isConnected {
+                failures.append(
+                    ("could not connect event '\(connection.event.name)' of '\(declaration.objects[index].id)'", index))
+            }
+        }
+    }
+}

@@ -1,0 +1,148 @@
+import SceneBehaviours
+import SceneCore
+import SceneLoader
+import Testing
+
+/// `SceneLoader.load` creates and wires objects while the file is read;
+/// `validate` then `instantiate` does it after. These tests hold the two to
+/// the same result, and check what happens to objects made before a
+/// mistake is found.
+@Suite struct AssemblyWhileReadingTests {
+    /// Weak references to every `Tracked` object made.
+    final class Made {
+        struct Entry {
+            weak var object: Tracked?
+        }
+        var entries: [Entry] = []
+        var alive: Int { entries.filter { $0.object != nil }.count }
+    }
+
+    /// An object that holds its children strongly once its `parent` is
+    /// set, as a view hierarchy does: connecting a `parent` cycle would leak.
+    final class Tracked: SceneObject {
+        var children: [Tracked] = []
+        weak var parent: Tracked? {
+            didSet { parent?.children.append(self) }
+        }
+
+        func awake(in scene: Scene) {}
+
+        static func sceneDescription(made: Made) -> TypeDescription {
+            TypeDescription(
+                "Tracked", summary: "Keeps its children.",
+                make: {
+                    let object = Tracked()
+                    made.entries.append(Made.Entry(object: object))
+                    return object
+                }
+            ) { type in
+                type.outlet("parent", \.parent, requires: "Tracked", hierarchy: true, doc: "Holds this one.")
+            }
+        }
+    }
+
+    private func registry(_ made: Made) throws -> SceneRegistry {
+        var registry = try testRegistry()
+        try registry.register(Tracked.sceneDescription(made: made))
+        return registry
+    }
+
+    private static let wiring = """
+        objects:
+          early: {type: Probe, host: late, target: view, items: [button, view], on: {fired: late.reset}}
+          view: {type: View}
+          button: {type: Button, parent: view, on: {tap: early.fire}}
+          late: {type: Probe, host: early, target: button, items: [view], on: {fired: [early.reset, late.reset], changed: early.setRatio}}
+          self: {type: Probe, host: self, on: {fired: self.reset}}
+        """
+
+    /// What is wired, written out: each probe's outlets, then what firing its events does.
+    private func wiring(of scene: Scene) throws -> [String] {
+        var lines: [String] = []
+        for id in ["early", "late", "self"] {
+            let probe = try #require(scene.object(id, as: Probe.self))
+            let items = probe.items.objects.map { scene.id(of: $0) ?? "?" }
+            lines.append(
+                "\(id): host \(probe.host.flatMap { scene.id(of: $0) } ?? "-") target \(probe.target.flatMap { scene.id(of: $0) } ?? "-") items \(items)"
+            )
+        }
+        let button = try #require(scene.object("button", as: Button.self))
+        lines.append("button parent \(button.parent.flatMap { scene.id(of: $0) } ?? "-")")
+        for id in ["early", "late", "self"] { try #require(scene.object(id, as: Probe.self)).fired.send() }
+        try #require(scene.object("late", as: Probe.self)).changed.send(0.25)
+        for id in ["early", "late", "self"] {
+            let probe = try #require(scene.object(id, as: Probe.self))
+            lines.append("\(id): resets \(probe.resets) ratio \(probe.ratio)")
+        }
+        return lines
+    }
+
+    @Test func loadingWiresWhatValidatingThenInstantiatingWires() throws {
+        let loader = SceneLoader(registry: try testRegistry())
+        let source = SceneSource(name: "wiring.yaml", text: Self.wiring)
+        let whileReading = try wiring(of: loader.load(source))
+        let after = try wiring(of: loader.instantiate(loader.validate(source).get(), source: source))
+        #expect(whileReading == after)
+        #expect(
+            whileReading == [
+                "early: host late target view items [\"button\", \"view\"]",
+                "late: host early target button items [\"view\"]",
+                "self: host self target - items []",
+                "button parent view",
+                "early: resets 1 ratio 0.25",
+                "late: resets 2 ratio 0.5",
+                "self: resets 1 ratio 0.5",
+            ])
+    }
+
+    @Test func objectsMadeBeforeAMistakeIsFoundAreReleased() throws {
+        let made = Made()
+        let loader = SceneLoader(registry: try registry(made))
+        let text = """
+            objects:
+              a: {type: Tracked}
+              b: {type: Tracked, parent: a}
+              c: {type: Tracked, parent: b}
+              d: {type: Tracked, colour: red}
+              e: {type: Tracked, parent: d}
+            """
+        #expect(throws: SceneLoadError.self) { try loader.load(SceneSource(name: "t.yaml", text: text)) }
+        // The three objects before the mistake were made while reading, and none outlives the failed load.
+        #expect(made.entries.count == 3)
+        #expect(made.alive == 0)
+    }
+
+    @Test func aParentCycleFoundAtTheEndLeavesNothingAlive() throws {
+        let made = Made()
+        let loader = SceneLoader(registry: try registry(made))
+        // `a` names itself, so a parent outlet connected while reading would
+        // make `a` hold itself; `b` to `d` form a cycle through a later object.
+        let text = """
+            objects:
+              a: {type: Tracked, parent: a}
+              b: {type: Tracked, parent: d}
+              c: {type: Tracked, parent: b}
+              d: {type: Tracked, parent: c}
+            """
+        do {
+            _ = try loader.load(SceneSource(name: "t.yaml", text: text))
+            Issue.record("a parent cycle loaded")
+        } catch {
+            #expect(error.diagnostics.map(\.code) == [.hierarchyCycle, .hierarchyCycle])
+        }
+        #expect(made.entries.count == 4)
+        #expect(made.alive == 0)
+    }
+
+    @Test func aValidFileOfTrackedObjectsKeepsThemWhileTheSceneLives() throws {
+        let made = Made()
+        let loader = SceneLoader(registry: try registry(made))
+        do {
+            let scene = try loader.load(
+                SceneSource(name: "t.yaml", text: "objects:\n  a: {type: Tracked}\n  b: {type: Tracked, parent: a}\n"))
+            #expect(scene.object("a", as: Tracked.self)?.children.count == 1)
+            #expect(made.alive == 2)
+        }
+        #expect(made.alive == 0)
+    }
+}
