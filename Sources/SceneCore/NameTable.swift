@@ -85,8 +85,7 @@ public struct NameTable<Value> {
                 if candidate < 0 { return (nil, slot) }
                 let entry = entries[candidate]
                 if entry.hash == hash && Int(entry.length) == name.count
-                    && (name.isEmpty
-                        || memcmp(stored.baseAddress! + Int(entry.start), name.baseAddress!, name.count) == 0)
+                    && NameTable.equal(stored.baseAddress.map { $0 + Int(entry.start) }, name.baseAddress, name.count)
                 {
                     return (candidate, slot)
                 }
@@ -155,6 +154,13 @@ public struct NameTable<Value> {
         }
         self.slots = slots
         self.mask = mask
+    }
+
+    /// Whether `count` bytes at `first` and `second` are equal (no bytes always are).
+    @inlinable
+    static func equal(_ first: UnsafePointer<UInt8>?, _ second: UnsafePointer<UInt8>?, _ count: Int) -> Bool {
+        guard count > 0, let first, let second else { return true }
+        return memcmp(first, second, count) == 0
     }
 
     /// Seeded FNV-1a over the bytes, then the 64-bit finaliser of MurmurHash3.

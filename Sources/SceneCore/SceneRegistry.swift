@@ -30,8 +30,8 @@ public struct SceneRegistry {
         }
     }
 
-    private var typesByName: [String: TypeDescription] = [:]
-    private var typeTable = NameTable<TypeDescription>()
+    /// Registered types by name, found by a `String` or by UTF-8 bytes.
+    private var typesByName = NameTable<TypeDescription>()
     private var protocolsByName: [String: ProtocolDescription] = [:]
     /// Registered types in registration order.
     public private(set) var types: [TypeDescription] = []
@@ -65,8 +65,7 @@ public struct SceneRegistry {
                 throw .unknownRequirement(type: type.name, outlet: outlet.name, requirement: outlet.requirement)
             }
         }
-        typesByName[type.name] = type
-        typeTable.insert(type.name, type)
+        typesByName.insert(type.name, type)
         types.append(type)
     }
 
@@ -74,7 +73,7 @@ public struct SceneRegistry {
     public func type(named name: String) -> TypeDescription? { typesByName[name] }
 
     /// The type registered under the name whose UTF-8 bytes are `name`.
-    public func type(namedUTF8 name: ArraySlice<UInt8>) -> TypeDescription? { typeTable[name] }
+    public func type(namedUTF8 name: ArraySlice<UInt8>) -> TypeDescription? { typesByName[name] }
 
     /// The protocol declared as `name`.
     public func protocolDescription(named name: String) -> ProtocolDescription? { protocolsByName[name] }

@@ -114,7 +114,9 @@ struct SceneValidator {
         object.outletRange = starts.1..<declaration.outletConnections.count
         if pendingActions[starts.2...].allSatisfy({ $0.connection != nil }) {
             let start = declaration.eventConnections.count
-            for pending in pendingActions[starts.2...] { declaration.eventConnections.append(pending.connection!) }
+            for case let connection? in pendingActions[starts.2...].lazy.map(\.connection) {
+                declaration.eventConnections.append(connection)
+            }
             object.connectionRange = start..<declaration.eventConnections.count
             pendingActions.removeSubrange(starts.2...)
             hasConnections.append(true)
@@ -387,8 +389,8 @@ struct SceneValidator {
     private enum ActionReference {
         /// No dot, or nothing before or after it.
         case malformed
-        /// Split at the dot (a byte offset), to be resolved in ``finish(_:)``.
-        case unresolved(dot: Int)
+        /// Split into the id and the action's name, to be resolved in ``finish(_:)``.
+        case unresolved(targetID: ArraySlice<UInt8>, actionName: ArraySlice<UInt8>)
         case resolved(SceneDeclaration.EventConnection)
     }
 
@@ -397,9 +399,10 @@ struct SceneValidator {
     private func actionReference(_ bytes: ArraySlice<UInt8>, _ event: EventDescription?) -> ActionReference {
         guard let dot = bytes.firstIndex(of: UInt8(ascii: ".")), dot != bytes.startIndex, dot != bytes.endIndex - 1
         else { return .malformed }
-        guard let event, let target = idTable[bytes[..<dot]],
-            let action = types[target]?.actionTable[bytes[(dot + 1)...]], action.accepts(payload: event.payload)
-        else { return .unresolved(dot: dot - bytes.startIndex) }
+        let (targetID, actionName) = (bytes[..<dot], bytes[(dot + 1)...])
+        guard let event, let target = idTable[targetID], let action = types[target]?.actionTable[actionName],
+            action.accepts(payload: event.payload)
+        else { return .unresolved(targetID: targetID, actionName: actionName) }
         return .resolved(SceneDeclaration.EventConnection(event: event, target: target, action: action))
     }
 
@@ -422,12 +425,11 @@ struct SceneValidator {
         case .resolved(let connection):
             pendingActions.append(
                 PendingAction(owner: owner, event: event, connection: connection, offsets: 0..<0, style: .plain))
-        case .unresolved(let dot):
-            let text = Array((document.text(node) ?? "").utf8)
+        case .unresolved(let targetID, let actionName):
             pendingActions.append(
                 PendingAction(
-                    owner: owner, event: event, targetID: String(decoding: text[..<dot], as: UTF8.self),
-                    actionName: String(decoding: text[(dot + 1)...], as: UTF8.self), offsets: document.offsets(node),
+                    owner: owner, event: event, targetID: String(decoding: targetID, as: UTF8.self),
+                    actionName: String(decoding: actionName, as: UTF8.self), offsets: document.offsets(node),
                     style: document.style(node) ?? .plain))
         case .malformed:
             diagnostics.add(
