@@ -123,11 +123,19 @@ extension ConvertedEvent {
             // Plain text, or quoted text without escapes, is in the file as is.
             let quote = style == .singleQuoted || style == .doubleQuoted ? 1 : 0
             let first = Int(start) + quote
+            let isOneLine = event.start_mark.line == event.end_mark.line
             var isInText = false
             if (style == .plain || quote == 1) && Int(end) - Int(start) - 2 * quote == length
                 && first + length <= text.count
             {
                 if length == 0 {
+                    isInText = true
+                } else if style != .doubleQuoted && isOneLine {
+                    // On one line nothing is folded, and a plain scalar has no
+                    // escapes; a single-quoted one's only escape ('') makes
+                    // the value shorter than its text. So the same length
+                    // means the same bytes. (A double-quoted escape such as
+                    // \N can keep the length while changing the bytes.)
                     isInText = true
                 } else if let base = text.baseAddress, let value = data.value {
                     isInText = memoryEquals(base + first, UnsafePointer(value), length)

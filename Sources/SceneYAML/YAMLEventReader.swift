@@ -155,6 +155,10 @@ public final class YAMLEventReader {
             swap(&arena, &batch.arena)
         }
         let text = self.text
+        // ASCII UTF-8 text, the common case: character indices are byte offsets.
+        let isASCII = encoding == .utf8 && multibyteCharacters.isEmpty
+        let textStart = self.textStart
+        let count = self.count
         var event = yaml_event_t()
         while events.count < capacity {
             if isFinished {
@@ -167,8 +171,13 @@ public final class YAMLEventReader {
                 batch.isLast = true
                 return
             }
-            event.start_mark.index = byteOffset(ofCharacter: event.start_mark.index)
-            event.end_mark.index = byteOffset(ofCharacter: event.end_mark.index)
+            if isASCII {
+                event.start_mark.index = min(count, textStart + event.start_mark.index)
+                event.end_mark.index = min(count, textStart + event.end_mark.index)
+            } else {
+                event.start_mark.index = byteOffset(ofCharacter: event.start_mark.index)
+                event.end_mark.index = byteOffset(ofCharacter: event.end_mark.index)
+            }
             let converted = ConvertedEvent(event, text: text, arena: &arena)
             yaml_event_delete(&event)
             events.append(converted)

@@ -71,6 +71,22 @@ struct YAMLDocumentReaderTests {
         #expect(mapping["k"]?.value.span == span(pos(2, 4, 15), pos(2, 7, 18)))
     }
 
+    @Test(
+        "a scalar's value is its text only when nothing was unescaped or folded",
+        arguments: [
+            ("a: plain words", "plain words"), ("a: 'it''s'", "it's"), ("a: 'as is'", "as is"),
+            // \N (U+0085) and \_ (U+00A0) are two characters that become two bytes.
+            ("a: \"x\\Ny\"", "x\u{85}y"), ("a: \"\\_\"", "\u{A0}"), ("a: \"no escapes\"", "no escapes"),
+            ("a: folded\n  plain", "folded plain"), ("a: 'two\n  lines'", "two lines"),
+            ("a: \"é \\u00e9\"", "é é"),
+        ] as [(Snippet, String)])
+    func scalarValuesAgainstTheirText(snippet: Snippet, value: String) throws {
+        for pipelining in [YAMLDocumentReader.Pipelining.off, .on] {
+            let root = try YAMLDocumentReader.read(Array(snippet.text.utf8), pipelining: pipelining)
+            #expect(root?.asMapping?["a"]?.value.asScalar?.value == value)
+        }
+    }
+
     @Test("a top-level scalar is the root")
     func scalarRoot() throws {
         #expect(try read("hello")?.asScalar?.value == "hello")
