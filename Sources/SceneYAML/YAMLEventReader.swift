@@ -155,10 +155,6 @@ public final class YAMLEventReader {
             swap(&arena, &batch.arena)
         }
         let text = self.text
-        // ASCII UTF-8 text, the common case: character indices are byte offsets.
-        let isASCII = encoding == .utf8 && multibyteCharacters.isEmpty
-        let textStart = self.textStart
-        let count = self.count
         var event = yaml_event_t()
         while events.count < capacity {
             if isFinished {
@@ -171,13 +167,8 @@ public final class YAMLEventReader {
                 batch.isLast = true
                 return
             }
-            if isASCII {
-                event.start_mark.index = min(count, textStart + event.start_mark.index)
-                event.end_mark.index = min(count, textStart + event.end_mark.index)
-            } else {
-                event.start_mark.index = byteOffset(ofCharacter: event.start_mark.index)
-                event.end_mark.index = byteOffset(ofCharacter: event.end_mark.index)
-            }
+            event.start_mark.index = byteOffset(ofCharacter: event.start_mark.index)
+            event.end_mark.index = byteOffset(ofCharacter: event.end_mark.index)
             let converted = ConvertedEvent(event, text: text, arena: &arena)
             yaml_event_delete(&event)
             events.append(converted)
@@ -201,11 +192,18 @@ public final class YAMLEventReader {
     }
 
     /// The byte offset in the input of the character libyaml counts as number
-    /// `character` (0-based, not counting a byte order mark).
+    /// `character` (0-based, not counting a byte order mark). Inlined for
+    /// ASCII UTF-8 text, the common case, where characters are bytes.
+    @inline(__always)
     private func byteOffset(ofCharacter character: Int) -> Int {
+        if encoding == .utf8 && multibyteCharacters.isEmpty { return min(count, textStart + character) }
+        return byteOffsetWalking(toCharacter: character)
+    }
+
+    /// ``byteOffset(ofCharacter:)`` for text with multi-byte characters or
+    /// in UTF-16: walks from the last character converted.
+    private func byteOffsetWalking(toCharacter character: Int) -> Int {
         if encoding == .utf8 {
-            // ASCII text: characters are bytes.
-            if multibyteCharacters.isEmpty { return min(count, textStart + character) }
             while multibyteCursor < multibyteCharacters.count && multibyteCharacters[multibyteCursor] < character {
                 multibyteCursor += 1
             }
