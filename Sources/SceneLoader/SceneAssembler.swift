@@ -7,8 +7,10 @@ import SceneYAML
 /// long as no mistake has been found, each object is created as soon as it
 /// is validated, its properties are set, and its outlets and `on:`
 /// connections that name objects declared before it are connected. What
-/// names later objects, and hierarchy outlets (which are only safe once the
-/// whole file has been checked for cycles), wait for ``complete(_:source:stateDirectory:eventObserver:)``.
+/// names later objects waits for ``complete(_:source:stateDirectory:eventObserver:)``,
+/// and so does a hierarchy outlet (like `parent`) that names the object
+/// itself: hierarchy outlets made early all point to earlier objects, so
+/// they cannot form a cycle before the whole file has been checked for one.
 /// A file with a mistake is never handed out, so objects made before it
 /// was found are simply released.
 ///
@@ -16,7 +18,8 @@ import SceneYAML
 /// outlets are connected and before any outlet points at it, and `awake`
 /// runs last, with dependencies first.
 final class SceneAssembler {
-    private(set) var instances: [any SceneObject] = []
+    /// The objects made so far, in declaration order, as the scene will hold them.
+    private(set) var entries: [Scene.Entry] = []
     /// Whether each outlet connection of the declaration is made.
     private var isOutletConnected: [Bool] = []
     /// Whether each object's `on:` connections are made.
@@ -30,16 +33,19 @@ final class SceneAssembler {
     func add(_ index: Int, of declaration: borrowing SceneDeclaration, wiring: Bool, eventsAreFinal: Bool) {
         let object = declaration.objects[index]
         let instance = object.type.makeInstance()
-        instances.append(instance)
+        entries.append(Scene.Entry(id: object.id, type: object.type, object: instance))
         for entry in declaration.propertyValues[object.propertyRange]
         where !entry.property.set(entry.value, on: instance) {
             failures.append(("could not set '\(entry.property.name)' of '\(object.id)'", index))
         }
         for position in object.outletRange {
             let connection = declaration.outletConnections[position]
+            let isHierarchy = connection.outlet.isHierarchy
             let isReady =
-                wiring && !connection.outlet.isHierarchy
-                && !declaration.outletTargets[connection.targetRange].contains { $0 < 0 }
+                wiring
+                && !declaration.outletTargets[connection.targetRange].contains {
+                    $0 < 0 || (isHierarchy && $0 >= index)
+                }
             isOutletConnected.append(isReady)
             if isReady { connect(connection, of: index, in: declaration) }
         }
@@ -54,7 +60,7 @@ final class SceneAssembler {
         eventObserver: SceneLoader.EventObserver?
     ) throws(SceneLoadError) -> Scene {
         let objects = declaration.objects
-        precondition(instances.count == objects.count, "every object is added before the scene is completed")
+        precondition(entries.count == objects.count, "every object is added before the scene is completed")
         for index in objects.indices {
             for position in objects[index].outletRange where !isOutletConnected[position] {
                 connect(declaration.outletConnections[position], of: index, in: declaration)
@@ -63,7 +69,7 @@ final class SceneAssembler {
         if let eventObserver {
             for index in objects.indices {
                 for event in objects[index].type.orderedEvents {
-                    event.connect(instances[index]) { eventObserver(index, event, $0) }
+                    event.connect(entries[index].object) { eventObserver(index, event, $0) }
                 }
             }
         }
@@ -78,10 +84,13 @@ final class SceneAssembler {
                 })
         }
 
-        let entries = zip(objects, instances).map { Scene.Entry(id: $0.id, type: $0.type, object: $1) }
+        // The scene takes the entries as they are; the local copy shares
+        // their storage and keeps the calls below free of reference counting.
+        let entries = self.entries
+        self.entries = []
         let scene = Scene(
             title: declaration.title, summary: declaration.summary, entries: entries, stateDirectory: stateDirectory)
-        for index in SceneLoader.awakeOrder(declaration) { instances[index].awake(in: scene) }
+        for index in SceneLoader.awakeOrder(declaration) { entries[index].object.awake(in: scene) }
         if !scene.failures.isEmpty {
             let diagnostics = scene.failures.map { failure in
                 let index = failure.objectID.flatMap { declaration.index(ofID: $0) }
@@ -97,13 +106,13 @@ final class SceneAssembler {
     private func connect(
         _ connection: SceneDeclaration.OutletConnection, of index: Int, in declaration: borrowing SceneDeclaration
     ) {
-        let instance = instances[index]
+        let instance = entries[index].object
         let isConnected: Bool
         if connection.targetRange.count == 1 && !connection.outlet.isCollection {
             isConnected = connection.outlet.connect(
-                instance, to: instances[declaration.outletTargets[connection.targetRange.lowerBound]])
+                instance, to: entries[declaration.outletTargets[connection.targetRange.lowerBound]].object)
         } else {
-            let targets: [AnyObject] = declaration.outletTargets[connection.targetRange].map { instances[$0] }
+            let targets: [AnyObject] = declaration.outletTargets[connection.targetRange].map { entries[$0].object }
             isConnected = connection.outlet.connect(instance, to: targets)
         }
         if !isConnected {
@@ -113,9 +122,9 @@ final class SceneAssembler {
     }
 
     private func connectEvents(of index: Int, in declaration: borrowing SceneDeclaration) {
-        let instance = instances[index]
+        let instance = entries[index].object
         for connection in declaration.eventConnections[declaration.objects[index].connectionRange] {
-            let target = instances[connection.target]
+            let target = entries[connection.target].object
             let action = connection.action
             let takesArgument = action.argument != nil
             let isConnected = connection.event.connect(instance) { [weak target] payload in

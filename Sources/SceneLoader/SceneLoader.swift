@@ -109,7 +109,7 @@ public struct SceneLoader {
     public func load(_ source: SceneSource) throws(SceneLoadError) -> Scene {
         let assembler = SceneAssembler()
         let declaration = try validate(source, assembler: assembler).get()
-        guard assembler.instances.count == declaration.objects.count else {
+        guard assembler.entries.count == declaration.objects.count else {
             return try instantiate(declaration, source: source)
         }
         return try assembler.complete(declaration, source: source, stateDirectory: stateDirectory, eventObserver: nil)

@@ -14,6 +14,8 @@ import Testing
             weak var object: Tracked?
         }
         var entries: [Entry] = []
+        /// The children held by the objects made so far, as each new one was made.
+        var childrenWhenMade: [Int] = []
         var alive: Int { entries.filter { $0.object != nil }.count }
     }
 
@@ -31,6 +33,7 @@ import Testing
             TypeDescription(
                 "Tracked", summary: "Keeps its children.",
                 make: {
+                    made.childrenWhenMade.append(made.entries.compactMap(\.object).map(\.children.count).reduce(0, +))
                     let object = Tracked()
                     made.entries.append(Made.Entry(object: object))
                     return object
@@ -132,6 +135,24 @@ import Testing
         }
         #expect(made.entries.count == 4)
         #expect(made.alive == 0)
+    }
+
+    @Test func aParentNamingAnEarlierObjectIsConnectedWhileReading() throws {
+        let made = Made()
+        let text = """
+            objects:
+              a: {type: Tracked}
+              b: {type: Tracked, parent: a}
+              c: {type: Tracked, parent: d}
+              d: {type: Tracked, parent: b}
+              e: {type: Tracked}
+            """
+        let scene = try SceneLoader(registry: try registry(made)).load(SceneSource(name: "t.yaml", text: text))
+        // b's parent is connected before c is made, d's before e is made;
+        // c's, which names a later object, only at the end.
+        #expect(made.childrenWhenMade == [0, 0, 1, 1, 2])
+        #expect(scene.object("b", as: Tracked.self)?.children.map { scene.id(of: $0) } == ["d"])
+        #expect(scene.object("d", as: Tracked.self)?.children.map { scene.id(of: $0) } == ["c"])
     }
 
     @Test func aValidFileOfTrackedObjectsKeepsThemWhileTheSceneLives() throws {
