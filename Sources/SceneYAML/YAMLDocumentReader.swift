@@ -151,8 +151,9 @@ private struct Builder {
         self.streamedKey = streamedKey
         self.onEntry = onEntry
         document = YAMLDocument(text: text)
-        // About one node per eight bytes of scene text.
-        document.records.reserveCapacity(text.count / 8)
+        // About one node per eight bytes of scene text, unless the streamed
+        // entries (most of a scene) are dropped as they are read.
+        document.records.reserveCapacity(streamedKey == nil ? text.count / 8 : min(text.count / 8, 1024))
     }
 
     /// Whether the stream end was read.

@@ -77,15 +77,27 @@ public final class YAMLEventReader {
         if encoding == .utf8, let base = input.baseAddress {
             var character = 0
             var index = textStart
+            let raw = UnsafeRawPointer(base)
             while index < count {
-                // Eight ASCII bytes at a time: no multi-byte character among them.
-                if index + 8 <= count {
-                    let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                    if word & 0x8080_8080_8080_8080 == 0 {
-                        character += 8
-                        index += 8
+                // 32 then 8 ASCII bytes at a time: no multi-byte character among them.
+                if index + 32 <= count {
+                    let words =
+                        raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                        | raw.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self)
+                        | raw.loadUnaligned(fromByteOffset: index + 16, as: UInt64.self)
+                        | raw.loadUnaligned(fromByteOffset: index + 24, as: UInt64.self)
+                    if words & 0x8080_8080_8080_8080 == 0 {
+                        character += 32
+                        index += 32
                         continue
                     }
+                }
+                if index + 8 <= count
+                    && raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+                {
+                    character += 8
+                    index += 8
+                    continue
                 }
                 let byte = base[index]
                 if byte < 0x80 {
