@@ -71,11 +71,16 @@ open class TextField: View {
     /// declared in `scene`.
     override open func awake(in scene: Scene) {
         super.awake(in: scene)
-        for entry in scene.entries {
-            guard let first = entry.object as? TextField else { continue }
-            if first !== self { focusCoordinator = first.focusCoordinator }
-            return
+        // Looked for once per scene: a scan per field would cost O(n²).
+        let first = scene.shared(by: TextField.self) {
+            scene.entries.lazy.compactMap { $0.object as? TextField }.first.map(Unowned.init)
         }
+        if let first = first?.field, first !== self { focusCoordinator = first.focusCoordinator }
+    }
+
+    /// The first field, held without keeping it alive from its own scene.
+    private struct Unowned {
+        unowned let field: TextField
     }
 
     /// Visible and enabled.
