@@ -23,6 +23,10 @@ struct SceneValidator {
     private var isDeclared: [Bool] = []
     /// Where each object's hierarchy outlet (like `parent`) value is written.
     private var hierarchyOffsets: [(owner: Int, offsets: Range<Int>)] = []
+    /// The objects, in order, whose hierarchy outlet names themselves or an
+    /// id not declared before them: every cycle is reached from one (see
+    /// ``checkHierarchies()``).
+    private var hierarchyStarts: [Int] = []
     private var pendingTargets: [PendingTarget] = []
     /// Where each object's id starts, for a duplicate's note.
     private var firstOffsets: [Int] = []
@@ -30,6 +34,8 @@ struct SceneValidator {
     /// Whether each declared object's connections were resolved while the
     /// file was read (its `connectionRange` is then final).
     private var hasConnections: [Bool] = []
+    /// The declared objects (by index in the declaration) with actions left to resolve.
+    private var objectsWithPendingActions: [Int] = []
     private var locator: SourceLocator?
     /// The index of each object by the bytes of its id (the first, for a duplicate).
     private var idTable = NameTable<Int>()
@@ -124,6 +130,7 @@ struct SceneValidator {
             // Until `finish`, the range counts pending actions; it becomes a range of connections there.
             object.connectionRange = starts.2..<pendingActions.count
             hasConnections.append(false)
+            objectsWithPendingActions.append(declaration.objects.count)
         }
         declaration.objects.append(object)
     }
@@ -313,7 +320,11 @@ struct SceneValidator {
             }
         } else {
             guard addTarget(document, node, outlet, owner: owner) else { return }
-            if outlet.isHierarchy { hierarchyOffsets.append((owner, document.offsets(node))) }
+            if outlet.isHierarchy {
+                hierarchyOffsets.append((owner, document.offsets(node)))
+                let target = declaration.outletTargets[declaration.outletTargets.count - 1]
+                if target < 0 || target >= owner { hierarchyStarts.append(owner) }
+            }
         }
         declaration.outletConnections.append(
             SceneDeclaration.OutletConnection(outlet: outlet, targetRange: start..<declaration.outletTargets.count))
@@ -579,25 +590,19 @@ struct SceneValidator {
         }
     }
 
+    /// Resolves the actions of the objects whose connections waited, in
+    /// declaration order; the others' ranges were final as they were read.
     private mutating func resolveActions() {
-        var connectionsByObject: [Range<Int>] = []
-        connectionsByObject.reserveCapacity(declaration.objects.count)
-        declaration.eventConnections.reserveCapacity(pendingActions.count)
         let allDeclared = isDeclared.allSatisfy { $0 }
-        for (index, object) in declaration.objects.enumerated() {
-            if hasConnections[index] {
-                connectionsByObject.append(object.connectionRange)
-                continue
-            }
+        for position in objectsWithPendingActions {
             let start = declaration.eventConnections.count
-            for pending in pendingActions[object.connectionRange] {
+            for pending in pendingActions[declaration.objects[position].connectionRange] {
                 if let connection = pending.connection ?? resolve(pending), allDeclared {
                     declaration.eventConnections.append(connection)
                 }
             }
-            connectionsByObject.append(start..<declaration.eventConnections.count)
+            declaration.objects[position].connectionRange = start..<declaration.eventConnections.count
         }
-        for (index, range) in connectionsByObject.enumerated() { declaration.objects[index].connectionRange = range }
     }
 
     private mutating func resolve(_ pending: PendingAction) -> SceneDeclaration.EventConnection? {
@@ -659,11 +664,16 @@ struct SceneValidator {
     }
 
     /// Reports a cycle through hierarchy outlets (like `parent`) once per cycle.
+    ///
+    /// Walks start only from ``hierarchyStarts``: the lowest-numbered object
+    /// that leads into a cycle leads to a higher-numbered one (or to itself),
+    /// so it is among them, and the walks find and word each cycle as walks
+    /// from every object in order would.
     private mutating func checkHierarchies() {
         let objects = declaration.objects
         var state = [UInt8](repeating: 0, count: objects.count)  // 0 new, 1 on the current path, 2 done
         var path: [Int] = []
-        for start in objects.indices where state[start] == 0 {
+        for start in hierarchyStarts where state[start] == 0 {
             path.removeAll(keepingCapacity: true)
             var current: Int? = start
             while let index = current, state[index] == 0 {
