@@ -260,16 +260,22 @@ final class YAMLEventPipe: @unchecked Sendable {
     }
 }
 
-/// Runs a reader's libyaml parse on a thread of its own, converting events
+/// Runs a reader's libyaml parse on a second thread, converting events
 /// into batches that `forEachBatch` hands to its caller in order.
+///
+/// The second thread is kept between loads (``ParsingThread``), so that a
+/// load does not pay for starting a thread, nor for the cold allocator and
+/// caches of a new one; when another load has it, a thread is started for
+/// this load alone.
 enum YAMLEventPipeline {
     /// Events per batch and batches in flight: 12 KiB per batch, so the
     /// ring stays small next to the file while each hand-over is worth its lock.
     static let batchCapacity = 512
     static let slots = 8
 
-    private final class Producer: @unchecked Sendable {
-        // Only the producer thread touches the reader until it is joined.
+    final class Producer: @unchecked Sendable {
+        // Only the producer thread touches the reader until the caller has
+        // seen it finish.
         let reader: YAMLEventReader
         let pipe: YAMLEventPipe
         let maxDepth: Int
@@ -294,21 +300,17 @@ enum YAMLEventPipeline {
 
     /// Calls `body` with every batch of `reader`, in order, parsing on a
     /// second thread while `body` works; returns `false` without calling
-    /// `body` when no thread could be started. The producer has stopped by
+    /// `body` when no thread could be had. The producer has stopped by
     /// the time this returns or throws.
     static func forEachBatch(
         of reader: YAMLEventReader, maxDepth: Int, _ body: (YAMLEventBatch) throws(YAMLError) -> Void
     ) throws(YAMLError) -> Bool {
         let pipe = YAMLEventPipe(slots: slots, batchCapacity: batchCapacity)
         let producer = Producer(reader: reader, pipe: pipe, maxDepth: maxDepth)
-        let context = Unmanaged.passRetained(producer).toOpaque()
-        guard let thread = startThread(context) else {
-            Unmanaged<Producer>.fromOpaque(context).release()
-            return false
-        }
+        guard let run = ParsingThread.shared.run({ producer.run() }) else { return false }
         defer {
             pipe.cancel()
-            pthread_join(thread, nil)
+            run.wait()
         }
         while true {
             let batch = pipe.batchToRead()
@@ -318,31 +320,138 @@ enum YAMLEventPipeline {
             if isLast { return true }
         }
     }
+}
 
-    #if canImport(Darwin)
-        private static func startThread(_ context: UnsafeMutableRawPointer) -> pthread_t? {
+/// The thread that parses for loads, kept between them, and the threads
+/// started when it is taken.
+///
+/// The kept thread waits on a condition for a job, runs it, and counts it
+/// finished. A caller waits for its own ticket, so that it never
+/// waits for a later load's work.
+final class ParsingThread: @unchecked Sendable {
+    /// A job running on some thread, to wait for.
+    enum Run {
+        case kept(ParsingThread, ticket: Int)
+        case own(pthread_t)
+
+        /// Returns once the job has returned.
+        func wait() {
+            switch self {
+            case .kept(let thread, let ticket): thread.waitUntilFinished(ticket)
+            case .own(let thread): pthread_join(thread, nil)
+            }
+        }
+    }
+
+    /// The thread loads share.
+    static let shared: ParsingThread = {
+        let thread = ParsingThread()
+        // A child forked without exec has none of the parent's threads.
+        pthread_atfork(nil, nil) { ParsingThread.shared.forgetThreadInChild() }
+        return thread
+    }()
+
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    // Guarded by `mutex`.
+    private var isStarted = false
+    private var job: (@Sendable () -> Void)?
+    private var isBusy = false
+    private var handedOut = 0
+    private var finished = 0
+
+    /// A second one is only for tests; its thread is never stopped.
+    init() {
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(condition, nil)
+    }
+
+    /// Starts `job` on the kept thread, or on a thread of its own when the
+    /// kept one is busy; `nil` when no thread can be started.
+    func run(_ job: @escaping @Sendable () -> Void) -> Run? {
+        if let ticket = handOver(job) { return .kept(self, ticket: ticket) }
+        return Self.startThread(job).map(Run.own)
+    }
+
+    /// Gives `job` to the kept thread (started on first use) and returns
+    /// its ticket; `nil` when the thread is busy or cannot start.
+    private func handOver(_ job: @escaping @Sendable () -> Void) -> Int? {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        guard !isBusy else { return nil }
+        if !isStarted {
+            guard let thread = Self.startThread({ [self] in serve() }) else { return nil }
+            pthread_detach(thread)
+            isStarted = true
+        }
+        isBusy = true
+        self.job = job
+        handedOut += 1
+        pthread_cond_broadcast(condition)
+        return handedOut
+    }
+
+    /// The kept thread: runs each job handed over, for ever.
+    private func serve() {
+        while true {
+            pthread_mutex_lock(mutex)
+            while job == nil { pthread_cond_wait(condition, mutex) }
+            let next = job
+            job = nil
+            pthread_mutex_unlock(mutex)
+
+            next?()
+
+            pthread_mutex_lock(mutex)
+            finished += 1
+            isBusy = false
+            pthread_cond_broadcast(condition)
+            pthread_mutex_unlock(mutex)
+        }
+    }
+
+    /// After `fork`: no thread serves here, and the lock may have been held
+    /// by a thread the child does not have.
+    private func forgetThreadInChild() {
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(condition, nil)
+        isStarted = false
+        isBusy = false
+        job = nil
+        finished = handedOut
+    }
+
+    private func waitUntilFinished(_ ticket: Int) {
+        pthread_mutex_lock(mutex)
+        while finished < ticket { pthread_cond_wait(condition, mutex) }
+        pthread_mutex_unlock(mutex)
+    }
+
+    /// Starts a thread that runs `body`; `nil` when it cannot be started.
+    private static func startThread(_ body: @escaping @Sendable () -> Void) -> pthread_t? {
+        final class Box: @unchecked Sendable {
+            let body: @Sendable () -> Void
+            init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+        }
+        let context = Unmanaged.passRetained(Box(body)).toOpaque()
+        #if canImport(Darwin)
             var thread: pthread_t?
-            let status = pthread_create(
-                &thread, nil,
-                { context in
-                    let producer = Unmanaged<Producer>.fromOpaque(context).takeRetainedValue()
-                    producer.run()
-                    return nil
-                }, context)
-            return status == 0 ? thread : nil
-        }
-    #else
-        private static func startThread(_ context: UnsafeMutableRawPointer) -> pthread_t? {
+        #else
             var thread = pthread_t()
-            let status = pthread_create(
-                &thread, nil,
-                { context in
+        #endif
+        let status = pthread_create(
+            &thread, nil,
+            { context in
+                #if !canImport(Darwin)
                     guard let context else { return nil }
-                    let producer = Unmanaged<Producer>.fromOpaque(context).takeRetainedValue()
-                    producer.run()
-                    return nil
-                }, context)
-            return status == 0 ? thread : nil
+                #endif
+                Unmanaged<Box>.fromOpaque(context).takeRetainedValue().body()
+                return nil
+            }, context)
+        guard status == 0 else {
+            Unmanaged<Box>.fromOpaque(context).release()
+            return nil
         }
-    #endif
+        return thread
+    }
 }
