@@ -88,7 +88,7 @@ struct BenchReport {
                 "objects", "file MB", "events", "raw parse ms", "full load ms", "cpu ms", "1-thread ms", "release ms",
                 "MB/s", "peak MB", "peak/file",
             ])
-        var ratios = TextTable(header: ["objects", "full/raw", "cpu/raw", "1-thread/raw"])
+        var ratios = TextTable(header: ["objects", "full/raw", "cpu/raw", "1-thread/raw", "2nd-thread raw/raw"])
         var memoryTable = TextTable(
             header: [
                 "objects", "file MB", "peak MB", "peak/file", "ru_maxrss MB", "document MB", "document/file",
@@ -114,6 +114,7 @@ struct BenchReport {
             ])
             ratios.add([
                 "\(result.objects)", sizeTimes.loadRatio.text, sizeTimes.cpuRatio.text, sizeTimes.oneThreadRatio.text,
+                sizeTimes.secondThreadRatio.text,
             ])
             memoryTable.add([
                 "\(result.objects)", Format.fixed(fileMB, 3), megabytes(result.peakGrowthBytes),
@@ -170,6 +171,9 @@ struct BenchReport {
             "full/raw      full load (default loader) / raw parse: the 2x target",
             "cpu/raw       CPU time of that full load / raw parse time: the work the load does, in raw parses",
             "1-thread/raw  full load on one thread / raw parse (information, not checked)",
+            "2nd-thread    the raw parse on a thread started for it / the raw parse: how the CPU the load parses",
+            "raw/raw       on compared in that repetition (information; the two virtual CPUs of a shared host",
+            "              need not run at one speed, and the full load's parse runs on the second)",
             "",
         ]
         if hasGrowth {

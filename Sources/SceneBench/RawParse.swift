@@ -39,3 +39,43 @@ enum RawParse {
         }
     }
 }
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+extension RawParse {
+    private final class ThreadRun: @unchecked Sendable {
+        let bytes: [UInt8]
+        var nanoseconds: Double = 0
+        var failure: Failure?
+        init(bytes: [UInt8]) { self.bytes = bytes }
+    }
+
+    /// Times ``countEvents(in:)`` on a thread started for it (as the
+    /// loader's parsing thread is), from inside that thread; nanoseconds.
+    static func timeOnNewThread(_ bytes: [UInt8]) throws(Failure) -> Double {
+        let run = ThreadRun(bytes: bytes)
+        let context = Unmanaged.passRetained(run).toOpaque()
+        var thread = pthread_t()
+        let status = pthread_create(
+            &thread, nil,
+            { context in
+                guard let context else { return nil }
+                let run = Unmanaged<ThreadRun>.fromOpaque(context).takeRetainedValue()
+                let clock = ContinuousClock()
+                let start = clock.now
+                do throws(Failure) { _ = try RawParse.countEvents(in: run.bytes) } catch { run.failure = error }
+                let elapsed = clock.now - start
+                run.nanoseconds = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
+                return nil
+            }, context)
+        guard status == 0 else {
+            Unmanaged<ThreadRun>.fromOpaque(context).release()
+            throw Failure(problem: "cannot start a thread (\(status))")
+        }
+        pthread_join(thread, nil)
+        if let failure = run.failure { throw failure }
+        return run.nanoseconds
+    }
+}

@@ -18,6 +18,8 @@ import SceneYAML
 /// It generates every scene first, runs one untimed warm-up round, then in
 /// each repetition loops over the sizes and, for each, runs back to back:
 /// - raw parse: ``RawParse/countEvents(in:)``, parser set-up and tear-down included;
+/// - the same raw parse on a thread started for it (``RawParse/timeOnNewThread(_:)``),
+///   which shows how the other CPU compares in this repetition;
 /// - full load with the default loader (`pipelining` `.automatic`: libyaml
 ///   on a second thread from 32 KiB), timed on the wall clock and on the
 ///   process CPU clock (which counts both threads), then the release of the
@@ -109,6 +111,8 @@ enum TimingMeasurement {
         let rawStart = clock.now
         do { _ = try RawParse.countEvents(in: bytes) } catch { throw .rawParse(error) }
         let raw = clock.now - rawStart
+        let rawOnSecondThread: Double
+        do { rawOnSecondThread = try RawParse.timeOnNewThread(bytes) } catch { throw .rawParse(error) }
 
         let load: TimedLoad
         let oneThread: TimedLoad
@@ -148,7 +152,7 @@ enum TimingMeasurement {
         let ns = Statistics.nanoseconds
         return TimingSample(
             index: subject.index, objects: subject.objects, repetition: repetition, rawNanoseconds: ns(raw),
-            loadNanoseconds: ns(load.wall), loadCPUNanoseconds: load.cpuNanoseconds,
+            rawOnSecondThreadNanoseconds: rawOnSecondThread, loadNanoseconds: ns(load.wall), loadCPUNanoseconds: load.cpuNanoseconds,
             releaseNanoseconds: ns(load.release), oneThreadLoadNanoseconds: ns(oneThread.wall),
             documentNanoseconds: ns(documentEnd - documentStart),
             documentReleaseNanoseconds: ns(documentReleaseEnd - documentEnd),
@@ -193,6 +197,8 @@ struct TimingSample {
     var repetition: Int
     /// Raw libyaml parse.
     var rawNanoseconds: Double
+    /// The same parse on a thread started for it, right after.
+    var rawOnSecondThreadNanoseconds: Double
     /// Full load with the default loader (`pipelining` `.automatic`), wall clock.
     var loadNanoseconds: Double
     /// The same load on the process CPU clock: both threads' work.
@@ -221,7 +227,8 @@ extension TimingSample {
             Self.tag,
             [
                 ("index", "\(index)"), ("objects", "\(objects)"), ("repetition", "\(repetition)"),
-                ("rawNs", "\(rawNanoseconds)"), ("loadNs", "\(loadNanoseconds)"),
+                ("rawNs", "\(rawNanoseconds)"), ("rawThreadNs", "\(rawOnSecondThreadNanoseconds)"),
+                ("loadNs", "\(loadNanoseconds)"),
                 ("loadCPUNs", "\(loadCPUNanoseconds)"),
                 ("releaseNs", "\(releaseNanoseconds)"), ("oneThreadLoadNs", "\(oneThreadLoadNanoseconds)"),
                 ("documentNs", "\(documentNanoseconds)"), ("documentReleaseNs", "\(documentReleaseNanoseconds)"),
@@ -236,6 +243,7 @@ extension TimingSample {
             let objects = fields["objects"].flatMap({ Int($0) }),
             let repetition = fields["repetition"].flatMap({ Int($0) }),
             let raw = fields["rawNs"].flatMap({ Double($0) }),
+            let rawOnSecondThread = fields["rawThreadNs"].flatMap({ Double($0) }),
             let load = fields["loadNs"].flatMap({ Double($0) }),
             let loadCPU = fields["loadCPUNs"].flatMap({ Double($0) }),
             let release = fields["releaseNs"].flatMap({ Double($0) }),
@@ -246,7 +254,8 @@ extension TimingSample {
             let instantiate = fields["instantiateNs"].flatMap({ Double($0) })
         else { return nil }
         self.init(
-            index: index, objects: objects, repetition: repetition, rawNanoseconds: raw, loadNanoseconds: load,
+            index: index, objects: objects, repetition: repetition, rawNanoseconds: raw,
+            rawOnSecondThreadNanoseconds: rawOnSecondThread, loadNanoseconds: load,
             loadCPUNanoseconds: loadCPU, releaseNanoseconds: release, oneThreadLoadNanoseconds: oneThreadLoad,
             documentNanoseconds: document, documentReleaseNanoseconds: documentRelease, validateNanoseconds: validate,
             instantiateNanoseconds: instantiate)

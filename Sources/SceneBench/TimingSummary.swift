@@ -50,6 +50,8 @@ struct SizeTimes {
     var loadRatio: PairedRatio { ratio(\.loadNanoseconds, to: \.rawNanoseconds) }
     /// Full load on one thread over raw parse.
     var oneThreadRatio: PairedRatio { ratio(\.oneThreadLoadNanoseconds, to: \.rawNanoseconds) }
+    /// The raw parse on a second thread over the one on this thread.
+    var secondThreadRatio: PairedRatio { ratio(\.rawOnSecondThreadNanoseconds, to: \.rawNanoseconds) }
     /// CPU time of the default full load over the raw parse's wall-clock time.
     var cpuRatio: PairedRatio { ratio(\.loadCPUNanoseconds, to: \.rawNanoseconds) }
 }
