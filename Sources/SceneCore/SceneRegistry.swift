@@ -75,6 +75,9 @@ public struct SceneRegistry {
     /// The type registered under the name whose UTF-8 bytes are `name`.
     public func type(namedUTF8 name: ArraySlice<UInt8>) -> TypeDescription? { typesByName[name] }
 
+    /// The type registered under the name whose UTF-8 bytes `name` points at.
+    public func type(namedUTF8 name: UnsafeBufferPointer<UInt8>) -> TypeDescription? { typesByName[name] }
+
     /// The protocol declared as `name`.
     public func protocolDescription(named name: String) -> ProtocolDescription? { protocolsByName[name] }
 

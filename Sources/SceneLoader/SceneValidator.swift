@@ -86,9 +86,9 @@ struct SceneValidator {
         let index = ids.count
         let id = entry.key
         // The reader leaves duplicate ids to us: the first declaration keeps the id.
-        let idBytes = document.scalarBytes(entry.keyNode) ?? []
-        let isValid = idBytes.withUnsafeBufferPointer { SceneValidator.isValidID($0) }
-        let existing = idTable.insert(idBytes, index)
+        let (isValid, existing) = document.withScalarBytes(entry.keyNode) { idBytes in
+            (SceneValidator.isValidID(idBytes), idTable.insert(idBytes, index))
+        }
         if !isValid {
             diagnostics.add(
                 .invalidID, "'\(id)' is not a valid object id", at: document.writtenSpan(entry.keyNode),
@@ -184,7 +184,7 @@ struct SceneValidator {
                 at: document.span(typeEntry.value), hint: "'scene-runner types' lists the registered types")
             return nil
         }
-        if let name = document.scalarBytes(typeEntry.value), let type = registry.type(namedUTF8: name) { return type }
+        if let type = document.withScalarBytes(typeEntry.value, registry.type(namedUTF8:)) { return type }
         let typeName = document.text(typeEntry.value) ?? ""
         do {
             diagnostics.add(
@@ -203,7 +203,7 @@ struct SceneValidator {
         let type = object.type
         document.forEachEntryNode(body) { keyNode, value in
             // Keys are looked up by their bytes; their text is only made for a message.
-            let key = SceneValidator.key(document.scalarBytes(keyNode) ?? [], of: type)
+            let key = document.withScalarBytes(keyNode) { SceneValidator.key($0, of: type) }
             switch key {
             case .type: return
             case .on:
@@ -253,16 +253,14 @@ struct SceneValidator {
     }
 
     /// What the key whose bytes are `bytes` is in an object of `type`.
-    private static func key(_ bytes: ArraySlice<UInt8>, of type: TypeDescription) -> Key {
-        return bytes.withUnsafeBufferPointer { bytes in
-            if bytes.count == 4 && bytes[0] == UInt8(ascii: "t") && bytes[1] == UInt8(ascii: "y")
-                && bytes[2] == UInt8(ascii: "p") && bytes[3] == UInt8(ascii: "e")
-            {
-                return .type
-            }
-            if bytes.count == 2 && bytes[0] == UInt8(ascii: "o") && bytes[1] == UInt8(ascii: "n") { return .on }
-            return type.memberTable[bytes].map(Key.member) ?? .unknown
+    private static func key(_ bytes: UnsafeBufferPointer<UInt8>, of type: TypeDescription) -> Key {
+        if bytes.count == 4 && bytes[0] == UInt8(ascii: "t") && bytes[1] == UInt8(ascii: "y")
+            && bytes[2] == UInt8(ascii: "p") && bytes[3] == UInt8(ascii: "e")
+        {
+            return .type
         }
+        if bytes.count == 2 && bytes[0] == UInt8(ascii: "o") && bytes[1] == UInt8(ascii: "n") { return .on }
+        return type.memberTable[bytes].map(Key.member) ?? .unknown
     }
 
     /// What a key of an object is.
@@ -342,7 +340,7 @@ struct SceneValidator {
         }
         // An object declared earlier that fits is resolved now; any other
         // id (a forward reference, or a mistake) waits for `finish`.
-        if let bytes = document.scalarBytes(node), let target = idTable[bytes], let targetType = types[target],
+        if let target = document.withScalarBytes(node, { idTable[$0] }), let targetType = types[target],
             targetType.satisfies(outlet.requirement)
         {
             declaration.outletTargets.append(target)
@@ -374,7 +372,7 @@ struct SceneValidator {
             return
         }
         document.forEachEntryNode(node) { keyNode, value in
-            let event = document.scalarBytes(keyNode).flatMap { type.eventTable[$0] }
+            let event = document.withScalarBytes(keyNode) { type.eventTable[$0] }
             if event == nil {
                 let name = document.text(keyNode) ?? ""
                 diagnostics.add(

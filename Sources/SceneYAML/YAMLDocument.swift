@@ -236,6 +236,18 @@ public struct YAMLDocument: Sendable {
         return records[index].isValueInArena ? arena[start..<end] : text[start..<end]
     }
 
+    /// Calls `body` with the UTF-8 bytes of the scalar `node` is, in place
+    /// (empty for a collection), without the reference counting that a
+    /// slice of the storage (``scalarBytes(_:)``) costs.
+    @inlinable
+    public func withScalarBytes<Result>(_ node: Node, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result)
+        rethrows -> Result
+    {
+        let index = resolved(node)
+        guard records[index].kind == .scalar else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
+        return try withValueBytes(at: index, body)
+    }
+
     /// The scalar `node` is, with its position, or `nil` for a collection.
     public func scalar(_ node: Node) -> YAMLScalar? {
         let index = resolved(node)

@@ -445,3 +445,24 @@ extension String {
         return replacingCharacters(in: range, with: replacement)
     }
 }
+
+/// `YAMLDocument.withScalarBytes` against `scalarBytes`, for values in the
+/// text, values libyaml changed, aliases and collections.
+@Suite struct ScalarBytesTests {
+    @Test func bytesInPlaceMatchTheSlices() throws {
+        let text = "plain: café\nescaped: \"a\\tb\"\nfolded: >\n  one\n  two\nanchored: &x here\nalias: *x\nlist: [1]\n"
+        let document = try YAMLDocumentReader.readDocument(Array(text.utf8))
+        let root = try #require(document.root)
+        var seen: [String: String] = [:]
+        for entry in document.entries(root) {
+            let inPlace = document.withScalarBytes(entry.value) { Array($0) }
+            #expect(inPlace == document.scalarBytes(entry.value).map(Array.init) ?? [], "\(entry.key)")
+            seen[entry.key] = String(decoding: inPlace, as: UTF8.self)
+        }
+        #expect(
+            seen == [
+                "plain": "café", "escaped": "a\tb", "folded": "one two\n", "anchored": "here", "alias": "here",
+                "list": "",
+            ])
+    }
+}
