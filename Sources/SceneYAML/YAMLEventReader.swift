@@ -205,11 +205,17 @@ public final class YAMLEventReader {
 
     /// The byte offset in the input of the character libyaml counts as number
     /// `character` (0-based, not counting a byte order mark). Inlined for
-    /// ASCII UTF-8 text, the common case, where characters are bytes.
+    /// UTF-8 text when no multi-byte character lies between the character
+    /// converted last and this one (always, in ASCII text).
     @inline(__always)
     private func byteOffset(ofCharacter character: Int) -> Int {
-        if encoding == .utf8 && multibyteCharacters.isEmpty { return min(count, textStart + character) }
-        return byteOffsetWalking(toCharacter: character)
+        guard encoding == .utf8 else { return byteOffsetWalking(toCharacter: character) }
+        let cursor = multibyteCursor
+        let isAfterPrevious = cursor == 0 || multibyteCharacters[cursor - 1] < character
+        let isBeforeNext = cursor == multibyteCharacters.count || multibyteCharacters[cursor] >= character
+        guard isAfterPrevious && isBeforeNext else { return byteOffsetWalking(toCharacter: character) }
+        let extra = cursor < continuationBytesBefore.count ? continuationBytesBefore[cursor] : continuationBytes
+        return min(count, textStart + character + extra)
     }
 
     /// ``byteOffset(ofCharacter:)`` for text with multi-byte characters or

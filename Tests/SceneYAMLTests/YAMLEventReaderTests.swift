@@ -274,3 +274,53 @@ struct YAMLEventReaderTests {
         #expect(error?.position == pos(1, 4, 3))
     }
 }
+
+/// Byte offsets against columns and lines counted independently, over
+/// random documents of mixed one- to four-byte characters (the conversion
+/// from libyaml's character counts walks forward and back between marks).
+@Suite struct MultiByteOffsetTests {
+    /// A small deterministic generator (SplitMix64).
+    private struct Generator {
+        var state: UInt64
+        mutating func next(_ bound: Int) -> Int {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Int((z ^ (z >> 31)) % UInt64(bound))
+        }
+    }
+
+    private static let pieces = ["a", "bc", "é", "日本", "😀", "x1", "ü"]
+
+    private func word(_ generator: inout Generator) -> String {
+        (0...generator.next(3)).map { _ in Self.pieces[generator.next(Self.pieces.count)] }.joined()
+    }
+
+    @Test func everyOffsetAgreesWithItsLineAndColumn() throws {
+        var generator = Generator(state: 42)
+        for _ in 0..<200 {
+            var text = ""
+            for line in 0..<(1 + generator.next(6)) {
+                switch generator.next(3) {
+                case 0: text += "k\(line)\(word(&generator)): \(word(&generator))\n"
+                case 1: text += "k\(line)\(word(&generator)): [\(word(&generator)), \(word(&generator))]\n"
+                default: text += "k\(line)\(word(&generator)): {\(word(&generator)): \"\(word(&generator))\"}\n"
+                }
+            }
+            let bytes = Array(text.utf8)
+            let reader = YAMLEventReader(bytes: bytes)
+            while let event = try reader.next() {
+                for position in [event.span.start, event.span.end] {
+                    let before = bytes[..<position.offset]
+                    let line = before.filter { $0 == UInt8(ascii: "\n") }.count + 1
+                    let lineStart = (before.lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
+                    // Columns count Unicode scalars: every byte but continuation bytes.
+                    let column = bytes[lineStart..<position.offset].filter { $0 & 0xC0 != 0x80 }.count + 1
+                    #expect(
+                        position.line == line && position.column == column, "\(event.kind) at \(position) in \(text)")
+                }
+            }
+        }
+    }
+}
