@@ -33,7 +33,9 @@ final class Group: SceneObject {
 
     /// Registers `Group`: the `members` collection and its two actions.
     static func sceneDescription() -> TypeDescription {
-        TypeDescription("Group", summary: "A named set of views (scene-bench).", make: Group.init) { type in
+        TypeDescription(
+            "Group", summary: "A named set of views (scene-bench).", wakes: false, make: Group.init
+        ) { type in
             type.outletCollection(
                 "members", \.members, requires: "View", doc: "The views of the group, in written order.")
             type.action("hideAll", doc: "Hides every member.") { $0.hideAll() }

@@ -61,13 +61,19 @@ public final class TypeDescription {
     public let eventTable: NameTable<EventDescription>
     /// ``actions`` by the UTF-8 bytes of their names.
     public let actionTable: NameTable<ActionDescription>
+    /// Whether the loader calls `awake(in:)` on the type's instances once
+    /// the scene is wired. False only for a type whose `awake` does nothing,
+    /// so that a large scene is not visited once more object by object.
+    public let wakes: Bool
     private let factory: () -> any SceneObject
 
     /// Describes a type. `make` creates an instance with its defaults;
-    /// `members` declares what scenes may use.
+    /// `members` declares what scenes may use. Pass `wakes: false` only
+    /// when `awake(in:)` of every instance `make` returns does nothing; a
+    /// type registered with a `base` does not inherit it.
     public init<Object: SceneObject>(
         _ name: String, summary: String, base: TypeDescription? = nil, conformsTo conformances: [String] = [],
-        make: @escaping () -> Object, members: (inout TypeBuilder<Object>) -> Void = { _ in }
+        wakes: Bool = true, make: @escaping () -> Object, members: (inout TypeBuilder<Object>) -> Void = { _ in }
     ) {
         var builder = TypeBuilder<Object>(typeName: name)
         members(&builder)
@@ -80,6 +86,7 @@ public final class TypeDescription {
         self.ownEvents = builder.events
         self.ownActions = builder.actions
         self.ownInputs = builder.inputs
+        self.wakes = wakes
         self.factory = make
 
         var members = base?.members ?? [:]

@@ -16,7 +16,8 @@ import SceneYAML
 ///
 /// Whatever the timing, each object's properties are set before its
 /// outlets are connected and before any outlet points at it, and `awake`
-/// runs last, with dependencies first.
+/// runs last, with dependencies first, on the objects whose type wakes
+/// (``TypeDescription/wakes``).
 final class SceneAssembler {
     /// The objects made so far, in declaration order, as the scene will hold them.
     private(set) var entries: [Scene.Entry] = []
@@ -90,7 +91,9 @@ final class SceneAssembler {
         self.entries = []
         let scene = Scene(
             title: declaration.title, summary: declaration.summary, entries: entries, stateDirectory: stateDirectory)
-        for index in SceneLoader.awakeOrder(declaration) { entries[index].object.awake(in: scene) }
+        for index in SceneLoader.awakeOrder(declaration) where entries[index].type.wakes {
+            entries[index].object.awake(in: scene)
+        }
         if !scene.failures.isEmpty {
             let diagnostics = scene.failures.map { failure in
                 let index = failure.objectID.flatMap { declaration.index(ofID: $0) }

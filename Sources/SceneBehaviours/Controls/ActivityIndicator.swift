@@ -28,7 +28,7 @@ open class ActivityIndicator: View {
     override open class func sceneDescription() -> TypeDescription {
         TypeDescription(
             "ActivityIndicator", summary: "A spinner: actions start and stop.", base: View.sceneDescription(),
-            make: { ActivityIndicator() }
+            wakes: false, make: { ActivityIndicator() }
         ) { type in
             type.readOnly("animating", get: { $0.animating }, doc: "Whether the spinner turns.")
             type.action("start", doc: "Starts the spinner.") { $0.startAnimating() }

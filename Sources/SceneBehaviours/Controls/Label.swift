@@ -19,7 +19,7 @@ open class Label: View {
     override open class func sceneDescription() -> TypeDescription {
         TypeDescription(
             "Label", summary: "A view that shows a line of text.", base: View.sceneDescription(),
-            make: { Label() }
+            wakes: false, make: { Label() }
         ) { type in
             type.property("text", get: { $0.text }, set: { $0.text = $1 }, doc: "The text shown.")
             type.property(

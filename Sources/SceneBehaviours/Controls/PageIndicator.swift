@@ -25,7 +25,7 @@ open class PageIndicator: View {
     override open class func sceneDescription() -> TypeDescription {
         TypeDescription(
             "PageIndicator", summary: "A row of dots, one per page.", base: View.sceneDescription(),
-            make: { PageIndicator() }
+            wakes: false, make: { PageIndicator() }
         ) { type in
             type.property(
                 "numberOfPages", get: { $0.numberOfPages }, set: { $0.numberOfPages = $1 },

@@ -38,7 +38,7 @@ open class SegmentedControl: View {
     override open class func sceneDescription() -> TypeDescription {
         TypeDescription(
             "SegmentedControl", summary: "A row of segments, one selected.", base: View.sceneDescription(),
-            make: { SegmentedControl() }
+            wakes: false, make: { SegmentedControl() }
         ) { type in
             type.property(
                 "segments", get: { $0.segments }, set: { $0.segments = $1 }, doc: "The segments' titles, in order.")

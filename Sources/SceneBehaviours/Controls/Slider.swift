@@ -109,7 +109,7 @@ open class Slider: View {
     override open class func sceneDescription() -> TypeDescription {
         TypeDescription(
             "Slider", summary: "A thumb on a track; values are clamped to minimum...maximum.",
-            base: View.sceneDescription(), make: { Slider() }
+            base: View.sceneDescription(), wakes: false, make: { Slider() }
         ) { type in
             type.property(
                 "value", get: { $0.value }, set: { $0.value = $1 },

@@ -56,7 +56,7 @@ open class TableView: View {
     override open class func sceneDescription() -> TypeDescription {
         TypeDescription(
             "TableView", summary: "Shows a TableData's rows: every section, or one.", base: View.sceneDescription(),
-            make: { TableView() }
+            wakes: false, make: { TableView() }
         ) { type in
             type.outlet(
                 "data", get: { $0.data }, set: { $0.data = $1 }, requires: "TableData", required: true,

@@ -61,7 +61,7 @@ open class TapGesture: SceneObject, InteractionProvider {
     open class func sceneDescription() -> TypeDescription {
         TypeDescription(
             "TapGesture", summary: "Recognises taps: input tap, event recognized.",
-            conformsTo: ["InteractionProvider"], make: { TapGesture() }
+            conformsTo: ["InteractionProvider"], wakes: false, make: { TapGesture() }
         ) { type in
             type.property(
                 "enabled", get: { $0.enabled }, set: { $0.enabled = $1 }, doc: "Whether the recogniser takes taps.")

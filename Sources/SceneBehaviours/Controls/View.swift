@@ -160,7 +160,7 @@ open class View: SceneObject, InteractionProvider {
     open class func sceneDescription() -> TypeDescription {
         TypeDescription(
             "View", summary: "A headless view: the base of every control and a container.",
-            conformsTo: ["InteractionProvider"], make: { View() }
+            conformsTo: ["InteractionProvider"], wakes: false, make: { View() }
         ) { type in
             type.property("hidden", get: { $0.hidden }, set: { $0.hidden = $1 }, doc: "Whether the view is hidden.")
             type.property("alpha", get: { $0.alpha }, set: { $0.alpha = $1 }, range: 0...1, doc: "The opacity, 0...1.")
