@@ -41,7 +41,7 @@ public final class Scene {
     private var indexByID: [String: Int]?
     private var idByObject: [ObjectIdentifier: String]?
     /// Values the scene's objects share, by the type that asked (see ``shared(by:make:)``).
-    private var sharedValues: [ObjectIdentifier: Any] = [:]
+    private var sharedValues: [ObjectIdentifier: AnyObject] = [:]
 
     /// Creates a scene owning `entries`. Ids must be unique; `indexByID`,
     /// when the caller has it, maps each id to its entry's index.
@@ -59,16 +59,15 @@ public final class Scene {
         if let indexByID, indexByID.count == entries.count { self.indexByID = indexByID }
     }
 
-    /// A value shared by every object of one type in this scene: `make`
+    /// An object shared by every object of one type in this scene: `make`
     /// runs the first time `type` asks, and later calls return its result.
     /// It keeps work that concerns the whole scene (such as finding its
     /// first text field) to once per scene instead of once per object.
     ///
-    ///     let first = scene.shared(by: TextField.self) { firstField(in: scene) }
-    public func shared<Value>(by type: Any.Type, make: () -> Value) -> Value {
+    ///     let coordinator = scene.shared(by: TextField.self) { FocusCoordinator() }
+    public func shared<Value: AnyObject>(by type: Any.Type, make: () -> Value) -> Value {
         let key = ObjectIdentifier(type)
-        // Unwrapped first: a missing entry would cast to an optional `Value` as nil.
-        if let stored = sharedValues[key], let value = stored as? Value { return value }
+        if let value = sharedValues[key] as? Value { return value }
         let value = make()
         sharedValues[key] = value
         return value

@@ -21,10 +21,11 @@ import SceneYAML
 final class SceneAssembler {
     /// The objects made so far, in declaration order, as the scene will hold them.
     private(set) var entries: [Scene.Entry] = []
-    /// Whether each outlet connection of the declaration is made.
-    private var isOutletConnected: [Bool] = []
-    /// Whether each object's `on:` connections are made.
-    private var areEventsConnected: [Bool] = []
+    /// The outlet connections left for `complete`, in declaration order:
+    /// where each is in the declaration, and its object.
+    private var waitingOutlets: [(position: Int, object: Int)] = []
+    /// The objects whose `on:` connections are left for `complete`, in order.
+    private var objectsWithWaitingEvents: [Int] = []
     /// Members that could not be set or connected: a message and the object's index.
     private var failures: [(message: String, object: Int)] = []
 
@@ -47,11 +48,17 @@ final class SceneAssembler {
                 && !declaration.outletTargets[connection.targetRange].contains {
                     $0 < 0 || (isHierarchy && $0 >= index)
                 }
-            isOutletConnected.append(isReady)
-            if isReady { connect(connection, of: index, in: declaration) }
+            if isReady {
+                connect(connection, of: index, in: declaration)
+            } else {
+                waitingOutlets.append((position, index))
+            }
         }
-        areEventsConnected.append(wiring && eventsAreFinal)
-        if wiring && eventsAreFinal { connectEvents(of: index, in: declaration) }
+        if wiring && eventsAreFinal {
+            connectEvents(of: index, in: declaration)
+        } else {
+            objectsWithWaitingEvents.append(index)
+        }
     }
 
     /// Makes the connections that waited, then the scene, then wakes every
@@ -62,10 +69,8 @@ final class SceneAssembler {
     ) throws(SceneLoadError) -> Scene {
         let objects = declaration.objects
         precondition(entries.count == objects.count, "every object is added before the scene is completed")
-        for index in objects.indices {
-            for position in objects[index].outletRange where !isOutletConnected[position] {
-                connect(declaration.outletConnections[position], of: index, in: declaration)
-            }
+        for (position, index) in waitingOutlets {
+            connect(declaration.outletConnections[position], of: index, in: declaration)
         }
         if let eventObserver {
             for index in objects.indices {
@@ -74,7 +79,7 @@ final class SceneAssembler {
                 }
             }
         }
-        for index in objects.indices where !areEventsConnected[index] { connectEvents(of: index, in: declaration) }
+        for index in objectsWithWaitingEvents { connectEvents(of: index, in: declaration) }
         if !failures.isEmpty {
             throw SceneLoadError(
                 source: source,

@@ -72,15 +72,10 @@ open class TextField: View {
     override open func awake(in scene: Scene) {
         super.awake(in: scene)
         // Looked for once per scene: a scan per field would cost O(n²).
-        let first = scene.shared(by: TextField.self) {
-            scene.entries.lazy.compactMap { $0.object as? TextField }.first.map(Unowned.init)
+        let shared = scene.shared(by: TextField.self) {
+            scene.entries.lazy.compactMap { $0.object as? TextField }.first?.focusCoordinator ?? focusCoordinator
         }
-        if let first = first?.field, first !== self { focusCoordinator = first.focusCoordinator }
-    }
-
-    /// The first field, held without keeping it alive from its own scene.
-    private struct Unowned {
-        unowned let field: TextField
+        if shared !== focusCoordinator { focusCoordinator = shared }
     }
 
     /// Visible and enabled.
