@@ -66,8 +66,7 @@ extension RawParse {
                 let clock = ContinuousClock()
                 let start = clock.now
                 do throws(Failure) { _ = try RawParse.countEvents(in: run.bytes) } catch { run.failure = error }
-                let elapsed = clock.now - start
-                run.nanoseconds = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
+                run.nanoseconds = Statistics.nanoseconds(clock.now - start)
                 return nil
             }, context)
         guard status == 0 else {

@@ -152,7 +152,8 @@ enum TimingMeasurement {
         let ns = Statistics.nanoseconds
         return TimingSample(
             index: subject.index, objects: subject.objects, repetition: repetition, rawNanoseconds: ns(raw),
-            rawOnSecondThreadNanoseconds: rawOnSecondThread, loadNanoseconds: ns(load.wall), loadCPUNanoseconds: load.cpuNanoseconds,
+            rawOnSecondThreadNanoseconds: rawOnSecondThread, loadNanoseconds: ns(load.wall),
+            loadCPUNanoseconds: load.cpuNanoseconds,
             releaseNanoseconds: ns(load.release), oneThreadLoadNanoseconds: ns(oneThread.wall),
             documentNanoseconds: ns(documentEnd - documentStart),
             documentReleaseNanoseconds: ns(documentReleaseEnd - documentEnd),
