@@ -221,6 +221,17 @@ import Testing
         #expect(log.entries == ["editingBegan", "editingEnded"])
     }
 
+    @Test func aFieldKeepsTheCoordinatorItWasFirstGiven() {
+        let field = TextField()
+        let first = field.focusCoordinator
+        #expect(field.focusCoordinator === first)
+        let other = FocusCoordinator()
+        field.focusCoordinator = other
+        #expect(field.focusCoordinator === other)
+        field.focus()
+        #expect(other.focusedField === field)
+    }
+
     @Test func fieldsOfASceneShareOneCoordinatorAfterAwake() throws {
         let username = TextField()
         let password = TextField()

@@ -45,15 +45,28 @@ open class TextField: View {
     public final private(set) var focused = false
 
     /// The coordinator that keeps one field focused; see ``FocusCoordinator``.
+    /// A field has one of its own until it joins another (as every field of
+    /// a scene joins the first one's when it wakes).
     ///
     /// Changing it moves the field's focus, if any, to the new coordinator.
-    public var focusCoordinator = FocusCoordinator() {
-        didSet {
-            guard focused, oldValue !== focusCoordinator else { return }
-            oldValue.fieldDidResign(self)
-            focusCoordinator.fieldWillFocus(self)
+    public var focusCoordinator: FocusCoordinator {
+        get {
+            if let coordinator = ownCoordinator { return coordinator }
+            let coordinator = FocusCoordinator()
+            ownCoordinator = coordinator
+            return coordinator
+        }
+        set {
+            let old = ownCoordinator
+            ownCoordinator = newValue
+            guard focused, let old, old !== newValue else { return }
+            old.fieldDidResign(self)
+            newValue.fieldWillFocus(self)
         }
     }
+    /// Made when first asked for, so that the fields of a scene, which share
+    /// one, do not each make and drop their own.
+    private var ownCoordinator: FocusCoordinator?
 
     /// Sent when the field becomes focused (`editingBegan`).
     public final var editingBegan = SceneEvent<Void>()
@@ -75,7 +88,7 @@ open class TextField: View {
         let shared = scene.shared(by: TextField.self) {
             scene.entries.lazy.compactMap { $0.object as? TextField }.first?.focusCoordinator ?? focusCoordinator
         }
-        if shared !== focusCoordinator { focusCoordinator = shared }
+        if ownCoordinator !== shared { focusCoordinator = shared }
     }
 
     /// Visible and enabled.
