@@ -29,6 +29,12 @@ final class SceneAssembler {
     /// Members that could not be set or connected: a message and the object's index.
     private var failures: [(message: String, object: Int)] = []
 
+    /// Reserves room for the objects of a scene of `bytes` bytes (a
+    /// generous guess, as ``SceneValidator/reserveCapacity(forTextOf:)``).
+    func reserveCapacity(forTextOf bytes: Int) {
+        entries.reserveCapacity(bytes / 64)
+    }
+
     /// Creates the object at `index` of `declaration` and sets its
     /// properties; when `wiring`, also connects what it can already.
     /// Objects must be added in declaration order.

@@ -80,6 +80,10 @@ public struct SceneLoader {
     private func validate(_ source: SceneSource, assembler: SceneAssembler?) -> Result<SceneDeclaration, SceneLoadError>
     {
         var validator = SceneValidator(registry: registry, limit: limits.maxDiagnostics)
+        // Up to the default size limit: a file past it is refused unread.
+        let reserved = min(source.bytes.count, limits.yaml.maxInputBytes, YAMLLimits().maxInputBytes)
+        validator.reserveCapacity(forTextOf: reserved)
+        assembler?.reserveCapacity(forTextOf: reserved)
         var assembler = assembler
         let document: YAMLDocument
         do {

@@ -78,6 +78,24 @@ struct SceneValidator {
         self.diagnostics = DiagnosticCollector(limit: limit)
     }
 
+    /// Reserves room for what a scene of `bytes` bytes is likely to hold,
+    /// so that the arrays of a large scene are not copied as they grow.
+    /// The guesses are generous: room reserved and never written costs
+    /// address space, not memory.
+    mutating func reserveCapacity(forTextOf bytes: Int) {
+        let objects = bytes / 64
+        ids.reserveCapacity(objects)
+        types.reserveCapacity(objects)
+        isDeclared.reserveCapacity(objects)
+        firstOffsets.reserveCapacity(objects)
+        hasConnections.reserveCapacity(objects)
+        declaration.objects.reserveCapacity(objects)
+        declaration.propertyValues.reserveCapacity(bytes / 24)
+        declaration.outletConnections.reserveCapacity(objects)
+        declaration.outletTargets.reserveCapacity(bytes / 32)
+        declaration.eventConnections.reserveCapacity(bytes / 48)
+    }
+
     // MARK: - Objects, as they are read
 
     /// Validates one entry of `objects:`; `document` is only valid during the call.
