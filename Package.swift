@@ -54,15 +54,17 @@ let package = Package(
             name: "SceneBench",
             dependencies: ["SceneLoader", "SceneBehaviours", "SceneYAML", "CYAML"]
         ),
-        .testTarget(name: "SceneYAMLTests", dependencies: ["SceneYAML"]),
+        // What several test targets share (a seeded generator); tests only.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "SceneYAMLTests", dependencies: ["SceneYAML", "TestSupport"]),
         .testTarget(name: "SceneCoreTests", dependencies: ["SceneCore"]),
-        .testTarget(name: "SceneLoaderTests", dependencies: ["SceneLoader", "SceneBehaviours"]),
-        .testTarget(name: "SceneBehavioursTests", dependencies: ["SceneBehaviours"]),
+        .testTarget(name: "SceneLoaderTests", dependencies: ["SceneLoader", "SceneBehaviours", "TestSupport"]),
+        .testTarget(name: "SceneBehavioursTests", dependencies: ["SceneBehaviours", "TestSupport"]),
         .testTarget(name: "SceneRunningTests", dependencies: ["SceneTesting", "SceneBehaviours"]),
         .testTarget(
             name: "SceneStorageTests",
             dependencies: [
-                "SceneStorage", "SceneBehaviours", "SceneRunning", "SceneLoader", "SceneCore",
+                "SceneStorage", "SceneBehaviours", "SceneRunning", "SceneLoader", "SceneCore", "TestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

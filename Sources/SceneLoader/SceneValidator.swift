@@ -31,10 +31,8 @@ struct SceneValidator {
     /// Where each object's id starts, for a duplicate's note.
     private var firstOffsets: [Int] = []
     private var pendingActions: [PendingAction] = []
-    /// Whether each declared object's connections were resolved while the
-    /// file was read (its `connectionRange` is then final).
-    private var hasConnections: [Bool] = []
-    /// The declared objects (by index in the declaration) with actions left to resolve.
+    /// The declared objects (by index in the declaration) with actions left
+    /// to resolve; the others' `connectionRange`s are final as they are read.
     private var objectsWithPendingActions: [Int] = []
     private var locator: SourceLocator?
     /// The index of each object by the bytes of its id (the first, for a duplicate).
@@ -88,7 +86,6 @@ struct SceneValidator {
         types.reserveCapacity(objects)
         isDeclared.reserveCapacity(objects)
         firstOffsets.reserveCapacity(objects)
-        hasConnections.reserveCapacity(objects)
         declaration.objects.reserveCapacity(objects)
         declaration.propertyValues.reserveCapacity(bytes / 24)
         declaration.outletConnections.reserveCapacity(objects)
@@ -143,11 +140,9 @@ struct SceneValidator {
             }
             object.connectionRange = start..<declaration.eventConnections.count
             pendingActions.removeSubrange(starts.2...)
-            hasConnections.append(true)
         } else {
             // Until `finish`, the range counts pending actions; it becomes a range of connections there.
             object.connectionRange = starts.2..<pendingActions.count
-            hasConnections.append(false)
             objectsWithPendingActions.append(declaration.objects.count)
         }
         declaration.objects.append(object)
@@ -157,10 +152,10 @@ struct SceneValidator {
     /// at once, as long as the file has no mistake so far; false once it
     /// has one (the assembler is then of no more use).
     mutating func assembleLatest(into assembler: SceneAssembler) -> Bool {
-        guard !diagnostics.hasErrors, declaration.objects.count == ids.count, let last = hasConnections.last else {
-            return false
-        }
-        assembler.add(declaration.objects.count - 1, of: declaration, wiring: true, eventsAreFinal: last)
+        let latest = declaration.objects.count - 1
+        guard !diagnostics.hasErrors, latest >= 0, declaration.objects.count == ids.count else { return false }
+        assembler.add(
+            latest, of: declaration, wiring: true, eventsAreFinal: objectsWithPendingActions.last != latest)
         return true
     }
 

@@ -273,7 +273,7 @@ enum YAMLEventPipeline {
     static let batchCapacity = 512
     static let slots = 8
 
-    final class Producer: @unchecked Sendable {
+    private final class Producer: @unchecked Sendable {
         // Only the producer thread touches the reader until the caller has
         // seen it finish.
         let reader: YAMLEventReader
@@ -356,7 +356,8 @@ final class ParsingThread: @unchecked Sendable {
     // Guarded by `mutex`.
     private var isStarted = false
     private var job: (@Sendable () -> Void)?
-    private var isBusy = false
+    /// Jobs handed to the kept thread, and those it has finished: it is
+    /// busy while they differ.
     private var handedOut = 0
     private var finished = 0
 
@@ -378,13 +379,12 @@ final class ParsingThread: @unchecked Sendable {
     private func handOver(_ job: @escaping @Sendable () -> Void) -> Int? {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        guard !isBusy else { return nil }
+        guard finished == handedOut else { return nil }
         if !isStarted {
             guard let thread = Self.startThread({ [self] in serve() }) else { return nil }
             pthread_detach(thread)
             isStarted = true
         }
-        isBusy = true
         self.job = job
         handedOut += 1
         pthread_cond_broadcast(condition)
@@ -404,7 +404,6 @@ final class ParsingThread: @unchecked Sendable {
 
             pthread_mutex_lock(mutex)
             finished += 1
-            isBusy = false
             pthread_cond_broadcast(condition)
             pthread_mutex_unlock(mutex)
         }
@@ -416,7 +415,6 @@ final class ParsingThread: @unchecked Sendable {
         pthread_mutex_init(mutex, nil)
         pthread_cond_init(condition, nil)
         isStarted = false
-        isBusy = false
         job = nil
         finished = handedOut
     }

@@ -205,34 +205,36 @@ public final class YAMLEventReader {
 
     /// The byte offset in the input of the character libyaml counts as number
     /// `character` (0-based, not counting a byte order mark). Inlined for
-    /// UTF-8 text when no multi-byte character lies between the character
-    /// converted last and this one (always, in ASCII text).
+    /// UTF-8 text; the multi-byte cursor only moves when a multi-byte
+    /// character lies between the character converted last and this one
+    /// (never, in ASCII text).
     @inline(__always)
     private func byteOffset(ofCharacter character: Int) -> Int {
         guard encoding == .utf8 else { return byteOffsetWalking(toCharacter: character) }
         let cursor = multibyteCursor
         let isAfterPrevious = cursor == 0 || multibyteCharacters[cursor - 1] < character
         let isBeforeNext = cursor == multibyteCharacters.count || multibyteCharacters[cursor] >= character
-        guard isAfterPrevious && isBeforeNext else { return byteOffsetWalking(toCharacter: character) }
-        let extra = cursor < continuationBytesBefore.count ? continuationBytesBefore[cursor] : continuationBytes
+        if !(isAfterPrevious && isBeforeNext) { moveMultibyteCursor(toCharacter: character) }
+        let extra =
+            multibyteCursor < continuationBytesBefore.count
+            ? continuationBytesBefore[multibyteCursor] : continuationBytes
         return min(count, textStart + character + extra)
     }
 
-    /// ``byteOffset(ofCharacter:)`` for text with multi-byte characters or
-    /// in UTF-16: walks from the last character converted.
-    private func byteOffsetWalking(toCharacter character: Int) -> Int {
-        if encoding == .utf8 {
-            while multibyteCursor < multibyteCharacters.count && multibyteCharacters[multibyteCursor] < character {
-                multibyteCursor += 1
-            }
-            while multibyteCursor > 0 && multibyteCharacters[multibyteCursor - 1] >= character {
-                multibyteCursor -= 1
-            }
-            let extra =
-                multibyteCursor < continuationBytesBefore.count
-                ? continuationBytesBefore[multibyteCursor] : continuationBytes
-            return min(count, textStart + character + extra)
+    /// Moves `multibyteCursor` to the first multi-byte character at or after
+    /// `character`.
+    private func moveMultibyteCursor(toCharacter character: Int) {
+        while multibyteCursor < multibyteCharacters.count && multibyteCharacters[multibyteCursor] < character {
+            multibyteCursor += 1
         }
+        while multibyteCursor > 0 && multibyteCharacters[multibyteCursor - 1] >= character {
+            multibyteCursor -= 1
+        }
+    }
+
+    /// ``byteOffset(ofCharacter:)`` for UTF-16 text: walks from the last
+    /// character converted.
+    private func byteOffsetWalking(toCharacter character: Int) -> Int {
         while cursorCharacter < character && cursorByte < count {
             cursorByte = min(count, cursorByte + characterWidth(at: cursorByte))
             cursorCharacter += 1

@@ -1,5 +1,6 @@
 import SceneBehaviours
 import SceneCore
+import TestSupport
 import Testing
 
 @Suite struct PreemptiveDelayTests {

@@ -1,6 +1,7 @@
 import SceneBehaviours
 import SceneCore
 import SceneLoader
+import TestSupport
 import Testing
 
 /// The validator walks `parent` chains only from objects whose parent is
@@ -33,7 +34,7 @@ import Testing
 
     @Test func randomHierarchiesReportTheCyclesOfAFullWalk() throws {
         let loader = SceneLoader(registry: try testRegistry())
-        var generator = SplitMix64(seed: 0x5CE4E)
+        var generator = SeededGenerator(seed: 0x5CE4E)
         var scenesWithCycles = 0
         for _ in 0..<300 {
             let count = Int(generator.next() % 9) + 1
@@ -55,18 +56,5 @@ import Testing
         }
         // The hierarchies exercise both outcomes.
         #expect(scenesWithCycles > 50 && scenesWithCycles < 290)
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so that a failure repeats.
-private struct SplitMix64 {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

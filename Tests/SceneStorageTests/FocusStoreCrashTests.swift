@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import TestSupport
 import Testing
 
 /// Kills a `scene-runner` that is writing to a focus store, with SIGKILL at
@@ -79,7 +80,7 @@ import Testing
         try scene.write(to: scenePath, atomically: true, encoding: .utf8)
         let stateDirectory = folder.appendingPathComponent("state")
         let executable = try sceneRunnerURL()
-        var generator = SplitMix64(seed: 0x5EED_F0C5)
+        var generator = SeededGenerator(seed: 0x5EED_F0C5)
         var committed = 0
         var kills = 0
         for _ in 0..<8 {
@@ -101,22 +102,5 @@ import Testing
         }
         #expect(kills >= 4, "the runs ended before they could be killed")
         #expect(committed > 0)
-    }
-}
-
-/// A small seeded generator, so that the kill instants repeat.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,4 +1,5 @@
 import SceneYAML
+import TestSupport
 import Testing
 
 /// All events of `text`, or the error that stopped the reader.
@@ -279,30 +280,23 @@ struct YAMLEventReaderTests {
 /// random documents of mixed one- to four-byte characters (the conversion
 /// from libyaml's character counts walks forward and back between marks).
 @Suite struct MultiByteOffsetTests {
-    /// A small deterministic generator (SplitMix64).
-    private struct Generator {
-        var state: UInt64
-        mutating func next(_ bound: Int) -> Int {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Int((z ^ (z >> 31)) % UInt64(bound))
-        }
-    }
-
     private static let pieces = ["a", "bc", "é", "日本", "😀", "x1", "ü"]
 
-    private func word(_ generator: inout Generator) -> String {
-        (0...generator.next(3)).map { _ in Self.pieces[generator.next(Self.pieces.count)] }.joined()
+    /// A number below `bound`.
+    private func below(_ bound: Int, _ generator: inout SeededGenerator) -> Int {
+        Int(generator.next() % UInt64(bound))
+    }
+
+    private func word(_ generator: inout SeededGenerator) -> String {
+        (0...below(3, &generator)).map { _ in Self.pieces[below(Self.pieces.count, &generator)] }.joined()
     }
 
     @Test func everyOffsetAgreesWithItsLineAndColumn() throws {
-        var generator = Generator(state: 42)
+        var generator = SeededGenerator(seed: 42)
         for _ in 0..<200 {
             var text = ""
-            for line in 0..<(1 + generator.next(6)) {
-                switch generator.next(3) {
+            for line in 0..<(1 + below(6, &generator)) {
+                switch below(3, &generator) {
                 case 0: text += "k\(line)\(word(&generator)): \(word(&generator))\n"
                 case 1: text += "k\(line)\(word(&generator)): [\(word(&generator)), \(word(&generator))]\n"
                 default: text += "k\(line)\(word(&generator)): {\(word(&generator)): \"\(word(&generator))\"}\n"
