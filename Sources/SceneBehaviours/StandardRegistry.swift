@@ -11,14 +11,7 @@ extension SceneRegistry {
     ///     try registry.register(MyBehaviour.sceneDescription())
     public static var standard: SceneRegistry {
         var registry = SceneRegistry()
-        registry.declareProtocol(
-            "InteractionProvider",
-            summary: "Reports touches (began, ended, cancelled) to behaviours that observe them.")
-        registry.declareProtocol(
-            "Highlightable", summary: "A view drawn highlighted: a Button while pressed, a TextField while focused.")
-        registry.declareProtocol(
-            "FocusTimerStore",
-            summary: "Keeps a FocusTimer's settings, state and history between runs (FocusStore, in SceneStorage).")
+        registry.declareBuiltInProtocols()
         registry.registerBuiltIn([
             View.sceneDescription(),
             Label.sceneDescription(),
@@ -54,16 +47,36 @@ extension SceneRegistry {
         return registry
     }
 
-    /// Registers built-in types, whose descriptions are fixed by this module:
-    /// a refusal is a bug here, caught by the tests, not something a scene
-    /// can cause, so a release build skips the type instead of crashing.
-    mutating func registerBuiltIn(_ types: [TypeDescription]) {
+    /// Declares `InteractionProvider`, `Highlightable` and `FocusTimerStore`.
+    mutating func declareBuiltInProtocols() {
+        registerBuiltIn {
+            try $0.declareProtocol(
+                (any InteractionProvider).self, name: "InteractionProvider",
+                summary: "Reports touches (began, ended, cancelled) to behaviours that observe them.")
+            try $0.declareProtocol(
+                (any Highlightable).self, name: "Highlightable",
+                summary: "A view drawn highlighted: a Button while pressed, a TextField while focused.")
+            try $0.declareProtocol(
+                (any FocusTimerStore).self, name: "FocusTimerStore",
+                summary: "Keeps a FocusTimer's settings, state and history between runs (FocusStore, in SceneStorage).")
+        }
+    }
+
+    /// Registers built-in types, whose descriptions are fixed by their
+    /// modules: a refusal is a bug there, caught by the tests, not something
+    /// a scene can cause, so a release build skips the type instead of crashing.
+    public mutating func registerBuiltIn(_ types: [TypeDescription]) {
         for type in types {
-            do {
-                try register(type)
-            } catch {
-                assertionFailure("built-in type '\(type.name)' refused: \(error)")
-            }
+            registerBuiltIn { try $0.register(type) }
+        }
+    }
+
+    /// Runs registrations fixed by a module (see ``registerBuiltIn(_:)-([TypeDescription])``).
+    public mutating func registerBuiltIn(_ body: (inout SceneRegistry) throws -> Void) {
+        do {
+            try body(&self)
+        } catch {
+            assertionFailure("a built-in registration was refused: \(error)")
         }
     }
 }

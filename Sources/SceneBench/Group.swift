@@ -37,7 +37,7 @@ final class Group: SceneObject {
             "Group", summary: "A named set of views (scene-bench).", wakes: false, make: Group.init
         ) { type in
             type.outletCollection(
-                "members", \.members, requires: "View", doc: "The views of the group, in written order.")
+                "members", \.members, doc: "The views of the group, in written order.")
             type.action("hideAll", doc: "Hides every member.") { $0.hideAll() }
             type.action("showAll", doc: "Shows every member.") { $0.showAll() }
         }

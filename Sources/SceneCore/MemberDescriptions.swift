@@ -51,8 +51,12 @@ public final class PropertyDescription {
 public final class OutletDescription {
     /// The key in the scene file.
     public let name: String
-    /// The type or protocol a target must be or conform to.
-    public let requirement: String
+    /// The Swift type of its property (of a collection's elements): the
+    /// class a target must be or extend, or the protocol it must conform
+    /// to. ``SceneRegistry/requirement(of:)`` gives its name in scenes.
+    public let requirementID: ObjectIdentifier
+    /// The Swift type's name, for messages.
+    public let requirementTypeName: String
     /// A one-line description.
     public let doc: String
     /// Whether the scene must connect it.
@@ -70,13 +74,14 @@ public final class OutletDescription {
 
     @usableFromInline
     init(
-        name: String, requirement: String, doc: String, isRequired: Bool, isCollection: Bool, isHierarchy: Bool,
+        name: String, requirement: Any.Type, doc: String, isRequired: Bool, isCollection: Bool, isHierarchy: Bool,
         declaringType: String, connector: @escaping (AnyObject, [AnyObject]) -> Bool,
         singleConnector: ((AnyObject, AnyObject) -> Bool)? = nil, reader: @escaping (AnyObject) -> [AnyObject]
     ) {
         self.singleConnector = singleConnector
         self.name = name
-        self.requirement = requirement
+        self.requirementID = ObjectIdentifier(requirement)
+        self.requirementTypeName = String(describing: requirement)
         self.doc = doc
         self.isRequired = isRequired
         self.isCollection = isCollection
@@ -102,11 +107,6 @@ public final class OutletDescription {
 
     /// The objects the outlet holds now.
     public func targets(of object: AnyObject) -> [AnyObject] { reader(object) }
-
-    /// How docs write the outlet's type: `View`, `View?`, `[InteractionProvider]`.
-    public var typeDescription: String {
-        isCollection ? "[\(requirement)]" : isRequired ? requirement : requirement + "?"
-    }
 }
 
 /// An event an object sends; a scene connects it to actions with `on:`.

@@ -5,34 +5,36 @@
 ///     var registry = SceneRegistry.standard   // from SceneBehaviours
 ///     try registry.register(Counter.sceneDescription())
 ///     let scene = try SceneLoader(registry: registry).load(...)
+///
+/// Registration checks a description against the Swift types it names, so
+/// that whatever it accepts also loads: an outlet's requirement is the
+/// Swift type of its property and must be a registered type or a declared
+/// protocol; a `base` must be a superclass of the type's class; names must
+/// be identifiers, unique and not reserved; defaults must lie in their
+/// ranges. To check these, `register` makes one instance with the type's
+/// `make` and releases it; it never calls `awake(in:)` on it.
 public struct SceneRegistry {
     /// A protocol that outlets can require, such as `InteractionProvider`.
     public struct ProtocolDescription {
-        /// The name outlets use.
+        /// The name scenes and messages use.
         public let name: String
         /// A one-line description.
         public let summary: String
-    }
-
-    /// Why a registration was refused.
-    public enum RegistrationError: Error, Equatable, CustomStringConvertible {
-        case duplicateType(String)
-        case unknownBase(type: String, base: String)
-        case unknownRequirement(type: String, outlet: String, requirement: String)
-
-        public var description: String {
-            switch self {
-            case .duplicateType(let name): "a type named '\(name)' is already registered"
-            case .unknownBase(let type, let base): "'\(type)' extends '\(base)', which is not registered"
-            case .unknownRequirement(let type, let outlet, let requirement):
-                "outlet '\(outlet)' of '\(type)' requires '\(requirement)', which is neither a registered type nor a declared protocol"
-            }
-        }
+        /// The Swift protocol.
+        let typeID: ObjectIdentifier
+        /// Whether an object conforms.
+        let accepts: (AnyObject) -> Bool
     }
 
     /// Registered types by name, found by a `String` or by UTF-8 bytes.
     private var typesByName = NameTable<TypeDescription>()
     private var protocolsByName: [String: ProtocolDescription] = [:]
+    /// The name of each Swift type outlets may require: the first
+    /// registered type with that class, or a declared protocol.
+    private var requirementNames: [ObjectIdentifier: String] = [:]
+    /// For each registered type (by its description), the declared
+    /// protocols its instances conform to, in declaration order.
+    private var conformancesByType: [ObjectIdentifier: [ProtocolDescription]] = [:]
     /// Registered types in registration order.
     public private(set) var types: [TypeDescription] = []
     /// Declared protocols in declaration order.
@@ -41,32 +43,64 @@ public struct SceneRegistry {
     /// An empty registry.
     public init() {}
 
-    /// Declares a protocol that outlets may require.
-    public mutating func declareProtocol(_ name: String, summary: String) {
-        guard protocolsByName[name] == nil else { return }
-        let description = ProtocolDescription(name: name, summary: summary)
+    /// Declares a Swift protocol that outlets may require, under `name`.
+    ///
+    ///     try registry.declareProtocol(InteractionProvider.self, name: "InteractionProvider", summary: "...")
+    ///
+    /// Every registered type whose instances conform to it then fits
+    /// outlets that require it, whether it was registered before or after.
+    ///
+    /// - Throws: ``RegistrationError`` when `name` is not an identifier, is
+    ///   taken, or `type` is a class rather than a protocol.
+    public mutating func declareProtocol<Protocol>(_ type: Protocol.Type, name: String, summary: String)
+        throws(RegistrationError)
+    {
+        guard Self.isIdentifier(name) else { throw .invalidName(type: name, kind: "protocol", name: name) }
+        guard protocolsByName[name] == nil, typesByName[name] == nil else { throw .duplicateProtocol(name) }
+        guard !(type is AnyClass) else { throw .notAProtocol(name) }
+        let typeID = ObjectIdentifier(type)
+        guard requirementNames[typeID] == nil else { throw .duplicateProtocol(name) }
+        let description = ProtocolDescription(
+            name: name, summary: summary, typeID: typeID, accepts: { $0 is Protocol })
         protocolsByName[name] = description
         protocols.append(description)
+        requirementNames[typeID] = name
+        for registered in types where description.accepts(registered.makeInstance()) {
+            conformancesByType[ObjectIdentifier(registered), default: []].append(description)
+        }
     }
 
     /// Registers `type`. Its base type, if any, must be registered first,
-    /// and each outlet must require a registered type, the type itself, or a
-    /// declared protocol.
+    /// and each outlet's Swift type must be a registered type (or `type`
+    /// itself) or a declared protocol.
+    ///
+    /// - Throws: ``RegistrationError`` saying what would otherwise fail only
+    ///   when a scene loads.
     public mutating func register(_ type: TypeDescription) throws(RegistrationError) {
-        guard typesByName[type.name] == nil else { throw .duplicateType(type.name) }
-        if let base = type.base, typesByName[base.name] == nil {
-            throw .unknownBase(type: type.name, base: base.name)
+        try Self.checkNames(of: type)
+        guard typesByName[type.name] == nil, protocolsByName[type.name] == nil else {
+            throw .duplicateType(type.name)
         }
-        for outlet in type.ownOutlets {
-            let known =
-                outlet.requirement == type.name || typesByName[outlet.requirement] != nil
-                || protocolsByName[outlet.requirement] != nil
-            if !known {
-                throw .unknownRequirement(type: type.name, outlet: outlet.name, requirement: outlet.requirement)
+        let prototype = type.makeInstance()
+        if let base = type.base {
+            guard typesByName[base.name] != nil else { throw .unknownBase(type: type.name, base: base.name) }
+            guard base.isInstance(prototype) else {
+                throw .baseMismatch(type: type.name, base: base.name, typeClass: type.objectTypeName)
             }
         }
+        for outlet in type.ownOutlets {
+            let isKnown =
+                outlet.requirementID == type.objectTypeID || requirementNames[outlet.requirementID] != nil
+            if !isKnown {
+                throw .unknownRequirement(type: type.name, outlet: outlet.name, requirement: outlet.requirementTypeName)
+            }
+        }
+        try Self.checkDefaults(of: type, prototype)
         typesByName.insert(type.name, type)
         types.append(type)
+        if requirementNames[type.objectTypeID] == nil { requirementNames[type.objectTypeID] = type.name }
+        let conformances = protocols.filter { $0.accepts(prototype) }
+        if !conformances.isEmpty { conformancesByType[ObjectIdentifier(type)] = conformances }
     }
 
     /// The type registered as `name`.
@@ -84,5 +118,211 @@ public struct SceneRegistry {
     /// Whether `name` is a registered type or a declared protocol.
     public func isKnownRequirement(_ name: String) -> Bool {
         typesByName[name] != nil || protocolsByName[name] != nil
+    }
+
+    /// The name of what `outlet` requires, as scenes and messages write it:
+    /// `View`, `InteractionProvider`.
+    public func requirement(of outlet: OutletDescription) -> String {
+        requirementNames[outlet.requirementID] ?? outlet.requirementTypeName
+    }
+
+    /// How docs write the outlet's type: `View`, `View?`, `[InteractionProvider]`.
+    public func typeDescription(of outlet: OutletDescription) -> String {
+        let requirement = requirement(of: outlet)
+        return outlet.isCollection ? "[\(requirement)]" : outlet.isRequired ? requirement : requirement + "?"
+    }
+
+    /// Whether an object of `type` can fill `outlet`: its class is the
+    /// outlet's class as registered or extends it through `base`, or it
+    /// conforms to the outlet's protocol.
+    public func type(_ type: TypeDescription, fits outlet: OutletDescription) -> Bool {
+        type.lineageTypeIDs.contains(outlet.requirementID)
+            || conformancesByType[ObjectIdentifier(type)]?.contains { $0.typeID == outlet.requirementID } ?? false
+    }
+
+    /// Whether an object of `type` can fill an outlet that requires the type
+    /// or protocol named `requirement`.
+    public func type(_ type: TypeDescription, satisfies requirement: String) -> Bool {
+        type.lineage.contains { $0.name == requirement }
+            || conformances(of: type).contains { $0.name == requirement }
+    }
+
+    /// The declared protocols the instances of `type` conform to, in
+    /// declaration order.
+    public func conformances(of type: TypeDescription) -> [ProtocolDescription] {
+        conformancesByType[ObjectIdentifier(type)] ?? []
+    }
+
+    // MARK: - Checks
+
+    /// Keys of objects that are not members: `type` names the type, `on` holds the event wiring.
+    public static let reservedMemberNames: Set<String> = ["type", "on"]
+
+    /// Whether `name` can be written in scenes and in `id.member` paths:
+    /// a letter or `_`, then letters, digits and `_` (ASCII).
+    public static func isIdentifier(_ name: String) -> Bool {
+        var isFirst = true
+        for byte in name.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"): break
+            case UInt8(ascii: "0")...UInt8(ascii: "9") where !isFirst: break
+            default: return false
+            }
+            isFirst = false
+        }
+        return !isFirst
+    }
+
+    /// Names are identifiers, members are not reserved, and no name is
+    /// declared twice in one namespace (keys, events, actions, inputs),
+    /// inherited ones included.
+    private static func checkNames(of type: TypeDescription) throws(RegistrationError) {
+        guard isIdentifier(type.name) else { throw .invalidName(type: type.name, kind: "type", name: type.name) }
+        let base = type.base
+        var keys: [String: String] = [:]
+        for (name, kind) in type.ownProperties.map({ ($0.name, "property") })
+            + type.ownOutlets.map({ ($0.name, "outlet") })
+        {
+            guard isIdentifier(name) else { throw .invalidName(type: type.name, kind: kind, name: name) }
+            guard !reservedMemberNames.contains(name) else { throw .reservedName(type: type.name, name: name) }
+            if let inherited = base?.members[name] {
+                throw .duplicateMember(type: type.name, kind: kind, name: name, declaredBy: inherited.declaringType)
+            }
+            guard keys.updateValue(kind, forKey: name) == nil else {
+                throw .duplicateMember(type: type.name, kind: kind, name: name, declaredBy: type.name)
+            }
+        }
+        try checkNamespace(type, "event", type.ownEvents.map(\.name), inherited: base?.events)
+        try checkNamespace(type, "action", type.ownActions.map(\.name), inherited: base?.actions)
+        try checkNamespace(type, "input", type.ownInputs.map(\.name), inherited: base?.inputs)
+        for input in type.ownInputs where ScriptVerbs.builtIn.contains(input.name) {
+            throw .inputIsAVerb(type: type.name, input: input.name)
+        }
+        for property in type.ownProperties where property.range != nil && !property.type.isNumeric {
+            throw .rangeOnNonNumber(type: type.name, property: property.name)
+        }
+    }
+
+    private static func checkNamespace<Member: NamedMember>(
+        _ type: TypeDescription, _ kind: String, _ names: [String], inherited: [String: Member]?
+    ) throws(RegistrationError) {
+        var seen: Set<String> = []
+        for name in names {
+            guard isIdentifier(name) else { throw .invalidName(type: type.name, kind: kind, name: name) }
+            if let member = inherited?[name] {
+                throw .duplicateMember(type: type.name, kind: kind, name: name, declaredBy: member.declaringType)
+            }
+            guard seen.insert(name).inserted else {
+                throw .duplicateMember(type: type.name, kind: kind, name: name, declaredBy: type.name)
+            }
+        }
+    }
+
+    /// Each own property's default, read from `prototype`, lies in its range.
+    private static func checkDefaults(of type: TypeDescription, _ prototype: AnyObject) throws(RegistrationError) {
+        for property in type.ownProperties {
+            guard let range = property.range, let value = property.value(of: prototype) else { continue }
+            for number in value.numbers where !range.contains(number) {
+                throw .defaultOutOfRange(
+                    type: type.name, property: property.name, value: value.description, range: range)
+            }
+        }
+    }
+}
+
+extension SceneRegistry {
+    /// Why a registration was refused: what would otherwise fail only when
+    /// a scene loads, or never be usable from a scene.
+    public enum RegistrationError: Error, Equatable, CustomStringConvertible {
+        /// Another type or a protocol already has the name.
+        case duplicateType(String)
+        /// A name that scenes could not write (`kind`: type, property,
+        /// outlet, event, action, input or protocol).
+        case invalidName(type: String, kind: String, name: String)
+        /// A property or outlet named `type` or `on`.
+        case reservedName(type: String, name: String)
+        /// A member declared twice in one namespace, by `declaredBy` first
+        /// (the type itself or one of its bases).
+        case duplicateMember(type: String, kind: String, name: String, declaredBy: String)
+        /// The base is not registered.
+        case unknownBase(type: String, base: String)
+        /// The base is registered, but the type's class does not inherit from its class.
+        case baseMismatch(type: String, base: String, typeClass: String)
+        /// An outlet's Swift type is neither a registered type nor a declared protocol.
+        case unknownRequirement(type: String, outlet: String, requirement: String)
+        /// A range on a property that holds no number or duration.
+        case rangeOnNonNumber(type: String, property: String)
+        /// The default a new instance has lies outside the declared range.
+        case defaultOutOfRange(type: String, property: String, value: String, range: ClosedRange<Double>)
+        /// A script input named like a built-in script verb (`wait`, `expect`...).
+        case inputIsAVerb(type: String, input: String)
+        /// A protocol name or Swift protocol declared twice, or named like a type.
+        case duplicateProtocol(String)
+        /// `declareProtocol` was given a class.
+        case notAProtocol(String)
+
+        public var description: String {
+            switch self {
+            case .duplicateType(let name):
+                "a type or protocol named '\(name)' is already registered"
+            case .invalidName(let type, let kind, let name):
+                kind == "type" || kind == "protocol"
+                    ? "the \(kind) name '\(name)' is not an identifier (a letter or '_', then letters, digits and '_')"
+                    : "\(kind) '\(name)' of '\(type)' is not an identifier (a letter or '_', then letters, digits and '_'), so scenes could not write it"
+            case .reservedName(let type, let name):
+                "'\(type)' declares a member named '\(name)', which scene files reserve for \(name == "type" ? "the object's type" : "event wiring"); rename it"
+            case .duplicateMember(let type, let kind, let name, let declaredBy):
+                declaredBy == type
+                    ? "'\(type)' declares the \(kind) '\(name)' twice"
+                    : "'\(type)' declares the \(kind) '\(name)', which its base '\(declaredBy)' already declares; a type cannot redeclare an inherited member"
+            case .unknownBase(let type, let base):
+                "'\(type)' extends '\(base)', which is not registered; register '\(base)' first"
+            case .baseMismatch(let type, let base, let typeClass):
+                "'\(type)' extends '\(base)', but its class \(typeClass) is not a subclass of the class '\(base)' makes"
+            case .unknownRequirement(let type, let outlet, let requirement):
+                "outlet '\(outlet)' of '\(type)' holds a \(requirement), which is neither a registered type nor a declared protocol; register its type (or declare the protocol) before '\(type)'"
+            case .rangeOnNonNumber(let type, let property):
+                "property '\(property)' of '\(type)' has a range but holds no number or duration"
+            case .defaultOutOfRange(let type, let property, let value, let range):
+                "the default of '\(property)' of '\(type)', \(value), is outside its range \(SceneValue.format(range.lowerBound))...\(SceneValue.format(range.upperBound))"
+            case .inputIsAVerb(let type, let input):
+                "'\(type)' declares the script input '\(input)', but '\(input)' is a built-in script verb; rename it"
+            case .duplicateProtocol(let name):
+                "a protocol or type named '\(name)', or the same Swift protocol, is already declared"
+            case .notAProtocol(let name):
+                "'\(name)' was declared as a protocol but is a class; register it as a type instead"
+            }
+        }
+    }
+}
+
+/// The verbs of a scene's script that are not inputs of a type.
+public enum ScriptVerbs {
+    /// `wait`, `at`, `expect`, `call`, `set` and `note`.
+    public static let builtIn = ["wait", "at", "expect", "call", "set", "note"]
+}
+
+extension ValueType {
+    /// Whether values of the type (or its elements) are numbers or durations, which ranges bound.
+    var isNumeric: Bool {
+        switch self {
+        case .int, .double, .duration: true
+        case .optional(let wrapped), .list(let wrapped): wrapped.isNumeric
+        default: false
+        }
+    }
+}
+
+extension SceneValue {
+    /// The numbers a range bounds: the value itself, a duration in
+    /// seconds, or a list's elements.
+    var numbers: [Double] {
+        switch self {
+        case .int(let value): [Double(value)]
+        case .double(let value): [value]
+        case .duration(let value): [value.seconds]
+        case .list(let values): values.flatMap(\.numbers)
+        default: []
+        }
     }
 }

@@ -80,21 +80,26 @@ public struct TypeBuilder<Object: SceneObject> {
         readOnly(name, get: { $0[keyPath: keyPath] }, doc: doc)
     }
 
-    /// An outlet holding one object that is, extends or conforms to
-    /// `requirement`, read and written by `get` and `set`. Declare the
-    /// stored property `weak`: outlets do not keep their targets alive.
+    /// An outlet holding one object, read and written by `get` and `set`.
+    /// Its Swift type is what a target must be: a registered type's class
+    /// (or a subclass registered with it as `base`), or a declared
+    /// protocol. Declare the stored property `weak`: outlets do not keep
+    /// their targets alive.
     ///
-    ///     type.outlet("view", get: { $0.view }, set: { $0.view = $1 }, requires: "View", doc: "...")
+    ///     public weak var view: View?
+    ///     type.outlet("view", get: { $0.view }, set: { $0.view = $1 }, doc: "The view it shakes.")
     ///
-    /// - Parameter hierarchy: cycles through this outlet are errors (`parent`).
+    /// - Parameters:
+    ///   - required: whether every scene must connect it.
+    ///   - hierarchy: cycles through this outlet are errors (`parent`).
     @inlinable
     public mutating func outlet<Target>(
         _ name: String, get: @escaping (Object) -> Target?, set: @escaping (Object, Target?) -> Void,
-        requires requirement: String, required: Bool = false, hierarchy: Bool = false, doc: String
+        required: Bool = false, hierarchy: Bool = false, doc: String
     ) {
         outlets.append(
             OutletDescription(
-                name: name, requirement: requirement, doc: doc, isRequired: required, isCollection: false,
+                name: name, requirement: Target.self, doc: doc, isRequired: required, isCollection: false,
                 isHierarchy: hierarchy, declaringType: typeName,
                 connector: { object, targets in
                     guard let object = object as? Object, targets.count <= 1 else { return false }
@@ -117,31 +122,33 @@ public struct TypeBuilder<Object: SceneObject> {
                 }))
     }
 
-    /// An outlet stored at `keyPath`.
+    /// An outlet stored at `keyPath`; its Swift type is what a target must be.
+    ///
+    ///     public weak var display: Label?
+    ///     type.outlet("display", \.display, doc: "Shows the count.")
     @inlinable
     public mutating func outlet<Target>(
-        _ name: String, _ keyPath: ReferenceWritableKeyPath<Object, Target?>, requires requirement: String,
-        required: Bool = false, hierarchy: Bool = false, doc: String
+        _ name: String, _ keyPath: ReferenceWritableKeyPath<Object, Target?>, required: Bool = false,
+        hierarchy: Bool = false, doc: String
     ) {
         outlet(
-            name, get: { $0[keyPath: keyPath] }, set: { $0[keyPath: keyPath] = $1 }, requires: requirement,
-            required: required, hierarchy: hierarchy, doc: doc)
+            name, get: { $0[keyPath: keyPath] }, set: { $0[keyPath: keyPath] = $1 }, required: required,
+            hierarchy: hierarchy, doc: doc)
     }
 
     /// An outlet collection stored at `keyPath`: a list of objects, in
-    /// written order, each of which is, extends or conforms to
-    /// `requirement`, held weakly in a ``WeakList``.
+    /// written order, held weakly in a ``WeakList``. Its element type is
+    /// what each target must be.
     ///
     ///     public final var providers = WeakList<any InteractionProvider>()
-    ///     type.outletCollection("providers", \.providers, requires: "InteractionProvider", doc: "...")
+    ///     type.outletCollection("providers", \.providers, doc: "Whose touches hold the timeout off.")
     @inlinable
     public mutating func outletCollection<Target>(
-        _ name: String, _ keyPath: ReferenceWritableKeyPath<Object, WeakList<Target>>, requires requirement: String,
-        doc: String
+        _ name: String, _ keyPath: ReferenceWritableKeyPath<Object, WeakList<Target>>, doc: String
     ) {
         outlets.append(
             OutletDescription(
-                name: name, requirement: requirement, doc: doc, isRequired: false, isCollection: true,
+                name: name, requirement: Target.self, doc: doc, isRequired: false, isCollection: true,
                 isHierarchy: false, declaringType: typeName,
                 connector: { object, targets in
                     guard let object = object as? Object, targets.allSatisfy({ $0 is Target }) else { return false }
@@ -155,22 +162,21 @@ public struct TypeBuilder<Object: SceneObject> {
     }
 
     /// An outlet collection read and written by `get` and `set`: a list of
-    /// objects, in written order, each of which is, extends or conforms to
-    /// `requirement`, held weakly in a ``WeakList``. The fast form of
-    /// ``outletCollection(_:_:requires:doc:)``, and the one to use when
-    /// setting the list must do more than store it.
+    /// objects, in written order, held weakly in a ``WeakList`` whose
+    /// element type is what each target must be. The fast form of
+    /// ``outletCollection(_:_:doc:)``, and the one to use when setting the
+    /// list must do more than store it.
     ///
     ///     type.outletCollection(
-    ///         "providers", get: { $0.providers }, set: { $0.providers = $1 },
-    ///         requires: "InteractionProvider", doc: "...")
+    ///         "providers", get: { $0.providers }, set: { $0.providers = $1 }, doc: "...")
     @inlinable
     public mutating func outletCollection<Target>(
         _ name: String, get: @escaping (Object) -> WeakList<Target>,
-        set: @escaping (Object, WeakList<Target>) -> Void, requires requirement: String, doc: String
+        set: @escaping (Object, WeakList<Target>) -> Void, doc: String
     ) {
         outlets.append(
             OutletDescription(
-                name: name, requirement: requirement, doc: doc, isRequired: false, isCollection: true,
+                name: name, requirement: Target.self, doc: doc, isRequired: false, isCollection: true,
                 isHierarchy: false, declaringType: typeName,
                 connector: { object, targets in
                     guard let object = object as? Object, targets.allSatisfy({ $0 is Target }) else { return false }

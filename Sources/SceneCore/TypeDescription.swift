@@ -1,7 +1,7 @@
 /// Everything a scene may know about a registered type: its name, base
-/// type, conformances, members and factory.
+/// type, members and factory.
 ///
-/// Build one with ``TypeDescription/init(_:summary:base:conformsTo:make:members:)``
+/// Build one with ``TypeDescription/init(_:summary:base:wakes:make:members:)``
 /// next to the type it describes:
 ///
 ///     extension Counter {
@@ -23,9 +23,15 @@ public final class TypeDescription {
     public let summary: String
     /// The type it extends, whose members it inherits.
     public let base: TypeDescription?
-    /// Protocols it declares, such as `InteractionProvider` (inherited ones
-    /// are found through ``base``).
-    public let conformances: [String]
+    /// The Swift class `make` creates, as outlets require it.
+    public let objectTypeID: ObjectIdentifier
+    /// The Swift class's name, for messages.
+    public let objectTypeName: String
+    /// The classes of the type and its bases, nearest first: an object of
+    /// this type fits an outlet whose Swift type is one of them.
+    public let lineageTypeIDs: [ObjectIdentifier]
+    /// Whether an object is an instance of the class (or a subclass).
+    let isInstance: (AnyObject) -> Bool
     /// Its own properties, outlets, events, actions and inputs, in declaration order.
     public let ownProperties: [PropertyDescription]
     public let ownOutlets: [OutletDescription]
@@ -37,6 +43,14 @@ public final class TypeDescription {
     public enum Member {
         case property(PropertyDescription)
         case outlet(OutletDescription)
+
+        /// The type that declares it.
+        public var declaringType: String {
+            switch self {
+            case .property(let property): property.declaringType
+            case .outlet(let outlet): outlet.declaringType
+            }
+        }
     }
 
     /// All properties and outlets by key, inherited ones included.
@@ -71,8 +85,13 @@ public final class TypeDescription {
     /// `members` declares what scenes may use. Pass `wakes: false` only
     /// when `awake(in:)` of every instance `make` returns does nothing; a
     /// type registered with a `base` does not inherit it.
+    ///
+    /// Nothing is checked here: ``SceneRegistry/register(_:)`` checks the
+    /// description against the registry and refuses what could not load.
+    /// Which declared protocols the type conforms to is found there too,
+    /// from its Swift conformances.
     public init<Object: SceneObject>(
-        _ name: String, summary: String, base: TypeDescription? = nil, conformsTo conformances: [String] = [],
+        _ name: String, summary: String, base: TypeDescription? = nil,
         wakes: Bool = true, make: @escaping () -> Object, members: (inout TypeBuilder<Object>) -> Void = { _ in }
     ) {
         var builder = TypeBuilder<Object>(typeName: name)
@@ -80,7 +99,10 @@ public final class TypeDescription {
         self.name = name
         self.summary = summary
         self.base = base
-        self.conformances = conformances
+        self.objectTypeID = ObjectIdentifier(Object.self)
+        self.objectTypeName = String(describing: Object.self)
+        self.lineageTypeIDs = [ObjectIdentifier(Object.self)] + (base?.lineageTypeIDs ?? [])
+        self.isInstance = { $0 is Object }
         self.ownProperties = builder.properties
         self.ownOutlets = builder.outlets
         self.ownEvents = builder.events
@@ -131,26 +153,6 @@ public final class TypeDescription {
         return result
     }
 
-    /// Whether an object of this type can fill an outlet that requires
-    /// `requirement`: it is that type, extends it, or conforms to it.
-    public func satisfies(_ requirement: String) -> Bool {
-        var current: TypeDescription? = self
-        while let type = current {
-            if type.name == requirement || type.conformances.contains(requirement) { return true }
-            current = type.base
-        }
-        return false
-    }
-
-    /// Every protocol the type conforms to, inherited ones included.
-    public var allConformances: [String] {
-        var result: [String] = []
-        for type in lineage.reversed() {
-            for conformance in type.conformances where !result.contains(conformance) { result.append(conformance) }
-        }
-        return result
-    }
-
     /// All events in declaration order, base types' first.
     public var orderedEvents: [EventDescription] { Self.ordered(lineage.reversed().map(\.ownEvents)) }
     /// All actions in declaration order, base types' first.
@@ -188,6 +190,7 @@ public final class TypeDescription {
 
 protocol NamedMember {
     var name: String { get }
+    var declaringType: String { get }
 }
 
 extension EventDescription: NamedMember {}

@@ -254,13 +254,14 @@ struct SceneValidator {
                 diagnostics.add(
                     .missingOutlet, "'\(object.id)' (\(type.name)) needs the outlet '\(outlet.name)'",
                     at: document.locator.span(object.idOffsets),
-                    hint: "add '\(outlet.name): <id of a \(outlet.requirement)>'")
+                    hint: "add '\(outlet.name): <id of \(article(registry.requirement(of: outlet)))>'")
                 continue
             }
             if document.isNull(entry.value) {
                 diagnostics.add(
                     .missingOutlet, "the outlet '\(outlet.name)' of '\(object.id)' is required and cannot be null",
-                    at: document.span(entry.value), hint: "give it the id of a \(outlet.requirement)")
+                    at: document.span(entry.value),
+                    hint: "give it the id of \(article(registry.requirement(of: outlet)))")
             }
         }
     }
@@ -354,7 +355,7 @@ struct SceneValidator {
         // An object declared earlier that fits is resolved now; any other
         // id (a forward reference, or a mistake) waits for `finish`.
         if let target = document.withScalarBytes(node, { idTable[$0] }), let targetType = types[target],
-            targetType.satisfies(outlet.requirement)
+            registry.type(targetType, fits: outlet)
         {
             declaration.outletTargets.append(target)
             return true
@@ -581,16 +582,16 @@ struct SceneValidator {
                     .unknownObject, "no object has the id '\(pending.id)'", at: span(pending.offsets),
                     hint: Suggestions.hint(
                         for: pending.id, in: ids,
-                        fallback: targetFallback(pending.outlet.requirement, excluding: pending.owner)))
+                        fallback: targetFallback(pending.outlet, excluding: pending.owner)))
                 continue
             }
             guard let targetType = types[index] else { continue }
-            guard targetType.satisfies(pending.outlet.requirement) else {
+            guard registry.type(targetType, fits: pending.outlet) else {
                 diagnostics.add(
                     .outletTypeMismatch,
-                    "'\(pending.outlet.name)' needs \(article(pending.outlet.requirement)), but '\(pending.id)' is \(article(targetType.name))",
+                    "'\(pending.outlet.name)' needs \(article(registry.requirement(of: pending.outlet))), but '\(pending.id)' is \(article(targetType.name))",
                     at: span(pending.offsets),
-                    hint: targetFallback(pending.outlet.requirement, excluding: pending.owner))
+                    hint: targetFallback(pending.outlet, excluding: pending.owner))
                 continue
             }
             // Targets index the declared objects. They differ from the file's
@@ -654,13 +655,14 @@ struct SceneValidator {
     }
 
     /// "objects that fit: a, b" over the scene's objects of the right type.
-    private func targetFallback(_ requirement: String, excluding owner: Int) -> String? {
+    private func targetFallback(_ outlet: OutletDescription, excluding owner: Int) -> String? {
         var fitting: [String] = []
-        for (index, type) in types.enumerated() where index != owner && type?.satisfies(requirement) ?? false {
+        for (index, type) in types.enumerated() where index != owner {
+            guard let type, registry.type(type, fits: outlet) else { continue }
             fitting.append(ids[index])
             if fitting.count > 8 { break }
         }
-        if fitting.isEmpty { return "the scene has no other \(requirement) to connect" }
+        if fitting.isEmpty { return "the scene has no other \(registry.requirement(of: outlet)) to connect" }
         return "objects that fit: \(Suggestions.list(fitting))"
     }
 

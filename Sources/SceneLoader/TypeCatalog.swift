@@ -15,7 +15,7 @@ public enum TypeCatalog {
         if !registry.protocols.isEmpty {
             text += "\nProtocols outlets can require:\n"
             for description in registry.protocols {
-                let fitting = registry.types.filter { $0.satisfies(description.name) }.map(\.name)
+                let fitting = registry.types.filter { registry.type($0, satisfies: description.name) }.map(\.name)
                 text += "  \(description.name): \(description.summary) Fits: \(fitting.joined(separator: ", ")).\n"
             }
         }
@@ -28,10 +28,10 @@ public enum TypeCatalog {
     }
 
     /// Every member of `type`, inherited ones included, with types, defaults and docs.
-    public static func describe(_ type: TypeDescription) -> String {
+    public static func describe(_ type: TypeDescription, in registry: SceneRegistry) -> String {
         var text = type.name
         if let base = type.base { text += " (a \(base.name))" }
-        let conformances = type.allConformances
+        let conformances = registry.conformances(of: type).map(\.name)
         if !conformances.isEmpty { text += ", \(conformances.joined(separator: ", "))" }
         text += "\n  \(type.summary)\n"
         let defaults = type.defaultValues()
@@ -66,7 +66,8 @@ public enum TypeCatalog {
         if !type.outlets.isEmpty {
             text += "\nOutlets:\n"
             for outlet in type.outlets {
-                text += "  \(outlet.name): \(outlet.typeDescription)\(outlet.isRequired ? " (required)" : "")\n"
+                text +=
+                    "  \(outlet.name): \(registry.typeDescription(of: outlet))\(outlet.isRequired ? " (required)" : "")\n"
                 text += "      \(outlet.doc)\(inherited(outlet.declaringType))\n"
             }
         }

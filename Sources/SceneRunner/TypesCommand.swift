@@ -27,6 +27,6 @@ struct TypesCommand: ParsableCommand {
             }
             throw ValidationError(message)
         }
-        print(TypeCatalog.describe(type), terminator: "")
+        print(TypeCatalog.describe(type, in: registry), terminator: "")
     }
 }

@@ -292,7 +292,7 @@ public final class FocusStore: SceneObject, FocusTimerStore {
     public static func sceneDescription() -> TypeDescription {
         TypeDescription(
             "FocusStore", summary: "A FocusTimer's settings, state and history in an SQLite file.",
-            conformsTo: ["FocusTimerStore"], make: { FocusStore() }
+            make: { FocusStore() }
         ) { type in
             type.property(
                 "path", get: { $0.path }, set: { $0.path = $1 }, required: true,
@@ -328,17 +328,20 @@ extension SceneRegistry {
     /// ``standard`` with the types that keep state on disk: `FocusStore`.
     public static var standardWithStorage: SceneRegistry {
         var registry = SceneRegistry.standard
-        registry.registerStorageTypes()
+        registry.registerBuiltIn { try $0.registerStorageTypes() }
         return registry
     }
 
-    /// Registers `FocusStore` (it needs the standard `FocusTimerStore`
-    /// protocol). Registering it twice changes nothing.
-    public mutating func registerStorageTypes() {
+    /// Registers `FocusStore`, and the `FocusTimerStore` protocol it
+    /// conforms to when the registry lacks it. Registering it twice changes
+    /// nothing.
+    public mutating func registerStorageTypes() throws(RegistrationError) {
         guard type(named: "FocusStore") == nil else { return }
-        declareProtocol(
-            "FocusTimerStore",
-            summary: "Keeps a FocusTimer's settings, state and history between runs (FocusStore, in SceneStorage).")
-        try? register(FocusStore.sceneDescription())
+        if protocolDescription(named: "FocusTimerStore") == nil {
+            try declareProtocol(
+                (any FocusTimerStore).self, name: "FocusTimerStore",
+                summary: "Keeps a FocusTimer's settings, state and history between runs.")
+        }
+        try register(FocusStore.sceneDescription())
     }
 }

@@ -8,7 +8,7 @@ import Testing
     @Test func registersAsAFormWithFourOutletsBusyFailureAndTwoEvents() {
         let type = AuthFormBehaviour.sceneDescription()
         #expect(type.base?.name == "FormBehaviour")
-        #expect(type.satisfies("FormBehaviour"))
+        #expect(type.lineage.map(\.name) == ["AuthFormBehaviour", "FormBehaviour"])
         let failure = "emptyUsername|emptyPassword|invalidUsername|invalidPassword|serviceUnavailable"
         #expect(
             MemberList(of: type)

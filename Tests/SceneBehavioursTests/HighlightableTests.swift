@@ -3,12 +3,15 @@ import SceneCore
 import Testing
 
 @Suite struct HighlightableTests {
-    @Test func buttonAndTextFieldDeclareTheConformance() {
-        #expect(Button.sceneDescription().conformances == ["Highlightable"])
-        #expect(TextField.sceneDescription().conformances == ["Highlightable"])
-        #expect(Button.sceneDescription().satisfies("Highlightable"))
-        #expect(!Label.sceneDescription().satisfies("Highlightable"))
-        #expect(!View.sceneDescription().satisfies("Highlightable"))
+    @Test func buttonAndTextFieldConform() throws {
+        let registry = SceneRegistry.standard
+        let conformances = { (name: String) in
+            registry.type(named: name).map { registry.conformances(of: $0).map(\.name) }
+        }
+        #expect(conformances("Button") == ["InteractionProvider", "Highlightable"])
+        #expect(conformances("TextField") == ["InteractionProvider", "Highlightable"])
+        #expect(conformances("Label") == ["InteractionProvider"])
+        #expect(conformances("View") == ["InteractionProvider"])
     }
 
     @Test func aButtonIsHighlightedWhilePressed() {

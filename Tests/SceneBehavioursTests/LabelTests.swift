@@ -17,8 +17,10 @@ import Testing
         let type = Label.sceneDescription()
         #expect(type.name == "Label")
         #expect(type.base?.name == "View")
-        #expect(type.satisfies("View"))
-        #expect(type.satisfies("InteractionProvider"))
+        let registry = SceneRegistry.standard
+        let registered = registry.type(named: "Label")
+        #expect(registered.map { registry.type($0, satisfies: "View") } == true)
+        #expect(registered.map { registry.type($0, satisfies: "InteractionProvider") } == true)
         #expect(MemberList(of: type) == MemberList.view(properties: ["text: String", "textColor: Color?"]))
     }
 

@@ -22,11 +22,12 @@ import Testing
                 let baseOffset = registry.types.firstIndex { $0.name == base.name }
                 #expect(baseOffset.map { $0 < offset } == true, "\(type.name) before its base \(base.name)")
             }
-            for outlet in type.ownOutlets where outlet.requirement != type.name {
-                guard let targetOffset = registry.types.firstIndex(where: { $0.name == outlet.requirement }) else {
+            for outlet in type.ownOutlets where registry.requirement(of: outlet) != type.name {
+                let requirement = registry.requirement(of: outlet)
+                guard let targetOffset = registry.types.firstIndex(where: { $0.name == requirement }) else {
                     continue  // a protocol
                 }
-                #expect(targetOffset < offset, "\(type.name).\(outlet.name) before \(outlet.requirement)")
+                #expect(targetOffset < offset, "\(type.name).\(outlet.name) before \(requirement)")
             }
         }
     }
@@ -37,34 +38,52 @@ import Testing
         let highlightable = try #require(registry.protocolDescription(named: "Highlightable"))
         #expect(!highlightable.summary.isEmpty)
         #expect(registry.protocols.map(\.name) == ["InteractionProvider", "Highlightable", "FocusTimerStore"])
-        #expect(registry.types.filter { $0.satisfies("Highlightable") }.map(\.name) == ["Button", "TextField"])
+        #expect(
+            registry.types.filter { registry.type($0, satisfies: "Highlightable") }.map(\.name) == [
+                "Button", "TextField",
+            ])
     }
 
     @Test func everyOutletRequirementIsKnown() {
         for type in registry.types {
             for outlet in type.outlets {
-                #expect(registry.isKnownRequirement(outlet.requirement), "\(type.name).\(outlet.name)")
+                #expect(registry.isKnownRequirement(registry.requirement(of: outlet)), "\(type.name).\(outlet.name)")
             }
         }
     }
 
-    @Test func everyConformanceIsADeclaredProtocolAndHoldsInSwift() {
+    @Test func conformancesAreExactlyTheSwiftConformances() {
         for type in registry.types {
-            for conformance in type.allConformances {
-                #expect(registry.protocolDescription(named: conformance) != nil, "\(type.name): \(conformance)")
-            }
-            if type.satisfies("InteractionProvider") {
-                #expect(type.makeInstance() is any InteractionProvider, "\(type.name)")
-            }
-            if type.satisfies("Highlightable") {
-                #expect(type.makeInstance() is any Highlightable, "\(type.name)")
+            let instance = type.makeInstance()
+            #expect(
+                registry.type(type, satisfies: "InteractionProvider") == (instance is any InteractionProvider),
+                "\(type.name)")
+            #expect(registry.type(type, satisfies: "Highlightable") == (instance is any Highlightable), "\(type.name)")
+            #expect(
+                registry.type(type, satisfies: "FocusTimerStore") == (instance is any FocusTimerStore), "\(type.name)")
+        }
+    }
+
+    /// What `check` accepts, `load` connects: every type that fits an
+    /// outlet by the registry's reckoning is accepted by the outlet's Swift cast.
+    @Test func everyTargetThatFitsAnOutletConnects() {
+        var pairs = 0
+        for owner in registry.types {
+            for outlet in owner.outlets {
+                for target in registry.types where registry.type(target, fits: outlet) {
+                    pairs += 1
+                    #expect(
+                        outlet.connect(owner.makeInstance(), to: [target.makeInstance()]),
+                        "\(owner.name).\(outlet.name) <- \(target.name)")
+                }
             }
         }
+        #expect(pairs > 100)
     }
 
     @Test func everyViewTypeIsAnInteractionProvider() {
-        for type in registry.types where type.satisfies("View") {
-            #expect(type.satisfies("InteractionProvider"), "\(type.name)")
+        for type in registry.types where registry.type(type, satisfies: "View") {
+            #expect(registry.type(type, satisfies: "InteractionProvider"), "\(type.name)")
             #expect(type.makeInstance() is View, "\(type.name)")
         }
     }
@@ -91,7 +110,8 @@ import Testing
         try registry.register(
             TypeDescription(
                 "Badge", summary: "A label with a count.", base: Label.sceneDescription(), make: { Label() }))
-        #expect(registry.type(named: "Badge")?.satisfies("View") == true)
+        let badge = try #require(registry.type(named: "Badge"))
+        #expect(registry.type(badge, satisfies: "View"))
         #expect(throws: SceneRegistry.RegistrationError.duplicateType("View")) {
             try registry.register(View.sceneDescription())
         }

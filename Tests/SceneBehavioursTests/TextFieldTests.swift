@@ -41,7 +41,11 @@ import Testing
                     outlets: ["shakeAnimation: ShakeAnimation?"],
                     events: ["editingBegan", "editingChanged", "editingEnded", "returnKey"],
                     inputs: ["focus", "type: String", "clear", "returnKey"]))
-        #expect(type.allConformances == ["InteractionProvider", "Highlightable"])
+        let registry = SceneRegistry.standard
+        #expect(
+            registry.type(named: "TextField").map { registry.conformances(of: $0).map(\.name) } == [
+                "InteractionProvider", "Highlightable",
+            ])
     }
 
     // MARK: invalidInput and the shake

@@ -24,7 +24,10 @@ import Testing
         let names = registry.types.map(\.name)
         let controller = try #require(names.firstIndex(of: "TimeoutController"))
         #expect(names[controller...].prefix(2) == ["TimeoutController", "TimeoutControllerHost"])
-        #expect(registry.types.indices.filter { registry.types[$0].satisfies("View") }.allSatisfy { $0 < controller })
+        #expect(
+            registry.types.indices.filter { registry.type(registry.types[$0], satisfies: "View") }.allSatisfy {
+                $0 < controller
+            })
         let host = try #require(registry.type(named: "TimeoutControllerHost"))
         #expect(host.makeInstance() is TimeoutControllerHost)
         #expect(registry.type(named: "TimeoutController")?.makeInstance() is TimeoutController)

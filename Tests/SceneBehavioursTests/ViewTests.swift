@@ -20,13 +20,15 @@ import Testing
         let type = View.sceneDescription()
         #expect(type.name == "View")
         #expect(type.base == nil)
-        #expect(type.conformances == ["InteractionProvider"])
+        let registry = SceneRegistry.standard
+        #expect(
+            registry.type(named: "View").map { registry.conformances(of: $0).map(\.name) } == ["InteractionProvider"])
         #expect(MemberList(of: type) == MemberList.view)
     }
 
     @Test func parentOutletIsAWeakHierarchyOutletRequiringAView() throws {
         let outlet = try #require(View.sceneDescription().outlets.first)
-        #expect(outlet.requirement == "View")
+        #expect(SceneRegistry.standard.requirement(of: outlet) == "View")
         #expect(outlet.isHierarchy)
         #expect(!outlet.isRequired)
 

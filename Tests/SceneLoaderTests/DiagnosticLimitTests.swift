@@ -127,34 +127,37 @@ import Testing
                 """)
     }
 
-    /// A type whose registration claims its outlet takes any View while the
-    /// Swift property only holds a Label: the loader must report it, not crash.
-    final class Mislabelled: SceneObject {
+    /// A type whose outlet holds a Label: its requirement is the property's
+    /// Swift type, so a View is refused when the scene is checked, not when
+    /// it loads.
+    final class LabelHolder: SceneObject {
         weak var label: Label?
         func awake(in scene: Scene) {}
     }
 
-    @Test func aRegistrationThatLiesAboutItsSwiftTypeIsReportedNotCrashed() throws {
+    @Test func anOutletRequiresItsPropertysSwiftTypeSoCheckRefusesWhatLoadCouldNotConnect() throws {
         var registry = SceneRegistry.standard
         try registry.register(
-            TypeDescription("Mislabelled", summary: "A broken registration.", make: Mislabelled.init) { type in
-                type.outlet("label", \.label, requires: "View", doc: "Claims View, holds Label.")
+            TypeDescription("LabelHolder", summary: "Holds a label.", make: LabelHolder.init) { type in
+                type.outlet("label", \.label, doc: "A Label, from the property's type.")
             })
         let loader = SceneLoader(registry: registry)
         let source = SceneSource(
-            name: "test.yaml", text: "objects:\n  v: {type: View}\n  m: {type: Mislabelled, label: v}\n")
-        #expect(loader.check(source).isEmpty)
-        #expect {
-            _ = try loader.load(source)
-        } throws: { error in
-            (error as? SceneLoadError)?.rendered == """
-                test.yaml:3:3: error: could not connect outlet 'label' of 'm'
-                    3 |   m: {type: Mislabelled, label: v}
-                      |   ^
-                      = help: the type's registration does not match its Swift type; this is a bug in the type
+            name: "test.yaml", text: "objects:\n  v: {type: View}\n  m: {type: LabelHolder, label: v}\n")
+        #expect(
+            loader.check(source).map { DiagnosticRenderer.render($0, in: source) } == [
+                """
+                test.yaml:3:33: error: 'label' needs a Label, but 'v' is a View
+                    3 |   m: {type: LabelHolder, label: v}
+                      |                                 ^
+                      = help: the scene has no other Label to connect
 
                 """
-        }
+            ])
+        let fitting = SceneSource(
+            name: "test.yaml", text: "objects:\n  v: {type: Label}\n  m: {type: LabelHolder, label: v}\n")
+        let scene = try loader.load(fitting)
+        #expect(scene.object("m", as: LabelHolder.self)?.label === scene.object("v", as: Label.self))
     }
 
     /// A type that cannot wake, as a store whose file is not a database.

@@ -254,7 +254,7 @@ import Testing
             TypeDescription("Counter", summary: "Counts taps.", make: Counter.init) { type in
                 type.property("step", \.step, range: 1...100, doc: "How much each increment adds.")
                 type.readOnly("count", \.count, doc: "The total so far.")
-                type.outlet("display", \.display, requires: "Label", doc: "Shows the count.")
+                type.outlet("display", \.display, doc: "Shows the count.")
                 type.action("increment", doc: "Adds `step`.") { $0.increment() }
             }
         }
@@ -287,13 +287,14 @@ import Testing
     }
 
     @Test func anOutletRequiringAnUnknownTypeIsRefused() {
+        final class Widget {}
         final class Orphan: SceneObject {
-            weak var friend: View?
+            weak var friend: Widget?
             func awake(in scene: Scene) {}
         }
         var registry = SceneRegistry()
         let description = TypeDescription("Orphan", summary: "Refers to nothing known.", make: Orphan.init) { type in
-            type.outlet("friend", \.friend, requires: "Widget", doc: "Unknown.")
+            type.outlet("friend", \.friend, doc: "Unknown.")
         }
         #expect(
             throws: SceneRegistry.RegistrationError.unknownRequirement(

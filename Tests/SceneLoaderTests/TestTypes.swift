@@ -87,9 +87,9 @@ final class Probe: SceneObject {
             type.property("tags", \.tags, doc: "A list of strings.")
             type.property("accounts", \.accounts, doc: "A string map.")
             type.property("sections", \.sections, doc: "A list of records.")
-            type.outlet("target", \.target, requires: "View", doc: "Any View.")
-            type.outlet("host", \.host, requires: "Probe", doc: "Another probe.")
-            type.outletCollection("items", \.items, requires: "InteractionProvider", doc: "Interaction providers.")
+            type.outlet("target", \.target, doc: "Any View.")
+            type.outlet("host", \.host, doc: "Another probe.")
+            type.outletCollection("items", \.items, doc: "Interaction providers.")
             type.event("fired", \.fired, doc: "Sent by `fire`.")
             type.event("changed", \.changed, doc: "Sent with a ratio.")
             type.readOnly("resets", \.resets, doc: "How many times `reset` ran.")
@@ -115,7 +115,7 @@ final class Lock: SceneObject {
     static func sceneDescription() -> TypeDescription {
         TypeDescription("Lock", summary: "Needs a passcode and a view.", make: Lock.init) { type in
             type.property("passcode", \.passcode, required: true, doc: "The code.")
-            type.outlet("view", \.view, requires: "View", required: true, doc: "The view it locks.")
+            type.outlet("view", \.view, required: true, doc: "The view it locks.")
         }
     }
 }

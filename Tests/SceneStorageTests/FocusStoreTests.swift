@@ -160,7 +160,7 @@ func temporaryFolder() throws -> URL {
     @Test func registersPathAndItsReadOnlyState() throws {
         let registry = SceneRegistry.standardWithStorage
         let type = try #require(registry.type(named: "FocusStore"))
-        #expect(type.satisfies("FocusTimerStore"))
+        #expect(registry.type(type, satisfies: "FocusTimerStore"))
         #expect(type.properties.map(\.name) == ["path", "finishedIntervals", "error"])
         #expect(type.requiredProperties.map(\.name) == ["path"])
         #expect(registry.types.last?.name == "FocusStore")

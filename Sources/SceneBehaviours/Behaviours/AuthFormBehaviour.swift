@@ -180,16 +180,16 @@ public final class AuthFormBehaviour: FormBehaviour {
             base: FormBehaviour.sceneDescription(), make: { AuthFormBehaviour() }
         ) { type in
             type.outlet(
-                "username", get: { $0.username }, set: { $0.username = $1 }, requires: "TextField", required: true,
+                "username", get: { $0.username }, set: { $0.username = $1 }, required: true,
                 doc: "The user name field; marked invalid (and shaken) when it is at fault.")
             type.outlet(
-                "password", get: { $0.password }, set: { $0.password = $1 }, requires: "TextField", required: true,
+                "password", get: { $0.password }, set: { $0.password = $1 }, required: true,
                 doc: "The password field; marked invalid (and shaken) when it is at fault.")
             type.outlet(
                 "authenticator", get: { $0.authenticator }, set: { $0.authenticator = $1 },
-                requires: "CredentialAuthenticator", required: true, doc: "The service that checks the credentials.")
+                required: true, doc: "The service that checks the credentials.")
             type.outlet(
-                "alert", get: { $0.alert }, set: { $0.alert = $1 }, requires: "AlertPresenter",
+                "alert", get: { $0.alert }, set: { $0.alert = $1 },
                 doc: "Presents the authenticator's errors; none for empty fields.")
             type.readOnly("busy", get: { $0.isBusy }, doc: "Whether a request is under way; submits are ignored.")
             type.readOnly("failure", get: { $0.failure }, doc: "Why the last login failed; null after a success.")

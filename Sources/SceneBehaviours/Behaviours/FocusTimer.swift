@@ -449,22 +449,20 @@ public final class FocusTimer: SceneObject {
                 "longBreaks", get: { $0.longBreaks }, set: { $0.longBreaks = $1 },
                 doc: "Whether there are long breaks at all.")
             type.outlet(
-                "startButton", get: { $0.startButton }, set: { $0.startButton = $1 }, requires: "Button",
+                "startButton", get: { $0.startButton }, set: { $0.startButton = $1 },
                 doc: "Titled Start, Pause or Resume by status.")
             type.outlet(
-                "stopButton", get: { $0.stopButton }, set: { $0.stopButton = $1 }, requires: "Button",
-                doc: "Hidden while stopped.")
+                "stopButton", get: { $0.stopButton }, set: { $0.stopButton = $1 }, doc: "Hidden while stopped.")
             type.outlet(
-                "timeLabel", get: { $0.timeLabel }, set: { $0.timeLabel = $1 }, requires: "Label",
-                doc: "Shows the time left as MM:SS.")
+                "timeLabel", get: { $0.timeLabel }, set: { $0.timeLabel = $1 }, doc: "Shows the time left as MM:SS.")
             type.outlet(
-                "statusLabel", get: { $0.statusLabel }, set: { $0.statusLabel = $1 }, requires: "Label",
+                "statusLabel", get: { $0.statusLabel }, set: { $0.statusLabel = $1 },
                 doc: "Work, Break, Long break, Work paused or Break paused.")
             type.outlet(
-                "background", get: { $0.background }, set: { $0.background = $1 }, requires: "View",
+                "background", get: { $0.background }, set: { $0.background = $1 },
                 doc: "Its backgroundColor is the theme: #E44F72 work, #52A57B breaks.")
             type.outlet(
-                "store", get: { $0.store }, set: { $0.store = $1 }, requires: "FocusTimerStore",
+                "store", get: { $0.store }, set: { $0.store = $1 },
                 doc: "Keeps the settings, state and history between runs; restored on load.")
             type.readOnly("status", get: { $0.status }, doc: "stopped, running or paused.")
             type.readOnly("activity", get: { $0.activity }, doc: "work, shortBreak or longBreak.")

@@ -124,7 +124,7 @@ open class FormBehaviour: SceneObject {
             make: { FormBehaviour() }
         ) { type in
             type.outletCollection(
-                "fields", get: { $0.fields }, set: { $0.fields = $1 }, requires: "View",
+                "fields", get: { $0.fields }, set: { $0.fields = $1 },
                 doc: "The fields in order; return on one goes to the next, on the last submits.")
             type.action("next", doc: "Focuses the next field that can be focused, wrapping round.") {
                 $0.focusNextField()

@@ -131,7 +131,7 @@ public final class HighlightBehaviour: SceneObject {
             make: { HighlightBehaviour() }
         ) { type in
             type.outlet(
-                "view", get: { $0.view }, set: { $0.view = $1 }, requires: "Highlightable", required: true,
+                "view", get: { $0.view }, set: { $0.view = $1 }, required: true,
                 doc: "The Button (pressed) or TextField (focused) whose background changes.")
             type.property(
                 "normalColor", get: { $0.normalColor }, set: { $0.normalColor = $1 },

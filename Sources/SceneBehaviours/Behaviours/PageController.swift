@@ -125,13 +125,13 @@ public final class PageController: SceneObject {
             make: { PageController() }
         ) { type in
             type.outlet(
-                "data", get: { $0.data }, set: { $0.data = $1 }, requires: "TableData", required: true,
+                "data", get: { $0.data }, set: { $0.data = $1 }, required: true,
                 doc: "The model paged through, one section a page; passed down to the table.")
             type.outlet(
-                "table", get: { $0.table }, set: { $0.table = $1 }, requires: "TableView", required: true,
+                "table", get: { $0.table }, set: { $0.table = $1 }, required: true,
                 doc: "The table that shows the current page (its section is kept at the page).")
             type.outlet(
-                "indicator", get: { $0.indicator }, set: { $0.indicator = $1 }, requires: "PageIndicator",
+                "indicator", get: { $0.indicator }, set: { $0.indicator = $1 },
                 doc: "Dots kept at the page count and the current page.")
             type.readOnly("pageCount", get: { $0.pageCount }, doc: "How many pages: one per section of data.")
             type.readOnly("currentPage", get: { $0.currentPage }, doc: "The index of the page shown, from 0.")

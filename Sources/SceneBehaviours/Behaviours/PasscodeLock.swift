@@ -181,10 +181,10 @@ public final class PasscodeLock: SceneObject {
                 "window", get: { $0.window }, set: { $0.window = $1 },
                 doc: "How long after a wrong entry the count returns to zero, unless another entry comes first.")
             type.outlet(
-                "field", get: { $0.field }, set: { $0.field = $1 }, requires: "TextField",
+                "field", get: { $0.field }, set: { $0.field = $1 },
                 doc: "Return on this field submits its text, then empties it.")
             type.outlet(
-                "resetDelay", get: { $0.resetDelay }, set: { $0.resetDelay = $1 }, requires: "PreemptiveDelay",
+                "resetDelay", get: { $0.resetDelay }, set: { $0.resetDelay = $1 },
                 doc: "Measures the window (triggered with `window`); without it the lock uses its own.")
             type.readOnly(
                 "failedAttempts", get: { $0.failedAttempts }, doc: "Wrong entries since the last window passed.")

@@ -166,16 +166,16 @@ public final class PlayerController: SceneObject {
             make: { PlayerController() }
         ) { type in
             type.outlet(
-                "player", get: { $0.player }, set: { $0.player = $1 }, requires: "Player", required: true,
+                "player", get: { $0.player }, set: { $0.player = $1 }, required: true,
                 doc: "The player driven.")
             type.outlet(
-                "interface", get: { $0.interface }, set: { $0.interface = $1 }, requires: "PlayerInterface",
-                required: true, doc: "The interface shown; its requests reach the player through the actions.")
+                "interface", get: { $0.interface }, set: { $0.interface = $1 }, required: true,
+                doc: "The interface shown; its requests reach the player through the actions.")
             type.outlet(
-                "inlineContainer", get: { $0.inlineContainer }, set: { $0.inlineContainer = $1 }, requires: "View",
-                required: true, doc: "The container's parent inline.")
+                "inlineContainer", get: { $0.inlineContainer }, set: { $0.inlineContainer = $1 }, required: true,
+                doc: "The container's parent inline.")
             type.outlet(
-                "window", get: { $0.window }, set: { $0.window = $1 }, requires: "View", required: true,
+                "window", get: { $0.window }, set: { $0.window = $1 }, required: true,
                 doc: "The container's parent in fullscreen.")
             type.action("play", doc: "Asks the player to play.") { $0.play() }
             type.action("pause", doc: "Asks the player to pause.") { $0.pause() }

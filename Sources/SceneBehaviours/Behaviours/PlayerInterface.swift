@@ -319,38 +319,37 @@ public final class PlayerInterface: SceneObject {
             make: { PlayerInterface() }
         ) { type in
             type.outlet(
-                "container", get: { $0.container }, set: { $0.container = $1 }, requires: "View", required: true,
+                "container", get: { $0.container }, set: { $0.container = $1 }, required: true,
                 doc: "The view holding the interface.")
             type.outlet(
-                "backgroundTap", get: { $0.backgroundTap }, set: { $0.backgroundTap = $1 }, requires: "TapGesture",
+                "backgroundTap", get: { $0.backgroundTap }, set: { $0.backgroundTap = $1 },
                 doc: "A tap on the video: toggles the controls while playing.")
             type.outlet(
-                "playButton", get: { $0.playButton }, set: { $0.playButton = $1 }, requires: "Button",
-                required: true, doc: "Asks for playback.")
+                "playButton", get: { $0.playButton }, set: { $0.playButton = $1 }, required: true,
+                doc: "Asks for playback.")
             type.outlet(
-                "pauseButton", get: { $0.pauseButton }, set: { $0.pauseButton = $1 }, requires: "Button",
-                required: true, doc: "Asks for a pause.")
+                "pauseButton", get: { $0.pauseButton }, set: { $0.pauseButton = $1 }, required: true,
+                doc: "Asks for a pause.")
             type.outlet(
                 "skipForwardButton", get: { $0.skipForwardButton }, set: { $0.skipForwardButton = $1 },
-                requires: "Button", required: true, doc: "Asks for a skip of 10 s forward.")
+                required: true, doc: "Asks for a skip of 10 s forward.")
             type.outlet(
                 "skipBackwardButton", get: { $0.skipBackwardButton }, set: { $0.skipBackwardButton = $1 },
-                requires: "Button", required: true, doc: "Asks for a skip of 10 s backward.")
+                required: true, doc: "Asks for a skip of 10 s backward.")
             type.outlet(
-                "spinner", get: { $0.spinner }, set: { $0.spinner = $1 }, requires: "ActivityIndicator",
-                required: true, doc: "Turns while buffering.")
+                "spinner", get: { $0.spinner }, set: { $0.spinner = $1 }, required: true, doc: "Turns while buffering.")
             type.outlet(
-                "slider", get: { $0.slider }, set: { $0.slider = $1 }, requires: "Slider", required: true,
+                "slider", get: { $0.slider }, set: { $0.slider = $1 }, required: true,
                 doc: "The progress bar in seconds: drag or tap it to seek.")
             type.outlet(
-                "progressLabel", get: { $0.progressLabel }, set: { $0.progressLabel = $1 }, requires: "Label",
-                required: true, doc: "\"current / duration\", MM:SS or HH:MM:SS.")
+                "progressLabel", get: { $0.progressLabel }, set: { $0.progressLabel = $1 }, required: true,
+                doc: "\"current / duration\", MM:SS or HH:MM:SS.")
             type.outlet(
-                "footer", get: { $0.footer }, set: { $0.footer = $1 }, requires: "View", required: true,
+                "footer", get: { $0.footer }, set: { $0.footer = $1 }, required: true,
                 doc: "The bar holding the slider and the label.")
             type.outlet(
                 "timeoutController", get: { $0.timeoutController }, set: { $0.timeoutController = $1 },
-                requires: "TimeoutController", doc: "Hides the controls while playing; the controls are its providers.")
+                doc: "Hides the controls while playing; the controls are its providers.")
             type.property(
                 "duration", get: { $0.duration }, set: { $0.duration = $1 },
                 doc: "The length of the source: the slider's maximum and the label's format.")

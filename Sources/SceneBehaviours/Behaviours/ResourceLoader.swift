@@ -103,7 +103,7 @@ public final class ResourceLoader: SceneObject {
                 "loadTimes", get: { $0.loadTimes }, set: { $0.loadTimes = $1 }, range: 0...Double.infinity,
                 doc: "How long each resource takes to load, one per resource.")
             type.outlet(
-                "allLoaded", get: { $0.allLoaded }, set: { $0.allLoaded = $1 }, requires: "PreemptiveDelay",
+                "allLoaded", get: { $0.allLoaded }, set: { $0.allLoaded = $1 },
                 doc: "Triggered on each arrival; its fired means all loaded if its delay covers the gaps.")
             type.readOnly("loadedCount", get: { $0.loadedCount }, doc: "Resources arrived since the last start.")
             type.readOnly("loading", get: { $0.isLoading }, doc: "Whether resources are still on their way.")

@@ -86,10 +86,10 @@ public final class SegmentSwitcher: SceneObject {
             make: { SegmentSwitcher() }
         ) { type in
             type.outlet(
-                "control", get: { $0.control }, set: { $0.control = $1 }, requires: "SegmentedControl",
-                required: true, doc: "The control whose selected segment picks the view shown.")
+                "control", get: { $0.control }, set: { $0.control = $1 }, required: true,
+                doc: "The control whose selected segment picks the view shown.")
             type.outletCollection(
-                "views", get: { $0.views }, set: { $0.views = $1 }, requires: "View",
+                "views", get: { $0.views }, set: { $0.views = $1 },
                 doc: "One view per segment, in order; the selected one is shown, the others hidden.")
             type.action("apply", doc: "Shows the selected segment's view and hides the others.") { $0.apply() }
         }

@@ -172,7 +172,7 @@ public final class ShakeAnimation: SceneObject {
             make: { ShakeAnimation() }
         ) { type in
             type.outlet(
-                "view", get: { $0.view }, set: { $0.view = $1 }, requires: "View",
+                "view", get: { $0.view }, set: { $0.view = $1 },
                 doc: "The view whose offset shakes; without one, play does nothing.")
             type.property(
                 "duration", get: { $0.duration }, set: { $0.duration = $1 },

@@ -190,7 +190,7 @@ public final class TimeoutController: SceneObject {
                 "timeout", get: { $0.timeout }, set: { $0.timeout = $1 },
                 doc: "How long after resume or the last touch it times out; setting it restarts a pending timeout.")
             type.outletCollection(
-                "providers", get: { $0.providers }, set: { $0.providers = $1 }, requires: "InteractionProvider",
+                "providers", get: { $0.providers }, set: { $0.providers = $1 },
                 doc: "Whose touches hold the timeout off, counted per touch across all of them.")
             type.readOnly("running", get: { $0.isRunning }, doc: "Resumed, and neither paused nor timed out since.")
             type.readOnly("pending", get: { $0.isPending }, doc: "Whether a timeout is scheduled.")

@@ -181,14 +181,14 @@ public final class TimeoutControllerHost: SceneObject {
             make: { TimeoutControllerHost() }
         ) { type in
             type.outlet(
-                "viewToHide", get: { $0.viewToHide }, set: { $0.viewToHide = $1 }, requires: "View", required: true,
+                "viewToHide", get: { $0.viewToHide }, set: { $0.viewToHide = $1 }, required: true,
                 doc: "The view that fades out and hides, and shows and fades in.")
             type.outlet(
-                "tapGesture", get: { $0.tapGesture }, set: { $0.tapGesture = $1 }, requires: "TapGesture",
+                "tapGesture", get: { $0.tapGesture }, set: { $0.tapGesture = $1 },
                 doc: "Its taps toggle the view (and pause or resume the controller); never a provider.")
             type.outlet(
                 "timeoutController", get: { $0.timeoutController }, set: { $0.timeoutController = $1 },
-                requires: "TimeoutController", required: true, doc: "Its timedOut hides the view.")
+                required: true, doc: "Its timedOut hides the view.")
             type.property(
                 "autoStart", get: { $0.autoStart }, set: { $0.autoStart = $1 },
                 doc: "Whether awake resumes the controller.")

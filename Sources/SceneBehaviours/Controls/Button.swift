@@ -60,7 +60,7 @@ open class Button: View {
     override open class func sceneDescription() -> TypeDescription {
         TypeDescription(
             "Button", summary: "A push button: touchDown, tap, touchCancel.", base: View.sceneDescription(),
-            conformsTo: ["Highlightable"], wakes: false, make: { Button() }
+            wakes: false, make: { Button() }
         ) { type in
             type.property("title", get: { $0.title }, set: { $0.title = $1 }, doc: "The button's title.")
             type.property(

@@ -76,7 +76,7 @@ open class PanGesture: SceneObject, InteractionProvider {
     open class func sceneDescription() -> TypeDescription {
         TypeDescription(
             "PanGesture", summary: "Recognises a drag: began, changed, ended.",
-            conformsTo: ["InteractionProvider"], wakes: false, make: { PanGesture() }
+            wakes: false, make: { PanGesture() }
         ) { type in
             type.input("panBegan", doc: "A pan begins.") { $0.panBegan() }
             type.input("panMoved", doc: "The pan moves.") { $0.panMoved() }

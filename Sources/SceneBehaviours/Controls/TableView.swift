@@ -59,7 +59,7 @@ open class TableView: View {
             wakes: false, make: { TableView() }
         ) { type in
             type.outlet(
-                "data", get: { $0.data }, set: { $0.data = $1 }, requires: "TableData", required: true,
+                "data", get: { $0.data }, set: { $0.data = $1 }, required: true,
                 doc: "The model shown.")
             type.property(
                 "section", get: { $0.section }, set: { $0.section = $1 },

@@ -61,12 +61,12 @@ open class TapGesture: SceneObject, InteractionProvider {
     open class func sceneDescription() -> TypeDescription {
         TypeDescription(
             "TapGesture", summary: "Recognises taps: input tap, event recognized.",
-            conformsTo: ["InteractionProvider"], wakes: false, make: { TapGesture() }
+            wakes: false, make: { TapGesture() }
         ) { type in
             type.property(
                 "enabled", get: { $0.enabled }, set: { $0.enabled = $1 }, doc: "Whether the recogniser takes taps.")
             type.outlet(
-                "view", get: { $0.view }, set: { $0.view = $1 }, requires: "View",
+                "view", get: { $0.view }, set: { $0.view = $1 },
                 doc: "The view it is attached to; taps need it visible.")
             type.input("tap", doc: "A tap: interaction began and ended, then recognized.") { $0.tap() }
             type.event("recognized", connect: { $0.recognized.connect($1) }, doc: "A tap was recognised.")

@@ -178,7 +178,7 @@ open class TextField: View {
     override open class func sceneDescription() -> TypeDescription {
         TypeDescription(
             "TextField", summary: "A single-line text field; one field per scene is focused.",
-            base: View.sceneDescription(), conformsTo: ["Highlightable"], make: { TextField() }
+            base: View.sceneDescription(), make: { TextField() }
         ) { type in
             type.property("text", get: { $0.text }, set: { $0.text = $1 }, doc: "The text entered.")
             type.property(
@@ -193,7 +193,7 @@ open class TextField: View {
                 doc: "Whether the text was rejected; setting it to true plays the shake, each time.")
             type.outlet(
                 "shakeAnimation", get: { $0.shakeAnimation }, set: { $0.shakeAnimation = $1 },
-                requires: "ShakeAnimation", doc: "The shake that invalidInput: true plays.")
+                doc: "The shake that invalidInput: true plays.")
             type.readOnly("focused", get: { $0.focused }, doc: "Whether the field is the scene's first responder.")
             type.input("focus", doc: "Taps the field, which focuses it.") { $0.focus() }
             type.input("type", String.self, doc: "Focuses the field if needed, then appends the text.") {

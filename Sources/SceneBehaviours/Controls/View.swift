@@ -160,7 +160,7 @@ open class View: SceneObject, InteractionProvider {
     open class func sceneDescription() -> TypeDescription {
         TypeDescription(
             "View", summary: "A headless view: the base of every control and a container.",
-            conformsTo: ["InteractionProvider"], wakes: false, make: { View() }
+            wakes: false, make: { View() }
         ) { type in
             type.property("hidden", get: { $0.hidden }, set: { $0.hidden = $1 }, doc: "Whether the view is hidden.")
             type.property("alpha", get: { $0.alpha }, set: { $0.alpha = $1 }, range: 0...1, doc: "The opacity, 0...1.")
@@ -174,7 +174,7 @@ open class View: SceneObject, InteractionProvider {
                 "offsetY", get: { $0.offsetY }, set: { $0.offsetY = $1 }, doc: "An additive vertical translation.")
             type.readOnly("visible", get: { $0.visible }, doc: "Not hidden, alpha above 0, and the parent visible.")
             type.outlet(
-                "parent", get: { $0.parent }, set: { $0.parent = $1 }, requires: "View", hierarchy: true,
+                "parent", get: { $0.parent }, set: { $0.parent = $1 }, hierarchy: true,
                 doc: "The containing view.")
             type.action("show", doc: "Shows the view (hidden: false).") { $0.show() }
             type.action("hide", doc: "Hides the view (hidden: true).") { $0.hide() }

@@ -31,7 +31,10 @@ struct MemberList: Equatable, CustomStringConvertible {
             if property.isRequired { line += " (required)" }
             return line
         }
-        outlets = type.outlets.map { "\($0.name): \($0.typeDescription)" + ($0.isHierarchy ? " (hierarchy)" : "") }
+        let registry = SceneRegistry.standard
+        outlets = type.outlets.map {
+            "\($0.name): \(registry.typeDescription(of: $0))" + ($0.isHierarchy ? " (hierarchy)" : "")
+        }
         events = type.orderedEvents.map { event in event.payload.map { "\(event.name): \($0)" } ?? event.name }
         actions = type.orderedActions.map { action in action.argument.map { "\(action.name): \($0)" } ?? action.name }
         inputs = type.orderedInputs.map { input in input.argument.map { "\(input.name): \($0)" } ?? input.name }
