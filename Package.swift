@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "SceneRunning", targets: ["SceneRunning"]),
         .library(name: "SceneStorage", targets: ["SceneStorage"]),
         .library(name: "SceneTesting", targets: ["SceneTesting"]),
+        .library(name: "SceneCommandLine", targets: ["SceneCommandLine"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -42,14 +43,16 @@ let package = Package(
             name: "SceneStorage",
             dependencies: ["SceneCore", "SceneBehaviours", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        // Layer 4: the command line.
-        .executableTarget(
-            name: "SceneRunner",
+        // Layer 4: the command line, over any registry, for any program.
+        .target(
+            name: "SceneCommandLine",
             dependencies: [
-                "SceneLoader", "SceneRunning", "SceneBehaviours", "SceneStorage",
+                "SceneCore", "SceneLoader", "SceneRunning",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // `scene-runner`: the command line over the standard and storage types.
+        .executableTarget(name: "SceneRunner", dependencies: ["SceneCommandLine", "SceneStorage"]),
         .executableTarget(
             name: "SceneBench",
             dependencies: ["SceneLoader", "SceneBehaviours", "SceneYAML", "CYAML"]
@@ -67,6 +70,10 @@ let package = Package(
                 "SceneStorage", "SceneBehaviours", "SceneRunning", "SceneLoader", "SceneCore", "TestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
+        ),
+        .testTarget(
+            name: "SceneCommandLineTests",
+            dependencies: ["SceneCommandLine", "SceneBehaviours", "SceneStorage", "SceneCore"]
         ),
         .testTarget(
             name: "SceneRunnerTests",

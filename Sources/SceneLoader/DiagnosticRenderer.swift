@@ -123,4 +123,59 @@ public enum JSON {
     public static func object(_ fields: [(String, String)]) -> String {
         "{" + fields.map { string($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
     }
+
+    /// `[value,...]` from already-encoded values.
+    public static func array(_ values: [String]) -> String {
+        "[" + values.joined(separator: ",") + "]"
+    }
+
+    /// `true` or `false`.
+    public static func bool(_ value: Bool) -> String { value ? "true" : "false" }
+
+    /// A scene value as the JSON value of its kind: `null`, `true`, numbers
+    /// (a duration in seconds; an infinite or undefined number as the
+    /// string `"inf"`, `"-inf"` or `"nan"`), strings (text, a colour as
+    /// `#RRGGBBAA`, an enumeration case, an object's id), arrays and objects.
+    public static func value(_ value: SceneValue) -> String {
+        switch value {
+        case .null: "null"
+        case .bool(let value): bool(value)
+        case .int(let value): String(value)
+        case .double(let value): finite(value)
+        case .duration(let value): finite(value.seconds)
+        case .string(let text), .enumCase(let text), .object(let text): string(text)
+        case .color(let color): string(color.description)
+        case .list(let values): array(values.map(Self.value))
+        case .map(let pairs): object(pairs.map { ($0.key, Self.value($0.value)) })
+        }
+    }
+
+    private static func finite(_ value: Double) -> String {
+        if value.isFinite { return SceneValue.format(value) }
+        return string(value.isNaN ? "nan" : value < 0 ? "-inf" : "inf")
+    }
+
+    /// A value type as an object: `{"kind":"bool"}`, `{"kind":"optional","wrapped":…}`,
+    /// `{"kind":"list","element":…}`, `{"kind":"stringMap","value":…}`,
+    /// `{"kind":"enum","name":…,"cases":[…]}`, `{"kind":"record","name":…,"fields":[{"name":…,"type":…}]}`.
+    public static func valueType(_ type: ValueType) -> String {
+        switch type {
+        case .bool: object([("kind", string("bool"))])
+        case .int: object([("kind", string("int"))])
+        case .double: object([("kind", string("double"))])
+        case .string: object([("kind", string("string"))])
+        case .duration: object([("kind", string("duration"))])
+        case .color: object([("kind", string("color"))])
+        case .optional(let wrapped): object([("kind", string("optional")), ("wrapped", valueType(wrapped))])
+        case .list(let element): object([("kind", string("list")), ("element", valueType(element))])
+        case .stringMap(let value): object([("kind", string("stringMap")), ("value", valueType(value))])
+        case .enumeration(let name, let cases):
+            object([("kind", string("enum")), ("name", string(name)), ("cases", array(cases.map(string)))])
+        case .record(let name, let fields):
+            object([
+                ("kind", string("record")), ("name", string(name)),
+                ("fields", array(fields.map { object([("name", string($0.name)), ("type", valueType($0.type))]) })),
+            ])
+        }
+    }
 }

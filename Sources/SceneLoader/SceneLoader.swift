@@ -55,6 +55,10 @@ public struct SceneLoader {
     /// validated on the calling thread: by default for files of 32 KiB and
     /// more. Results and diagnostics are the same either way.
     public var pipelining: YAMLDocumentReader.Pipelining = .automatic
+    /// The command-line program hints name (`'NAME types' lists the
+    /// registered types`); `nil`, the default, names none and lists the
+    /// types instead.
+    public var toolName: String?
 
     /// A loader for the types in `registry`.
     public init(registry: SceneRegistry, limits: SceneLimits = SceneLimits()) {
@@ -79,7 +83,7 @@ public struct SceneLoader {
     /// and wired as they are read, for as long as no mistake has been found.
     private func validate(_ source: SceneSource, assembler: SceneAssembler?) -> Result<SceneDeclaration, SceneLoadError>
     {
-        var validator = SceneValidator(registry: registry, limit: limits.maxDiagnostics)
+        var validator = SceneValidator(registry: registry, limit: limits.maxDiagnostics, toolName: toolName)
         // Up to the default size limit: a file past it is refused unread.
         let reserved = min(source.bytes.count, limits.yaml.maxInputBytes, YAMLLimits().maxInputBytes)
         validator.reserveCapacity(forTextOf: reserved)

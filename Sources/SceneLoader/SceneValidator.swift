@@ -71,9 +71,16 @@ struct SceneValidator {
     /// The index of the object declared as `id`.
     func objectIndex(_ id: String) -> Int? { idTable[id] }
 
-    init(registry: SceneRegistry, limit: Int) {
+    /// Says where the registered types are listed: the program's `types`
+    /// command, or (with no program to name) the first few of them.
+    let typesHint: String
+
+    init(registry: SceneRegistry, limit: Int, toolName: String? = nil) {
         self.registry = registry
         self.diagnostics = DiagnosticCollector(limit: limit)
+        typesHint =
+            toolName.map { "'\($0) types' lists the registered types" }
+            ?? "the registered types are \(Suggestions.list(registry.types.map(\.name)))"
     }
 
     /// Reserves room for what a scene of `bytes` bytes is likely to hold,
@@ -187,14 +194,14 @@ struct SceneValidator {
         guard let typeEntry = document.entry(entry.value, "type") else {
             diagnostics.add(
                 .missingType, "object '\(id)' has no 'type'", at: document.writtenSpan(entry.keyNode),
-                hint: "add 'type:' with a registered type; 'scene-runner types' lists them")
+                hint: "add 'type:' with a registered type; \(typesHint)")
             return nil
         }
         guard document.kind(typeEntry.value) == .scalar, !document.isNull(typeEntry.value) else {
             diagnostics.add(
                 .missingType,
                 "the 'type' of '\(id)' must be a type name, not \(document.kindDescription(typeEntry.value))",
-                at: document.span(typeEntry.value), hint: "'scene-runner types' lists the registered types")
+                at: document.span(typeEntry.value), hint: typesHint)
             return nil
         }
         if let type = document.withScalarBytes(typeEntry.value, registry.type(namedUTF8:)) { return type }
@@ -204,7 +211,7 @@ struct SceneValidator {
                 .unknownType, "unknown type '\(typeName)'", at: document.span(typeEntry.value),
                 hint: Suggestions.hint(
                     for: typeName, in: registry.types.map(\.name),
-                    fallback: "'scene-runner types' lists the registered types"))
+                    fallback: typesHint))
             return nil
         }
     }

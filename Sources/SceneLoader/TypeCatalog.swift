@@ -22,9 +22,89 @@ public enum TypeCatalog {
         return text
     }
 
-    /// The closest registered name to `name`, for "did you mean".
+    /// The closest registered type or protocol name to `name`, for "did you mean".
     public static func closestName(to name: String, in registry: SceneRegistry) -> String? {
-        Suggestions.closest(to: name, in: registry.types.map(\.name))
+        Suggestions.closest(to: name, in: registry.types.map(\.name) + registry.protocols.map(\.name))
+    }
+
+    /// A protocol: its summary, the types that fit it, and the outlets that require it.
+    public static func describe(_ description: SceneRegistry.ProtocolDescription, in registry: SceneRegistry) -> String
+    {
+        var text = "\(description.name) (a protocol)\n  \(description.summary)\n"
+        let fitting = registry.types.filter { registry.type($0, satisfies: description.name) }.map(\.name)
+        text += "\nFits:\n  " + (fitting.isEmpty ? "no registered type" : fitting.joined(separator: ", ")) + "\n"
+        let outlets = requiringOutlets(description.name, in: registry)
+        if !outlets.isEmpty { text += "\nRequired by:\n  " + outlets.joined(separator: ", ") + "\n" }
+        return text
+    }
+
+    /// `Type.outlet` for each registered type's own outlet that requires `name`.
+    private static func requiringOutlets(_ name: String, in registry: SceneRegistry) -> [String] {
+        registry.types.flatMap { type in
+            type.ownOutlets.filter { registry.requirement(of: $0) == name }.map { "\(type.name).\($0.name)" }
+        }
+    }
+
+    /// A type as one JSON object: `{"type":"type","name":…,"summary":…,"base":…,"conformances":[…],
+    /// "properties":[…],"outlets":[…],"events":[…],"actions":[…],"inputs":[…]}`; each property with
+    /// `name`, `valueType` (structured, see ``JSON/valueType(_:)``), `typeName`, `default`,
+    /// `range`, `required`, `readOnly`, `doc` and `declaredBy`.
+    public static func json(_ type: TypeDescription, in registry: SceneRegistry) -> String {
+        let defaults = type.defaultValues()
+        let properties = type.properties.map { property in
+            JSON.object([
+                ("name", JSON.string(property.name)), ("valueType", JSON.valueType(property.type)),
+                ("typeName", JSON.string(property.type.description)),
+                ("default", property.isRequired ? "null" : defaults[property.name].map(JSON.value) ?? "null"),
+                (
+                    "range",
+                    property.range.map { JSON.array([JSON.number($0.lowerBound), JSON.number($0.upperBound)]) }
+                        ?? "null"
+                ),
+                ("required", JSON.bool(property.isRequired)), ("readOnly", JSON.bool(property.isReadOnly)),
+                ("doc", JSON.string(property.doc)), ("declaredBy", JSON.string(property.declaringType)),
+            ])
+        }
+        let outlets = type.outlets.map { outlet in
+            JSON.object([
+                ("name", JSON.string(outlet.name)), ("requires", JSON.string(registry.requirement(of: outlet))),
+                ("collection", JSON.bool(outlet.isCollection)), ("required", JSON.bool(outlet.isRequired)),
+                ("hierarchy", JSON.bool(outlet.isHierarchy)), ("doc", JSON.string(outlet.doc)),
+                ("declaredBy", JSON.string(outlet.declaringType)),
+            ])
+        }
+        func members(_ list: [some DescribedMember], _ valueKey: String, _ valueType: (Int) -> ValueType?) -> String {
+            JSON.array(
+                list.enumerated().map { index, member in
+                    JSON.object([
+                        ("name", JSON.string(member.name)),
+                        (valueKey, valueType(index).map(JSON.valueType) ?? "null"),
+                        ("doc", JSON.string(member.doc)), ("declaredBy", JSON.string(member.declaringType)),
+                    ])
+                })
+        }
+        let events = type.orderedEvents
+        let actions = type.orderedActions
+        let inputs = type.orderedInputs
+        return JSON.object([
+            ("type", JSON.string("type")), ("name", JSON.string(type.name)), ("summary", JSON.string(type.summary)),
+            ("base", type.base.map { JSON.string($0.name) } ?? "null"),
+            ("conformances", JSON.array(registry.conformances(of: type).map { JSON.string($0.name) })),
+            ("properties", JSON.array(properties)), ("outlets", JSON.array(outlets)),
+            ("events", members(events, "payload") { events[$0].payload }),
+            ("actions", members(actions, "argument") { actions[$0].argument }),
+            ("inputs", members(inputs, "argument") { inputs[$0].argument }),
+        ])
+    }
+
+    /// A protocol as one JSON object: `{"type":"protocol","name":…,"summary":…,"fits":[…],"requiredBy":[…]}`.
+    public static func json(_ description: SceneRegistry.ProtocolDescription, in registry: SceneRegistry) -> String {
+        let fitting = registry.types.filter { registry.type($0, satisfies: description.name) }.map(\.name)
+        return JSON.object([
+            ("type", JSON.string("protocol")), ("name", JSON.string(description.name)),
+            ("summary", JSON.string(description.summary)), ("fits", JSON.array(fitting.map(JSON.string))),
+            ("requiredBy", JSON.array(requiringOutlets(description.name, in: registry).map(JSON.string))),
+        ])
     }
 
     /// Every member of `type`, inherited ones included, with types, defaults and docs.

@@ -129,50 +129,66 @@ public enum TranscriptRenderer {
     }
 
     /// The transcript as JSON Lines: one object per entry, then a summary.
+    /// Every record starts with `type` and `file`; entries then give `time`
+    /// (virtual seconds). Values are typed as ``JSON/value(_:)`` writes them.
+    ///
+    ///     {"type":"step","file":"x.yaml","time":2,"verb":"slide","text":"volume 0.8"}
+    ///     {"type":"change","file":"x.yaml","time":2,"object":"volume","property":"value","from":0.5,"to":0.8,"animationFrame":false}
+    ///     {"type":"summary","file":"x.yaml","title":"X","expectations":6,"passed":6,"failed":0,"error":false,"endTime":2}
     public static func jsonLines(_ transcript: Transcript) -> String {
-        var lines: [String] = []
-        let file = ("file", JSON.string(transcript.file))
-        for entry in transcript.entries {
-            var fields: [(String, String)] = [file, ("time", JSON.number(entry.time.seconds))]
-            switch entry.kind {
-            case .step(let verb, let text):
-                fields += [("type", JSON.string("step")), ("verb", JSON.string(verb)), ("text", JSON.string(text))]
-            case .ignored(let verb, let target):
-                fields += [
-                    ("type", JSON.string("ignored")), ("verb", JSON.string(verb)), ("object", JSON.string(target)),
-                ]
-            case .event(let object, let event, let payload):
-                fields += [
-                    ("type", JSON.string("event")), ("object", JSON.string(object)), ("event", JSON.string(event)),
-                ]
-                if let payload { fields.append(("payload", JSON.string(payload.description))) }
-            case .change(let object, let property, let from, let to, let isFrame):
-                fields += [
-                    ("type", JSON.string("change")), ("object", JSON.string(object)),
-                    ("property", JSON.string(property)), ("from", JSON.string(from.description)),
-                    ("to", JSON.string(to.description)), ("animationFrame", isFrame ? "true" : "false"),
-                ]
-            case .expectation(let path, let expected, let actual, let passed, let position):
-                fields += [
-                    ("type", JSON.string("expect")), ("path", JSON.string(path)),
-                    ("expected", JSON.string(expected.description)), ("actual", JSON.string(actual.description)),
-                    ("passed", passed ? "true" : "false"), ("line", String(position.line)),
-                    ("column", String(position.column)),
-                ]
-            case .note(let text):
-                fields += [("type", JSON.string("note")), ("text", JSON.string(text))]
-            case .error(let message, let position):
-                fields += [("type", JSON.string("error")), ("message", JSON.string(message))]
-                if let position { fields += [("line", String(position.line)), ("column", String(position.column))] }
-            }
-            lines.append(JSON.object(fields))
+        var text = ""
+        for entry in transcript.entries { text += json(entry, file: transcript.file) + "\n" }
+        return text + jsonSummary(transcript) + "\n"
+    }
+
+    /// One entry as a JSON object, without a line break.
+    public static func json(_ entry: Transcript.Entry, file: String) -> String {
+        func record(_ type: String, _ fields: [(String, String)]) -> String {
+            JSON.object(
+                [("type", JSON.string(type)), ("file", JSON.string(file)), ("time", JSON.number(entry.time.seconds))]
+                    + fields)
         }
-        lines.append(
-            JSON.object([
-                file, ("type", JSON.string("summary")), ("title", JSON.string(transcript.title)),
-                ("passed", String(transcript.passedCount)), ("failed", String(transcript.failedCount)),
-                ("error", transcript.hasError ? "true" : "false"), ("endTime", JSON.number(transcript.endTime.seconds)),
-            ]))
-        return lines.joined(separator: "\n") + "\n"
+        switch entry.kind {
+        case .step(let verb, let text):
+            return record("step", [("verb", JSON.string(verb)), ("text", JSON.string(text))])
+        case .ignored(let verb, let target):
+            return record("ignored", [("verb", JSON.string(verb)), ("object", JSON.string(target))])
+        case .event(let object, let event, let payload):
+            var fields = [("object", JSON.string(object)), ("event", JSON.string(event))]
+            if let payload { fields.append(("payload", JSON.value(payload))) }
+            return record("event", fields)
+        case .change(let object, let property, let from, let to, let isFrame):
+            return record(
+                "change",
+                [
+                    ("object", JSON.string(object)), ("property", JSON.string(property)), ("from", JSON.value(from)),
+                    ("to", JSON.value(to)), ("animationFrame", JSON.bool(isFrame)),
+                ])
+        case .expectation(let path, let expected, let actual, let passed, let position):
+            return record(
+                "expect",
+                [
+                    ("path", JSON.string(path)), ("expected", JSON.value(expected)), ("actual", JSON.value(actual)),
+                    ("passed", JSON.bool(passed)), ("line", String(position.line)),
+                    ("column", String(position.column)),
+                ])
+        case .note(let text):
+            return record("note", [("text", JSON.string(text))])
+        case .error(let message, let position):
+            var fields = [("message", JSON.string(message))]
+            if let position { fields += [("line", String(position.line)), ("column", String(position.column))] }
+            return record("error", fields)
+        }
+    }
+
+    /// The `summary` record that ends a transcript, without a line break.
+    public static func jsonSummary(_ transcript: Transcript) -> String {
+        JSON.object([
+            ("type", JSON.string("summary")), ("file", JSON.string(transcript.file)),
+            ("title", JSON.string(transcript.title)),
+            ("expectations", String(transcript.passedCount + transcript.failedCount)),
+            ("passed", String(transcript.passedCount)), ("failed", String(transcript.failedCount)),
+            ("error", JSON.bool(transcript.hasError)), ("endTime", JSON.number(transcript.endTime.seconds)),
+        ])
     }
 }

@@ -274,6 +274,12 @@ public final class YAMLEventReader {
         return encoding == .utf16BE ? first << 8 | second : second << 8 | first
     }
 
+    /// Whether the character at byte `offset` is a tab.
+    private func isTab(at offset: Int) -> Bool {
+        guard offset >= 0, offset < count else { return false }
+        return encoding == .utf8 ? input[offset] == 0x09 : unit(at: offset) == 0x09
+    }
+
     private func position(_ mark: yaml_mark_t) -> SourcePosition {
         var mark = mark
         mark.index = byteOffset(ofCharacter: mark.index)
@@ -312,6 +318,9 @@ public final class YAMLEventReader {
         default:
             let position = self.position(p.problem_mark)
             var error = YAMLError(.syntax, problem, at: SourceSpan(at: position))
+            if problem.contains("tab") || isTab(at: position.offset) {
+                error.hint = "YAML indents with spaces, never tabs: replace the tab with spaces"
+            }
             if let context = p.context {
                 error.related = YAMLError.Related(
                     message: String(cString: context), position: self.position(p.context_mark))

@@ -94,7 +94,7 @@ func temporaryScene(_ text: String, name: String = "scene.yaml") throws -> Strin
         let result = try runSceneRunner(["check", "--format", "json", path])
         #expect(result.status == 2)
         let lines = result.output.split(separator: "\n")
-        #expect(lines.count == 2)
+        #expect(lines.count == 3)
         let diagnostic = try #require(
             JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
         #expect(diagnostic["type"] as? String == "diagnostic")
@@ -106,6 +106,30 @@ func temporaryScene(_ text: String, name: String = "scene.yaml") throws -> Strin
         #expect(summary["type"] as? String == "file")
         #expect(summary["valid"] as? Bool == false)
         #expect(summary["errors"] as? Int == 1)
+        let totals = try #require(JSONSerialization.jsonObject(with: Data(lines[2].utf8)) as? [String: Any])
+        #expect(totals["type"] as? String == "totals")
+        #expect(totals["invalid"] as? Int == 1)
+        #expect(totals["status"] as? Int == 2)
+    }
+
+    /// A transcript that cannot be written is not a success: a full disk
+    /// or a closed standard output exits 74 and says why on standard error.
+    @Test(arguments: ["/dev/full"])
+    func anOutputThatCannotBeWrittenExitsSeventyFour(device: String) throws {
+        let process = Process()
+        process.executableURL = try sceneRunnerURL()
+        process.arguments = ["Scenes/player-controls.yaml"]
+        process.currentDirectoryURL = packageRoot
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: device))
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let message = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 74)
+        #expect(
+            String(decoding: message, as: UTF8.self)
+                == "Error: could not write the output: No space left on device\n")
     }
 
     @Test func anUnreadableFileExitsTwo() throws {
@@ -165,7 +189,7 @@ func temporaryScene(_ text: String, name: String = "scene.yaml") throws -> Strin
     @Test func anUnknownTypeSuggestsTheClosest() throws {
         let result = try runSceneRunner(["types", "Buton"])
         #expect(result.status == 64)
-        #expect(result.output.contains("unknown type 'Buton'; did you mean 'Button'?"))
+        #expect(result.output == "Error: 'Buton' is neither a registered type nor a protocol; did you mean 'Button'?\n")
     }
 }
 

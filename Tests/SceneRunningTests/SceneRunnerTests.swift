@@ -95,8 +95,8 @@ import Testing
         let transcript = try runScene("objects:\n  v: {type: View}\nscript:\n  - note: hello\n")
         #expect(
             TranscriptRenderer.jsonLines(transcript) == """
-                {"file":"scene.yaml","time":0,"type":"note","text":"hello"}
-                {"file":"scene.yaml","type":"summary","title":"scene.yaml","passed":0,"failed":0,"error":false,"endTime":0}
+                {"type":"note","file":"scene.yaml","time":0,"text":"hello"}
+                {"type":"summary","file":"scene.yaml","title":"scene.yaml","expectations":0,"passed":0,"failed":0,"error":false,"endTime":0}
 
                 """)
     }

@@ -67,6 +67,17 @@ struct YAMLEventReaderTests {
         #expect(try reader.next() == nil)
     }
 
+    @Test("a tab in indentation is a syntax error whose hint says YAML indents with spaces")
+    func tabInIndentation() {
+        for text in ["objects:\n\tx: 1\n", "a:\n  b: 1\n\t c: 2\n"] {
+            #expect {
+                _ = try events(text)
+            } throws: { error in
+                (error as? YAMLError)?.hint == "YAML indents with spaces, never tabs: replace the tab with spaces"
+            }
+        }
+    }
+
     @Test("positions are 1-based lines and columns with 0-based byte offsets")
     func positionsAreOneBased() throws {
         let all = try events("a: 1\nbb: [x, yy]\n")

@@ -1,0 +1,215 @@
+import ArgumentParser
+import SceneCore
+import SceneLoader
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The whole `scene-runner` command line (`run`, `check`, `types`) over a
+/// registry a program supplies, so that a package with its own behaviour
+/// types has a runner that knows them. `scene-runner` itself is this with
+/// the standard types:
+///
+///     // Sources/my-runner/main.swift
+///     import SceneBehaviours
+///     import SceneCommandLine
+///
+///     var registry = SceneRegistry.standard
+///     try registry.register(Countdown.sceneDescription())
+///     SceneCommandLine(registry: registry).main()
+///
+/// Usage lines, help and hints name the running executable (`my-runner
+/// types lists the registered types`), not `scene-runner`.
+public struct SceneCommandLine {
+    /// The name help, usage and hints give the program.
+    public var name: String
+    /// The types scenes may declare.
+    public var registry: SceneRegistry
+    /// The limits every scene must stay within.
+    public var limits: SceneLimits
+
+    /// A command line over `registry`. `name` defaults to the file name of
+    /// the running executable.
+    public init(name: String? = nil, registry: SceneRegistry, limits: SceneLimits = SceneLimits()) {
+        self.name = name ?? Self.executableName()
+        self.registry = registry
+        self.limits = limits
+    }
+
+    /// Runs the command line on the process's arguments and exits with its status.
+    public func main() -> Never {
+        let status = run(Array(CommandLine.arguments.dropFirst()))
+        exit(status)
+    }
+
+    /// Runs the command line on `arguments` (without the program's name),
+    /// printing to standard output and standard error, and returns the exit
+    /// status (see ``ExitStatus``).
+    public func run(_ arguments: [String]) -> Int32 {
+        let output = StandardStream(1)
+        let errors = StandardStream(2)
+        var status = run(arguments, output: output, errors: errors)
+        if let failure = output.finish() {
+            errors.write("Error: could not write the output: \(failure)\n")
+            if status == ExitStatus.success || status == ExitStatus.failedExpectation {
+                status = ExitStatus.outputFailed
+            }
+        }
+        _ = errors.finish()
+        return status
+    }
+
+    /// Runs the command line, writing through `output` and `errors`.
+    func run(_ arguments: [String], output: some TextSink, errors: some TextSink) -> Int32 {
+        RootCommand.programName.withLock { $0 = name }
+        let context = CommandContext(
+            name: name, registry: registry, limits: limits, output: output)
+        do {
+            var command = try RootCommand.parseAsRoot(arguments)
+            if let subcommand = command as? any SceneSubcommand {
+                try subcommand.run(in: context)
+            } else {
+                // ArgumentParser's own commands, such as `help check`.
+                try command.run()
+            }
+            return ExitStatus.success
+        } catch let failure as CommandFailure {
+            errors.write("Error: \(failure.message)\n")
+            return failure.status
+        } catch {
+            let status = RootCommand.exitCode(for: error).rawValue
+            let message = RootCommand.fullMessage(for: error)
+            if !message.isEmpty {
+                if status == ExitStatus.success {
+                    output.write(message + "\n")
+                } else {
+                    errors.write(message + "\n")
+                }
+            }
+            return status
+        }
+    }
+
+    private static func executableName() -> String {
+        let path = CommandLine.arguments.first ?? "scene-runner"
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return name.isEmpty ? "scene-runner" : name
+    }
+}
+
+/// The exit statuses of every command.
+public enum ExitStatus {
+    /// Every scene is valid and every expectation held.
+    public static let success: Int32 = 0
+    /// An expectation failed, or a script stopped on an error.
+    public static let failedExpectation: Int32 = 1
+    /// A scene is invalid or unreadable.
+    public static let invalidScene: Int32 = 2
+    /// The command line itself is wrong: an unknown option, a missing file
+    /// argument, an unknown type name.
+    public static let usage: Int32 = 64
+    /// The output could not be written (a closed or full standard output).
+    public static let outputFailed: Int32 = 74
+
+    /// The statuses as `--help` lists them.
+    static func help(_ statuses: [(Int32, String)]) -> String {
+        "Exit status:\n"
+            + statuses.map { (String(repeating: " ", count: 4 - String($0.0).count)) + "\($0.0)  \($0.1)" }.joined(
+                separator: "\n")
+    }
+
+    static let successLine = (success, "success")
+    static let usageLine = (usage, "a usage error: an unknown option or a missing argument")
+    static let outputLine = (outputFailed, "the output could not be written")
+}
+
+/// What every command runs with.
+struct CommandContext {
+    let name: String
+    let registry: SceneRegistry
+    let limits: SceneLimits
+    let output: any TextSink
+
+    /// A loader for the context's types, naming the program in its hints.
+    var loader: SceneLoader {
+        var loader = SceneLoader(registry: registry, limits: limits)
+        loader.toolName = name
+        return loader
+    }
+
+    func write(_ text: String) { output.write(text) }
+
+    func writeLine(_ text: String) { output.write(text + "\n") }
+}
+
+/// A subcommand that runs with a ``CommandContext``.
+protocol SceneSubcommand: ParsableCommand {
+    func run(in context: CommandContext) throws
+}
+
+/// A command that could not do what it was asked, with the status to exit with.
+struct CommandFailure: Error {
+    let message: String
+    let status: Int32
+}
+
+/// Where a command writes text.
+protocol TextSink: AnyObject {
+    func write(_ text: String)
+}
+
+/// Standard output or error, buffered, remembering the first failed write.
+final class StandardStream: TextSink {
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+    private var failure: Int32 = 0
+
+    /// A stream writing to the file descriptor `descriptor` (1 or 2).
+    init(_ descriptor: Int32) {
+        self.descriptor = descriptor
+        buffer.reserveCapacity(1 << 16)
+    }
+
+    func write(_ text: String) {
+        guard failure == 0 else { return }
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    private func flush() {
+        var start = 0
+        while start < buffer.count && failure == 0 {
+            let written = buffer[start...].withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno != EINTR { failure = errno }
+            } else {
+                start += written
+            }
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes what is buffered; the reason the output was lost, or `nil`
+    /// when it was all written.
+    func finish() -> String? {
+        flush()
+        return failure == 0 ? nil : String(cString: strerror(failure))
+    }
+}
+
+/// `write(2)`, named apart from ``StandardStream/write(_:)``.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+        Glibc.write(descriptor, bytes, count)
+    #elseif canImport(Musl)
+        Musl.write(descriptor, bytes, count)
+    #else
+        Darwin.write(descriptor, bytes, count)
+    #endif
+}

@@ -1,0 +1,255 @@
+import Foundation
+import SceneBehaviours
+import SceneCore
+import SceneStorage
+import Testing
+
+@testable import SceneCommandLine
+
+/// Collects what a command writes.
+final class CapturedText: TextSink {
+    var text = ""
+    func write(_ text: String) { self.text += text }
+}
+
+/// What one in-process run of a command line gave.
+struct CommandResult {
+    var status: Int32
+    var output: String
+    var errors: String
+
+    /// Standard output's lines, each parsed as a JSON object.
+    func jsonRecords(sourceLocation: SourceLocation = #_sourceLocation) throws -> [[String: Any]] {
+        try output.split(separator: "\n").map { line in
+            try #require(
+                try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                "not a JSON object: \(line)", sourceLocation: sourceLocation)
+        }
+    }
+}
+
+/// The package's root folder, found from this file.
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+/// The path of `path` in the package.
+func packagePath(_ path: String) -> String { packageRoot.appendingPathComponent(path).path }
+
+/// Every scene in `Scenes/`.
+func shippedScenes() throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: packagePath("Scenes"))
+        .filter { $0.hasSuffix(".yaml") }.sorted().map { packagePath("Scenes/" + $0) }
+}
+
+/// Runs `arguments` through a command line named `name` over `registry`, in this process.
+func run(
+    _ arguments: [String], name: String = "scene-runner", registry: SceneRegistry = .standardWithStorage
+) -> CommandResult {
+    let output = CapturedText()
+    let errors = CapturedText()
+    let status = SceneCommandLine(name: name, registry: registry).run(arguments, output: output, errors: errors)
+    return CommandResult(status: status, output: output.text, errors: errors.text)
+}
+
+/// A program's own type, for a command line over its own registry.
+final class Countdown: SceneObject {
+    var from = 3
+    private(set) var left = 3
+    var finished = SceneEvent<Void>()
+
+    func awake(in scene: Scene) { left = from }
+
+    func tick() {
+        guard left > 0 else { return }
+        left -= 1
+        if left == 0 { finished.send() }
+    }
+
+    static func sceneDescription() -> TypeDescription {
+        TypeDescription("Countdown", summary: "Counts down to zero.", make: Countdown.init) { type in
+            type.property("from", \.from, range: 0...100, doc: "Where it starts.")
+            type.readOnly("left", \.left, doc: "What is left.")
+            type.event("finished", \.finished, doc: "It reached zero.")
+            type.action("tick", doc: "Counts one down.") { $0.tick() }
+        }
+    }
+}
+
+/// The command line as a library: a program's own registry and name, and
+/// the command-line details a user and a tool rely on.
+@Suite(.serialized) struct SceneCommandLineTests {
+    private func countdownRegistry() throws -> SceneRegistry {
+        var registry = SceneRegistry.standard
+        try registry.register(Countdown.sceneDescription())
+        return registry
+    }
+
+    private func scene(_ text: String) throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).yaml")
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    @Test func aProgramsOwnTypesAreListedCheckedAndRun() throws {
+        let registry = try countdownRegistry()
+        let types = run(["types"], name: "my-runner", registry: registry)
+        #expect(types.status == 0)
+        #expect(types.output.contains("Countdown                Counts down to zero.\n"))
+        let path = try scene(
+            """
+            objects:
+              count: {type: Countdown, from: 2}
+              tick: {type: Button, on: {tap: count.tick}}
+            script:
+              - tap: tick
+              - tap: tick
+              - expect: { count.left: 0 }
+            """)
+        let result = run([path], name: "my-runner", registry: registry)
+        #expect(result.status == 0, "\(result.output)\(result.errors)")
+        #expect(result.output.contains("count sent finished\n"))
+        #expect(result.output.hasSuffix("1 passed, 0 failed\n"))
+    }
+
+    @Test func messagesNameTheRunningProgram() throws {
+        let registry = try countdownRegistry()
+        let path = try scene("objects:\n  c: {type: Contdown}\n  d: {}\n")
+        let check = run(["check", path], name: "my-runner", registry: registry)
+        #expect(check.status == 2)
+        #expect(check.output.contains("= help: did you mean 'Countdown'?"))
+        #expect(
+            check.output.contains(
+                "= help: add 'type:' with a registered type; 'my-runner types' lists the registered types"))
+        #expect(!check.output.contains("scene-runner"))
+        let help = run(["--help"], name: "my-runner", registry: registry)
+        #expect(help.output.contains("USAGE: my-runner <subcommand>"))
+        #expect(help.output.contains("`my-runner FILE...` is `my-runner run FILE...`."))
+        #expect(!help.output.contains("scene-runner"))
+        let usage = run(["run"], name: "my-runner", registry: registry)
+        #expect(usage.status == 64)
+        #expect(usage.errors.contains("Usage: my-runner run <files> ..."))
+        let unknown = run(["types", "Nothing"], name: "my-runner", registry: registry)
+        #expect(
+            unknown.errors
+                == "Error: 'Nothing' is neither a registered type nor a protocol; 'my-runner types' lists them\n")
+    }
+
+    @Test(arguments: [
+        (["--help"], ["0", "1", "2", "64", "74"]),
+        (["run", "--help"], ["0", "1", "2", "64", "74"]),
+        (["check", "--help"], ["0", "2", "64", "74"]),
+        (["types", "--help"], ["0", "64", "74"]),
+    ])
+    func helpListsEveryExitStatus(arguments: [String], statuses: [String]) {
+        let result = run(arguments)
+        #expect(result.status == 0)
+        let listed = result.output.split(separator: "\n").drop { $0 != "Exit status:" }.dropFirst()
+            .prefix { $0.hasPrefix("  ") }.map { $0.split(separator: " ").first.map(String.init) ?? "" }
+        #expect(listed == statuses, "\(result.output)")
+    }
+
+    @Test func typesDescribesEveryNameItListsProtocolsIncluded() {
+        let registry = SceneRegistry.standardWithStorage
+        let names = registry.types.map(\.name) + registry.protocols.map(\.name)
+        for name in names {
+            let result = run(["types", name])
+            #expect(result.status == 0, "\(name): \(result.errors)")
+            let header = result.output.prefix { $0 != "\n" }
+            #expect(header.prefix { $0.isLetter } == name, "\(name)")
+        }
+        let provider = run(["types", "InteractionProvider"])
+        #expect(provider.output.contains("Fits:\n  View, Label, Button,"))
+        #expect(provider.output.contains("Required by:\n  TimeoutController.providers\n"))
+    }
+
+    @Test(arguments: [
+        ("Buton", "Button"), ("Highlightabel", "Highlightable"), ("timeoutcontroller", "TimeoutController"),
+    ])
+    func typesSuggestsTheNearestNameForATypo(typo: String, suggestion: String) {
+        let result = run(["types", typo])
+        #expect(result.status == 64)
+        #expect(
+            result.errors
+                == "Error: '\(typo)' is neither a registered type nor a protocol; did you mean '\(suggestion)'?\n")
+    }
+
+    @Test func typesAsJSONDescribesEveryTypeAndProtocol() throws {
+        let registry = SceneRegistry.standardWithStorage
+        let records = try run(["types", "--format", "json"]).jsonRecords()
+        #expect(records.count == registry.types.count + registry.protocols.count)
+        #expect(
+            records.compactMap { $0["name"] as? String } == registry.types.map(\.name) + registry.protocols.map(\.name))
+        let slider = try #require(records.first { $0["name"] as? String == "Slider" })
+        #expect(slider["base"] as? String == "View")
+        let properties = try #require(slider["properties"] as? [[String: Any]])
+        let value = try #require(properties.first { $0["name"] as? String == "value" })
+        #expect(value["default"] as? Double == 0)
+        #expect((value["valueType"] as? [String: Any])?["kind"] as? String == "double")
+        let host = try #require(records.first { $0["name"] as? String == "TimeoutControllerHost" })
+        let outlets = try #require(host["outlets"] as? [[String: Any]])
+        #expect(outlets.first?["requires"] as? String == "View")
+        let one = try run(["types", "Button", "--format", "json"]).jsonRecords()
+        #expect(one.count == 1)
+        #expect(one.first?["conformances"] as? [String] == ["InteractionProvider", "Highlightable"])
+    }
+
+    /// Every line of every shipped scene's JSON output parses, starts with
+    /// `type` then `file`, and the output ends with the totals.
+    @Test func everyJSONLineOfEveryShippedSceneParses() throws {
+        let scenes = try shippedScenes()
+        try #require(!scenes.isEmpty)
+        for command in ["check", "run"] {
+            let result = run([command, "--format", "json"] + scenes)
+            #expect(result.status == 0, "\(command): \(result.errors)")
+            let records = try result.jsonRecords()
+            for line in result.output.split(separator: "\n").dropLast() {
+                #expect(line.hasPrefix("{\"type\":\""), "\(line)")
+                #expect(line.contains("\",\"file\":\""), "\(line)")
+            }
+            let totals = try #require(records.last)
+            #expect(totals["type"] as? String == "totals")
+            #expect(totals["files"] as? Int == scenes.count)
+            #expect(totals["valid"] as? Int == scenes.count)
+            #expect(totals["status"] as? Int == 0)
+            #expect(records.filter { $0["type"] as? String == "file" }.count == scenes.count)
+        }
+    }
+
+    @Test func runAsJSONTypesItsValues() throws {
+        let records = try run(["run", "--format", "json", packagePath("Scenes/player-controls.yaml")]).jsonRecords()
+        let change = try #require(
+            records.first { $0["type"] as? String == "change" && $0["property"] as? String == "value" })
+        #expect(change["from"] as? Double == 0.5)
+        #expect(change["to"] as? Double == 0.8)
+        let expectation = try #require(records.first { $0["type"] as? String == "expect" })
+        #expect(expectation["expected"] as? Bool == true)
+        #expect(expectation["actual"] as? Bool == true)
+        let file = try #require(records.first)
+        #expect(file["type"] as? String == "file")
+        #expect(file["title"] as? String == "Player controls")
+        #expect(file["objects"] as? Int == 5)
+        let summary = try #require(records.first { $0["type"] as? String == "summary" })
+        #expect(summary["expectations"] as? Int == 6)
+    }
+
+    @Test func runAsJSONOfAnInvalidSceneGivesTheSameRecordsAsCheck() throws {
+        let ran = try Self.normalised(run(["run", "--format", "json", packagePath("Examples/mistakes.yaml")]))
+        let checked = try Self.normalised(run(["check", "--format", "json", packagePath("Examples/mistakes.yaml")]))
+        #expect(ran.status == 2)
+        #expect(ran.records == checked.records)
+        #expect(
+            ran.records.map { $0["type"] as? String }
+                == Array(repeating: "diagnostic", count: 5) + ["file", "totals"])
+    }
+
+    /// The records with the fields only `run` has (expectation counts) removed.
+    private static func normalised(_ result: CommandResult) throws -> (status: Int32, records: [NSDictionary]) {
+        let records = try result.jsonRecords().map { record in
+            var record = record
+            record["passed"] = nil
+            record["failed"] = nil
+            return record as NSDictionary
+        }
+        return (result.status, records)
+    }
+}
