@@ -34,7 +34,9 @@ let package = Package(
         // Layer 2c: running scripts on the scene clock, transcripts.
         .target(name: "SceneRunning", dependencies: ["SceneLoader", "SceneCore"]),
         // Test support for users' own test targets.
-        .target(name: "SceneTesting", dependencies: ["SceneRunning", "SceneLoader", "SceneCore", "SceneBehaviours"]),
+        .target(
+            name: "SceneTesting", dependencies: ["SceneRunning", "SceneLoader", "SceneCore", "SceneBehaviours", "SceneYAML"]
+        ),
         // Layer 3: headless controls and behaviours.
         .target(name: "SceneBehaviours", dependencies: ["SceneCore"]),
         // Layer 3b: behaviours that keep state on disk (SQLite through GRDB),
@@ -64,6 +66,8 @@ let package = Package(
         .testTarget(name: "SceneLoaderTests", dependencies: ["SceneLoader", "SceneBehaviours", "TestSupport"]),
         .testTarget(name: "SceneBehavioursTests", dependencies: ["SceneBehaviours", "TestSupport"]),
         .testTarget(name: "SceneRunningTests", dependencies: ["SceneTesting", "SceneBehaviours"]),
+        // SceneTesting under Swift Testing and XCTest; Fixtures holds scene files.
+        .testTarget(name: "SceneTestingTests", dependencies: ["SceneTesting"], exclude: ["Fixtures"]),
         .testTarget(
             name: "SceneStorageTests",
             dependencies: [

@@ -2,15 +2,16 @@
 @_exported import SceneCore
 @_exported import SceneLoader
 @_exported import SceneRunning
-import Testing
+import SceneYAML
 
-/// Test support for scenes and behaviours, for a user's own test target:
+/// Test support for scenes and behaviours, for a user's own test target,
+/// under Swift Testing and XCTest alike (no `import Testing` needed):
 ///
 ///     import SceneTesting
 ///     import Testing
 ///
 ///     @Test func tapHidesTheControls() throws {
-///         let transcript = try runScene("""
+///         try runScene("""
 ///             objects:
 ///               controls: {type: View}
 ///               tap: {type: TapGesture, view: controls, on: {recognized: controls.hide}}
@@ -18,62 +19,140 @@ import Testing
 ///               - tap: tap
 ///               - expect: { controls.hidden: true }
 ///             """)
-///         #expect(transcript.passedCount == 1)
 ///     }
 ///
-/// Diagnostics and failed expectations are recorded as test issues at the
-/// line of the Swift source where the YAML line is written, when the YAML is
-/// a multi-line string literal that starts on the line after the call.
-
-/// Loads a scene from `yaml`; each diagnostic becomes a test issue at its
-/// line, and the call throws ``SceneTestFailure``.
+///     @Test(arguments: sceneFiles(in: "Scenes"))
+///     func scene(_ file: SceneFile) throws {
+///         try runScene(file)
+///     }
 ///
-/// The returned scene runs on its own ``VirtualScheduler``: advance it with
-/// `scene.scheduler.advance(by:)` and check `scene.scheduler.isIdle` at the end.
-public func loadScene(
-    _ yaml: String, registry: SceneRegistry = .standard, name: String = "scene.yaml",
-    sourceLocation: SourceLocation = #_sourceLocation
-) throws -> Scene {
-    let source = SceneSource(name: name, text: yaml)
-    do {
-        return try SceneLoader(registry: registry).load(source)
-    } catch {
-        record(error, yaml: yaml, at: sourceLocation)
-        throw SceneTestFailure(description: error.rendered)
-    }
-}
+/// A failed expectation, a script that stops on an error and each
+/// diagnostic of an invalid scene fail the running test, under Swift
+/// Testing (an issue) or XCTest (a failure), where they are written: at the
+/// YAML line inside a multi-line string literal, or at the scene file's own
+/// path and line. An invalid scene also throws ``SceneTestFailure``, since
+/// there is nothing to run.
 
-/// Loads a scene from `yaml` and runs its script, returning the transcript;
-/// each failed expectation is recorded as a test issue at its step's line,
-/// with the expected and actual values.
+/// Loads and runs the scene in `yaml` and returns its transcript.
+///
+/// Failures are reported at their YAML lines in the Swift file when `yaml`
+/// is a multi-line string literal written at the call; otherwise (text
+/// built or read at run time) at the call, with `name:line:column` in the
+/// message.
+///
+/// - Throws: ``SceneTestFailure`` when the scene is invalid.
 @discardableResult
 public func runScene(
     _ yaml: String, registry: SceneRegistry = .standard, name: String = "scene.yaml",
-    sourceLocation: SourceLocation = #_sourceLocation
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) throws -> Transcript {
-    switch SceneRunner(registry: registry).run(SceneSource(name: name, text: yaml)) {
-    case .invalid(let error):
-        record(error, yaml: yaml, at: sourceLocation)
-        throw SceneTestFailure(description: error.rendered)
-    case .ran(let transcript):
-        for entry in transcript.entries {
-            switch entry.kind {
-            case .expectation(let path, let expected, let actual, false, let position):
-                Issue.record(
-                    "expect \(path) == \(expected) at \(entry.time.sceneDescription): actual \(actual)",
-                    sourceLocation: location(of: position.line, column: position.column, in: yaml, at: sourceLocation))
-            case .error(let message, let position):
-                Issue.record(
-                    "the script stopped: \(message)",
-                    sourceLocation: position.map {
-                        location(of: $0.line, column: $0.column, in: yaml, at: sourceLocation)
-                    } ?? sourceLocation)
-            default:
-                break
-            }
+    let call = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let source = SceneSource(name: name, text: yaml)
+    return try run(source, registry: registry, at: .literal(call, SwiftLiteral(yaml, near: call)))
+}
+
+/// Loads and runs the scene file at `path` and returns its transcript;
+/// failures are reported at the file's own lines.
+///
+/// A relative `path` is found from the root of the package whose test
+/// calls it (the folder holding `Package.swift` above the calling file),
+/// else from the current directory.
+///
+/// - Throws: ``SceneTestFailure`` when the file is unreadable or invalid.
+@discardableResult
+public func runScene(
+    file path: String, registry: SceneRegistry = .standard,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+) throws -> Transcript {
+    let call = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    return try run(SceneFile(path, near: call), registry: registry, call: call)
+}
+
+/// Loads and runs one of the files ``sceneFiles(in:filePath:)`` found.
+///
+/// - Throws: ``SceneTestFailure`` when the file is unreadable or invalid,
+///   or when the folder held no scene at all.
+@discardableResult
+public func runScene(
+    _ file: SceneFile, registry: SceneRegistry = .standard,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+) throws -> Transcript {
+    try run(file, registry: registry, call: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+}
+
+/// Runs every scene file in `directory`, for XCTest, where one test method
+/// runs them all: each file's failures are reported at its own lines, and
+/// a folder without scenes is a failure.
+///
+///     func testScenes() throws {
+///         try runScenes(in: "Scenes", registry: registry)
+///     }
+///
+/// - Returns: the transcripts of the scenes that loaded.
+/// - Throws: ``SceneTestFailure`` after every file has run, when one was
+///   unreadable or invalid.
+@discardableResult
+public func runScenes(
+    in directory: String, registry: SceneRegistry = .standard,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+) throws -> [Transcript] {
+    let call = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    var transcripts: [Transcript] = []
+    var invalid: [String] = []
+    for file in SceneFile.all(in: directory, near: call) {
+        do {
+            transcripts.append(try run(file, registry: registry, call: call))
+        } catch {
+            invalid.append(file.name)
         }
-        return transcript
     }
+    if !invalid.isEmpty {
+        throw SceneTestFailure(description: "invalid or unreadable: \(invalid.joined(separator: ", "))")
+    }
+    return transcripts
+}
+
+/// The scene files (`*.yaml`) in `directory`, sorted by name, for a
+/// parameterized test: one test case per file.
+///
+///     @Test(arguments: sceneFiles(in: "Scenes"))
+///     func scene(_ file: SceneFile) throws { try runScene(file) }
+///
+/// A relative `directory` is found as ``runScene(file:registry:fileID:filePath:line:column:)``
+/// finds a file. A folder that is missing or holds no scene gives one
+/// ``SceneFile`` that fails when run, so that it cannot pass unnoticed.
+public func sceneFiles(in directory: String, filePath: StaticString = #filePath) -> [SceneFile] {
+    let call = CallSite(fileID: "SceneTesting/SceneTesting.swift", filePath: filePath, line: 1, column: 1)
+    return SceneFile.all(in: directory, near: call)
+}
+
+/// Loads the scene in `yaml` into a wired, awake scene, reporting each
+/// diagnostic as ``runScene(_:registry:name:fileID:filePath:line:column:)`` does.
+///
+/// The scene runs on its own ``VirtualScheduler``: advance it with
+/// `scene.scheduler.advance(by:)` and check `scene.scheduler.isIdle` at the end.
+///
+/// - Throws: ``SceneTestFailure`` when the scene is invalid.
+public func loadScene(
+    _ yaml: String, registry: SceneRegistry = .standard, name: String = "scene.yaml",
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+) throws -> Scene {
+    let call = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    return try load(
+        SceneSource(name: name, text: yaml), registry: registry, at: .literal(call, SwiftLiteral(yaml, near: call)))
+}
+
+/// Loads the scene file at `path` (found as by ``runScene(file:registry:fileID:filePath:line:column:)``)
+/// into a wired, awake scene.
+///
+/// - Throws: ``SceneTestFailure`` when the file is unreadable or invalid.
+public func loadScene(
+    file path: String, registry: SceneRegistry = .standard,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+) throws -> Scene {
+    let call = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let file = SceneFile(path, near: call)
+    return try load(try file.source(at: call), registry: registry, at: .file(call, file))
 }
 
 /// The transcript as ``TranscriptRenderer/text(_:verbose:)`` prints it,
@@ -82,29 +161,62 @@ public func transcriptText(_ transcript: Transcript, verbose: Bool = false) -> S
     TranscriptRenderer.text(transcript, verbose: verbose)
 }
 
-/// Thrown when a scene given to ``loadScene(_:registry:name:sourceLocation:)``
-/// or ``runScene(_:registry:name:sourceLocation:)`` is invalid; the issues
-/// are already recorded.
+/// Thrown when a scene cannot be loaded; its failures are already reported.
 public struct SceneTestFailure: Error, CustomStringConvertible {
-    /// The rendered diagnostics.
+    /// What went wrong: the rendered diagnostics.
     public let description: String
 }
 
-private func record(_ error: SceneLoadError, yaml: String, at sourceLocation: SourceLocation) {
-    for diagnostic in error.diagnostics {
-        Issue.record(
-            Comment(rawValue: DiagnosticRenderer.render(diagnostic, in: error.source)),
-            sourceLocation: location(
-                of: diagnostic.position.line, column: diagnostic.position.column, in: yaml, at: sourceLocation))
+// MARK: - Running
+
+private func run(_ file: SceneFile, registry: SceneRegistry, call: CallSite) throws -> Transcript {
+    try run(try file.source(at: call), registry: registry, at: .file(call, file))
+}
+
+private func run(_ source: SceneSource, registry: SceneRegistry, at place: ScenePlace) throws -> Transcript {
+    switch SceneRunner(registry: registry).run(source) {
+    case .invalid(let error):
+        report(error, at: place)
+        throw SceneTestFailure(description: error.rendered)
+    case .ran(let transcript):
+        var failures: [(String, SourcePosition?)] = []
+        for entry in transcript.entries {
+            switch entry.kind {
+            case .expectation(let path, let expected, let actual, false, let position):
+                failures.append(
+                    ("expect \(path) == \(expected) at \(entry.time.sceneDescription): actual \(actual)", position))
+            case .error(let message, let position):
+                failures.append(("the script stopped at \(entry.time.sceneDescription): \(message)", position))
+            default:
+                break
+            }
+        }
+        IssueReporter.report(
+            failures.map { message, position in
+                place.issue(message, at: position, in: source)
+            },
+            summary:
+                "\(source.name): \(transcript.failedCount) of \(transcript.passedCount + transcript.failedCount) expectations failed\(transcript.hasError ? ", and the script stopped on an error" : "")",
+            at: place.call)
+        return transcript
     }
 }
 
-/// Where YAML line `line` is in the Swift source: a multi-line literal's
-/// first line follows the line of the call.
-private func location(of line: Int, column: Int, in yaml: String, at call: SourceLocation) -> SourceLocation {
-    guard yaml.contains("\n") else { return call }
-    var location = call
-    location.line = call.line + line
-    location.column = max(1, column)
-    return location
+private func load(_ source: SceneSource, registry: SceneRegistry, at place: ScenePlace) throws -> Scene {
+    do {
+        return try SceneLoader(registry: registry).load(source)
+    } catch {
+        report(error, at: place)
+        throw SceneTestFailure(description: error.rendered)
+    }
+}
+
+private func report(_ error: SceneLoadError, at place: ScenePlace) {
+    let errors = error.diagnostics.filter { $0.code != .tooManyDiagnostics }.count
+    IssueReporter.report(
+        error.diagnostics.map { diagnostic in
+            place.issue(
+                DiagnosticRenderer.render(diagnostic, in: error.source), at: diagnostic.position, in: error.source,
+                isRendered: true)
+        }, summary: "\(error.source.name) is invalid: \(errors) error\(errors == 1 ? "" : "s")", at: place.call)
 }

@@ -1,0 +1,115 @@
+import SceneTesting
+import XCTest
+
+/// Under XCTest, every failure of a scene fails the test where it is
+/// written. Each case runs a test of its own inside this one and reads what
+/// that test recorded, so that the failures asked for do not fail this test.
+final class XCTestTests: XCTestCase {
+    /// A failure XCTest recorded.
+    struct Failure: Equatable {
+        var file: String
+        var line: Int
+        var description: String
+    }
+
+    /// Records the failures of the test it observes.
+    final class Recorder: NSObject, XCTestObservation, @unchecked Sendable {
+        var failures: [Failure] = []
+        func testCase(
+            _ testCase: XCTestCase, didFailWithDescription description: String, inFile filePath: String?,
+            atLine lineNumber: Int
+        ) {
+            failures.append(Failure(file: filePath ?? "", line: lineNumber, description: description))
+        }
+    }
+
+    /// Runs `body` as a test of its own and returns the failures it recorded.
+    private func failures(of body: @escaping () throws -> Void) -> [Failure] {
+        let recorder = Recorder()
+        XCTestObservationCenter.shared.addTestObserver(recorder)
+        defer { XCTestObservationCenter.shared.removeTestObserver(recorder) }
+        let test = XCTestCase(name: "inner") { _ in try body() }
+        test.run()
+        XCTAssertEqual(test.testRun?.totalFailureCount, recorder.failures.count)
+        return recorder.failures
+    }
+
+    func testAPassingSceneFailsNothing() {
+        let failures = failures {
+            try runScene(
+                """
+                objects:
+                  spinner: {type: ActivityIndicator}
+                script:
+                  - call: spinner.start
+                  - expect: { spinner.animating: true }
+                """)
+        }
+        XCTAssertEqual(failures, [])
+    }
+
+    func testAFailedExpectationFailsTheTestAtItsLineInTheLiteral() {
+        let call = #line + 2
+        let failures = failures {
+            try runScene(
+                """
+                objects:
+                  spinner: {type: ActivityIndicator}
+                script:
+                  - expect: { spinner.animating: true }
+                """)
+        }
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertEqual(failures.first?.line, call + 5)
+        XCTAssertEqual(failures.first?.file, #filePath)
+        XCTAssertTrue(failures.first?.description.contains("expect spinner.animating == true") ?? false)
+    }
+
+    func testAnInvalidSceneFailsAtEachMistakeAndThrows() {
+        let call = #line + 2
+        let failures = failures {
+            try runScene(
+                """
+                objects:
+                  play: {type: Buton}
+                """)
+        }
+        XCTAssertEqual(failures.map(\.line), [call + 3, call], "the diagnostic, then the error the test threw")
+        XCTAssertTrue(failures.first?.description.contains("unknown type 'Buton'") ?? false)
+    }
+
+    func testAScriptErrorFailsTheTest() {
+        let failures = failures {
+            try runScene(
+                "objects:\n  loop: {type: Looper}\nscript:\n  - call: loop.start\n", registry: loopingRegistry)
+        }
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertTrue(failures.first?.description.contains("the script stopped") ?? false)
+    }
+
+    func testAFailureInASceneFileFailsAtTheFilesOwnLine() {
+        let call = #line + 1
+        let failures = failures { try runScene(file: "\(fixtures)/failing.yaml") }
+        XCTAssertEqual(failures.count, 2, "a summary at the call, then the expectation at its line")
+        XCTAssertEqual(failures.first?.file, #filePath)
+        XCTAssertEqual(failures.first?.line, call)
+        XCTAssertTrue(failures.first?.description.contains("1 of 2 expectations failed") ?? false)
+        XCTAssertTrue(failures.last?.file.hasSuffix("Tests/SceneTestingTests/Fixtures/failing.yaml") ?? false)
+        XCTAssertEqual(failures.last?.line, 5)
+    }
+
+    func testRunScenesRunsAFolderAndFailsForEachFailure() {
+        var transcripts: [Transcript] = []
+        let failures = failures { transcripts = try runScenes(in: "\(fixtures)/Scenes") }
+        XCTAssertEqual(transcripts.count, 2)
+        XCTAssertEqual(failures.count, 2)
+        XCTAssertTrue(failures.last?.file.hasSuffix("Fixtures/Scenes/b-failing.yaml") ?? false)
+        XCTAssertEqual(failures.last?.line, 5)
+    }
+
+    func testAFolderWithoutScenesFails() {
+        let failures = failures { try runScenes(in: "\(fixtures)/Empty") }
+        XCTAssertFalse(failures.isEmpty)
+        XCTAssertTrue(failures.first?.description.contains("holds no scene") ?? false)
+    }
+}
