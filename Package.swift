@@ -2,7 +2,7 @@
 import PackageDescription
 
 let package = Package(
-    name: "SceneRuntime",
+    name: "scene-runtime",
     products: [
         .executable(name: "scene-runner", targets: ["SceneRunner"]),
         .executable(name: "scene-bench", targets: ["SceneBench"]),

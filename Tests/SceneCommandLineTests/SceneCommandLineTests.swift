@@ -253,3 +253,100 @@ final class Countdown: SceneObject {
         return (result.status, records)
     }
 }
+
+/// A behaviour that reschedules itself with no delay forever: its script
+/// stops on the scheduler's runaway error, with nothing to print meanwhile.
+final class Looper: SceneObject {
+    private weak var scene: Scene?
+    func awake(in scene: Scene) { self.scene = scene }
+    func start() { scene?.scheduler.schedule(after: .zero) { [weak self] in self?.start() } }
+
+    static func sceneDescription() -> TypeDescription {
+        TypeDescription("Looper", summary: "Loops at one instant.", make: Looper.init) { type in
+            type.action("start", doc: "Starts looping.") { $0.start() }
+        }
+    }
+}
+
+/// docs/CommandLine.md shows one record of each kind: each has the fields,
+/// in the order, of a record the commands really print, and every kind the
+/// commands print is shown.
+@Suite struct JSONRecordDocumentationTests {
+    /// The top-level keys of a JSON object, in written order.
+    static func keys(of line: Substring) -> [String] {
+        var keys: [String] = []
+        var depth = 0
+        var inString = false
+        var isEscaped = false
+        var expectsKey = false
+        var current = ""
+        for character in line {
+            if inString {
+                if isEscaped {
+                    isEscaped = false
+                } else if character == "\\" {
+                    isEscaped = true
+                } else if character == "\"" {
+                    inString = false
+                    if expectsKey {
+                        keys.append(current)
+                        expectsKey = false
+                    }
+                    continue
+                }
+                if expectsKey { current.append(character) }
+                continue
+            }
+            switch character {
+            case "\"":
+                inString = true
+                current = ""
+            case "{", "[":
+                depth += 1
+                if depth == 1 { expectsKey = true }
+            case "}", "]": depth -= 1
+            case "," where depth == 1: expectsKey = true
+            default: break
+            }
+        }
+        return keys
+    }
+
+    @Test func everyDocumentedRecordHasTheShapeOfARealOne() throws {
+        var registry = SceneRegistry.standardWithStorage
+        try registry.register(Looper.sceneDescription())
+        let looping = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).yaml")
+        try "objects:\n  loop: {type: Looper}\nscript:\n  - call: loop.start\n  - wait: 1s\n"
+            .write(to: looping, atomically: true, encoding: .utf8)
+        let outputs = [
+            run(["check", "--format", "json", packagePath("Examples/mistakes.yaml")] + (try shippedScenes())),
+            run(["run", "--format", "json", packagePath("Examples/mistakes.yaml")] + (try shippedScenes())),
+            run(["run", "--format", "json", looping.path], registry: registry),
+            run(["types", "--format", "json"]),
+        ]
+        var real: [String: Set<[String]>] = [:]
+        for output in outputs {
+            for line in output.output.split(separator: "\n") {
+                let keys = Self.keys(of: line)
+                let type = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])[
+                    "type"]
+                real[type as? String ?? "?", default: []].insert(keys)
+            }
+        }
+        let document = try String(contentsOfFile: packagePath("docs/CommandLine.md"), encoding: .utf8)
+        var documented: Set<String> = []
+        var isJSON = false
+        for line in document.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("```") {
+                isJSON = line == "```json"
+                continue
+            }
+            guard isJSON else { continue }
+            let record = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let type = try #require(record["type"] as? String)
+            documented.insert(type)
+            #expect(real[type]?.contains(Self.keys(of: line)) == true, "\(type): \(Self.keys(of: line))")
+        }
+        #expect(documented == Set(real.keys))
+    }
+}

@@ -1,0 +1,134 @@
+import SceneBehaviours
+import SceneCore
+
+/// Counts down whole seconds on the scene clock, shows what is left on a
+/// label as `M:SS`, and sends `finished` at zero.
+///
+///     let scheduler = VirtualScheduler()
+///     let countdown = Countdown(scheduler: scheduler, duration: .seconds(3))
+///     countdown.finished.connect { print("done") }
+///     countdown.start()
+///     try scheduler.advance(by: .seconds(3))   // done
+///
+/// The timing contract: ``start()`` ticks once a second from the moment it
+/// is called; ``pause()`` keeps what is left and cancels the next tick;
+/// ``reset()`` pauses and goes back to ``duration``. Each tick takes one
+/// second off ``remaining``, updates the label and sends `ticked` with the
+/// whole seconds left; the tick that reaches zero stops the countdown and
+/// then sends `finished`, once.
+public final class Countdown: SceneObject {
+    /// Where a reset (and the scene) starts from.
+    public var duration: Duration = .seconds(10) {
+        didSet { if !isRunning { remaining = duration } }
+    }
+
+    /// What is left.
+    public private(set) var remaining: Duration = .seconds(10) {
+        didSet { display?.text = Countdown.format(remaining) }
+    }
+
+    /// Whether it is counting.
+    public private(set) var isRunning = false
+
+    /// The label that shows ``remaining``, weakly held.
+    public weak var display: Label? {
+        didSet { display?.text = Countdown.format(remaining) }
+    }
+
+    /// Sent after each tick with the whole seconds left.
+    public var ticked = SceneEvent<Int>()
+
+    /// Sent when the countdown reaches zero.
+    public var finished = SceneEvent<Void>()
+
+    /// The clock: the scene's, from ``awake(in:)``, unless one was given.
+    public private(set) var scheduler: VirtualScheduler?
+
+    private var timer: VirtualScheduler.TimerID?
+
+    /// A countdown that takes the scene's clock when it wakes.
+    public init() {}
+
+    /// A countdown on `scheduler`, for use without a scene.
+    public init(scheduler: VirtualScheduler, duration: Duration) {
+        self.scheduler = scheduler
+        self.duration = duration
+        remaining = duration
+    }
+
+    public func awake(in scene: Scene) {
+        if scheduler == nil { scheduler = scene.scheduler }
+    }
+
+    /// Starts counting (the `start` action); nothing when it is counting or at zero.
+    public func start() {
+        guard !isRunning, remaining > .zero, scheduler != nil else { return }
+        isRunning = true
+        scheduleTick()
+    }
+
+    /// Stops counting and keeps what is left (the `pause` action).
+    public func pause() {
+        isRunning = false
+        if let timer { scheduler?.cancel(timer) }
+        timer = nil
+    }
+
+    /// Pauses and goes back to ``duration`` (the `reset` action).
+    public func reset() {
+        pause()
+        remaining = duration
+    }
+
+    private func scheduleTick() {
+        timer = scheduler?.schedule(after: .seconds(1)) { [weak self] in self?.tick() }
+    }
+
+    private func tick() {
+        timer = nil
+        remaining = max(.zero, remaining - .seconds(1))
+        let seconds = Int(remaining.components.seconds)
+        if remaining == .zero { isRunning = false }
+        ticked.send(seconds)
+        if remaining == .zero {
+            finished.send()
+        } else if isRunning {
+            scheduleTick()
+        }
+    }
+
+    /// `M:SS`, rounding a part second up: `0:05`, `1:30`.
+    static func format(_ duration: Duration) -> String {
+        let (whole, fraction) = duration.components
+        let seconds = Int(whole) + (fraction > 0 ? 1 : 0)
+        let padded = seconds % 60 < 10 ? "0\(seconds % 60)" : "\(seconds % 60)"
+        return "\(seconds / 60):\(padded)"
+    }
+
+    /// How scenes see `Countdown`, registered next to the type.
+    public static func sceneDescription() -> TypeDescription {
+        TypeDescription("Countdown", summary: "Counts whole seconds down to zero on a label.", make: Countdown.init) {
+            type in
+            type.property(
+                "duration", get: { $0.duration }, set: { $0.duration = $1 }, range: 1...86_400,
+                doc: "Where it starts and resets to.")
+            type.readOnly("remaining", get: { $0.remaining }, doc: "What is left.")
+            type.readOnly("running", get: { $0.isRunning }, doc: "Whether it is counting.")
+            type.outlet("display", get: { $0.display }, set: { $0.display = $1 }, doc: "Shows what is left as M:SS.")
+            type.event("ticked", \.ticked, doc: "A second passed; the payload is the whole seconds left.")
+            type.event("finished", \.finished, doc: "It reached zero.")
+            type.action("start", doc: "Starts counting.") { $0.start() }
+            type.action("pause", doc: "Stops counting and keeps what is left.") { $0.pause() }
+            type.action("reset", doc: "Pauses and goes back to the duration.") { $0.reset() }
+        }
+    }
+}
+
+extension SceneRegistry {
+    /// The standard types and ``Countdown``.
+    public static var withCountdown: SceneRegistry {
+        var registry = SceneRegistry.standard
+        registry.registerBuiltIn([Countdown.sceneDescription()])
+        return registry
+    }
+}

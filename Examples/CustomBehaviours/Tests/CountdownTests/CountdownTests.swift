@@ -1,0 +1,66 @@
+import Countdown
+import SceneTesting
+import Testing
+
+/// `Countdown` on its own, on a virtual clock: no scene file, no sleeping.
+@Suite struct CountdownTests {
+    @Test func countsDownOnceASecondAndFinishesOnce() throws {
+        let scheduler = VirtualScheduler()
+        let countdown = Countdown(scheduler: scheduler, duration: .seconds(3))
+        var log: [String] = []
+        countdown.ticked.connect { log.append("\($0) left at \(scheduler.now.sceneDescription)") }
+        countdown.finished.connect { log.append("finished at \(scheduler.now.sceneDescription)") }
+        countdown.start()
+        try scheduler.advance(by: .seconds(10))
+        #expect(log == ["2 left at 1s", "1 left at 2s", "0 left at 3s", "finished at 3s"])
+        #expect(!countdown.isRunning)
+        #expect(scheduler.isIdle)
+    }
+
+    @Test func pauseKeepsWhatIsLeftAndResetGoesBack() throws {
+        let scheduler = VirtualScheduler()
+        let countdown = Countdown(scheduler: scheduler, duration: .seconds(5))
+        let label = Label()
+        countdown.display = label
+        countdown.start()
+        try scheduler.advance(by: .milliseconds(2500))
+        countdown.pause()
+        try scheduler.advance(by: .seconds(60))
+        #expect(countdown.remaining == .seconds(3))
+        #expect(label.text == "0:03")
+        countdown.reset()
+        #expect(label.text == "0:05")
+        #expect(scheduler.isIdle)
+    }
+
+    @Test func startingTwiceDoesNotCountTwiceAsFast() throws {
+        let scheduler = VirtualScheduler()
+        let countdown = Countdown(scheduler: scheduler, duration: .seconds(4))
+        countdown.start()
+        countdown.start()
+        try scheduler.advance(by: .seconds(2))
+        #expect(countdown.remaining == .seconds(2))
+    }
+
+    /// The scene, from a string: its own type mixed with built-in ones.
+    @Test func aButtonStartsItInAScene() throws {
+        let transcript = try runScene(
+            """
+            objects:
+              time: {type: Label}
+              go: {type: Button, on: {tap: countdown.start}}
+              countdown: {type: Countdown, duration: 2s, display: time}
+            script:
+              - tap: go
+              - wait: 2s
+              - expect: { time.text: "0:00", countdown.running: false }
+            """, registry: .withCountdown)
+        #expect(transcript.passedCount == 2)
+    }
+
+    /// Every scene in Scenes/, one test case each.
+    @Test(arguments: sceneFiles(in: "Scenes"))
+    func scene(_ file: SceneFile) throws {
+        try runScene(file, registry: .withCountdown)
+    }
+}
