@@ -47,7 +47,8 @@ public enum SceneValue: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Whether two values are equal, Doubles (and Durations) within `tolerance`.
+    /// Whether two values are equal, Doubles (and Durations) within
+    /// `tolerance`; lists element by element, maps key by key in any order.
     public func matches(_ other: SceneValue, tolerance: Double = 1e-6) -> Bool {
         switch (self, other) {
         case (.double(let a), .double(let b)): return abs(a - b) <= tolerance
@@ -56,8 +57,11 @@ public enum SceneValue: Sendable, Hashable, CustomStringConvertible {
         case (.list(let a), .list(let b)):
             return a.count == b.count && zip(a, b).allSatisfy { $0.matches($1, tolerance: tolerance) }
         case (.map(let a), .map(let b)):
-            return a.count == b.count
-                && zip(a, b).allSatisfy { $0.key == $1.key && $0.value.matches($1.value, tolerance: tolerance) }
+            // Keys are unique in both (a string map or a record), so their order does not matter.
+            guard a.count == b.count else { return false }
+            let values = Dictionary(b.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+            return a.allSatisfy { pair in values[pair.key].map { pair.value.matches($0, tolerance: tolerance) } ?? false
+            }
         default: return self == other
         }
     }

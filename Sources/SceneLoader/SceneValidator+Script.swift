@@ -1,9 +1,6 @@
 import SceneCore
 import SceneYAML
 
-/// The script's verbs that are not inputs of a type.
-let builtInVerbs = ["wait", "at", "expect", "call", "set", "note"]
-
 extension SceneValidator {
     /// Compiles `script:` into steps, reporting every mistake: an unknown
     /// verb, target or member, an input the target does not take, a value of
@@ -35,7 +32,8 @@ extension SceneValidator {
         let value = entry.value
         switch entry.key {
         case "wait":
-            guard case .duration(let duration) = resolve(document, value, .duration, "wait") else { return nil }
+            guard case .duration(let duration) = resolve(document, value, .duration, "wait", range: 0...Double.infinity)
+            else { return nil }
             clock += duration
             return .wait(duration)
         case "at":
@@ -121,9 +119,10 @@ extension SceneValidator {
 
     /// Resolves `node` as `type` for the step `verb`.
     private mutating func resolve(
-        _ document: YAMLDocument, _ node: YAMLDocument.Node, _ type: ValueType, _ verb: String
+        _ document: YAMLDocument, _ node: YAMLDocument.Node, _ type: ValueType, _ verb: String,
+        range: ClosedRange<Double>? = nil
     ) -> SceneValue? {
-        ValueResolver.resolve(node, in: document, as: type, subject: { verb }, into: &diagnostics)
+        ValueResolver.resolve(node, in: document, as: type, range: range, subject: { verb }, into: &diagnostics)
     }
 
     /// The `id.member: value` entries of a mapping whose paths resolve, and
@@ -299,9 +298,10 @@ extension SceneValidator {
             diagnostics.add(
                 .unknownVerb, "unknown script verb '\(verb)'", at: span,
                 hint: Suggestions.hint(
-                    for: verb, in: builtInVerbs + allInputs.sorted(),
+                    for: verb, in: ScriptVerbs.builtIn + allInputs.sorted(),
                     fallback:
-                        "the verbs are \(builtInVerbs.joined(separator: ", ")) and the inputs of the scene's types"))
+                        "the verbs are \(ScriptVerbs.builtIn.joined(separator: ", ")) and the inputs of the registered types"
+                ))
             return nil
         }
         let id: String

@@ -504,7 +504,7 @@ struct SceneValidator {
         guard let root = document.root else {
             diagnostics.add(
                 .emptyFile, "the file is empty", at: SourceSpan(at: .start),
-                hint: "a scene needs at least 'objects:' with one object")
+                hint: "a scene needs 'objects:', with each object indented below it, e.g. '  box: {type: View}'")
             return declaration
         }
         guard document.kind(root) == .mapping else {

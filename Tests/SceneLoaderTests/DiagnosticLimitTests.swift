@@ -104,7 +104,7 @@ import Testing
         #expect(
             try renderedDiagnostics("") == """
                 test.yaml:1:1: error: the file is empty
-                      = help: a scene needs at least 'objects:' with one object
+                      = help: a scene needs 'objects:', with each object indented below it, e.g. '  box: {type: View}'
 
                 """)
     }

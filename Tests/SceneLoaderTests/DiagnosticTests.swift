@@ -140,7 +140,7 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
                 test.yaml:1:1: error: the file is empty
                     1 | # nothing here yet
                       | ^
-                      = help: a scene needs at least 'objects:' with one object
+                      = help: a scene needs 'objects:', with each object indented below it, e.g. '  box: {type: View}'
 
                 """#),
         DiagnosticCase(

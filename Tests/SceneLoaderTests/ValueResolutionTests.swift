@@ -27,6 +27,14 @@ import Testing
         return nil
     }
 
+    @Test func aNegativeWaitIsRefusedWhenTheSceneIsChecked() throws {
+        let diagnostics = SceneLoader(registry: try testRegistry()).check(
+            SceneSource(name: "w.yaml", text: "objects:\n  v: {type: View}\nscript:\n  - wait: -1s\n"))
+        #expect(diagnostics.map(\.code) == [.valueOutOfRange])
+        #expect(diagnostics.first?.message == "'wait' cannot be negative, and it is -1s")
+        #expect(diagnostics.first?.position.line == 4)
+    }
+
     @Test(arguments: [("true", true), ("false", false)])
     func boolsAreTrueOrFalse(text: String, expected: Bool) throws {
         #expect(try value("flag", text) == .bool(expected))
