@@ -4,17 +4,15 @@ import SceneLoader
 
 /// `check FILE...`: validates scenes without running them.
 struct CheckCommand: SceneSubcommand {
-    static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            commandName: "check",
-            abstract: "Validate scene files and report every mistake with its position.",
-            discussion: ExitStatus.help([
-                (ExitStatus.success, "every file is valid"),
-                (ExitStatus.invalidScene, "a file is invalid or unreadable"),
-                ExitStatus.usageLine, ExitStatus.outputLine,
-            ])
-        )
-    }
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Validate scene files and report every mistake with its position.",
+        discussion: ExitStatus.help([
+            (ExitStatus.success, "every file is valid"),
+            (ExitStatus.invalidScene, "a file is invalid or unreadable"),
+            ExitStatus.usageLine, ExitStatus.outputLine,
+        ])
+    )
 
     @Argument(help: "The scene files to check.")
     var files: [String]

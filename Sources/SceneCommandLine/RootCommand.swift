@@ -12,20 +12,18 @@ struct RootCommand: ParsableCommand {
         return CommandConfiguration(
             commandName: name,
             abstract: "Load, check and run declarative behaviour scenes.",
-            discussion: """
-                `\(name) FILE...` is `\(name) run FILE...`.
-
-                \(ExitStatus.help([
-                    ExitStatus.successLine,
-                    (ExitStatus.failedExpectation, "an expectation failed, or a script stopped on an error (run)"),
-                    (ExitStatus.invalidScene, "a scene is invalid or unreadable"),
-                    ExitStatus.usageLine, ExitStatus.outputLine,
-                ]))
-                """,
+            discussion: "`\(name) FILE...` is `\(name) run FILE...`.\n\n" + exitStatuses,
             subcommands: [RunCommand.self, CheckCommand.self, TypesCommand.self],
             defaultSubcommand: RunCommand.self
         )
     }
+
+    private static let exitStatuses = ExitStatus.help([
+        ExitStatus.successLine,
+        (ExitStatus.failedExpectation, "an expectation failed, or a script stopped on an error (run)"),
+        (ExitStatus.invalidScene, "a scene is invalid or unreadable"),
+        ExitStatus.usageLine, ExitStatus.outputLine,
+    ])
 }
 
 /// How results are printed.

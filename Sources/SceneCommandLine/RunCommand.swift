@@ -6,18 +6,16 @@ import SceneRunning
 /// `run FILE...` (also the program with files and no subcommand): loads
 /// each scene, runs its script on a virtual clock and prints the transcript.
 struct RunCommand: SceneSubcommand {
-    static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            commandName: "run",
-            abstract: "Run scenes on a virtual clock and print what happened.",
-            discussion: ExitStatus.help([
-                (ExitStatus.success, "every expectation held"),
-                (ExitStatus.failedExpectation, "an expectation failed, or a script stopped on an error"),
-                (ExitStatus.invalidScene, "a scene is invalid or unreadable (the others still run)"),
-                ExitStatus.usageLine, ExitStatus.outputLine,
-            ])
-        )
-    }
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run scenes on a virtual clock and print what happened.",
+        discussion: ExitStatus.help([
+            (ExitStatus.success, "every expectation held"),
+            (ExitStatus.failedExpectation, "an expectation failed, or a script stopped on an error"),
+            (ExitStatus.invalidScene, "a scene is invalid or unreadable (the others still run)"),
+            ExitStatus.usageLine, ExitStatus.outputLine,
+        ])
+    )
 
     @Argument(help: "The scene files to run.")
     var files: [String]

@@ -72,8 +72,14 @@ public struct SceneCommandLine {
             name: name, registry: registry, limits: limits, output: output)
         do {
             var command = try RootCommand.parseAsRoot(arguments)
-            if let subcommand = command as? any SceneSubcommand {
-                try subcommand.run(in: context)
+            // Concrete casts: a cast to a protocol costs a search of the
+            // program's conformances the first time.
+            if let run = command as? RunCommand {
+                try run.run(in: context)
+            } else if let check = command as? CheckCommand {
+                try check.run(in: context)
+            } else if let types = command as? TypesCommand {
+                try types.run(in: context)
             } else {
                 // ArgumentParser's own commands, such as `help check`.
                 try command.run()

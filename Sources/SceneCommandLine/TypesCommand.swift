@@ -4,17 +4,15 @@ import SceneLoader
 
 /// `types [NAME]`: the registered types and protocols, and their members.
 struct TypesCommand: SceneSubcommand {
-    static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            commandName: "types",
-            abstract: "List the registered types, or describe one type or protocol in full.",
-            discussion: ExitStatus.help([
-                ExitStatus.successLine,
-                (ExitStatus.usage, "a usage error, or NAME is neither a registered type nor a protocol"),
-                ExitStatus.outputLine,
-            ])
-        )
-    }
+    static let configuration = CommandConfiguration(
+        commandName: "types",
+        abstract: "List the registered types, or describe one type or protocol in full.",
+        discussion: ExitStatus.help([
+            ExitStatus.successLine,
+            (ExitStatus.usage, "a usage error, or NAME is neither a registered type nor a protocol"),
+            ExitStatus.outputLine,
+        ])
+    )
 
     @Argument(help: "A type or protocol to describe in full.")
     var name: String?

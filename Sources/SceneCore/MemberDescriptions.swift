@@ -55,8 +55,10 @@ public final class OutletDescription {
     /// class a target must be or extend, or the protocol it must conform
     /// to. ``SceneRegistry/requirement(of:)`` gives its name in scenes.
     public let requirementID: ObjectIdentifier
+    /// The Swift type of its property (of a collection's elements).
+    public let requirementType: Any.Type
     /// The Swift type's name, for messages.
-    public let requirementTypeName: String
+    public var requirementTypeName: String { String(describing: requirementType) }
     /// A one-line description.
     public let doc: String
     /// Whether the scene must connect it.
@@ -81,7 +83,7 @@ public final class OutletDescription {
         self.singleConnector = singleConnector
         self.name = name
         self.requirementID = ObjectIdentifier(requirement)
-        self.requirementTypeName = String(describing: requirement)
+        self.requirementType = requirement
         self.doc = doc
         self.isRequired = isRequired
         self.isCollection = isCollection

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The types a scene may declare, by name, and the protocols outlets may
 /// require. A scene can only ever construct what is registered here; that
 /// is also the security model.
@@ -32,9 +34,14 @@ public struct SceneRegistry {
     /// The name of each Swift type outlets may require: the first
     /// registered type with that class, or a declared protocol.
     private var requirementNames: [ObjectIdentifier: String] = [:]
-    /// For each registered type (by its description), the declared
-    /// protocols its instances conform to, in declaration order.
-    private var conformancesByType: [ObjectIdentifier: [ProtocolDescription]] = [:]
+    /// Declared protocols by their Swift type.
+    private var protocolsByTypeID: [ObjectIdentifier: ProtocolDescription] = [:]
+    /// Whether a type's instances conform to a protocol, found when first
+    /// asked: a cast to a protocol costs the Swift runtime a search of every
+    /// conformance the first time, which an eager check would pay for every
+    /// pair at start-up. Shared by copies of the registry, since an answer
+    /// never changes.
+    private let conformanceCache = ConformanceCache()
     /// Registered types in registration order.
     public private(set) var types: [TypeDescription] = []
     /// Declared protocols in declaration order.
@@ -65,9 +72,7 @@ public struct SceneRegistry {
         protocolsByName[name] = description
         protocols.append(description)
         requirementNames[typeID] = name
-        for registered in types where description.accepts(registered.makeInstance()) {
-            conformancesByType[ObjectIdentifier(registered), default: []].append(description)
-        }
+        protocolsByTypeID[typeID] = description
     }
 
     /// Registers `type`. Its base type, if any, must be registered first,
@@ -99,8 +104,6 @@ public struct SceneRegistry {
         typesByName.insert(type.name, type)
         types.append(type)
         if requirementNames[type.objectTypeID] == nil { requirementNames[type.objectTypeID] = type.name }
-        let conformances = protocols.filter { $0.accepts(prototype) }
-        if !conformances.isEmpty { conformancesByType[ObjectIdentifier(type)] = conformances }
     }
 
     /// The type registered as `name`.
@@ -136,8 +139,9 @@ public struct SceneRegistry {
     /// outlet's class as registered or extends it through `base`, or it
     /// conforms to the outlet's protocol.
     public func type(_ type: TypeDescription, fits outlet: OutletDescription) -> Bool {
-        type.lineageTypeIDs.contains(outlet.requirementID)
-            || conformancesByType[ObjectIdentifier(type)]?.contains { $0.typeID == outlet.requirementID } ?? false
+        if type.lineageTypeIDs.contains(outlet.requirementID) { return true }
+        guard let requirement = protocolsByTypeID[outlet.requirementID] else { return false }
+        return conformanceCache.conforms(type, to: requirement)
     }
 
     /// Whether an object of `type` can fill an outlet that requires the type
@@ -150,7 +154,7 @@ public struct SceneRegistry {
     /// The declared protocols the instances of `type` conform to, in
     /// declaration order.
     public func conformances(of type: TypeDescription) -> [ProtocolDescription] {
-        conformancesByType[ObjectIdentifier(type)] ?? []
+        protocols.filter { conformanceCache.conforms(type, to: $0) }
     }
 
     // MARK: - Checks
@@ -161,8 +165,15 @@ public struct SceneRegistry {
     /// Whether `name` can be written in scenes and in `id.member` paths:
     /// a letter or `_`, then letters, digits and `_` (ASCII).
     public static func isIdentifier(_ name: String) -> Bool {
+        isIdentifier(utf8: name.utf8)
+    }
+
+    /// Whether the UTF-8 bytes `name` are an identifier, as ``isIdentifier(_:)``
+    /// says (ids of objects, names of types and members).
+    @inlinable
+    public static func isIdentifier(utf8 name: some Sequence<UInt8>) -> Bool {
         var isFirst = true
-        for byte in name.utf8 {
+        for byte in name {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"): break
             case UInt8(ascii: "0")...UInt8(ascii: "9") where !isFirst: break
@@ -293,6 +304,25 @@ extension SceneRegistry {
                 "'\(name)' was declared as a protocol but is a class; register it as a type instead"
             }
         }
+    }
+}
+
+/// Whether registered types conform to declared protocols, worked out from
+/// an instance the first time each pair is asked about.
+final class ConformanceCache: Sendable {
+    private struct Pair: Hashable {
+        let type: ObjectIdentifier
+        let protocolType: ObjectIdentifier
+    }
+
+    private let answers = Mutex<[Pair: Bool]>([:])
+
+    func conforms(_ type: TypeDescription, to requirement: SceneRegistry.ProtocolDescription) -> Bool {
+        let pair = Pair(type: ObjectIdentifier(type), protocolType: requirement.typeID)
+        if let answer = answers.withLock({ $0[pair] }) { return answer }
+        let answer = requirement.accepts(type.makeInstance())
+        answers.withLock { $0[pair] = answer }
+        return answer
     }
 }
 

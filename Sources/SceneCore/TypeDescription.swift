@@ -25,8 +25,10 @@ public final class TypeDescription {
     public let base: TypeDescription?
     /// The Swift class `make` creates, as outlets require it.
     public let objectTypeID: ObjectIdentifier
+    /// The Swift class `make` creates.
+    public let objectType: Any.Type
     /// The Swift class's name, for messages.
-    public let objectTypeName: String
+    public var objectTypeName: String { String(describing: objectType) }
     /// The classes of the type and its bases, nearest first: an object of
     /// this type fits an outlet whose Swift type is one of them.
     public let lineageTypeIDs: [ObjectIdentifier]
@@ -100,7 +102,7 @@ public final class TypeDescription {
         self.summary = summary
         self.base = base
         self.objectTypeID = ObjectIdentifier(Object.self)
-        self.objectTypeName = String(describing: Object.self)
+        self.objectType = Object.self
         self.lineageTypeIDs = [ObjectIdentifier(Object.self)] + (base?.lineageTypeIDs ?? [])
         self.isInstance = { $0 is Object }
         self.ownProperties = builder.properties

@@ -109,7 +109,7 @@ struct SceneValidator {
         let id = entry.key
         // The reader leaves duplicate ids to us: the first declaration keeps the id.
         let (isValid, existing) = document.withScalarBytes(entry.keyNode) { idBytes in
-            (SceneValidator.isValidID(idBytes), idTable.insert(idBytes, index))
+            (SceneRegistry.isIdentifier(utf8: idBytes), idTable.insert(idBytes, index))
         }
         if !isValid {
             diagnostics.add(
@@ -164,19 +164,6 @@ struct SceneValidator {
         assembler.add(
             latest, of: declaration, wiring: true, eventsAreFinal: objectsWithPendingActions.last != latest)
         return true
-    }
-
-    private static func isValidID(_ id: UnsafeBufferPointer<UInt8>) -> Bool {
-        var isFirst = true
-        for byte in id {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"): break
-            case UInt8(ascii: "0")...UInt8(ascii: "9") where !isFirst: break
-            default: return false
-            }
-            isFirst = false
-        }
-        return !isFirst
     }
 
     private mutating func objectType(_ document: borrowing YAMLDocument, _ entry: YAMLDocument.Entry)
