@@ -33,9 +33,10 @@ let package = Package(
         .target(name: "SceneLoader", dependencies: ["SceneYAML", "SceneCore"]),
         // Layer 2c: running scripts on the scene clock, transcripts.
         .target(name: "SceneRunning", dependencies: ["SceneLoader", "SceneCore"]),
-        // Test support for users' own test targets.
+        // Test support for users' own test targets, under Swift Testing and XCTest.
         .target(
-            name: "SceneTesting", dependencies: ["SceneRunning", "SceneLoader", "SceneCore", "SceneBehaviours", "SceneYAML"]
+            name: "SceneTesting",
+            dependencies: ["SceneRunning", "SceneLoader", "SceneCore", "SceneBehaviours", "SceneYAML"]
         ),
         // Layer 3: headless controls and behaviours.
         .target(name: "SceneBehaviours", dependencies: ["SceneCore"]),
