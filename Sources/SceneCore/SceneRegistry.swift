@@ -30,7 +30,6 @@ public struct SceneRegistry {
 
     /// Registered types by name, found by a `String` or by UTF-8 bytes.
     private var typesByName = NameTable<TypeDescription>()
-    private var protocolsByName: [String: ProtocolDescription] = [:]
     /// The name of each Swift type outlets may require: the first
     /// registered type with that class, or a declared protocol.
     private var requirementNames: [ObjectIdentifier: String] = [:]
@@ -63,13 +62,12 @@ public struct SceneRegistry {
         throws(RegistrationError)
     {
         guard Self.isIdentifier(name) else { throw .invalidName(type: name, kind: "protocol", name: name) }
-        guard protocolsByName[name] == nil, typesByName[name] == nil else { throw .duplicateProtocol(name) }
+        guard protocolDescription(named: name) == nil, typesByName[name] == nil else { throw .duplicateProtocol(name) }
         guard !(type is AnyClass) else { throw .notAProtocol(name) }
         let typeID = ObjectIdentifier(type)
         guard requirementNames[typeID] == nil else { throw .duplicateProtocol(name) }
         let description = ProtocolDescription(
             name: name, summary: summary, typeID: typeID, accepts: { $0 is Protocol })
-        protocolsByName[name] = description
         protocols.append(description)
         requirementNames[typeID] = name
         protocolsByTypeID[typeID] = description
@@ -83,7 +81,7 @@ public struct SceneRegistry {
     ///   when a scene loads.
     public mutating func register(_ type: TypeDescription) throws(RegistrationError) {
         try Self.checkNames(of: type)
-        guard typesByName[type.name] == nil, protocolsByName[type.name] == nil else {
+        guard typesByName[type.name] == nil, protocolDescription(named: type.name) == nil else {
             throw .duplicateType(type.name)
         }
         let prototype = type.makeInstance()
@@ -116,11 +114,13 @@ public struct SceneRegistry {
     public func type(namedUTF8 name: UnsafeBufferPointer<UInt8>) -> TypeDescription? { typesByName[name] }
 
     /// The protocol declared as `name`.
-    public func protocolDescription(named name: String) -> ProtocolDescription? { protocolsByName[name] }
+    public func protocolDescription(named name: String) -> ProtocolDescription? {
+        protocols.first { $0.name == name }
+    }
 
     /// Whether `name` is a registered type or a declared protocol.
     public func isKnownRequirement(_ name: String) -> Bool {
-        typesByName[name] != nil || protocolsByName[name] != nil
+        typesByName[name] != nil || protocolDescription(named: name) != nil
     }
 
     /// The name of what `outlet` requires, as scenes and messages write it:
