@@ -154,12 +154,12 @@ public final class ActionDescription {
     /// The type that declares it.
     public let declaringType: String
     /// Performs the member; `nil` when the object or argument has the wrong type.
-    let performer: (AnyObject, SceneValue?) -> InputOutcome?
+    let performer: (AnyObject, SceneValue?) -> ActionOutcome?
 
     @usableFromInline
     init(
         name: String, argument: ValueType?, doc: String, declaringType: String,
-        performer: @escaping (AnyObject, SceneValue?) -> InputOutcome?
+        performer: @escaping (AnyObject, SceneValue?) -> ActionOutcome?
     ) {
         self.name = name
         self.argument = argument
@@ -168,16 +168,16 @@ public final class ActionDescription {
         self.performer = performer
     }
 
-    /// Performs the action; false when the object or argument has the wrong type.
+    /// Performs the action or delivers the input: whether the object acted
+    /// on it or ignored it, and why (a disabled control, a player with
+    /// nothing to play); `nil` when the object or argument has the wrong type.
     @discardableResult
-    public func perform(on object: AnyObject, with argument: SceneValue? = nil) -> Bool {
-        performer(object, argument) != nil
+    public func perform(on object: AnyObject, with argument: SceneValue? = nil) -> ActionOutcome? {
+        performer(object, argument)
     }
 
-    /// Delivers a script input: whether the object took it or ignored it (a
-    /// hidden view, a disabled control); `nil` when the object or argument
-    /// has the wrong type.
-    public func deliver(to object: AnyObject, with argument: SceneValue? = nil) -> InputOutcome? {
+    /// Delivers a script input; the same as ``perform(on:with:)``.
+    public func deliver(to object: AnyObject, with argument: SceneValue? = nil) -> ActionOutcome? {
         performer(object, argument)
     }
 
@@ -194,11 +194,34 @@ public final class ActionDescription {
 /// A script input is described like an action.
 public typealias InputDescription = ActionDescription
 
-/// Whether a script input reached its object or was ignored, as a hidden
-/// view or a disabled control ignores touches; the transcript says which.
-public enum InputOutcome: Sendable, Hashable {
-    /// The input was delivered and acted on.
+/// What a script input gave: the same as an action's.
+public typealias InputOutcome = ActionOutcome
+
+/// Whether an action or a script input had its effect, or was ignored in
+/// the object's current state, and why; the transcript says which.
+///
+///     func play() -> ActionOutcome {
+///         guard source != nil else { return .ignored(because: "there is no source to play") }
+///         ...
+///         return .handled
+///     }
+public enum ActionOutcome: Sendable, Hashable {
+    /// The object acted on it.
     case handled
-    /// The input had no effect: the object could not take it now.
-    case ignored
+    /// It had no effect: the object could not take it now (a hidden view,
+    /// a disabled control, nothing to do). The reason completes "ignored
+    /// because ...", written for the scene author.
+    case ignored(because: String)
+
+    /// Whether it was ignored.
+    public var isIgnored: Bool {
+        if case .ignored = self { return true }
+        return false
+    }
+
+    /// Why it was ignored; `nil` when it was handled.
+    public var reason: String? {
+        if case .ignored(let reason) = self { return reason }
+        return nil
+    }
 }

@@ -82,10 +82,41 @@ public final class Scene {
         public let message: String
     }
 
-    /// Records that `object` failed while waking (call it from `awake`):
-    /// the load fails with `message`, positioned at the object.
+    /// Records that `object` failed: while waking (from `awake`), the load
+    /// fails with `message`, positioned at the object; later, while the
+    /// scene runs (a save that did not happen), ``didReportFailure`` hears
+    /// it (the runner shows it in the transcript and the run fails), or,
+    /// when nothing listens, it is kept in ``failures``.
     public func reportFailure(of object: AnyObject, _ message: String) {
-        failures.append(Failure(objectID: id(of: object), message: message))
+        let failure = Failure(objectID: id(of: object), message: message)
+        if let didReportFailure {
+            didReportFailure(failure)
+        } else {
+            failures.append(failure)
+        }
+    }
+
+    /// Told of each failure reported while the scene runs (see ``reportFailure(of:_:)``).
+    public var didReportFailure: ((Failure) -> Void)?
+
+    /// An action connected with `on:` that its object ignored: the object's
+    /// index in ``entries``, the action, and why.
+    public struct IgnoredAction {
+        /// The index in ``entries`` of the object that ignored it.
+        public let objectIndex: Int
+        /// The action.
+        public let action: ActionDescription
+        /// Why, completing "ignored because ...".
+        public let reason: String
+    }
+
+    /// Told of each action that an event called through `on:` and that its
+    /// object ignored (``ActionOutcome/ignored(because:)``).
+    public var didIgnoreAction: ((IgnoredAction) -> Void)?
+
+    /// Tells ``didIgnoreAction``, if anyone listens; the loader's wiring calls it.
+    public func reportIgnoredAction(_ action: ActionDescription, of objectIndex: Int, because reason: String) {
+        didIgnoreAction?(IgnoredAction(objectIndex: objectIndex, action: action, reason: reason))
     }
 
     /// The entry declared as `id`.

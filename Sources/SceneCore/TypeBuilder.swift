@@ -240,24 +240,51 @@ public struct TypeBuilder<Object: SceneObject> {
             doc: doc)
     }
 
-    /// An action without an argument.
-    @inlinable
+    /// An action without an argument, always taken.
+    @inlinable @_disfavoredOverload
     public mutating func action(_ name: String, doc: String, _ perform: @escaping (Object) -> Void) {
-        actions.append(Self.makeAction(name, typeName, doc, perform))
+        action(name, doc: doc) { object -> ActionOutcome in
+            perform(object)
+            return .handled
+        }
     }
 
-    /// An action with a typed argument.
+    /// An action without an argument that says whether it had its effect:
+    /// an `.ignored(because:)` outcome is shown in the transcript.
+    ///
+    ///     type.action("play", doc: "Starts playing.") { $0.play() }   // play() -> ActionOutcome
     @inlinable
+    public mutating func action(_ name: String, doc: String, _ perform: @escaping (Object) -> ActionOutcome) {
+        actions.append(
+            ActionDescription(
+                name: name, argument: nil, doc: doc, declaringType: typeName,
+                performer: { object, _ in (object as? Object).map(perform) }))
+    }
+
+    /// An action with a typed argument, always taken.
+    @inlinable @_disfavoredOverload
     public mutating func action<Argument: SceneValueConvertible>(
         _ name: String, _ argument: Argument.Type, doc: String, _ perform: @escaping (Object, Argument) -> Void
     ) {
-        actions.append(Self.makeAction(name, typeName, doc, perform))
+        action(name, argument, doc: doc) { object, value -> ActionOutcome in
+            perform(object, value)
+            return .handled
+        }
+    }
+
+    /// An action with a typed argument that says whether it had its effect.
+    @inlinable
+    public mutating func action<Argument: SceneValueConvertible>(
+        _ name: String, _ argument: Argument.Type, doc: String,
+        _ perform: @escaping (Object, Argument) -> ActionOutcome
+    ) {
+        actions.append(Self.makeMember(name, typeName, doc, perform))
     }
 
     /// A script input without an argument (`tap: button`); `perform` says
-    /// whether the object took it or ignored it.
+    /// whether the object took it or ignored it, and why.
     @inlinable
-    public mutating func input(_ name: String, doc: String, _ perform: @escaping (Object) -> InputOutcome) {
+    public mutating func input(_ name: String, doc: String, _ perform: @escaping (Object) -> ActionOutcome) {
         inputs.append(
             ActionDescription(
                 name: name, argument: nil, doc: doc, declaringType: typeName,
@@ -268,35 +295,14 @@ public struct TypeBuilder<Object: SceneObject> {
     @inlinable
     public mutating func input<Argument: SceneValueConvertible>(
         _ name: String, _ argument: Argument.Type, doc: String,
-        _ perform: @escaping (Object, Argument) -> InputOutcome
+        _ perform: @escaping (Object, Argument) -> ActionOutcome
     ) {
-        inputs.append(
-            ActionDescription(
-                name: name, argument: Argument.sceneValueType, doc: doc, declaringType: typeName,
-                performer: { object, value in
-                    guard let object = object as? Object, let argument = Argument(sceneValue: value ?? .null) else {
-                        return nil
-                    }
-                    return perform(object, argument)
-                }))
+        inputs.append(Self.makeMember(name, typeName, doc, perform))
     }
 
     @inlinable
-    static func makeAction(
-        _ name: String, _ typeName: String, _ doc: String, _ perform: @escaping (Object) -> Void
-    ) -> ActionDescription {
-        ActionDescription(
-            name: name, argument: nil, doc: doc, declaringType: typeName,
-            performer: { object, _ in
-                guard let object = object as? Object else { return nil }
-                perform(object)
-                return .handled
-            })
-    }
-
-    @inlinable
-    static func makeAction<Argument: SceneValueConvertible>(
-        _ name: String, _ typeName: String, _ doc: String, _ perform: @escaping (Object, Argument) -> Void
+    static func makeMember<Argument: SceneValueConvertible>(
+        _ name: String, _ typeName: String, _ doc: String, _ perform: @escaping (Object, Argument) -> ActionOutcome
     ) -> ActionDescription {
         ActionDescription(
             name: name, argument: Argument.sceneValueType, doc: doc, declaringType: typeName,
@@ -304,8 +310,7 @@ public struct TypeBuilder<Object: SceneObject> {
                 guard let object = object as? Object, let argument = Argument(sceneValue: value ?? .null) else {
                     return nil
                 }
-                perform(object, argument)
-                return .handled
+                return perform(object, argument)
             })
     }
 }

@@ -28,6 +28,13 @@ final class SceneAssembler {
     private var objectsWithWaitingEvents: [Int] = []
     /// Members that could not be set or connected: a message and the object's index.
     private var failures: [(message: String, object: Int)] = []
+    /// The scene, once made: `on:` connections made before it existed
+    /// tell it of the actions their targets ignore.
+    private let sceneReference = SceneReference()
+
+    final class SceneReference {
+        weak var scene: Scene?
+    }
 
     /// Reserves room for the objects of a scene of `bytes` bytes (a
     /// generous guess, as ``SceneValidator/reserveCapacity(forTextOf:)``).
@@ -102,6 +109,7 @@ final class SceneAssembler {
         self.entries = []
         let scene = Scene(
             title: declaration.title, summary: declaration.summary, entries: entries, stateDirectory: stateDirectory)
+        sceneReference.scene = scene
         for index in SceneLoader.awakeOrder(declaration) where entries[index].type.wakes {
             entries[index].object.awake(in: scene)
         }
@@ -138,12 +146,16 @@ final class SceneAssembler {
     private func connectEvents(of index: Int, in declaration: borrowing SceneDeclaration) {
         let instance = entries[index].object
         for connection in declaration.eventConnections[declaration.objects[index].connectionRange] {
-            let target = entries[connection.target].object
+            let targetIndex = connection.target
+            let target = entries[targetIndex].object
             let action = connection.action
             let takesArgument = action.argument != nil
+            let reference = sceneReference
             let isConnected = connection.event.connect(instance) { [weak target] payload in
                 guard let target else { return }
-                action.perform(on: target, with: takesArgument ? payload : nil)
+                if case .ignored(let reason) = action.perform(on: target, with: takesArgument ? payload : nil) {
+                    reference.scene?.reportIgnoredAction(action, of: targetIndex, because: reason)
+                }
             }
             if !isConnected {
                 failures.append(

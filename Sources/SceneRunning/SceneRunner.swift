@@ -151,15 +151,20 @@ final class TranscriptRecorder {
         case .call(let target, let action, let argument):
             let path = "\(objects[target].id).\(action.name)"
             record(.step(verb: "call", text: path + (argument.map { " \($0)" } ?? "")))
-            if !action.perform(on: scene.entries[target].object, with: argument) {
+            switch action.perform(on: scene.entries[target].object, with: argument) {
+            case nil:
                 record(.error("'\(path)' could not be called", position: step.span.start))
                 return false
+            case .ignored(let reason):
+                record(.ignored(verb: action.name, target: objects[target].id, reason: reason))
+            case .handled:
+                break
             }
         case .input(let target, let input, let argument):
             let id = objects[target].id
             record(.step(verb: input.name, text: id + (argument.map { " \($0)" } ?? "")))
-            if input.deliver(to: scene.entries[target].object, with: argument) == .ignored {
-                record(.ignored(verb: input.name, target: id))
+            if case .ignored(let reason) = input.deliver(to: scene.entries[target].object, with: argument) {
+                record(.ignored(verb: input.name, target: id, reason: reason))
             }
         }
         sample(isAnimationFrame: false)

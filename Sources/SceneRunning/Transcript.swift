@@ -23,8 +23,9 @@ public struct Transcript: Sendable {
     public enum Kind: Sendable, Hashable {
         /// A script step began (`wait 2s`, `press volume`, `set ...`).
         case step(verb: String, text: String)
-        /// An input was ignored by its object (hidden, disabled).
-        case ignored(verb: String, target: String)
+        /// An input or an action was ignored by its object, and why (a
+        /// hidden view, a disabled control, nothing to do).
+        case ignored(verb: String, target: String, reason: String)
         /// An object sent an event.
         case event(object: String, event: String, payload: SceneValue?)
         /// A declared property changed; `isAnimationFrame` when an

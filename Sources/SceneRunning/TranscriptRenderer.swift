@@ -16,8 +16,8 @@ public enum TranscriptRenderer {
             switch entry.kind {
             case .step(let verb, let text):
                 lines.append("\(time)  \(verb)\(text.isEmpty ? "" : " " + text)")
-            case .ignored(let verb, let target):
-                lines.append("\(time)      (\(target) ignored '\(verb)')")
+            case .ignored(let verb, let target, let reason):
+                lines.append("\(time)      (\(target) ignored '\(verb)' because \(reason))")
             case .event(let object, let event, let payload):
                 lines.append("\(time)      \(object) sent \(event)\(payload.map { " \($0)" } ?? "")")
             case .change(let object, let property, let from, let to, _):
@@ -151,8 +151,10 @@ public enum TranscriptRenderer {
         switch entry.kind {
         case .step(let verb, let text):
             return record("step", [("verb", JSON.string(verb)), ("text", JSON.string(text))])
-        case .ignored(let verb, let target):
-            return record("ignored", [("verb", JSON.string(verb)), ("object", JSON.string(target))])
+        case .ignored(let verb, let target, let reason):
+            return record(
+                "ignored",
+                [("verb", JSON.string(verb)), ("object", JSON.string(target)), ("reason", JSON.string(reason))])
         case .event(let object, let event, let payload):
             var fields = [("object", JSON.string(object)), ("event", JSON.string(event))]
             if let payload { fields.append(("payload", JSON.value(payload))) }

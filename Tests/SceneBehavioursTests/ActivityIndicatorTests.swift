@@ -19,11 +19,11 @@ import Testing
     @Test func startAndStopActionsToggleAnimating() {
         let type = ActivityIndicator.sceneDescription()
         let spinner = ActivityIndicator()
-        #expect(type.action("start", on: spinner))
+        #expect(type.action("start", on: spinner) == .handled)
         #expect(spinner.animating)
-        #expect(type.action("start", on: spinner))
+        #expect(type.action("start", on: spinner) == .handled)
         #expect(spinner.animating)
-        #expect(type.action("stop", on: spinner))
+        #expect(type.action("stop", on: spinner) == .handled)
         #expect(!spinner.animating)
     }
 

@@ -40,7 +40,7 @@ import Testing
         let log = Log()
         log.observeEvents(of: form, type)
         fixture.enter("alice", "wonderland")
-        #expect(type.action("submit", on: form))  // the override, through the base's action
+        #expect(type.action("submit", on: form) == .handled)  // the override, through the base's action
         #expect(type.property(named: "busy")?.value(of: form) == .bool(true))
         try fixture.scheduler.advance(by: .seconds(1))
         #expect(log.entries == ["submitted", "loggedIn"])

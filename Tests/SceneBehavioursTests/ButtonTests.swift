@@ -72,10 +72,10 @@ import Testing
     @Test func disabledButtonIgnoresInput() {
         let (button, log) = loggedButton()
         button.enabled = false
-        #expect(button.press() == .ignored)
-        #expect(button.tap() == .ignored)
-        #expect(button.release() == .ignored)
-        #expect(button.cancel() == .ignored)
+        #expect(button.press().isIgnored)
+        #expect(button.tap().isIgnored)
+        #expect(button.release().isIgnored)
+        #expect(button.cancel().isIgnored)
         #expect(!button.highlighted)
         #expect(log.entries.isEmpty)
         #expect(!button.acceptsInput)
@@ -86,7 +86,7 @@ import Testing
         let container = View()
         button.parent = container
         container.hide()
-        #expect(button.tap() == .ignored)
+        #expect(button.tap().isIgnored)
         #expect(log.entries.isEmpty)
         container.show()
         #expect(button.tap() == .handled)
@@ -108,7 +108,7 @@ import Testing
     @Test func tapInputThroughTheDescriptionSendsTheTapEvent() throws {
         let type = Button.sceneDescription()
         let (button, log) = loggedButton()
-        #expect(type.input("tap", on: button))
+        #expect(type.input("tap", on: button) == .handled)
         #expect(log.entries.last == "tap")
         #expect(try #require(type.property(named: "highlighted")).isReadOnly)
     }

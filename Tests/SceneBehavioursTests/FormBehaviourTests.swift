@@ -44,10 +44,10 @@ import Testing
         let log = Log()
         log.observeEvents(of: form, type)
         username.focus()
-        #expect(type.action("next", on: form))
+        #expect(type.action("next", on: form) == .handled)
         #expect(password.focused)
-        #expect(type.action("submit", on: form))
-        #expect(type.action("cancel", on: form))
+        #expect(type.action("submit", on: form) == .handled)
+        #expect(type.action("cancel", on: form) == .handled)
         #expect(log.entries == ["submitted", "cancelled"])
     }
 

@@ -88,13 +88,13 @@ import Testing
         let fixture = Fixture()
         fixture.controller.swipeLeft()
         fixture.controller.swipeLeft()
-        #expect(fixture.controller.swipeLeft() == .ignored)
+        #expect(fixture.controller.swipeLeft().isIgnored)
         #expect(fixture.pages == [2, 2, 2])
     }
 
     @Test func swipeRightOnTheFirstPageIsIgnoredWithoutWrapping() {
         let fixture = Fixture()
-        #expect(fixture.controller.swipeRight() == .ignored)
+        #expect(fixture.controller.swipeRight().isIgnored)
         #expect(fixture.pages == [0, 0, 0])
     }
 
@@ -103,19 +103,19 @@ import Testing
         let container = View()
         fixture.table.parent = container
         container.hidden = true
-        #expect(fixture.controller.swipeLeft() == .ignored)
+        #expect(fixture.controller.swipeLeft().isIgnored)
         #expect(fixture.pages == [0, 0, 0])
         container.hidden = false
         fixture.controller.swipeLeft()
         fixture.table.alpha = 0
-        #expect(fixture.controller.swipeRight() == .ignored)
+        #expect(fixture.controller.swipeRight().isIgnored)
         #expect(fixture.pages == [1, 1, 1])
     }
 
     @Test func swipesAreIgnoredWithoutATable() {
         let fixture = Fixture()
         fixture.controller.table = nil
-        #expect(fixture.controller.swipeLeft() == .ignored)
+        #expect(fixture.controller.swipeLeft().isIgnored)
         #expect(fixture.controller.currentPage == 0)
     }
 
@@ -123,8 +123,8 @@ import Testing
         let fixture = Fixture()
         fixture.data.sections = []
         #expect(fixture.controller.pageCount == 0)
-        #expect(fixture.controller.swipeLeft() == .ignored)
-        #expect(fixture.controller.swipeRight() == .ignored)
+        #expect(fixture.controller.swipeLeft().isIgnored)
+        #expect(fixture.controller.swipeRight().isIgnored)
         #expect(fixture.pages == [0, 0, 0])
         #expect(fixture.indicator.numberOfPages == 0)
     }
@@ -173,7 +173,7 @@ import Testing
         let fixture = Fixture()
         let left = try #require(type.inputs["swipeLeft"])
         let right = try #require(type.inputs["swipeRight"])
-        #expect(right.deliver(to: fixture.controller) == .ignored)
+        #expect(right.deliver(to: fixture.controller)?.isIgnored == true)
         #expect(left.deliver(to: fixture.controller) == .handled)
         #expect(try #require(type.property(named: "currentPage")).value(of: fixture.controller) == .int(1))
     }

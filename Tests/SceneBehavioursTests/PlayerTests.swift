@@ -209,7 +209,7 @@ import Testing
     @Test func stallWhileNotPlayingIsIgnored() throws {
         let fixture = Fixture()
         fixture.player.load()
-        #expect(fixture.player.stall(for: .seconds(1)) == .ignored)
+        #expect(fixture.player.stall(for: .seconds(1)).isIgnored)
         #expect(fixture.scheduler.isIdle)
     }
 
@@ -227,7 +227,7 @@ import Testing
         let fixture = Fixture()
         #expect(fixture.player.rotate(to: .landscape) == .handled)
         #expect(fixture.player.presentationMode == .fullscreen)
-        #expect(fixture.player.rotate(to: .landscape) == .ignored)
+        #expect(fixture.player.rotate(to: .landscape).isIgnored)
         #expect(fixture.player.rotate(to: .portrait) == .handled)
         #expect(fixture.player.presentationMode == .inline)
         #expect(

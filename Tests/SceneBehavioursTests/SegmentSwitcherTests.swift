@@ -102,6 +102,6 @@ import Testing
         #expect(views.connect(switcher, to: [fixture.unpaged, fixture.paged]))
         switcher.awake(in: fixture.scene)
         #expect([fixture.unpaged.hidden, fixture.paged.hidden] == [false, true])
-        #expect(type.action("apply", on: switcher))
+        #expect(type.action("apply", on: switcher) == .handled)
     }
 }

@@ -45,7 +45,7 @@ import Testing
     @Test(arguments: [-1, 3, Int.max, Int.min])
     func selectOutOfRangeIsIgnored(index: Int) {
         let (control, log) = loggedControl()
-        #expect(control.select(index) == .ignored)
+        #expect(control.select(index).isIgnored)
         #expect(control.selectedIndex == 0)
         #expect(log.entries.isEmpty)
     }
@@ -53,7 +53,7 @@ import Testing
     @Test func invisibleControlIgnoresSelect() {
         let (control, log) = loggedControl()
         control.hidden = true
-        #expect(control.select(1) == .ignored)
+        #expect(control.select(1).isIgnored)
         #expect(control.selectedIndex == 0)
         #expect(log.entries.isEmpty)
     }
@@ -61,7 +61,7 @@ import Testing
     @Test func selectInputThroughTheDescriptionChangesTheSelection() throws {
         let type = SegmentedControl.sceneDescription()
         let (control, _) = loggedControl()
-        #expect(type.input("select", on: control, .int(1)))
+        #expect(type.input("select", on: control, .int(1)) == .handled)
         #expect(control.selectedIndex == 1)
         #expect(try #require(type.property(named: "segments")).set(.list([.string("A")]), on: control))
         #expect(control.segments == ["A"])

@@ -58,7 +58,7 @@ import Testing
         #expect(type.property(named: "axis")?.set(.enumCase("y"), on: shake) == true)
         let log = Log()
         log.observeEvents(of: shake, type)
-        #expect(type.action("play", on: shake))
+        #expect(type.action("play", on: shake) == .handled)
         #expect(type.property(named: "playing")?.value(of: shake) == .bool(true))
         try scheduler.advance(to: afterFrame(2))
         #expect(field.offsetY == 5)

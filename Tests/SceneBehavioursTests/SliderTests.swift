@@ -96,15 +96,15 @@ import Testing
     @Test func tapAtWhileTrackingIsIgnored() {
         let slider = Slider()
         slider.press()
-        #expect(slider.tap(at: 0.5) == .ignored)
+        #expect(slider.tap(at: 0.5).isIgnored)
         #expect(slider.value == 0)
         #expect(slider.tracking)
     }
 
     @Test func notANumberIsIgnored() {
         let (slider, log) = loggedSlider()
-        #expect(slider.slide(to: .nan) == .ignored)
-        #expect(slider.tap(at: .nan) == .ignored)
+        #expect(slider.slide(to: .nan).isIgnored)
+        #expect(slider.tap(at: .nan).isIgnored)
         #expect(slider.value == 0)
         #expect(log.entries.isEmpty)
     }
@@ -134,9 +134,9 @@ import Testing
     @Test func invisibleSliderIgnoresSlideAndTapAt() {
         let (slider, log) = loggedSlider()
         slider.alpha = 0
-        #expect(slider.slide(to: 0.5) == .ignored)
-        #expect(slider.tap(at: 0.5) == .ignored)
-        #expect(slider.press() == .ignored)
+        #expect(slider.slide(to: 0.5).isIgnored)
+        #expect(slider.tap(at: 0.5).isIgnored)
+        #expect(slider.press().isIgnored)
         #expect(slider.value == 0)
         #expect(log.entries.isEmpty)
     }
@@ -154,12 +154,12 @@ import Testing
     @Test func slideAndTapAtInputsThroughTheDescriptionMoveTheThumb() {
         let type = Slider.sceneDescription()
         let slider = Slider()
-        #expect(type.input("slide", on: slider, .double(0.8)))
+        #expect(type.input("slide", on: slider, .double(0.8)) == .handled)
         #expect(slider.value == 0.8)
-        #expect(type.input("tapAt", on: slider, .double(0.25)))
+        #expect(type.input("tapAt", on: slider, .double(0.25)) == .handled)
         #expect(slider.value == 0.25)
-        #expect(type.input("slide", on: slider, .int(1)))
+        #expect(type.input("slide", on: slider, .int(1)) == .handled)
         #expect(slider.value == 1)
-        #expect(!type.input("slide", on: slider, .string("far")))
+        #expect(type.input("slide", on: slider, .string("far")) == nil)
     }
 }

@@ -157,7 +157,7 @@ import Testing
 
     @Test func returnKeyNeedsTheFocus() {
         let (field, log) = loggedField()
-        #expect(field.returnKey() == .ignored)
+        #expect(field.returnKey().isIgnored)
         #expect(log.entries.isEmpty)
         field.focus()
         log.clear()
@@ -194,11 +194,11 @@ import Testing
         case "hidden": field.hidden = true
         default: container.alpha = 0
         }
-        #expect(field.focus() == .ignored)
-        #expect(field.type("x") == .ignored)
-        #expect(field.clear() == .ignored)
-        #expect(field.returnKey() == .ignored)
-        #expect(field.tap() == .ignored)
+        #expect(field.focus().isIgnored)
+        #expect(field.type("x").isIgnored)
+        #expect(field.clear().isIgnored)
+        #expect(field.returnKey().isIgnored)
+        #expect(field.tap().isIgnored)
         #expect(!field.becomeFocused())
         #expect(!field.focused)
         #expect(field.text == "kept")
@@ -278,9 +278,9 @@ import Testing
     @Test func inputsThroughTheDescriptionTypeAndReturn() {
         let type = TextField.sceneDescription()
         let (field, log) = loggedField()
-        #expect(type.input("type", on: field, .string("alice")))
-        #expect(type.input("returnKey", on: field))
-        #expect(type.input("clear", on: field))
+        #expect(type.input("type", on: field, .string("alice")) == .handled)
+        #expect(type.input("returnKey", on: field) == .handled)
+        #expect(type.input("clear", on: field) == .handled)
         #expect(field.text == "")
         #expect(
             log.entries == [

@@ -172,7 +172,7 @@ import Testing
     @Test func controlsInsideTheHiddenViewIgnoreTouches() throws {
         let fixture = AutoHideFixture()
         try fixture.at(.seconds(3))
-        #expect(fixture.playPause.tap() == .ignored)
+        #expect(fixture.playPause.tap().isIgnored)
         #expect(fixture.timeout.activeInteractions == 0)
         #expect(fixture.scheduler.isIdle)
     }

@@ -50,7 +50,7 @@ import Testing
         #expect(!providers.connect(controller, to: [Label(), TimeoutController()]))
         let log = Log()
         log.observeEvents(of: controller, type)
-        #expect(type.action("resume", on: controller))
+        #expect(type.action("resume", on: controller) == .handled)
         #expect(type.property(named: "running")?.value(of: controller) == .bool(true))
         #expect(type.property(named: "pending")?.value(of: controller) == .bool(true))
         button.press()
@@ -58,7 +58,7 @@ import Testing
         button.release()
         try scheduler.advance(by: .seconds(2))
         #expect(log.entries == ["timedOut"])
-        #expect(type.action("pause", on: controller))
+        #expect(type.action("pause", on: controller) == .handled)
         #expect(scheduler.isIdle)
     }
 

@@ -120,9 +120,9 @@ import Testing
     @Test func showAndHideActionsSetHidden() {
         let type = View.sceneDescription()
         let view = View()
-        #expect(type.action("hide", on: view))
+        #expect(type.action("hide", on: view) == .handled)
         #expect(view.hidden)
-        #expect(type.action("show", on: view))
+        #expect(type.action("show", on: view) == .handled)
         #expect(!view.hidden)
     }
 
@@ -178,8 +178,8 @@ import Testing
         let view = View()
         let log = Log()
         log.observeInteractions(of: view)
-        #expect(view.release() == .ignored)
-        #expect(view.cancel() == .ignored)
+        #expect(view.release().isIgnored)
+        #expect(view.cancel().isIgnored)
         #expect(log.entries.isEmpty)
     }
 
@@ -188,8 +188,8 @@ import Testing
         let log = Log()
         log.observeInteractions(of: view)
         view.press()
-        #expect(view.press() == .ignored)
-        #expect(view.tap() == .ignored)
+        #expect(view.press().isIgnored)
+        #expect(view.tap().isIgnored)
         view.release()
         #expect(log.entries == ["interaction.began", "interaction.ended"])
     }
@@ -210,10 +210,10 @@ import Testing
         let log = Log()
         log.observeInteractions(of: view)
 
-        #expect(view.press() == .ignored)
-        #expect(view.tap() == .ignored)
-        #expect(view.release() == .ignored)
-        #expect(view.cancel() == .ignored)
+        #expect(view.press().isIgnored)
+        #expect(view.tap().isIgnored)
+        #expect(view.release().isIgnored)
+        #expect(view.cancel().isIgnored)
         #expect(!view.isPressed)
         #expect(log.entries.isEmpty)
     }
@@ -233,11 +233,11 @@ import Testing
         let view = View()
         let log = Log()
         log.observeInteractions(of: view)
-        #expect(type.input("press", on: view))
-        #expect(type.input("release", on: view))
-        #expect(type.input("press", on: view))
-        #expect(type.input("cancel", on: view))
-        #expect(type.input("tap", on: view))
+        #expect(type.input("press", on: view) == .handled)
+        #expect(type.input("release", on: view) == .handled)
+        #expect(type.input("press", on: view) == .handled)
+        #expect(type.input("cancel", on: view) == .handled)
+        #expect(type.input("tap", on: view) == .handled)
         #expect(
             log.entries == [
                 "interaction.began", "interaction.ended", "interaction.began", "interaction.cancelled",

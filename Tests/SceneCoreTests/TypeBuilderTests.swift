@@ -35,7 +35,7 @@ import Testing
                     $0.log.append("poke"); return .handled
                 }
                 type.input("nudge", Double.self, doc: "Ignored.") {
-                    $0.log.append("nudge \($1)"); return .ignored
+                    $0.log.append("nudge \($1)"); return .ignored(because: "nudges are not taken")
                 }
             }
         }
@@ -136,11 +136,13 @@ import Testing
         let gadget = Gadget()
         let reset = try #require(type.actions["reset"])
         let add = try #require(type.actions["add"])
-        #expect(reset.perform(on: gadget))
-        #expect(add.perform(on: gadget, with: .int(3)))
-        #expect(!add.perform(on: gadget, with: .string("3")), "a wrong argument is refused")
+        #expect(reset.perform(on: gadget) == .handled)
+        #expect(add.perform(on: gadget, with: .int(3)) == .handled)
+        #expect(add.perform(on: gadget, with: .string("3")) == nil, "a wrong argument is refused")
         #expect(try #require(type.inputs["poke"]).deliver(to: gadget) == .handled)
-        #expect(try #require(type.inputs["nudge"]).deliver(to: gadget, with: .double(0.5)) == .ignored)
+        #expect(
+            try #require(type.inputs["nudge"]).deliver(to: gadget, with: .double(0.5))
+                == .ignored(because: "nudges are not taken"))
         #expect(gadget.log == ["reset", "add 3", "poke", "nudge 0.5"])
         #expect(add.accepts(payload: .int))
         #expect(!add.accepts(payload: .string))

@@ -48,7 +48,7 @@ import Testing
                     1.500s      play.visible: true -> false
                     1.500s      volume.visible: true -> false
                     1.500s  tap play
-                    1.500s      (play ignored 'tap')
+                    1.500s      (play ignored 'tap' because a view containing it is hidden)
                     1.500s  note: done
                 -- Demo: 3 expectations, 3 passed, 0 failed, virtual time 1.500s
 

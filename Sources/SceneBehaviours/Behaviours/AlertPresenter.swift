@@ -51,7 +51,7 @@ public final class AlertPresenter: SceneObject {
     /// none is shown.
     @discardableResult
     public func dismiss() -> InputResult {
-        guard isPresented else { return .ignored }
+        guard isPresented else { return .ignored(because: "no alert is presented") }
         isPresented = false
         title = ""
         message = ""

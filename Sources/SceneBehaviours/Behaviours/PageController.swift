@@ -16,7 +16,7 @@ import SceneCore
 ///     controller.awake(in: scene)      // table.section == 0, dots: 3 pages, page 0
 ///     controller.swipeLeft()           // page 1
 ///     controller.swipeRight()          // page 0
-///     controller.swipeRight()          // .ignored: no page before the first
+///     controller.swipeRight()          // ignored: it is on the first page
 ///
 /// The contract:
 /// - There is one page per section of `data`; paging starts at page 0.
@@ -73,7 +73,9 @@ public final class PageController: SceneObject {
     /// page or while the table is not visible.
     @discardableResult
     public func swipeLeft() -> InputResult {
-        guard let table, table.visible, currentPage + 1 < pageCount else { return .ignored }
+        guard let table else { return .ignored(because: "it has no table") }
+        guard table.visible else { return .ignored(because: "its table is not visible") }
+        guard currentPage + 1 < pageCount else { return .ignored(because: "it is on the last page") }
         currentPage += 1
         update()
         return .handled
@@ -83,7 +85,9 @@ public final class PageController: SceneObject {
     /// first page or while the table is not visible.
     @discardableResult
     public func swipeRight() -> InputResult {
-        guard let table, table.visible, currentPage > 0 else { return .ignored }
+        guard let table else { return .ignored(because: "it has no table") }
+        guard table.visible else { return .ignored(because: "its table is not visible") }
+        guard currentPage > 0 else { return .ignored(because: "it is on the first page") }
         currentPage -= 1
         update()
         return .handled

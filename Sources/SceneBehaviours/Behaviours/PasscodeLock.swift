@@ -107,7 +107,8 @@ public final class PasscodeLock: SceneObject {
     /// Checks `code` (the `enter` input); ignored while locked or unlocked.
     @discardableResult
     public func enter(_ code: String) -> InputResult {
-        guard !isLocked, !isUnlocked else { return .ignored }
+        guard !isLocked else { return .ignored(because: "it is locked out") }
+        guard !isUnlocked else { return .ignored(because: "it is already unlocked") }
         if code == passcode {
             failedAttempts = 0
             isUnlocked = true

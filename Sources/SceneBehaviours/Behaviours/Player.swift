@@ -231,7 +231,7 @@ public final class Player: SceneObject {
     /// ignored when the time is not advancing.
     @discardableResult
     public func stall(for length: Duration) -> InputResult {
-        guard isProgressing else { return .ignored }
+        guard isProgressing else { return .ignored(because: "it is not playing") }
         stopProgress()
         stalled = true
         waiting.send()
@@ -243,7 +243,7 @@ public final class Player: SceneObject {
     /// portrait inline. Ignored when the orientation does not change.
     @discardableResult
     public func rotate(to orientation: DeviceOrientation) -> InputResult {
-        guard orientation != self.orientation else { return .ignored }
+        guard orientation != self.orientation else { return .ignored(because: "it is already in that orientation") }
         self.orientation = orientation
         let mode: PresentationMode = orientation == .landscape ? .fullscreen : .inline
         if mode != presentationMode {

@@ -31,8 +31,8 @@ open class Button: View {
     /// Whether the button is drawn pressed: true while a touch is in progress.
     public var highlighted: Bool { isPressed }
 
-    /// Visible and enabled.
-    override open var acceptsInput: Bool { enabled && super.acceptsInput }
+    /// Disabled, or refused as any view refuses a touch.
+    override open var inputRefusal: String? { enabled ? super.inputRefusal : "it is disabled" }
 
     /// Sends `touchDown`.
     override open func didBeginTouch() {

@@ -31,7 +31,7 @@ open class PanGesture: SceneObject, InteractionProvider {
     /// Starts a pan (the `panBegan` input): reports began, sends `began`.
     @discardableResult
     public func panBegan() -> InputResult {
-        guard !isPanning else { return .ignored }
+        guard !isPanning else { return .ignored(because: "a pan is already in progress") }
         isPanning = true
         interactionObservers.report(.began)
         began.send()
@@ -41,7 +41,7 @@ open class PanGesture: SceneObject, InteractionProvider {
     /// Moves the pan in progress (the `panMoved` input): sends `changed`.
     @discardableResult
     public func panMoved() -> InputResult {
-        guard isPanning else { return .ignored }
+        guard isPanning else { return .ignored(because: "no pan is in progress") }
         changed.send()
         return .handled
     }
@@ -50,7 +50,7 @@ open class PanGesture: SceneObject, InteractionProvider {
     /// `ended`.
     @discardableResult
     public func panEnded() -> InputResult {
-        guard isPanning else { return .ignored }
+        guard isPanning else { return .ignored(because: "no pan is in progress") }
         isPanning = false
         interactionObservers.report(.ended)
         ended.send()

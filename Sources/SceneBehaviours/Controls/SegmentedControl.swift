@@ -24,7 +24,11 @@ open class SegmentedControl: View {
     /// Taps the segment at `index` (the `select` input).
     @discardableResult
     public func select(_ index: Int) -> InputResult {
-        guard segments.indices.contains(index), tap() == .handled else { return .ignored }
+        guard segments.indices.contains(index) else {
+            return .ignored(because: "there is no segment \(index) (it has \(segments.count))")
+        }
+        let tapped = tap()
+        guard tapped == .handled else { return tapped }
         guard index != selectedIndex else { return .handled }
         selectedIndex = index
         valueChanged.send()

@@ -51,12 +51,13 @@ open class Slider: View {
     /// be ignored.
     @discardableResult
     public func slide(to target: Double) -> InputResult {
-        guard !target.isNaN else { return .ignored }
+        guard !target.isNaN else { return .ignored(because: "the value is not a number") }
         if tracking {
             move(to: target)
             return .handled
         }
-        guard press() == .handled else { return .ignored }
+        let pressed = press()
+        guard pressed == .handled else { return pressed }
         move(to: target)
         release()
         return .handled
@@ -69,8 +70,10 @@ open class Slider: View {
     /// would be ignored.
     @discardableResult
     public func tap(at fraction: Double) -> InputResult {
-        guard !fraction.isNaN, !tracking else { return .ignored }
-        guard press() == .handled else { return .ignored }
+        guard !fraction.isNaN else { return .ignored(because: "the fraction is not a number") }
+        guard !tracking else { return .ignored(because: "a touch is already in progress") }
+        let pressed = press()
+        guard pressed == .handled else { return pressed }
         let upper = Swift.max(minimum, maximum)
         move(to: minimum + Swift.min(Swift.max(fraction, 0), 1) * (upper - minimum))
         release()

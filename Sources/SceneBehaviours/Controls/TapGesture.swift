@@ -27,14 +27,21 @@ open class TapGesture: SceneObject, InteractionProvider {
     open func awake(in scene: Scene) {}
 
     /// Whether a tap is recognised now: enabled, and its view, if any, visible.
-    open var acceptsInput: Bool { enabled && (view?.visible ?? true) }
+    public var acceptsInput: Bool { inputRefusal == nil }
+
+    /// Why a tap is not recognised now, or `nil` when it is.
+    open var inputRefusal: String? {
+        if !enabled { return "it is disabled" }
+        if let view, !view.visible { return "its view is not visible" }
+        return nil
+    }
 
     /// Taps (the `tap` input): reports began and ended, then sends `recognized`.
     ///
     /// Ignored unless ``acceptsInput``.
     @discardableResult
     public func tap() -> InputResult {
-        guard acceptsInput else { return .ignored }
+        if let refusal = inputRefusal { return .ignored(because: refusal) }
         interactionObservers.report(.began)
         interactionObservers.report(.ended)
         recognized.send()

@@ -91,8 +91,8 @@ open class TextField: View {
         if ownCoordinator !== shared { focusCoordinator = shared }
     }
 
-    /// Visible and enabled.
-    override open var acceptsInput: Bool { enabled && super.acceptsInput }
+    /// Disabled, or refused as any view refuses a touch.
+    override open var inputRefusal: String? { enabled ? super.inputRefusal : "it is disabled" }
 
     /// Focuses the field: a touch that ends on it.
     override open func didEndTouch() {
@@ -140,9 +140,11 @@ open class TextField: View {
     /// if it is not; sends `editingChanged` when `text` is not empty.
     @discardableResult
     public func type(_ text: String) -> InputResult {
-        guard acceptsInput else { return .ignored }
+        if let refusal = inputRefusal { return .ignored(because: refusal) }
         if !focused {
-            guard focus() == .handled, focused else { return .ignored }
+            let focusing = focus()
+            guard focusing == .handled else { return focusing }
+            guard focused else { return .ignored(because: "it could not take the focus") }
         }
         guard !text.isEmpty else { return .handled }
         self.text += text
@@ -154,7 +156,7 @@ open class TextField: View {
     /// there was text.
     @discardableResult
     public func clear() -> InputResult {
-        guard acceptsInput else { return .ignored }
+        if let refusal = inputRefusal { return .ignored(because: refusal) }
         guard !text.isEmpty else { return .handled }
         text = ""
         editingChanged.send()
@@ -166,7 +168,8 @@ open class TextField: View {
     /// Ignored unless the field is focused.
     @discardableResult
     public func returnKey() -> InputResult {
-        guard acceptsInput, focused else { return .ignored }
+        if let refusal = inputRefusal { return .ignored(because: refusal) }
+        guard focused else { return .ignored(because: "it is not focused") }
         returnKeyPressed.send()
         return .handled
     }

@@ -19,7 +19,7 @@ import SceneCore
 ///
 /// Subclasses react to touches by overriding ``didBeginTouch()``,
 /// ``didEndTouch()`` and ``didCancelTouch()``, and refuse input by
-/// overriding ``acceptsInput``.
+/// overriding ``inputRefusal``.
 open class View: SceneObject, InteractionProvider {
     /// Whether the view is hidden; a hidden view and its subviews ignore input.
     public final var hidden = false
@@ -66,10 +66,26 @@ open class View: SceneObject, InteractionProvider {
         }
     }
 
-    /// Whether the view takes a new touch now: by default, when it is visible.
-    ///
+    /// Whether the view takes a new touch now: when ``inputRefusal`` is `nil`.
+    public var acceptsInput: Bool { inputRefusal == nil }
+
+    /// Why the view takes no new touch now, completing "ignored because
+    /// ...", or `nil` when it takes one: by default, when it is visible.
     /// Controls also require being enabled.
-    open var acceptsInput: Bool { visible }
+    open var inputRefusal: String? {
+        if visible { return nil }
+        if hidden { return "it is hidden" }
+        if alpha <= 0 { return "it is transparent (alpha 0)" }
+        // Not visible, so a view above it is not shown: the walk up meets it
+        // (before going round a cycle, in which every view would be shown).
+        var container = parent
+        while let view = container {
+            if view.hidden { return "a view containing it is hidden" }
+            if view.alpha <= 0 { return "a view containing it is transparent (alpha 0)" }
+            container = view.parent
+        }
+        return "a view containing it is not shown"
+    }
 
     /// Shows the view (the `show` action): clears `hidden`.
     public func show() {
@@ -89,7 +105,8 @@ open class View: SceneObject, InteractionProvider {
     /// does not accept input or a touch is already in progress.
     @discardableResult
     public func press() -> InputResult {
-        guard !isPressed, acceptsInput else { return .ignored }
+        guard !isPressed else { return .ignored(because: "a touch is already in progress") }
+        if let refusal = inputRefusal { return .ignored(because: refusal) }
         isPressed = true
         interactionObservers.report(.began)
         didBeginTouch()
@@ -102,7 +119,7 @@ open class View: SceneObject, InteractionProvider {
     /// in progress; delivered even if the view was hidden meanwhile.
     @discardableResult
     public func release() -> InputResult {
-        guard isPressed else { return .ignored }
+        guard isPressed else { return .ignored(because: "no touch is in progress") }
         isPressed = false
         interactionObservers.report(.ended)
         didEndTouch()
@@ -115,7 +132,7 @@ open class View: SceneObject, InteractionProvider {
     /// touch is in progress.
     @discardableResult
     public func cancel() -> InputResult {
-        guard isPressed else { return .ignored }
+        guard isPressed else { return .ignored(because: "no touch is in progress") }
         isPressed = false
         interactionObservers.report(.cancelled)
         didCancelTouch()
@@ -126,7 +143,8 @@ open class View: SceneObject, InteractionProvider {
     /// when the press is.
     @discardableResult
     public func tap() -> InputResult {
-        guard press() == .handled else { return .ignored }
+        let pressed = press()
+        guard pressed == .handled else { return pressed }
         return release()
     }
 

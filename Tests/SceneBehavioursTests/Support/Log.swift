@@ -37,15 +37,16 @@ final class Log {
 
 extension TypeDescription {
     /// Performs the script input `name` on `object` as the script engine
-    /// would; false when the input is unknown or the types do not match.
+    /// would: whether it was taken or ignored; `nil` when the input is
+    /// unknown or the types do not match.
     @discardableResult
-    func input(_ name: String, on object: AnyObject, _ argument: SceneValue? = nil) -> Bool {
-        inputs[name]?.perform(on: object, with: argument) ?? false
+    func input(_ name: String, on object: AnyObject, _ argument: SceneValue? = nil) -> ActionOutcome? {
+        inputs[name]?.perform(on: object, with: argument)
     }
 
     /// Performs the action `name` on `object` as an event connection would.
     @discardableResult
-    func action(_ name: String, on object: AnyObject, _ argument: SceneValue? = nil) -> Bool {
-        actions[name]?.perform(on: object, with: argument) ?? false
+    func action(_ name: String, on object: AnyObject, _ argument: SceneValue? = nil) -> ActionOutcome? {
+        actions[name]?.perform(on: object, with: argument)
     }
 }
