@@ -43,8 +43,24 @@ struct RunCommand: SceneSubcommand {
         var totals = Records.Totals()
         var isAnyFailing = false
         for file in files {
+            guard !context.output.hasFailed else { break }
             totals.files += 1
-            switch runner.run(contentsOf: file) {
+            let outcome: SceneRunner.StreamOutcome
+            do {
+                let source = try runner.loader.source(contentsOf: file)
+                switch format {
+                case .text:
+                    outcome = runner.run(
+                        source, streamingTo: TextTranscriptWriter(verbose: verbose) { context.write($0) },
+                        shouldStop: { context.output.hasFailed })
+                case .json:
+                    outcome = runner.run(
+                        source, streamingTo: JSONRunWriter(context), shouldStop: { context.output.hasFailed })
+                }
+            } catch {
+                outcome = .invalid(error)
+            }
+            switch outcome {
             case .invalid(let error):
                 let errors = Records.errorCount(error.diagnostics)
                 totals.errors += errors
@@ -58,19 +74,12 @@ struct RunCommand: SceneSubcommand {
                     }
                     context.writeLine(Records.file(file, title: nil, objects: 0, errors: errors))
                 }
-            case .ran(let transcript):
+            case .ran(let summary):
                 totals.valid += 1
-                totals.passed += transcript.passedCount
-                totals.failed += transcript.failedCount
-                if !transcript.succeeded { isAnyFailing = true }
-                switch format {
-                case .text:
-                    context.writeLine(TranscriptRenderer.text(transcript, verbose: verbose))
-                case .json:
-                    context.writeLine(
-                        Records.file(file, title: transcript.title, objects: transcript.objectCount, errors: 0))
-                    context.write(TranscriptRenderer.jsonLines(transcript))
-                }
+                totals.passed += summary.passedCount
+                totals.failed += summary.failedCount
+                if !summary.succeeded { isAnyFailing = true }
+                if format == .text { context.writeLine("") }
             }
         }
         let status =
@@ -86,4 +95,24 @@ struct RunCommand: SceneSubcommand {
         }
         if status != ExitStatus.success { throw ExitCode(status) }
     }
+}
+
+/// A run's JSON Lines: the `file` record, then the transcript's.
+final class JSONRunWriter: TranscriptSink {
+    private let context: CommandContext
+    private let transcript: JSONTranscriptWriter
+
+    init(_ context: CommandContext) {
+        self.context = context
+        transcript = JSONTranscriptWriter { context.write($0) }
+    }
+
+    func begin(_ header: Transcript.Header) {
+        context.writeLine(Records.file(header.file, title: header.title, objects: header.objectCount, errors: 0))
+        transcript.begin(header)
+    }
+
+    func record(_ entry: Transcript.Entry) { transcript.record(entry) }
+
+    func end(_ summary: Transcript.Summary) { transcript.end(summary) }
 }

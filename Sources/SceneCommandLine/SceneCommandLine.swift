@@ -168,6 +168,8 @@ struct CommandFailure: Error {
 /// Where a command writes text.
 protocol TextSink: AnyObject {
     func write(_ text: String)
+    /// Whether a write failed, so that nothing more is worth doing.
+    var hasFailed: Bool { get }
 }
 
 /// Standard output or error, buffered, remembering the first failed write.
@@ -176,17 +178,24 @@ final class StandardStream: TextSink {
     private var buffer: [UInt8] = []
     private var failure: Int32 = 0
 
+    /// How much is buffered before a write: nothing on a terminal, so that
+    /// a long run is watched as it happens.
+    private let bufferSize: Int
+
     /// A stream writing to the file descriptor `descriptor` (1 or 2).
     init(_ descriptor: Int32) {
         self.descriptor = descriptor
-        buffer.reserveCapacity(1 << 16)
+        bufferSize = isatty(descriptor) == 1 ? 0 : 1 << 14
+        buffer.reserveCapacity(bufferSize + 4096)
     }
 
     func write(_ text: String) {
         guard failure == 0 else { return }
         buffer.append(contentsOf: text.utf8)
-        if buffer.count >= 1 << 16 { flush() }
+        if buffer.count >= bufferSize { flush() }
     }
+
+    var hasFailed: Bool { failure != 0 }
 
     private func flush() {
         var start = 0

@@ -104,6 +104,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case unknownInput = "unknown-input"
     case unknownMember = "unknown-member"
     case timeGoesBackwards = "time-goes-backwards"
+    case scriptTooLong = "script-too-long"
     // Instantiation.
     case objectFailed = "object-failed"
     // Bookkeeping.

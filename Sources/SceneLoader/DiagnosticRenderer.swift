@@ -43,23 +43,74 @@ public enum DiagnosticRenderer {
         return String(repeating: " ", count: max(0, 5 - number.count)) + number + " | "
     }
 
+    /// How many characters of a long line are shown before the caret, and after it.
+    static let contextBefore = 60
+    static let contextAfter = 100
+
+    /// The source line of `span`, with a caret and tildes under it. A long
+    /// line is cut around the caret, with `…` where text is left out; only
+    /// the shown part is read, so a diagnostic costs the same on any line.
     private static func snippet(_ source: SceneSource, _ span: SourceSpan) -> String {
-        let line = source.lineText(span.start.line)
-        guard !line.isEmpty || span.start.column == 1, !source.bytes.isEmpty else { return "" }
-        var caretLine = ""
-        var column = 1
-        for character in line.unicodeScalars {
-            if column >= span.start.column { break }
+        let bytes = source.bytes
+        guard !bytes.isEmpty else { return "" }
+        let offset = min(max(0, span.start.offset), bytes.count)
+        // Back to the line's start, or `contextBefore` characters.
+        var start = offset
+        var before = 0
+        while start > 0 && !endsLineBreak(bytes, at: start) && before < contextBefore {
+            start -= 1
+            while start > 0 && bytes[start] & 0xC0 == 0x80 { start -= 1 }
+            before += 1
+        }
+        let isCutBefore = start > 0 && !endsLineBreak(bytes, at: start)
+        // On to the line's end, or `contextAfter` characters.
+        var end = offset
+        var after = 0
+        while end < bytes.count && lineBreakLength(bytes, at: end) == 0 && after < contextAfter {
+            end += 1
+            while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }
+            after += 1
+        }
+        let isCutAfter = end < bytes.count && lineBreakLength(bytes, at: end) == 0
+        let shown = String(decoding: bytes[start..<end], as: UTF8.self)
+        guard !shown.isEmpty || span.start.column == 1 else { return "" }
+        var caretLine = isCutBefore ? " " : ""
+        for character in String(decoding: bytes[start..<offset], as: UTF8.self).unicodeScalars {
             caretLine.unicodeScalars.append(character == "\t" ? "\t" : " ")
-            column += 1
         }
         var length = 1
         if span.end.line == span.start.line && span.end.column > span.start.column {
-            length = span.end.column - span.start.column
+            length = min(span.end.column - span.start.column, max(1, after))
         }
         caretLine += "^" + String(repeating: "~", count: length - 1)
         let bar = margin + "| "
+        let line = (isCutBefore ? "…" : "") + shown + (isCutAfter ? "…" : "")
         return gutter(span.start.line) + line + "\n" + bar + caretLine + "\n"
+    }
+
+    /// The length of the line break at `index` (LF, CR, CR LF, NEL, LS or
+    /// PS, the breaks YAML counts), or 0.
+    private static func lineBreakLength(_ bytes: [UInt8], at index: Int) -> Int {
+        switch bytes[index] {
+        case 0x0A: return 1
+        case 0x0D: return index + 1 < bytes.count && bytes[index + 1] == 0x0A ? 2 : 1
+        case 0xC2 where index + 1 < bytes.count && bytes[index + 1] == 0x85: return 2
+        case 0xE2
+        where index + 2 < bytes.count && bytes[index + 1] == 0x80
+            && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+            return 3
+        default: return 0
+        }
+    }
+
+    /// Whether a line break ends just before `index`.
+    private static func endsLineBreak(_ bytes: [UInt8], at index: Int) -> Bool {
+        switch bytes[index - 1] {
+        case 0x0A, 0x0D: return true
+        case 0x85: return index >= 2 && bytes[index - 2] == 0xC2
+        case 0xA8, 0xA9: return index >= 3 && bytes[index - 3] == 0xE2 && bytes[index - 2] == 0x80
+        default: return false
+        }
     }
 
     /// The diagnostic as one line of JSON:

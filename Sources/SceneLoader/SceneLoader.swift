@@ -8,6 +8,15 @@ public struct SceneLimits: Sendable {
     public var yaml = YAMLLimits()
     /// Diagnostics reported before the loader stops collecting. Default 50.
     public var maxDiagnostics = 50
+    /// The furthest virtual time a script may reach: its `wait`s and
+    /// `at`s together, checked before anything runs. Default 366 days.
+    public var maxVirtualTime: Duration = .seconds(366 * 86_400)
+    /// How many timers a run may fire in all, animation frames included,
+    /// before it stops with an error at the step that was running. Default
+    /// 10,000,000 (a virtual day of a 60 fps animation fires 5,184,000).
+    public var maxTimerFirings = 10_000_000
+    /// How long reading a scene from a pipe may wait for data. Default 10 s.
+    public var maxReadWait: Duration = .seconds(10)
 
     /// The defaults.
     public init() {}
@@ -83,7 +92,8 @@ public struct SceneLoader {
     /// and wired as they are read, for as long as no mistake has been found.
     private func validate(_ source: SceneSource, assembler: SceneAssembler?) -> Result<SceneDeclaration, SceneLoadError>
     {
-        var validator = SceneValidator(registry: registry, limit: limits.maxDiagnostics, toolName: toolName)
+        var validator = SceneValidator(
+            registry: registry, limit: limits.maxDiagnostics, maxVirtualTime: limits.maxVirtualTime, toolName: toolName)
         // Up to the default size limit: a file past it is refused unread.
         let reserved = min(source.bytes.count, limits.yaml.maxInputBytes, YAMLLimits().maxInputBytes)
         validator.reserveCapacity(forTextOf: reserved)
@@ -130,13 +140,17 @@ public struct SceneLoader {
 
     /// Loads the file at `path`.
     public func load(contentsOf path: String) throws(SceneLoadError) -> Scene {
-        let source: SceneSource
+        try load(source(contentsOf: path))
+    }
+
+    /// Reads the file at `path` within the limits (its size, and how long a
+    /// pipe may keep it waiting).
+    public func source(contentsOf path: String) throws(SceneLoadError) -> SceneSource {
         do {
-            source = try SceneSource(contentsOf: path)
+            return try SceneSource(contentsOf: path, maxBytes: limits.yaml.maxInputBytes, maxWait: limits.maxReadWait)
         } catch {
             throw SceneLoadError(source: SceneSource(name: path, bytes: []), diagnostics: [error])
         }
-        return try load(source)
     }
 
     /// Instantiates a validated declaration: objects in declaration order,

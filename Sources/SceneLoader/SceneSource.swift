@@ -24,53 +24,96 @@ public struct SceneSource: Sendable {
         self.init(name: name, bytes: Array(text.utf8))
     }
 
-    /// Reads the file at `path`.
+    /// Reads the file at `path`, refusing one larger than the default
+    /// input limit (64 MiB); see ``init(contentsOf:maxBytes:maxWait:)``.
     ///
-    /// - Throws: a ``Diagnostic`` with code ``DiagnosticCode/unreadableFile``
-    ///   saying why (missing, a directory, no permission).
+    /// - Throws: a ``Diagnostic`` saying why the file cannot be read.
     public init(contentsOf path: String) throws(Diagnostic) {
-        let descriptor = open(path, O_RDONLY)
+        try self.init(contentsOf: path, maxBytes: YAMLLimits().maxInputBytes)
+    }
+
+    /// Reads the file at `path`, never more than `maxBytes` and never
+    /// waiting on a pipe longer than `maxWait` for data: a regular file
+    /// larger than the limit is refused before it is read (a sparse giant
+    /// included), a device is refused, and a pipe or socket is read until
+    /// its end, the limit, or `maxWait` without data.
+    ///
+    /// - Throws: a ``Diagnostic``: ``DiagnosticCode/unreadableFile`` saying
+    ///   why (missing, a directory, a device, no permission, no data in
+    ///   time, a name that is not UTF-8), or ``DiagnosticCode/fileTooLarge``.
+    public init(contentsOf path: String, maxBytes: Int, maxWait: Duration = .seconds(10)) throws(Diagnostic) {
+        if path.unicodeScalars.contains("\u{FFFD}") {
+            // A name that was not UTF-8 reaches Swift with replacement
+            // characters; opening it would report a missing file.
+            throw SceneSource.readError(
+                path, "its name is not valid UTF-8 (or holds U+FFFD)", hint: "rename the file with a UTF-8 name")
+        }
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK)
         guard descriptor >= 0 else { throw SceneSource.readError(path, errno) }
         defer { close(descriptor) }
         var status = stat()
-        if fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR {
+        guard fstat(descriptor, &status) == 0 else { throw SceneSource.readError(path, errno) }
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR:
             throw SceneSource.readError(path, EISDIR)
+        case S_IFCHR, S_IFBLK:
+            throw SceneSource.readError(path, "it is a device, not a file", hint: "give the path of a scene file")
+        case S_IFREG:
+            if Int(status.st_size) > maxBytes { throw SceneSource.tooLarge(path, size: Int(status.st_size), maxBytes) }
+        default:
+            break
         }
+        let isRegular = status.st_mode & S_IFMT == S_IFREG
         var bytes: [UInt8] = []
+        if isRegular { bytes.reserveCapacity(Int(status.st_size)) }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
+                if errno == EAGAIN || errno == EWOULDBLOCK {
+                    try SceneSource.waitForData(descriptor, path, maxWait)
+                    continue
+                }
                 throw SceneSource.readError(path, errno)
             }
             if count == 0 { break }
+            guard bytes.count + count <= maxBytes else {
+                throw SceneSource.tooLarge(path, size: nil, maxBytes)
+            }
             bytes.append(contentsOf: chunk[0..<count])
         }
         self.init(name: path, bytes: bytes)
     }
 
-    private static func readError(_ path: String, _ code: Int32) -> Diagnostic {
-        let reason = String(cString: strerror(code))
-        return Diagnostic(.unreadableFile, "cannot read '\(path)': \(reason)", at: SourceSpan(at: .start))
+    /// Waits until `descriptor` has data (or its end), at most `maxWait`.
+    private static func waitForData(_ descriptor: Int32, _ path: String, _ maxWait: Duration) throws(Diagnostic) {
+        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        let milliseconds = Int32(
+            clamping: maxWait.components.seconds * 1000 + maxWait.components.attoseconds / 1_000_000_000_000_000)
+        while true {
+            let ready = poll(&request, 1, milliseconds)
+            if ready > 0 { return }
+            if ready < 0 && errno == EINTR { continue }
+            if ready < 0 { throw readError(path, errno) }
+            throw readError(
+                path, "no data arrived within \(maxWait.sceneDescription)",
+                hint: "give a scene file, or write the scene to the pipe without pausing")
+        }
     }
 
-    /// The text of line `line` (1-based) without its line break; empty past the end.
-    public func lineText(_ line: Int) -> Substring {
-        var current = 1
-        var start = 0
-        var index = 0
-        while index < bytes.count {
-            if bytes[index] == 0x0A {
-                if current == line { break }
-                current += 1
-                start = index + 1
-            }
-            index += 1
-        }
-        guard current == line else { return "" }
-        var end = index
-        if end > start && bytes[end - 1] == 0x0D { end -= 1 }
-        return Substring(String(decoding: bytes[start..<end], as: UTF8.self))
+    private static func tooLarge(_ path: String, size: Int?, _ maxBytes: Int) -> Diagnostic {
+        let size = size.map { "is \($0) bytes" } ?? "holds more than \(maxBytes) bytes"
+        return Diagnostic(
+            .fileTooLarge, "'\(path)' \(size), more than the limit of \(maxBytes); nothing was read past it",
+            at: SourceSpan(at: .start), hint: "split the scene, or raise the limit in the embedding program")
+    }
+
+    private static func readError(_ path: String, _ code: Int32) -> Diagnostic {
+        readError(path, String(cString: strerror(code)), hint: nil)
+    }
+
+    private static func readError(_ path: String, _ reason: String, hint: String?) -> Diagnostic {
+        Diagnostic(.unreadableFile, "cannot read '\(path)': \(reason)", at: SourceSpan(at: .start), hint: hint)
     }
 }

@@ -34,6 +34,7 @@ extension SceneValidator {
         case "wait":
             guard case .duration(let duration) = resolve(document, value, .duration, "wait", range: 0...Double.infinity)
             else { return nil }
+            guard checkVirtualTime(clock + duration, document, value) else { return nil }
             clock += duration
             return .wait(duration)
         case "at":
@@ -45,6 +46,7 @@ extension SceneValidator {
                     at: document.span(value), hint: "time only moves forward; use a later time or reorder the steps")
                 return nil
             }
+            guard checkVirtualTime(time, document, value) else { return nil }
             clock = time
             return .at(time)
         case "note":
@@ -118,6 +120,18 @@ extension SceneValidator {
     }
 
     /// Resolves `node` as `type` for the step `verb`.
+    /// Whether the script may reach `time`; a diagnostic at `node` when not.
+    private mutating func checkVirtualTime(
+        _ time: Duration, _ document: YAMLDocument, _ node: YAMLDocument.Node
+    ) -> Bool {
+        guard time > maxVirtualTime else { return true }
+        diagnostics.add(
+            .scriptTooLong,
+            "the script would reach \(time.sceneDescription), past the limit of \(maxVirtualTime.sceneDescription) of virtual time",
+            at: document.span(node), hint: "shorten the waits, or raise the limit in the embedding program")
+        return false
+    }
+
     private mutating func resolve(
         _ document: YAMLDocument, _ node: YAMLDocument.Node, _ type: ValueType, _ verb: String,
         range: ClosedRange<Double>? = nil

@@ -75,8 +75,15 @@ struct SceneValidator {
     /// command, or (with no program to name) the first few of them.
     let typesHint: String
 
-    init(registry: SceneRegistry, limit: Int, toolName: String? = nil) {
+    /// The furthest virtual time the script may reach.
+    let maxVirtualTime: Duration
+
+    init(
+        registry: SceneRegistry, limit: Int, maxVirtualTime: Duration = SceneLimits().maxVirtualTime,
+        toolName: String? = nil
+    ) {
         self.registry = registry
+        self.maxVirtualTime = maxVirtualTime
         self.diagnostics = DiagnosticCollector(limit: limit)
         typesHint =
             toolName.map { "'\($0) types' lists the registered types" }

@@ -3,17 +3,31 @@ import SceneLoader
 import SceneYAML
 
 /// Runs scenes: loads a file, runs its script on the scene's virtual clock
-/// and records a ``Transcript``.
+/// and records a ``Transcript``, whole or as it happens.
 ///
 ///     let runner = SceneRunner(registry: .standard)
 ///     let outcome = runner.run(SceneSource(name: "x.yaml", text: yaml))
 ///     if case .ran(let transcript) = outcome { print(TranscriptRenderer.text(transcript)) }
+///
+/// A long run streams instead: ``run(_:streamingTo:)`` hands each entry to
+/// a ``TranscriptSink`` (a ``TextTranscriptWriter``, say) as soon as it
+/// happens and keeps only the summary, so memory stays flat however long
+/// the virtual run. ``SceneLimits/maxTimerFirings`` bounds how much a run
+/// may do, and ``SceneLimits/maxVirtualTime`` how far its script may go.
 public struct SceneRunner {
     /// What running one file gave.
     public enum Outcome {
         /// The scene loaded and its script ran.
         case ran(Transcript)
         /// The scene could not be loaded; nothing ran.
+        case invalid(SceneLoadError)
+    }
+
+    /// What running one file while streaming its transcript gave.
+    public enum StreamOutcome {
+        /// The scene loaded and its script ran; the entries went to the sink.
+        case ran(Transcript.Summary)
+        /// The scene could not be loaded; nothing ran and the sink heard nothing.
         case invalid(SceneLoadError)
     }
 
@@ -32,20 +46,33 @@ public struct SceneRunner {
     /// Loads the file at `path` and runs it.
     public func run(contentsOf path: String) -> Outcome {
         do {
-            return run(try SceneSource(contentsOf: path))
+            return run(try loader.source(contentsOf: path))
         } catch {
-            return .invalid(SceneLoadError(source: SceneSource(name: path, bytes: []), diagnostics: [error]))
+            return .invalid(error)
         }
     }
 
-    /// Loads `source` and runs its script.
+    /// Loads `source` and runs its script, collecting the whole transcript.
     public func run(_ source: SceneSource) -> Outcome {
+        let collector = TranscriptCollector()
+        switch run(source, streamingTo: collector) {
+        case .ran: return .ran(collector.transcript)
+        case .invalid(let error): return .invalid(error)
+        }
+    }
+
+    /// Loads `source` and runs its script, handing the transcript to `sink`
+    /// as it happens; `shouldStop` is asked after each step (a sink whose
+    /// output failed can end the run early).
+    public func run(
+        _ source: SceneSource, streamingTo sink: some TranscriptSink, shouldStop: () -> Bool = { false }
+    ) -> StreamOutcome {
         let declaration: SceneDeclaration
         switch loader.validate(source) {
         case .success(let value): declaration = value
         case .failure(let error): return .invalid(error)
         }
-        let recorder = TranscriptRecorder(declaration: declaration, file: source.name)
+        let recorder = TranscriptRecorder(declaration: declaration, file: source.name, sink: sink)
         let scene: Scene
         do {
             scene = try loader.instantiate(declaration, source: source) { [weak recorder] index, event, payload in
@@ -54,9 +81,10 @@ public struct SceneRunner {
         } catch {
             return .invalid(error)
         }
+        scene.scheduler.maximumFirings = loader.limits.maxTimerFirings
         recorder.start(scene)
         for step in declaration.steps {
-            guard recorder.perform(step) else { break }
+            guard recorder.perform(step), !shouldStop() else { break }
         }
         return .ran(recorder.finish())
     }
@@ -64,17 +92,20 @@ public struct SceneRunner {
 
 /// Performs steps and records what happens, sampling the scene's declared
 /// properties after every step, timer and event so that every change is
-/// seen in order.
+/// seen in order; each entry goes to the sink at once.
 final class TranscriptRecorder {
-    private var transcript: Transcript
+    private let sink: any TranscriptSink
+    private var summary: Transcript.Summary
     private let declaration: SceneDeclaration
     private weak var scene: Scene?
     private var snapshot: [[SceneValue?]] = []
 
-    init(declaration: SceneDeclaration, file: String) {
+    init(declaration: SceneDeclaration, file: String, sink: some TranscriptSink) {
         self.declaration = declaration
-        transcript = Transcript(
-            title: declaration.title ?? file, file: file, objectCount: declaration.objects.count)
+        self.sink = sink
+        summary = Transcript.Summary(
+            header: Transcript.Header(
+                title: declaration.title ?? file, file: file, objectCount: declaration.objects.count))
     }
 
     private var now: Duration { scene?.scheduler.now ?? .zero }
@@ -82,21 +113,39 @@ final class TranscriptRecorder {
     /// Starts recording: what the scene is after `awake` is the baseline.
     func start(_ scene: Scene) {
         self.scene = scene
+        sink.begin(summary.header)
         snapshot = scene.entries.map { entry in entry.type.properties.map { $0.value(of: entry.object) } }
         scene.scheduler.didFire = { [weak self] firing in self?.sample(isAnimationFrame: firing.isAnimationFrame) }
+        scene.didIgnoreAction = { [weak self, weak scene] ignored in
+            guard let self, let scene else { return }
+            self.sample(isAnimationFrame: scene.scheduler.isAnimationFrame)
+            self.record(
+                .ignored(
+                    verb: ignored.action.name, target: scene.entries[ignored.objectIndex].id, reason: ignored.reason))
+        }
+        scene.didReportFailure = { [weak self, weak scene] failure in
+            guard let self else { return }
+            self.sample(isAnimationFrame: scene?.scheduler.isAnimationFrame ?? false)
+            self.record(.failure(object: failure.objectID ?? "the scene", message: failure.message))
+        }
     }
 
-    func finish() -> Transcript {
+    func finish() -> Transcript.Summary {
         sample(isAnimationFrame: false)
-        transcript.endTime = now
-        scene?.scheduler.didFire = nil
-        return transcript
+        summary.endTime = now
+        if let scene {
+            scene.scheduler.didFire = nil
+            scene.didIgnoreAction = nil
+            scene.didReportFailure = nil
+        }
+        sink.end(summary)
+        return summary
     }
 
     private func record(_ kind: Transcript.Kind) {
-        transcript.entries.append(Transcript.Entry(time: now, kind: kind))
+        summary.count(kind)
+        sink.record(Transcript.Entry(time: now, kind: kind))
     }
-
     /// Records every declared property that changed since the last sample.
     func sample(isAnimationFrame: Bool) {
         guard let scene else { return }

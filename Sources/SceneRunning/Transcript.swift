@@ -3,7 +3,11 @@ import SceneLoader
 import SceneYAML
 
 /// What happened while a scene ran, in time order: the data behind the
-/// text and JSON transcripts.
+/// text and JSON transcripts, collected whole.
+///
+/// A long run need not be held in memory: ``SceneRunner/run(_:streamingTo:)``
+/// hands each entry to a ``TranscriptSink`` as it happens, and only the
+/// ``Summary`` is kept.
 public struct Transcript: Sendable {
     /// One thing that happened.
     public struct Entry: Sendable, Hashable {
@@ -35,8 +39,63 @@ public struct Transcript: Sendable {
         case expectation(path: String, expected: SceneValue, actual: SceneValue, passed: Bool, position: SourcePosition)
         /// A `note:` step.
         case note(String)
-        /// The run stopped early (a runaway timer loop, a failing action).
+        /// An object failed while the scene ran (a store that could not
+        /// save): the run goes on, but does not succeed.
+        case failure(object: String, message: String)
+        /// The run stopped early (a runaway timer loop, a limit, a failing action).
         case error(String, position: SourcePosition?)
+    }
+
+    /// The scene a transcript is about, known before anything runs.
+    public struct Header: Sendable, Hashable {
+        /// The scene's title, or its file name.
+        public var title: String
+        /// The file it came from.
+        public var file: String
+        /// How many objects it declares.
+        public var objectCount: Int
+
+        /// Creates a header.
+        public init(title: String, file: String, objectCount: Int) {
+            self.title = title
+            self.file = file
+            self.objectCount = objectCount
+        }
+    }
+
+    /// How a run ended: what a streamed transcript keeps.
+    public struct Summary: Sendable, Hashable {
+        /// The scene.
+        public var header: Header
+        /// How many expectations held.
+        public var passedCount = 0
+        /// How many expectations failed.
+        public var failedCount = 0
+        /// How many failures objects reported while the scene ran.
+        public var failureCount = 0
+        /// Whether the run stopped on an error.
+        public var hasError = false
+        /// The virtual time when the script ended.
+        public var endTime: Duration = .zero
+
+        /// An empty summary of the scene `header` describes.
+        public init(header: Header) {
+            self.header = header
+        }
+
+        /// Counts `kind` in.
+        public mutating func count(_ kind: Kind) {
+            switch kind {
+            case .expectation(_, _, _, let passed, _):
+                if passed { passedCount += 1 } else { failedCount += 1 }
+            case .failure: failureCount += 1
+            case .error: hasError = true
+            default: break
+            }
+        }
+
+        /// Whether every expectation held, no object failed and nothing went wrong.
+        public var succeeded: Bool { failedCount == 0 && failureCount == 0 && !hasError }
     }
 
     /// The scene's title, or its file name.
@@ -57,31 +116,79 @@ public struct Transcript: Sendable {
         self.objectCount = objectCount
     }
 
-    /// How many expectations held.
-    public var passedCount: Int {
-        entries.filter { if case .expectation(_, _, _, true, _) = $0.kind { true } else { false } }.count
+    /// The scene this transcript is about.
+    public var header: Header { Header(title: title, file: file, objectCount: objectCount) }
+
+    /// The counts and end time of the entries.
+    public var summary: Summary {
+        var summary = Summary(header: header)
+        for entry in entries { summary.count(entry.kind) }
+        summary.endTime = endTime
+        return summary
     }
+
+    /// How many expectations held.
+    public var passedCount: Int { summary.passedCount }
 
     /// How many expectations failed.
-    public var failedCount: Int {
-        entries.filter { if case .expectation(_, _, _, false, _) = $0.kind { true } else { false } }.count
-    }
+    public var failedCount: Int { summary.failedCount }
 
     /// Whether the run stopped on an error.
-    public var hasError: Bool {
-        entries.contains { if case .error = $0.kind { true } else { false } }
+    public var hasError: Bool { summary.hasError }
+
+    /// Whether every expectation held, no object failed and nothing went wrong.
+    public var succeeded: Bool { summary.succeeded }
+}
+
+/// Receives a transcript as it happens: the header before the script, each
+/// entry as soon as it is known, and the summary at the end.
+public protocol TranscriptSink: AnyObject {
+    /// The scene is loaded and about to run.
+    func begin(_ header: Transcript.Header)
+    /// Something happened.
+    func record(_ entry: Transcript.Entry)
+    /// The run is over.
+    func end(_ summary: Transcript.Summary)
+}
+
+/// Collects a whole ``Transcript``.
+public final class TranscriptCollector: TranscriptSink {
+    /// What was collected so far.
+    public private(set) var transcript = Transcript(title: "", file: "", objectCount: 0)
+
+    /// An empty collector.
+    public init() {}
+
+    public func begin(_ header: Transcript.Header) {
+        transcript = Transcript(title: header.title, file: header.file, objectCount: header.objectCount)
     }
 
-    /// Whether every expectation held and nothing went wrong.
-    public var succeeded: Bool { failedCount == 0 && !hasError }
+    public func record(_ entry: Transcript.Entry) { transcript.entries.append(entry) }
+
+    public func end(_ summary: Transcript.Summary) { transcript.endTime = summary.endTime }
 }
 
 extension Duration {
-    /// Seconds with three decimals: `2.900s`, `3600.000s`.
+    /// Seconds with three decimals, rounded to the millisecond: `2.900s`,
+    /// `3600.000s`; exact for any duration.
     var transcriptTime: String {
-        let milliseconds = Int((seconds * 1000).rounded())
-        let whole = milliseconds / 1000
-        let fraction = String(milliseconds % 1000)
-        return "\(whole).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)s"
+        let (seconds, attoseconds) = components
+        // Rounded to the nearest millisecond, half away from zero, in
+        // integers: no conversion through Double can overflow.
+        var wholeSeconds = seconds
+        var milliseconds =
+            (attoseconds + (attoseconds >= 0 ? 500_000_000_000_000 : -500_000_000_000_000))
+            / 1_000_000_000_000_000
+        if milliseconds >= 1000 {
+            wholeSeconds += 1
+            milliseconds -= 1000
+        } else if milliseconds <= -1000 {
+            wholeSeconds -= 1
+            milliseconds += 1000
+        }
+        let isNegative = wholeSeconds < 0 || milliseconds < 0
+        let fraction = String(abs(milliseconds))
+        let whole = wholeSeconds == .min ? "9223372036854775808" : String(abs(wholeSeconds))
+        return "\(isNegative ? "-" : "")\(whole).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)s"
     }
 }

@@ -2,130 +2,26 @@ import SceneCore
 import SceneLoader
 
 /// Writes transcripts for people (aligned lines, animation frames summarised)
-/// and for tools (JSON Lines).
+/// and for tools (JSON Lines), whole or as they happen.
 public enum TranscriptRenderer {
     /// The transcript as text. Animation frames are summarised as the
     /// animation's start and end unless `verbose`.
     public static func text(_ transcript: Transcript, verbose: Bool = false) -> String {
-        var lines: [String] = []
-        let objects = transcript.objectCount == 1 ? "1 object" : "\(transcript.objectCount) objects"
-        lines.append("== \(transcript.title) (\(transcript.file), \(objects))")
-        let runs = verbose ? [:] : animationRuns(transcript.entries)
-        for (index, entry) in transcript.entries.enumerated() {
-            let time = pad(entry.time.transcriptTime, 10)
-            switch entry.kind {
-            case .step(let verb, let text):
-                lines.append("\(time)  \(verb)\(text.isEmpty ? "" : " " + text)")
-            case .ignored(let verb, let target, let reason):
-                lines.append("\(time)      (\(target) ignored '\(verb)' because \(reason))")
-            case .event(let object, let event, let payload):
-                lines.append("\(time)      \(object) sent \(event)\(payload.map { " \($0)" } ?? "")")
-            case .change(let object, let property, let from, let to, _):
-                let path = "\(object).\(property)"
-                guard let run = runs[index] else {
-                    lines.append("\(time)      \(path): \(from) -> \(to)")
-                    continue
-                }
-                if run.isStart { lines.append("\(time)      \(path): \(from) -> animating") }
-                if let summary = run.end {
-                    let frames = "\(summary.frames) frame\(summary.frames == 1 ? "" : "s")"
-                    lines.append("\(time)      \(path): -> \(to) (animated, \(frames))")
-                }
-            case .expectation(let path, let expected, let actual, let passed, let position):
-                if passed {
-                    lines.append("\(time)  expect \(path) == \(expected): ok")
-                } else {
-                    lines.append("\(time)  expect \(path) == \(expected): FAILED")
-                    lines.append(
-                        "\(pad("", 10))      expected \(expected), actual \(actual) (\(transcript.file):\(position))")
-                }
-            case .note(let text):
-                lines.append("\(time)  note: \(text)")
-            case .error(let message, let position):
-                lines.append("\(time)  error: \(message)\(position.map { " (\(transcript.file):\($0))" } ?? "")")
-            }
-        }
-        lines.append(summary(transcript))
-        return lines.joined(separator: "\n") + "\n"
+        var text = ""
+        replay(transcript, into: TextTranscriptWriter(verbose: verbose) { text += $0 })
+        return text
     }
 
     /// `-- title: N expectations, N passed, N failed, virtual time T`.
-    public static func summary(_ transcript: Transcript) -> String {
-        let total = transcript.passedCount + transcript.failedCount
-        var text = "-- \(transcript.title): \(total) expectation\(total == 1 ? "" : "s"), "
-        text += "\(transcript.passedCount) passed, \(transcript.failedCount) failed"
-        if transcript.hasError { text += ", stopped by an error" }
-        return text + ", virtual time \(transcript.endTime.transcriptTime)"
-    }
-
-    /// Where a frame change stands in its animation: whether it starts it,
-    /// and for the last frame, how many frames the animation had.
-    struct RunPosition {
-        var isStart = false
-        var end: (frames: Int, Void)?
-    }
-
-    /// Groups the animation frames of each numeric or colour property into
-    /// runs: consecutive frames (no more than two frame intervals apart)
-    /// moving in one direction. A change of any other kind, or a lone frame,
-    /// is printed as it is.
-    static func animationRuns(_ entries: [Transcript.Entry]) -> [Int: RunPosition] {
-        struct Run {
-            var indices: [Int]
-            var lastTime: Duration
-            var direction: Double
+    public static func summary(_ summary: Transcript.Summary) -> String {
+        let total = summary.passedCount + summary.failedCount
+        var text = "-- \(summary.header.title): \(total) expectation\(total == 1 ? "" : "s"), "
+        text += "\(summary.passedCount) passed, \(summary.failedCount) failed"
+        if summary.failureCount > 0 {
+            text += ", \(summary.failureCount) failure\(summary.failureCount == 1 ? "" : "s") of an object"
         }
-        let maximumGap = Duration.milliseconds(34)
-        var open: [String: Run] = [:]
-        var closed: [Run] = []
-        for (index, entry) in entries.enumerated() {
-            guard case .change(let object, let property, let from, let to, let isFrame) = entry.kind else { continue }
-            let path = "\(object).\(property)"
-            guard isFrame, let delta = numericDelta(from, to) else {
-                if let run = open.removeValue(forKey: path) { closed.append(run) }
-                continue
-            }
-            let direction = delta == 0 ? 0 : delta > 0 ? 1.0 : -1.0
-            if var run = open[path], entry.time - run.lastTime <= maximumGap,
-                run.direction == 0 || direction == 0 || run.direction == direction
-            {
-                run.indices.append(index)
-                run.lastTime = entry.time
-                if run.direction == 0 { run.direction = direction }
-                open[path] = run
-            } else {
-                if let run = open.removeValue(forKey: path) { closed.append(run) }
-                open[path] = Run(indices: [index], lastTime: entry.time, direction: direction)
-            }
-        }
-        closed += open.values
-        var positions: [Int: RunPosition] = [:]
-        for run in closed where run.indices.count > 1 {
-            guard let first = run.indices.first, let last = run.indices.last else { continue }
-            positions[first, default: RunPosition()].isStart = true
-            positions[last, default: RunPosition()].end = (run.indices.count, ())
-            for index in run.indices.dropFirst().dropLast() { positions[index] = RunPosition() }
-        }
-        return positions
-    }
-
-    /// How far a number moved (a colour: its channels' total), or `nil` for
-    /// values that do not animate.
-    private static func numericDelta(_ from: SceneValue, _ to: SceneValue) -> Double? {
-        switch (from, to) {
-        case (.double(let a), .double(let b)): return b - a
-        case (.int(let a), .int(let b)): return Double(b - a)
-        case (.color(let a), .color(let b)):
-            func sum(_ color: Color) -> Double {
-                Double(color.red) + Double(color.green) + Double(color.blue) + Double(color.alpha)
-            }
-            return sum(b) - sum(a)
-        default: return nil
-        }
-    }
-
-    private static func pad(_ text: String, _ width: Int) -> String {
-        String(repeating: " ", count: max(0, width - text.count)) + text
+        if summary.hasError { text += ", stopped by an error" }
+        return text + ", virtual time \(summary.endTime.transcriptTime)"
     }
 
     /// The transcript as JSON Lines: one object per entry, then a summary.
@@ -137,8 +33,14 @@ public enum TranscriptRenderer {
     ///     {"type":"summary","file":"x.yaml","title":"X","expectations":6,"passed":6,"failed":0,"error":false,"endTime":2}
     public static func jsonLines(_ transcript: Transcript) -> String {
         var text = ""
-        for entry in transcript.entries { text += json(entry, file: transcript.file) + "\n" }
-        return text + jsonSummary(transcript) + "\n"
+        replay(transcript, into: JSONTranscriptWriter { text += $0 })
+        return text
+    }
+
+    private static func replay(_ transcript: Transcript, into sink: some TranscriptSink) {
+        sink.begin(transcript.header)
+        for entry in transcript.entries { sink.record(entry) }
+        sink.end(transcript.summary)
     }
 
     /// One entry as a JSON object, without a line break.
@@ -176,6 +78,8 @@ public enum TranscriptRenderer {
                 ])
         case .note(let text):
             return record("note", [("text", JSON.string(text))])
+        case .failure(let object, let message):
+            return record("failure", [("object", JSON.string(object)), ("message", JSON.string(message))])
         case .error(let message, let position):
             var fields = [("message", JSON.string(message))]
             if let position { fields += [("line", String(position.line)), ("column", String(position.column))] }
@@ -184,13 +88,245 @@ public enum TranscriptRenderer {
     }
 
     /// The `summary` record that ends a transcript, without a line break.
-    public static func jsonSummary(_ transcript: Transcript) -> String {
+    public static func json(_ summary: Transcript.Summary) -> String {
         JSON.object([
-            ("type", JSON.string("summary")), ("file", JSON.string(transcript.file)),
-            ("title", JSON.string(transcript.title)),
-            ("expectations", String(transcript.passedCount + transcript.failedCount)),
-            ("passed", String(transcript.passedCount)), ("failed", String(transcript.failedCount)),
-            ("error", JSON.bool(transcript.hasError)), ("endTime", JSON.number(transcript.endTime.seconds)),
+            ("type", JSON.string("summary")), ("file", JSON.string(summary.header.file)),
+            ("title", JSON.string(summary.header.title)),
+            ("expectations", String(summary.passedCount + summary.failedCount)),
+            ("passed", String(summary.passedCount)), ("failed", String(summary.failedCount)),
+            ("failures", String(summary.failureCount)), ("error", JSON.bool(summary.hasError)),
+            ("endTime", JSON.number(summary.endTime.seconds)),
         ])
+    }
+}
+
+/// Writes a transcript as JSON Lines while it happens: each entry as one
+/// line, then the summary.
+public final class JSONTranscriptWriter: TranscriptSink {
+    private let write: (String) -> Void
+    private var file = ""
+
+    /// A writer handing each line, with its line break, to `write`.
+    public init(write: @escaping (String) -> Void) {
+        self.write = write
+    }
+
+    public func begin(_ header: Transcript.Header) { file = header.file }
+
+    public func record(_ entry: Transcript.Entry) { write(TranscriptRenderer.json(entry, file: file) + "\n") }
+
+    public func end(_ summary: Transcript.Summary) { write(TranscriptRenderer.json(summary) + "\n") }
+}
+
+/// Writes a transcript as text while it happens: a header, a line per entry
+/// with its virtual time, and the summary.
+///
+/// Unless `verbose`, the frames of an animation are summarised: a run of
+/// frames of one numeric or colour property, each no more than two frame
+/// intervals after the one before, moving in one direction, prints as
+/// `path: from -> animating` at its first frame and `path: -> to (animated,
+/// N frames)` at its last; a lone frame prints as a change. Whether a frame
+/// starts or ends a run is known from the next frame of that property, or
+/// once the clock has passed the gap with none: until then the lines after
+/// it wait, so the writer holds at most the lines of that short gap,
+/// however long the run.
+public final class TextTranscriptWriter: TranscriptSink {
+    private let write: (String) -> Void
+    private let verbose: Bool
+
+    /// Lines waiting to be written, in order; `nil` text while the frame
+    /// they stand for is undecided, and once decided a frame in the middle
+    /// of a run writes nothing.
+    private var waiting: [(time: Duration, text: String?, isDecided: Bool)] = []
+    /// The sequence number of `waiting[start]`, and the first slot still
+    /// in use (slots before it have been written).
+    private var firstSequence = 0
+    private var start = 0
+    /// The runs of frames that may still grow, by `object.property`.
+    private var runs: [String: Run] = [:]
+    /// The file the transcript is about, for the positions of failed expectations.
+    private var file = ""
+
+    /// An open run of frames: where its first and last frames wait, and
+    /// what they print.
+    private struct Run {
+        var path: String
+        var first: Int
+        var firstTime: Duration
+        var firstFrom: SceneValue
+        var firstTo: SceneValue
+        var last: Int
+        var lastTime: Duration
+        var lastTo: SceneValue
+        var frames: Int
+        var direction: Double
+    }
+
+    /// Frames further apart than this belong to different runs (two frame
+    /// intervals at 60 frames a second).
+    static let maximumGap = Duration.milliseconds(34)
+
+    /// A writer handing each line, with its line break, to `write`.
+    public init(verbose: Bool = false, write: @escaping (String) -> Void) {
+        self.verbose = verbose
+        self.write = write
+    }
+
+    public func begin(_ header: Transcript.Header) {
+        file = header.file
+        let objects = header.objectCount == 1 ? "1 object" : "\(header.objectCount) objects"
+        write("== \(header.title) (\(header.file), \(objects))\n")
+    }
+
+    public func record(_ entry: Transcript.Entry) {
+        closeRuns(endedBefore: entry.time)
+        let time = Self.pad(entry.time.transcriptTime, 10)
+        switch entry.kind {
+        case .step(let verb, let text):
+            append(entry.time, "\(time)  \(verb)\(text.isEmpty ? "" : " " + text)")
+        case .ignored(let verb, let target, let reason):
+            append(entry.time, "\(time)      (\(target) ignored '\(verb)' because \(reason))")
+        case .event(let object, let event, let payload):
+            append(entry.time, "\(time)      \(object) sent \(event)\(payload.map { " \($0)" } ?? "")")
+        case .change(let object, let property, let from, let to, let isFrame):
+            change(entry.time, "\(object).\(property)", from, to, isFrame)
+        case .expectation(let path, let expected, let actual, let passed, let position):
+            if passed {
+                append(entry.time, "\(time)  expect \(path) == \(expected): ok")
+            } else {
+                append(entry.time, "\(time)  expect \(path) == \(expected): FAILED")
+                append(
+                    entry.time,
+                    "\(Self.pad("", 10))      expected \(expected), actual \(actual) (\(file):\(position))")
+            }
+        case .note(let text):
+            append(entry.time, "\(time)  note: \(text)")
+        case .failure(let object, let message):
+            append(entry.time, "\(time)      \(object) failed: \(message)")
+        case .error(let message, let position):
+            append(entry.time, "\(time)  error: \(message)\(position.map { " (\(file):\($0))" } ?? "")")
+        }
+        flush()
+    }
+
+    public func end(_ summary: Transcript.Summary) {
+        for path in runs.keys.sorted() {
+            if let run = runs.removeValue(forKey: path) { close(run) }
+        }
+        flush()
+        write(TranscriptRenderer.summary(summary) + "\n")
+    }
+
+    // MARK: Animation runs
+
+    private func change(_ time: Duration, _ path: String, _ from: SceneValue, _ to: SceneValue, _ isFrame: Bool) {
+        guard !verbose, isFrame, let delta = Self.numericDelta(from, to) else {
+            if let run = runs.removeValue(forKey: path) { close(run) }
+            append(time, "\(Self.pad(time.transcriptTime, 10))      \(path): \(from) -> \(to)")
+            return
+        }
+        let direction = delta == 0 ? 0 : delta > 0 ? 1.0 : -1.0
+        if var run = runs[path], time - run.lastTime <= Self.maximumGap,
+            run.direction == 0 || direction == 0 || run.direction == direction
+        {
+            if run.frames == 1 {
+                // A second frame: the first starts a run.
+                decide(
+                    run.first,
+                    "\(Self.pad(run.firstTime.transcriptTime, 10))      \(path): \(run.firstFrom) -> animating")
+            } else {
+                decide(run.last, nil)
+            }
+            run.last = appendUndecided(time)
+            run.lastTime = time
+            run.lastTo = to
+            run.frames += 1
+            if run.direction == 0 { run.direction = direction }
+            runs[path] = run
+        } else {
+            if let run = runs.removeValue(forKey: path) { close(run) }
+            let slot = appendUndecided(time)
+            runs[path] = Run(
+                path: path, first: slot, firstTime: time, firstFrom: from, firstTo: to, last: slot, lastTime: time,
+                lastTo: to, frames: 1, direction: direction)
+        }
+    }
+
+    private func close(_ run: Run) {
+        if run.frames == 1 {
+            decide(
+                run.first,
+                "\(Self.pad(run.firstTime.transcriptTime, 10))      \(run.path): \(run.firstFrom) -> \(run.firstTo)")
+        } else {
+            decide(
+                run.last,
+                "\(Self.pad(run.lastTime.transcriptTime, 10))      \(run.path): -> \(run.lastTo) (animated, \(run.frames) frames)"
+            )
+        }
+    }
+
+    /// Closes the runs that can no longer grow: the clock is past their gap.
+    private func closeRuns(endedBefore time: Duration) {
+        guard !runs.isEmpty else { return }
+        for (path, run) in runs where time - run.lastTime > Self.maximumGap {
+            runs[path] = nil
+            close(run)
+        }
+    }
+
+    // MARK: The waiting lines
+
+    private func append(_ time: Duration, _ text: String) {
+        waiting.append((time, text, true))
+    }
+
+    private func appendUndecided(_ time: Duration) -> Int {
+        waiting.append((time, nil, false))
+        return firstSequence + waiting.count - 1
+    }
+
+    private func decide(_ sequence: Int, _ text: String?) {
+        let index = sequence - firstSequence
+        waiting[index].text = text
+        waiting[index].isDecided = true
+    }
+
+    /// How many lines wait for a frame to be decided.
+    var waitingCount: Int { waiting.count - start }
+
+    /// Writes the decided lines at the front; drops written slots now and then.
+    private func flush() {
+        while start < waiting.count, waiting[start].isDecided {
+            if let text = waiting[start].text { write(text + "\n") }
+            start += 1
+        }
+        if start == waiting.count {
+            firstSequence += waiting.count
+            waiting.removeAll(keepingCapacity: true)
+            start = 0
+        } else if start > 4096 && start * 2 > waiting.count {
+            waiting.removeFirst(start)
+            firstSequence += start
+            start = 0
+        }
+    }
+
+    /// How far a number moved (a colour: its channels' total), or `nil` for
+    /// values that do not animate.
+    static func numericDelta(_ from: SceneValue, _ to: SceneValue) -> Double? {
+        switch (from, to) {
+        case (.double(let a), .double(let b)): return b - a
+        case (.int(let a), .int(let b)): return Double(b) - Double(a)
+        case (.color(let a), .color(let b)):
+            func sum(_ color: Color) -> Double {
+                Double(color.red) + Double(color.green) + Double(color.blue) + Double(color.alpha)
+            }
+            return sum(b) - sum(a)
+        default: return nil
+        }
+    }
+
+    static func pad(_ text: String, _ width: Int) -> String {
+        String(repeating: " ", count: max(0, width - text.count)) + text
     }
 }

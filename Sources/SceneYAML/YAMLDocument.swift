@@ -447,14 +447,27 @@ public struct SourceLocator: Sendable {
             let middle = (low + high) / 2
             if lineStarts[middle] <= target { low = middle } else { high = middle }
         }
-        var column = 1
-        var index = Int(lineStarts[low])
-        let end = min(offset, text.count)
-        while index < end {
-            if text[index] & 0xC0 != 0x80 { column += 1 }
+        // Columns count characters: the bytes since the line's start less
+        // the UTF-8 continuation bytes among them, counted through the
+        // per-block totals so that a long line costs no more than a short one.
+        let lineStart = Int(lineStarts[low])
+        let end = max(lineStart, min(offset, text.count))
+        let blocks = lines.continuationBlocks
+        let continuations = continuationsBefore(end, blocks) - continuationsBefore(lineStart, blocks)
+        return SourcePosition(line: low + 1, column: end - lineStart - continuations + 1, offset: offset)
+    }
+
+    /// The UTF-8 continuation bytes before byte `offset`.
+    private func continuationsBefore(_ offset: Int, _ blocks: [UInt32]) -> Int {
+        guard !blocks.isEmpty else { return 0 }  // ASCII text
+        let block = offset >> LineStarts.blockShift
+        var count = Int(blocks[block])
+        var index = block << LineStarts.blockShift
+        while index < offset {
+            if text[index] & 0xC0 == 0x80 { count += 1 }
             index += 1
         }
-        return SourcePosition(line: low + 1, column: column, offset: offset)
+        return count
     }
 
     /// The span of the bytes `offsets`.
@@ -491,6 +504,33 @@ final class LineStarts: @unchecked Sendable {
         let starts = YAMLDocument.lineStarts(of: text)
         computed = starts
         return starts
+    }
+
+    /// Blocks of 2^blockShift bytes for ``continuationBlocks``.
+    static let blockShift = 8
+
+    // Guarded by `mutex`.
+    private var computedContinuations: [UInt32]?
+
+    /// For each block of 256 bytes, how many UTF-8 continuation bytes come
+    /// before it; empty for ASCII text. Computed on the first call.
+    var continuationBlocks: [UInt32] {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        if let computedContinuations { return computedContinuations }
+        var blocks = [UInt32](repeating: 0, count: (text.count >> Self.blockShift) + 1)
+        var count: UInt32 = 0
+        text.withUnsafeBufferPointer { bytes in
+            for index in bytes.indices {
+                if index & ((1 << Self.blockShift) - 1) == 0 { blocks[index >> Self.blockShift] = count }
+                if bytes[index] & 0xC0 == 0x80 { count += 1 }
+            }
+        }
+        // The entry for a block that starts at the very end of the text.
+        if text.count & ((1 << Self.blockShift) - 1) == 0 { blocks[text.count >> Self.blockShift] = count }
+        if count == 0 { blocks = [] }
+        computedContinuations = blocks
+        return blocks
     }
 }
 

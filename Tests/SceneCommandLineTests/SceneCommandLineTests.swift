@@ -10,6 +10,7 @@ import Testing
 final class CapturedText: TextSink {
     var text = ""
     func write(_ text: String) { self.text += text }
+    var hasFailed: Bool { false }
 }
 
 /// What one in-process run of a command line gave.
@@ -268,6 +269,20 @@ final class Looper: SceneObject {
     }
 }
 
+/// A behaviour that reports a failure while the scene runs, as a store
+/// that cannot save does.
+final class Failer: SceneObject {
+    private weak var scene: Scene?
+    func awake(in scene: Scene) { self.scene = scene }
+    func fail() { scene?.reportFailure(of: self, "cannot save to 'x.sqlite': disk full") }
+
+    static func sceneDescription() -> TypeDescription {
+        TypeDescription("Failer", summary: "Fails on demand.", make: Failer.init) { type in
+            type.action("fail", doc: "Reports a failure.") { $0.fail() }
+        }
+    }
+}
+
 /// docs/CommandLine.md shows one record of each kind: each has the fields,
 /// in the order, of a record the commands really print, and every kind the
 /// commands print is shown.
@@ -315,8 +330,10 @@ final class Looper: SceneObject {
     @Test func everyDocumentedRecordHasTheShapeOfARealOne() throws {
         var registry = SceneRegistry.standardWithStorage
         try registry.register(Looper.sceneDescription())
+        try registry.register(Failer.sceneDescription())
         let looping = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).yaml")
-        try "objects:\n  loop: {type: Looper}\nscript:\n  - call: loop.start\n  - wait: 1s\n"
+        try
+            "objects:\n  f: {type: Failer}\n  loop: {type: Looper}\nscript:\n  - call: f.fail\n  - call: loop.start\n  - wait: 1s\n"
             .write(to: looping, atomically: true, encoding: .utf8)
         let outputs = [
             run(["check", "--format", "json", packagePath("Examples/mistakes.yaml")] + (try shippedScenes())),

@@ -185,3 +185,45 @@ import Testing
         }
     }
 }
+
+/// Source lines in diagnostics: a long line is cut around the caret, and
+/// every line break YAML counts ends a line.
+@Suite struct DiagnosticSnippetTests {
+    private func rendered(_ text: String) -> String {
+        let source = SceneSource(name: "s.yaml", text: text)
+        return DiagnosticRenderer.render(SceneLoader(registry: .standard).check(source), in: source)
+    }
+
+    @Test func aMistakeOnAHundredKilobyteLineShowsTheTextAroundIt() {
+        let views = (0..<4000).map { "v\($0): {type: View}" }
+        let line =
+            "objects: {" + views.joined(separator: ", ") + ", bad: {type: Buton}, "
+            + (0..<4000).map { "w\($0): {type: View}" }.joined(separator: ", ") + "}\n"
+        #expect(line.utf8.count > 100_000)
+        let text = rendered(line)
+        let lines = text.split(separator: "\n")
+        #expect(lines.count == 4)
+        #expect(lines[1].count < 200, "\(lines[1].count) characters")
+        #expect(lines[1].hasPrefix("    1 | …iew}, v3998: {type: View}"))
+        #expect(lines[1].hasSuffix("…"))
+        // The caret stands under the misspelt type name, whose column the header gives.
+        let shownLine = lines[1].dropFirst(8)
+        let caretLine = lines[2].dropFirst(8)
+        let caret = caretLine.firstIndex(of: "^").map { caretLine.distance(from: caretLine.startIndex, to: $0) }
+        #expect(caret.map { String(Array(shownLine)[$0..<$0 + 5]) } == "Buton")
+        #expect(caretLine.hasSuffix("^~~~~"))
+    }
+
+    @Test(arguments: ["\r", "\r\n", "\u{85}", "\u{2028}", "\u{2029}"])
+    func everyLineBreakEndsTheShownLine(lineBreak: String) {
+        let text = rendered("objects:" + lineBreak + "  v: {type: Buton}" + lineBreak)
+        #expect(
+            text == """
+                s.yaml:2:13: error: unknown type 'Buton'
+                    2 |   v: {type: Buton}
+                      |             ^~~~~
+                      = help: did you mean 'Button'?
+
+                """)
+    }
+}

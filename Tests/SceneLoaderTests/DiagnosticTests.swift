@@ -622,6 +622,23 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
 
                 """#),
         DiagnosticCase(
+            code: .scriptTooLong,
+            yaml: #"""
+                objects:
+                  controls: {type: View}
+                script:
+                  - wait: 7200h
+                  - wait: 2600000000000h
+
+                """#,
+            expected: #"""
+                test.yaml:5:11: error: the script would reach 2600000007200h, past the limit of 8784h of virtual time
+                    5 |   - wait: 2600000000000h
+                      |           ^~~~~~~~~~~~~~
+                      = help: shorten the waits, or raise the limit in the embedding program
+
+                """#),
+        DiagnosticCase(
             code: .invalidStep,
             yaml: #"""
                 objects:

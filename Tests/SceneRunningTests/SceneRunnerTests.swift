@@ -96,7 +96,7 @@ import Testing
         #expect(
             TranscriptRenderer.jsonLines(transcript) == """
                 {"type":"note","file":"scene.yaml","time":0,"text":"hello"}
-                {"type":"summary","file":"scene.yaml","title":"scene.yaml","expectations":0,"passed":0,"failed":0,"error":false,"endTime":0}
+                {"type":"summary","file":"scene.yaml","title":"scene.yaml","expectations":0,"passed":0,"failed":0,"failures":0,"error":false,"endTime":0}
 
                 """)
     }

@@ -28,6 +28,42 @@ import Testing
         #expect(locator.position(ofOffset: x).column == 15)
     }
 
+    /// Columns on long lines come from per-block counts of continuation
+    /// bytes: every offset of lines that cross many blocks, and of a text
+    /// whose length is a whole number of blocks, counts as a scan would.
+    @Test(arguments: [255, 256, 511, 512, 1000, 4096])
+    func columnsOnLongMultiByteLinesCountAsAScanWould(length: Int) {
+        var text: [UInt8] = []
+        var state: UInt64 = UInt64(length)
+        while text.count < length {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            switch state >> 61 {
+            case 0: text.append(0x0A)
+            case 1: text += Array("é".utf8)
+            case 2: text += Array("€".utf8)
+            case 3: text += Array("😀".utf8)
+            default: text.append(UInt8(ascii: "a"))
+            }
+        }
+        let starts = YAMLDocument.lineStarts(of: text)
+        let locator = SourceLocator(text: text, lineStarts: starts)
+        var line = 1
+        var column = 1
+        for offset in 0...text.count {
+            if offset == text.count || text[offset] & 0xC0 != 0x80 {
+                let position = locator.position(ofOffset: offset)
+                #expect(position.line == line && position.column == column, "offset \(offset)")
+            }
+            guard offset < text.count else { break }
+            if text[offset] == 0x0A {
+                line += 1
+                column = 1
+            } else if text[offset] & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+    }
+
     @Test func aByteOrderMarkIsNotAColumn() {
         let text: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("ab".utf8)
         let locator = SourceLocator(text: text, lineStarts: YAMLDocument.lineStarts(of: text))

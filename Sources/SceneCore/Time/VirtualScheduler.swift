@@ -51,6 +51,14 @@ public final class VirtualScheduler {
     /// is taken for a runaway loop (100,000 by default).
     public var maximumFiringsPerInstant: Int = 100_000
 
+    /// How many timers may fire in all, over the scheduler's life, before an
+    /// advance stops with ``VirtualSchedulerError/tooManyFirings(at:limit:)``
+    /// (no limit by default; a scene run sets ``SceneLimits``' limit).
+    public var maximumFirings: Int = .max
+
+    /// How many timers have fired so far.
+    public private(set) var firingCount = 0
+
     /// Called after each timer's callback, with what fired: the place to
     /// sample the properties that callback may have changed.
     ///
@@ -174,6 +182,10 @@ public final class VirtualScheduler {
         let limit = maximumFiringsPerInstant
         var firingsAtInstant = 0
         while true {
+            if firingCount >= maximumFirings, let next = queue.firstDeadline(), next <= target {
+                if next > nowKey { nowKey = next }
+                throw .tooManyFirings(at: now, limit: maximumFirings)
+            }
             switch queue.popFirst(through: target, refusing: firingsAtInstant >= limit ? nowKey : nil) {
             case .none:
                 nowKey = target
@@ -186,6 +198,7 @@ public final class VirtualScheduler {
                     firingsAtInstant = 0
                 }
                 firingsAtInstant += 1
+                firingCount += 1
                 fire(due)
             }
         }
@@ -233,6 +246,8 @@ public enum VirtualSchedulerError: Error, Equatable, Sendable, CustomStringConve
     case runaway(at: Duration, firings: Int)
     /// `advance` was called from a timer's callback.
     case reentrantAdvance
+    /// More timers fired over the scheduler's life than ``VirtualScheduler/maximumFirings``.
+    case tooManyFirings(at: Duration, limit: Int)
 
     /// The error as a sentence, for diagnostics and transcripts.
     public var description: String {
@@ -246,6 +261,9 @@ public enum VirtualSchedulerError: Error, Equatable, Sendable, CustomStringConve
                 + "a timer probably reschedules itself with no delay"
         case .reentrantAdvance:
             "cannot advance the clock from inside a timer's callback"
+        case .tooManyFirings(let instant, let limit):
+            "the run fired \(limit) timers by \(instant.sceneDescription), its limit; "
+                + "shorten the script, or raise the limit in the embedding program"
         }
     }
 }

@@ -1,0 +1,97 @@
+import Foundation
+import SceneLoader
+import Testing
+
+/// Reading a scene file is bounded: a file over the limit is refused
+/// before it is read, a device is refused, a pipe is read only up to the
+/// limit and only while data keeps coming.
+@Suite struct SceneSourceTests {
+    private func temporaryPath(_ name: String) -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString)-\(name)").path
+    }
+
+    private func message(_ read: () throws(Diagnostic) -> SceneSource) -> String? {
+        do {
+            _ = try read()
+            return nil
+        } catch {
+            return error.message
+        }
+    }
+
+    @Test func aSparseGiantIsRefusedByItsSizeWithoutBeingRead() throws {
+        let path = temporaryPath("giant.yaml")
+        let descriptor = open(path, O_CREAT | O_WRONLY, 0o600)
+        try #require(descriptor >= 0)
+        #expect(ftruncate(descriptor, 3 << 30) == 0)
+        close(descriptor)
+        defer { unlink(path) }
+        let start = ContinuousClock.now
+        #expect(
+            message { () throws(Diagnostic) in try SceneSource(contentsOf: path) }
+                == "'\(path)' is 3221225472 bytes, more than the limit of 67108864; nothing was read past it")
+        #expect(ContinuousClock.now - start < .seconds(1))
+    }
+
+    @Test(arguments: ["/dev/zero", "/dev/null"])
+    func aDeviceIsRefused(path: String) {
+        #expect(
+            message { () throws(Diagnostic) in try SceneSource(contentsOf: path) }
+                == "cannot read '\(path)': it is a device, not a file")
+    }
+
+    @Test func aPipeWithoutDataIsGivenUpAfterTheWait() throws {
+        let path = temporaryPath("fifo")
+        try #require(mkfifo(path, 0o600) == 0)
+        defer { unlink(path) }
+        // A writer that opens the pipe and then says nothing.
+        let writer = open(path, O_RDWR | O_NONBLOCK)
+        defer { close(writer) }
+        let start = ContinuousClock.now
+        #expect(
+            message { () throws(Diagnostic) in
+                try SceneSource(contentsOf: path, maxBytes: 1000, maxWait: .milliseconds(200))
+            }
+                == "cannot read '\(path)': no data arrived within 200ms")
+        #expect(ContinuousClock.now - start < .seconds(2))
+    }
+
+    @Test func aPipeIsReadOnlyUpToTheLimit() throws {
+        let path = temporaryPath("fifo")
+        try #require(mkfifo(path, 0o600) == 0)
+        defer { unlink(path) }
+        let writer = open(path, O_RDWR | O_NONBLOCK)
+        defer { close(writer) }
+        let bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 4096)
+        #expect(write(writer, bytes, bytes.count) == bytes.count)
+        #expect(
+            message { () throws(Diagnostic) in
+                try SceneSource(contentsOf: path, maxBytes: 1000, maxWait: .milliseconds(200))
+            }
+                == "'\(path)' holds more than 1000 bytes, more than the limit of 1000; nothing was read past it")
+    }
+
+    @Test func aPipeIsReadToItsEnd() throws {
+        let path = temporaryPath("fifo")
+        try #require(mkfifo(path, 0o600) == 0)
+        defer { unlink(path) }
+        let writer = open(path, O_RDWR | O_NONBLOCK)
+        let text = Array("objects:\n  v: {type: View}\n".utf8)
+        #expect(write(writer, text, text.count) == text.count)
+        // The reader sees the end once the only writer has closed, after it opened.
+        let reader = Thread {
+            usleep(100_000)
+            close(writer)
+        }
+        reader.start()
+        let source = try SceneSource(contentsOf: path, maxBytes: 1000, maxWait: .seconds(5))
+        #expect(source.bytes == text)
+    }
+
+    @Test func aNameThatIsNotUTF8IsSaidToBeSo() {
+        let path = "/tmp/caf\u{FFFD}.yaml"
+        #expect(
+            message { () throws(Diagnostic) in try SceneSource(contentsOf: path) }
+                == "cannot read '\(path)': its name is not valid UTF-8 (or holds U+FFFD)")
+    }
+}
