@@ -33,54 +33,49 @@ struct RunCommand: SceneSubcommand {
             valueName: "dir"))
     var stateDirectory: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "How many scenes run at once (default: the number of cores, or 1 with --state-dir); the output is in the order of the files, as one at a time would give it.",
+            valueName: "n"))
+    var jobs: Int?
+
+    @Option(
+        help: ArgumentHelp(
+            "Run only the i-th of n slices of the files (1-based; a file at position k, from 0, is in slice k mod n + 1), to split a suite across machines.",
+            valueName: "i/n"))
+    var shard: Shard?
+
     func validate() throws {
         if files.isEmpty { throw ValidationError("Give at least one scene file.") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs takes a number of at least 1.") }
     }
 
     func run(in context: CommandContext) throws {
         var runner = SceneRunner(registry: context.registry, limits: context.limits, stateDirectory: stateDirectory)
         runner.loader.toolName = context.name
+        let files = shard.map { $0.slice(of: self.files) } ?? self.files
+        // Stores sharing a state directory see each other's saves in file
+        // order only when the files run one at a time.
+        let jobs = min(self.jobs ?? (stateDirectory == nil ? ParallelRuns.processorCount : 1), files.count)
         var totals = Records.Totals()
         var isAnyFailing = false
-        for file in files {
-            guard !context.output.hasFailed else { break }
+        let count = { (result: FileResult) in
             totals.files += 1
-            let outcome: SceneRunner.StreamOutcome
-            do {
-                let source = try runner.loader.source(contentsOf: file)
-                switch format {
-                case .text:
-                    outcome = runner.run(
-                        source, streamingTo: TextTranscriptWriter(verbose: verbose) { context.write($0) },
-                        shouldStop: { context.output.hasFailed })
-                case .json:
-                    outcome = runner.run(
-                        source, streamingTo: JSONRunWriter(context), shouldStop: { context.output.hasFailed })
-                }
-            } catch {
-                outcome = .invalid(error)
+            totals.errors += result.errors
+            if result.isValid { totals.valid += 1 }
+            totals.passed += result.passed
+            totals.failed += result.failed
+            if result.isValid && !result.succeeded { isAnyFailing = true }
+        }
+        if jobs <= 1 {
+            for file in files {
+                guard !context.output.hasFailed else { break }
+                count(runFile(file, with: runner, into: context.output, stop: { context.output.hasFailed }))
             }
-            switch outcome {
-            case .invalid(let error):
-                let errors = Records.errorCount(error.diagnostics)
-                totals.errors += errors
-                switch format {
-                case .text:
-                    context.write(error.rendered)
-                    context.writeLine("\(file): not run: \(errors) error\(errors == 1 ? "" : "s")")
-                case .json:
-                    for diagnostic in error.diagnostics {
-                        context.writeLine(DiagnosticRenderer.json(diagnostic, in: error.source))
-                    }
-                    context.writeLine(Records.file(file, title: nil, objects: 0, errors: errors))
-                }
-            case .ran(let summary):
-                totals.valid += 1
-                totals.passed += summary.passedCount
-                totals.failed += summary.failedCount
-                if !summary.succeeded { isAnyFailing = true }
-                if format == .text { context.writeLine("") }
-            }
+        } else {
+            try ParallelRuns(files: files, jobs: jobs, output: context.output) { file, output, stop in
+                runFile(file, with: runner, into: output, stop: stop)
+            }.run(count)
         }
         let status =
             totals.valid < totals.files
@@ -95,20 +90,88 @@ struct RunCommand: SceneSubcommand {
         }
         if status != ExitStatus.success { throw ExitCode(status) }
     }
+
+    /// Runs one file, writing its transcript or its diagnostics to `output`.
+    private func runFile(
+        _ file: String, with runner: SceneRunner, into output: any TextSink, stop: () -> Bool
+    ) -> FileResult {
+        let outcome: SceneRunner.StreamOutcome
+        do {
+            let source = try runner.loader.source(contentsOf: file)
+            switch format {
+            case .text:
+                outcome = runner.run(
+                    source, streamingTo: TextTranscriptWriter(verbose: verbose) { output.write($0) }, shouldStop: stop)
+            case .json:
+                outcome = runner.run(source, streamingTo: JSONRunWriter(output), shouldStop: stop)
+            }
+        } catch {
+            outcome = .invalid(error)
+        }
+        switch outcome {
+        case .invalid(let error):
+            let errors = Records.errorCount(error.diagnostics)
+            switch format {
+            case .text:
+                output.write(error.rendered)
+                output.write("\(file): not run: \(errors) error\(errors == 1 ? "" : "s")\n")
+            case .json:
+                for diagnostic in error.diagnostics {
+                    output.write(DiagnosticRenderer.json(diagnostic, in: error.source) + "\n")
+                }
+                output.write(Records.file(file, title: nil, objects: 0, errors: errors) + "\n")
+            }
+            return FileResult(isValid: false, errors: errors, passed: 0, failed: 0, succeeded: false)
+        case .ran(let summary):
+            if format == .text { output.write("\n") }
+            return FileResult(
+                isValid: true, errors: 0, passed: summary.passedCount, failed: summary.failedCount,
+                succeeded: summary.succeeded)
+        }
+    }
+}
+
+/// What running one file gave, for the totals.
+struct FileResult: Sendable {
+    var isValid: Bool
+    var errors: Int
+    var passed: Int
+    var failed: Int
+    var succeeded: Bool
+}
+
+/// `--shard i/n`.
+struct Shard: ExpressibleByArgument {
+    let index: Int
+    let count: Int
+
+    init?(argument: String) {
+        let parts = argument.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1,
+            (1...count).contains(index)
+        else { return nil }
+        self.index = index
+        self.count = count
+    }
+
+    /// The files of this slice, in their order.
+    func slice(of files: [String]) -> [String] {
+        files.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
+    }
 }
 
 /// A run's JSON Lines: the `file` record, then the transcript's.
 final class JSONRunWriter: TranscriptSink {
-    private let context: CommandContext
+    private let output: any TextSink
     private let transcript: JSONTranscriptWriter
 
-    init(_ context: CommandContext) {
-        self.context = context
-        transcript = JSONTranscriptWriter { context.write($0) }
+    init(_ output: any TextSink) {
+        self.output = output
+        transcript = JSONTranscriptWriter { output.write($0) }
     }
 
     func begin(_ header: Transcript.Header) {
-        context.writeLine(Records.file(header.file, title: header.title, objects: header.objectCount, errors: 0))
+        output.write(Records.file(header.file, title: header.title, objects: header.objectCount, errors: 0) + "\n")
         transcript.begin(header)
     }
 

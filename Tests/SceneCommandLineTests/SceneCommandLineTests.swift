@@ -243,6 +243,36 @@ final class Countdown: SceneObject {
                 == Array(repeating: "diagnostic", count: 5) + ["file", "totals"])
     }
 
+    @Test(arguments: ["text", "json"])
+    func scenesRunInParallelPrintWhatOneAtATimePrints(format: String) throws {
+        let files = try shippedScenes() + [packagePath("Examples/mistakes.yaml")] + (try shippedScenes())
+        let serial = run(["run", "--format", format, "--jobs", "1"] + files)
+        #expect(serial.status == 2)
+        for jobs in ["2", "3", "8"] {
+            let parallel = run(["run", "--format", format, "--jobs", jobs] + files)
+            #expect(parallel.status == serial.status)
+            #expect(parallel.output == serial.output, "--jobs \(jobs)")
+        }
+    }
+
+    @Test func shardsSplitTheFilesIntoSlicesThatCoverThemOnce() throws {
+        let files = try shippedScenes()
+        var seen: [String] = []
+        for index in 1...3 {
+            let records = try run(["run", "--format", "json", "--shard", "\(index)/3"] + files).jsonRecords()
+            seen += records.filter { $0["type"] as? String == "file" }.compactMap { $0["file"] as? String }
+        }
+        #expect(seen.sorted() == files.sorted())
+        let first = try run(["run", "--format", "json", "--shard", "1/3"] + files).jsonRecords()
+        #expect(
+            first.compactMap { $0["type"] as? String == "file" ? $0["file"] as? String : nil } == [
+                files[0], files[3], files[6],
+            ])
+        for bad in ["0/3", "4/3", "1/0", "x", "1/2/3"] {
+            #expect(run(["run", "--shard", bad] + files).status == 64, "\(bad)")
+        }
+    }
+
     /// The records with the fields only `run` has (expectation counts) removed.
     private static func normalised(_ result: CommandResult) throws -> (status: Int32, records: [NSDictionary]) {
         let records = try result.jsonRecords().map { record in
