@@ -58,7 +58,7 @@ let package = Package(
         .executableTarget(name: "SceneRunner", dependencies: ["SceneCommandLine", "SceneStorage"]),
         .executableTarget(
             name: "SceneBench",
-            dependencies: ["SceneLoader", "SceneBehaviours", "SceneYAML", "CYAML"]
+            dependencies: ["SceneLoader", "SceneRunning", "SceneBehaviours", "SceneYAML", "CYAML"]
         ),
         // What several test targets share (a seeded generator); tests only.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
