@@ -80,7 +80,7 @@ extension Optional: SceneValueConvertible where Wrapped: SceneValueConvertible {
         guard let value = Wrapped(sceneValue: sceneValue) else { return nil }
         self = .some(value)
     }
-    public var sceneValue: SceneValue { map(\.sceneValue) ?? .null }
+    public var sceneValue: SceneValue { map { $0.sceneValue } ?? .null }
 }
 
 extension Array: SceneValueConvertible where Element: SceneValueConvertible {
@@ -95,7 +95,7 @@ extension Array: SceneValueConvertible where Element: SceneValueConvertible {
         }
         self = result
     }
-    public var sceneValue: SceneValue { .list(map(\.sceneValue)) }
+    public var sceneValue: SceneValue { .list(map { $0.sceneValue }) }
 }
 
 extension Dictionary: SceneValueConvertible where Key == String, Value: SceneValueConvertible {

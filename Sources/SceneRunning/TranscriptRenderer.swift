@@ -180,7 +180,7 @@ public final class TextTranscriptWriter: TranscriptSink {
 
     public func record(_ entry: Transcript.Entry) {
         closeRuns(endedBefore: entry.time)
-        let time = Self.pad(entry.time.transcriptTime, 10)
+        let time = column(entry.time)
         switch entry.kind {
         case .step(let verb, let text):
             append(entry.time, "\(time)  \(verb)\(text.isEmpty ? "" : " " + text)")
@@ -222,7 +222,7 @@ public final class TextTranscriptWriter: TranscriptSink {
     private func change(_ time: Duration, _ path: String, _ from: SceneValue, _ to: SceneValue, _ isFrame: Bool) {
         guard !verbose, isFrame, let delta = Self.numericDelta(from, to) else {
             if let run = runs.removeValue(forKey: path) { close(run) }
-            append(time, "\(Self.pad(time.transcriptTime, 10))      \(path): \(from) -> \(to)")
+            append(time, "\(column(time))      \(path): \(from) -> \(to)")
             return
         }
         let direction = delta == 0 ? 0 : delta > 0 ? 1.0 : -1.0
@@ -233,7 +233,7 @@ public final class TextTranscriptWriter: TranscriptSink {
                 // A second frame: the first starts a run.
                 decide(
                     run.first,
-                    "\(Self.pad(run.firstTime.transcriptTime, 10))      \(path): \(run.firstFrom) -> animating")
+                    "\(column(run.firstTime))      \(path): \(run.firstFrom) -> animating")
             } else {
                 decide(run.last, nil)
             }
@@ -256,11 +256,11 @@ public final class TextTranscriptWriter: TranscriptSink {
         if run.frames == 1 {
             decide(
                 run.first,
-                "\(Self.pad(run.firstTime.transcriptTime, 10))      \(run.path): \(run.firstFrom) -> \(run.firstTo)")
+                "\(column(run.firstTime))      \(run.path): \(run.firstFrom) -> \(run.firstTo)")
         } else {
             decide(
                 run.last,
-                "\(Self.pad(run.lastTime.transcriptTime, 10))      \(run.path): -> \(run.lastTo) (animated, \(run.frames) frames)"
+                "\(column(run.lastTime))      \(run.path): -> \(run.lastTo) (animated, \(run.frames) frames)"
             )
         }
     }
@@ -297,7 +297,10 @@ public final class TextTranscriptWriter: TranscriptSink {
     /// Writes the decided lines at the front; drops written slots now and then.
     private func flush() {
         while start < waiting.count, waiting[start].isDecided {
-            if let text = waiting[start].text { write(text + "\n") }
+            if let text = waiting[start].text {
+                write(text)
+                write("\n")
+            }
             start += 1
         }
         if start == waiting.count {
@@ -325,6 +328,19 @@ public final class TextTranscriptWriter: TranscriptSink {
         default: return nil
         }
     }
+
+    /// The time column of a line: `    2.900s`. Consecutive lines share
+    /// their time, so the last one is kept.
+    private func column(_ time: Duration) -> String {
+        if time == lastColumnTime, let lastColumn { return lastColumn }
+        let column = Self.pad(time.transcriptTime, 10)
+        lastColumnTime = time
+        lastColumn = column
+        return column
+    }
+
+    private var lastColumnTime = Duration.zero
+    private var lastColumn: String?
 
     static func pad(_ text: String, _ width: Int) -> String {
         String(repeating: " ", count: max(0, width - text.count)) + text
