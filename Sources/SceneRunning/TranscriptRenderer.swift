@@ -297,10 +297,7 @@ public final class TextTranscriptWriter: TranscriptSink {
     /// Writes the decided lines at the front; drops written slots now and then.
     private func flush() {
         while start < waiting.count, waiting[start].isDecided {
-            if let text = waiting[start].text {
-                write(text)
-                write("\n")
-            }
+            if let text = waiting[start].text { write(text + "\n") }
             start += 1
         }
         if start == waiting.count {
