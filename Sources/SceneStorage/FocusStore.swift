@@ -32,11 +32,29 @@ import SceneCore
 /// - The schema is made and upgraded by a `DatabaseMigrator`; the file is
 ///   marked with its own `application_id` so that another database is
 ///   never mistaken for a store.
+///
+/// Concurrency: any number of stores, in one process or in several (two
+/// `scene-runner run` on one `--state-dir` at once), may use one file at
+/// the same time, and every save of each is recorded. The file is in WAL
+/// mode, so reading never waits for a save and a save never waits for a
+/// reader (its `-wal` and `-shm` files lie beside it while it is open);
+/// every save is an immediate transaction, and a store that finds another
+/// connection saving waits for it, up to ``lockTimeout`` (10 s), before the
+/// save fails. Opening survives a concurrent opener: a new file is marked
+/// in one transaction, a migration that another opener applied first is
+/// taken as done, and a lock that SQLite does not wait for (switching to
+/// WAL) is waited for by trying again, up to ``lockTimeout``. Runs that
+/// share a file share its state: the settings and state are those of the
+/// last save, whichever store made it, and the history holds every store's
+/// intervals in the order they were committed. ``finishedIntervals`` counts
+/// the intervals the file held when this store opened and those it added
+/// since.
 public final class FocusStore: SceneObject, FocusTimerStore {
     /// The database file; relative paths resolve in the state directory.
     public var path = ""
 
-    /// How many finished intervals the history holds.
+    /// How many finished intervals the history held when the store opened,
+    /// plus those it added since.
     public private(set) var finishedIntervals = 0
 
     /// The last save that failed, as a sentence naming the file; `nil` when
@@ -48,6 +66,11 @@ public final class FocusStore: SceneObject, FocusTimerStore {
 
     /// Whether the database is open.
     public var isOpen: Bool { database != nil }
+
+    /// How long an access waits while another connection holds the
+    /// database's lock before it fails: 10 s (at most 24 days). Set it
+    /// before opening.
+    public var lockTimeout: Duration = .seconds(10)
 
     /// The `application_id` that marks a store's database: "FOCU".
     public static let applicationID: Int32 = 0x464F_4355
@@ -99,20 +122,10 @@ public final class FocusStore: SceneObject, FocusTimerStore {
         let exists = manager.fileExists(atPath: file.path, isDirectory: &isDirectory)
         if exists && isDirectory.boolValue { throw FocusStoreError(path: file.path, reason: "it is a folder") }
         do {
-            let queue = try DatabaseQueue(path: file.path)
-            do {
-                // Only reads until the file is known to be a store's.
-                try Self.checkFormat(of: queue)
-                try Self.migrator.migrate(queue)
-                finishedIntervals = try queue.read { db in
-                    try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM history") ?? 0
-                }
-            } catch {
-                try? queue.close()
-                throw error
-            }
+            let (queue, count) = try openQueue(at: file)
             database = queue
             databasePath = file.path
+            finishedIntervals = count
         } catch let error as FocusStoreError {
             throw FocusStoreError(path: file.path, reason: error.reason)
         } catch let error as DatabaseError {
@@ -120,6 +133,84 @@ public final class FocusStore: SceneObject, FocusTimerStore {
         } catch {
             throw FocusStoreError(path: file.path, reason: "\(error)")
         }
+    }
+
+    /// Opens a connection and prepares the database; returns it with the
+    /// number of finished intervals. A connection waits up to
+    /// ``lockTimeout`` for another's lock, but not always: switching a new
+    /// file to WAL fails at once while another connection uses it, and so,
+    /// SQLite says, may opening while the last connection closes a WAL
+    /// database or one recovers it after a crash. Opening then tries
+    /// again, every 10 ms, until ``lockTimeout`` has passed.
+    private func openQueue(at file: URL) throws -> (DatabaseQueue, Int) {
+        // SQLite counts the timeout in milliseconds in 32 bits (24 days).
+        let timeout = min(max(Self.milliseconds(lockTimeout), 0), Int64(Int32.max))
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(Double(timeout) / 1000)
+        let deadline = ContinuousClock.now + .milliseconds(timeout)
+        while true {
+            do {
+                let queue = try DatabaseQueue(path: file.path, configuration: configuration)
+                do {
+                    return (queue, try Self.prepare(queue))
+                } catch {
+                    try? queue.close()
+                    throw error
+                }
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
+                guard ContinuousClock.now < deadline else { throw error }
+                Thread.sleep(forTimeInterval: 0.01)
+            }
+        }
+    }
+
+    /// Checks the database, then makes or upgrades its schema, and returns
+    /// how many finished intervals it holds. Only reads until the file is
+    /// known to be a store's.
+    private static func prepare(_ queue: DatabaseQueue) throws -> Int {
+        if try queue.read(checkFormat) {
+            try queue.inTransaction(.immediate) { db in
+                try mark(db)
+                return .commit
+            }
+        }
+        try migrate(queue)
+        try queue.writeWithoutTransaction { db in
+            if try String.fetchOne(db, sql: "PRAGMA journal_mode") != "wal" {
+                try db.execute(sql: "PRAGMA journal_mode = WAL")
+            }
+        }
+        return try queue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM history") ?? 0 }
+    }
+
+    /// Applies the migrations; a migration that fails because a concurrent
+    /// opener applied it first is tried again, and found done.
+    private static func migrate(_ queue: DatabaseQueue) throws {
+        var applied = try queue.read(appliedMigrations)
+        while true {
+            do {
+                try migrator.migrate(queue)
+                return
+            } catch {
+                let now = try queue.read(appliedMigrations)
+                guard now != applied else { throw error }
+                applied = now
+            }
+        }
+    }
+
+    /// The migrations applied to the database. Unlike GRDB's
+    /// `appliedIdentifiers`, which may find the table missing and then
+    /// present when a concurrent opener makes it in between, it looks for
+    /// the table and reads it in one snapshot (the caller's read
+    /// transaction, begun by the first statement).
+    private static func appliedMigrations(_ db: Database) throws -> Set<String> {
+        let hasTable =
+            try Bool.fetchOne(
+                db, sql: "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'grdb_migrations')"
+            ) ?? false
+        guard hasTable else { return [] }
+        return try String.fetchSet(db, sql: "SELECT identifier FROM grdb_migrations")
     }
 
     /// Closes the database, and removes the temporary folder the store made.
@@ -143,25 +234,34 @@ public final class FocusStore: SceneObject, FocusTimerStore {
         return folder.appendingPathComponent(path)
     }
 
-    /// Refuses a database that another application made, or a corrupt one.
-    private static func checkFormat(of queue: DatabaseQueue) throws {
-        try queue.read { db in
-            let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
-            let tableCount = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") ?? 0
-            if applicationID != FocusStore.applicationID && (applicationID != 0 || tableCount > 0) {
-                throw FocusStoreError(
-                    path: "", reason: "it is another application's SQLite database, not a focus store")
-            }
-            let check = try String.fetchAll(db, sql: "PRAGMA quick_check")
-            if check != ["ok"] {
-                throw FocusStoreError(
-                    path: "", reason: "the database is corrupt (\(check.prefix(3).joined(separator: "; ")))")
-            }
+    /// Whether the file is a new, empty database, after refusing one that
+    /// another application made, or a corrupt one. Only reads.
+    private static func checkFormat(_ db: Database) throws -> Bool {
+        let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+        let tableCount = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") ?? 0
+        if applicationID != FocusStore.applicationID && (applicationID != 0 || tableCount > 0) {
+            throw FocusStoreError(path: "", reason: "it is another application's SQLite database, not a focus store")
         }
+        let check = try String.fetchAll(db, sql: "PRAGMA quick_check")
+        if check != ["ok"] {
+            throw FocusStoreError(
+                path: "", reason: "the database is corrupt (\(check.prefix(3).joined(separator: "; ")))")
+        }
+        return applicationID == 0 && tableCount == 0
+    }
+
+    /// Marks a new, empty database as a store's, unless a concurrent opener
+    /// already did; in one write transaction, so that no opener ever sees
+    /// a half-made store without the mark and takes it for another
+    /// application's.
+    private static func mark(_ db: Database) throws {
+        guard try checkFormat(db) else { return }
+        try db.execute(sql: "PRAGMA application_id = \(FocusStore.applicationID)")
     }
 
     private static func reason(_ error: DatabaseError) -> String {
         switch error.resultCode {
+        case .SQLITE_BUSY, .SQLITE_LOCKED: "another program kept the database locked"
         case .SQLITE_NOTADB: "it is not an SQLite database"
         case .SQLITE_CORRUPT: "the database is corrupt"
         case .SQLITE_CANTOPEN: "it cannot be opened"
@@ -229,7 +329,7 @@ public final class FocusStore: SceneObject, FocusTimerStore {
     public func saveFocusState(_ state: FocusTimer.SavedState, finishing finished: FocusTimer.FinishedInterval?) {
         guard let database else { return }
         do {
-            try database.write { db in
+            try database.inTransaction(.immediate) { db in
                 let settings = state.settings
                 try db.execute(
                     sql: """
@@ -258,6 +358,7 @@ public final class FocusStore: SceneObject, FocusTimerStore {
                             Self.milliseconds(finished.endTime), finished.completedCycles,
                         ])
                 }
+                return .commit
             }
             if finished != nil { finishedIntervals += 1 }
             error = nil
@@ -279,10 +380,16 @@ public final class FocusStore: SceneObject, FocusTimerStore {
         }
     }
 
-    /// `duration` in whole milliseconds, rounded to the nearest.
+    /// `duration` in whole milliseconds, rounded to the nearest; one too
+    /// long for 64 bits of milliseconds (292 million years) is cut to the
+    /// largest, or smallest, that fits.
     static func milliseconds(_ duration: Duration) -> Int64 {
         let (seconds, attoseconds) = duration.components
-        return seconds * 1000 + (attoseconds + 500_000_000_000_000) / 1_000_000_000_000_000
+        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1000)
+        let (sum, sumOverflow) = whole.addingReportingOverflow(
+            (attoseconds + 500_000_000_000_000) / 1_000_000_000_000_000)
+        guard !overflow && !sumOverflow else { return seconds < 0 ? .min : .max }
+        return sum
     }
 
     // MARK: Registration
@@ -299,7 +406,7 @@ public final class FocusStore: SceneObject, FocusTimerStore {
                 doc: "The database file; a relative path resolves in the run's state directory.")
             type.readOnly(
                 "finishedIntervals", get: { $0.finishedIntervals },
-                doc: "How many finished intervals the history holds.")
+                doc: "How many finished intervals the history held on opening, plus those saved since.")
             type.readOnly("error", get: { $0.error }, doc: "The last failed save, naming the file; null when none.")
         }
     }
