@@ -32,3 +32,44 @@ func execute(_ sql: String, onDatabaseAt file: URL) throws {
     try database.writeWithoutTransaction { try $0.execute(sql: sql) }
     try database.close()
 }
+
+/// Makes `item` (a file or a folder) unwritable for this process, and
+/// returns what makes it writable again; `nil` when this process cannot
+/// make it so.
+///
+/// A non-root process changes its mode (`chmod a-w`). Root ignores
+/// permissions, so for root it is marked immutable (`chattr +i`), which
+/// binds root too, where the file system and the process's capabilities
+/// allow it. Either way the result is checked by trying to write.
+func makeUnwritable(_ item: URL) throws -> (() -> Void)? {
+    let manager = FileManager.default
+    if geteuid() != 0 {
+        let mode = try manager.attributesOfItem(atPath: item.path)[.posixPermissions] as? Int ?? 0o755
+        try manager.setAttributes([.posixPermissions: mode & ~0o222], ofItemAtPath: item.path)
+        return { try? manager.setAttributes([.posixPermissions: mode], ofItemAtPath: item.path) }
+    }
+    let chattr = "/usr/bin/chattr"
+    guard manager.isExecutableFile(atPath: chattr), runQuietly(chattr, ["+i", item.path]) else { return nil }
+    let undo = { _ = runQuietly(chattr, ["-i", item.path]) }
+    if manager.isWritableFile(atPath: item.path) {
+        undo()
+        return nil
+    }
+    return undo
+}
+
+/// Runs `executable` with `arguments`, output discarded; whether it exited 0.
+private func runQuietly(_ executable: String, _ arguments: [String]) -> Bool {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    do {
+        try process.run()
+    } catch {
+        return false
+    }
+    process.waitUntilExit()
+    return process.terminationStatus == 0
+}
