@@ -25,18 +25,6 @@ import Testing
           - wait: 30000s
         """
 
-    /// The executable `swift test` built next to the test bundle.
-    private func sceneRunnerURL() throws -> URL {
-        let candidates = [
-            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("scene-runner"),
-            Bundle.main.bundleURL.appendingPathComponent("scene-runner"),
-            packageRoot.appendingPathComponent(".build/debug/scene-runner"),
-        ]
-        return try #require(
-            candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
-            "scene-runner was not built; looked in \(candidates.map(\.path))")
-    }
-
     /// What the database holds, after checking everything that must hold.
     /// Zero when the process was killed before its first commit.
     private func checkedHistoryCount(_ file: String) throws -> Int {

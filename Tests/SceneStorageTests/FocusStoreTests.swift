@@ -7,17 +7,6 @@ import SceneRunning
 import SceneStorage
 import Testing
 
-/// The package's root folder, found from this file.
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
-
-/// A new empty folder under the temporary directory.
-func temporaryFolder() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("focus-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return folder
-}
-
 @Suite struct FocusStoreTests {
     private func state(
         _ status: FocusTimer.Status = .paused, _ activity: FocusTimer.Activity = .shortBreak,

@@ -1,0 +1,75 @@
+import Foundation
+import GRDB
+import Testing
+
+/// The package's root folder, found from this file.
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+/// A new empty folder under the temporary directory.
+func temporaryFolder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("focus-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+}
+
+/// The `scene-runner` that `swift test` built next to the test bundle.
+func sceneRunnerURL() throws -> URL {
+    let candidates = [
+        Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("scene-runner"),
+        Bundle.main.bundleURL.appendingPathComponent("scene-runner"),
+        packageRoot.appendingPathComponent(".build/debug/scene-runner"),
+    ]
+    return try #require(
+        candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
+        "scene-runner was not built; looked in \(candidates.map(\.path))")
+}
+
+/// Runs SQL on the database at `file` through a connection of its own, as
+/// another program would.
+func execute(_ sql: String, onDatabaseAt file: URL) throws {
+    let database = try DatabaseQueue(path: file.path)
+    try database.writeWithoutTransaction { try $0.execute(sql: sql) }
+    try database.close()
+}
+
+/// Makes `item` (a file or a folder) unwritable for this process, and
+/// returns what makes it writable again; `nil` when this process cannot
+/// make it so.
+///
+/// A non-root process changes its mode (`chmod a-w`). Root ignores
+/// permissions, so for root it is marked immutable (`chattr +i`), which
+/// binds root too, where the file system and the process's capabilities
+/// allow it. Either way the result is checked by trying to write.
+func makeUnwritable(_ item: URL) throws -> (() -> Void)? {
+    let manager = FileManager.default
+    if geteuid() != 0 {
+        let mode = try manager.attributesOfItem(atPath: item.path)[.posixPermissions] as? Int ?? 0o755
+        try manager.setAttributes([.posixPermissions: mode & ~0o222], ofItemAtPath: item.path)
+        return { try? manager.setAttributes([.posixPermissions: mode], ofItemAtPath: item.path) }
+    }
+    let chattr = "/usr/bin/chattr"
+    guard manager.isExecutableFile(atPath: chattr), runQuietly(chattr, ["+i", item.path]) else { return nil }
+    let undo = { _ = runQuietly(chattr, ["-i", item.path]) }
+    if manager.isWritableFile(atPath: item.path) {
+        undo()
+        return nil
+    }
+    return undo
+}
+
+/// Runs `executable` with `arguments`, output discarded; whether it exited 0.
+private func runQuietly(_ executable: String, _ arguments: [String]) -> Bool {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    do {
+        try process.run()
+    } catch {
+        return false
+    }
+    process.waitUntilExit()
+    return process.terminationStatus == 0
+}
