@@ -221,6 +221,27 @@ import Testing
         #expect(!view.hidden)
     }
 
+    @Test func showOnAViewThatIsNotHiddenAndHideOnAHiddenOneAreIgnored() {
+        let type = View.sceneDescription()
+        let view = View()
+        #expect(type.action("show", on: view) == .ignored(because: "it is not hidden"))
+        #expect(!view.hidden)
+        view.hide()
+        #expect(type.action("hide", on: view) == .ignored(because: "it is already hidden"))
+        #expect(view.hidden)
+    }
+
+    @Test func showIsAboutTheViewsOwnFlagNotWhatHidesIt() {
+        let parent = View()
+        let view = View()
+        view.parent = parent
+        parent.hidden = true
+        view.alpha = 0
+        #expect(view.show() == .ignored(because: "it is not hidden"))
+        #expect(!view.visible)
+        #expect(view.alpha == 0)
+    }
+
     @Test func pressReportsBeganAndReleaseReportsEnded() {
         let view = View()
         let log = Log()

@@ -6,8 +6,10 @@ import SceneCore
 /// YAML keys: `hidden: Bool = false`, `alpha: Double = 1` (0...1),
 /// `backgroundColor: Color? = null`, `offsetX: Double = 0`,
 /// `offsetY: Double = 0` (an additive translation: what a shake moves),
-/// outlet `parent: View?`; read-only `visible`. Actions `show`, `hide`.
-/// Inputs `press`, `release`, `cancel`, `tap`.
+/// outlet `parent: View?`; read-only `visible`. Actions `show` (ignored
+/// when the view is not hidden, even if a container hides it), `hide`
+/// (ignored when it is hidden already). Inputs `press`, `release`,
+/// `cancel`, `tap`.
 ///
 /// A view follows one touch at a time, as UIKit delivers a touch to the
 /// view it began on. ``press()`` starts a touch when the view
@@ -169,14 +171,23 @@ open class View: SceneObject, InteractionProvider {
         return "a view containing it is not shown"
     }
 
-    /// Shows the view (the `show` action): clears `hidden`.
-    public func show() {
+    /// Shows the view (the `show` action): clears `hidden`; ignored when it
+    /// is not hidden (a hidden container stays hidden: `show` is about the
+    /// view's own flag).
+    @discardableResult
+    public func show() -> ActionOutcome {
+        guard hidden else { return .ignored(because: "it is not hidden") }
         hidden = false
+        return .handled
     }
 
-    /// Hides the view (the `hide` action): sets `hidden`.
-    public func hide() {
+    /// Hides the view (the `hide` action): sets `hidden`; ignored when it
+    /// is hidden already.
+    @discardableResult
+    public func hide() -> ActionOutcome {
+        guard !hidden else { return .ignored(because: "it is already hidden") }
         hidden = true
+        return .handled
     }
 
     // MARK: Touches
@@ -276,8 +287,8 @@ open class View: SceneObject, InteractionProvider {
             type.outlet(
                 "parent", get: { $0.parent }, set: { $0.parent = $1 }, hierarchy: true,
                 doc: "The containing view.")
-            type.action("show", doc: "Shows the view (hidden: false).") { $0.show() }
-            type.action("hide", doc: "Hides the view (hidden: true).") { $0.hide() }
+            type.action("show", doc: "Shows the view (hidden: false); ignored when it is not hidden.") { $0.show() }
+            type.action("hide", doc: "Hides the view (hidden: true); ignored when it is hidden.") { $0.hide() }
             type.input("press", doc: "A touch begins on the view.") { $0.press() }
             type.input("release", doc: "The touch on the view ends.") { $0.release() }
             type.input("cancel", doc: "The touch on the view is cancelled.") { $0.cancel() }
