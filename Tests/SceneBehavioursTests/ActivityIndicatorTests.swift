@@ -21,16 +21,24 @@ import Testing
         let spinner = ActivityIndicator()
         #expect(type.action("start", on: spinner) == .handled)
         #expect(spinner.animating)
-        #expect(type.action("start", on: spinner) == .handled)
-        #expect(spinner.animating)
         #expect(type.action("stop", on: spinner) == .handled)
         #expect(!spinner.animating)
+    }
+
+    @Test func startWhileAnimatingAndStopWhileStoppedAreIgnored() {
+        let type = ActivityIndicator.sceneDescription()
+        let spinner = ActivityIndicator()
+        #expect(type.action("stop", on: spinner) == .ignored(because: "it is not animating"))
+        #expect(!spinner.animating)
+        spinner.startAnimating()
+        #expect(type.action("start", on: spinner) == .ignored(because: "it is already animating"))
+        #expect(spinner.animating)
     }
 
     @Test func actionsWorkOnAHiddenSpinner() {
         let spinner = ActivityIndicator()
         spinner.hide()
-        spinner.startAnimating()
+        #expect(spinner.startAnimating() == .handled)
         #expect(spinner.animating)
     }
 }

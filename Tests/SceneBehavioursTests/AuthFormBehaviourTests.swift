@@ -128,11 +128,16 @@ import Testing
     @Test func submitsWhileBusyAreIgnored() throws {
         let fixture = LoginFixture()
         fixture.enter("alice", "wonderland")
-        fixture.form.submit()
+        #expect(fixture.form.submit() == .handled)
         fixture.password.focus()
         try fixture.scheduler.advance(by: .milliseconds(250))
-        fixture.form.submit()
+        #expect(fixture.form.submit() == .ignored(because: "a login request is under way"))
+        #expect(
+            AuthFormBehaviour.sceneDescription().action("submit", on: fixture.form)
+                == .ignored(because: "a login request is under way"))
         fixture.password.returnKey()
+        #expect(fixture.form.isBusy)
+        #expect(fixture.form.failure == nil)
         #expect(fixture.authenticator.requests == 1)
         #expect(fixture.password.focused)  // an ignored submit does not even end editing
         try fixture.scheduler.advance(by: .seconds(1))

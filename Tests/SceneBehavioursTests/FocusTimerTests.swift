@@ -135,13 +135,40 @@ import Testing
         timer.start()
         try scheduler.advance(by: .milliseconds(3500))  // in the short break
         if status == .paused { timer.start() }
-        timer.stop()
+        #expect(timer.stop() == .handled)
         #expect(timer.status == .stopped)
         #expect(timer.activity == .work)
         #expect(timer.remainingTime == .seconds(3))
         #expect(interface.timeLabel.text == "00:03")
         #expect(interface.statusLabel.text == "Work")
         #expect(scheduler.isIdle)
+    }
+
+    @Test func stopWhileStoppedIsIgnoredAndSavesNothing() throws {
+        let (timer, scheduler, interface) = makeTimer()
+        let store = MemoryStore()
+        timer.store = store
+        let type = FocusTimer.sceneDescription()
+        #expect(type.action("stop", on: timer) == .ignored(because: "it is already stopped"))
+        #expect(store.saves == 0)
+        timer.start()
+        try scheduler.advance(by: .seconds(1))
+        #expect(type.action("stop", on: timer) == .handled)
+        let saves = store.saves
+        #expect(type.action("stop", on: timer) == .ignored(because: "it is already stopped"))
+        #expect(store.saves == saves)
+        #expect(timer.status == .stopped && timer.activity == .work && timer.remainingTime == .seconds(3))
+        #expect(interface.timeLabel.text == "00:03")
+        #expect(scheduler.isIdle)
+    }
+
+    @Test func startIsAlwaysTaken() {
+        let (timer, _, _) = makeTimer()
+        let type = FocusTimer.sceneDescription()
+        #expect(type.action("start", on: timer) == .handled)
+        #expect(type.action("start", on: timer) == .handled)
+        #expect(type.action("start", on: timer) == .handled)
+        #expect(timer.status == .running)
     }
 
     @Test func stopKeepsTheCompletedCycles() throws {

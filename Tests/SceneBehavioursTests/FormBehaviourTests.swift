@@ -99,12 +99,16 @@ import Testing
     @Test func nextDoesNothingWithNoFocusedField() {
         let (form, fields, _) = makeForm()
         #expect(form.focusNextField() == nil)
+        #expect(form.next() == .ignored(because: "none of its fields is focused"))
         #expect(focusedIndex(fields) == nil)
         // A focused field outside the form is not the form's.
         let outsider = TextField()
         outsider.focusCoordinator = fields[0].focusCoordinator
         outsider.focus()
         #expect(form.focusNextField() == nil)
+        #expect(
+            FormBehaviour.sceneDescription().action("next", on: form)
+                == .ignored(because: "none of its fields is focused"))
         #expect(outsider.focused)
     }
 
@@ -112,16 +116,25 @@ import Testing
         let (form, fields, _) = makeForm(fields: 1)
         fields[0].focus()
         #expect(form.focusNextField() == nil)
+        #expect(form.next() == .ignored(because: "it has fewer than two fields"))
+        #expect(fields[0].focused)
+        // One field listed twice is still one field.
+        form.fields = WeakList([fields[0], fields[0]])
+        #expect(form.next() == .ignored(because: "it has fewer than two fields"))
         #expect(fields[0].focused)
     }
 
     @Test func nextDoesNothingWhenNoOtherFieldCanBeFocused() {
-        let (form, fields, _) = makeForm()
+        let (form, fields, log) = makeForm()
         fields[1].enabled = false
         fields[2].hidden = true
         fields[0].focus()
         #expect(form.focusNextField() == nil)
+        #expect(
+            FormBehaviour.sceneDescription().action("next", on: form)
+                == .ignored(because: "no other field can take the focus"))
         #expect(focusedIndex(fields) == 0)
+        #expect(log.entries.isEmpty)
     }
 
     // MARK: Return

@@ -115,7 +115,7 @@ import Testing
     @Test func swipesAreIgnoredWithoutATable() {
         let fixture = Fixture()
         fixture.controller.table = nil
-        #expect(fixture.controller.swipeLeft().isIgnored)
+        #expect(fixture.controller.swipeLeft() == .ignored(because: "it has no table"))
         #expect(fixture.controller.currentPage == 0)
     }
 
@@ -123,8 +123,8 @@ import Testing
         let fixture = Fixture()
         fixture.data.sections = []
         #expect(fixture.controller.pageCount == 0)
-        #expect(fixture.controller.swipeLeft().isIgnored)
-        #expect(fixture.controller.swipeRight().isIgnored)
+        #expect(fixture.controller.swipeLeft() == .ignored(because: "it has no pages"))
+        #expect(fixture.controller.swipeRight() == .ignored(because: "it has no pages"))
         #expect(fixture.pages == [0, 0, 0])
         #expect(fixture.indicator.numberOfPages == 0)
     }

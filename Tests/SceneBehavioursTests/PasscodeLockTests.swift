@@ -155,18 +155,42 @@ import Testing
         lock.enter("2")
         lock.enter("3")
         #expect(lock.isLocked)
-        lock.reset()
+        #expect(lock.reset() == .handled)
         #expect(!lock.isLocked)
         #expect(lock.failedAttempts == 0)
         lock.enter("1")
         lock.enter("2468")
         #expect(lock.isUnlocked)
-        lock.reset()
+        #expect(lock.reset() == .handled)
         #expect(!lock.isUnlocked)
         lock.enter("1")
-        lock.reset()
+        #expect(lock.reset() == .handled)
         #expect(scheduler.isIdle)
         #expect(log.entries == ["lockedOut@0s", "unlocked@0s"])
+    }
+
+    @Test func resetAtTheStartIsIgnored() throws {
+        let (lock, scheduler, log) = makeLock()
+        let type = PasscodeLock.sceneDescription()
+        let reason = "it has no failed attempts and is neither locked nor unlocked"
+        #expect(type.action("reset", on: lock) == .ignored(because: reason))
+        lock.enter("1")
+        try scheduler.advance(by: .seconds(60))  // the window passed: back to the start
+        #expect(lock.failedAttempts == 0)
+        #expect(type.action("reset", on: lock) == .ignored(because: reason))
+        #expect(!lock.isLocked && !lock.isUnlocked)
+        #expect(log.entries.isEmpty)
+        #expect(scheduler.isIdle)
+    }
+
+    @Test func resetCancelsASharedWindowPendingForOthers() throws {
+        let (lock, scheduler, _) = makeLock()
+        let shared = PreemptiveDelay(scheduler: scheduler)
+        lock.resetDelay = shared
+        shared.trigger()
+        #expect(lock.reset() == .handled)
+        #expect(!shared.isPending)
+        #expect(scheduler.isIdle)
     }
 
     // MARK: Outlets

@@ -200,4 +200,49 @@ import Testing
         #expect(fixture.player.paused)
         #expect(fixture.scheduler.isIdle)
     }
+
+    // MARK: Ignored actions
+
+    @Test(arguments: ["play", "pause", "skipForward", "skipBackward"])
+    func everyActionIsIgnoredWithoutAPlayer(action: String) {
+        let controller = PlayerController()
+        #expect(
+            PlayerController.sceneDescription().action(action, on: controller)
+                == .ignored(because: "it has no player"))
+        #expect(
+            PlayerController.sceneDescription().action("seek", on: controller, .duration(.seconds(5)))
+                == .ignored(because: "it has no player"))
+    }
+
+    @Test func playAndPauseSayWhatThePlayerSaid() throws {
+        let fixture = PlayerFixture()
+        let type = PlayerController.sceneDescription()
+        #expect(type.action("play", on: fixture.controller) == .ignored(because: "there is no source to play"))
+        #expect(type.action("pause", on: fixture.controller) == .ignored(because: "it is already paused"))
+        #expect(fixture.ui.state == .initialise)
+        #expect(fixture.log.entries.isEmpty)
+        try fixture.startPlaying()
+        #expect(type.action("play", on: fixture.controller) == .ignored(because: "it is not paused"))
+        #expect(type.action("pause", on: fixture.controller) == .handled)
+        #expect(type.action("pause", on: fixture.controller) == .ignored(because: "it is already paused"))
+        #expect(fixture.ui.state == .paused)
+        #expect(fixture.scheduler.isIdle)
+    }
+
+    @Test func aSeekWithoutASourceIsIgnoredOnlyWhenTheInterfaceShowsTheTimeAlready() {
+        let fixture = PlayerFixture()
+        let type = PlayerController.sceneDescription()
+        #expect(
+            type.action("skipBackward", on: fixture.controller) == .ignored(because: "there is no source to seek in"))
+        #expect(fixture.ui.currentTime == .zero)
+        // The interface still shows the target: an effect, though the player took nothing.
+        #expect(type.action("seek", on: fixture.controller, .duration(.seconds(5))) == .handled)
+        #expect(fixture.ui.currentTime == .seconds(5))
+        #expect(fixture.player.currentTime == .zero)
+        #expect(
+            type.action("seek", on: fixture.controller, .duration(.seconds(5)))
+                == .ignored(because: "there is no source to seek in"))
+        #expect(fixture.log.entries.isEmpty)
+        #expect(fixture.scheduler.isIdle)
+    }
 }

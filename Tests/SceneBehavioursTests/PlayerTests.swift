@@ -67,7 +67,7 @@ import Testing
 
     @Test func playWithoutASourceDoesNothing() {
         let fixture = Fixture()
-        fixture.player.startPlayback()
+        #expect(fixture.player.startPlayback() == .ignored(because: "there is no source to play"))
         #expect(fixture.player.paused)
         #expect(fixture.log.entries.isEmpty)
         #expect(fixture.scheduler.isIdle)
@@ -243,5 +243,84 @@ import Testing
         #expect(fixture.log.entries == ["pause@1.5s", "readyStateChange 0@1.5s", "sourceChange@1.5s"])
         #expect(fixture.player.currentTime == .zero && fixture.player.paused && fixture.player.readyState == 0)
         #expect(fixture.scheduler.isIdle)
+    }
+
+    // MARK: Ignored actions
+
+    @Test func playWhenNotPausedIsIgnoredAndChangesNothing() throws {
+        let fixture = Fixture()
+        fixture.player.load()
+        fixture.player.startPlayback()
+        fixture.log.clear()
+        let type = Player.sceneDescription()
+        // Buffering: not paused yet not playing; the first play's buffering goes on.
+        #expect(type.action("play", on: fixture.player) == .ignored(because: "it is not paused"))
+        #expect(!fixture.player.paused && fixture.player.readyState == 0)
+        try fixture.wait(fixture.player.bufferingTime)
+        #expect(type.action("play", on: fixture.player) == .ignored(because: "it is not paused"))
+        #expect(fixture.log.entries == ["durationChange 10s@500ms", "readyStateChange 4@500ms", "playing@500ms"])
+        #expect(fixture.player.currentTime == .zero)
+    }
+
+    @Test func pauseWhenPausedIsIgnoredWithOrWithoutASource() throws {
+        let fixture = Fixture()
+        let type = Player.sceneDescription()
+        #expect(type.action("pause", on: fixture.player) == .ignored(because: "it is already paused"))
+        try fixture.playing()
+        try fixture.wait(.seconds(1))
+        #expect(type.action("pause", on: fixture.player) == .handled)
+        fixture.log.clear()
+        #expect(type.action("pause", on: fixture.player) == .ignored(because: "it is already paused"))
+        #expect(fixture.player.paused && fixture.player.currentTime == .seconds(1))
+        #expect(fixture.log.entries.isEmpty)
+        #expect(fixture.scheduler.isIdle)
+    }
+
+    @Test func seekWithoutASourceIsIgnored() {
+        let fixture = Fixture()
+        let type = Player.sceneDescription()
+        #expect(
+            type.action("seek", on: fixture.player, .duration(.seconds(3)))
+                == .ignored(because: "there is no source to seek in"))
+        #expect(fixture.player.currentTime == .zero)
+        #expect(fixture.log.entries.isEmpty)
+        #expect(fixture.scheduler.isIdle)
+    }
+
+    @Test func seekBeforeDataToWhereThePlayerIsIsIgnoredAndElsewhereMoves() {
+        let fixture = Fixture()
+        fixture.player.load()
+        fixture.log.clear()
+        #expect(
+            fixture.player.seek(to: .seconds(-1))
+                == .ignored(because: "it is already at 0s and has no data to seek in yet"))
+        #expect(fixture.player.seek(to: .seconds(4)) == .handled)
+        #expect(fixture.player.currentTime == .seconds(4))
+        #expect(
+            fixture.player.seek(to: .seconds(4))
+                == .ignored(because: "it is already at 4s and has no data to seek in yet"))
+        #expect(!fixture.player.seeking)
+        #expect(fixture.log.entries.isEmpty)
+        #expect(fixture.scheduler.isIdle)
+    }
+
+    @Test func seekWithDataToWhereThePlayerIsStillSeeks() throws {
+        let fixture = Fixture()
+        try fixture.playing()
+        fixture.player.pausePlayback()
+        fixture.log.clear()
+        #expect(fixture.player.seek(to: .zero) == .handled)
+        #expect(fixture.player.seeking)
+        try fixture.wait(fixture.player.bufferingTime)
+        #expect(fixture.log.entries == ["timeUpdate 0s@1s"])
+        #expect(fixture.scheduler.isIdle)
+    }
+
+    @Test func loadIsAlwaysTaken() {
+        let fixture = Fixture()
+        let type = Player.sceneDescription()
+        #expect(type.action("load", on: fixture.player) == .handled)
+        #expect(type.action("load", on: fixture.player) == .handled)
+        #expect(fixture.log.entries == ["sourceChange@0s", "sourceChange@0s"])
     }
 }

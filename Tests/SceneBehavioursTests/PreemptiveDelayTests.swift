@@ -75,7 +75,9 @@ import Testing
         let (preemptive, scheduler, log) = makeDelay()
         preemptive.trigger(after: .seconds(3))
         try scheduler.advance(to: .seconds(1))
-        preemptive.trigger(after: .seconds(1))
+        #expect(
+            preemptive.trigger(after: .seconds(1))
+                == .ignored(because: "it is already due at 3s, no earlier than this trigger's 2s"))
         #expect(preemptive.deadline == .seconds(3))
         try scheduler.advance(to: .milliseconds(2999))
         #expect(log.entries.isEmpty)
@@ -90,7 +92,7 @@ import Testing
         let (preemptive, scheduler, log) = makeDelay()
         preemptive.trigger(after: .seconds(1))
         try scheduler.advance(to: .milliseconds(500))
-        preemptive.trigger(after: .seconds(3))
+        #expect(preemptive.trigger(after: .seconds(3)) == .handled)
         #expect(preemptive.deadline == .milliseconds(3500))
         try scheduler.advance(to: .milliseconds(3499))
         #expect(log.entries.isEmpty)
@@ -105,8 +107,11 @@ import Testing
         let (preemptive, scheduler, log) = makeDelay()
         preemptive.trigger(after: .seconds(2))
         try scheduler.advance(to: .seconds(1))
-        preemptive.trigger(after: .seconds(1))
-        preemptive.trigger(after: .seconds(1))
+        #expect(
+            preemptive.trigger(after: .seconds(1))
+                == .ignored(because: "it is already due at 2s, no earlier than this trigger's 2s"))
+        #expect(preemptive.trigger(after: .seconds(1)).isIgnored)
+        #expect(preemptive.deadline == .seconds(2))
         try scheduler.advance(to: .seconds(5))
         #expect(log.entries == ["fired@2s"])
         #expect(scheduler.isIdle)
@@ -154,14 +159,32 @@ import Testing
         #expect(scheduler.isIdle)
     }
 
-    @Test func cancelWhenNothingIsPendingIsHarmless() throws {
+    @Test func cancelWhenNothingIsPendingIsHarmlessAndIgnored() throws {
         let (preemptive, scheduler, log) = makeDelay()
-        preemptive.cancel()
-        preemptive.cancel()
+        #expect(preemptive.cancel() == .ignored(because: "nothing is pending"))
+        #expect(preemptive.cancel() == .ignored(because: "nothing is pending"))
         preemptive.trigger()
         try scheduler.advance(by: .seconds(1))
-        preemptive.cancel()
+        #expect(preemptive.cancel() == .ignored(because: "nothing is pending"))
         #expect(log.entries == ["fired@1s"])
+        #expect(preemptive.fireCount == 1)
+        #expect(scheduler.isIdle)
+    }
+
+    @Test func theActionsThroughTheDescriptionSayWhenTheyChangeNothing() throws {
+        let type = PreemptiveDelay.sceneDescription()
+        let (preemptive, scheduler, log) = makeDelay(delay: .seconds(2))
+        #expect(type.action("cancel", on: preemptive) == .ignored(because: "nothing is pending"))
+        #expect(type.action("triggerAfter", on: preemptive, .duration(.seconds(5))) == .handled)
+        #expect(
+            type.action("trigger", on: preemptive)
+                == .ignored(because: "it is already due at 5s, no earlier than this trigger's 2s"))
+        #expect(
+            type.action("triggerAfter", on: preemptive, .duration(.seconds(5)))
+                == .ignored(because: "it is already due at 5s, no earlier than this trigger's 5s"))
+        #expect(preemptive.deadline == .seconds(5))
+        try scheduler.advance(to: .seconds(5))
+        #expect(log.entries == ["fired@5s"])
         #expect(scheduler.isIdle)
     }
 

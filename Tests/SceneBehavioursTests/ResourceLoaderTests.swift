@@ -99,7 +99,10 @@ import Testing
         let (loader, allLoaded, scheduler, log) = makeLoader()
         loader.start()
         try scheduler.advance(to: .seconds(1))
-        loader.start()
+        #expect(loader.start() == .ignored(because: "it is already loading"))
+        #expect(
+            ResourceLoader.sceneDescription().action("start", on: loader)
+                == .ignored(because: "it is already loading"))
         #expect(loader.loadedCount == 2)
         try scheduler.advance(to: .seconds(10))
         #expect(log.entries.count == 5)
@@ -113,7 +116,7 @@ import Testing
             loadTimes: [.seconds(1), .seconds(2)], settle: .seconds(2))
         loader.start()
         try scheduler.advance(to: .seconds(2))
-        loader.start()
+        #expect(loader.start() == .handled)
         #expect(loader.loadedCount == 0)
         try scheduler.advance(to: .seconds(10))
         #expect(
@@ -124,12 +127,25 @@ import Testing
         #expect(scheduler.isIdle)
     }
 
-    @Test func withoutLoadTimesStartLoadsNothing() throws {
+    @Test func withoutLoadTimesStartLoadsNothingAndIsIgnored() throws {
         let (loader, _, scheduler, log) = makeLoader(loadTimes: [])
-        loader.start()
+        #expect(loader.start() == .ignored(because: "it has no resources to load"))
         #expect(!loader.isLoading)
+        #expect(loader.loadedCount == 0)
         try scheduler.advance(by: .seconds(5))
         #expect(log.entries.isEmpty)
+        #expect(scheduler.isIdle)
+    }
+
+    @Test func withoutLoadTimesAfterALoadStartOnlySetsTheCountBackToZero() throws {
+        let (loader, _, scheduler, _) = makeLoader(loadTimes: [.seconds(1)])
+        loader.start()
+        try scheduler.advance(by: .seconds(1))
+        loader.loadTimes = []
+        #expect(loader.start() == .handled)
+        #expect(loader.loadedCount == 0)
+        #expect(loader.start() == .ignored(because: "it has no resources to load"))
+        try scheduler.advance(by: .seconds(5))
         #expect(scheduler.isIdle)
     }
 
@@ -137,10 +153,10 @@ import Testing
         let scene = Scene(title: nil, summary: nil, entries: [])
         let loader = ResourceLoader()
         loader.loadTimes = [.seconds(1)]
-        loader.start()
+        #expect(loader.start() == .ignored(because: "it has no clock"))
         #expect(!loader.isLoading)
         loader.awake(in: scene)
-        loader.start()
+        #expect(loader.start() == .handled)
         try scene.scheduler.advance(by: .seconds(1))
         #expect(loader.loadedCount == 1)
         #expect(scene.scheduler.isIdle)

@@ -60,8 +60,34 @@ import Testing
         let fixture = Fixture()
         fixture.control.selectedIndex = 1
         #expect(fixture.hidden == [false, true, true])
-        fixture.switcher.apply()
+        #expect(fixture.switcher.apply() == .handled)
         #expect(fixture.hidden == [true, false, true])
+    }
+
+    @Test func applyWhenTheViewsAlreadyFollowTheSelectionIsIgnored() {
+        let fixture = Fixture(selected: 1)
+        #expect(
+            SegmentSwitcher.sceneDescription().action("apply", on: fixture.switcher)
+                == .ignored(because: "the view of segment 1 is already the only one shown"))
+        #expect(fixture.hidden == [true, false, true])
+    }
+
+    @Test func applyOfASelectionWithNoViewWhenAllAreHiddenIsIgnored() {
+        let fixture = Fixture(awake: false)
+        fixture.switcher.views = WeakList([fixture.paged, fixture.unpaged])
+        fixture.switcher.awake(in: fixture.scene)
+        fixture.control.select(2)
+        #expect(
+            fixture.switcher.apply() == .ignored(because: "segment 2 has no view and every view is already hidden"))
+        #expect([fixture.paged.hidden, fixture.unpaged.hidden] == [true, true])
+    }
+
+    @Test func applyWithoutAControlOrViewsIsIgnored() {
+        let switcher = SegmentSwitcher()
+        #expect(switcher.apply() == .ignored(because: "it has no control"))
+        let control = SegmentedControl()
+        switcher.control = control
+        #expect(switcher.apply() == .ignored(because: "it has no views"))
     }
 
     @Test func aViewListedTwiceIsShownWhenEitherIndexIsSelected() {
@@ -102,6 +128,11 @@ import Testing
         #expect(views.connect(switcher, to: [fixture.unpaged, fixture.paged]))
         switcher.awake(in: fixture.scene)
         #expect([fixture.unpaged.hidden, fixture.paged.hidden] == [false, true])
+        fixture.control.selectedIndex = 1
         #expect(type.action("apply", on: switcher) == .handled)
+        #expect([fixture.unpaged.hidden, fixture.paged.hidden] == [true, false])
+        #expect(
+            type.action("apply", on: switcher)
+                == .ignored(because: "the view of segment 1 is already the only one shown"))
     }
 }

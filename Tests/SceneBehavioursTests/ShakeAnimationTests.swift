@@ -204,16 +204,33 @@ import Testing
 
     // MARK: No-ops
 
-    @Test func aNilViewIsANoOp() throws {
+    @Test func aNilViewIsANoOpAndPlayIsIgnored() throws {
         let scheduler = VirtualScheduler()
         let shake = ShakeAnimation(scheduler: scheduler)
         let log = Log()
         shake.finished.connect { log.append("finished") }
-        shake.play()
+        #expect(
+            ShakeAnimation.sceneDescription().action("play", on: shake)
+                == .ignored(because: "it has no view to shake"))
         #expect(!shake.isPlaying)
         #expect(scheduler.isIdle)
         try scheduler.advance(by: .seconds(1))
         #expect(log.entries.isEmpty)
+    }
+
+    @Test func playWithoutAViewStillStopsAShakeUnderWay() throws {
+        let (shake, view, scheduler, log) = makeShake()
+        shake.play()
+        try scheduler.advance(to: afterFrame(2))
+        #expect(view.offsetX == 10)
+        shake.view = nil
+        #expect(shake.play() == .handled)  // it put the view back
+        #expect(view.offsetX == 0)
+        #expect(!shake.isPlaying)
+        #expect(shake.play() == .ignored(because: "it has no view to shake"))
+        try scheduler.advance(by: .seconds(1))
+        #expect(log.entries.isEmpty)
+        #expect(scheduler.isIdle)
     }
 
     @Test func aZeroDurationFinishesAtOnceWithoutMoving() {

@@ -69,11 +69,27 @@ import Testing
     @Test func slideToTheCurrentValueSendsNoValueChanged() {
         let (slider, log) = loggedSlider()
         slider.value = 0.4
-        slider.slide(to: 0.4)
+        #expect(slider.slide(to: 0.4) == .handled)  // a whole gesture: a touch, if no move
         slider.slide(to: 7)
         slider.slide(to: 1)
         #expect(log.entries.filter { $0 == "valueChanged" }.count == 1)
         #expect(log.entries.filter { $0 == "editingEnded" }.count == 3)
+    }
+
+    @Test func slideWhileTrackingThatLeavesTheValueIsIgnored() {
+        let (slider, log) = loggedSlider()
+        slider.maximum = 10
+        slider.value = 4
+        slider.press()
+        log.clear()
+        #expect(slider.slide(to: 4) == .ignored(because: "the thumb is already at 4"))
+        #expect(slider.slide(to: 10) == .handled)
+        #expect(
+            Slider.sceneDescription().input("slide", on: slider, .double(25))
+                == .ignored(because: "the thumb is already at 10"))
+        #expect(slider.value == 10)
+        #expect(slider.tracking)
+        #expect(log.entries == ["valueChanged"])
     }
 
     @Test(arguments: [(0.25, 12.5), (0.0, 10.0), (1.0, 20.0), (1.5, 20.0), (-0.5, 10.0)])

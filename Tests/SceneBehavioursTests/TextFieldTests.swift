@@ -137,12 +137,22 @@ import Testing
             ])
     }
 
-    @Test func typingNothingChangesNothing() {
+    @Test func typingNothingIntoTheFocusedFieldChangesNothingAndIsIgnored() {
         let (field, log) = loggedField()
+        field.text = "al"
         field.focus()
         log.clear()
-        #expect(field.type("") == .handled)
+        #expect(field.type("") == .ignored(because: "there is no text to type and it is already focused"))
+        #expect(field.text == "al")
+        #expect(field.focused)
         #expect(log.entries.isEmpty)
+    }
+
+    @Test func typingNothingIntoAnUnfocusedFieldFocusesIt() {
+        let (field, log) = loggedField()
+        #expect(field.type("") == .handled)
+        #expect(field.focused)
+        #expect(log.entries == ["interaction.began", "interaction.ended", "editingBegan"])
     }
 
     @Test func clearEmptiesTheTextAndSendsEditingChangedOnlyWhenThereWasText() {
@@ -151,8 +161,20 @@ import Testing
         #expect(log.entries.isEmpty)
         #expect(field.clear() == .handled)
         #expect(field.text == "")
-        #expect(field.clear() == .handled)
+        #expect(field.clear() == .ignored(because: "it is already empty"))
+        #expect(
+            TextField.sceneDescription().input("clear", on: field) == .ignored(because: "it is already empty"))
+        #expect(field.text == "")
         #expect(log.entries == ["editingChanged"])
+    }
+
+    @Test func focusOnTheFocusedFieldIsStillATap() {
+        let (field, log) = loggedField()
+        field.focus()
+        log.clear()
+        #expect(field.focus() == .handled)
+        #expect(field.focused)
+        #expect(log.entries == ["interaction.began", "interaction.ended"])
     }
 
     @Test func returnKeyNeedsTheFocus() {

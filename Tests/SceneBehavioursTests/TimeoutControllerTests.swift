@@ -58,6 +58,8 @@ import Testing
         button.release()
         try scheduler.advance(by: .seconds(2))
         #expect(log.entries == ["timedOut"])
+        #expect(type.action("pause", on: controller) == .ignored(because: "it is not running"))
+        #expect(type.action("resume", on: controller) == .handled)
         #expect(type.action("pause", on: controller) == .handled)
         #expect(scheduler.isIdle)
     }
@@ -82,8 +84,9 @@ import Testing
         let (controller, scheduler, log) = makeController()
         controller.resume()
         try scheduler.advance(by: .seconds(2))
-        controller.resume()
-        controller.resume()
+        // Restarting the timeout is an effect, though it was running.
+        #expect(controller.resume() == .handled)
+        #expect(controller.resume() == .handled)
         #expect(scheduler.pendingCount == 1)
         try scheduler.advance(by: .seconds(10))
         #expect(log.entries == ["timedOut@5s"])
@@ -106,11 +109,14 @@ import Testing
         #expect(scheduler.isIdle)
     }
 
-    @Test func pauseWhenIdleIsHarmless() throws {
+    @Test func pauseWhenNotRunningIsHarmlessAndIgnored() throws {
         let (controller, scheduler, log) = makeController()
-        controller.pause()
-        controller.pause()
+        #expect(controller.pause() == .ignored(because: "it is not running"))
+        #expect(controller.resume() == .handled)
+        #expect(controller.pause() == .handled)
+        #expect(controller.pause() == .ignored(because: "it is not running"))
         #expect(!controller.isRunning)
+        #expect(!controller.isPending)
         try scheduler.advance(by: .seconds(10))
         #expect(log.entries.isEmpty)
         #expect(scheduler.isIdle)
@@ -257,7 +263,13 @@ import Testing
         let volume = Slider()
         let (controller, scheduler, log) = makeController(providers: [volume])
         volume.press()
-        controller.resume()
+        #expect(controller.resume() == .handled)
+        #expect(controller.isRunning)
+        #expect(!controller.isPending)
+        // Running already, and waiting for the touch: a second resume changes nothing.
+        #expect(
+            controller.resume()
+                == .ignored(because: "it is already running and waits for the touches in progress to end"))
         #expect(controller.isRunning)
         #expect(!controller.isPending)
         try scheduler.advance(to: .seconds(10))

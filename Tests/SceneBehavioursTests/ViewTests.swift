@@ -117,6 +117,101 @@ import Testing
         #expect(chain[56].visible)
     }
 
+    @Test func aChainReportsVisibilityAfterChangesAtTheTopInTheMiddleAndAfterReparenting() {
+        let chain = (0..<1000).map { _ in View() }
+        for offset in 1..<chain.count { chain[offset].parent = chain[offset - 1] }
+        #expect(chain.allSatisfy { $0.visible })
+
+        chain[0].hidden = true
+        #expect(chain.allSatisfy { !$0.visible })
+        chain[0].hidden = false
+        #expect(chain.allSatisfy { $0.visible })
+
+        chain[500].alpha = 0
+        #expect(chain[..<500].allSatisfy { $0.visible })
+        #expect(chain[500...].allSatisfy { !$0.visible })
+        chain[500].alpha = 0.5  // shown again: the views below it are too
+        #expect(chain.allSatisfy { $0.visible })
+
+        // Read from the bottom first this time: the walk up works out every view.
+        chain[250].hidden = true
+        #expect(!chain[999].visible)
+        #expect(chain[249].visible)
+        #expect(!chain[250].visible)
+
+        // The lower half moves under a visible root, away from the hidden view.
+        let root = View()
+        chain[600].parent = root
+        #expect(chain[600...].allSatisfy { $0.visible })
+        #expect(chain[250..<600].allSatisfy { !$0.visible })
+        root.hidden = true
+        #expect(chain[600...].allSatisfy { !$0.visible })
+        #expect(chain[..<250].allSatisfy { $0.visible })
+        chain[600].parent = chain[100]
+        #expect(chain[600...].allSatisfy { $0.visible })
+        chain[600].parent = nil
+        chain[600].alpha = 0
+        #expect(!chain[999].visible)
+    }
+
+    @Test func aVeryDeepChainIsReadWithoutDeepRecursion() {
+        let chain = (0..<100_000).map { _ in View() }
+        for offset in 1..<chain.count { chain[offset].parent = chain[offset - 1] }
+        #expect(chain[99_999].visible)
+        chain[0].hidden = true
+        #expect(!chain[99_999].visible)
+        #expect(!chain[50_000].visible)
+    }
+
+    @Test func aSubviewIsVisibleAgainOnceItsHiddenParentIsFreed() {
+        let child = View()
+        do {
+            let parent = View()
+            parent.hidden = true
+            child.parent = parent
+            #expect(!child.visible)
+        }
+        #expect(child.parent == nil)
+        #expect(child.visible)
+    }
+
+    @Test func parentAndSubviewsDoNotKeepEachOtherAlive() {
+        weak var weakParent: View?
+        weak var weakChild: View?
+        do {
+            let parent = View()
+            let child = View()
+            child.parent = parent
+            #expect(child.visible)
+            weakParent = parent
+            weakChild = child
+        }
+        #expect(weakParent == nil)
+        #expect(weakChild == nil)
+    }
+
+    @Test func aCycleMadeByCodeAfterVisibilityWasReadDoesNotHang() {
+        let chain = (0..<6).map { _ in View() }
+        for offset in 1..<chain.count { chain[offset].parent = chain[offset - 1] }
+        let leaf = View()
+        leaf.parent = chain[5]
+        #expect(leaf.visible)
+        chain[0].parent = chain[5]  // a cycle of six, with the leaf hanging off it
+        #expect(leaf.visible)
+        #expect(chain.allSatisfy { $0.visible })
+        chain[3].hidden = true
+        #expect(chain.allSatisfy { !$0.visible })
+        #expect(!leaf.visible)
+        #expect(leaf.inputRefusal == "a view containing it is hidden")
+        chain[3].hidden = false
+        #expect(leaf.visible)
+        chain[0].parent = nil  // the cycle broken again
+        chain[2].alpha = 0
+        #expect(chain[..<2].allSatisfy { $0.visible })
+        #expect(chain[2...].allSatisfy { !$0.visible })
+        #expect(!leaf.visible)
+    }
+
     @Test func showAndHideActionsSetHidden() {
         let type = View.sceneDescription()
         let view = View()
@@ -124,6 +219,27 @@ import Testing
         #expect(view.hidden)
         #expect(type.action("show", on: view) == .handled)
         #expect(!view.hidden)
+    }
+
+    @Test func showOnAViewThatIsNotHiddenAndHideOnAHiddenOneAreIgnored() {
+        let type = View.sceneDescription()
+        let view = View()
+        #expect(type.action("show", on: view) == .ignored(because: "it is not hidden"))
+        #expect(!view.hidden)
+        view.hide()
+        #expect(type.action("hide", on: view) == .ignored(because: "it is already hidden"))
+        #expect(view.hidden)
+    }
+
+    @Test func showIsAboutTheViewsOwnFlagNotWhatHidesIt() {
+        let parent = View()
+        let view = View()
+        view.parent = parent
+        parent.hidden = true
+        view.alpha = 0
+        #expect(view.show() == .ignored(because: "it is not hidden"))
+        #expect(!view.visible)
+        #expect(view.alpha == 0)
     }
 
     @Test func pressReportsBeganAndReleaseReportsEnded() {

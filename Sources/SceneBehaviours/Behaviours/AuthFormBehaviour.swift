@@ -25,7 +25,8 @@ import SceneCore
 ///     // password.invalidInput (it shakes), alert "Invalid password"
 ///
 /// The contract, for `submit`:
-/// - While a request is under way (`busy`), `submit` is ignored.
+/// - While a request is under way (`busy`), `submit` is ignored (because
+///   "a login request is under way"): no `submitted`, nothing checked.
 /// - Otherwise it ends editing (no field of the form stays focused), sends
 ///   `submitted`, then checks the fields: an empty user name marks the
 ///   username field invalid (so it shakes) and fails with `emptyUsername`;
@@ -107,28 +108,30 @@ public final class AuthFormBehaviour: FormBehaviour {
 
     /// Ends editing, checks the fields and asks the authenticator (the
     /// `submit` action); ignored while busy. See the type's contract.
-    override public func submit() {
-        guard !isBusy else { return }
+    @discardableResult
+    override public func submit() -> ActionOutcome {
+        guard !isBusy else { return .ignored(because: "a login request is under way") }
         endEditing()
         super.submit()
         let name = username?.text ?? ""
         let secret = password?.text ?? ""
         if name.isEmpty {
             fail(.emptyUsername)
-            return
+            return .handled
         }
         if secret.isEmpty {
             fail(.emptyPassword)
-            return
+            return .handled
         }
         guard let authenticator else {
             fail(.serviceUnavailable)
-            return
+            return .handled
         }
         isBusy = true
         authenticator.authenticate(username: name, password: secret) { [weak self] result in
             self?.didAnswer(result)
         }
+        return .handled
     }
 
     /// Unfocuses the form's fields: those in `fields`, `username` and `password`.

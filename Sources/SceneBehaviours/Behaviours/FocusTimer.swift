@@ -12,7 +12,8 @@ import SceneCore
 /// `background: View?`, `store: FocusTimerStore?`; read-only `status`
 /// (stopped|running|paused), `activity` (work|shortBreak|longBreak),
 /// `secondsLeft: Int`, `completedCycles: Int`. Actions `start` (start,
-/// pause or resume, by status), `stop`.
+/// pause or resume, by status: always taken), `stop` (ignored while
+/// stopped).
 ///
 ///     let scheduler = VirtualScheduler()
 ///     let timer = FocusTimer(scheduler: scheduler)
@@ -24,8 +25,10 @@ import SceneCore
 /// The state machine:
 /// - stopped -> `start`: running, work, a full work length. running ->
 ///   `start`: paused. paused -> `start`: running from the remaining time.
-///   `stop`, from any status: stopped, work, a full work length, with the
-///   labels and theme of work. `completedCycles` survives `stop`.
+///   `stop`, from running or paused: stopped, work, a full work length,
+///   with the labels and theme of work; while stopped it is ignored (the
+///   timer already shows exactly that, and nothing is saved).
+///   `completedCycles` survives `stop`.
 ///
 /// The timing contract:
 /// - While running, the timer keeps the instant its activity ends and
@@ -307,8 +310,11 @@ public final class FocusTimer: SceneObject {
     }
 
     /// Stops and resets to a full work interval, with the labels and theme
-    /// of work (the `stop` action).
-    public func stop() {
+    /// of work (the `stop` action); ignored while stopped, which is that
+    /// state already.
+    @discardableResult
+    public func stop() -> ActionOutcome {
+        guard status != .stopped else { return .ignored(because: "it is already stopped") }
         disarm()
         end = nil
         status = .stopped
@@ -316,6 +322,7 @@ public final class FocusTimer: SceneObject {
         remaining = settings.length(of: .work)
         refresh()
         save()
+        return .handled
     }
 
     private func run() {
@@ -470,7 +477,7 @@ public final class FocusTimer: SceneObject {
             type.readOnly(
                 "completedCycles", get: { $0.completedCycles }, doc: "How many work-and-break cycles are complete.")
             type.action("start", doc: "Starts, pauses or resumes, by status.") { $0.start() }
-            type.action("stop", doc: "Stops and resets to a full work interval.") { $0.stop() }
+            type.action("stop", doc: "Stops and resets to a full work interval; ignored while stopped.") { $0.stop() }
         }
     }
 }

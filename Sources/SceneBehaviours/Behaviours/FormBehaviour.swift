@@ -17,14 +17,16 @@ import SceneCore
 /// - `next` moves the focus from the focused field to the next one in
 ///   `fields` that can be focused (a ``TextField`` that is enabled and
 ///   visible), wrapping from the last to the first and skipping the others.
-///   It does nothing when no field of the form is focused, when there are
-///   fewer than two fields, or when no other field can be focused.
+///   It is ignored, and does nothing, when there are fewer than two fields,
+///   when no field of the form is focused, or when no other field can be
+///   focused.
 /// - The form handles the return key of its text fields itself (as the
 ///   text fields' delegate would): return on a field that is not the last
 ///   of `fields` goes `next`; return on the last one submits. A scene does
 ///   not wire `returnKey`.
-/// - `submit` sends `submitted`; `cancel` sends `cancelled`. Subclasses
-///   such as ``AuthFormBehaviour`` override ``submit()`` and ``cancel()``.
+/// - `submit` sends `submitted`; `cancel` sends `cancelled`; both are
+///   always taken here. Subclasses such as ``AuthFormBehaviour`` override
+///   ``submit()`` (which may then be ignored, and says why) and ``cancel()``.
 ///
 /// It observes the return key of each field from the moment `fields` is
 /// set; it needs no clock.
@@ -55,7 +57,20 @@ open class FormBehaviour: SceneObject {
     }
 
     /// Moves the focus to the next field that can be focused (the `next`
-    /// action), wrapping round; returns the field focused, or `nil` when
+    /// action), wrapping round; ignored, and why, when the focus did not
+    /// move (see the type's contract).
+    @discardableResult
+    public final func next() -> ActionOutcome {
+        guard Set(fields.elements.map(ObjectIdentifier.init)).count >= 2 else {
+            return .ignored(because: "it has fewer than two fields")
+        }
+        guard focusedField != nil else { return .ignored(because: "none of its fields is focused") }
+        guard focusNextField() != nil else { return .ignored(because: "no other field can take the focus") }
+        return .handled
+    }
+
+    /// Moves the focus to the next field that can be focused, wrapping
+    /// round, as ``next()`` does; returns the field focused, or `nil` when
     /// the focus did not move.
     @discardableResult
     public final func focusNextField() -> TextField? {
@@ -75,9 +90,12 @@ open class FormBehaviour: SceneObject {
         return nil
     }
 
-    /// Submits the form (the `submit` action): sends `submitted`.
-    open func submit() {
+    /// Submits the form (the `submit` action): sends `submitted`. Always
+    /// taken here; an override may refuse it (a form already busy).
+    @discardableResult
+    open func submit() -> ActionOutcome {
         submitted.send()
+        return .handled
     }
 
     /// Cancels the form (the `cancel` action): sends `cancelled`.
@@ -126,9 +144,9 @@ open class FormBehaviour: SceneObject {
             type.outletCollection(
                 "fields", get: { $0.fields }, set: { $0.fields = $1 },
                 doc: "The fields in order; return on one goes to the next, on the last submits.")
-            type.action("next", doc: "Focuses the next field that can be focused, wrapping round.") {
-                $0.focusNextField()
-            }
+            type.action(
+                "next", doc: "Focuses the next field that can be focused, wrapping round; ignored when none can be."
+            ) { $0.next() }
             type.action("submit", doc: "Submits the form.") { $0.submit() }
             type.action("cancel", doc: "Cancels the form.") { $0.cancel() }
             type.event("submitted", connect: { $0.submitted.connect($1) }, doc: "The form was submitted.")

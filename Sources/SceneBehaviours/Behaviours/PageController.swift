@@ -23,7 +23,8 @@ import SceneCore
 /// - `swipeLeft` goes to the next page and `swipeRight` to the previous
 ///   one. Paging is bounded: a swipe past the first or the last page is
 ///   ignored (no wrap), and so is any swipe while the table is not
-///   visible, as a hidden view takes no gesture.
+///   visible, as a hidden view takes no gesture, or when there are no
+///   pages at all.
 /// - From ``awake(in:)`` on, the table shows `data` (the controller passes
 ///   its model down, as the seed's page controller does) with `section` at
 ///   the current page, and the indicator has `numberOfPages` = `pageCount`
@@ -70,11 +71,12 @@ public final class PageController: SceneObject {
     }
 
     /// Goes to the next page (the `swipeLeft` input); ignored on the last
-    /// page or while the table is not visible.
+    /// page, without pages, or while the table is not visible.
     @discardableResult
     public func swipeLeft() -> InputResult {
         guard let table else { return .ignored(because: "it has no table") }
         guard table.visible else { return .ignored(because: "its table is not visible") }
+        guard pageCount > 0 else { return .ignored(because: "it has no pages") }
         guard currentPage + 1 < pageCount else { return .ignored(because: "it is on the last page") }
         currentPage += 1
         update()
@@ -82,11 +84,12 @@ public final class PageController: SceneObject {
     }
 
     /// Goes to the previous page (the `swipeRight` input); ignored on the
-    /// first page or while the table is not visible.
+    /// first page, without pages, or while the table is not visible.
     @discardableResult
     public func swipeRight() -> InputResult {
         guard let table else { return .ignored(because: "it has no table") }
         guard table.visible else { return .ignored(because: "its table is not visible") }
+        guard pageCount > 0 else { return .ignored(because: "it has no pages") }
         guard currentPage > 0 else { return .ignored(because: "it is on the first page") }
         currentPage -= 1
         update()

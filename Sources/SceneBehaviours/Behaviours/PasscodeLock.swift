@@ -8,7 +8,9 @@ import SceneCore
 /// YAML keys: `passcode: String` (required), `maxAttempts: Int = 3`
 /// (at least 1), `window: Duration = 60s`, outlets `field: TextField?`,
 /// `resetDelay: PreemptiveDelay?`; read-only `failedAttempts: Int`,
-/// `locked: Bool`, `unlocked: Bool`. Input `enter: String`; action `reset`.
+/// `locked: Bool`, `unlocked: Bool`. Input `enter: String` (ignored while
+/// locked or unlocked); action `reset` (ignored when there is nothing to
+/// reset).
 /// Events `unlocked`, `lockedOut`.
 ///
 ///     let scheduler = VirtualScheduler()
@@ -128,12 +130,18 @@ public final class PasscodeLock: SceneObject {
     }
 
     /// Returns to the initial state (the `reset` action): not locked, not
-    /// unlocked, no failed attempts, no window pending.
-    public func reset() {
+    /// unlocked, no failed attempts, no window pending. Ignored when the
+    /// lock is in that state already.
+    @discardableResult
+    public func reset() -> ActionOutcome {
+        guard isLocked || isUnlocked || failedAttempts > 0 || windowDelay.isPending else {
+            return .ignored(because: "it has no failed attempts and is neither locked nor unlocked")
+        }
         failedAttempts = 0
         isLocked = false
         isUnlocked = false
         windowDelay.cancel()
+        return .handled
     }
 
     // MARK: Observing
@@ -194,7 +202,10 @@ public final class PasscodeLock: SceneObject {
             type.input("enter", String.self, doc: "Enters a code; ignored while locked or unlocked.") {
                 $0.enter($1)
             }
-            type.action("reset", doc: "Back to the start: not locked, not unlocked, no failed attempts.") {
+            type.action(
+                "reset",
+                doc: "Back to the start: not locked, not unlocked, no failed attempts; ignored when it is there."
+            ) {
                 $0.reset()
             }
             type.event("unlocked", connect: { $0.unlocked.connect($1) }, doc: "The right code was entered.")

@@ -50,16 +50,19 @@ public enum DeviceOrientation: String, SceneEnum, Sendable {
 ///   `bufferingTime` it sends `durationChange`, `readyStateChange` (4) and,
 ///   if still unpaused, `playing`. Playing at the end starts again from 0
 ///   (`timeUpdate` with 0 first).
-///   Without a source, or when already playing, it does nothing.
+///   Without a source, or when not paused, it is ignored.
 /// - While playing, `timeUpdate` is sent every `timeUpdateInterval` from
 ///   the moment playback (re)started, and at the end: then `pause` and
 ///   `ended`, and the player is paused at `duration`.
-/// - ``pause()`` on an unpaused player freezes the time and sends `pause`.
+/// - ``pause()`` on an unpaused player freezes the time and sends `pause`;
+///   on a paused one (every player without a source is) it is ignored.
 /// - ``seek(to:)`` clamps the target to `[0, duration]` and moves there at
 ///   once. With data, the player is `seeking` for `bufferingTime` (a
 ///   player that was playing sends `waiting` first); then it sends
 ///   `timeUpdate` with the new time and, if unpaused, `playing`. A seek
-///   during a seek starts the wait again. Before data, it only moves.
+///   during a seek starts the wait again. Before data, it only moves, and
+///   a seek to where it is is ignored; without a source it is ignored.
+/// - ``load()`` is always taken.
 /// - The `stall` input, while playing, is a network stall: `waiting` at
 ///   once, the time frozen, then `playing` after the stall (if still
 ///   unpaused and not seeking). Ignored when not playing.
@@ -160,6 +163,7 @@ public final class Player: SceneObject {
     // MARK: Actions
 
     /// Loads the source (the `load` action): see the type's contract.
+    /// Always taken: it sends `sourceChange` at least.
     public func load() {
         for timer in [bufferingTimer, seekTimer, stallTimer, tickTimer] {
             if let timer { scheduler?.cancel(timer) }
@@ -185,8 +189,11 @@ public final class Player: SceneObject {
     }
 
     /// Starts playback (the `play` action): see the type's contract.
-    public func startPlayback() {
-        guard hasSource, paused else { return }
+    /// Ignored without a source or when not paused.
+    @discardableResult
+    public func startPlayback() -> ActionOutcome {
+        guard hasSource else { return .ignored(because: "there is no source to play") }
+        guard paused else { return .ignored(because: "it is not paused") }
         if readyState > 0 && storedTime >= duration {
             storedTime = .zero
             timeUpdate.send(.zero)
@@ -195,34 +202,45 @@ public final class Player: SceneObject {
         play.send()
         if readyState == 4 && !seeking && !stalled {
             startProgress()
-            return
+            return .handled
         }
         waiting.send()
         if readyState == 0 && bufferingTimer == nil {
             bufferingTimer = schedule(after: bufferingTime) { $0.bufferingDidFinish() }
         }
+        return .handled
     }
 
     /// Pauses playback (the `pause` action): see the type's contract.
-    public func pausePlayback() {
-        guard hasSource, !paused else { return }
+    /// Ignored when already paused (as a player without a source is).
+    @discardableResult
+    public func pausePlayback() -> ActionOutcome {
+        guard hasSource, !paused else { return .ignored(because: "it is already paused") }
         stopProgress()
         paused = true
         pause.send()
+        return .handled
     }
 
     /// Moves to `target`, clamped to `[0, duration]` (the `seek` action):
-    /// see the type's contract.
-    public func seek(to target: Duration) {
-        guard hasSource else { return }
+    /// see the type's contract. Ignored without a source, and before data
+    /// when the player is already at that time.
+    @discardableResult
+    public func seek(to target: Duration) -> ActionOutcome {
+        guard hasSource else { return .ignored(because: "there is no source to seek in") }
+        let clamped = Swift.min(Swift.max(target, .zero), duration)
+        if readyState != 4 && clamped == storedTime {
+            return .ignored(because: "it is already at \(clamped.sceneDescription) and has no data to seek in yet")
+        }
         let wasProgressing = isProgressing
         stopProgress()
-        storedTime = Swift.min(Swift.max(target, .zero), duration)
-        guard readyState == 4 else { return }
+        storedTime = clamped
+        guard readyState == 4 else { return .handled }
         seeking = true
         if wasProgressing { waiting.send() }
         if let seekTimer { scheduler?.cancel(seekTimer) }
         seekTimer = schedule(after: bufferingTime) { $0.seekDidFinish() }
+        return .handled
     }
 
     // MARK: Inputs
@@ -354,11 +372,15 @@ public final class Player: SceneObject {
             type.readOnly("orientation", get: { $0.orientation }, doc: "How the device is held.")
             type.readOnly(
                 "presentationMode", get: { $0.presentationMode }, doc: "inline or fullscreen; follows the orientation.")
-            type.action("play", doc: "Starts playback (buffering first when there is no data).") {
-                $0.startPlayback()
+            type.action(
+                "play", doc: "Starts playback (buffering first without data); ignored without a source or unpaused."
+            ) { $0.startPlayback() }
+            type.action("pause", doc: "Pauses playback; ignored when paused.") { $0.pausePlayback() }
+            type.action(
+                "seek", Duration.self, doc: "Moves to a time, clamped to [0, duration]; ignored without a source."
+            ) {
+                $0.seek(to: $1)
             }
-            type.action("pause", doc: "Pauses playback.") { $0.pausePlayback() }
-            type.action("seek", Duration.self, doc: "Moves to a time, clamped to [0, duration].") { $0.seek(to: $1) }
             type.action("load", doc: "Loads the source: back to 0, paused, sourceChange.") { $0.load() }
             type.input("stall", Duration.self, doc: "A network stall while playing: waiting, then playing.") {
                 $0.stall(for: $1)

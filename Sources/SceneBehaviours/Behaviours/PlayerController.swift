@@ -29,6 +29,10 @@ import SceneCore
 ///   `skipBackward` and `seek` events reach the player only through these
 ///   actions: the controller connects to them as soon as `interface` is
 ///   set.
+/// - The actions say what the player said: `play`, `pause` and the seeks
+///   are ignored, with the player's reason, when the player ignores them
+///   (no source, already paused) and the interface's time did not change
+///   either; every action is ignored when there is no player.
 /// - Presentation: on `presentationModeChange` (and in ``awake(in:)``),
 ///   fullscreen sets the interface container's `parent` to `window`;
 ///   inline sets it back to `inlineContainer`.
@@ -65,36 +69,52 @@ public final class PlayerController: SceneObject {
 
     // MARK: Actions
 
-    /// Asks the player to play (the `play` action).
-    public func play() {
-        player?.startPlayback()
+    /// Asks the player to play (the `play` action): the player's outcome.
+    @discardableResult
+    public func play() -> ActionOutcome {
+        guard let player else { return Self.noPlayer }
+        return player.startPlayback()
     }
 
-    /// Asks the player to pause (the `pause` action).
-    public func pause() {
-        player?.pausePlayback()
+    /// Asks the player to pause (the `pause` action): the player's outcome.
+    @discardableResult
+    public func pause() -> ActionOutcome {
+        guard let player else { return Self.noPlayer }
+        return player.pausePlayback()
     }
 
     /// Seeks 10 s forward, clamped to the duration (the `skipForward` action).
-    public func skipForward() {
-        guard let player else { return }
-        seek(to: player.currentTime + Self.skipInterval)
+    @discardableResult
+    public func skipForward() -> ActionOutcome {
+        guard let player else { return Self.noPlayer }
+        return seek(to: player.currentTime + Self.skipInterval)
     }
 
     /// Seeks 10 s backward, clamped to 0 (the `skipBackward` action).
-    public func skipBackward() {
-        guard let player else { return }
-        seek(to: player.currentTime - Self.skipInterval)
+    @discardableResult
+    public func skipBackward() -> ActionOutcome {
+        guard let player else { return Self.noPlayer }
+        return seek(to: player.currentTime - Self.skipInterval)
     }
 
     /// Seeks the player to `target`, clamped to `[0, duration]`, and shows
-    /// that time on the interface at once (the `seek` action).
-    public func seek(to target: Duration) {
-        guard let player else { return }
+    /// that time on the interface at once (the `seek` action). Ignored,
+    /// with the player's reason, when the player ignored the seek and the
+    /// interface already showed that time.
+    @discardableResult
+    public func seek(to target: Duration) -> ActionOutcome {
+        guard let player else { return Self.noPlayer }
         let clamped = Swift.min(Swift.max(target, .zero), player.duration)
-        player.seek(to: clamped)
+        let shownBefore = interface?.currentTime
+        let outcome = player.seek(to: clamped)
         interface?.currentTime = clamped
+        // The interface shows the target even when the player ignored the
+        // seek (no source): that alone is an effect.
+        if outcome.isIgnored, let interface, interface.currentTime != shownBefore { return .handled }
+        return outcome
     }
+
+    private static let noPlayer = ActionOutcome.ignored(because: "it has no player")
 
     // MARK: Observing
 

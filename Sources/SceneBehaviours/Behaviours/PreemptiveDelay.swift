@@ -21,10 +21,13 @@ import SceneCore
 /// - Each trigger adds a pending deadline, now plus its delay (a negative
 ///   delay counts as zero). `fired` is sent once, when the latest pending
 ///   deadline passes: a shorter delay never shortens a longer pending one,
-///   and a longer one postpones the firing.
+///   and a longer one postpones the firing. A trigger whose deadline is
+///   not later than the pending one changes nothing: the `trigger` and
+///   `triggerAfter` actions say so (ignored because it is already due then).
 /// - ``cancel()`` forgets every pending deadline: nothing fires, and the
 ///   next trigger starts afresh. (The original only set a flag, so its
 ///   timers kept running and a later short delay still waited for them.)
+///   With nothing pending it is ignored.
 /// - The state is reset (``deadline`` `nil`, ``fireCount`` counted) before
 ///   `fired` is sent, so a handler may trigger again; the object is
 ///   reusable as often as wanted.
@@ -87,31 +90,42 @@ public final class PreemptiveDelay: SceneObject {
     // MARK: Actions
 
     /// Adds a pending deadline ``delay`` from now (the `trigger` action).
-    public func trigger() {
+    @discardableResult
+    public func trigger() -> ActionOutcome {
         trigger(after: delay)
     }
 
     /// Adds a pending deadline `delay` from now (the `triggerAfter` action);
     /// a negative delay counts as zero. The firing moves only later, never
-    /// earlier.
-    public func trigger(after delay: Duration) {
+    /// earlier: ignored when the pending deadline is not earlier than the
+    /// new one, which then changes nothing.
+    @discardableResult
+    public func trigger(after delay: Duration) -> ActionOutcome {
         let now = scheduler?.now ?? .zero
         let candidate = now + Swift.max(delay, .zero)
-        if let deadline, deadline >= candidate { return }
+        if let deadline, deadline >= candidate {
+            let (due, wanted) = (deadline.sceneDescription, candidate.sceneDescription)
+            return .ignored(because: "it is already due at \(due), no earlier than this trigger's \(wanted)")
+        }
         deadline = candidate
         // The timer already set fires no later than the new deadline; when
         // it does, it sees that the deadline moved and sets itself again.
         if timer == nil { arm(at: candidate) }
+        return .handled
     }
 
     /// Forgets every pending deadline (the `cancel` action): nothing fires,
-    /// and the next trigger starts afresh. Harmless when nothing is pending.
-    public func cancel() {
+    /// and the next trigger starts afresh. Ignored, and harmless, when
+    /// nothing is pending.
+    @discardableResult
+    public func cancel() -> ActionOutcome {
+        guard deadline != nil else { return .ignored(because: "nothing is pending") }
         deadline = nil
         if let timer {
             scheduler?.cancel(timer)
             self.timer = nil
         }
+        return .handled
     }
 
     // MARK: The timer
@@ -151,14 +165,18 @@ public final class PreemptiveDelay: SceneObject {
                 "deadline", get: { $0.deadline },
                 doc: "The scene time at which fired is due (the latest pending deadline), or null.")
             type.readOnly("fireCount", get: { $0.fireCount }, doc: "How many times fired was sent.")
-            type.action("trigger", doc: "Adds a deadline `delay` from now; the latest deadline wins.") {
+            type.action(
+                "trigger", doc: "Adds a deadline `delay` from now; the latest deadline wins (ignored when not later)."
+            ) {
                 $0.trigger()
             }
             type.action(
                 "triggerAfter", Duration.self,
-                doc: "Adds a deadline the given delay from now; the latest deadline wins."
+                doc: "Adds a deadline the given delay from now; the latest deadline wins (ignored when not later)."
             ) { $0.trigger(after: $1) }
-            type.action("cancel", doc: "Forgets every pending deadline: nothing fires.") { $0.cancel() }
+            type.action("cancel", doc: "Forgets every pending deadline: nothing fires; ignored when none is.") {
+                $0.cancel()
+            }
             type.event(
                 "fired", connect: { $0.fired.connect($1) },
                 doc: "The latest pending deadline passed; the state is reset first, so a handler may trigger again.")

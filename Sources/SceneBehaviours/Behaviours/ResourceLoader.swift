@@ -31,7 +31,8 @@ import SceneCore
 ///   with a zero delay, once per distinct arrival time.
 /// - ``start()`` while loading is ignored; after the last arrival it loads
 ///   everything again, ``loadedCount`` starting from zero. With no load
-///   times it does nothing.
+///   times nothing loads: it only sets ``loadedCount`` back to zero, and
+///   is ignored when it is zero already.
 ///
 /// It reads time from the scene's ``VirtualScheduler``, taken in
 /// ``awake(in:)`` (or given to ``init(scheduler:loadTimes:)``).
@@ -73,14 +74,19 @@ public final class ResourceLoader: SceneObject {
     }
 
     /// Starts loading every resource at once (the `start` action); ignored
-    /// while loading or without a scheduler.
-    public func start() {
-        guard !isLoading, let scheduler else { return }
+    /// while loading, without a scheduler, and with nothing to load and
+    /// nothing to reset.
+    @discardableResult
+    public func start() -> ActionOutcome {
+        guard !isLoading else { return .ignored(because: "it is already loading") }
+        guard let scheduler else { return .ignored(because: "it has no clock") }
+        guard !loadTimes.isEmpty || loadedCount != 0 else { return .ignored(because: "it has no resources to load") }
         loadedCount = 0
         remaining = loadTimes.count
         for loadTime in loadTimes {
             scheduler.schedule(after: loadTime) { [weak self] in self?.arrived() }
         }
+        return .handled
     }
 
     private func arrived() {

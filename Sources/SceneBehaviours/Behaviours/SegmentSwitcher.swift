@@ -24,7 +24,9 @@ import SceneCore
 ///   `valueChanged` of the control is applied, as is a new control or list
 ///   set after awake.
 /// - Setting the control's `selectedIndex` directly sends no
-///   `valueChanged` (as in UIKit); the `apply` action applies it.
+///   `valueChanged` (as in UIKit); the `apply` action applies it. `apply`
+///   is ignored without a control, and when every view already is as the
+///   selection says.
 ///
 /// It follows the control's `valueChanged` from the moment `control` is
 /// set; it needs no clock.
@@ -54,15 +56,26 @@ public final class SegmentSwitcher: SceneObject {
     }
 
     /// Shows the view of the control's selected segment and hides the
-    /// others (the `apply` action); does nothing without a control.
-    public func apply() {
-        guard let control else { return }
+    /// others (the `apply` action); ignored without a control, and when
+    /// there is nothing to change.
+    @discardableResult
+    public func apply() -> ActionOutcome {
+        guard let control else { return .ignored(because: "it has no control") }
         let list = views.elements
         let selected = list.indices.contains(control.selectedIndex) ? list[control.selectedIndex] : nil
+        var changed = false
         for view in list {
             let hidden = view !== selected
-            if view.hidden != hidden { view.hidden = hidden }
+            if view.hidden != hidden {
+                view.hidden = hidden
+                changed = true
+            }
         }
+        guard !changed else { return .handled }
+        let index = control.selectedIndex
+        if list.isEmpty { return .ignored(because: "it has no views") }
+        if selected == nil { return .ignored(because: "segment \(index) has no view and every view is already hidden") }
+        return .ignored(because: "the view of segment \(index) is already the only one shown")
     }
 
     private func observeControl() {
@@ -91,7 +104,9 @@ public final class SegmentSwitcher: SceneObject {
             type.outletCollection(
                 "views", get: { $0.views }, set: { $0.views = $1 },
                 doc: "One view per segment, in order; the selected one is shown, the others hidden.")
-            type.action("apply", doc: "Shows the selected segment's view and hides the others.") { $0.apply() }
+            type.action(
+                "apply", doc: "Shows the selected segment's view and hides the others; ignored when they already are."
+            ) { $0.apply() }
         }
     }
 }

@@ -30,7 +30,8 @@ import SceneCore
 /// - ``play()`` while playing restarts from the beginning: the offset
 ///   returns to its start value first, and the interrupted shake sends no
 ///   `finished`.
-/// - With no `view` it does nothing (no `finished` either). With a zero
+/// - With no `view` it does nothing (no `finished` either) and `play` is
+///   ignored, unless it interrupted a shake under way. With a zero
 ///   duration, or without a scheduler, nothing moves and `finished` is
 ///   sent at once.
 /// - `duration`, `maxOffset`, `axis` and `view` are read when a shake
@@ -99,17 +100,21 @@ public final class ShakeAnimation: SceneObject {
     }
 
     /// Plays a shake of `view` (the `play` action), restarting one under
-    /// way. Does nothing without a view.
-    public func play() {
-        stop()
-        guard let view, let keyFrames = Self.keyFrames(maxOffset: maxOffset) else { return }
+    /// way. Without a view it only stops a shake under way, and is ignored
+    /// when there is none.
+    @discardableResult
+    public func play() -> ActionOutcome {
+        let interrupted = stop()
+        guard let view, let keyFrames = Self.keyFrames(maxOffset: maxOffset) else {
+            return interrupted ? .handled : .ignored(because: "it has no view to shake")
+        }
         shakenView = view
         shakenAxis = axis
         base = offset(of: view)
         applied = 0
         guard let scheduler else {
             didFinish()
-            return
+            return .handled
         }
         // The animation runs through the progress, 0 to 1, and the path is
         // read at it (key values land exactly on their key times).
@@ -119,16 +124,19 @@ public final class ShakeAnimation: SceneObject {
         animation.completion = { [weak self] _ in self?.didFinish() }
         self.animation = animation
         animation.start()
+        return .handled
     }
 
     /// Cancels a shake under way and puts its view's offset back; no
-    /// `finished`.
-    private func stop() {
-        guard let animation else { return }
+    /// `finished`. Returns whether there was one.
+    @discardableResult
+    private func stop() -> Bool {
+        guard let animation else { return false }
         self.animation = nil
         animation.cancel()
         if applied != 0 { apply(0) }
         shakenView = nil
+        return true
     }
 
     /// Moves the shaken view to `base + value`, first taking into `base`
@@ -182,7 +190,9 @@ public final class ShakeAnimation: SceneObject {
                 doc: "The first swing's offset m; then -0.8m and 0.4m.")
             type.property("axis", get: { $0.axis }, set: { $0.axis = $1 }, doc: "Which offset moves: x or y.")
             type.readOnly("playing", get: { $0.isPlaying }, doc: "Whether a shake is under way.")
-            type.action("play", doc: "Plays a shake, restarting one under way.") { $0.play() }
+            type.action("play", doc: "Plays a shake, restarting one under way; ignored without a view.") {
+                $0.play()
+            }
             type.event(
                 "finished", connect: { $0.finished.connect($1) },
                 doc: "A shake ended with the offset back at its start.")

@@ -17,8 +17,13 @@ import SceneCore
 /// The timing contract:
 /// - ``resume()`` marks the controller running and starts a full timeout,
 ///   replacing any pending one (there is never more than one timer).
+///   Restarting the timeout is its effect even when it was running, so it
+///   is ignored only when it changes nothing: running already while a
+///   touch is in progress.
 /// - ``pause()`` cancels the pending timeout and marks it not running:
-///   `timedOut` never fires until the next ``resume()``.
+///   `timedOut` never fires until the next ``resume()``. Ignored when it is
+///   not running (paused, timed out, or never resumed): nothing is pending
+///   then.
 /// - Touches are counted per touch across all providers. A touch that
 ///   begins cancels the pending timeout; when the last active touch ends or
 ///   is cancelled and the controller is running, a full timeout starts.
@@ -100,21 +105,30 @@ public final class TimeoutController: SceneObject {
 
     /// Starts a full timeout and marks the controller running (the `resume`
     /// action); a pending timeout is replaced, not doubled. While a touch is
-    /// in progress the timeout starts when the last one ends.
-    public func resume() {
+    /// in progress the timeout starts when the last one ends; a resume then
+    /// is ignored if the controller was already running.
+    @discardableResult
+    public func resume() -> ActionOutcome {
+        if activeInteractions > 0 && isRunning {
+            return .ignored(because: "it is already running and waits for the touches in progress to end")
+        }
         isRunning = true
         if activeInteractions == 0 {
             arm()
         } else {
             disarm()
         }
+        return .handled
     }
 
     /// Cancels the pending timeout and marks the controller not running
-    /// (the `pause` action).
-    public func pause() {
+    /// (the `pause` action); ignored when it is not running.
+    @discardableResult
+    public func pause() -> ActionOutcome {
+        guard isRunning else { return .ignored(because: "it is not running") }
         isRunning = false
         disarm()
+        return .handled
     }
 
     // MARK: Interactions
@@ -197,7 +211,9 @@ public final class TimeoutController: SceneObject {
             type.readOnly(
                 "activeInteractions", get: { $0.activeInteractions }, doc: "Touches in progress across all providers.")
             type.action("resume", doc: "Starts a full timeout (replacing a pending one) and runs.") { $0.resume() }
-            type.action("pause", doc: "Cancels the pending timeout and stops running.") { $0.pause() }
+            type.action("pause", doc: "Cancels the pending timeout and stops running; ignored when not running.") {
+                $0.pause()
+            }
             type.event(
                 "timedOut", connect: { $0.timedOut.connect($1) },
                 doc: "The timeout passed; the controller stops running.")

@@ -3,7 +3,8 @@ import SceneCore
 /// A headless activity indicator (a spinner).
 ///
 /// YAML keys: those of ``View``; read-only `animating = false`. Actions
-/// `start`, `stop`.
+/// `start` (ignored when it is already animating), `stop` (ignored when it
+/// is not animating). Hidden or not, the spinner takes both.
 open class ActivityIndicator: View {
     /// Whether the spinner turns.
     public final private(set) var animating = false
@@ -11,14 +12,20 @@ open class ActivityIndicator: View {
     /// A stopped indicator.
     override public init() {}
 
-    /// Starts the spinner (the `start` action).
-    public func startAnimating() {
+    /// Starts the spinner (the `start` action); ignored when it already turns.
+    @discardableResult
+    public func startAnimating() -> ActionOutcome {
+        guard !animating else { return .ignored(because: "it is already animating") }
         animating = true
+        return .handled
     }
 
-    /// Stops the spinner (the `stop` action).
-    public func stopAnimating() {
+    /// Stops the spinner (the `stop` action); ignored when it does not turn.
+    @discardableResult
+    public func stopAnimating() -> ActionOutcome {
+        guard animating else { return .ignored(because: "it is not animating") }
         animating = false
+        return .handled
     }
 
     // MARK: Registration
@@ -31,8 +38,10 @@ open class ActivityIndicator: View {
             wakes: false, make: { ActivityIndicator() }
         ) { type in
             type.readOnly("animating", get: { $0.animating }, doc: "Whether the spinner turns.")
-            type.action("start", doc: "Starts the spinner.") { $0.startAnimating() }
-            type.action("stop", doc: "Stops the spinner.") { $0.stopAnimating() }
+            type.action("start", doc: "Starts the spinner; ignored when it is already animating.") {
+                $0.startAnimating()
+            }
+            type.action("stop", doc: "Stops the spinner; ignored when it is not animating.") { $0.stopAnimating() }
         }
     }
 }

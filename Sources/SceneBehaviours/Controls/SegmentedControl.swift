@@ -7,8 +7,9 @@ import SceneCore
 ///
 /// `select` taps a segment: interaction began and ended, then the selection
 /// changes and `valueChanged` is sent (not when the segment was already
-/// selected). It is ignored for an index outside `segments`, while a touch
-/// is in progress, and when the control is not visible.
+/// selected: that is still a tap, which observers hear, so it is taken).
+/// It is ignored for an index outside `segments`, while a touch is in
+/// progress, and when the control is not visible.
 open class SegmentedControl: View {
     /// The segments' titles, in order.
     public final var segments: [String] = []

@@ -14,8 +14,10 @@ import SceneCore
 ///
 /// A press begins tracking (`editingBegan`), each ``slide(to:)`` while
 /// tracking moves the thumb (`valueChanged` when the value changes), and a
-/// release or cancel ends tracking (`editingEnded`). A `slide` while not
-/// tracking is a whole gesture: began, moved, ended. ``tap(at:)`` is a tap
+/// release or cancel ends tracking (`editingEnded`); a `slide` while
+/// tracking that leaves the value where it is changes nothing and is
+/// ignored. A `slide` while not tracking is a whole gesture: began, moved,
+/// ended, even when the value stays. ``tap(at:)`` is a tap
 /// that seeks to a fraction of the track. An invisible slider ignores new
 /// touches.
 open class Slider: View {
@@ -47,12 +49,16 @@ open class Slider: View {
     /// Moves the thumb to `target`, clamped (the `slide` input).
     ///
     /// While tracking it is one move; otherwise a whole gesture (press, move,
-    /// release). Ignored for NaN, and when not tracking and a new touch would
-    /// be ignored.
+    /// release). Ignored for NaN, while tracking when the value would not
+    /// change, and when not tracking and a new touch would be ignored.
     @discardableResult
     public func slide(to target: Double) -> InputResult {
         guard !target.isNaN else { return .ignored(because: "the value is not a number") }
         if tracking {
+            let value = self.value
+            guard clamped(target) != value else {
+                return .ignored(because: "the thumb is already at \(SceneValue.double(value))")
+            }
             move(to: target)
             return .handled
         }

@@ -12,9 +12,11 @@ import SceneCore
 /// At most one field of a scene is focused (see ``FocusCoordinator``), and
 /// only a field that is enabled and visible can become focused; disabling
 /// a focused field unfocuses it. A touch that ends on the field focuses it,
-/// so `focus` is a tap (interaction began and ended). `type` focuses the
-/// field if needed, then appends; `clear` empties it; `returnKey` needs the
-/// focus. A disabled or invisible field ignores all four inputs. Setting
+/// so `focus` is a tap (interaction began and ended), even on the focused
+/// field. `type` focuses the field if needed, then appends, and is ignored
+/// when there is nothing to do (no text, already focused); `clear` empties
+/// it and is ignored when it is empty; `returnKey` needs the focus. A
+/// disabled or invisible field ignores all four inputs. Setting
 /// `text` from a scene or code sends no event. Setting `invalidInput` to
 /// true plays the `shakeAnimation` every time, even when it was already
 /// true; setting it to false stops nothing. The field is ``Highlightable``
@@ -138,26 +140,31 @@ open class TextField: View {
 
     /// Types `text` at the end (the `type` input), focusing the field first
     /// if it is not; sends `editingChanged` when `text` is not empty.
+    /// Ignored when the field refuses input, and when `text` is empty and
+    /// the field is already focused (nothing would change).
     @discardableResult
     public func type(_ text: String) -> InputResult {
         if let refusal = inputRefusal { return .ignored(because: refusal) }
+        let wasFocused = focused
         if !focused {
             let focusing = focus()
             guard focusing == .handled else { return focusing }
             guard focused else { return .ignored(because: "it could not take the focus") }
         }
-        guard !text.isEmpty else { return .handled }
+        if text.isEmpty {
+            return wasFocused ? .ignored(because: "there is no text to type and it is already focused") : .handled
+        }
         self.text += text
         editingChanged.send()
         return .handled
     }
 
-    /// Empties the field (the `clear` input); sends `editingChanged` when
-    /// there was text.
+    /// Empties the field (the `clear` input) and sends `editingChanged`;
+    /// ignored when the field refuses input or is already empty.
     @discardableResult
     public func clear() -> InputResult {
         if let refusal = inputRefusal { return .ignored(because: refusal) }
-        guard !text.isEmpty else { return .handled }
+        guard !text.isEmpty else { return .ignored(because: "it is already empty") }
         text = ""
         editingChanged.send()
         return .handled

@@ -6,8 +6,10 @@ import SceneCore
 /// YAML keys: `hidden: Bool = false`, `alpha: Double = 1` (0...1),
 /// `backgroundColor: Color? = null`, `offsetX: Double = 0`,
 /// `offsetY: Double = 0` (an additive translation: what a shake moves),
-/// outlet `parent: View?`; read-only `visible`. Actions `show`, `hide`.
-/// Inputs `press`, `release`, `cancel`, `tap`.
+/// outlet `parent: View?`; read-only `visible`. Actions `show` (ignored
+/// when the view is not hidden, even if a container hides it), `hide`
+/// (ignored when it is hidden already). Inputs `press`, `release`,
+/// `cancel`, `tap`.
 ///
 /// A view follows one touch at a time, as UIKit delivers a touch to the
 /// view it began on. ``press()`` starts a touch when the view
@@ -22,9 +24,13 @@ import SceneCore
 /// overriding ``inputRefusal``.
 open class View: SceneObject, InteractionProvider {
     /// Whether the view is hidden; a hidden view and its subviews ignore input.
-    public final var hidden = false
+    public final var hidden = false {
+        didSet { shownItselfDidChange(from: !oldValue && alpha > 0) }
+    }
     /// The opacity, 0...1; at 0 the view and its subviews ignore input.
-    public final var alpha: Double = 1
+    public final var alpha: Double = 1 {
+        didSet { shownItselfDidChange(from: !hidden && oldValue > 0) }
+    }
     /// The fill colour; `nil` is none.
     public final var backgroundColor: Color?
     /// A horizontal translation added to the view's position.
@@ -32,7 +38,14 @@ open class View: SceneObject, InteractionProvider {
     /// A vertical translation added to the view's position.
     public final var offsetY: Double = 0
     /// The containing view; the scene owns both, so it is weak.
-    public final weak var parent: View?
+    public final weak var parent: View? {
+        didSet {
+            guard parent !== oldValue else { return }
+            oldValue?.subviews.remove(self)
+            parent?.subviews.add(self)
+            invalidateVisibility()
+        }
+    }
 
     /// Whether a touch is in progress on the view (between a press and its
     /// release or cancel).
@@ -40,30 +53,101 @@ open class View: SceneObject, InteractionProvider {
 
     private var interactionObservers = InteractionObservers()
 
+    /// The views whose `parent` is this one, weakly held: whom a change of
+    /// this view's visibility reaches.
+    private var subviews = Subviews()
+    /// ``visible`` as last worked out; `nil` when a change above or at the
+    /// view may have changed it. When a view's is `nil`, so is that of
+    /// every view below it (``invalidateVisibility()`` keeps it so), which
+    /// is what lets an invalidation stop at a view already invalid.
+    private var cachedVisibility: Bool?
+    /// The view's place on the path that ``resolveVisibility()`` is
+    /// walking, or -1: how the walk recognises a cycle made by code.
+    private var resolutionIndex = -1
+
     /// A view with the defaults above.
     public init() {}
+
+    deinit {
+        // The subviews' `parent` becomes nil without telling them: what
+        // they inherited from this view no longer holds.
+        for subview in subviews.views { subview.invalidateVisibility() }
+    }
 
     /// Does nothing; subclasses that need the wired scene override it.
     open func awake(in scene: Scene) {}
 
     /// Whether the view and every ancestor through `parent` are shown: not
     /// hidden and with an alpha above 0.
+    ///
+    /// - Complexity: O(1) amortised. Each view keeps its visibility until
+    ///   `hidden`, `alpha` or `parent` changes at or above it; a change
+    ///   forgets it in the subtree below, visiting only views that still
+    ///   held one, and a read works out the views it needs, each once.
     public var visible: Bool {
-        // The loader rejects cycles through `parent`, but code can make one:
-        // `fast` checks each view on the way up, and once it meets `slow`
-        // (Floyd's cycle check) it has checked every view of the cycle.
-        var slow = self
-        var fast = self
-        while true {
-            for _ in 0..<2 {
-                guard !fast.hidden, fast.alpha > 0 else { return false }
-                guard let next = fast.parent else { return true }
-                fast = next
+        cachedVisibility ?? resolveVisibility()
+    }
+
+    /// Whether the view itself is shown, whatever its ancestors are.
+    private var isShownItself: Bool { !hidden && alpha > 0 }
+
+    /// Forgets the visibility of the view and the views below it after
+    /// `hidden` or `alpha` changed, when that changed whether it is shown.
+    private func shownItselfDidChange(from wasShown: Bool) {
+        if isShownItself != wasShown { invalidateVisibility() }
+    }
+
+    /// Forgets the visibility of the view and of every view below it,
+    /// stopping at views that already forgot theirs (their subtrees have
+    /// too). A cycle made by code ends where the walk comes round.
+    private func invalidateVisibility() {
+        guard cachedVisibility != nil else { return }
+        cachedVisibility = nil
+        var pending = [self]
+        while let view = pending.popLast() {
+            for subview in view.subviews.views where subview.cachedVisibility != nil {
+                subview.cachedVisibility = nil
+                pending.append(subview)
             }
-            guard let next = slow.parent else { return true }
-            slow = next
-            if fast === slow { return true }
         }
+    }
+
+    /// Works out ``visible`` for the view and its ancestors that forgot
+    /// theirs, top down from the nearest one that knows it (or the root).
+    ///
+    /// The loader rejects cycles through `parent`, but code can make one:
+    /// the walk up marks each view with its place on the path, and when it
+    /// meets a marked view every view of the cycle sees every other, so
+    /// they are visible exactly when they are all shown.
+    private func resolveVisibility() -> Bool {
+        var path: [View] = []
+        var inherited = true
+        var next: View? = self
+        while let view = next {
+            if let known = view.cachedVisibility {
+                inherited = known
+                break
+            }
+            if view.resolutionIndex >= 0 {
+                let cycleStart = view.resolutionIndex
+                inherited = path[cycleStart...].allSatisfy(\.isShownItself)
+                for member in path[cycleStart...] {
+                    member.cachedVisibility = inherited
+                    member.resolutionIndex = -1
+                }
+                path.removeSubrange(cycleStart...)
+                break
+            }
+            view.resolutionIndex = path.count
+            path.append(view)
+            next = view.parent
+        }
+        for view in path.reversed() {
+            inherited = inherited && view.isShownItself
+            view.cachedVisibility = inherited
+            view.resolutionIndex = -1
+        }
+        return cachedVisibility ?? inherited
     }
 
     /// Whether the view takes a new touch now: when ``inputRefusal`` is `nil`.
@@ -87,14 +171,23 @@ open class View: SceneObject, InteractionProvider {
         return "a view containing it is not shown"
     }
 
-    /// Shows the view (the `show` action): clears `hidden`.
-    public func show() {
+    /// Shows the view (the `show` action): clears `hidden`; ignored when it
+    /// is not hidden (a hidden container stays hidden: `show` is about the
+    /// view's own flag).
+    @discardableResult
+    public func show() -> ActionOutcome {
+        guard hidden else { return .ignored(because: "it is not hidden") }
         hidden = false
+        return .handled
     }
 
-    /// Hides the view (the `hide` action): sets `hidden`.
-    public func hide() {
+    /// Hides the view (the `hide` action): sets `hidden`; ignored when it
+    /// is hidden already.
+    @discardableResult
+    public func hide() -> ActionOutcome {
+        guard !hidden else { return .ignored(because: "it is already hidden") }
         hidden = true
+        return .handled
     }
 
     // MARK: Touches
@@ -194,12 +287,43 @@ open class View: SceneObject, InteractionProvider {
             type.outlet(
                 "parent", get: { $0.parent }, set: { $0.parent = $1 }, hierarchy: true,
                 doc: "The containing view.")
-            type.action("show", doc: "Shows the view (hidden: false).") { $0.show() }
-            type.action("hide", doc: "Hides the view (hidden: true).") { $0.hide() }
+            type.action("show", doc: "Shows the view (hidden: false); ignored when it is not hidden.") { $0.show() }
+            type.action("hide", doc: "Hides the view (hidden: true); ignored when it is hidden.") { $0.hide() }
             type.input("press", doc: "A touch begins on the view.") { $0.press() }
             type.input("release", doc: "The touch on the view ends.") { $0.release() }
             type.input("cancel", doc: "The touch on the view is cancelled.") { $0.cancel() }
             type.input("tap", doc: "A touch begins and ends at the same instant.") { $0.tap() }
         }
+    }
+}
+
+/// The subviews of one view, held weakly; removing one costs a search of
+/// the list, and the boxes of freed views are dropped as the list grows.
+private struct Subviews {
+    private struct Box {
+        weak var view: View?
+    }
+
+    private var boxes: [Box] = []
+    /// The count at which freed views' boxes are next dropped.
+    private var compactionThreshold = 16
+
+    /// The subviews still alive.
+    var views: [View] {
+        boxes.compactMap(\.view)
+    }
+
+    mutating func add(_ view: View) {
+        if boxes.count >= compactionThreshold {
+            boxes.removeAll { $0.view == nil }
+            compactionThreshold = Swift.max(16, boxes.count * 2)
+        }
+        boxes.append(Box(view: view))
+    }
+
+    mutating func remove(_ view: View) {
+        guard let index = boxes.firstIndex(where: { $0.view === view }) else { return }
+        boxes.swapAt(index, boxes.count - 1)
+        boxes.removeLast()
     }
 }
