@@ -81,7 +81,8 @@ enum ScalingBenchmark {
             if ratio > 12 { isMet = false }
             print(
                 "\(pad(dimension.name, -21))  \(pad(String(dimension.n), 5))  \(pad(format(small * 1000), 10))  "
-                    + "\(pad(String(dimension.n * 10), 6))  \(pad(format(large * 1000), 10))  \(pad(format(ratio) + "x", 6))")
+                    + "\(pad(String(dimension.n * 10), 6))  \(pad(format(large * 1000), 10))  \(pad(format(ratio) + "x", 6))"
+            )
         }
         print("target: at most 12x for every dimension: \(isMet ? "met" : "missed")\n")
         let day = dayMemory()
@@ -147,7 +148,8 @@ enum ScalingBenchmark {
         let source = SceneSource(name: "day.yaml", text: scene)
         let start = ContinuousClock.now
         var bytes = 0
-        let outcome = SceneRunner(registry: .standard).run(source, streamingTo: TextTranscriptWriter { bytes += $0.utf8.count })
+        let outcome = SceneRunner(registry: .standard).run(
+            source, streamingTo: TextTranscriptWriter { bytes += $0.utf8.count })
         let elapsed = ContinuousClock.now - start
         guard case .ran(let summary) = outcome else { return 1 }
         let peak = Double(ProcessMemory.maxRSSBytes()) / 1_048_576

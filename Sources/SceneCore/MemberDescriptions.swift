@@ -200,6 +200,12 @@ public typealias InputOutcome = ActionOutcome
 /// Whether an action or a script input had its effect, or was ignored in
 /// the object's current state, and why; the transcript says which.
 ///
+/// The rule the built-in types follow: an action or input is ignored when
+/// it is refused (a disabled control, nothing to play) or truly changes
+/// nothing (no state, no event, no timer): `show` on a shown view, `pause`
+/// on a paused player. Restarting something, or a touch that observers
+/// hear, is an effect.
+///
 ///     func play() -> ActionOutcome {
 ///         guard source != nil else { return .ignored(because: "there is no source to play") }
 ///         ...

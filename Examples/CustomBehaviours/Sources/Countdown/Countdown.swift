@@ -60,24 +60,39 @@ public final class Countdown: SceneObject {
         if scheduler == nil { scheduler = scene.scheduler }
     }
 
-    /// Starts counting (the `start` action); nothing when it is counting or at zero.
-    public func start() {
-        guard !isRunning, remaining > .zero, scheduler != nil else { return }
+    /// Starts counting (the `start` action); ignored, and says why, when it
+    /// is counting already, is at zero, or has no clock.
+    @discardableResult
+    public func start() -> ActionOutcome {
+        guard !isRunning else { return .ignored(because: "it is already counting") }
+        guard remaining > .zero else { return .ignored(because: "it is at zero; reset it first") }
+        guard scheduler != nil else { return .ignored(because: "it has no clock") }
         isRunning = true
         scheduleTick()
+        return .handled
     }
 
-    /// Stops counting and keeps what is left (the `pause` action).
-    public func pause() {
+    /// Stops counting and keeps what is left (the `pause` action); ignored
+    /// when it is not counting.
+    @discardableResult
+    public func pause() -> ActionOutcome {
+        guard isRunning else { return .ignored(because: "it is not counting") }
         isRunning = false
         if let timer { scheduler?.cancel(timer) }
         timer = nil
+        return .handled
     }
 
-    /// Pauses and goes back to ``duration`` (the `reset` action).
-    public func reset() {
+    /// Pauses and goes back to ``duration`` (the `reset` action); ignored
+    /// when it is stopped at its duration already.
+    @discardableResult
+    public func reset() -> ActionOutcome {
+        guard isRunning || remaining != duration else {
+            return .ignored(because: "it is already stopped at its duration")
+        }
         pause()
         remaining = duration
+        return .handled
     }
 
     private func scheduleTick() {

@@ -33,13 +33,18 @@ import Testing
         #expect(scheduler.isIdle)
     }
 
-    @Test func startingTwiceDoesNotCountTwiceAsFast() throws {
+    @Test func startingTwiceDoesNotCountTwiceAsFastAndSaysSo() throws {
         let scheduler = VirtualScheduler()
         let countdown = Countdown(scheduler: scheduler, duration: .seconds(4))
-        countdown.start()
-        countdown.start()
+        #expect(countdown.start() == .handled)
+        #expect(countdown.start() == .ignored(because: "it is already counting"))
         try scheduler.advance(by: .seconds(2))
         #expect(countdown.remaining == .seconds(2))
+        #expect(countdown.pause() == .handled)
+        #expect(countdown.pause() == .ignored(because: "it is not counting"))
+        #expect(countdown.reset() == .handled)
+        #expect(countdown.reset() == .ignored(because: "it is already stopped at its duration"))
+        #expect(scheduler.isIdle)
     }
 
     /// The scene, from a string: its own type mixed with built-in ones.
