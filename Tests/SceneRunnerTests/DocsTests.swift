@@ -2,16 +2,41 @@ import Foundation
 import Testing
 
 /// The documentation is true: every complete scene in it checks (and, with a
-/// script, runs green), every scene marked `<!-- invalid -->` is refused, and
-/// every relative link leads to a file in the repository.
+/// script, runs green), every scene marked `<!-- invalid -->` is refused,
+/// every marked output is what the command prints, and every relative link
+/// leads to a file in the repository.
+///
+/// Markers are HTML comments on the lines right above a fenced block (they
+/// may be stacked); `scripts/update-docs.py` rewrites the blocks they mark:
+///
+/// - `<!-- scene: NAME -->`: the block is a scene file called NAME, which
+///   the document's outputs can name. `<!-- scene: NAME = BASE with this
+///   script -->`: NAME is the scene BASE up to its `script:` line, followed
+///   by this block.
+/// - `<!-- output: ARGS -->`: the block is what `scene-runner ARGS` prints
+///   (standard output and standard error), run in a folder that holds the
+///   document's scenes and links to `Examples/` and `Scenes/`.
+///   `<!-- output: ARGS | tail -N -->` (or `head -N`) shows the last (first)
+///   N lines.
+/// - `<!-- file: PATH -->`: the block is the repository's file PATH.
+/// - `<!-- invalid -->`: the scene is refused by `check`.
 @Suite struct DocsTests {
-    /// A YAML block of a document.
-    struct SceneBlock: CustomTestStringConvertible, Sendable {
+    /// A marker line: `<!-- KIND: ARGUMENT -->`, or `<!-- KIND -->`.
+    struct Marker: Sendable, Equatable {
+        var kind: String
+        var argument: String
+    }
+
+    /// A fenced block of a document with the markers right above it.
+    struct Block: Sendable {
         var document: String
+        /// The line of the opening fence, from 1.
         var line: Int
+        var language: String
+        var markers: [Marker]
         var text: String
-        var isInvalid: Bool
-        var testDescription: String { "\(document):\(line)" }
+
+        func argument(of kind: String) -> String? { markers.first { $0.kind == kind }?.argument }
     }
 
     /// README.md and every document in docs/.
@@ -21,29 +46,104 @@ import Testing
         return ["README.md"] + docs
     }
 
-    /// Every ```yaml block with a top-level `objects:` key: a complete scene.
-    static func sceneBlocks() throws -> [SceneBlock] {
-        var blocks: [SceneBlock] = []
-        for document in try documents() {
-            let text = try String(contentsOf: packageRoot.appendingPathComponent(document), encoding: .utf8)
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-            var index = 0
-            while index < lines.count {
-                defer { index += 1 }
-                guard lines[index].hasPrefix("```yaml") else { continue }
-                let start = index
-                var body = ""
-                index += 1
-                while index < lines.count, !lines[index].hasPrefix("```") {
-                    body += lines[index] + "\n"
-                    index += 1
-                }
-                guard body.hasPrefix("objects:") || body.contains("\nobjects:") else { continue }
-                let isInvalid = start > 0 && lines[start - 1] == "<!-- invalid -->"
-                blocks.append(SceneBlock(document: document, line: start + 1, text: body, isInvalid: isInvalid))
+    /// Every fenced block of a document, with its markers.
+    static func blocks(of document: String) throws -> [Block] {
+        let text = try String(contentsOf: packageRoot.appendingPathComponent(document), encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var blocks: [Block] = []
+        var markers: [Marker] = []
+        var index = 0
+        while index < lines.count {
+            defer { index += 1 }
+            let line = lines[index]
+            if line.hasPrefix("<!-- "), line.hasSuffix(" -->") {
+                let inside = line.dropFirst(5).dropLast(4)
+                let parts = inside.split(separator: ":", maxSplits: 1)
+                markers.append(
+                    Marker(
+                        kind: String(parts[0]),
+                        argument: parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""))
+                continue
             }
+            guard line.hasPrefix("```") else {
+                markers = []
+                continue
+            }
+            let start = index
+            var body = ""
+            index += 1
+            while index < lines.count, lines[index] != "```" {
+                body += lines[index] + "\n"
+                index += 1
+            }
+            blocks.append(
+                Block(
+                    document: document, line: start + 1, language: String(line.dropFirst(3)), markers: markers,
+                    text: body))
+            markers = []
         }
         return blocks
+    }
+
+    /// A document's `<!-- scene: NAME -->` files, by name.
+    static func scenes(in blocks: [Block]) throws -> [String: String] {
+        var scenes: [String: String] = [:]
+        for block in blocks {
+            guard let argument = block.argument(of: "scene") else { continue }
+            var name = argument
+            var text = block.text
+            if let equals = argument.range(of: " = ") {
+                name = String(argument[..<equals.lowerBound])
+                let rest = argument[equals.upperBound...]
+                let suffix = " with this script"
+                try #require(rest.hasSuffix(suffix), "\(block.document):\(block.line): write 'NAME = BASE\(suffix)'")
+                let baseName = String(rest.dropLast(suffix.count))
+                let base = try #require(
+                    scenes[baseName], "\(block.document):\(block.line): no scene '\(baseName)' above")
+                var kept = ""
+                for line in base.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+                    if line.hasPrefix("script:") { break }
+                    kept += line + "\n"
+                }
+                text = kept + text
+            }
+            #expect(scenes[name] == nil, "\(block.document):\(block.line): a second scene called '\(name)'")
+            scenes[name] = text
+        }
+        return scenes
+    }
+
+    // MARK: Scenes
+
+    /// A YAML block with a top-level `objects:` key: a complete scene.
+    struct SceneBlock: CustomTestStringConvertible, Sendable {
+        var document: String
+        var line: Int
+        var text: String
+        var isInvalid: Bool
+        /// The document shows what `run` prints for it, so an output test
+        /// checks its run, whether or not that is green.
+        var runIsShown: Bool
+        var testDescription: String { "\(document):\(line)" }
+    }
+
+    static func sceneBlocks() throws -> [SceneBlock] {
+        var scenes: [SceneBlock] = []
+        for document in try documents() {
+            let blocks = try blocks(of: document)
+            let runs = blocks.compactMap { $0.argument(of: "output") }.map { $0.split(separator: " ") }
+                .filter { $0.first == "run" }
+            for block in blocks where block.language.hasPrefix("yaml") {
+                guard block.text.hasPrefix("objects:") || block.text.contains("\nobjects:") else { continue }
+                let name = block.argument(of: "scene")
+                let runIsShown = name.map { name in runs.contains { $0.contains(Substring(name)) } } ?? false
+                scenes.append(
+                    SceneBlock(
+                        document: document, line: block.line, text: block.text,
+                        isInvalid: block.markers.contains { $0.kind == "invalid" }, runIsShown: runIsShown))
+            }
+        }
+        return scenes
     }
 
     @Test func theDocumentsHoldSceneExamples() throws {
@@ -61,11 +161,105 @@ import Testing
             return
         }
         #expect(check.status == 0, "\(check.output)")
-        if block.text.contains("\nscript:") {
+        if block.text.contains("\nscript:"), !block.runIsShown {
             let run = try runSceneRunner(["run", path])
             #expect(run.status == 0, "\(run.output)")
         }
     }
+
+    // MARK: Outputs and files
+
+    /// A block marked `output` or `file`, with its document's scenes.
+    struct Example: CustomTestStringConvertible, Sendable {
+        var document: String
+        var line: Int
+        var marker: Marker
+        var text: String
+        var scenes: [String: String]
+        var testDescription: String { "\(document):\(line) \(marker.kind): \(marker.argument)" }
+    }
+
+    static func examples() throws -> [Example] {
+        var examples: [Example] = []
+        for document in try documents() {
+            let blocks = try blocks(of: document)
+            let scenes = try scenes(in: blocks)
+            for block in blocks {
+                for marker in block.markers where marker.kind == "output" || marker.kind == "file" {
+                    examples.append(
+                        Example(
+                            document: document, line: block.line, marker: marker, text: block.text, scenes: scenes))
+                }
+            }
+        }
+        return examples
+    }
+
+    @Test func theDocumentsShowRealOutputs() throws {
+        let examples = try Self.examples()
+        let outputs = examples.filter { $0.marker.kind == "output" }
+        #expect(outputs.filter { $0.document == "docs/SceneFormat.md" }.count >= 20)
+        #expect(outputs.contains { $0.marker.argument.contains(" | tail -") })
+    }
+
+    /// `ARGS`, or `ARGS | tail -N` / `ARGS | head -N`.
+    static func command(_ argument: String) throws -> (arguments: [String], filter: String?, count: Int) {
+        let parts = argument.components(separatedBy: " | ")
+        let arguments = parts[0].split(separator: " ").map(String.init)
+        guard parts.count > 1 else { return (arguments, nil, 0) }
+        let filter = parts[1].split(separator: " ")
+        try #require(parts.count == 2 && filter.count == 2, "only '| tail -N' and '| head -N' are supported")
+        let count = try #require(Int(filter[1].dropFirst()), "'\(parts[1])' needs a line count")
+        try #require(["tail", "head"].contains(filter[0]) && filter[1].hasPrefix("-"))
+        return (arguments, String(filter[0]), count)
+    }
+
+    /// What `scene-runner ARGS` prints in a fresh folder that holds `scenes`
+    /// and links to the repository's Examples/ and Scenes/.
+    static func output(of argument: String, scenes: [String: String]) throws -> String {
+        let (arguments, filter, count) = try command(argument)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (name, text) in scenes {
+            try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        for shared in ["Examples", "Scenes"] {
+            try FileManager.default.createSymbolicLink(
+                at: folder.appendingPathComponent(shared),
+                withDestinationURL: packageRoot.appendingPathComponent(shared))
+        }
+        let output = try runSceneRunner(arguments, in: folder).output
+        guard let filter else { return output }
+        var lines = output.split(separator: "\n", omittingEmptySubsequences: false).map { String($0) + "\n" }
+        lines[lines.count - 1].removeLast()
+        if lines.last == "" { lines.removeLast() }
+        return (filter == "tail" ? Array(lines.suffix(count)) : Array(lines.prefix(count))).joined()
+    }
+
+    @Test(arguments: try examples())
+    func everyMarkedBlockIsWhatItShows(_ example: Example) throws {
+        switch example.marker.kind {
+        case "output":
+            for file in try Self.command(example.marker.argument).arguments where file.hasSuffix(".yaml") {
+                let inRepository = FileManager.default.fileExists(
+                    atPath: packageRoot.appendingPathComponent(file).path)
+                #expect(
+                    example.scenes[file] != nil || inRepository,
+                    "'\(file)' is neither a '<!-- scene: \(file) -->' of \(example.document) nor a repository file")
+            }
+            let output = try Self.output(of: example.marker.argument, scenes: example.scenes)
+            #expect(output == example.text, "run scripts/update-docs.py after changing output")
+        case "file":
+            let text = try String(
+                contentsOf: packageRoot.appendingPathComponent(example.marker.argument), encoding: .utf8)
+            #expect(text == example.text, "run scripts/update-docs.py after changing the file")
+        default:
+            Issue.record("unknown marker '\(example.marker.kind)'")
+        }
+    }
+
+    // MARK: Links
 
     @Test(arguments: try documents())
     func everyRelativeLinkLeadsToAFileInTheRepository(_ document: String) throws {
