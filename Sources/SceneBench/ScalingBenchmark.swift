@@ -178,7 +178,7 @@ enum ScalingBenchmark {
         var files: [String] = []
         for index in 0..<500 {
             let path = "\(directory)/\(index).yaml"
-            let text = dimensions[index % 2 == 0 ? 1 : 6].scene(200)
+            let text = dimensions[index % 2 == 0 ? 1 : 6].scene(1000)
             guard let file = fopen(path, "w") else { return "500 scenes: cannot write \(path)\n" }
             fputs(text, file)
             fclose(file)
