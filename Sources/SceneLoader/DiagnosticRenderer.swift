@@ -57,21 +57,21 @@ public enum DiagnosticRenderer {
         // Back to the line's start, or `contextBefore` characters.
         var start = offset
         var before = 0
-        while start > 0 && !endsLineBreak(bytes, at: start) && before < contextBefore {
+        while start > 0 && !LineBreaks.endsBefore(start, in: bytes) && before < contextBefore {
             start -= 1
             while start > 0 && bytes[start] & 0xC0 == 0x80 { start -= 1 }
             before += 1
         }
-        let isCutBefore = start > 0 && !endsLineBreak(bytes, at: start)
+        let isCutBefore = start > 0 && !LineBreaks.endsBefore(start, in: bytes)
         // On to the line's end, or `contextAfter` characters.
         var end = offset
         var after = 0
-        while end < bytes.count && lineBreakLength(bytes, at: end) == 0 && after < contextAfter {
+        while end < bytes.count && LineBreaks.length(in: bytes, at: end) == 0 && after < contextAfter {
             end += 1
             while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }
             after += 1
         }
-        let isCutAfter = end < bytes.count && lineBreakLength(bytes, at: end) == 0
+        let isCutAfter = end < bytes.count && LineBreaks.length(in: bytes, at: end) == 0
         let shown = String(decoding: bytes[start..<end], as: UTF8.self)
         guard !shown.isEmpty || span.start.column == 1 else { return "" }
         var caretLine = isCutBefore ? " " : ""
@@ -86,31 +86,6 @@ public enum DiagnosticRenderer {
         let bar = margin + "| "
         let line = (isCutBefore ? "…" : "") + shown + (isCutAfter ? "…" : "")
         return gutter(span.start.line) + line + "\n" + bar + caretLine + "\n"
-    }
-
-    /// The length of the line break at `index` (LF, CR, CR LF, NEL, LS or
-    /// PS, the breaks YAML counts), or 0.
-    private static func lineBreakLength(_ bytes: [UInt8], at index: Int) -> Int {
-        switch bytes[index] {
-        case 0x0A: return 1
-        case 0x0D: return index + 1 < bytes.count && bytes[index + 1] == 0x0A ? 2 : 1
-        case 0xC2 where index + 1 < bytes.count && bytes[index + 1] == 0x85: return 2
-        case 0xE2
-        where index + 2 < bytes.count && bytes[index + 1] == 0x80
-            && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
-            return 3
-        default: return 0
-        }
-    }
-
-    /// Whether a line break ends just before `index`.
-    private static func endsLineBreak(_ bytes: [UInt8], at index: Int) -> Bool {
-        switch bytes[index - 1] {
-        case 0x0A, 0x0D: return true
-        case 0x85: return index >= 2 && bytes[index - 2] == 0xC2
-        case 0xA8, 0xA9: return index >= 3 && bytes[index - 3] == 0xE2 && bytes[index - 2] == 0x80
-        default: return false
-        }
     }
 
     /// The diagnostic as one line of JSON:

@@ -27,28 +27,18 @@ public struct SourcePosition: Hashable, Sendable, Comparable, CustomStringConver
     /// `line:column`, as compilers print it.
     public var description: String { "\(line):\(column)" }
 
-    /// The position of byte `offset` in `bytes`, found by counting lines and
-    /// scalars. Used where libyaml reports only a byte offset.
+    /// The position of byte `offset` in `bytes`, found by counting lines (at
+    /// every line break YAML counts) and scalars. Used where libyaml reports
+    /// only a byte offset.
     ///
     /// A byte order mark at the start takes no column, as in libyaml's marks.
     public static func locate(offset: Int, in bytes: some Collection<UInt8>) -> SourcePosition {
-        var line = 1
+        let text = Array(bytes.prefix(max(0, offset)))
+        let starts = LineBreaks.starts(of: text)
+        let lineStart = Int(starts.last ?? 0)
         var column = 1
-        var index = 0
-        let byteOrderMark = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        for byte in bytes {
-            if index >= offset { break }
-            if index < byteOrderMark {
-                // not a column
-            } else if byte == 0x0A {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-            index += 1
-        }
-        return SourcePosition(line: line, column: column, offset: offset)
+        for byte in text[min(lineStart, text.count)...] where byte & 0xC0 != 0x80 { column += 1 }
+        return SourcePosition(line: starts.count, column: column, offset: offset)
     }
 }
 

@@ -6,7 +6,7 @@ import Testing
 @Suite struct SourceLocatorTests {
     @Test func everyLineBreakLibyamlCountsStartsALine() {
         let text = Array("a\nb\r\nc\rd\u{85}e\u{2028}f\u{2029}g".utf8)
-        let starts = YAMLDocument.lineStarts(of: text)
+        let starts = LineBreaks.starts(of: text)
         #expect(starts.count == 7)
         let locator = SourceLocator(text: text, lineStarts: starts)
         let g = text.count - 1
@@ -17,12 +17,12 @@ import Testing
     func breaksAreFoundAtEveryOffsetOfAWord(_ position: Int) {
         var text = [UInt8](repeating: UInt8(ascii: "x"), count: 48)
         text[position] = 0x0A
-        #expect(YAMLDocument.lineStarts(of: text) == [0, UInt32(position + 1)])
+        #expect(LineBreaks.starts(of: text) == [0, UInt32(position + 1)])
     }
 
     @Test func columnsCountScalarsAfterMultiByteText() {
         let text = Array("é: ü\nabcdefghij: é x".utf8)
-        let locator = SourceLocator(text: text, lineStarts: YAMLDocument.lineStarts(of: text))
+        let locator = SourceLocator(text: text, lineStarts: LineBreaks.starts(of: text))
         let x = text.count - 1
         #expect(locator.position(ofOffset: x).line == 2)
         #expect(locator.position(ofOffset: x).column == 15)
@@ -45,7 +45,7 @@ import Testing
             default: text.append(UInt8(ascii: "a"))
             }
         }
-        let starts = YAMLDocument.lineStarts(of: text)
+        let starts = LineBreaks.starts(of: text)
         let locator = SourceLocator(text: text, lineStarts: starts)
         var line = 1
         var column = 1
@@ -66,7 +66,7 @@ import Testing
 
     @Test func aByteOrderMarkIsNotAColumn() {
         let text: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("ab".utf8)
-        let locator = SourceLocator(text: text, lineStarts: YAMLDocument.lineStarts(of: text))
+        let locator = SourceLocator(text: text, lineStarts: LineBreaks.starts(of: text))
         #expect(locator.position(ofOffset: 4).column == 2)
     }
 }

@@ -1,0 +1,79 @@
+/// The line breaks YAML counts (LF, CR, CR LF, NEL U+0085, LS U+2028 and
+/// PS U+2029), in one place: where lines start, and where one ends, for
+/// positions and for the source lines that diagnostics show.
+package enum LineBreaks {
+    /// The start of each line, counting every line break libyaml counts
+    /// (LF, CR, CRLF, NEL, LS, PS), after a byte order mark.
+    package static func starts(of text: [UInt8]) -> [UInt32] {
+        var starts: [UInt32] = [text.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0]
+        starts.reserveCapacity(text.count / 16)
+        text.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            let count = buffer.count
+            var index = 0
+            while index < count {
+                // Eight bytes at a time while none is a line break (below 0x0E)
+                // or the lead of a multi-byte one (0x80 and above).
+                if index + 8 <= count {
+                    let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                    let ones: UInt64 = 0x0101_0101_0101_0101
+                    let highs: UInt64 = 0x8080_8080_8080_8080
+                    // A byte below 0x0E sets its high bit in `word - 0x0E0E...`
+                    // where it was clear in `word`.
+                    if (word & highs) == 0 && ((word &- ones &* 0x0E) & ~word & highs) == 0 {
+                        index += 8
+                        continue
+                    }
+                }
+                let byte = buffer[index]
+                index += 1
+                // Most bytes are printable ASCII: one comparison lets them pass.
+                if byte > 0x0D && byte < 0xC2 { continue }
+                switch byte {
+                case 0x0A:
+                    starts.append(UInt32(truncatingIfNeeded: index))
+                case 0x0D:
+                    if index < count && buffer[index] == 0x0A { index += 1 }
+                    starts.append(UInt32(truncatingIfNeeded: index))
+                case 0xC2 where index < count && buffer[index] == 0x85:
+                    index += 1
+                    starts.append(UInt32(truncatingIfNeeded: index))
+                case 0xE2
+                where index + 1 < count && buffer[index] == 0x80
+                    && (buffer[index + 1] == 0xA8 || buffer[index + 1] == 0xA9):
+                    index += 2
+                    starts.append(UInt32(truncatingIfNeeded: index))
+                default:
+                    break
+                }
+            }
+        }
+        return starts
+    }
+
+    /// The length in bytes of the line break at `index` of `bytes`, or 0.
+    package static func length(in bytes: [UInt8], at index: Int) -> Int {
+        guard index >= 0, index < bytes.count else { return 0 }
+        switch bytes[index] {
+        case 0x0A: return 1
+        case 0x0D: return index + 1 < bytes.count && bytes[index + 1] == 0x0A ? 2 : 1
+        case 0xC2 where index + 1 < bytes.count && bytes[index + 1] == 0x85: return 2
+        case 0xE2
+        where index + 2 < bytes.count && bytes[index + 1] == 0x80
+            && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+            return 3
+        default: return 0
+        }
+    }
+
+    /// Whether a line break ends just before `index` of `bytes`.
+    package static func endsBefore(_ index: Int, in bytes: [UInt8]) -> Bool {
+        guard index > 0, index <= bytes.count else { return false }
+        switch bytes[index - 1] {
+        case 0x0A, 0x0D: return true
+        case 0x85: return index >= 2 && bytes[index - 2] == 0xC2
+        case 0xA8, 0xA9: return index >= 3 && bytes[index - 3] == 0xE2 && bytes[index - 2] == 0x80
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Dispatch
+
+/// Runs a reader's libyaml parse on a second thread, converting events
+/// into batches that `forEachBatch` hands to its caller in order.
+///
+/// The second thread is kept between loads (``ParsingThread``), so that a
+/// load does not pay for starting a thread, nor for the cold allocator and
+/// caches of a new one; when another load has it, a thread is started for
+/// this load alone.
+enum YAMLEventPipeline {
+    /// Events per batch and batches in flight: 12 KiB per batch, so the
+    /// ring stays small next to the file while each hand-over is worth its lock.
+    static let batchCapacity = 512
+    static let slots = 8
+
+    private final class Producer: @unchecked Sendable {
+        // Only the producer thread touches the reader until the caller has
+        // seen it finish.
+        let reader: YAMLEventReader
+        let pipe: YAMLEventPipe
+        let maxDepth: Int
+
+        init(reader: YAMLEventReader, pipe: YAMLEventPipe, maxDepth: Int) {
+            self.reader = reader
+            self.pipe = pipe
+            self.maxDepth = maxDepth
+        }
+
+        func run() {
+            var depth = 0
+            while let batch = pipe.slotToFill() {
+                reader.readBatch(
+                    into: batch, capacity: YAMLEventPipeline.batchCapacity, depth: &depth, maxDepth: maxDepth)
+                let isLast = batch.isLast
+                pipe.filled()
+                if isLast { return }
+            }
+        }
+    }
+
+    /// Calls `body` with every batch of `reader`, in order, parsing on a
+    /// second thread while `body` works; returns `false` without calling
+    /// `body` when no thread could be had. The producer has stopped by
+    /// the time this returns or throws.
+    static func forEachBatch(
+        of reader: YAMLEventReader, maxDepth: Int, _ body: (YAMLEventBatch) throws(YAMLError) -> Void
+    ) throws(YAMLError) -> Bool {
+        let pipe = YAMLEventPipe(slots: slots, batchCapacity: batchCapacity)
+        let producer = Producer(reader: reader, pipe: pipe, maxDepth: maxDepth)
+        guard let run = ParsingThread.shared.run({ producer.run() }) else { return false }
+        defer {
+            pipe.cancel()
+            run.wait()
+        }
+        while true {
+            let batch = pipe.batchToRead()
+            try body(batch)
+            let isLast = batch.isLast
+            pipe.read()
+            if isLast { return true }
+        }
+    }
+}
