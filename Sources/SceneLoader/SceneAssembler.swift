@@ -7,7 +7,7 @@ import SceneYAML
 /// long as no mistake has been found, each object is created as soon as it
 /// is validated, its properties are set, and its outlets and `on:`
 /// connections that name objects declared before it are connected. What
-/// names later objects waits for ``complete(_:source:stateDirectory:eventObserver:)``,
+/// names later objects waits for ``complete(_:source:stateDirectory:)``,
 /// and so does a hierarchy outlet (like `parent`) that names the object
 /// itself: hierarchy outlets made early all point to earlier objects, so
 /// they cannot form a cycle before the whole file has been checked for one.
@@ -36,6 +36,14 @@ final class SceneAssembler {
         weak var scene: Scene?
     }
 
+    /// Told of every event, connected to each object as it is made, before
+    /// any of its `on:` connections.
+    private let eventObserver: SceneLoader.EventObserver?
+
+    init(eventObserver: SceneLoader.EventObserver? = nil) {
+        self.eventObserver = eventObserver
+    }
+
     /// Reserves room for the objects of a scene of `bytes` bytes (a
     /// generous guess, as ``SceneValidator/reserveCapacity(forTextOf:)``).
     func reserveCapacity(forTextOf bytes: Int) {
@@ -49,6 +57,11 @@ final class SceneAssembler {
         let object = declaration.objects[index]
         let instance = object.type.makeInstance()
         entries.append(Scene.Entry(id: object.id, type: object.type, object: instance))
+        if let eventObserver {
+            for event in object.type.orderedEvents {
+                event.connect(instance) { eventObserver(index, event, $0) }
+            }
+        }
         for entry in declaration.propertyValues[object.propertyRange]
         where !entry.property.set(entry.value, on: instance) {
             failures.append(("could not set '\(entry.property.name)' of '\(object.id)'", index))
@@ -77,20 +90,19 @@ final class SceneAssembler {
     /// Makes the connections that waited, then the scene, then wakes every
     /// object with its dependencies first.
     func complete(
-        _ declaration: SceneDeclaration, source: SceneSource, stateDirectory: String?,
-        eventObserver: SceneLoader.EventObserver?
+        _ declaration: SceneDeclaration, source: SceneSource, stateDirectory: String?
     ) throws(SceneLoadError) -> Scene {
-        let objects = declaration.objects
-        precondition(entries.count == objects.count, "every object is added before the scene is completed")
+        guard entries.count == declaration.objects.count else {
+            throw SceneLoadError(
+                source: source,
+                diagnostics: [
+                    Diagnostic(
+                        .internalError, "the scene was completed before every object was made",
+                        at: SourceSpan(at: .start), hint: "this is a bug in the loader")
+                ])
+        }
         for (position, index) in waitingOutlets {
             connect(declaration.outletConnections[position], of: index, in: declaration)
-        }
-        if let eventObserver {
-            for index in objects.indices {
-                for event in objects[index].type.orderedEvents {
-                    event.connect(entries[index].object) { eventObserver(index, event, $0) }
-                }
-            }
         }
         for index in objectsWithWaitingEvents { connectEvents(of: index, in: declaration) }
         if !failures.isEmpty {

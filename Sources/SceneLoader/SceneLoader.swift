@@ -125,12 +125,25 @@ public struct SceneLoader {
     /// Objects are created and wired while the file is read (see
     /// ``SceneAssembler``), so that the work overlaps the parse.
     public func load(_ source: SceneSource) throws(SceneLoadError) -> Scene {
-        let assembler = SceneAssembler()
+        try loadDeclared(source).scene
+    }
+
+    /// Loads `source` and returns the scene with its declaration (the
+    /// script, the ids in file order): the one load path, which the command
+    /// line, the runner, the tests' helpers and the benchmark all take.
+    /// `eventObserver` hears every event of every object before the
+    /// actions it calls.
+    package func loadDeclared(
+        _ source: SceneSource, eventObserver: EventObserver? = nil
+    ) throws(SceneLoadError) -> (scene: Scene, declaration: SceneDeclaration) {
+        let assembler = SceneAssembler(eventObserver: eventObserver)
         let declaration = try validate(source, assembler: assembler).get()
-        guard assembler.entries.count == declaration.objects.count else {
-            return try instantiate(declaration, source: source)
-        }
-        return try assembler.complete(declaration, source: source, stateDirectory: stateDirectory, eventObserver: nil)
+        // A file whose objects were not read one by one (not a plain
+        // mapping under `objects`) was validated whole: build it now.
+        let complete =
+            assembler.entries.count == declaration.objects.count ? assembler : assembled(declaration, eventObserver)
+        let scene = try complete.complete(declaration, source: source, stateDirectory: stateDirectory)
+        return (scene, declaration)
     }
 
     /// Something told of every event an object sends: the object's index in
@@ -153,18 +166,22 @@ public struct SceneLoader {
         }
     }
 
-    /// Instantiates a validated declaration: objects in declaration order,
-    /// then properties, outlets, event connections, and `awake` with
-    /// dependencies first.
-    public func instantiate(
-        _ declaration: SceneDeclaration, source: SceneSource, eventObserver: EventObserver? = nil
-    ) throws(SceneLoadError) -> Scene {
-        let assembler = SceneAssembler()
+    /// A validated declaration's objects, made and set one after another
+    /// with no wiring while reading: the plain path that the differential
+    /// tests hold ``loadDeclared(_:eventObserver:)`` to.
+    func assembled(_ declaration: SceneDeclaration, _ eventObserver: EventObserver? = nil) -> SceneAssembler {
+        let assembler = SceneAssembler(eventObserver: eventObserver)
         for index in declaration.objects.indices {
             assembler.add(index, of: declaration, wiring: false, eventsAreFinal: false)
         }
-        return try assembler.complete(
-            declaration, source: source, stateDirectory: stateDirectory, eventObserver: eventObserver)
+        return assembler
+    }
+
+    /// Wires a validated declaration the plain way (see ``assembled(_:_:)``).
+    package func instantiate(
+        _ declaration: SceneDeclaration, source: SceneSource, eventObserver: EventObserver? = nil
+    ) throws(SceneLoadError) -> Scene {
+        try assembled(declaration, eventObserver).complete(declaration, source: source, stateDirectory: stateDirectory)
     }
 
     /// Indices in the order objects wake: each after the objects its outlets

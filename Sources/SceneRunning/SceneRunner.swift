@@ -67,20 +67,18 @@ public struct SceneRunner {
     public func run(
         _ source: SceneSource, streamingTo sink: some TranscriptSink, shouldStop: () -> Bool = { false }
     ) -> StreamOutcome {
-        let declaration: SceneDeclaration
-        switch loader.validate(source) {
-        case .success(let value): declaration = value
-        case .failure(let error): return .invalid(error)
-        }
-        let recorder = TranscriptRecorder(declaration: declaration, file: source.name, sink: sink)
+        // The recorder hears events from the moment each object is made;
+        // it knows the scene's header once the file is read.
+        let relay = EventRelay()
         let scene: Scene
+        let declaration: SceneDeclaration
         do {
-            scene = try loader.instantiate(declaration, source: source) { [weak recorder] index, event, payload in
-                recorder?.event(index, event, payload)
-            }
+            (scene, declaration) = try loader.loadDeclared(source) { relay.recorder?.event($0, $1, $2) }
         } catch {
             return .invalid(error)
         }
+        let recorder = TranscriptRecorder(declaration: declaration, file: source.name, sink: sink)
+        relay.recorder = recorder
         scene.scheduler.maximumFirings = loader.limits.maxTimerFirings
         recorder.start(scene)
         for step in declaration.steps {
@@ -88,6 +86,11 @@ public struct SceneRunner {
         }
         return .ran(recorder.finish())
     }
+}
+
+/// Passes events to the recorder, which is made after the objects are.
+private final class EventRelay {
+    weak var recorder: TranscriptRecorder?
 }
 
 /// Performs steps and records what happens, sampling the scene's declared
