@@ -1,3 +1,4 @@
+import SceneLoader
 import SceneYAML
 
 /// The command line of `scene-bench`.
@@ -31,7 +32,7 @@ struct BenchOptions {
     /// Exit with status 1 when a target is missed.
     var failOnMissedTarget = false
     /// The loader's pipelining in `--profile` mode.
-    var pipelining = YAMLDocumentReader.Pipelining.automatic
+    var pipelining = SceneLoader.Pipelining.automatic
 
     static let usage = """
         USAGE: scene-bench [--sizes N,N,...] [--repetitions N] [--check]
@@ -123,7 +124,7 @@ struct BenchOptions {
     }
 }
 
-extension YAMLDocumentReader.Pipelining {
+extension SceneLoader.Pipelining {
     /// The word `--pipelining` takes for this setting.
     var optionName: String {
         switch self {

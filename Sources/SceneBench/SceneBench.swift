@@ -165,7 +165,7 @@ enum SceneBenchCommand {
 
     /// Full loads only, in this process, for `perf record` or `valgrind
     /// --tool=callgrind`, with the loader's `pipelining` set as given.
-    static func runProfile(objects: Int, repetitions: Int, pipelining: YAMLDocumentReader.Pipelining) {
+    static func runProfile(objects: Int, repetitions: Int, pipelining: SceneLoader.Pipelining) {
         let bytes = SceneGenerator(objectCount: objects).generate()
         let source = SceneSource(name: "generated-\(objects).yaml", bytes: bytes)
         var loader: SceneLoader

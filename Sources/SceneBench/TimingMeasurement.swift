@@ -130,7 +130,7 @@ enum TimingMeasurement {
         var document: YAMLDocument?
         do {
             document = try YAMLDocumentReader.readDocument(
-                bytes, limits: phaseLoader.limits.yaml, pipelining: phaseLoader.pipelining)
+                bytes, limits: phaseLoader.limits.yaml, pipelining: phaseLoader.pipelining == .on ? .on : .off)
         } catch { throw .yaml(error) }
         let documentEnd = clock.now
         withExtendedLifetime(document) {}

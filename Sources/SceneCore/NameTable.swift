@@ -22,7 +22,7 @@
 /// to make every name collide on every machine.
 ///
 /// - Complexity: lookups and insertions are O(length of the name) on average.
-public struct NameTable<Value> {
+package struct NameTable<Value> {
     @usableFromInline struct Entry: Sendable {
         @usableFromInline var start: UInt32
         @usableFromInline var length: UInt32
@@ -44,7 +44,7 @@ public struct NameTable<Value> {
     @usableFromInline var mask: Int
 
     /// An empty table with room for `capacity` names before it grows.
-    public init(minimumCapacity capacity: Int = 4) {
+    package init(minimumCapacity capacity: Int = 4) {
         var slotCount = 8
         while slotCount < capacity * 2 { slotCount <<= 1 }
         slots = [Int32](repeating: -1, count: slotCount)
@@ -54,7 +54,7 @@ public struct NameTable<Value> {
     }
 
     /// A table of `pairs`; a later pair with the same name replaces the value.
-    public init(_ pairs: some Sequence<(String, Value)>) {
+    package init(_ pairs: some Sequence<(String, Value)>) {
         self.init()
         for (name, value) in pairs {
             let (index, inserted) = insert(name, value)
@@ -63,15 +63,15 @@ public struct NameTable<Value> {
     }
 
     /// The number of names.
-    public var count: Int { entries.count }
+    package var count: Int { entries.count }
 
     /// The value stored at `index` (an index ``insert(_:_:)`` or ``index(of:)`` returned).
     @inlinable
-    public func value(at index: Int) -> Value { values[index] }
+    package func value(at index: Int) -> Value { values[index] }
 
     /// The index of `name`, or `nil` when the table does not hold it.
     @inlinable
-    public func index(of name: UnsafeBufferPointer<UInt8>) -> Int? {
+    package func index(of name: UnsafeBufferPointer<UInt8>) -> Int? {
         probe(name, hash: NameTable.hash(name)).found
     }
 
@@ -96,18 +96,18 @@ public struct NameTable<Value> {
 
     /// The value for `name`, or `nil`.
     @inlinable
-    public subscript(name: UnsafeBufferPointer<UInt8>) -> Value? {
+    package subscript(name: UnsafeBufferPointer<UInt8>) -> Value? {
         index(of: name).map { values[$0] }
     }
 
     /// The value for the name whose UTF-8 bytes are `name`, or `nil`.
     @inlinable
-    public subscript(name: ArraySlice<UInt8>) -> Value? {
+    package subscript(name: ArraySlice<UInt8>) -> Value? {
         name.withUnsafeBufferPointer { self[$0] }
     }
 
     /// The value for `name`, or `nil`.
-    public subscript(name: String) -> Value? {
+    package subscript(name: String) -> Value? {
         var name = name
         return name.withUTF8 { self[$0] }
     }
@@ -115,7 +115,7 @@ public struct NameTable<Value> {
     /// Adds `name` with `value` unless the table holds `name` already;
     /// either way returns the name's index, and whether it was added.
     @inlinable @discardableResult
-    public mutating func insert(_ name: UnsafeBufferPointer<UInt8>, _ value: Value) -> (index: Int, inserted: Bool) {
+    package mutating func insert(_ name: UnsafeBufferPointer<UInt8>, _ value: Value) -> (index: Int, inserted: Bool) {
         let hash = NameTable.hash(name)
         let (found, slot) = probe(name, hash: hash)
         if let found { return (found, false) }
@@ -131,13 +131,13 @@ public struct NameTable<Value> {
     /// Adds the name whose UTF-8 bytes are `name` with `value` unless the
     /// table holds it already.
     @inlinable @discardableResult
-    public mutating func insert(_ name: ArraySlice<UInt8>, _ value: Value) -> (index: Int, inserted: Bool) {
+    package mutating func insert(_ name: ArraySlice<UInt8>, _ value: Value) -> (index: Int, inserted: Bool) {
         name.withUnsafeBufferPointer { insert($0, value) }
     }
 
     /// Adds `name` with `value` unless the table holds `name` already.
     @discardableResult
-    public mutating func insert(_ name: String, _ value: Value) -> (index: Int, inserted: Bool) {
+    package mutating func insert(_ name: String, _ value: Value) -> (index: Int, inserted: Bool) {
         var name = name
         return name.withUTF8 { insert($0, value) }
     }

@@ -108,10 +108,10 @@ public struct SceneRegistry {
     public func type(named name: String) -> TypeDescription? { typesByName[name] }
 
     /// The type registered under the name whose UTF-8 bytes are `name`.
-    public func type(namedUTF8 name: ArraySlice<UInt8>) -> TypeDescription? { typesByName[name] }
+    package func type(namedUTF8 name: ArraySlice<UInt8>) -> TypeDescription? { typesByName[name] }
 
     /// The type registered under the name whose UTF-8 bytes `name` points at.
-    public func type(namedUTF8 name: UnsafeBufferPointer<UInt8>) -> TypeDescription? { typesByName[name] }
+    package func type(namedUTF8 name: UnsafeBufferPointer<UInt8>) -> TypeDescription? { typesByName[name] }
 
     /// The protocol declared as `name`.
     public func protocolDescription(named name: String) -> ProtocolDescription? {
@@ -171,7 +171,7 @@ public struct SceneRegistry {
     /// Whether the UTF-8 bytes `name` are an identifier, as ``isIdentifier(_:)``
     /// says (ids of objects, names of types and members).
     @inlinable
-    public static func isIdentifier(utf8 name: some Sequence<UInt8>) -> Bool {
+    package static func isIdentifier(utf8 name: some Sequence<UInt8>) -> Bool {
         var isFirst = true
         for byte in name {
             switch byte {

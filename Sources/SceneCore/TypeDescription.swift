@@ -72,11 +72,11 @@ public final class TypeDescription {
     /// All script inputs by name.
     public let inputs: [String: InputDescription]
     /// ``members`` by the UTF-8 bytes of their keys, for loaders that read bytes.
-    public let memberTable: NameTable<Member>
+    package let memberTable: NameTable<Member>
     /// ``events`` by the UTF-8 bytes of their names.
-    public let eventTable: NameTable<EventDescription>
+    package let eventTable: NameTable<EventDescription>
     /// ``actions`` by the UTF-8 bytes of their names.
-    public let actionTable: NameTable<ActionDescription>
+    package let actionTable: NameTable<ActionDescription>
     /// Whether the loader calls `awake(in:)` on the type's instances once
     /// the scene is wired. False only for a type whose `awake` does nothing,
     /// so that a large scene is not visited once more object by object.

@@ -8,83 +8,83 @@ import SceneYAML
 /// Members are kept in flat arrays shared by all objects (each object holds
 /// ranges into them), so that a scene of 100,000 objects costs a few large
 /// arrays rather than three small ones per object.
-public struct SceneDeclaration {
+package struct SceneDeclaration {
     /// One object of the file.
-    public struct Object {
+    package struct Object {
         /// Its id.
-        public let id: String
+        package let id: String
         /// The byte offsets of its id in the file (see ``SceneDeclaration/span(of:)``).
-        public let idOffsets: Range<Int>
+        package let idOffsets: Range<Int>
         /// Its registered type.
-        public let type: TypeDescription
+        package let type: TypeDescription
         /// Its entries in ``SceneDeclaration/propertyValues``.
-        public internal(set) var propertyRange: Range<Int> = 0..<0
+        package internal(set) var propertyRange: Range<Int> = 0..<0
         /// Its entries in ``SceneDeclaration/outletConnections``.
-        public internal(set) var outletRange: Range<Int> = 0..<0
+        package internal(set) var outletRange: Range<Int> = 0..<0
         /// Its entries in ``SceneDeclaration/eventConnections``.
-        public internal(set) var connectionRange: Range<Int> = 0..<0
+        package internal(set) var connectionRange: Range<Int> = 0..<0
     }
 
     /// A property set in the file.
-    public struct PropertyValue {
+    package struct PropertyValue {
         /// The property.
-        public let property: PropertyDescription
+        package let property: PropertyDescription
         /// Its resolved value.
-        public let value: SceneValue
+        package let value: SceneValue
     }
 
     /// An outlet or collection connected in the file.
-    public struct OutletConnection {
+    package struct OutletConnection {
         /// The outlet.
-        public let outlet: OutletDescription
+        package let outlet: OutletDescription
         /// Its targets' entries in ``SceneDeclaration/outletTargets``.
-        public let targetRange: Range<Int>
+        package let targetRange: Range<Int>
     }
 
     /// An `on:` connection: an event of one object to an action of another.
-    public struct EventConnection {
+    package struct EventConnection {
         /// The event.
-        public let event: EventDescription
+        package let event: EventDescription
         /// The index of the object whose action it calls.
-        public let target: Int
+        package let target: Int
         /// The action.
-        public let action: ActionDescription
+        package let action: ActionDescription
     }
 
     /// The `scene:` title.
-    public internal(set) var title: String?
+    package internal(set) var title: String?
     /// The `description:`.
-    public internal(set) var summary: String?
+    package internal(set) var summary: String?
     /// Every object, in declaration order.
-    public internal(set) var objects: [Object] = []
+    package internal(set) var objects: [Object] = []
     /// The properties set, object by object in written order.
-    public internal(set) var propertyValues: [PropertyValue] = []
+    package internal(set) var propertyValues: [PropertyValue] = []
     /// The outlets connected, object by object in written order.
-    public internal(set) var outletConnections: [OutletConnection] = []
+    package internal(set) var outletConnections: [OutletConnection] = []
     /// The indices in ``objects`` of every outlet's targets.
-    public internal(set) var outletTargets: [Int] = []
+    package internal(set) var outletTargets: [Int] = []
     /// The event connections, object by object in written order.
-    public internal(set) var eventConnections: [EventConnection] = []
+    package internal(set) var eventConnections: [EventConnection] = []
     /// The `script:` steps, checked against the objects.
-    public internal(set) var steps: [ScriptStep] = []
+    package internal(set) var steps: [ScriptStep] = []
     /// The index of each object by the bytes of its id.
     var idTable = NameTable<Int>()
     /// The index in ``objects`` of the object declared as `id`.
-    public func index(ofID id: String) -> Int? { idTable[id] }
+    package func index(ofID id: String) -> Int? { idTable[id] }
     /// The index of each object by id, as a dictionary made on each call.
-    public var indexByID: [String: Int] {
+    package var indexByID: [String: Int] {
         Dictionary(objects.indices.map { (objects[$0].id, $0) }, uniquingKeysWith: { first, _ in first })
     }
     /// Finds positions in the file; positions are only worked out when needed.
-    public internal(set) var locator: SourceLocator?
+    package internal(set) var locator: SourceLocator?
 
     /// Where the id of the object at `index` is written.
-    public func span(of index: Int) -> SourceSpan {
+    package func span(of index: Int) -> SourceSpan {
         locator?.span(objects[index].idOffsets) ?? SourceSpan(at: .start)
     }
 
     /// The properties set on the object at `index`.
-    public func properties(of index: Int) -> ArraySlice<PropertyValue> {
+    package func properties(of index: Int) -> ArraySlice<PropertyValue> {
         propertyValues[objects[index].propertyRange]
     }
 }

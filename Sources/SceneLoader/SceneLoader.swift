@@ -1,5 +1,5 @@
 import SceneCore
-import SceneYAML
+@_exported import SceneYAML
 
 /// Limits on what a scene file may be, to keep every input from crashing,
 /// hanging or exhausting memory. Each can be raised by the embedding program.
@@ -63,7 +63,25 @@ public struct SceneLoader {
     /// Whether libyaml parses on a second thread while objects are
     /// validated on the calling thread: by default for files of 32 KiB and
     /// more. Results and diagnostics are the same either way.
-    public var pipelining: YAMLDocumentReader.Pipelining = .automatic
+    public var pipelining: Pipelining = .automatic
+
+    /// When the YAML is parsed on a second thread.
+    public enum Pipelining: Sendable, Hashable {
+        /// For files of 32 KiB and more, where it pays for the hand-over.
+        case automatic
+        /// Always.
+        case on
+        /// Never: one thread does everything.
+        case off
+
+        var reader: YAMLDocumentReader.Pipelining {
+            switch self {
+            case .automatic: .automatic
+            case .on: .on
+            case .off: .off
+            }
+        }
+    }
     /// The command-line program hints name (`'NAME types' lists the
     /// registered types`); `nil`, the default, names none and lists the
     /// types instead.
@@ -84,7 +102,7 @@ public struct SceneLoader {
     }
 
     /// Parses and validates `source` into a declaration, or every diagnostic.
-    public func validate(_ source: SceneSource) -> Result<SceneDeclaration, SceneLoadError> {
+    package func validate(_ source: SceneSource) -> Result<SceneDeclaration, SceneLoadError> {
         validate(source, assembler: nil)
     }
 
@@ -103,7 +121,7 @@ public struct SceneLoader {
         do {
             // Objects are validated as they are read, then dropped from the document.
             document = try YAMLDocumentReader.readDocument(
-                source.bytes, limits: limits.yaml, pipelining: pipelining, streaming: "objects"
+                source.bytes, limits: limits.yaml, pipelining: pipelining.reader, streaming: "objects"
             ) {
                 validator.addObject($0, $1)
                 if let builder = assembler, !validator.assembleLatest(into: builder) { assembler = nil }

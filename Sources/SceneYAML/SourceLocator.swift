@@ -1,7 +1,7 @@
 import Synchronization
 
 /// Finds line and column positions of byte offsets in a text.
-public struct SourceLocator: Sendable {
+package struct SourceLocator: Sendable {
     let text: [UInt8]
     let lines: LineStarts
 
@@ -15,7 +15,7 @@ public struct SourceLocator: Sendable {
     }
 
     /// The line and column of byte `offset`.
-    public func position(ofOffset offset: Int) -> SourcePosition {
+    package func position(ofOffset offset: Int) -> SourcePosition {
         let lineStarts = lines.starts
         let target = UInt32(clamping: offset)
         // The last line that starts at or before the offset.
@@ -49,7 +49,7 @@ public struct SourceLocator: Sendable {
     }
 
     /// The span of the bytes `offsets`.
-    public func span(_ offsets: Range<Int>) -> SourceSpan {
+    package func span(_ offsets: Range<Int>) -> SourceSpan {
         SourceSpan(start: position(ofOffset: offsets.lowerBound), end: position(ofOffset: offsets.upperBound))
     }
 }

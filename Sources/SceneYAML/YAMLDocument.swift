@@ -19,9 +19,9 @@
 ///     if let root = document.root, let entry = document.entry(root, "a") {
 ///         for item in document.items(entry.value) { print(document.text(item) ?? "") }
 ///     }
-public struct YAMLDocument: Sendable {
+package struct YAMLDocument: Sendable {
     /// A handle to one node of the document.
-    public struct Node: Sendable, Hashable {
+    package struct Node: Sendable, Hashable {
         @usableFromInline let index: Int32
 
         @usableFromInline init(index: Int32) {
@@ -30,7 +30,7 @@ public struct YAMLDocument: Sendable {
     }
 
     /// What a node is, after resolving aliases.
-    public enum Kind: UInt8, Sendable {
+    package enum Kind: UInt8, Sendable {
         case scalar, sequence, mapping
     }
 
@@ -64,10 +64,10 @@ public struct YAMLDocument: Sendable {
     let lineStarts: LineStarts
 
     /// The document's root node, if the input held a document.
-    public internal(set) var root: Node?
+    package internal(set) var root: Node?
 
     /// The number of records, aliases included.
-    public var nodeCount: Int { records.count }
+    package var nodeCount: Int { records.count }
 
     init(text: [UInt8]) {
         self.text = text
@@ -75,7 +75,7 @@ public struct YAMLDocument: Sendable {
     }
 
     /// Finds line and column positions of byte offsets in the text.
-    public var locator: SourceLocator { SourceLocator(text: text, lines: lineStarts) }
+    package var locator: SourceLocator { SourceLocator(text: text, lines: lineStarts) }
 
     @inlinable
     func resolved(_ node: Node) -> Int {
@@ -85,7 +85,7 @@ public struct YAMLDocument: Sendable {
 
     /// What `node` is.
     @inlinable
-    public func kind(_ node: Node) -> Kind {
+    package func kind(_ node: Node) -> Kind {
         switch records[resolved(node)].kind {
         case .scalar, .alias: .scalar
         case .sequence: .sequence
@@ -96,18 +96,18 @@ public struct YAMLDocument: Sendable {
     // MARK: - Positions
 
     /// The line and column of byte `offset` of the text.
-    public func position(ofOffset offset: Int) -> SourcePosition {
+    package func position(ofOffset offset: Int) -> SourcePosition {
         locator.position(ofOffset: offset)
     }
 
     /// The byte offsets where `node` itself is written.
-    public func offsets(_ node: Node) -> Range<Int> {
+    package func offsets(_ node: Node) -> Range<Int> {
         let index = Int(node.index)
         return Int(records[index].start)..<max(Int(records[index].start), Int(records[index].end))
     }
 
     /// Where `node` was written (for an alias, where its anchored node was).
-    public func span(_ node: Node) -> SourceSpan {
+    package func span(_ node: Node) -> SourceSpan {
         span(at: resolved(node))
     }
 
@@ -118,7 +118,7 @@ public struct YAMLDocument: Sendable {
     }
 
     /// Where `node` itself was written, an alias included.
-    public func writtenSpan(_ node: Node) -> SourceSpan {
+    package func writtenSpan(_ node: Node) -> SourceSpan {
         span(at: Int(node.index))
     }
 
@@ -126,7 +126,7 @@ public struct YAMLDocument: Sendable {
 
     /// The text of a scalar node; `nil` for a collection.
     @inlinable
-    public func text(_ node: Node) -> String? {
+    package func text(_ node: Node) -> String? {
         let index = resolved(node)
         guard records[index].kind == .scalar else { return nil }
         return value(at: index)
@@ -134,7 +134,7 @@ public struct YAMLDocument: Sendable {
 
     /// The style of a scalar node; `nil` for a collection.
     @inlinable
-    public func style(_ node: Node) -> ScalarStyle? {
+    package func style(_ node: Node) -> ScalarStyle? {
         let index = resolved(node)
         guard records[index].kind == .scalar else { return nil }
         return records[index].style
@@ -179,7 +179,7 @@ public struct YAMLDocument: Sendable {
     /// The UTF-8 bytes of the scalar `node` is, as a slice of the
     /// document's storage (nothing is copied); `nil` for a collection.
     @inlinable
-    public func scalarBytes(_ node: Node) -> ArraySlice<UInt8>? {
+    package func scalarBytes(_ node: Node) -> ArraySlice<UInt8>? {
         let index = resolved(node)
         guard records[index].kind == .scalar else { return nil }
         let start = Int(records[index].valueStart)
@@ -191,7 +191,7 @@ public struct YAMLDocument: Sendable {
     /// (empty for a collection), without the reference counting that a
     /// slice of the storage (``scalarBytes(_:)``) costs.
     @inlinable
-    public func withScalarBytes<Result>(_ node: Node, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result)
+    package func withScalarBytes<Result>(_ node: Node, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result)
         rethrows -> Result
     {
         let index = resolved(node)
@@ -200,7 +200,7 @@ public struct YAMLDocument: Sendable {
     }
 
     /// The scalar `node` is, with its position, or `nil` for a collection.
-    public func scalar(_ node: Node) -> YAMLScalar? {
+    package func scalar(_ node: Node) -> YAMLScalar? {
         let index = resolved(node)
         guard records[index].kind == .scalar else { return nil }
         return YAMLScalar(value: value(at: index), style: records[index].style, span: span(at: index))
@@ -208,7 +208,7 @@ public struct YAMLDocument: Sendable {
 
     /// Whether `node` is a null scalar: plain and empty, `~`, `null`, `Null` or `NULL`.
     @inlinable
-    public func isNull(_ node: Node) -> Bool {
+    package func isNull(_ node: Node) -> Bool {
         let index = resolved(node)
         guard records[index].kind == .scalar, records[index].style == .plain else { return false }
         switch records[index].valueLength {
@@ -233,7 +233,7 @@ public struct YAMLDocument: Sendable {
 
     /// The number of items of a sequence or entries of a mapping; 0 for a scalar.
     @inlinable
-    public func count(_ node: Node) -> Int {
+    package func count(_ node: Node) -> Int {
         let index = resolved(node)
         switch records[index].kind {
         case .sequence: return Int(records[index].count)
@@ -243,7 +243,7 @@ public struct YAMLDocument: Sendable {
     }
 
     /// The children of a collection in order (for a mapping: key, value, key, ...).
-    public struct Children: Sequence, IteratorProtocol {
+    package struct Children: Sequence, IteratorProtocol {
         @usableFromInline let records: [Record]
         @usableFromInline var current: Int
         @usableFromInline let end: Int
@@ -255,7 +255,7 @@ public struct YAMLDocument: Sendable {
         }
 
         @inlinable
-        public mutating func next() -> Node? {
+        package mutating func next() -> Node? {
             guard current < end else { return nil }
             let node = Node(index: Int32(current))
             current = Int(records[current].next)
@@ -265,20 +265,20 @@ public struct YAMLDocument: Sendable {
 
     /// The items of a sequence (empty for anything else).
     @inlinable
-    public func items(_ node: Node) -> Children {
+    package func items(_ node: Node) -> Children {
         let index = resolved(node)
         guard records[index].kind == .sequence else { return Children(records: records, current: 0, end: 0) }
         return Children(records: records, current: index + 1, end: Int(records[index].next))
     }
 
     /// One key and value of a mapping.
-    public struct Entry {
+    package struct Entry {
         /// The key's text.
-        public var key: String
+        package var key: String
         /// The key's node, for its position.
-        public var keyNode: Node
+        package var keyNode: Node
         /// The value.
-        public var value: Node
+        package var value: Node
 
         @usableFromInline init(key: String, keyNode: Node, value: Node) {
             self.key = key
@@ -288,7 +288,7 @@ public struct YAMLDocument: Sendable {
     }
 
     /// The entries of a mapping in written order (empty for anything else).
-    public func entries(_ node: Node) -> [Entry] {
+    package func entries(_ node: Node) -> [Entry] {
         var result: [Entry] = []
         result.reserveCapacity(count(node))
         forEachEntry(node) { result.append($0) }
@@ -298,7 +298,7 @@ public struct YAMLDocument: Sendable {
     /// Calls `body` with each entry of a mapping in written order, without
     /// building an array (nothing for anything else).
     @inlinable
-    public func forEachEntry(_ node: Node, _ body: (Entry) throws -> Void) rethrows {
+    package func forEachEntry(_ node: Node, _ body: (Entry) throws -> Void) rethrows {
         try forEachEntryNode(node) { keyNode, valueNode in
             try body(Entry(key: value(at: resolved(keyNode)), keyNode: keyNode, value: valueNode))
         }
@@ -308,7 +308,7 @@ public struct YAMLDocument: Sendable {
     /// whose key is a scalar, in order, without making strings of the keys
     /// (``scalarBytes(_:)`` gives a key's bytes).
     @inlinable
-    public func forEachEntryNode(_ node: Node, _ body: (_ key: Node, _ value: Node) throws -> Void) rethrows {
+    package func forEachEntryNode(_ node: Node, _ body: (_ key: Node, _ value: Node) throws -> Void) rethrows {
         let index = resolved(node)
         guard records[index].kind == .mapping else { return }
         var current = index + 1
@@ -325,7 +325,7 @@ public struct YAMLDocument: Sendable {
 
     /// The entry of a mapping whose key is `key`.
     @inlinable
-    public func entry(_ node: Node, _ key: String) -> Entry? {
+    package func entry(_ node: Node, _ key: String) -> Entry? {
         let index = resolved(node)
         guard records[index].kind == .mapping else { return nil }
         var current = index + 1
@@ -344,7 +344,7 @@ public struct YAMLDocument: Sendable {
     }
 
     /// A word for the node's kind, for messages.
-    public func kindDescription(_ node: Node) -> String {
+    package func kindDescription(_ node: Node) -> String {
         switch kind(node) {
         case .scalar: "a single value"
         case .sequence: "a list"
@@ -353,7 +353,7 @@ public struct YAMLDocument: Sendable {
     }
 
     /// The node as a self-contained ``YAMLNode`` tree (aliases copied).
-    public func tree(_ node: Node) -> YAMLNode {
+    package func tree(_ node: Node) -> YAMLNode {
         switch kind(node) {
         case .scalar:
             return .scalar(scalar(node) ?? YAMLScalar(value: "", style: .plain, span: span(node)))

@@ -9,11 +9,11 @@ internal import CYAML
 ///
 /// - Complexity: O(n) in the input; memory O(n), and nothing more for
 ///   aliases, which refer to the node they name.
-public enum YAMLDocumentReader {
+package enum YAMLDocumentReader {
     /// Whether libyaml parses on a thread of its own while the document is
     /// built (and streamed entries are handed out) on the calling thread.
     /// The result, errors included, is the same either way.
-    public enum Pipelining: Sendable, Hashable {
+    package enum Pipelining: Sendable, Hashable {
         /// On a second thread for inputs of at least ``pipeliningThreshold``
         /// bytes, where it pays for starting the thread.
         case automatic
@@ -25,7 +25,7 @@ public enum YAMLDocumentReader {
     }
 
     /// The input size from which ``Pipelining/automatic`` parses on a second thread.
-    public static let pipeliningThreshold = 32 << 10
+    package static let pipeliningThreshold = 32 << 10
 
     /// Reads the one document in `bytes` into a flat ``YAMLDocument``; its
     /// root is `nil` when the input holds no document (an empty file or only
@@ -38,7 +38,7 @@ public enum YAMLDocumentReader {
     /// never holds more than one object's nodes. The document passed to
     /// `onEntry` must not be kept beyond the call. That mapping's keys are not
     /// checked for duplicates here: `onEntry` sees them all and must.
-    public static func readDocument(
+    package static func readDocument(
         _ bytes: [UInt8], limits: YAMLLimits = YAMLLimits(), pipelining: Pipelining = .automatic,
         streaming streamedKey: String? = nil, onEntry: ((borrowing YAMLDocument, YAMLDocument.Entry) -> Void)? = nil
     ) throws(YAMLError) -> YAMLDocument {
@@ -103,7 +103,7 @@ public enum YAMLDocumentReader {
 
     /// Reads the one document in `bytes` as a ``YAMLNode`` tree; `nil` when
     /// the input holds no document.
-    public static func read(
+    package static func read(
         _ bytes: some Collection<UInt8>, limits: YAMLLimits = YAMLLimits(), pipelining: Pipelining = .automatic
     ) throws(YAMLError) -> YAMLNode? {
         let document = try readDocument(Array(bytes), limits: limits, pipelining: pipelining)

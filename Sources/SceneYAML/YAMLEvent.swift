@@ -1,12 +1,12 @@
 /// How a scalar was written.
-public enum ScalarStyle: Sendable, Hashable {
+package enum ScalarStyle: Sendable, Hashable {
     case plain, singleQuoted, doubleQuoted, literal, folded
 }
 
 /// One event of libyaml's event stream, with its source positions.
-public struct YAMLEvent: Sendable, Hashable {
+package struct YAMLEvent: Sendable, Hashable {
     /// The event and its data.
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         case streamStart
         case streamEnd
         /// `explicit` when the document starts with `---`.
@@ -25,11 +25,11 @@ public struct YAMLEvent: Sendable, Hashable {
     }
 
     /// The event.
-    public var kind: Kind
+    package var kind: Kind
     /// The anchor (`&name`) on a node event, if any.
-    public var anchor: String?
+    package var anchor: String?
     /// The tag on a node event, if any, as libyaml resolved it.
-    public var tag: String?
+    package var tag: String?
     /// Where the event's text is.
-    public var span: SourceSpan
+    package var span: SourceSpan
 }

@@ -10,7 +10,7 @@ internal import CYAML
 ///     while let event = try reader.next() { print(event.kind) }
 ///
 /// - Complexity: O(n) in the input for ordinary documents.
-public final class YAMLEventReader {
+package final class YAMLEventReader {
     private let parser: UnsafeMutablePointer<yaml_parser_t>
     private let input: UnsafeMutableBufferPointer<UInt8>
     /// Whether `input` is this reader's copy, to free in `deinit`.
@@ -43,7 +43,7 @@ public final class YAMLEventReader {
     @exclusivity(unchecked) private var cursorByte: Int
 
     /// Creates a reader over a copy of `bytes`.
-    public convenience init(bytes: some Collection<UInt8>) {
+    package convenience init(bytes: some Collection<UInt8>) {
         let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(bytes.count, 1))
         let count = copy.initialize(from: bytes).1
         self.init(input: copy, count: count, ownsInput: true)
@@ -127,7 +127,7 @@ public final class YAMLEventReader {
     var text: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: input.baseAddress, count: count) }
 
     /// The next event, or `nil` after the stream end.
-    public func next() throws(YAMLError) -> YAMLEvent? {
+    package func next() throws(YAMLError) -> YAMLEvent? {
         try withNextEvent { event in YAMLEvent(event) }
     }
 

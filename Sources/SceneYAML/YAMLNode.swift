@@ -1,21 +1,21 @@
 /// A scalar with its text, style and position.
-public struct YAMLScalar: Sendable, Hashable {
+package struct YAMLScalar: Sendable, Hashable {
     /// The scalar's text after YAML's unescaping and folding.
-    public var value: String
+    package var value: String
     /// How it was written.
-    public var style: ScalarStyle
+    package var style: ScalarStyle
     /// Where it was written.
-    public var span: SourceSpan
+    package var span: SourceSpan
 
     /// Creates a scalar.
-    public init(value: String, style: ScalarStyle, span: SourceSpan) {
+    package init(value: String, style: ScalarStyle, span: SourceSpan) {
         self.value = value
         self.style = style
         self.span = span
     }
 
     /// True for a plain empty value, `~`, `null`, `Null` or `NULL`.
-    public var isNull: Bool {
+    package var isNull: Bool {
         guard style == .plain else { return false }
         switch value {
         case "", "~", "null", "Null", "NULL": return true
@@ -25,42 +25,42 @@ public struct YAMLScalar: Sendable, Hashable {
 }
 
 /// A sequence and the position of its first character.
-public struct YAMLSequence: Sendable, Hashable {
+package struct YAMLSequence: Sendable, Hashable {
     /// The items in written order.
-    public var items: [YAMLNode]
+    package var items: [YAMLNode]
     /// From the first character to the last.
-    public var span: SourceSpan
+    package var span: SourceSpan
 
     /// Creates a sequence.
-    public init(items: [YAMLNode], span: SourceSpan) {
+    package init(items: [YAMLNode], span: SourceSpan) {
         self.items = items
         self.span = span
     }
 }
 
 /// A mapping whose keys are scalars, in written order, without duplicates.
-public struct YAMLMapping: Sendable, Hashable {
+package struct YAMLMapping: Sendable, Hashable {
     /// One key and its value.
-    public struct Entry: Sendable, Hashable {
+    package struct Entry: Sendable, Hashable {
         /// The key, always a scalar in a scene file.
-        public var key: YAMLScalar
+        package var key: YAMLScalar
         /// The value.
-        public var value: YAMLNode
+        package var value: YAMLNode
 
         /// Creates an entry.
-        public init(key: YAMLScalar, value: YAMLNode) {
+        package init(key: YAMLScalar, value: YAMLNode) {
             self.key = key
             self.value = value
         }
     }
 
     /// The entries in written order.
-    public var entries: [Entry]
+    package var entries: [Entry]
     /// From the first character to the last.
-    public var span: SourceSpan
+    package var span: SourceSpan
 
     /// Creates a mapping; keys should be unique.
-    public init(entries: [Entry], span: SourceSpan) {
+    package init(entries: [Entry], span: SourceSpan) {
         self.entries = entries
         self.span = span
     }
@@ -69,20 +69,20 @@ public struct YAMLMapping: Sendable, Hashable {
     ///
     /// - Complexity: O(n); mappings in scene files are small except
     ///   `objects`, which the loader walks in order.
-    public subscript(key: String) -> Entry? {
+    package subscript(key: String) -> Entry? {
         entries.first { $0.key.value == key }
     }
 }
 
 /// A node of a YAML document: a scalar, a sequence or a mapping. Aliases are
 /// already replaced by the node they name.
-public enum YAMLNode: Sendable, Hashable {
+package enum YAMLNode: Sendable, Hashable {
     case scalar(YAMLScalar)
     case sequence(YAMLSequence)
     case mapping(YAMLMapping)
 
     /// Where the node was written (for an alias, where its anchor's node was).
-    public var span: SourceSpan {
+    package var span: SourceSpan {
         switch self {
         case .scalar(let scalar): scalar.span
         case .sequence(let sequence): sequence.span
@@ -91,7 +91,7 @@ public enum YAMLNode: Sendable, Hashable {
     }
 
     /// A word for the node's kind, for messages: "a mapping", "a list", "a value".
-    public var kindDescription: String {
+    package var kindDescription: String {
         switch self {
         case .scalar: "a single value"
         case .sequence: "a list"

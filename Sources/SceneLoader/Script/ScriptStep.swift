@@ -5,9 +5,9 @@ import SceneYAML
 ///
 /// Object references are indices into ``SceneDeclaration/objects`` (the
 /// same order as ``Scene/entries``).
-public struct ScriptStep {
+package struct ScriptStep {
     /// What the step does.
-    public enum Kind {
+    package enum Kind {
         /// `wait: 2s`: advance the clock by a duration.
         case wait(Duration)
         /// `at: 10s`: advance the clock to an absolute time.
@@ -26,35 +26,35 @@ public struct ScriptStep {
     }
 
     /// One `id.member: value` of an `expect`.
-    public struct Expectation {
+    package struct Expectation {
         /// The object's index.
-        public let target: Int
+        package let target: Int
         /// The property or outlet compared.
-        public let member: String
+        package let member: String
         /// `id.member` as written.
-        public let path: String
+        package let path: String
         /// The value it must have (an outlet: the id it holds, or null).
-        public let expected: SceneValue
+        package let expected: SceneValue
         /// Where the key is written.
-        public let span: SourceSpan
+        package let span: SourceSpan
     }
 
     /// One `id.property: value` of a `set`.
-    public struct Assignment {
+    package struct Assignment {
         /// The object's index.
-        public let target: Int
+        package let target: Int
         /// The property set.
-        public let property: PropertyDescription
+        package let property: PropertyDescription
         /// `id.property` as written.
-        public let path: String
+        package let path: String
         /// The value set.
-        public let value: SceneValue
+        package let value: SceneValue
     }
 
     /// What the step does.
-    public let kind: Kind
+    package let kind: Kind
     /// The verb as written (`wait`, `expect`, `tap`, ...).
-    public let verb: String
+    package let verb: String
     /// Where the step is written.
-    public let span: SourceSpan
+    package let span: SourceSpan
 }
