@@ -1,0 +1,227 @@
+import SceneCore
+import SceneYAML
+
+extension SceneValidator {
+    // MARK: - The whole file
+
+    /// Checks the top level of the finished `document`, resolves every
+    /// reference between objects and returns the declaration.
+    mutating func finish(_ document: YAMLDocument) -> SceneDeclaration {
+        declaration.locator = document.locator
+        declaration.idTable = idTable
+        locator = document.locator
+        guard let root = document.root else {
+            diagnostics.add(
+                .emptyFile, "the file is empty", at: SourceSpan(at: .start),
+                hint: "a scene needs 'objects:', with each object indented below it, e.g. '  box: {type: View}'")
+            return declaration
+        }
+        guard document.kind(root) == .mapping else {
+            diagnostics.add(
+                .notAMapping, "a scene file must be a mapping with 'objects', not \(document.kindDescription(root))",
+                at: document.span(root), hint: "start with 'objects:'")
+            return declaration
+        }
+        let top = document.entries(root)
+        var sawObjects = false
+        var scriptNode: YAMLDocument.Node?
+        for entry in top {
+            switch entry.key {
+            case "scene": declaration.title = text(document, entry, "scene")
+            case "description": declaration.summary = text(document, entry, "description")
+            case "version":
+                if document.text(entry.value) == "1" { break }
+                let written = document.text(entry.value).map { "'\($0)'" } ?? document.kindDescription(entry.value)
+                diagnostics.add(
+                    .unsupportedVersion, "this runner reads scene format version 1, not \(written)",
+                    at: document.span(entry.value), hint: "write 'version: 1' or leave it out")
+            case "objects":
+                sawObjects = true
+                if document.kind(entry.value) != .mapping && !document.isNull(entry.value) {
+                    diagnostics.add(
+                        .notAMapping,
+                        "'objects' must be a mapping from ids to objects, not \(document.kindDescription(entry.value))",
+                        at: document.span(entry.value), hint: "write one 'id:' per object, each with a 'type:'")
+                }
+            case "script":
+                if document.kind(entry.value) == .sequence {
+                    scriptNode = entry.value
+                } else if !document.isNull(entry.value) {
+                    diagnostics.add(
+                        .invalidScript,
+                        "'script' must be a list of steps, not \(document.kindDescription(entry.value))",
+                        at: document.span(entry.value), hint: "write one '- verb: argument' per step")
+                }
+            default:
+                let suggestion = Suggestions.closest(to: entry.key, in: SceneValidator.topLevelKeys)
+                // A misspelt 'objects' is one mistake, not also a missing 'objects'.
+                if suggestion == "objects" { sawObjects = true }
+                diagnostics.add(
+                    .unknownTopLevelKey, "unknown top-level key '\(entry.key)'",
+                    at: document.writtenSpan(entry.keyNode),
+                    hint: suggestion.map { "did you mean '\($0)'?" }
+                        ?? "a scene file has \(SceneValidator.topLevelKeys.map { "'\($0)'" }.joined(separator: ", "))")
+            }
+        }
+        if !sawObjects {
+            diagnostics.add(
+                .missingObjects, "the scene has no 'objects'",
+                at: top.first.map { document.writtenSpan($0.keyNode) } ?? document.span(root),
+                hint: "add 'objects:' with one 'id:' per object, each with a 'type:'")
+        }
+        resolveTargets()
+        resolveActions()
+        if isDeclared.allSatisfy({ $0 }) { checkHierarchies() }
+        if let scriptNode { declaration.steps = compileScript(document, scriptNode) }
+        return declaration
+    }
+
+    mutating func text(_ document: YAMLDocument, _ entry: YAMLDocument.Entry, _ key: String) -> String? {
+        guard let text = document.text(entry.value) else {
+            diagnostics.add(
+                .invalidValue, "'\(key)' takes text, not \(document.kindDescription(entry.value))",
+                at: document.span(entry.value))
+            return nil
+        }
+        return document.isNull(entry.value) ? nil : text
+    }
+
+    func span(_ offsets: Range<Int>) -> SourceSpan {
+        locator?.span(offsets) ?? SourceSpan(at: .start)
+    }
+
+    mutating func resolveTargets() {
+        let allDeclared = isDeclared.allSatisfy { $0 }
+        for pending in pendingTargets {
+            guard let index = idTable[pending.id] else {
+                diagnostics.add(
+                    .unknownObject, "no object has the id '\(pending.id)'", at: span(pending.offsets),
+                    hint: Suggestions.hint(
+                        for: pending.id, in: ids,
+                        fallback: targetFallback(pending.outlet, excluding: pending.owner)))
+                continue
+            }
+            guard let targetType = types[index] else { continue }
+            guard registry.type(targetType, fits: pending.outlet) else {
+                diagnostics.add(
+                    .outletTypeMismatch,
+                    "'\(pending.outlet.name)' needs \(article(registry.requirement(of: pending.outlet))), but '\(pending.id)' is \(article(targetType.name))",
+                    at: span(pending.offsets),
+                    hint: targetFallback(pending.outlet, excluding: pending.owner))
+                continue
+            }
+            // Targets index the declared objects. They differ from the file's
+            // order only when some object was invalid, and then the scene is
+            // never instantiated (nor are the targets resolved as the file
+            // was read used).
+            declaration.outletTargets[pending.slot] = allDeclared ? index : -1
+        }
+    }
+
+    /// Resolves the actions of the objects whose connections waited, in
+    /// declaration order; the others' ranges were final as they were read.
+    mutating func resolveActions() {
+        let allDeclared = isDeclared.allSatisfy { $0 }
+        for position in objectsWithPendingActions {
+            let start = declaration.eventConnections.count
+            for pending in pendingActions[declaration.objects[position].connectionRange] {
+                if let connection = pending.connection ?? resolve(pending), allDeclared {
+                    declaration.eventConnections.append(connection)
+                }
+            }
+            declaration.objects[position].connectionRange = start..<declaration.eventConnections.count
+        }
+    }
+
+    mutating func resolve(_ pending: PendingAction) -> SceneDeclaration.EventConnection? {
+        guard let targetIndex = idTable[pending.targetID] else {
+            diagnostics.add(
+                .unknownObject, "no object has the id '\(pending.targetID)'", at: targetSpan(pending),
+                hint: Suggestions.hint(for: pending.targetID, in: ids))
+            return nil
+        }
+        guard let targetType = types[targetIndex] else { return nil }
+        guard let action = targetType.actions[pending.actionName] else {
+            diagnostics.add(
+                .unknownAction, "\(targetType.name) has no action '\(pending.actionName)'", at: actionSpan(pending),
+                hint: Suggestions.hint(
+                    for: pending.actionName, in: targetType.actions.keys.sorted(),
+                    fallback: targetType.actions.isEmpty
+                        ? "\(targetType.name) has no actions"
+                        : "its actions are \(Suggestions.list(targetType.orderedActions.map(\.name)))"))
+            return nil
+        }
+        guard let event = pending.event else { return nil }
+        guard action.accepts(payload: event.payload) else {
+            let sends = event.payload.map { "sends \(article($0.description))" } ?? "sends nothing"
+            let ownerType = types[pending.owner]?.name ?? "?"
+            diagnostics.add(
+                .payloadMismatch,
+                "action '\(pending.actionName)' of \(targetType.name) takes \(action.argument.map { article($0.description) } ?? "nothing"), but event '\(event.name)' of \(ownerType) \(sends)",
+                at: actionSpan(pending),
+                hint: "connect an event whose payload fits, or call an action without an argument")
+            return nil
+        }
+        return SceneDeclaration.EventConnection(event: event, target: targetIndex, action: action)
+    }
+
+    func article(_ name: String) -> String {
+        let vowels: Set<Character> = ["A", "E", "I", "O", "U"]
+        return (name.first.map { vowels.contains($0) } ?? false ? "an " : "a ") + name
+    }
+
+    /// "objects that fit: a, b" over the scene's objects of the right type.
+    func targetFallback(_ outlet: OutletDescription, excluding owner: Int) -> String? {
+        var fitting: [String] = []
+        for (index, type) in types.enumerated() where index != owner {
+            guard let type, registry.type(type, fits: outlet) else { continue }
+            fitting.append(ids[index])
+            if fitting.count > 8 { break }
+        }
+        if fitting.isEmpty { return "the scene has no other \(registry.requirement(of: outlet)) to connect" }
+        return "objects that fit: \(Suggestions.list(fitting))"
+    }
+
+    /// The object the hierarchy outlet (like `parent`) of the object at `index` holds.
+    func hierarchyTarget(of index: Int) -> Int? {
+        for connection in declaration.outletConnections[declaration.objects[index].outletRange]
+        where connection.outlet.isHierarchy && !connection.targetRange.isEmpty {
+            let target = declaration.outletTargets[connection.targetRange.lowerBound]
+            return target >= 0 ? target : nil
+        }
+        return nil
+    }
+
+    /// Reports a cycle through hierarchy outlets (like `parent`) once per cycle.
+    ///
+    /// Walks start only from ``hierarchyStarts``: the lowest-numbered object
+    /// that leads into a cycle leads to a higher-numbered one (or to itself),
+    /// so it is among them, and the walks find and word each cycle as walks
+    /// from every object in order would.
+    mutating func checkHierarchies() {
+        let objects = declaration.objects
+        var state = [UInt8](repeating: 0, count: objects.count)  // 0 new, 1 on the current path, 2 done
+        var path: [Int] = []
+        for start in hierarchyStarts where state[start] == 0 {
+            path.removeAll(keepingCapacity: true)
+            var current: Int? = start
+            while let index = current, state[index] == 0 {
+                state[index] = 1
+                path.append(index)
+                current = hierarchyTarget(of: index)
+            }
+            if let index = current, state[index] == 1, let cycleStart = path.firstIndex(of: index) {
+                let cycle = path[cycleStart...].map { objects[$0].id } + [objects[index].id]
+                let outlet =
+                    declaration.outletConnections[objects[index].outletRange].first(where: \.outlet.isHierarchy)?
+                    .outlet.name ?? "parent"
+                diagnostics.add(
+                    .hierarchyCycle, "'\(outlet)' forms a cycle: \(cycle.joined(separator: " -> "))",
+                    at: hierarchyOffsets.last(where: { $0.owner == index }).map { span($0.offsets) }
+                        ?? span(objects[index].idOffsets),
+                    hint: "an object cannot be inside itself; remove one '\(outlet)' of the cycle")
+            }
+            for index in path { state[index] = 2 }
+        }
+    }
+}

@@ -1,0 +1,190 @@
+import SceneCore
+import SceneYAML
+
+extension SceneValidator {
+    // MARK: - Outlets
+
+    /// Records the outlet's targets by id, to be resolved in ``finish(_:)``.
+    mutating func addOutlet(
+        _ document: borrowing YAMLDocument, _ node: YAMLDocument.Node, _ outlet: OutletDescription, owner: Int
+    ) {
+        let start = declaration.outletTargets.count
+        if document.isNull(node) {
+            // An empty outlet or collection; a required outlet is reported with the other requirements.
+            if !outlet.isRequired || outlet.isCollection {
+                declaration.outletConnections.append(
+                    SceneDeclaration.OutletConnection(outlet: outlet, targetRange: start..<start))
+            }
+            return
+        }
+        if outlet.isCollection {
+            guard document.kind(node) == .sequence else {
+                diagnostics.add(
+                    .invalidValue, "'\(outlet.name)' takes a list of ids, not \(document.kindDescription(node))",
+                    at: document.span(node), hint: document.text(node).map { "write [\($0)]" } ?? "write [id, id]")
+                return
+            }
+            var isValid = true
+            for item in document.items(node) where !addTarget(document, item, outlet, owner: owner) {
+                isValid = false
+            }
+            guard isValid else {
+                dropTargets(from: start)
+                return
+            }
+        } else {
+            guard addTarget(document, node, outlet, owner: owner) else { return }
+            if outlet.isHierarchy {
+                hierarchyOffsets.append((owner, document.offsets(node)))
+                let target = declaration.outletTargets[declaration.outletTargets.count - 1]
+                if target < 0 || target >= owner { hierarchyStarts.append(owner) }
+            }
+        }
+        declaration.outletConnections.append(
+            SceneDeclaration.OutletConnection(outlet: outlet, targetRange: start..<declaration.outletTargets.count))
+    }
+
+    /// Reserves a target slot for the id `node` holds; false after a diagnostic.
+    mutating func addTarget(
+        _ document: borrowing YAMLDocument, _ node: YAMLDocument.Node, _ outlet: OutletDescription, owner: Int
+    ) -> Bool {
+        guard document.kind(node) == .scalar else {
+            diagnostics.add(
+                .invalidValue, "'\(outlet.name)' takes the id of an object, not \(document.kindDescription(node))",
+                at: document.span(node))
+            return false
+        }
+        // An object declared earlier that fits is resolved now; any other
+        // id (a forward reference, or a mistake) waits for `finish`.
+        if let target = document.withScalarBytes(node, { idTable[$0] }), let targetType = types[target],
+            registry.type(targetType, fits: outlet)
+        {
+            declaration.outletTargets.append(target)
+            return true
+        }
+        let id = document.text(node) ?? ""
+        pendingTargets.append(
+            PendingTarget(
+                slot: declaration.outletTargets.count, id: id, offsets: document.offsets(node), outlet: outlet,
+                owner: owner))
+        declaration.outletTargets.append(-1)
+        return true
+    }
+
+    mutating func dropTargets(from start: Int) {
+        declaration.outletTargets.removeSubrange(start...)
+        while let last = pendingTargets.last, last.slot >= start { pendingTargets.removeLast() }
+    }
+
+    // MARK: - Events
+
+    mutating func validateConnections(
+        _ document: borrowing YAMLDocument, _ node: YAMLDocument.Node, of type: TypeDescription, index: Int
+    ) {
+        guard document.kind(node) == .mapping else {
+            diagnostics.add(
+                .invalidValue, "'on' takes a mapping from events to actions, not \(document.kindDescription(node))",
+                at: document.span(node), hint: "write 'on: { event: target.action }'")
+            return
+        }
+        document.forEachEntryNode(node) { keyNode, value in
+            let event = document.withScalarBytes(keyNode) { type.eventTable[$0] }
+            if event == nil {
+                let name = document.text(keyNode) ?? ""
+                diagnostics.add(
+                    .unknownEvent, "\(type.name) has no event '\(name)'", at: document.writtenSpan(keyNode),
+                    hint: Suggestions.hint(
+                        for: name, in: type.events.keys.sorted(),
+                        fallback: type.events.isEmpty
+                            ? "\(type.name) sends no events"
+                            : "its events are \(Suggestions.list(type.orderedEvents.map(\.name)))"))
+            }
+            // The actions are checked even for an unknown event, so that one pass finds every mistake.
+            if document.kind(value) == .sequence {
+                for reference in document.items(value) {
+                    addAction(document, reference, event, eventKey: keyNode, owner: index)
+                }
+            } else {
+                addAction(document, value, event, eventKey: keyNode, owner: index)
+            }
+        }
+    }
+
+    /// What a `target.action` reference is, read from its bytes.
+    enum ActionReference {
+        /// No dot, or nothing before or after it.
+        case malformed
+        /// Split into the id and the action's name, to be resolved in ``finish(_:)``.
+        case unresolved(targetID: ArraySlice<UInt8>, actionName: ArraySlice<UInt8>)
+        case resolved(SceneDeclaration.EventConnection)
+    }
+
+    /// Splits the `target.action` in `bytes`, and resolves it if it names an
+    /// action of an object declared so far that takes the payload of `event`.
+    func actionReference(_ bytes: ArraySlice<UInt8>, _ event: EventDescription?) -> ActionReference {
+        guard let dot = bytes.firstIndex(of: UInt8(ascii: ".")), dot != bytes.startIndex, dot != bytes.endIndex - 1
+        else { return .malformed }
+        let (targetID, actionName) = (bytes[..<dot], bytes[(dot + 1)...])
+        guard let event, let target = idTable[targetID], let action = types[target]?.actionTable[actionName],
+            action.accepts(payload: event.payload)
+        else { return .unresolved(targetID: targetID, actionName: actionName) }
+        return .resolved(SceneDeclaration.EventConnection(event: event, target: target, action: action))
+    }
+
+    /// Records the `target.action` that `node` names: resolved at once when
+    /// it names an action of an object declared earlier that takes the
+    /// event's payload, else in ``finish(_:)``.
+    mutating func addAction(
+        _ document: borrowing YAMLDocument, _ node: YAMLDocument.Node, _ event: EventDescription?,
+        eventKey: YAMLDocument.Node, owner: Int
+    ) {
+        guard document.kind(node) == .scalar, !document.isNull(node) else {
+            let eventName = document.text(eventKey) ?? ""
+            diagnostics.add(
+                .invalidActionReference,
+                "'\(eventName)' takes 'target.action' or a list of them, not \(document.kindDescription(node))",
+                at: document.span(node), hint: "write '\(eventName): form.submit'")
+            return
+        }
+        switch actionReference(document.scalarBytes(node) ?? [], event) {
+        case .resolved(let connection):
+            pendingActions.append(
+                PendingAction(owner: owner, event: event, connection: connection, offsets: 0..<0, style: .plain))
+        case .unresolved(let targetID, let actionName):
+            pendingActions.append(
+                PendingAction(
+                    owner: owner, event: event, targetID: String(decoding: targetID, as: UTF8.self),
+                    actionName: String(decoding: actionName, as: UTF8.self), offsets: document.offsets(node),
+                    style: document.style(node) ?? .plain))
+        case .malformed:
+            diagnostics.add(
+                .invalidActionReference, "'\(document.text(node) ?? "")' is not 'target.action'",
+                at: document.span(node),
+                hint: "write the id of an object, a dot and one of its actions, e.g. 'form.submit'")
+        }
+    }
+
+    /// Where the target's id of `pending` is written.
+    func targetSpan(_ pending: PendingAction) -> SourceSpan {
+        subspan(pending, from: 0, length: pending.targetID.unicodeScalars.count)
+    }
+
+    /// Where the action's name of `pending` is written.
+    func actionSpan(_ pending: PendingAction) -> SourceSpan {
+        subspan(
+            pending, from: pending.targetID.unicodeScalars.count + 1, length: pending.actionName.unicodeScalars.count)
+    }
+
+    /// The part of a one-line scalar from `offset` scalars on, else the whole scalar.
+    func subspan(_ pending: PendingAction, from offset: Int, length: Int) -> SourceSpan {
+        let whole = span(pending.offsets)
+        let quote = pending.style == .plain ? 0 : 1
+        guard pending.style == .plain || pending.style == .singleQuoted || pending.style == .doubleQuoted,
+            whole.end.line == whole.start.line
+        else { return whole }
+        let column = whole.start.column + quote + offset
+        let begin = SourcePosition(line: whole.start.line, column: column, offset: whole.start.offset + quote + offset)
+        let end = SourcePosition(line: whole.start.line, column: column + length, offset: begin.offset + length)
+        return SourceSpan(start: begin, end: end)
+    }
+}
