@@ -4,7 +4,7 @@ import PackageDescription
 let package = Package(
     name: "scene-runtime",
     products: [
-        .executable(name: "scene-runner", targets: ["SceneRunner"]),
+        .executable(name: "scene-runner", targets: ["scene-runner"]),
         .executable(name: "scene-bench", targets: ["SceneBench"]),
         .library(name: "SceneCore", targets: ["SceneCore"]),
         .library(name: "SceneLoader", targets: ["SceneLoader"]),
@@ -55,7 +55,7 @@ let package = Package(
             ]
         ),
         // `scene-runner`: the command line over the standard and storage types.
-        .executableTarget(name: "SceneRunner", dependencies: ["SceneCommandLine", "SceneStorage"]),
+        .executableTarget(name: "scene-runner", dependencies: ["SceneCommandLine", "SceneStorage"]),
         .executableTarget(
             name: "SceneBench",
             dependencies: ["SceneLoader", "SceneRunning", "SceneBehaviours", "SceneYAML", "CYAML"]
