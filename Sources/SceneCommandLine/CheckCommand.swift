@@ -20,47 +20,57 @@ struct CheckCommand: SceneSubcommand {
     @Option(help: "Output format: text, or json for JSON Lines.")
     var format: OutputFormat = .text
 
+    @Flag(
+        name: .customLong("warnings-as-errors"),
+        help: "Count warnings as errors: a file with warnings is invalid.")
+    var warningsAreErrors = false
+
     func validate() throws {
         if files.isEmpty { throw ValidationError("Give at least one scene file.") }
     }
 
     func run(in context: CommandContext) throws {
-        let loader = context.loader
+        var loader = context.loader
+        loader.warningsAreErrors = warningsAreErrors
         var totals = Records.Totals()
         for file in files {
             let source: SceneSource
             let diagnostics: [Diagnostic]
             var declaration: SceneDeclaration?
             do {
-                source = try SceneSource(contentsOf: file)
+                source = try loader.source(contentsOf: file)
                 switch loader.validate(source) {
                 case .success(let value):
-                    diagnostics = []
+                    diagnostics = value.warnings
                     declaration = value
                 case .failure(let error):
                     diagnostics = error.diagnostics
                 }
             } catch {
-                source = SceneSource(name: file, bytes: [])
-                diagnostics = [error]
+                source = error.source
+                diagnostics = error.diagnostics
             }
             let errors = Records.errorCount(diagnostics)
+            let warnings = Records.warningCount(diagnostics)
             let objects = declaration?.objects.count ?? 0
             totals.files += 1
             totals.errors += errors
-            if diagnostics.isEmpty { totals.valid += 1 }
+            totals.warnings += warnings
+            if declaration != nil { totals.valid += 1 }
             switch format {
             case .text:
                 context.write(DiagnosticRenderer.render(diagnostics, in: source))
-                if diagnostics.isEmpty {
-                    context.writeLine("\(source.name): ok (\(objects) object\(objects == 1 ? "" : "s"))")
+                if declaration != nil {
+                    context.writeLine("\(source.name): ok (\(Records.tally(objects: objects, warnings: warnings)))")
                 } else {
-                    context.writeLine("\(source.name): \(errors) error\(errors == 1 ? "" : "s")")
+                    context.writeLine("\(source.name): \(Records.tally(errors: errors, warnings: warnings))")
                 }
             case .json:
                 for diagnostic in diagnostics { context.writeLine(DiagnosticRenderer.json(diagnostic, in: source)) }
-                context.writeLine(
-                    Records.file(source.name, title: declaration?.title, objects: objects, errors: errors))
+                let record = Records.file(
+                    source.name, valid: declaration != nil, title: declaration?.title, objects: objects,
+                    errors: errors, warnings: warnings)
+                context.writeLine(record)
             }
         }
         let status = totals.valid == totals.files ? ExitStatus.success : ExitStatus.invalidScene

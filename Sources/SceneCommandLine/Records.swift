@@ -3,21 +3,25 @@ import SceneLoader
 /// The JSON Lines records that `check` and `run` share. Every record
 /// starts with `type`, then `file` when it is about one file.
 enum Records {
-    /// `{"type":"file","file":…,"valid":…,"title":…,"objects":…,"errors":…}`:
-    /// ends a file's diagnostics; for `run`, it starts a valid file's transcript.
-    static func file(_ name: String, title: String?, objects: Int, errors: Int) -> String {
+    /// `{"type":"file","file":…,"valid":…,"title":…,"objects":…,"errors":…,"warnings":…}`:
+    /// ends a file's diagnostics; for `run`, it starts a valid file's
+    /// transcript. A file is valid when it loads: no errors, and no
+    /// warnings under `--warnings-as-errors`.
+    static func file(_ name: String, valid: Bool, title: String?, objects: Int, errors: Int, warnings: Int) -> String {
         JSON.object([
-            ("type", JSON.string("file")), ("file", JSON.string(name)), ("valid", JSON.bool(errors == 0)),
+            ("type", JSON.string("file")), ("file", JSON.string(name)), ("valid", JSON.bool(valid)),
             ("title", title.map(JSON.string) ?? "null"), ("objects", String(objects)), ("errors", String(errors)),
+            ("warnings", String(warnings)),
         ])
     }
 
-    /// `{"type":"totals","files":…,"valid":…,"invalid":…,"errors":…[,"passed":…,"failed":…],"status":…}`:
+    /// `{"type":"totals","files":…,"valid":…,"invalid":…,"errors":…,"warnings":…[,"passed":…,"failed":…],"status":…}`:
     /// the last record; `passed` and `failed` count expectations (`run` only).
     static func totals(_ totals: Totals, expectations: Bool, status: Int32) -> String {
         var fields = [
             ("type", JSON.string("totals")), ("files", String(totals.files)), ("valid", String(totals.valid)),
             ("invalid", String(totals.files - totals.valid)), ("errors", String(totals.errors)),
+            ("warnings", String(totals.warnings)),
         ]
         if expectations { fields += [("passed", String(totals.passed)), ("failed", String(totals.failed))] }
         return JSON.object(fields + [("status", String(status))])
@@ -28,12 +32,30 @@ enum Records {
         var files = 0
         var valid = 0
         var errors = 0
+        var warnings = 0
         var passed = 0
         var failed = 0
     }
 
-    /// The diagnostics that are mistakes, not the note that collecting stopped.
+    /// The diagnostics that are mistakes, not warnings nor the note that collecting stopped.
     static func errorCount(_ diagnostics: [Diagnostic]) -> Int {
-        diagnostics.filter { $0.code != .tooManyDiagnostics }.count
+        diagnostics.filter { $0.code != .tooManyDiagnostics && $0.severity == .error }.count
+    }
+
+    /// The warnings among `diagnostics`.
+    static func warningCount(_ diagnostics: [Diagnostic]) -> Int {
+        diagnostics.filter { $0.severity == .warning }.count
+    }
+
+    /// `2 errors, 1 warning`: the counts that are not zero.
+    static func tally(errors: Int, warnings: Int) -> String {
+        [(errors, "error"), (warnings, "warning")].filter { $0.0 > 0 }
+            .map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }.joined(separator: ", ")
+    }
+
+    /// `3 objects`, `3 objects, 1 warning`: what a valid file's `ok` says.
+    static func tally(objects: Int, warnings: Int) -> String {
+        let counted = "\(objects) object\(objects == 1 ? "" : "s")"
+        return warnings == 0 ? counted : counted + ", " + tally(errors: 0, warnings: warnings)
     }
 }

@@ -45,6 +45,11 @@ struct RunCommand: SceneSubcommand {
             valueName: "i/n"))
     var shard: Shard?
 
+    @Flag(
+        name: .customLong("warnings-as-errors"),
+        help: "Refuse a scene with warnings as if they were errors: it is reported invalid and does not run.")
+    var warningsAreErrors = false
+
     func validate() throws {
         if files.isEmpty { throw ValidationError("Give at least one scene file.") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs takes a number of at least 1.") }
@@ -53,6 +58,7 @@ struct RunCommand: SceneSubcommand {
     func run(in context: CommandContext) throws {
         var runner = SceneRunner(registry: context.registry, limits: context.limits, stateDirectory: stateDirectory)
         runner.loader.toolName = context.name
+        runner.loader.warningsAreErrors = warningsAreErrors
         let files = shard.map { $0.slice(of: self.files) } ?? self.files
         // Stores sharing a state directory see each other's saves in file
         // order only when the files run one at a time.
@@ -62,6 +68,7 @@ struct RunCommand: SceneSubcommand {
         let count = { (result: FileResult) in
             totals.files += 1
             totals.errors += result.errors
+            totals.warnings += result.warnings
             if result.isValid { totals.valid += 1 }
             totals.passed += result.passed
             totals.failed += result.failed
@@ -96,14 +103,18 @@ struct RunCommand: SceneSubcommand {
         _ file: String, with runner: SceneRunner, into output: any TextSink, stop: () -> Bool
     ) -> FileResult {
         let outcome: SceneRunner.StreamOutcome
+        var warnings = 0
         do {
             let source = try runner.loader.source(contentsOf: file)
             switch format {
             case .text:
-                outcome = runner.run(
-                    source, streamingTo: TextTranscriptWriter(verbose: verbose) { output.write($0) }, shouldStop: stop)
+                let writer = WarningCounter(TextTranscriptWriter(verbose: verbose) { output.write($0) })
+                outcome = runner.run(source, streamingTo: writer, shouldStop: stop)
+                warnings = writer.warningCount
             case .json:
-                outcome = runner.run(source, streamingTo: JSONRunWriter(output), shouldStop: stop)
+                let writer = JSONRunWriter(output)
+                outcome = runner.run(source, streamingTo: writer, shouldStop: stop)
+                warnings = writer.warningCount
             }
         } catch {
             outcome = .invalid(error)
@@ -111,22 +122,26 @@ struct RunCommand: SceneSubcommand {
         switch outcome {
         case .invalid(let error):
             let errors = Records.errorCount(error.diagnostics)
+            warnings = Records.warningCount(error.diagnostics)
             switch format {
             case .text:
                 output.write(error.rendered)
-                output.write("\(file): not run: \(errors) error\(errors == 1 ? "" : "s")\n")
+                output.write("\(file): not run: \(Records.tally(errors: errors, warnings: warnings))\n")
             case .json:
                 for diagnostic in error.diagnostics {
                     output.write(DiagnosticRenderer.json(diagnostic, in: error.source) + "\n")
                 }
-                output.write(Records.file(file, title: nil, objects: 0, errors: errors) + "\n")
+                let record = Records.file(
+                    file, valid: false, title: nil, objects: 0, errors: errors, warnings: warnings)
+                output.write(record + "\n")
             }
-            return FileResult(isValid: false, errors: errors, passed: 0, failed: 0, succeeded: false)
+            return FileResult(
+                isValid: false, errors: errors, warnings: warnings, passed: 0, failed: 0, succeeded: false)
         case .ran(let summary):
             if format == .text { output.write("\n") }
             return FileResult(
-                isValid: true, errors: 0, passed: summary.passedCount, failed: summary.failedCount,
-                succeeded: summary.succeeded)
+                isValid: true, errors: 0, warnings: warnings, passed: summary.passedCount,
+                failed: summary.failedCount, succeeded: summary.succeeded)
         }
     }
 }
@@ -135,6 +150,7 @@ struct RunCommand: SceneSubcommand {
 struct FileResult: Sendable {
     var isValid: Bool
     var errors: Int
+    var warnings: Int
     var passed: Int
     var failed: Int
     var succeeded: Bool
@@ -160,22 +176,52 @@ struct Shard: ExpressibleByArgument {
     }
 }
 
-/// A run's JSON Lines: the `file` record, then the transcript's.
+/// A run's JSON Lines: the scene's warnings, the `file` record, then the
+/// transcript's.
 final class JSONRunWriter: TranscriptSink {
     private let output: any TextSink
     private let transcript: JSONTranscriptWriter
+    /// The warnings written, for the `file` record.
+    private(set) var warningCount = 0
 
     init(_ output: any TextSink) {
         self.output = output
         transcript = JSONTranscriptWriter { output.write($0) }
     }
 
+    func warn(_ warnings: [Diagnostic], in source: SceneSource) {
+        warningCount += warnings.count
+        transcript.warn(warnings, in: source)
+    }
+
     func begin(_ header: Transcript.Header) {
-        output.write(Records.file(header.file, title: header.title, objects: header.objectCount, errors: 0) + "\n")
+        let record = Records.file(
+            header.file, valid: true, title: header.title, objects: header.objectCount, errors: 0,
+            warnings: warningCount)
+        output.write(record + "\n")
         transcript.begin(header)
     }
 
     func record(_ entry: Transcript.Entry) { transcript.record(entry) }
 
     func end(_ summary: Transcript.Summary) { transcript.end(summary) }
+}
+
+/// Counts the warnings a sink is given.
+final class WarningCounter<Base: TranscriptSink>: TranscriptSink {
+    private let base: Base
+    private(set) var warningCount = 0
+
+    init(_ base: Base) { self.base = base }
+
+    func warn(_ warnings: [Diagnostic], in source: SceneSource) {
+        warningCount += warnings.count
+        base.warn(warnings, in: source)
+    }
+
+    func begin(_ header: Transcript.Header) { base.begin(header) }
+
+    func record(_ entry: Transcript.Entry) { base.record(entry) }
+
+    func end(_ summary: Transcript.Summary) { base.end(summary) }
 }

@@ -105,6 +105,10 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case unknownMember = "unknown-member"
     case timeGoesBackwards = "time-goes-backwards"
     case scriptTooLong = "script-too-long"
+    // Warnings: the scene loads and runs.
+    case emptyConnection = "empty-connection"
+    case emptyOutlet = "empty-outlet"
+    case duplicateConnection = "duplicate-connection"
     // Instantiation.
     case objectFailed = "object-failed"
     // Bookkeeping.

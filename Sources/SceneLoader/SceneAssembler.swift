@@ -95,11 +95,7 @@ final class SceneAssembler {
         guard entries.count == declaration.objects.count else {
             throw SceneLoadError(
                 source: source,
-                diagnostics: [
-                    Diagnostic(
-                        .internalError, "the scene was completed before every object was made",
-                        at: SourceSpan(at: .start), hint: "this is a bug in the loader")
-                ])
+                diagnostics: [SceneProblem.sceneIncomplete.diagnostic(at: SourceSpan(at: .start))])
         }
         for (position, index) in waitingOutlets {
             connect(declaration.outletConnections[position], of: index, in: declaration)
@@ -109,9 +105,8 @@ final class SceneAssembler {
             throw SceneLoadError(
                 source: source,
                 diagnostics: failures.map { failure in
-                    Diagnostic(
-                        .internalError, failure.message, at: declaration.span(of: failure.object),
-                        hint: "the type's registration does not match its Swift type; this is a bug in the type")
+                    SceneProblem.memberNotApplied(message: failure.message).diagnostic(
+                        at: declaration.span(of: failure.object))
                 })
         }
 
@@ -128,8 +123,7 @@ final class SceneAssembler {
         if !scene.failures.isEmpty {
             let diagnostics = scene.failures.map { failure in
                 let index = failure.objectID.flatMap { declaration.index(ofID: $0) }
-                return Diagnostic(
-                    .objectFailed, failure.message,
+                return SceneProblem.objectFailed(message: failure.message).diagnostic(
                     at: index.map { declaration.span(of: $0) } ?? SourceSpan(at: .start))
             }
             throw SceneLoadError(source: source, diagnostics: diagnostics)

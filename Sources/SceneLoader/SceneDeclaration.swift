@@ -65,6 +65,8 @@ package struct SceneDeclaration {
     package internal(set) var outletTargets: [Int] = []
     /// The event connections, object by object in written order.
     package internal(set) var eventConnections: [EventConnection] = []
+    /// What is worth a look but does not stop the scene from loading.
+    package internal(set) var warnings: [Diagnostic] = []
     /// The `script:` steps, checked against the objects.
     package internal(set) var steps: [ScriptStep] = []
     /// The index of each object by the bytes of its id.

@@ -86,6 +86,10 @@ public struct SceneLoader {
     /// registered types`); `nil`, the default, names none and lists the
     /// types instead.
     public var toolName: String?
+    /// Whether a scene with warnings is refused like one with errors
+    /// (`--warnings-as-errors`): it does not load, and its warnings are
+    /// the load error's diagnostics.
+    public var warningsAreErrors = false
 
     /// A loader for the types in `registry`.
     public init(registry: SceneRegistry, limits: SceneLimits = SceneLimits()) {
@@ -93,10 +97,12 @@ public struct SceneLoader {
         self.limits = limits
     }
 
-    /// Every diagnostic for `source`, without instantiating anything.
+    /// Every diagnostic for `source`, errors and warnings, without
+    /// instantiating anything; the scene loads when none is an error (nor a
+    /// warning, under ``warningsAreErrors``).
     public func check(_ source: SceneSource) -> [Diagnostic] {
         switch validate(source) {
-        case .success: []
+        case .success(let declaration): declaration.warnings
         case .failure(let error): error.diagnostics
         }
     }
@@ -131,10 +137,11 @@ public struct SceneLoader {
             validator.diagnostics.add(Diagnostic(error))
             return .failure(SceneLoadError(source: source, diagnostics: validator.diagnostics.inFileOrder))
         }
-        let declaration = validator.finish(document)
-        if validator.diagnostics.hasErrors {
+        var declaration = validator.finish(document)
+        if validator.diagnostics.hasErrors || (warningsAreErrors && !validator.diagnostics.diagnostics.isEmpty) {
             return .failure(SceneLoadError(source: source, diagnostics: validator.diagnostics.inFileOrder))
         }
+        declaration.warnings = validator.diagnostics.inFileOrder
         return .success(declaration)
     }
 

@@ -103,10 +103,7 @@ public struct SceneSource: Sendable {
     }
 
     private static func tooLarge(_ path: String, size: Int?, _ maxBytes: Int) -> Diagnostic {
-        let size = size.map { "is \($0) bytes" } ?? "holds more than \(maxBytes) bytes"
-        return Diagnostic(
-            .fileTooLarge, "'\(path)' \(size), more than the limit of \(maxBytes); nothing was read past it",
-            at: SourceSpan(at: .start), hint: "split the scene, or raise the limit in the embedding program")
+        SceneProblem.fileTooLarge(path: path, size: size, limit: maxBytes).diagnostic(at: SourceSpan(at: .start))
     }
 
     private static func readError(_ path: String, _ code: Int32) -> Diagnostic {
@@ -114,6 +111,6 @@ public struct SceneSource: Sendable {
     }
 
     private static func readError(_ path: String, _ reason: String, hint: String?) -> Diagnostic {
-        Diagnostic(.unreadableFile, "cannot read '\(path)': \(reason)", at: SourceSpan(at: .start), hint: hint)
+        SceneProblem.unreadableFile(path: path, reason: reason, hint: hint).diagnostic(at: SourceSpan(at: .start))
     }
 }

@@ -11,15 +11,11 @@ extension SceneValidator {
         declaration.idTable = idTable
         locator = document.locator
         guard let root = document.root else {
-            diagnostics.add(
-                .emptyFile, "the file is empty", at: SourceSpan(at: .start),
-                hint: "a scene needs 'objects:', with each object indented below it, e.g. '  box: {type: View}'")
+            diagnostics.add(.emptyFile, at: SourceSpan(at: .start))
             return declaration
         }
         guard document.kind(root) == .mapping else {
-            diagnostics.add(
-                .notAMapping, "a scene file must be a mapping with 'objects', not \(document.kindDescription(root))",
-                at: document.span(root), hint: "start with 'objects:'")
+            diagnostics.add(.fileNotAMapping(found: document.kindDescription(root)), at: document.span(root))
             return declaration
         }
         let top = document.entries(root)
@@ -32,42 +28,33 @@ extension SceneValidator {
             case "version":
                 if document.text(entry.value) == "1" { break }
                 let written = document.text(entry.value).map { "'\($0)'" } ?? document.kindDescription(entry.value)
-                diagnostics.add(
-                    .unsupportedVersion, "this runner reads scene format version 1, not \(written)",
-                    at: document.span(entry.value), hint: "write 'version: 1' or leave it out")
+                diagnostics.add(.unsupportedVersion(written: written), at: document.span(entry.value))
             case "objects":
                 sawObjects = true
                 if document.kind(entry.value) != .mapping && !document.isNull(entry.value) {
                     diagnostics.add(
-                        .notAMapping,
-                        "'objects' must be a mapping from ids to objects, not \(document.kindDescription(entry.value))",
-                        at: document.span(entry.value), hint: "write one 'id:' per object, each with a 'type:'")
+                        .objectsNotAMapping(found: document.kindDescription(entry.value)),
+                        at: document.span(entry.value))
                 }
             case "script":
                 if document.kind(entry.value) == .sequence {
                     scriptNode = entry.value
                 } else if !document.isNull(entry.value) {
                     diagnostics.add(
-                        .invalidScript,
-                        "'script' must be a list of steps, not \(document.kindDescription(entry.value))",
-                        at: document.span(entry.value), hint: "write one '- verb: argument' per step")
+                        .scriptNotAList(found: document.kindDescription(entry.value)), at: document.span(entry.value))
                 }
             default:
                 let suggestion = Suggestions.closest(to: entry.key, in: SceneValidator.topLevelKeys)
                 // A misspelt 'objects' is one mistake, not also a missing 'objects'.
                 if suggestion == "objects" { sawObjects = true }
                 diagnostics.add(
-                    .unknownTopLevelKey, "unknown top-level key '\(entry.key)'",
-                    at: document.writtenSpan(entry.keyNode),
-                    hint: suggestion.map { "did you mean '\($0)'?" }
-                        ?? "a scene file has \(SceneValidator.topLevelKeys.map { "'\($0)'" }.joined(separator: ", "))")
+                    .unknownTopLevelKey(key: entry.key, suggestion: suggestion), at: document.writtenSpan(entry.keyNode)
+                )
             }
         }
         if !sawObjects {
             diagnostics.add(
-                .missingObjects, "the scene has no 'objects'",
-                at: top.first.map { document.writtenSpan($0.keyNode) } ?? document.span(root),
-                hint: "add 'objects:' with one 'id:' per object, each with a 'type:'")
+                .missingObjects, at: top.first.map { document.writtenSpan($0.keyNode) } ?? document.span(root))
         }
         resolveTargets()
         resolveActions()
@@ -79,8 +66,7 @@ extension SceneValidator {
     mutating func text(_ document: YAMLDocument, _ entry: YAMLDocument.Entry, _ key: String) -> String? {
         guard let text = document.text(entry.value) else {
             diagnostics.add(
-                .invalidValue, "'\(key)' takes text, not \(document.kindDescription(entry.value))",
-                at: document.span(entry.value))
+                .textExpected(key: key, found: document.kindDescription(entry.value)), at: document.span(entry.value))
             return nil
         }
         return document.isNull(entry.value) ? nil : text
@@ -95,19 +81,20 @@ extension SceneValidator {
         for pending in pendingTargets {
             guard let index = idTable[pending.id] else {
                 diagnostics.add(
-                    .unknownObject, "no object has the id '\(pending.id)'", at: span(pending.offsets),
-                    hint: Suggestions.hint(
-                        for: pending.id, in: ids,
-                        fallback: targetFallback(pending.outlet, excluding: pending.owner)))
+                    .unknownObject(
+                        id: pending.id, suggestion: Suggestions.closest(to: pending.id, in: ids),
+                        fallback: targetFallback(pending.outlet, excluding: pending.owner)),
+                    at: span(pending.offsets))
                 continue
             }
             guard let targetType = types[index] else { continue }
             guard registry.type(targetType, fits: pending.outlet) else {
                 diagnostics.add(
-                    .outletTypeMismatch,
-                    "'\(pending.outlet.name)' needs \(article(registry.requirement(of: pending.outlet))), but '\(pending.id)' is \(article(targetType.name))",
-                    at: span(pending.offsets),
-                    hint: targetFallback(pending.outlet, excluding: pending.owner))
+                    .outletTypeMismatch(
+                        outlet: pending.outlet.name, requirement: registry.requirement(of: pending.outlet),
+                        id: pending.id, type: targetType.name,
+                        fitting: targetFallback(pending.outlet, excluding: pending.owner)),
+                    at: span(pending.offsets))
                 continue
             }
             // Targets index the declared objects. They differ from the file's
@@ -136,30 +123,29 @@ extension SceneValidator {
     mutating func resolve(_ pending: PendingAction) -> SceneDeclaration.EventConnection? {
         guard let targetIndex = idTable[pending.targetID] else {
             diagnostics.add(
-                .unknownObject, "no object has the id '\(pending.targetID)'", at: targetSpan(pending),
-                hint: Suggestions.hint(for: pending.targetID, in: ids))
+                .unknownObject(
+                    id: pending.targetID, suggestion: Suggestions.closest(to: pending.targetID, in: ids), fallback: nil),
+                at: targetSpan(pending))
             return nil
         }
         guard let targetType = types[targetIndex] else { return nil }
         guard let action = targetType.actions[pending.actionName] else {
             diagnostics.add(
-                .unknownAction, "\(targetType.name) has no action '\(pending.actionName)'", at: actionSpan(pending),
-                hint: Suggestions.hint(
-                    for: pending.actionName, in: targetType.actions.keys.sorted(),
-                    fallback: targetType.actions.isEmpty
-                        ? "\(targetType.name) has no actions"
-                        : "its actions are \(Suggestions.list(targetType.orderedActions.map(\.name)))"))
+                .unknownAction(
+                    action: pending.actionName, type: targetType.name,
+                    suggestion: Suggestions.closest(to: pending.actionName, in: targetType.actions.keys.sorted()),
+                    actions: targetType.orderedActions.map(\.name)),
+                at: actionSpan(pending))
             return nil
         }
         guard let event = pending.event else { return nil }
         guard action.accepts(payload: event.payload) else {
-            let sends = event.payload.map { "sends \(article($0.description))" } ?? "sends nothing"
             let ownerType = types[pending.owner]?.name ?? "?"
             diagnostics.add(
-                .payloadMismatch,
-                "action '\(pending.actionName)' of \(targetType.name) takes \(action.argument.map { article($0.description) } ?? "nothing"), but event '\(event.name)' of \(ownerType) \(sends)",
-                at: actionSpan(pending),
-                hint: "connect an event whose payload fits, or call an action without an argument")
+                .payloadMismatch(
+                    action: pending.actionName, type: targetType.name, argument: action.argument, event: event.name,
+                    owner: ownerType, payload: event.payload),
+                at: actionSpan(pending))
             return nil
         }
         return SceneDeclaration.EventConnection(event: event, target: targetIndex, action: action)
@@ -216,10 +202,9 @@ extension SceneValidator {
                     declaration.outletConnections[objects[index].outletRange].first(where: \.outlet.isHierarchy)?
                     .outlet.name ?? "parent"
                 diagnostics.add(
-                    .hierarchyCycle, "'\(outlet)' forms a cycle: \(cycle.joined(separator: " -> "))",
+                    .hierarchyCycle(outlet: outlet, ids: cycle),
                     at: hierarchyOffsets.last(where: { $0.owner == index }).map { span($0.offsets) }
-                        ?? span(objects[index].idOffsets),
-                    hint: "an object cannot be inside itself; remove one '\(outlet)' of the cycle")
+                        ?? span(objects[index].idOffsets))
             }
             for index in path { state[index] = 2 }
         }

@@ -12,10 +12,7 @@ extension SceneValidator {
             guard document.kind(step) == .mapping, document.count(step) == 1,
                 let entry = document.entries(step).first
             else {
-                diagnostics.add(
-                    .invalidScript, "a script step must be a mapping with one verb, like '- wait: 2s'",
-                    at: document.span(step),
-                    hint: document.count(step) > 1 ? "write each verb as its own step, on its own '- ' line" : nil)
+                diagnostics.add(.stepNotAMapping(hasSeveralVerbs: document.count(step) > 1), at: document.span(step))
                 continue
             }
             let span = document.writtenSpan(entry.keyNode)
@@ -40,10 +37,7 @@ extension SceneValidator {
         case "at":
             guard case .duration(let time) = resolve(document, value, .duration, "at") else { return nil }
             if time < clock {
-                diagnostics.add(
-                    .timeGoesBackwards,
-                    "'at: \(time.sceneDescription)' is earlier than the time the script has reached, \(clock.sceneDescription)",
-                    at: document.span(value), hint: "time only moves forward; use a later time or reorder the steps")
+                diagnostics.add(.timeGoesBackwards(at: time, reached: clock), at: document.span(value))
                 return nil
             }
             guard checkVirtualTime(time, document, value) else { return nil }
@@ -51,8 +45,7 @@ extension SceneValidator {
             return .at(time)
         case "note":
             guard let text = document.text(value) else {
-                diagnostics.add(
-                    .invalidStep, "'note' takes text, not \(document.kindDescription(value))", at: document.span(value))
+                diagnostics.add(.noteExpectsText(found: document.kindDescription(value)), at: document.span(value))
                 return nil
             }
             return .note(text)
@@ -99,15 +92,13 @@ extension SceneValidator {
         guard let property = type.property(named: member), !property.isReadOnly else {
             let isOutlet = type.members[member] != nil
             diagnostics.add(
-                .unknownMember,
                 type.property(named: member) != nil
-                    ? "'\(path)' is read-only; a script can only check it with 'expect'"
+                    ? .readOnlyInSet(path: path)
                     : isOutlet
-                        ? "'\(path)' is an outlet; scripts set properties, not connections"
-                        : "\(type.name) has no property '\(member)'",
-                at: keySpan,
-                hint: type.property(named: member) != nil || isOutlet
-                    ? nil : memberHint(member, of: type, settable: true))
+                        ? .outletInSet(path: path)
+                        : .unknownSettable(
+                            member: member, type: type.name, hint: memberHint(member, of: type, settable: true)),
+                at: keySpan)
             return false
         }
         guard
@@ -125,10 +116,7 @@ extension SceneValidator {
         _ time: Duration, _ document: YAMLDocument, _ node: YAMLDocument.Node
     ) -> Bool {
         guard time > maxVirtualTime else { return true }
-        diagnostics.add(
-            .scriptTooLong,
-            "the script would reach \(time.sceneDescription), past the limit of \(maxVirtualTime.sceneDescription) of virtual time",
-            at: document.span(node), hint: "shorten the waits, or raise the limit in the embedding program")
+        diagnostics.add(.scriptTooLong(reaches: time, limit: maxVirtualTime), at: document.span(node))
         return false
     }
 
@@ -145,9 +133,7 @@ extension SceneValidator {
         _ document: YAMLDocument, _ node: YAMLDocument.Node, verb: String
     ) -> ([(Int, String, String, YAMLDocument.Node, SourceSpan)], Bool) {
         guard document.kind(node) == .mapping, document.count(node) > 0 else {
-            diagnostics.add(
-                .invalidStep, "'\(verb)' takes a mapping of 'id.member: value', not \(document.kindDescription(node))",
-                at: document.span(node), hint: "write '\(verb): { controls.hidden: true }'")
+            diagnostics.add(.pathsExpected(verb: verb, found: document.kindDescription(node)), at: document.span(node))
             return ([], false)
         }
         var isValid = true
@@ -166,24 +152,21 @@ extension SceneValidator {
     /// The object and member of `id.member`, or `nil` after a diagnostic.
     private mutating func resolvePath(_ path: String, span: SourceSpan, verb: String) -> (Int, String)? {
         guard let dot = path.firstIndex(of: "."), dot != path.startIndex, path.index(after: dot) != path.endIndex else {
-            diagnostics.add(
-                .invalidStep, "'\(path)' is not 'id.member'", at: span,
-                hint: "write the object's id, a dot and one of its properties, e.g. 'controls.hidden'")
+            diagnostics.add(.notAPath(path: path), at: span)
             return nil
         }
         let id = String(path[..<dot])
         let member = String(path[path.index(after: dot)...])
         guard let target = objectIndex(id) else {
             diagnostics.add(
-                .unknownObject, "no object has the id '\(id)'", at: span, hint: Suggestions.hint(for: id, in: objectIDs)
-            )
+                .noSuchObjectInPath(id: id, suggestion: Suggestions.closest(to: id, in: objectIDs)), at: span)
             return nil
         }
         guard let type = objectTypes[target] else { return nil }
         if verb == "expect" && type.members[member] == nil {
             diagnostics.add(
-                .unknownMember, "\(type.name) has no property or outlet '\(member)'", at: span,
-                hint: memberHint(member, of: type, settable: false))
+                .unknownMember(member: member, type: type.name, hint: memberHint(member, of: type, settable: false)),
+                at: span)
             return nil
         }
         return (target, member)
@@ -215,9 +198,10 @@ extension SceneValidator {
                 guard let id = document.text(idNode), objectIndex(id) != nil else {
                     let written = document.text(idNode).map { "'\($0)'" } ?? document.kindDescription(idNode)
                     diagnostics.add(
-                        .unknownObject, "'\(path)' holds an object id, and no object has the id \(written)",
-                        at: document.span(idNode),
-                        hint: document.text(idNode).flatMap { Suggestions.hint(for: $0, in: objectIDs) })
+                        .unknownObjectValue(
+                            path: path, written: written,
+                            suggestion: document.text(idNode).flatMap { Suggestions.closest(to: $0, in: objectIDs) }),
+                        at: document.span(idNode))
                     return nil
                 }
                 values.append(.object(id))
@@ -235,37 +219,30 @@ extension SceneValidator {
         } else if document.kind(node) == .mapping, document.count(node) == 1, let entry = document.entries(node).first {
             reference = (entry.key, document.writtenSpan(entry.keyNode), entry.value)
         } else {
-            diagnostics.add(
-                .invalidStep,
-                "'call' takes 'id.action' or '{ id.action: argument }', not \(document.kindDescription(node))",
-                at: document.span(node), hint: "write 'call: timeout.resume'")
+            diagnostics.add(.callExpected(found: document.kindDescription(node)), at: document.span(node))
             return nil
         }
         guard let dot = reference.text.firstIndex(of: "."), dot != reference.text.startIndex,
             reference.text.index(after: dot) != reference.text.endIndex
         else {
-            diagnostics.add(
-                .invalidStep, "'\(reference.text)' is not 'id.action'", at: reference.span,
-                hint: "write the object's id, a dot and one of its actions, e.g. 'timeout.resume'")
+            diagnostics.add(.notAnActionPath(text: reference.text), at: reference.span)
             return nil
         }
         let id = String(reference.text[..<dot])
         let name = String(reference.text[reference.text.index(after: dot)...])
         guard let target = objectIndex(id) else {
             diagnostics.add(
-                .unknownObject, "no object has the id '\(id)'", at: reference.span,
-                hint: Suggestions.hint(for: id, in: objectIDs))
+                .noSuchObjectInPath(id: id, suggestion: Suggestions.closest(to: id, in: objectIDs)), at: reference.span)
             return nil
         }
         guard let type = objectTypes[target] else { return nil }
         guard let action = type.actions[name] else {
             diagnostics.add(
-                .unknownAction, "\(type.name) has no action '\(name)'", at: reference.span,
-                hint: Suggestions.hint(
-                    for: name, in: type.orderedActions.map(\.name),
-                    fallback: type.actions.isEmpty
-                        ? "\(type.name) has no actions"
-                        : "its actions are \(Suggestions.list(type.orderedActions.map(\.name)))"))
+                .unknownActionInCall(
+                    action: name, type: type.name,
+                    suggestion: Suggestions.closest(to: name, in: type.orderedActions.map(\.name)),
+                    actions: type.orderedActions.map(\.name)),
+                at: reference.span)
             return nil
         }
         guard
@@ -285,15 +262,13 @@ extension SceneValidator {
             return (nil, ())
         case (nil, let node?):
             diagnostics.add(
-                .invalidStep, "'\(member.name)' takes no argument", at: document.span(node),
-                hint:
-                    "write just the id: '\(member.name): \(path.split(separator: ".").first.map(String.init) ?? path)'")
+                .inputTakesNoArgument(
+                    input: member.name, id: path.split(separator: ".").first.map(String.init) ?? path),
+                at: document.span(node))
             return nil
         case (let type?, nil):
             if type.isOptional { return (.null, ()) }
-            diagnostics.add(
-                .invalidStep, "'\(member.name)' needs a value of type \(type)", at: span,
-                hint: "write '\(member.name): { \(path): <\(type)> }'")
+            diagnostics.add(.inputNeedsValue(input: member.name, type: type, path: path), at: span)
             return nil
         case (let type?, let node?):
             guard let value = ValueResolver.resolve(node, in: document, as: type, subject: { path }, into: &diagnostics)
@@ -310,12 +285,9 @@ extension SceneValidator {
         let allInputs = Set(registry.types.flatMap { $0.inputs.keys })
         guard allInputs.contains(verb) else {
             diagnostics.add(
-                .unknownVerb, "unknown script verb '\(verb)'", at: span,
-                hint: Suggestions.hint(
-                    for: verb, in: ScriptVerbs.builtIn + allInputs.sorted(),
-                    fallback:
-                        "the verbs are \(ScriptVerbs.builtIn.joined(separator: ", ")) and the inputs of the registered types"
-                ))
+                .unknownVerb(
+                    verb: verb, suggestion: Suggestions.closest(to: verb, in: ScriptVerbs.builtIn + allInputs.sorted())),
+                at: span)
             return nil
         }
         let id: String
@@ -329,15 +301,13 @@ extension SceneValidator {
             (id, idSpan, argument) = (inner.key, document.writtenSpan(inner.keyNode), inner.value)
         } else {
             diagnostics.add(
-                .invalidStep,
-                "'\(verb)' takes an object id or '{ id: value }', not \(document.kindDescription(entry.value))",
-                at: document.span(entry.value), hint: "write '\(verb): button' or '\(verb): { slider: 0.5 }'")
+                .inputTargetExpected(verb: verb, found: document.kindDescription(entry.value)),
+                at: document.span(entry.value))
             return nil
         }
         guard let target = objectIndex(id) else {
             diagnostics.add(
-                .unknownObject, "no object has the id '\(id)'", at: idSpan,
-                hint: Suggestions.hint(for: id, in: objectIDs))
+                .noSuchObjectInPath(id: id, suggestion: Suggestions.closest(to: id, in: objectIDs)), at: idSpan)
             return nil
         }
         guard let type = objectTypes[target] else { return nil }
@@ -345,11 +315,7 @@ extension SceneValidator {
             let accepting = objectIDs.indices.filter { objectTypes[$0]?.inputs[verb] != nil }.map { objectIDs[$0] }
             let inputs = type.orderedInputs.map(\.name)
             diagnostics.add(
-                .unknownInput, "'\(id)' is a \(type.name), which does not take the input '\(verb)'", at: idSpan,
-                hint: inputs.isEmpty
-                    ? "\(type.name) takes no inputs"
-                    : "\(type.name) takes \(Suggestions.list(inputs))"
-                        + (accepting.isEmpty ? "" : "; objects that take '\(verb)': \(Suggestions.list(accepting))"))
+                .inputNotTaken(id: id, type: type.name, verb: verb, inputs: inputs, accepting: accepting), at: idSpan)
             return nil
         }
         guard let value = compileArgument(document, argument, for: input, path: id, at: idSpan) else { return nil }

@@ -12,16 +12,22 @@ extension SceneValidator {
         if document.isNull(node) {
             // An empty outlet or collection; a required outlet is reported with the other requirements.
             if !outlet.isRequired || outlet.isCollection {
+                diagnostics.add(
+                    .emptyOutlet(outlet: outlet.name, isCollection: outlet.isCollection), at: document.span(node))
                 declaration.outletConnections.append(
                     SceneDeclaration.OutletConnection(outlet: outlet, targetRange: start..<start))
             }
             return
         }
+        if outlet.isCollection && document.kind(node) == .sequence && document.count(node) == 0 {
+            diagnostics.add(.emptyOutlet(outlet: outlet.name, isCollection: true), at: document.span(node))
+        }
         if outlet.isCollection {
             guard document.kind(node) == .sequence else {
                 diagnostics.add(
-                    .invalidValue, "'\(outlet.name)' takes a list of ids, not \(document.kindDescription(node))",
-                    at: document.span(node), hint: document.text(node).map { "write [\($0)]" } ?? "write [id, id]")
+                    .listOfIDsExpected(
+                        outlet: outlet.name, found: document.kindDescription(node), text: document.text(node)),
+                    at: document.span(node))
                 return
             }
             var isValid = true
@@ -50,8 +56,7 @@ extension SceneValidator {
     ) -> Bool {
         guard document.kind(node) == .scalar else {
             diagnostics.add(
-                .invalidValue, "'\(outlet.name)' takes the id of an object, not \(document.kindDescription(node))",
-                at: document.span(node))
+                .idExpected(outlet: outlet.name, found: document.kindDescription(node)), at: document.span(node))
             return false
         }
         // An object declared earlier that fits is resolved now; any other
@@ -82,9 +87,7 @@ extension SceneValidator {
         _ document: borrowing YAMLDocument, _ node: YAMLDocument.Node, of type: TypeDescription, index: Int
     ) {
         guard document.kind(node) == .mapping else {
-            diagnostics.add(
-                .invalidValue, "'on' takes a mapping from events to actions, not \(document.kindDescription(node))",
-                at: document.span(node), hint: "write 'on: { event: target.action }'")
+            diagnostics.add(.onNotAMapping(found: document.kindDescription(node)), at: document.span(node))
             return
         }
         document.forEachEntryNode(node) { keyNode, value in
@@ -92,17 +95,30 @@ extension SceneValidator {
             if event == nil {
                 let name = document.text(keyNode) ?? ""
                 diagnostics.add(
-                    .unknownEvent, "\(type.name) has no event '\(name)'", at: document.writtenSpan(keyNode),
-                    hint: Suggestions.hint(
-                        for: name, in: type.events.keys.sorted(),
-                        fallback: type.events.isEmpty
-                            ? "\(type.name) sends no events"
-                            : "its events are \(Suggestions.list(type.orderedEvents.map(\.name)))"))
+                    .unknownEvent(
+                        event: name, type: type.name,
+                        suggestion: Suggestions.closest(to: name, in: type.events.keys.sorted()),
+                        events: type.orderedEvents.map(\.name)),
+                    at: document.writtenSpan(keyNode))
             }
             // The actions are checked even for an unknown event, so that one pass finds every mistake.
+            if document.kind(value) == .sequence && document.count(value) == 0 {
+                diagnostics.add(.emptyConnection(event: document.text(keyNode) ?? ""), at: document.span(value))
+            }
             if document.kind(value) == .sequence {
+                // Where each reference was first written, to warn of one written twice.
+                var written: [String: SourcePosition] = [:]
                 for reference in document.items(value) {
                     addAction(document, reference, event, eventKey: keyNode, owner: index)
+                    guard document.count(value) > 1, let text = document.text(reference) else { continue }
+                    let span = document.span(reference)
+                    if let first = written[text] {
+                        diagnostics.add(
+                            .duplicateConnection(action: text, event: document.text(keyNode) ?? ""), at: span,
+                            notes: [Diagnostic.Note("first written here", at: first)])
+                    } else {
+                        written[text] = span.start
+                    }
                 }
             } else {
                 addAction(document, value, event, eventKey: keyNode, owner: index)
@@ -141,9 +157,8 @@ extension SceneValidator {
         guard document.kind(node) == .scalar, !document.isNull(node) else {
             let eventName = document.text(eventKey) ?? ""
             diagnostics.add(
-                .invalidActionReference,
-                "'\(eventName)' takes 'target.action' or a list of them, not \(document.kindDescription(node))",
-                at: document.span(node), hint: "write '\(eventName): form.submit'")
+                .actionReferenceExpected(event: eventName, found: document.kindDescription(node)),
+                at: document.span(node))
             return
         }
         switch actionReference(document.scalarBytes(node) ?? [], event) {
@@ -157,10 +172,7 @@ extension SceneValidator {
                     actionName: String(decoding: actionName, as: UTF8.self), offsets: document.offsets(node),
                     style: document.style(node) ?? .plain))
         case .malformed:
-            diagnostics.add(
-                .invalidActionReference, "'\(document.text(node) ?? "")' is not 'target.action'",
-                at: document.span(node),
-                hint: "write the id of an object, a dot and one of its actions, e.g. 'form.submit'")
+            diagnostics.add(.notAnActionReference(text: document.text(node) ?? ""), at: document.span(node))
         }
     }
 

@@ -119,19 +119,13 @@ struct SceneValidator {
             (SceneRegistry.isIdentifier(utf8: idBytes), idTable.insert(idBytes, index))
         }
         if !isValid {
-            diagnostics.add(
-                .invalidID, "'\(id)' is not a valid object id", at: document.writtenSpan(entry.keyNode),
-                hint:
-                    "ids start with a letter or '_' and hold only letters, digits and '_', so that 'id.member' is unambiguous"
-            )
+            diagnostics.add(.invalidID(id: id), at: document.writtenSpan(entry.keyNode))
         }
         ids.append(id)
         if !existing.inserted {
             let first = idTable.value(at: existing.index)
             diagnostics.add(
-                .duplicateKey, "the key '\(id)' appears twice in the same mapping",
-                at: document.writtenSpan(entry.keyNode),
-                hint: "remove or rename one of them",
+                .duplicateID(id: id), at: document.writtenSpan(entry.keyNode),
                 notes: [Diagnostic.Note("first written here", at: document.position(ofOffset: firstOffsets[first]))])
         }
         firstOffsets.append(document.offsets(entry.keyNode).lowerBound)
@@ -179,33 +173,28 @@ struct SceneValidator {
         let id = entry.key
         guard document.kind(entry.value) == .mapping else {
             diagnostics.add(
-                .notAMapping,
-                "object '\(id)' must be a mapping with a 'type', not \(document.kindDescription(entry.value))",
-                at: document.span(entry.value),
-                hint: "write '\(id):' then, indented below it, 'type: View' and its keys")
+                .objectNotAMapping(id: id, found: document.kindDescription(entry.value)), at: document.span(entry.value)
+            )
             return nil
         }
         guard let typeEntry = document.entry(entry.value, "type") else {
-            diagnostics.add(
-                .missingType, "object '\(id)' has no 'type'", at: document.writtenSpan(entry.keyNode),
-                hint: "add 'type:' with a registered type; \(typesHint)")
+            diagnostics.add(.missingType(id: id, typesHint: typesHint), at: document.writtenSpan(entry.keyNode))
             return nil
         }
         guard document.kind(typeEntry.value) == .scalar, !document.isNull(typeEntry.value) else {
             diagnostics.add(
-                .missingType,
-                "the 'type' of '\(id)' must be a type name, not \(document.kindDescription(typeEntry.value))",
-                at: document.span(typeEntry.value), hint: typesHint)
+                .typeNotAName(id: id, found: document.kindDescription(typeEntry.value), typesHint: typesHint),
+                at: document.span(typeEntry.value))
             return nil
         }
         if let type = document.withScalarBytes(typeEntry.value, registry.type(namedUTF8:)) { return type }
         let typeName = document.text(typeEntry.value) ?? ""
         do {
             diagnostics.add(
-                .unknownType, "unknown type '\(typeName)'", at: document.span(typeEntry.value),
-                hint: Suggestions.hint(
-                    for: typeName, in: registry.types.map(\.name),
-                    fallback: typesHint))
+                .unknownType(
+                    name: typeName, suggestion: Suggestions.closest(to: typeName, in: registry.types.map(\.name)),
+                    typesHint: typesHint),
+                at: document.span(typeEntry.value))
             return nil
         }
     }
@@ -225,9 +214,7 @@ struct SceneValidator {
             case .member(.property(let property)):
                 if property.isReadOnly {
                     diagnostics.add(
-                        .readOnlyProperty, "'\(property.name)' of \(type.name) is read-only",
-                        at: document.writtenSpan(keyNode),
-                        hint: "a script can read it with 'expect', but a scene cannot set it")
+                        .readOnlyProperty(property: property.name, type: type.name), at: document.writtenSpan(keyNode))
                     return
                 }
                 if let value = ValueResolver.resolve(
@@ -241,28 +228,29 @@ struct SceneValidator {
             case .unknown:
                 let key = document.text(keyNode) ?? ""
                 diagnostics.add(
-                    .unknownKey, "\(type.name) has no property or outlet '\(key)'",
-                    at: document.writtenSpan(keyNode), hint: unknownKeyHint(key, type))
+                    .unknownKey(key: key, type: type.name, hint: unknownKeyHint(key, type)),
+                    at: document.writtenSpan(keyNode))
             }
         }
         for property in type.requiredProperties where document.entry(body, property.name) == nil {
             diagnostics.add(
-                .missingProperty, "'\(object.id)' (\(type.name)) needs a value for '\(property.name)'",
-                at: document.locator.span(object.idOffsets), hint: "add '\(property.name): <\(property.type)>'")
+                .missingProperty(id: object.id, type: type.name, property: property.name, valueType: property.type),
+                at: document.locator.span(object.idOffsets))
         }
         for outlet in type.requiredOutlets {
             guard let entry = document.entry(body, outlet.name) else {
                 diagnostics.add(
-                    .missingOutlet, "'\(object.id)' (\(type.name)) needs the outlet '\(outlet.name)'",
-                    at: document.locator.span(object.idOffsets),
-                    hint: "add '\(outlet.name): <id of \(article(registry.requirement(of: outlet)))>'")
+                    .missingOutlet(
+                        id: object.id, type: type.name, outlet: outlet.name,
+                        requirement: registry.requirement(of: outlet)),
+                    at: document.locator.span(object.idOffsets))
                 continue
             }
             if document.isNull(entry.value) {
                 diagnostics.add(
-                    .missingOutlet, "the outlet '\(outlet.name)' of '\(object.id)' is required and cannot be null",
-                    at: document.span(entry.value),
-                    hint: "give it the id of \(article(registry.requirement(of: outlet)))")
+                    .nullRequiredOutlet(
+                        id: object.id, outlet: outlet.name, requirement: registry.requirement(of: outlet)),
+                    at: document.span(entry.value))
             }
         }
     }

@@ -17,11 +17,7 @@ struct ValueResolver {
     ) -> SceneValue? {
         if document.isNull(node) {
             if type.isOptional { return .null }
-            diagnostics.add(
-                .nullValue, "'\(subject())' cannot be null", at: document.span(node),
-                hint: type.unwrapped == .string
-                    ? "write '' for empty text, or leave the key out to keep the default"
-                    : "give it a value, or leave the key out to keep the default")
+            diagnostics.add(.nullValue(subject: subject(), isText: type.unwrapped == .string), at: document.span(node))
             return nil
         }
         switch type {
@@ -30,8 +26,7 @@ struct ValueResolver {
         case .list(let element):
             guard document.kind(node) == .sequence else {
                 diagnostics.add(
-                    .invalidValue, "'\(subject())' takes a list, not \(document.kindDescription(node))",
-                    at: document.span(node), hint: "write [a, b], or one '- item' per line")
+                    .listExpected(subject: subject(), found: document.kindDescription(node)), at: document.span(node))
                 return nil
             }
             var values: [SceneValue] = []
@@ -51,8 +46,8 @@ struct ValueResolver {
         case .stringMap(let valueType):
             guard document.kind(node) == .mapping else {
                 diagnostics.add(
-                    .invalidValue, "'\(subject())' takes a mapping, not \(document.kindDescription(node))",
-                    at: document.span(node), hint: "write { key: value }, or one 'key: value' per line")
+                    .mappingExpected(subject: subject(), found: document.kindDescription(node)), at: document.span(node)
+                )
                 return nil
             }
             var pairs: [SceneValue.Pair] = []
@@ -73,25 +68,12 @@ struct ValueResolver {
         default:
             guard let text = document.text(node) else {
                 diagnostics.add(
-                    .invalidValue, "'\(subject())' takes \(article(type)), not \(document.kindDescription(node))",
+                    .valueExpected(subject: subject(), type: type, found: document.kindDescription(node)),
                     at: document.span(node))
                 return nil
             }
             return resolveScalar(
                 text, span: { document.span(node) }, as: type, range: range, subject: subject, into: &diagnostics)
-        }
-    }
-
-    private static func article(_ type: ValueType) -> String {
-        switch type.unwrapped {
-        case .bool: "true or false"
-        case .int: "a whole number"
-        case .double: "a number"
-        case .string: "text"
-        case .duration: "a duration"
-        case .color: "a colour"
-        case .enumeration(_, let cases): "one of \(cases.joined(separator: ", "))"
-        default: "a \(type)"
         }
     }
 
@@ -101,8 +83,7 @@ struct ValueResolver {
     ) -> SceneValue? {
         guard document.kind(node) == .mapping else {
             diagnostics.add(
-                .invalidValue,
-                "'\(subject())' takes a mapping with \(fields.map { "'\($0.name)'" }.joined(separator: ", ")), not \(document.kindDescription(node))",
+                .recordExpected(subject: subject(), fields: fields.map(\.name), found: document.kindDescription(node)),
                 at: document.span(node))
             return nil
         }
@@ -111,10 +92,11 @@ struct ValueResolver {
         var pairs: [SceneValue.Pair] = []
         for entry in entries where !fields.contains(where: { $0.name == entry.key }) {
             diagnostics.add(
-                .unknownField, "'\(name)' has no field '\(entry.key)'", at: document.writtenSpan(entry.keyNode),
-                hint: Suggestions.hint(
-                    for: entry.key, in: fields.map(\.name),
-                    fallback: "its fields are \(fields.map(\.name).joined(separator: ", "))"))
+                .unknownField(
+                    record: name, field: entry.key,
+                    suggestion: Suggestions.closest(to: entry.key, in: fields.map(\.name)),
+                    fields: fields.map(\.name)),
+                at: document.writtenSpan(entry.keyNode))
             isValid = false
         }
         for field in fields {
@@ -123,8 +105,7 @@ struct ValueResolver {
                     pairs.append(SceneValue.Pair(field.name, .null))
                 } else {
                     diagnostics.add(
-                        .missingField, "'\(subject())' is missing the field '\(field.name)'", at: document.span(node),
-                        hint: "add '\(field.name): <\(field.type)>'")
+                        .missingField(subject: subject(), field: field.name, type: field.type), at: document.span(node))
                     isValid = false
                 }
                 continue
@@ -146,8 +127,8 @@ struct ValueResolver {
         _ text: String, span: () -> SourceSpan, as type: ValueType, range: ClosedRange<Double>?,
         subject: () -> String, into diagnostics: inout DiagnosticCollector
     ) -> SceneValue? {
-        func fail(_ hint: String? = nil, code: DiagnosticCode = .invalidValue) -> SceneValue? {
-            diagnostics.add(code, "'\(subject())' takes \(article(type)), not '\(text)'", at: span(), hint: hint)
+        func fail(_ hint: String? = nil) -> SceneValue? {
+            diagnostics.add(.invalidValue(subject: subject(), type: type, text: text, hint: hint), at: span())
             return nil
         }
         switch type {
@@ -165,9 +146,7 @@ struct ValueResolver {
         case .int:
             guard let value = ScalarSyntax.integer(text) else {
                 if ScalarSyntax.isDecimalDigits(text) {
-                    diagnostics.add(
-                        .valueOutOfRange, "'\(text)' is too large for '\(subject())'", at: span(),
-                        hint: "an Int holds \(Int.min) to \(Int.max)")
+                    diagnostics.add(.integerTooLarge(subject: subject(), text: text), at: span())
                     return nil
                 }
                 return fail(ScalarSyntax.double(text) != nil ? "write a whole number, without a fraction" : nil)
@@ -206,20 +185,9 @@ struct ValueResolver {
         _ span: () -> SourceSpan, _ diagnostics: inout DiagnosticCollector
     ) -> SceneValue? {
         guard let range, !range.contains(number) else { return value }
-        let subject = subject()
         let shown: String =
             if case .duration(let duration) = value { duration.sceneDescription } else { value.description }
-        let message: String
-        if range.upperBound == .infinity {
-            message =
-                range.lowerBound == 0
-                ? "'\(subject)' cannot be negative, and it is \(shown)"
-                : "'\(subject)' must be at least \(SceneValue.format(range.lowerBound)), not \(shown)"
-        } else {
-            message =
-                "'\(subject)' must be between \(SceneValue.format(range.lowerBound)) and \(SceneValue.format(range.upperBound)), not \(shown)"
-        }
-        diagnostics.add(.valueOutOfRange, message, at: span())
+        diagnostics.add(.outOfRange(subject: subject(), value: shown, range: range), at: span())
         return nil
     }
 }

@@ -77,6 +77,7 @@ public struct SceneRunner {
         } catch {
             return .invalid(error)
         }
+        if !declaration.warnings.isEmpty { sink.warn(declaration.warnings, in: source) }
         let recorder = TranscriptRecorder(declaration: declaration, file: source.name, sink: sink)
         relay.recorder = recorder
         scene.scheduler.maximumFirings = loader.limits.maxTimerFirings

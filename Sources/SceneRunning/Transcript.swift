@@ -140,15 +140,23 @@ public struct Transcript: Sendable {
     public var succeeded: Bool { summary.succeeded }
 }
 
-/// Receives a transcript as it happens: the header before the script, each
-/// entry as soon as it is known, and the summary at the end.
+/// Receives a transcript as it happens: the scene's warnings, the header
+/// before the script, each entry as soon as it is known, and the summary at
+/// the end.
 public protocol TranscriptSink: AnyObject {
+    /// The scene loaded with these warnings (not called when there are none).
+    func warn(_ warnings: [Diagnostic], in source: SceneSource)
     /// The scene is loaded and about to run.
     func begin(_ header: Transcript.Header)
     /// Something happened.
     func record(_ entry: Transcript.Entry)
     /// The run is over.
     func end(_ summary: Transcript.Summary)
+}
+
+extension TranscriptSink {
+    /// By default warnings are not shown.
+    public func warn(_ warnings: [Diagnostic], in source: SceneSource) {}
 }
 
 /// Collects a whole ``Transcript``.

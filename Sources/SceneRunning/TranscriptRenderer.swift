@@ -111,6 +111,10 @@ public final class JSONTranscriptWriter: TranscriptSink {
         self.write = write
     }
 
+    public func warn(_ warnings: [Diagnostic], in source: SceneSource) {
+        for warning in warnings { write(DiagnosticRenderer.json(warning, in: source) + "\n") }
+    }
+
     public func begin(_ header: Transcript.Header) { file = header.file }
 
     public func record(_ entry: Transcript.Entry) { write(TranscriptRenderer.json(entry, file: file) + "\n") }
@@ -170,6 +174,10 @@ public final class TextTranscriptWriter: TranscriptSink {
     public init(verbose: Bool = false, write: @escaping (String) -> Void) {
         self.verbose = verbose
         self.write = write
+    }
+
+    public func warn(_ warnings: [Diagnostic], in source: SceneSource) {
+        write(DiagnosticRenderer.render(warnings, in: source))
     }
 
     public func begin(_ header: Transcript.Header) {

@@ -233,6 +233,30 @@ final class Countdown: SceneObject {
         #expect(summary["expectations"] as? Int == 6)
     }
 
+    @Test func warningsAreShownAndCountedButRefuseNothingUnlessAsked() throws {
+        let file = try scene("objects:\n  title: {type: Label}\n  play:\n    type: Button\n    on:\n      tap: []\n")
+        let checked = run(["check", file])
+        #expect(checked.status == 0)
+        #expect(checked.output.contains("warning: 'tap' is connected to no action"))
+        #expect(checked.output.hasSuffix("\(file): ok (2 objects, 1 warning)\n"))
+        let ran = try run(["run", "--format", "json", file]).jsonRecords()
+        #expect(ran.map { $0["type"] as? String } == ["diagnostic", "file", "summary", "totals"])
+        #expect(ran[0]["severity"] as? String == "warning")
+        #expect(ran[1]["valid"] as? Bool == true)
+        #expect(ran[1]["warnings"] as? Int == 1)
+        #expect(ran[3]["warnings"] as? Int == 1)
+        #expect(ran[3]["errors"] as? Int == 0)
+        #expect(ran[3]["status"] as? Int == 0)
+
+        let strict = run(["check", "--warnings-as-errors", file])
+        #expect(strict.status == 2)
+        #expect(strict.output.hasSuffix("\(file): 1 warning\n"))
+        let strictRun = run(["run", "--warnings-as-errors", file])
+        #expect(strictRun.status == 2)
+        #expect(strictRun.output.contains("\(file): not run: 1 warning\n"))
+        #expect(!strictRun.output.contains("2 objects)"), "the scene does not run")
+    }
+
     @Test func runAsJSONOfAnInvalidSceneGivesTheSameRecordsAsCheck() throws {
         let ran = try Self.normalised(run(["run", "--format", "json", packagePath("Examples/mistakes.yaml")]))
         let checked = try Self.normalised(run(["check", "--format", "json", packagePath("Examples/mistakes.yaml")]))

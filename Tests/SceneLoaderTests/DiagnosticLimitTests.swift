@@ -119,12 +119,31 @@ import Testing
                 test.yaml:2:26: error: 'alpha' must be between 0 and 1, not 2
                     2 |   a: {type: View, alpha: 2}
                       |                          ^
-                test.yaml:3:26: error: too many errors; stopped after the first 1
+                test.yaml:3:26: error: too many diagnostics; stopped after the first 1
                     3 |   b: {type: View, alpha: 3}
                       |                          ^
                       = help: fix these and check again
 
                 """)
+    }
+
+    @Test func anErrorBehindTheLimitOfWarningsStillMakesTheFileInvalid() throws {
+        var limits = SceneLimits()
+        limits.maxDiagnostics = 2
+        let loader = SceneLoader(registry: try testRegistry(), limits: limits)
+        let warned = (0..<3).map { "  b\($0):\n    type: Button\n    on: {tap: []}\n" }.joined()
+        let invalid = SceneSource(name: "test.yaml", text: "objects:\n" + warned + "  v: {type: View, alpha: 2}\n")
+        let diagnostics = loader.check(invalid)
+        #expect(diagnostics.map(\.severity) == [.warning, .warning, .error])
+        #expect(diagnostics.last?.code == .tooManyDiagnostics)
+        #expect(throws: SceneLoadError.self) { try loader.load(invalid) }
+
+        let onlyWarned = SceneSource(name: "test.yaml", text: "objects:\n" + warned)
+        #expect(loader.check(onlyWarned).map(\.severity) == [.warning, .warning, .warning])
+        _ = try loader.load(onlyWarned)
+        var strict = loader
+        strict.warningsAreErrors = true
+        #expect(throws: SceneLoadError.self) { try strict.load(onlyWarned) }
     }
 
     /// A type whose outlet holds a Label: its requirement is the property's

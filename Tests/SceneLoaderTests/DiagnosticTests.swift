@@ -822,6 +822,60 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
                       |   ^
 
                 """#),
+        DiagnosticCase(
+            code: .emptyConnection,
+            yaml: #"""
+                objects:
+                  play:
+                    type: Button
+                    on:
+                      tap: []
+
+                """#,
+            expected: #"""
+                test.yaml:5:12: warning: 'tap' is connected to no action
+                    5 |       tap: []
+                      |            ^~
+                      = help: connect it to 'target.action', or remove it
+
+                """#),
+        DiagnosticCase(
+            code: .emptyOutlet,
+            yaml: #"""
+                objects:
+                  form:
+                    type: FormBehaviour
+                    fields: []
+
+                """#,
+            expected: #"""
+                test.yaml:4:13: warning: 'fields' is given an empty list: it connects nothing
+                    4 |     fields: []
+                      |             ^~
+                      = help: leave the key out, or connect an object
+
+                """#),
+        DiagnosticCase(
+            code: .duplicateConnection,
+            yaml: #"""
+                objects:
+                  title: {type: Label}
+                  play:
+                    type: Button
+                    on:
+                      tap: [title.show, title.hide, title.show]
+
+                """#,
+            expected: #"""
+                test.yaml:6:37: warning: 'tap' calls 'title.show' twice
+                    6 |       tap: [title.show, title.hide, title.show]
+                      |                                     ^~~~~~~~~~
+                      = help: remove it, unless the action is meant to run twice
+                test.yaml:6:13: note: first written here
+                    6 |       tap: [title.show, title.hide, title.show]
+                      |             ^
+
+                """#),
     ]
 
     @Test(arguments: cases)

@@ -169,7 +169,7 @@ import Testing
         let loader = SceneLoader(registry: try testRegistry(), limits: limits)
         let diagnostics = loader.check(SceneSource(name: "many.yaml", text: "objects:\n" + yaml + "\n"))
         #expect(diagnostics.map(\.code) == [.valueOutOfRange, .valueOutOfRange, .tooManyDiagnostics])
-        #expect(diagnostics.last?.message == "too many errors; stopped after the first 2")
+        #expect(diagnostics.last?.message == "too many diagnostics; stopped after the first 2")
     }
 
     @Test func anEmptyObjectsMappingIsAValidScene() throws {
