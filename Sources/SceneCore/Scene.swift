@@ -37,18 +37,18 @@ public final class Scene {
     /// opened, say), in the order reported; the loader turns these into
     /// diagnostics and does not hand out the scene.
     public private(set) var failures: [Failure] = []
-    /// Made on the first look-up by id, so that loading does not pay for it.
-    private var indexByID: [String: Int]?
+    /// The index of each entry by id: the loader's, or made on the first
+    /// look-up by id.
+    private var idTable: NameTable<Int>?
     private var idByObject: [ObjectIdentifier: String]?
     /// Values the scene's objects share, by the type that asked (see ``shared(by:make:)``).
     private var sharedValues: [ObjectIdentifier: AnyObject] = [:]
 
-    /// Creates a scene owning `entries`. Ids must be unique; `indexByID`,
-    /// when the caller has it, maps each id to its entry's index.
+    /// Creates a scene owning `entries`, whose ids must be unique.
     /// `scheduler` defaults to a new virtual clock at time zero;
     /// `stateDirectory` is where behaviours keep state between runs.
     public init(
-        title: String?, summary: String?, entries: [Entry], indexByID: [String: Int]? = nil,
+        title: String?, summary: String?, entries: [Entry],
         scheduler: VirtualScheduler = VirtualScheduler(), stateDirectory: String? = nil
     ) {
         self.title = title
@@ -56,7 +56,6 @@ public final class Scene {
         self.entries = entries
         self.scheduler = scheduler
         self.stateDirectory = stateDirectory
-        if let indexByID, indexByID.count == entries.count { self.indexByID = indexByID }
     }
 
     /// An object shared by every object of one type in this scene: `make`
@@ -121,12 +120,13 @@ public final class Scene {
 
     /// The entry declared as `id`.
     public func entry(_ id: String) -> Entry? {
-        if indexByID == nil {
-            var index = [String: Int](minimumCapacity: entries.count)
-            for (offset, entry) in entries.enumerated() { index[entry.id] = offset }
-            indexByID = index
-        }
-        return indexByID?[id].map { entries[$0] }
+        if idTable == nil { idTable = NameTable(entries.enumerated().lazy.map { ($1.id, $0) }) }
+        return idTable?[id].map { entries[$0] }
+    }
+
+    /// Takes the loader's map of ids, which holds the index of each entry.
+    package func adoptIDs(_ table: NameTable<Int>) {
+        if table.count == entries.count { idTable = table }
     }
 
     /// The object declared as `id`.

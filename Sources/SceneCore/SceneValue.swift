@@ -74,8 +74,16 @@ public enum SceneValue: Sendable, Hashable, CustomStringConvertible {
         return text
     }
 
-    /// A string in double quotes with `"` and `\` and control characters escaped.
+    /// A string in double quotes with `"` and `\` and control characters
+    /// escaped, as Swift writes them (`\n`, `\u{1b}`).
     public static func quote(_ text: String) -> String {
+        quote(text) { "\\u{\(String($0, radix: 16))}" }
+    }
+
+    /// `text` in double quotes with `"`, `\`, line feed, carriage return and
+    /// tab escaped with a backslash, and other control characters written
+    /// by `control`: the one escaper, for transcripts and for JSON.
+    package static func quote(_ text: String, control: (UInt32) -> String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -86,7 +94,7 @@ public enum SceneValue: Sendable, Hashable, CustomStringConvertible {
             case "\r": result += "\\r"
             default:
                 if scalar.value < 0x20 {
-                    result += "\\u{\(String(scalar.value, radix: 16))}"
+                    result += control(scalar.value)
                 } else {
                     result.unicodeScalars.append(scalar)
                 }

@@ -117,52 +117,38 @@ public enum DiagnosticRenderer {
 }
 
 /// Minimal JSON writing with a fixed key order, so that output is stable.
-public enum JSON {
+package enum JSON {
     /// `"text"` with JSON escapes.
-    public static func string(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
+    package static func string(_ text: String) -> String {
+        SceneValue.quote(text) { control in
+            let hex = String(control, radix: 16)
+            return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
         }
-        return result + "\""
     }
 
     /// A number, the shortest way that reads back exactly (`0.5`, `3`).
-    public static func number(_ value: Double) -> String {
+    package static func number(_ value: Double) -> String {
         value.isFinite ? SceneValue.format(value) : "null"
     }
 
     /// `{"key":value,...}` from already-encoded values, in the given order.
-    public static func object(_ fields: [(String, String)]) -> String {
+    package static func object(_ fields: [(String, String)]) -> String {
         "{" + fields.map { string($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
     }
 
     /// `[value,...]` from already-encoded values.
-    public static func array(_ values: [String]) -> String {
+    package static func array(_ values: [String]) -> String {
         "[" + values.joined(separator: ",") + "]"
     }
 
     /// `true` or `false`.
-    public static func bool(_ value: Bool) -> String { value ? "true" : "false" }
+    package static func bool(_ value: Bool) -> String { value ? "true" : "false" }
 
     /// A scene value as the JSON value of its kind: `null`, `true`, numbers
     /// (a duration in seconds; an infinite or undefined number as the
     /// string `"inf"`, `"-inf"` or `"nan"`), strings (text, a colour as
     /// `#RRGGBBAA`, an enumeration case, an object's id), arrays and objects.
-    public static func value(_ value: SceneValue) -> String {
+    package static func value(_ value: SceneValue) -> String {
         switch value {
         case .null: "null"
         case .bool(let value): bool(value)
@@ -184,7 +170,7 @@ public enum JSON {
     /// A value type as an object: `{"kind":"bool"}`, `{"kind":"optional","wrapped":…}`,
     /// `{"kind":"list","element":…}`, `{"kind":"stringMap","value":…}`,
     /// `{"kind":"enum","name":…,"cases":[…]}`, `{"kind":"record","name":…,"fields":[{"name":…,"type":…}]}`.
-    public static func valueType(_ type: ValueType) -> String {
+    package static func valueType(_ type: ValueType) -> String {
         switch type {
         case .bool: object([("kind", string("bool"))])
         case .int: object([("kind", string("int"))])

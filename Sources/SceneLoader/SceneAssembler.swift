@@ -116,6 +116,7 @@ final class SceneAssembler {
         self.entries = []
         let scene = Scene(
             title: declaration.title, summary: declaration.summary, entries: entries, stateDirectory: stateDirectory)
+        scene.adoptIDs(declaration.idTable)
         sceneReference.scene = scene
         for index in SceneLoader.awakeOrder(declaration) where entries[index].type.wakes {
             entries[index].object.awake(in: scene)

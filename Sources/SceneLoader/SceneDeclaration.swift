@@ -69,14 +69,11 @@ package struct SceneDeclaration {
     package internal(set) var warnings: [Diagnostic] = []
     /// The `script:` steps, checked against the objects.
     package internal(set) var steps: [ScriptStep] = []
-    /// The index of each object by the bytes of its id.
-    var idTable = NameTable<Int>()
+    /// The index of each object by the bytes of its id (the first, for a
+    /// duplicate): the one map from ids to objects, which the scene keeps.
+    package internal(set) var idTable = NameTable<Int>()
     /// The index in ``objects`` of the object declared as `id`.
     package func index(ofID id: String) -> Int? { idTable[id] }
-    /// The index of each object by id, as a dictionary made on each call.
-    package var indexByID: [String: Int] {
-        Dictionary(objects.indices.map { (objects[$0].id, $0) }, uniquingKeysWith: { first, _ in first })
-    }
     /// Finds positions in the file; positions are only worked out when needed.
     package internal(set) var locator: SourceLocator?
 

@@ -8,7 +8,6 @@ extension SceneValidator {
     /// reference between objects and returns the declaration.
     mutating func finish(_ document: YAMLDocument) -> SceneDeclaration {
         declaration.locator = document.locator
-        declaration.idTable = idTable
         locator = document.locator
         guard let root = document.root else {
             diagnostics.add(.emptyFile, at: SourceSpan(at: .start))
@@ -79,7 +78,7 @@ extension SceneValidator {
     mutating func resolveTargets() {
         let allDeclared = isDeclared.allSatisfy { $0 }
         for pending in pendingTargets {
-            guard let index = idTable[pending.id] else {
+            guard let index = declaration.idTable[pending.id] else {
                 diagnostics.add(
                     .unknownObject(
                         id: pending.id, suggestion: Suggestions.closest(to: pending.id, in: ids),
@@ -121,7 +120,7 @@ extension SceneValidator {
     }
 
     mutating func resolve(_ pending: PendingAction) -> SceneDeclaration.EventConnection? {
-        guard let targetIndex = idTable[pending.targetID] else {
+        guard let targetIndex = declaration.idTable[pending.targetID] else {
             diagnostics.add(
                 .unknownObject(
                     id: pending.targetID, suggestion: Suggestions.closest(to: pending.targetID, in: ids), fallback: nil),

@@ -53,24 +53,28 @@ extension SceneValidator {
             let (entries, isWellFormed) = memberEntries(document, value, verb: "expect")
             var isValid = isWellFormed
             var expectations: [ScriptStep.Expectation] = []
-            for (target, member, path, node, keySpan) in entries {
-                guard let expected = resolveMemberValue(document, node, target: target, member: member, path: path)
+            for entry in entries {
+                guard
+                    let expected = resolveMemberValue(
+                        document, entry.value, target: entry.target, member: entry.member, path: entry.path)
                 else {
                     isValid = false
                     continue
                 }
                 expectations.append(
                     ScriptStep.Expectation(
-                        target: target, member: member, path: path, expected: expected, span: keySpan))
+                        target: entry.target, member: entry.member, path: entry.path, expected: expected,
+                        span: entry.span))
             }
             return isValid ? .expect(expectations) : nil
         case "set":
             let (entries, isWellFormed) = memberEntries(document, value, verb: "set")
             var isValid = isWellFormed
             var assignments: [ScriptStep.Assignment] = []
-            for (target, member, path, node, keySpan) in entries {
+            for entry in entries {
                 if !assign(
-                    document, node, target: target, member: member, path: path, keySpan: keySpan, to: &assignments)
+                    document, entry.value, target: entry.target, member: entry.member, path: entry.path,
+                    keySpan: entry.span, to: &assignments)
                 {
                     isValid = false
                 }
@@ -127,36 +131,47 @@ extension SceneValidator {
         ValueResolver.resolve(node, in: document, as: type, range: range, subject: { verb }, into: &diagnostics)
     }
 
+    /// One `id.member: value` of an `expect` or a `set`, its path resolved.
+    private struct MemberEntry {
+        /// The object's index in the declaration.
+        let target: Int
+        let member: String
+        /// `id.member` as written.
+        let path: String
+        let value: YAMLDocument.Node
+        /// Where the path is written.
+        let span: SourceSpan
+    }
+
     /// The `id.member: value` entries of a mapping whose paths resolve, and
     /// whether all of them did.
     private mutating func memberEntries(
         _ document: YAMLDocument, _ node: YAMLDocument.Node, verb: String
-    ) -> ([(Int, String, String, YAMLDocument.Node, SourceSpan)], Bool) {
+    ) -> ([MemberEntry], Bool) {
         guard document.kind(node) == .mapping, document.count(node) > 0 else {
             diagnostics.add(.pathsExpected(verb: verb, found: document.kindDescription(node)), at: document.span(node))
             return ([], false)
         }
         var isValid = true
-        var result: [(Int, String, String, YAMLDocument.Node, SourceSpan)] = []
+        var result: [MemberEntry] = []
         for entry in document.entries(node) {
             let keySpan = document.writtenSpan(entry.keyNode)
             guard let (target, member) = resolvePath(entry.key, span: keySpan, verb: verb) else {
                 isValid = false
                 continue
             }
-            result.append((target, member, entry.key, entry.value, keySpan))
+            result.append(
+                MemberEntry(target: target, member: member, path: entry.key, value: entry.value, span: keySpan))
         }
         return (result, isValid)
     }
 
     /// The object and member of `id.member`, or `nil` after a diagnostic.
     private mutating func resolvePath(_ path: String, span: SourceSpan, verb: String) -> (Int, String)? {
-        guard let dot = path.firstIndex(of: "."), dot != path.startIndex, path.index(after: dot) != path.endIndex else {
+        guard let (id, member) = MemberPath(path).map({ ($0.id, $0.member) }) else {
             diagnostics.add(.notAPath(path: path), at: span)
             return nil
         }
-        let id = String(path[..<dot])
-        let member = String(path[path.index(after: dot)...])
         guard let target = objectIndex(id) else {
             diagnostics.add(
                 .noSuchObjectInPath(id: id, suggestion: Suggestions.closest(to: id, in: objectIDs)), at: span)
@@ -222,14 +237,10 @@ extension SceneValidator {
             diagnostics.add(.callExpected(found: document.kindDescription(node)), at: document.span(node))
             return nil
         }
-        guard let dot = reference.text.firstIndex(of: "."), dot != reference.text.startIndex,
-            reference.text.index(after: dot) != reference.text.endIndex
-        else {
+        guard let (id, name) = MemberPath(reference.text).map({ ($0.id, $0.member) }) else {
             diagnostics.add(.notAnActionPath(text: reference.text), at: reference.span)
             return nil
         }
-        let id = String(reference.text[..<dot])
-        let name = String(reference.text[reference.text.index(after: dot)...])
         guard let target = objectIndex(id) else {
             diagnostics.add(
                 .noSuchObjectInPath(id: id, suggestion: Suggestions.closest(to: id, in: objectIDs)), at: reference.span)
@@ -262,8 +273,7 @@ extension SceneValidator {
             return (nil, ())
         case (nil, let node?):
             diagnostics.add(
-                .inputTakesNoArgument(
-                    input: member.name, id: path.split(separator: ".").first.map(String.init) ?? path),
+                .inputTakesNoArgument(input: member.name, id: MemberPath(path)?.id ?? path),
                 at: document.span(node))
             return nil
         case (let type?, nil):

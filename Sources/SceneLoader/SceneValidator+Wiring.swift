@@ -61,7 +61,7 @@ extension SceneValidator {
         }
         // An object declared earlier that fits is resolved now; any other
         // id (a forward reference, or a mistake) waits for `finish`.
-        if let target = document.withScalarBytes(node, { idTable[$0] }), let targetType = types[target],
+        if let target = document.withScalarBytes(node, { declaration.idTable[$0] }), let targetType = types[target],
             registry.type(targetType, fits: outlet)
         {
             declaration.outletTargets.append(target)
@@ -138,10 +138,9 @@ extension SceneValidator {
     /// Splits the `target.action` in `bytes`, and resolves it if it names an
     /// action of an object declared so far that takes the payload of `event`.
     func actionReference(_ bytes: ArraySlice<UInt8>, _ event: EventDescription?) -> ActionReference {
-        guard let dot = bytes.firstIndex(of: UInt8(ascii: ".")), dot != bytes.startIndex, dot != bytes.endIndex - 1
-        else { return .malformed }
-        let (targetID, actionName) = (bytes[..<dot], bytes[(dot + 1)...])
-        guard let event, let target = idTable[targetID], let action = types[target]?.actionTable[actionName],
+        guard let (targetID, actionName) = MemberPath.split(bytes) else { return .malformed }
+        guard let event, let target = declaration.idTable[targetID],
+            let action = types[target]?.actionTable[actionName],
             action.accepts(payload: event.payload)
         else { return .unresolved(targetID: targetID, actionName: actionName) }
         return .resolved(SceneDeclaration.EventConnection(event: event, target: target, action: action))

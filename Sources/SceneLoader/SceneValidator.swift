@@ -35,8 +35,6 @@ struct SceneValidator {
     /// to resolve; the others' `connectionRange`s are final as they are read.
     var objectsWithPendingActions: [Int] = []
     var locator: SourceLocator?
-    /// The index of each object by the bytes of its id (the first, for a duplicate).
-    var idTable = NameTable<Int>()
 
     /// An outlet target named by id, resolved in ``finish(_:)``.
     struct PendingTarget {
@@ -69,7 +67,7 @@ struct SceneValidator {
     /// The id of each object in declaration order.
     var objectIDs: [String] { ids }
     /// The index of the object declared as `id`.
-    func objectIndex(_ id: String) -> Int? { idTable[id] }
+    func objectIndex(_ id: String) -> Int? { declaration.idTable[id] }
 
     /// Says where the registered types are listed: the program's `types`
     /// command, or (with no program to name) the first few of them.
@@ -116,14 +114,14 @@ struct SceneValidator {
         let id = entry.key
         // The reader leaves duplicate ids to us: the first declaration keeps the id.
         let (isValid, existing) = document.withScalarBytes(entry.keyNode) { idBytes in
-            (SceneRegistry.isIdentifier(utf8: idBytes), idTable.insert(idBytes, index))
+            (SceneRegistry.isIdentifier(utf8: idBytes), declaration.idTable.insert(idBytes, index))
         }
         if !isValid {
             diagnostics.add(.invalidID(id: id), at: document.writtenSpan(entry.keyNode))
         }
         ids.append(id)
         if !existing.inserted {
-            let first = idTable.value(at: existing.index)
+            let first = declaration.idTable.value(at: existing.index)
             diagnostics.add(
                 .duplicateID(id: id), at: document.writtenSpan(entry.keyNode),
                 notes: [Diagnostic.Note("first written here", at: document.position(ofOffset: firstOffsets[first]))])
