@@ -50,7 +50,7 @@ public final class AlertPresenter: SceneObject {
     /// Takes the alert away (the `dismiss` action and input); ignored when
     /// none is shown.
     @discardableResult
-    public func dismiss() -> InputResult {
+    public func dismiss() -> ActionOutcome {
         guard isPresented else { return .ignored(because: "no alert is presented") }
         isPresented = false
         title = ""

@@ -73,7 +73,7 @@ public final class PageController: SceneObject {
     /// Goes to the next page (the `swipeLeft` input); ignored on the last
     /// page, without pages, or while the table is not visible.
     @discardableResult
-    public func swipeLeft() -> InputResult {
+    public func swipeLeft() -> ActionOutcome {
         guard let table else { return .ignored(because: "it has no table") }
         guard table.visible else { return .ignored(because: "its table is not visible") }
         guard pageCount > 0 else { return .ignored(because: "it has no pages") }
@@ -86,7 +86,7 @@ public final class PageController: SceneObject {
     /// Goes to the previous page (the `swipeRight` input); ignored on the
     /// first page, without pages, or while the table is not visible.
     @discardableResult
-    public func swipeRight() -> InputResult {
+    public func swipeRight() -> ActionOutcome {
         guard let table else { return .ignored(because: "it has no table") }
         guard table.visible else { return .ignored(because: "its table is not visible") }
         guard pageCount > 0 else { return .ignored(because: "it has no pages") }

@@ -108,7 +108,7 @@ public final class PasscodeLock: SceneObject {
 
     /// Checks `code` (the `enter` input); ignored while locked or unlocked.
     @discardableResult
-    public func enter(_ code: String) -> InputResult {
+    public func enter(_ code: String) -> ActionOutcome {
         guard !isLocked else { return .ignored(because: "it is locked out") }
         guard !isUnlocked else { return .ignored(because: "it is already unlocked") }
         if code == passcode {

@@ -248,7 +248,7 @@ public final class Player: SceneObject {
     /// A network stall of `length` while playing (the `stall` input);
     /// ignored when the time is not advancing.
     @discardableResult
-    public func stall(for length: Duration) -> InputResult {
+    public func stall(for length: Duration) -> ActionOutcome {
         guard isProgressing else { return .ignored(because: "it is not playing") }
         stopProgress()
         stalled = true
@@ -260,7 +260,7 @@ public final class Player: SceneObject {
     /// Turns the device (the `rotate` input): landscape is fullscreen,
     /// portrait inline. Ignored when the orientation does not change.
     @discardableResult
-    public func rotate(to orientation: DeviceOrientation) -> InputResult {
+    public func rotate(to orientation: DeviceOrientation) -> ActionOutcome {
         guard orientation != self.orientation else { return .ignored(because: "it is already in that orientation") }
         self.orientation = orientation
         let mode: PresentationMode = orientation == .landscape ? .fullscreen : .inline

@@ -30,7 +30,7 @@ open class PanGesture: SceneObject, InteractionProvider {
 
     /// Starts a pan (the `panBegan` input): reports began, sends `began`.
     @discardableResult
-    public func panBegan() -> InputResult {
+    public func panBegan() -> ActionOutcome {
         guard !isPanning else { return .ignored(because: "a pan is already in progress") }
         isPanning = true
         interactionObservers.report(.began)
@@ -40,7 +40,7 @@ open class PanGesture: SceneObject, InteractionProvider {
 
     /// Moves the pan in progress (the `panMoved` input): sends `changed`.
     @discardableResult
-    public func panMoved() -> InputResult {
+    public func panMoved() -> ActionOutcome {
         guard isPanning else { return .ignored(because: "no pan is in progress") }
         changed.send()
         return .handled
@@ -49,7 +49,7 @@ open class PanGesture: SceneObject, InteractionProvider {
     /// Ends the pan in progress (the `panEnded` input): reports ended, sends
     /// `ended`.
     @discardableResult
-    public func panEnded() -> InputResult {
+    public func panEnded() -> ActionOutcome {
         guard isPanning else { return .ignored(because: "no pan is in progress") }
         isPanning = false
         interactionObservers.report(.ended)

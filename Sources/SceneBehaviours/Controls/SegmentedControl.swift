@@ -24,7 +24,7 @@ open class SegmentedControl: View {
 
     /// Taps the segment at `index` (the `select` input).
     @discardableResult
-    public func select(_ index: Int) -> InputResult {
+    public func select(_ index: Int) -> ActionOutcome {
         guard segments.indices.contains(index) else {
             return .ignored(because: "there is no segment \(index) (it has \(segments.count))")
         }

@@ -52,7 +52,7 @@ open class Slider: View {
     /// release). Ignored for NaN, while tracking when the value would not
     /// change, and when not tracking and a new touch would be ignored.
     @discardableResult
-    public func slide(to target: Double) -> InputResult {
+    public func slide(to target: Double) -> ActionOutcome {
         guard !target.isNaN else { return .ignored(because: "the value is not a number") }
         if tracking {
             let value = self.value
@@ -75,7 +75,7 @@ open class Slider: View {
     /// clamped to 0...1. Ignored for NaN, while tracking, and when a new touch
     /// would be ignored.
     @discardableResult
-    public func tap(at fraction: Double) -> InputResult {
+    public func tap(at fraction: Double) -> ActionOutcome {
         guard !fraction.isNaN else { return .ignored(because: "the fraction is not a number") }
         guard !tracking else { return .ignored(because: "a touch is already in progress") }
         let pressed = press()

@@ -40,7 +40,7 @@ open class TapGesture: SceneObject, InteractionProvider {
     ///
     /// Ignored unless ``acceptsInput``.
     @discardableResult
-    public func tap() -> InputResult {
+    public func tap() -> ActionOutcome {
         if let refusal = inputRefusal { return .ignored(because: refusal) }
         interactionObservers.report(.began)
         interactionObservers.report(.ended)

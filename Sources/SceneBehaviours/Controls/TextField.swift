@@ -134,7 +134,7 @@ open class TextField: View {
 
     /// Taps the field, which focuses it (the `focus` input).
     @discardableResult
-    public func focus() -> InputResult {
+    public func focus() -> ActionOutcome {
         tap()
     }
 
@@ -143,7 +143,7 @@ open class TextField: View {
     /// Ignored when the field refuses input, and when `text` is empty and
     /// the field is already focused (nothing would change).
     @discardableResult
-    public func type(_ text: String) -> InputResult {
+    public func type(_ text: String) -> ActionOutcome {
         if let refusal = inputRefusal { return .ignored(because: refusal) }
         let wasFocused = focused
         if !focused {
@@ -162,7 +162,7 @@ open class TextField: View {
     /// Empties the field (the `clear` input) and sends `editingChanged`;
     /// ignored when the field refuses input or is already empty.
     @discardableResult
-    public func clear() -> InputResult {
+    public func clear() -> ActionOutcome {
         if let refusal = inputRefusal { return .ignored(because: refusal) }
         guard !text.isEmpty else { return .ignored(because: "it is already empty") }
         text = ""
@@ -174,7 +174,7 @@ open class TextField: View {
     ///
     /// Ignored unless the field is focused.
     @discardableResult
-    public func returnKey() -> InputResult {
+    public func returnKey() -> ActionOutcome {
         if let refusal = inputRefusal { return .ignored(because: refusal) }
         guard focused else { return .ignored(because: "it is not focused") }
         returnKeyPressed.send()

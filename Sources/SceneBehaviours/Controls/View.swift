@@ -197,7 +197,7 @@ open class View: SceneObject, InteractionProvider {
     /// Reports began, then calls ``didBeginTouch()``. Ignored when the view
     /// does not accept input or a touch is already in progress.
     @discardableResult
-    public func press() -> InputResult {
+    public func press() -> ActionOutcome {
         guard !isPressed else { return .ignored(because: "a touch is already in progress") }
         if let refusal = inputRefusal { return .ignored(because: refusal) }
         isPressed = true
@@ -211,7 +211,7 @@ open class View: SceneObject, InteractionProvider {
     /// Reports ended, then calls ``didEndTouch()``. Ignored when no touch is
     /// in progress; delivered even if the view was hidden meanwhile.
     @discardableResult
-    public func release() -> InputResult {
+    public func release() -> ActionOutcome {
         guard isPressed else { return .ignored(because: "no touch is in progress") }
         isPressed = false
         interactionObservers.report(.ended)
@@ -224,7 +224,7 @@ open class View: SceneObject, InteractionProvider {
     /// Reports cancelled, then calls ``didCancelTouch()``. Ignored when no
     /// touch is in progress.
     @discardableResult
-    public func cancel() -> InputResult {
+    public func cancel() -> ActionOutcome {
         guard isPressed else { return .ignored(because: "no touch is in progress") }
         isPressed = false
         interactionObservers.report(.cancelled)
@@ -235,7 +235,7 @@ open class View: SceneObject, InteractionProvider {
     /// A press and a release at the same instant (the `tap` input); ignored
     /// when the press is.
     @discardableResult
-    public func tap() -> InputResult {
+    public func tap() -> ActionOutcome {
         let pressed = press()
         guard pressed == .handled else { return pressed }
         return release()
