@@ -1,10 +1,9 @@
 import SceneCore
 
-/// A form: moves the focus from field to field, and submits or cancels
-/// (seed `002_890be5b3f6996410.txt`).
+/// A form: moves the focus from field to field, and submits or cancels.
 ///
-/// YAML keys: outlet collection `fields: [View]` (in written order).
-/// Actions `next`, `submit`, `cancel`; events `submitted`, `cancelled`.
+/// For its keys, defaults, events, actions and inputs, see
+/// `scene-runner types FormBehaviour`.
 ///
 ///     let form = FormBehaviour()
 ///     form.fields = WeakList([username, password])

@@ -1,12 +1,10 @@
 import SceneCore
 
 /// Animates a button's or a text field's background colour while it is
-/// highlighted (pressed, focused), and back when it stops (seed
-/// `002_890be5b3f6996410.txt`).
+/// highlighted (pressed, focused), and back when it stops.
 ///
-/// YAML keys: outlet `view: Highlightable` (a Button or a TextField,
-/// required), `normalColor: Color? = null` (the view's background colour),
-/// `highlightedColor: Color? = null`, `animationDuration: Duration = 0.25s`.
+/// For its keys, defaults, events, actions and inputs, see
+/// `scene-runner types HighlightBehaviour`.
 ///
 ///     let highlight = HighlightBehaviour(scheduler: scheduler)
 ///     highlight.highlightedColor = Color(parsing: "#1F4FA8")

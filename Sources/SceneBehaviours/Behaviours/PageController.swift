@@ -1,13 +1,11 @@
 import SceneCore
 
 /// Pages through a ``TableData`` one section at a time in a ``TableView``,
-/// with an optional ``PageIndicator`` (seed `003_84058167aa0098eb.txt`,
-/// second half: the page view controller and its page indicator).
+/// with an optional ``PageIndicator``: a page view controller and its page
+/// indicator.
 ///
-/// YAML keys: outlets `data: TableData` (required), `table: TableView`
-/// (required), `indicator: PageIndicator? = null`; read-only
-/// `pageCount: Int`, `currentPage: Int`. Inputs `swipeLeft` (the next
-/// page), `swipeRight` (the previous page).
+/// For its keys, defaults, events, actions and inputs, see
+/// `scene-runner types PageController`.
 ///
 ///     let controller = PageController()
 ///     controller.data = latin          // three sections
@@ -26,7 +24,7 @@ import SceneCore
 ///   visible, as a hidden view takes no gesture, or when there are no
 ///   pages at all.
 /// - From ``awake(in:)`` on, the table shows `data` (the controller passes
-///   its model down, as the seed's page controller does) with `section` at
+///   its model down, as a page view controller does) with `section` at
 ///   the current page, and the indicator has `numberOfPages` = `pageCount`
 ///   and `currentPage` = `currentPage`. They are kept in step after every
 ///   page change, every change of `data`'s sections (the current page is

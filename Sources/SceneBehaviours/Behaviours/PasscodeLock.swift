@@ -1,17 +1,11 @@
 import SceneCore
 
 /// A passcode screen that allows a few wrong entries within a window of
-/// each other before it locks the user out (seed
-/// `003_84058167aa0098eb.txt`, first problem): the window is a
+/// each other before it locks the user out: the window is a
 /// ``PreemptiveDelay``.
 ///
-/// YAML keys: `passcode: String` (required), `maxAttempts: Int = 3`
-/// (at least 1), `window: Duration = 60s`, outlets `field: TextField?`,
-/// `resetDelay: PreemptiveDelay?`; read-only `failedAttempts: Int`,
-/// `locked: Bool`, `unlocked: Bool`. Input `enter: String` (ignored while
-/// locked or unlocked); action `reset` (ignored when there is nothing to
-/// reset).
-/// Events `unlocked`, `lockedOut`.
+/// For its keys, defaults, events, actions and inputs, see
+/// `scene-runner types PasscodeLock`.
 ///
 ///     let scheduler = VirtualScheduler()
 ///     let lock = PasscodeLock(passcode: "2468", scheduler: scheduler)

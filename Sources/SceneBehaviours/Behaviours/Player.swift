@@ -18,19 +18,10 @@ public enum DeviceOrientation: String, SceneEnum, Sendable {
 }
 
 /// A simulated media player on the scene clock: the chromeless player under
-/// a custom interface (seed `001_e9dca7d1e694c998.txt`).
+/// a custom interface.
 ///
-/// YAML keys: `duration: Duration` (required), `bufferingTime: Duration =
-/// 0.5s`, `timeUpdateInterval: Duration = 0.25s` (at least 1 ms); read-only
-/// `currentTime: Duration`, `paused: Bool`, `seeking: Bool`,
-/// `stalled: Bool`, `readyState: Int` (0 nothing, 4 enough data),
-/// `hasSource: Bool`, `orientation`, `presentationMode` (inline|fullscreen).
-/// Actions `play`, `pause`, `seek: Duration`, `load`. Inputs
-/// `stall: Duration`, `rotate: landscape|portrait`. Events `play`,
-/// `playing`, `pause`, `waiting`, `sourceChange`,
-/// `readyStateChange: Int` (the new ready state), `durationChange:
-/// Duration` (the duration), `timeUpdate: Duration` (the current time),
-/// `ended`, `presentationModeChange: PresentationMode` (the new mode).
+/// For its keys, defaults, events, actions and inputs, see
+/// `scene-runner types Player`.
 ///
 ///     let player = Player(scheduler: scheduler, duration: .seconds(7200))
 ///     player.timeUpdate.connect { print("at", $0) }

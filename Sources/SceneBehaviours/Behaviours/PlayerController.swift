@@ -2,11 +2,10 @@ import SceneCore
 
 /// Drives a ``PlayerInterface`` from a ``Player``'s events, and the player
 /// from the interface's requests: the view controller of a custom player
-/// interface (seed `001_e9dca7d1e694c998.txt`).
+/// interface.
 ///
-/// YAML keys: outlets `player: Player`, `interface: PlayerInterface`,
-/// `inlineContainer: View`, `window: View` (all required). Actions `play`,
-/// `pause`, `skipForward`, `skipBackward`, `seek: Duration`.
+/// For its keys, defaults, events, actions and inputs, see
+/// `scene-runner types PlayerController`.
 ///
 ///     controller.player = player
 ///     controller.interface = interface      // its buttons now reach the player

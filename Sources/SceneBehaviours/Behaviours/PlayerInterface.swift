@@ -12,21 +12,14 @@ public enum PlayerInterfaceState: String, SceneEnum, Sendable {
     case paused
 }
 
-/// A custom player interface over a chromeless player (seed
-/// `001_e9dca7d1e694c998.txt`): it shows the components of its state,
-/// keeps the slider and the progress label in step with the time, and asks
-/// for playback through its events, never calling a player itself.
+/// A custom player interface over a chromeless player: it shows the
+/// components of its state (initially initialise), keeps the slider and
+/// the progress label in step with the time, and asks for playback through
+/// its events (a ``PlayerController`` connects to them), never calling a
+/// player itself.
 ///
-/// YAML keys: outlets `container: View`, `backgroundTap: TapGesture?`,
-/// `playButton`, `pauseButton`, `skipForwardButton`, `skipBackwardButton`
-/// (Buttons), `spinner: ActivityIndicator`, `slider: Slider`,
-/// `progressLabel: Label`, `footer: View` (all required but the tap),
-/// `timeoutController: TimeoutController?`; `duration: Duration = 0s`,
-/// `currentTime: Duration = 0s`; read-only `state`
-/// (initialise|buffering|playing|paused, initially initialise),
-/// `controlsShown: Bool`, `dragging: Bool`. Events `play`, `pause`,
-/// `skipForward`, `skipBackward`, `seek: Duration` (what the user asked
-/// for: a ``PlayerController`` connects to them).
+/// For its keys, defaults, events, actions and inputs, see
+/// `scene-runner types PlayerInterface`.
 ///
 ///     interface.playButton = playButton  // ...and the other outlets
 ///     interface.play.connect { player.startPlayback() }

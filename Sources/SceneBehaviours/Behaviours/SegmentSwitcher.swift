@@ -1,13 +1,11 @@
 import SceneCore
 
 /// Shows the view of the selected segment of a ``SegmentedControl`` and
-/// hides the others (seed `003_84058167aa0098eb.txt`, second half: a
-/// segmented control switching between the paged and the unpaged view
-/// through their `hidden` flags).
+/// hides the others, through their `hidden` flags: a segmented control
+/// switching between a paged and an unpaged view of the same content.
 ///
-/// YAML keys: outlets `control: SegmentedControl` (required),
-/// `views: [View] = []` (in written order, `views[i]` for segment `i`).
-/// Action `apply`.
+/// For its keys, defaults, events, actions and inputs, see
+/// `scene-runner types SegmentSwitcher`.
 ///
 ///     objects:
 ///       tabs: { type: SegmentedControl, segments: [Paged, All] }

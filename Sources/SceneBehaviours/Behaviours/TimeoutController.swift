@@ -1,11 +1,10 @@
 import SceneCore
 
 /// A timeout that the user's touches hold off: the timer half of
-/// auto-hiding controls (seed `000_db0fd1813a1321ca.txt`).
+/// auto-hiding controls.
 ///
-/// YAML keys: `timeout: Duration = 5s`, outlet collection
-/// `providers: [InteractionProvider]`; read-only `running`, `pending`,
-/// `activeInteractions: Int`. Actions `resume`, `pause`. Event `timedOut`.
+/// For its keys, defaults, events, actions and inputs, see
+/// `scene-runner types TimeoutController`.
 ///
 ///     let scheduler = VirtualScheduler()
 ///     let controller = TimeoutController(scheduler: scheduler, timeout: .seconds(3))

@@ -1,12 +1,10 @@
 import SceneCore
 
 /// Wires a ``TimeoutController`` to a view and a tap gesture: the scene
-/// half of auto-hiding controls (seed `000_db0fd1813a1321ca.txt`).
+/// half of auto-hiding controls.
 ///
-/// YAML keys: outlets `viewToHide: View` (required),
-/// `tapGesture: TapGesture?`, `timeoutController: TimeoutController`
-/// (required); `autoStart: Bool = true`, `autoHide: Bool = true`,
-/// `animationDuration: Duration = 0.2s`.
+/// For its keys, defaults, events, actions and inputs, see
+/// `scene-runner types TimeoutControllerHost`.
 ///
 ///     let host = TimeoutControllerHost(scheduler: scheduler)
 ///     host.viewToHide = controls

@@ -2,9 +2,8 @@ import SceneCore
 
 /// A headless push button.
 ///
-/// YAML keys: those of ``View``, plus `title: String = ""` and
-/// `enabled: Bool = true`; read-only `highlighted` (true while pressed).
-/// Events `touchDown`, `tap` (touch up inside), `touchCancel`.
+/// For its keys, defaults, events, actions and inputs, see
+/// `scene-runner types Button`.
 ///
 /// A disabled or invisible button ignores input. A press highlights it,
 /// reports began to the interaction observers, then sends `touchDown`; a

@@ -2,8 +2,8 @@ import SceneCore
 
 /// A headless pan (drag) gesture recogniser.
 ///
-/// YAML keys: none. Inputs `panBegan`, `panMoved`, `panEnded`. Events
-/// `began`, `changed`, `ended`.
+/// For its keys, defaults, events, actions and inputs, see
+/// `scene-runner types PanGesture`.
 ///
 /// One pan at a time: `panBegan` starts it (interaction began, then
 /// `began`), `panMoved` moves it (`changed`), `panEnded` finishes it

@@ -2,8 +2,8 @@ import SceneCore
 
 /// A headless segmented control: a row of segments, one selected.
 ///
-/// YAML keys: those of ``View``, plus `segments: [String] = []` and
-/// `selectedIndex: Int = 0`. Input `select: Int`. Event `valueChanged`.
+/// For its keys, defaults, events, actions and inputs, see
+/// `scene-runner types SegmentedControl`.
 ///
 /// `select` taps a segment: interaction began and ended, then the selection
 /// changes and `valueChanged` is sent (not when the segment was already

@@ -2,10 +2,8 @@ import SceneCore
 
 /// A headless slider: a thumb on a track from `minimum` to `maximum`.
 ///
-/// YAML keys: those of ``View``, plus `value: Double = 0`,
-/// `minimum: Double = 0`, `maximum: Double = 1`; read-only `tracking`.
-/// Inputs `press`, `slide: Double`, `release`, `tapAt: Double`. Events
-/// `editingBegan`, `valueChanged`, `editingEnded`.
+/// For its keys, defaults, events, actions and inputs, see
+/// `scene-runner types Slider`.
 ///
 /// `value` always reads within `minimum...maximum` (a `maximum` below
 /// `minimum` counts as `minimum`). The value a scene or code sets is kept

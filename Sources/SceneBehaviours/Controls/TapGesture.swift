@@ -2,8 +2,8 @@ import SceneCore
 
 /// A headless tap gesture recogniser.
 ///
-/// YAML keys: `enabled: Bool = true`, outlet `view: View? = null`. Input
-/// `tap`. Event `recognized`.
+/// For its keys, defaults, events, actions and inputs, see
+/// `scene-runner types TapGesture`.
 ///
 /// A tap reports interaction began and ended to the observers, then sends
 /// `recognized`. It is ignored when the recogniser is disabled or attached

@@ -2,12 +2,8 @@ import SceneCore
 
 /// A headless single-line text field.
 ///
-/// YAML keys: those of ``View``, plus `text: String = ""`,
-/// `placeholder: String = ""`, `secure: Bool = false`,
-/// `enabled: Bool = true`, `invalidInput: Bool = false`, outlet
-/// `shakeAnimation: ShakeAnimation?`; read-only `focused`. Inputs `focus`,
-/// `type: String`, `clear`, `returnKey`. Events `editingBegan`,
-/// `editingChanged`, `editingEnded`, `returnKey`.
+/// For its keys, defaults, events, actions and inputs, see
+/// `scene-runner types TextField`.
 ///
 /// At most one field of a scene is focused (see ``FocusCoordinator``), and
 /// only a field that is enabled and visible can become focused; disabling

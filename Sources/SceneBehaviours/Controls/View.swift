@@ -3,13 +3,8 @@ import SceneCore
 /// A headless view: the base of every control, and a container through
 /// `parent`.
 ///
-/// YAML keys: `hidden: Bool = false`, `alpha: Double = 1` (0...1),
-/// `backgroundColor: Color? = null`, `offsetX: Double = 0`,
-/// `offsetY: Double = 0` (an additive translation: what a shake moves),
-/// outlet `parent: View?`; read-only `visible`. Actions `show` (ignored
-/// when the view is not hidden, even if a container hides it), `hide`
-/// (ignored when it is hidden already). Inputs `press`, `release`,
-/// `cancel`, `tap`.
+/// For its keys, defaults, events, actions and inputs, see
+/// `scene-runner types View`.
 ///
 /// A view follows one touch at a time, as UIKit delivers a touch to the
 /// view it began on. ``press()`` starts a touch when the view
