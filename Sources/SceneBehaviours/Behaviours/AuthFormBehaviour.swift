@@ -88,9 +88,9 @@ public final class AuthFormBehaviour: FormBehaviour {
     public weak var alert: AlertPresenter?
 
     /// Sent when the authenticator accepted the credentials (`loggedIn`).
-    public var loggedIn = SceneEvent<Void>()
+    public let loggedIn = SceneEvent<Void>()
     /// Sent when a login failed, with why (`loginFailed`).
-    public var loginFailed = SceneEvent<Failure>()
+    public let loginFailed = SceneEvent<Failure>()
 
     /// Whether a request is under way.
     public private(set) var isBusy = false

@@ -64,7 +64,8 @@ public final class HighlightBehaviour: SceneObject {
     private var animation: Animation<Color>?
     /// The normal colour of the current highlight, taken when it began.
     private var restingColor: Color?
-    private var connection = 0
+    /// The connection to the highlight of ``view``.
+    private var viewConnection: SceneConnection?
 
     /// A behaviour with the defaults above; it gets its scheduler in
     /// ``awake(in:)``.
@@ -81,14 +82,14 @@ public final class HighlightBehaviour: SceneObject {
     }
 
     private func observeView() {
-        connection += 1
+        viewConnection?.disconnect()
+        viewConnection = nil
         animation?.cancel()
         animation = nil
         isShowingHighlight = false
         guard let view else { return }
-        let connection = self.connection
-        view.addHighlightObserver { [weak self, weak view] highlighted in
-            guard let self, self.connection == connection, let view, self.view === view else { return }
+        viewConnection = view.connectHighlight { [weak self, weak view] highlighted in
+            guard let self, let view else { return }
             self.highlightDidChange(highlighted, of: view)
         }
     }

@@ -32,7 +32,8 @@ import SceneCore
 ///
 /// It needs no clock.
 public final class PageController: SceneObject {
-    /// The model paged through, one section a page; weakly held.
+    /// The model paged through, one section a page; weakly held. Setting
+    /// it stops following the old model's changes.
     public weak var data: TableData? {
         didSet {
             observeData()
@@ -52,7 +53,8 @@ public final class PageController: SceneObject {
     public private(set) var currentPage = 0
 
     private var isAwake = false
-    private var connection = 0
+    /// The connection to the `changed` event of ``data``.
+    private var dataConnection: SceneConnection?
 
     /// A controller with no outlets, at page 0.
     public init() {}
@@ -109,13 +111,11 @@ public final class PageController: SceneObject {
     }
 
     private func observeData() {
-        connection += 1
-        let connection = self.connection
+        dataConnection?.disconnect()
+        dataConnection = nil
         guard let data else { return }
-        // Events cannot be disconnected: an old connection checks that it
-        // is still the current one.
-        data.changed.connect { [weak self] in
-            guard let self, self.connection == connection, self.isAwake else { return }
+        dataConnection = data.changed.connect { [weak self] in
+            guard let self, self.isAwake else { return }
             self.update()
         }
     }

@@ -99,25 +99,25 @@ public final class Player: SceneObject {
     public private(set) var isProgressing = false
 
     /// Sent when ``play()`` clears `paused` (`play`).
-    public var play = SceneEvent<Void>()
+    public let play = SceneEvent<Void>()
     /// Sent when the time starts advancing (`playing`).
-    public var playing = SceneEvent<Void>()
+    public let playing = SceneEvent<Void>()
     /// Sent when the player becomes paused (`pause`).
-    public var pause = SceneEvent<Void>()
+    public let pause = SceneEvent<Void>()
     /// Sent when playback wants to advance but waits for data (`waiting`).
-    public var waiting = SceneEvent<Void>()
+    public let waiting = SceneEvent<Void>()
     /// Sent when a source was loaded (`sourceChange`).
-    public var sourceChange = SceneEvent<Void>()
+    public let sourceChange = SceneEvent<Void>()
     /// Sent with the new ready state (`readyStateChange`).
-    public var readyStateChange = SceneEvent<Int>()
+    public let readyStateChange = SceneEvent<Int>()
     /// Sent with the duration once it is known (`durationChange`).
-    public var durationChange = SceneEvent<Duration>()
+    public let durationChange = SceneEvent<Duration>()
     /// Sent with the current time while playing and after a seek (`timeUpdate`).
-    public var timeUpdate = SceneEvent<Duration>()
+    public let timeUpdate = SceneEvent<Duration>()
     /// Sent when playback reached the end (`ended`).
-    public var ended = SceneEvent<Void>()
+    public let ended = SceneEvent<Void>()
     /// Sent with the new mode (`presentationModeChange`).
-    public var presentationModeChange = SceneEvent<PresentationMode>()
+    public let presentationModeChange = SceneEvent<PresentationMode>()
 
     /// The clock: the scene's, from ``awake(in:)``, unless one was given.
     public private(set) var scheduler: VirtualScheduler?

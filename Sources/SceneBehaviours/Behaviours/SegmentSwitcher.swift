@@ -30,6 +30,7 @@ import SceneCore
 /// set; it needs no clock.
 public final class SegmentSwitcher: SceneObject {
     /// The control whose selection picks the view shown; weakly held.
+    /// Setting it stops following the old control's `valueChanged`.
     public weak var control: SegmentedControl? {
         didSet {
             observeControl()
@@ -42,7 +43,8 @@ public final class SegmentSwitcher: SceneObject {
     }
 
     private var isAwake = false
-    private var connection = 0
+    /// The connection to the `valueChanged` of ``control``.
+    private var controlConnection: SceneConnection?
 
     /// A switcher with no control and no views.
     public init() {}
@@ -77,13 +79,11 @@ public final class SegmentSwitcher: SceneObject {
     }
 
     private func observeControl() {
-        connection += 1
-        let connection = self.connection
+        controlConnection?.disconnect()
+        controlConnection = nil
         guard let control else { return }
-        // Events cannot be disconnected: an old connection checks that it
-        // is still the current one.
-        control.valueChanged.connect { [weak self] in
-            guard let self, self.connection == connection, self.isAwake else { return }
+        controlConnection = control.valueChanged.connect { [weak self] in
+            guard let self, self.isAwake else { return }
             self.apply()
         }
     }

@@ -59,7 +59,7 @@ public final class TableData: SceneObject {
     }
 
     /// Sent after every change of ``sections``.
-    public var changed = SceneEvent<Void>()
+    public let changed = SceneEvent<Void>()
 
     /// A model with no sections.
     public init() {}

@@ -7,9 +7,9 @@ import SceneCore
 ///
 /// `select` taps a segment: interaction began and ended, then the selection
 /// changes and `valueChanged` is sent (not when the segment was already
-/// selected: that is still a tap, which observers hear, so it is taken).
-/// It is ignored for an index outside `segments`, while a touch is in
-/// progress, and when the control is not visible.
+/// selected: that is still a tap, which ``View/interaction`` reports, so it
+/// is taken). It is ignored for an index outside `segments`, while a touch
+/// is in progress, and when the control is not visible.
 open class SegmentedControl: View {
     /// The segments' titles, in order.
     public final var segments: [String] = []
@@ -17,7 +17,7 @@ open class SegmentedControl: View {
     public final var selectedIndex = 0
 
     /// Sent when an input changes the selection (`valueChanged`).
-    public final var valueChanged = SceneEvent<Void>()
+    public final let valueChanged = SceneEvent<Void>()
 
     /// A control with no segments.
     override public init() {}

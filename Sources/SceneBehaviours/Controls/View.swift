@@ -11,7 +11,7 @@ import SceneCore
 /// ``acceptsInput`` and none is in progress; ``release()`` and ``cancel()``
 /// end the touch in progress even if the view was hidden meanwhile;
 /// ``tap()`` is a press and a release at the same instant. Every touch
-/// started is reported to the interaction observers as began, then ended or
+/// started is sent through ``interaction`` as began, then ended or
 /// cancelled; ignored input is reported to nobody.
 ///
 /// Subclasses react to touches by overriding ``didBeginTouch()``,
@@ -46,7 +46,9 @@ open class View: SceneObject, InteractionProvider {
     /// release or cancel).
     public final private(set) var isPressed = false
 
-    private var interactionObservers = InteractionObservers()
+    /// Sent with each phase of every touch the view accepts, before the
+    /// view's own reaction (``didBeginTouch()``...).
+    public final let interaction = SceneEvent<InteractionPhase>()
 
     /// The views whose `parent` is this one, weakly held: whom a change of
     /// this view's visibility reaches.
@@ -196,7 +198,7 @@ open class View: SceneObject, InteractionProvider {
         guard !isPressed else { return .ignored(because: "a touch is already in progress") }
         if let refusal = inputRefusal { return .ignored(because: refusal) }
         isPressed = true
-        interactionObservers.report(.began)
+        interaction.send(.began)
         didBeginTouch()
         return .handled
     }
@@ -209,7 +211,7 @@ open class View: SceneObject, InteractionProvider {
     public func release() -> ActionOutcome {
         guard isPressed else { return .ignored(because: "no touch is in progress") }
         isPressed = false
-        interactionObservers.report(.ended)
+        interaction.send(.ended)
         didEndTouch()
         return .handled
     }
@@ -222,7 +224,7 @@ open class View: SceneObject, InteractionProvider {
     public func cancel() -> ActionOutcome {
         guard isPressed else { return .ignored(because: "no touch is in progress") }
         isPressed = false
-        interactionObservers.report(.cancelled)
+        interaction.send(.cancelled)
         didCancelTouch()
         return .handled
     }
@@ -236,27 +238,14 @@ open class View: SceneObject, InteractionProvider {
         return release()
     }
 
-    /// Called when a touch has begun, after the observers heard of it.
+    /// Called when a touch has begun, after ``interaction`` was sent.
     open func didBeginTouch() {}
 
-    /// Called when a touch has ended, after the observers heard of it.
+    /// Called when a touch has ended, after ``interaction`` was sent.
     open func didEndTouch() {}
 
-    /// Called when a touch was cancelled, after the observers heard of it.
+    /// Called when a touch was cancelled, after ``interaction`` was sent.
     open func didCancelTouch() {}
-
-    // MARK: InteractionProvider
-
-    /// Calls `observer` with every touch phase of this view from now on.
-    @discardableResult
-    public func addInteractionObserver(_ observer: @escaping (InteractionPhase) -> Void) -> InteractionObserverID {
-        interactionObservers.add(observer)
-    }
-
-    /// Stops calling the observer `id`.
-    public func removeInteractionObserver(_ id: InteractionObserverID) {
-        interactionObservers.remove(id)
-    }
 
     // MARK: Registration
 
