@@ -1,18 +1,28 @@
 import SceneCore
 
 extension SceneRegistry {
-    /// A registry with the built-in controls, then the behaviours, and the
-    /// `InteractionProvider` and `Highlightable` protocols; bases and outlet
-    /// targets before the types that extend or require them (so
-    /// `ShakeAnimation`, which `TextField.shakeAnimation` requires, comes
-    /// before `TextField`).
+    /// A registry with the built-in controls and behaviours,
+    /// ``standardTypes``, and the `InteractionProvider`, `Highlightable`
+    /// and `FocusTimerStore` protocols.
     ///
     ///     var registry = SceneRegistry.standard
     ///     try registry.register(MyBehaviour.sceneDescription())
     public static var standard: SceneRegistry {
         var registry = SceneRegistry()
         registry.declareBuiltInProtocols()
-        registry.registerBuiltIn([
+        registry.registerBuiltIn(standardTypes)
+        return registry
+    }
+
+    /// The built-in controls and behaviours: the one list that says which
+    /// types are standard.
+    ///
+    /// Its order is that of the catalogue (`scene-runner types`): the
+    /// controls, then the behaviours, each near the types it works with.
+    /// It need not put a type after its base or the types its outlets
+    /// require: ``registerBuiltIn(_:)-([TypeDescription])`` works that out.
+    public static var standardTypes: [TypeDescription] {
+        [
             View.sceneDescription(),
             Label.sceneDescription(),
             Button.sceneDescription(),
@@ -43,8 +53,7 @@ extension SceneRegistry {
             Player.sceneDescription(),
             PlayerInterface.sceneDescription(),
             PlayerController.sceneDescription(),
-        ])
-        return registry
+        ]
     }
 
     /// Declares `InteractionProvider`, `Highlightable` and `FocusTimerStore`.
@@ -62,11 +71,49 @@ extension SceneRegistry {
         }
     }
 
-    /// Registers built-in types, whose descriptions are fixed by their
-    /// modules: a refusal is a bug there, caught by the tests, not something
-    /// a scene can cause, so a release build skips the type instead of crashing.
+    /// `types` in an order in which each can be registered: every type
+    /// after its base and after the types its outlets require, when those
+    /// are in `types` too; otherwise in the order given.
+    ///
+    /// The sort is stable: each step takes the first type of `types` whose
+    /// base and outlet targets are placed already, so a list that is in
+    /// such an order comes back unchanged. A cycle (two types whose outlets
+    /// require each other) is left in the order given, for
+    /// ``register(_:)`` to refuse.
+    ///
+    /// - Complexity: O(*n*² × *m*) for *n* types of *m* outlets at most.
+    public static func registrationOrder(of types: [TypeDescription]) -> [TypeDescription] {
+        let listedNames = Set(types.map(\.name))
+        let listedClasses = Set(types.map(\.objectTypeID))
+        var placedNames: Set<String> = []
+        var placedClasses: Set<ObjectIdentifier> = []
+        func isReady(_ type: TypeDescription) -> Bool {
+            if let base = type.base, listedNames.contains(base.name), !placedNames.contains(base.name) {
+                return false
+            }
+            return type.ownOutlets.allSatisfy { outlet in
+                outlet.requirementID == type.objectTypeID || !listedClasses.contains(outlet.requirementID)
+                    || placedClasses.contains(outlet.requirementID)
+            }
+        }
+        var pending = types
+        var ordered: [TypeDescription] = []
+        ordered.reserveCapacity(types.count)
+        while !pending.isEmpty {
+            let next = pending.remove(at: pending.firstIndex(where: isReady) ?? pending.startIndex)
+            ordered.append(next)
+            placedNames.insert(next.name)
+            placedClasses.insert(next.objectTypeID)
+        }
+        return ordered
+    }
+
+    /// Registers built-in types, in ``registrationOrder(of:)``, whose
+    /// descriptions are fixed by their modules: a refusal is a bug there,
+    /// caught by the tests, not something a scene can cause, so a release
+    /// build skips the type instead of crashing.
     public mutating func registerBuiltIn(_ types: [TypeDescription]) {
-        for type in types {
+        for type in Self.registrationOrder(of: types) {
             registerBuiltIn { try $0.register(type) }
         }
     }

@@ -192,6 +192,9 @@ public struct TypeBuilder<Object: SceneObject> {
     /// An event without a payload; `connect` adds a handler to it.
     ///
     ///     type.event("tap", connect: { $0.tap.connect($1) }, doc: "A touch ended on the button.")
+    ///
+    /// The connections a scene makes last as long as the scene: `connect`
+    /// may drop the ``SceneConnection`` it gets.
     @inlinable
     public mutating func event(
         _ name: String, connect: @escaping (Object, @escaping () -> Void) -> Void, doc: String
@@ -222,9 +225,12 @@ public struct TypeBuilder<Object: SceneObject> {
     }
 
     /// An event without a payload, stored at `keyPath`.
+    ///
+    ///     public let finished = SceneEvent<Void>()
+    ///     type.event("finished", \.finished, doc: "It reached zero.")
     @inlinable
     public mutating func event(
-        _ name: String, _ keyPath: ReferenceWritableKeyPath<Object, SceneEvent<Void>>, doc: String
+        _ name: String, _ keyPath: KeyPath<Object, SceneEvent<Void>>, doc: String
     ) {
         event(name, connect: { object, handler in object[keyPath: keyPath].connect(handler) }, doc: doc)
     }
@@ -232,7 +238,7 @@ public struct TypeBuilder<Object: SceneObject> {
     /// An event whose payload is a scene value, stored at `keyPath`.
     @inlinable
     public mutating func event<Payload: SceneValueConvertible>(
-        _ name: String, _ keyPath: ReferenceWritableKeyPath<Object, SceneEvent<Payload>>, doc: String
+        _ name: String, _ keyPath: KeyPath<Object, SceneEvent<Payload>>, doc: String
     ) {
         event(
             name,

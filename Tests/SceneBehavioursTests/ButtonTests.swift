@@ -7,7 +7,7 @@ import Testing
     private func loggedButton() -> (Button, Log) {
         let button = Button()
         let log = Log()
-        button.addInteractionObserver { [unowned button] phase in
+        button.interaction.connect { [unowned button] phase in
             log.append("interaction.\(phase) highlighted=\(button.highlighted)")
         }
         log.observeEvents(of: button, Button.sceneDescription())

@@ -185,6 +185,28 @@ import Testing
         #expect(log.entries == ["submitted"])
     }
 
+    @Test func replacingTheFieldsTwiceLeavesOneConnectionOnEachCurrentField() {
+        let (form, first, log) = makeForm(fields: 2)
+        let coordinator = first[0].focusCoordinator
+        let second = [TextField(), TextField()]
+        let third = [TextField(), TextField()]
+        for field in second + third { field.focusCoordinator = coordinator }
+        form.fields = WeakList(second)
+        form.fields = WeakList(third + [third[0]])
+        #expect((first + second).map(\.returnKeyPressed.connectionCount) == [0, 0, 0, 0])
+        #expect(third.map(\.returnKeyPressed.connectionCount) == [1, 1], "a field listed twice is followed once")
+        for field in first + second {
+            field.focus()
+            field.returnKey()
+        }
+        #expect(log.entries.isEmpty)
+        third[0].focus()
+        third[0].returnKey()
+        #expect(log.entries == ["submitted"], "third[0] is also the last field")
+        form.fields = WeakList()
+        #expect(third.map(\.returnKeyPressed.connectionCount) == [0, 0])
+    }
+
     // MARK: submit and cancel
 
     @Test func submitSendsSubmittedAndCancelSendsCancelled() {

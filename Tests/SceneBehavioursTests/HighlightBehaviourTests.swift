@@ -245,6 +245,52 @@ import Testing
         #expect(scheduler.isIdle)
     }
 
+    @Test func reassigningTheButtonLeavesOneConnectionOnTheNewButtonOnly() throws {
+        let first = Button()
+        let (highlight, scheduler) = makeHighlight(first)
+        let second = Button()
+        let third = Button()
+        second.backgroundColor = Self.blue
+        third.backgroundColor = Self.blue
+        highlight.view = second
+        highlight.view = third
+        #expect([first, second, third].map(\.interaction.connectionCount) == [0, 0, 1])
+        first.press()
+        second.press()
+        #expect(!highlight.isAnimating)
+        #expect(!highlight.isShowingHighlight)
+        third.press()
+        try scheduler.advance(by: .seconds(1))
+        #expect([first, second, third].map(\.backgroundColor) == [Self.blue, Self.blue, Self.darkBlue])
+        highlight.view = nil
+        #expect(third.interaction.connectionCount == 0)
+        #expect(scheduler.isIdle)
+    }
+
+    @Test func reassigningTheTextFieldLeavesOneConnectionOnTheNewFieldOnly() throws {
+        let coordinator = FocusCoordinator()
+        let fields = [TextField(), TextField(), TextField()]
+        for field in fields {
+            field.focusCoordinator = coordinator
+            field.backgroundColor = Self.blue
+        }
+        let (highlight, scheduler) = makeHighlight(fields[0])
+        highlight.view = fields[1]
+        highlight.view = fields[2]
+        #expect(fields.map(\.editingBegan.connectionCount) == [0, 0, 1])
+        #expect(fields.map(\.editingEnded.connectionCount) == [0, 0, 1])
+        fields[0].focus()
+        fields[1].focus()
+        #expect(!highlight.isAnimating)
+        fields[2].focus()
+        #expect(highlight.isAnimating)
+        fields[0].focus()
+        try scheduler.advance(by: .seconds(1))
+        #expect(!highlight.isShowingHighlight)
+        #expect(fields.map(\.backgroundColor) == [Self.blue, Self.blue, Self.blue])
+        #expect(scheduler.isIdle)
+    }
+
     @Test func awakeTakesTheScenesScheduler() {
         let highlight = HighlightBehaviour()
         let scene = Scene(title: nil, summary: nil, entries: [])

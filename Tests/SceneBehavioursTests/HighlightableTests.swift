@@ -17,7 +17,7 @@ import Testing
     @Test func aButtonIsHighlightedWhilePressed() {
         let button = Button()
         let log = Log()
-        button.addHighlightObserver { log.append("highlighted=\($0) isHighlighted=\(button.isHighlighted)") }
+        button.connectHighlight { log.append("highlighted=\($0) isHighlighted=\(button.isHighlighted)") }
         button.press()
         #expect(button.isHighlighted)
         button.release()
@@ -35,7 +35,7 @@ import Testing
         let button = Button()
         button.enabled = false
         let log = Log()
-        button.addHighlightObserver { log.append("highlighted=\($0)") }
+        button.connectHighlight { log.append("highlighted=\($0)") }
         button.tap()
         #expect(!button.isHighlighted)
         #expect(log.entries.isEmpty)
@@ -44,11 +44,30 @@ import Testing
     @Test func aTextFieldIsHighlightedWhileFocused() {
         let field = TextField()
         let log = Log()
-        field.addHighlightObserver { log.append("highlighted=\($0) isHighlighted=\(field.isHighlighted)") }
+        field.connectHighlight { log.append("highlighted=\($0) isHighlighted=\(field.isHighlighted)") }
         field.focus()
         #expect(field.isHighlighted)
         field.resignFocus()
         #expect(!field.isHighlighted)
         #expect(log.entries == ["highlighted=true isHighlighted=true", "highlighted=false isHighlighted=false"])
+    }
+
+    @Test func disconnectingAHighlightConnectionStopsEveryReport() {
+        let field = TextField()
+        let button = Button()
+        let log = Log()
+        let connections = [
+            field.connectHighlight { log.append("field \($0)") },
+            button.connectHighlight { log.append("button \($0)") },
+        ]
+        #expect([field.editingBegan.connectionCount, field.editingEnded.connectionCount] == [1, 1])
+        #expect(button.interaction.connectionCount == 1)
+        for connection in connections { connection.disconnect() }
+        #expect([field.editingBegan.connectionCount, field.editingEnded.connectionCount] == [0, 0])
+        #expect(button.interaction.connectionCount == 0)
+        field.focus()
+        field.resignFocus()
+        button.tap()
+        #expect(log.entries.isEmpty)
     }
 }

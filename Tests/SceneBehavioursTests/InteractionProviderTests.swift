@@ -1,58 +1,52 @@
 import SceneBehaviours
+import SceneCore
 import Testing
 
 @Suite struct InteractionProviderTests {
-    @Test func observersRunInTheOrderTheyWereAdded() {
-        var observers = InteractionObservers()
+    @Test func handlersRunInTheOrderTheyWereConnected() {
+        let view = View()
         let log = Log()
-        observers.add { log.append("a \($0)") }
-        observers.add { log.append("b \($0)") }
-        observers.report(.began)
-        observers.report(.cancelled)
+        view.interaction.connect { log.append("a \($0)") }
+        view.interaction.connect { log.append("b \($0)") }
+        view.press()
+        view.cancel()
         #expect(log.entries == ["a began", "b began", "a cancelled", "b cancelled"])
     }
 
-    @Test func eachObserverGetsItsOwnID() {
-        var observers = InteractionObservers()
-        let first = observers.add { _ in }
-        let second = observers.add { _ in }
-        #expect(first != second)
-        #expect(observers.count == 2)
-    }
-
-    @Test func removingAnObserverStopsItAndRemovingTwiceIsHarmless() {
-        var observers = InteractionObservers()
+    @Test func disconnectingAHandlerStopsItAndDisconnectingTwiceIsHarmless() {
+        let tap = TapGesture()
         let log = Log()
-        let first = observers.add { log.append("a \($0)") }
-        observers.add { log.append("b \($0)") }
-        observers.remove(first)
-        observers.remove(first)
-        observers.report(.ended)
-        #expect(log.entries == ["b ended"])
-        #expect(observers.count == 1)
+        let first = tap.interaction.connect { log.append("a \($0)") }
+        tap.interaction.connect { log.append("b \($0)") }
+        first.disconnect()
+        first.disconnect()
+        tap.tap()
+        #expect(log.entries == ["b began", "b ended"])
+        #expect(tap.interaction.connectionCount == 1)
     }
 
-    @Test func idsAreNotReusedAfterRemoval() {
-        var observers = InteractionObservers()
-        let first = observers.add { _ in }
-        observers.remove(first)
-        let second = observers.add { _ in }
-        #expect(first != second)
-        #expect(!observers.isEmpty)
-    }
-
-    @Test func observerAddedDuringAReportHearsOnlyLaterReports() {
+    @Test func handlerConnectedDuringATouchHearsOnlyLaterPhases() {
         let view = View()
         let log = Log()
         var added = false
-        view.addInteractionObserver { [unowned view] phase in
+        view.interaction.connect { [unowned view] phase in
             log.append("first \(phase)")
             guard !added else { return }
             added = true
-            view.addInteractionObserver { log.append("late \($0)") }
+            view.interaction.connect { log.append("late \($0)") }
         }
         view.tap()
         #expect(log.entries == ["first began", "first ended", "late ended"])
+    }
+
+    @Test func aPanReportsBeganAndEndedBeforeItsOwnEvents() {
+        let pan = PanGesture()
+        let log = Log()
+        log.observe(pan, PanGesture.sceneDescription())
+        pan.panBegan()
+        pan.panMoved()
+        pan.panEnded()
+        #expect(log.entries == ["interaction.began", "began", "changed", "interaction.ended", "ended"])
     }
 
     @Test func everyControlAndGestureIsAnInteractionProvider() {
@@ -60,6 +54,6 @@ import Testing
             View(), Label(), Button(), Slider(), TextField(), ActivityIndicator(), SegmentedControl(),
             PageIndicator(), TapGesture(), PanGesture(),
         ]
-        #expect(providers.count == 10)
+        #expect(providers.allSatisfy { $0.interaction.connectionCount == 0 })
     }
 }

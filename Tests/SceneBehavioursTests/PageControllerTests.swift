@@ -168,6 +168,24 @@ import Testing
         #expect(fixture.indicator.numberOfPages == 1)
     }
 
+    @Test func reassigningTheModelLeavesOneConnectionOnTheNewModelOnly() {
+        let fixture = Fixture()
+        let second = TableData(sections: [TableSection(title: "Second")])
+        let third = TableData(sections: [TableSection(title: "Third")])
+        fixture.controller.data = second
+        fixture.controller.data = third
+        #expect(fixture.data.changed.connectionCount == 0)
+        #expect(second.changed.connectionCount == 0)
+        #expect(third.changed.connectionCount == 1)
+        fixture.data.sections = []
+        second.sections = []
+        #expect(fixture.indicator.numberOfPages == 1)
+        third.sections.append(TableSection(title: "More"))
+        #expect(fixture.indicator.numberOfPages == 2)
+        fixture.controller.data = nil
+        #expect(third.changed.connectionCount == 0)
+    }
+
     @Test func swipeInputsThroughTheDescriptionReportTheOutcome() throws {
         let type = PageController.sceneDescription()
         let fixture = Fixture()

@@ -245,6 +245,53 @@ import Testing
         #expect(scheduler.isIdle)
     }
 
+    @Test func reassigningTheFieldLeavesOneConnectionOnTheNewFieldOnly() {
+        let (lock, _, _) = makeLock()
+        let first = TextField()
+        let second = TextField()
+        let third = TextField()
+        lock.field = first
+        lock.field = second
+        lock.field = third
+        #expect(first.returnKeyPressed.connectionCount == 0)
+        #expect(second.returnKeyPressed.connectionCount == 0)
+        #expect(third.returnKeyPressed.connectionCount == 1)
+        for field in [first, second] {
+            field.type("1111")
+            field.returnKey()
+        }
+        #expect(lock.failedAttempts == 0)
+        third.type("1111")
+        third.returnKey()
+        #expect(lock.failedAttempts == 1)
+        lock.field = nil
+        #expect(third.returnKeyPressed.connectionCount == 0)
+    }
+
+    @Test func reassigningTheResetDelayLeavesOneConnectionOnTheNewDelayOnly() throws {
+        let (lock, scheduler, _) = makeLock()
+        let first = PreemptiveDelay(scheduler: scheduler)
+        let second = PreemptiveDelay(scheduler: scheduler)
+        let third = PreemptiveDelay(scheduler: scheduler)
+        lock.resetDelay = first
+        lock.resetDelay = second
+        lock.resetDelay = third
+        #expect(first.fired.connectionCount == 0)
+        #expect(second.fired.connectionCount == 0)
+        #expect(third.fired.connectionCount == 1)
+        lock.enter("1111")
+        #expect(third.isPending)
+        first.trigger()
+        second.trigger()
+        try scheduler.advance(by: .seconds(1))
+        #expect(lock.failedAttempts == 1, "an old delay does not end the window")
+        try scheduler.advance(by: .seconds(59))
+        #expect(lock.failedAttempts == 0)
+        lock.resetDelay = nil
+        #expect(third.fired.connectionCount == 0)
+        #expect(scheduler.isIdle)
+    }
+
     @Test func aResetDelayOutletMeasuresTheWindowWithWindowNotItsDelay() throws {
         let (lock, scheduler, _) = makeLock()
         let window = PreemptiveDelay(scheduler: scheduler, delay: .seconds(1))

@@ -13,6 +13,67 @@ import Testing
         #expect(type.requiredOutlets.count == 4)
     }
 
+    // MARK: Re-wiring
+
+    /// How many handlers each event of `player` that the controller follows has.
+    private func connections(_ player: Player) -> [Int] {
+        [
+            player.play.connectionCount, player.playing.connectionCount, player.pause.connectionCount,
+            player.waiting.connectionCount, player.sourceChange.connectionCount,
+            player.readyStateChange.connectionCount, player.durationChange.connectionCount,
+            player.timeUpdate.connectionCount, player.presentationModeChange.connectionCount,
+        ]
+    }
+
+    /// How many handlers each request of `interface` has.
+    private func connections(_ interface: PlayerInterface) -> [Int] {
+        [
+            interface.play.connectionCount, interface.pause.connectionCount, interface.skipForward.connectionCount,
+            interface.skipBackward.connectionCount, interface.seek.connectionCount,
+        ]
+    }
+
+    @Test func reassigningThePlayerLeavesOneConnectionPerEventOnTheNewPlayerOnly() {
+        let fixture = PlayerFixture()
+        let second = Player(scheduler: fixture.scheduler, duration: .seconds(60))
+        let third = Player(scheduler: fixture.scheduler, duration: .seconds(60))
+        fixture.controller.player = second
+        fixture.controller.player = third
+        #expect(connections(fixture.player) == Array(repeating: 1, count: 9), "the fixture's log only")
+        #expect(connections(second) == Array(repeating: 0, count: 9))
+        #expect(connections(third) == Array(repeating: 1, count: 9))
+        fixture.player.playing.send()
+        second.playing.send()
+        second.durationChange.send(.seconds(60))
+        #expect(fixture.ui.state == .initialise)
+        #expect(fixture.ui.duration == .zero)
+        third.playing.send()
+        #expect(fixture.ui.state == .playing)
+        fixture.controller.player = nil
+        #expect(connections(third) == Array(repeating: 0, count: 9))
+    }
+
+    @Test func reassigningTheInterfaceLeavesOneConnectionPerRequestOnTheNewInterfaceOnly() throws {
+        let fixture = PlayerFixture()
+        let second = PlayerInterface()
+        let third = PlayerInterface()
+        fixture.controller.interface = second
+        fixture.controller.interface = third
+        #expect(connections(fixture.ui) == [0, 0, 0, 0, 0])
+        #expect(connections(second) == [0, 0, 0, 0, 0])
+        #expect(connections(third) == [1, 1, 1, 1, 1])
+        fixture.player.load()
+        fixture.ui.play.send()
+        second.play.send()
+        second.seek.send(.seconds(30))
+        #expect(fixture.player.paused)
+        #expect(fixture.player.currentTime == .zero)
+        third.play.send()
+        #expect(!fixture.player.paused)
+        fixture.controller.interface = nil
+        #expect(connections(third) == [0, 0, 0, 0, 0])
+    }
+
     // MARK: Player events to states
 
     @Test func playIsBuffering() {

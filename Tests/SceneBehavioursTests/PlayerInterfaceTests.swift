@@ -147,6 +147,93 @@ import Testing
         #expect(log.entries == ["play", "pause", "skipForward", "skipBackward"])
     }
 
+    // MARK: Re-wiring
+
+    @Test func reassigningAButtonLeavesOneConnectionOnTheNewButtonOnly() {
+        let outlets: [(outlet: ReferenceWritableKeyPath<PlayerInterface, Button?>, request: String)] = [
+            (\.playButton, "play"), (\.pauseButton, "pause"), (\.skipForwardButton, "skipForward"),
+            (\.skipBackwardButton, "skipBackward"),
+        ]
+        for (outlet, request) in outlets {
+            let fixture = PlayerFixture()
+            let log = Self.requests(of: fixture.ui)
+            let first = fixture.ui[keyPath: outlet]
+            let second = Button()
+            let third = Button()
+            fixture.ui[keyPath: outlet] = second
+            fixture.ui[keyPath: outlet] = third
+            #expect(first?.touchUpInside.connectionCount == 0, "\(request)")
+            #expect(second.touchUpInside.connectionCount == 0, "\(request)")
+            #expect(third.touchUpInside.connectionCount == 1, "\(request)")
+            first?.hidden = false
+            first?.tap()
+            second.tap()
+            #expect(log.entries.isEmpty)
+            third.tap()
+            #expect(log.entries == [request])
+            fixture.ui[keyPath: outlet] = nil
+            #expect(third.touchUpInside.connectionCount == 0, "\(request)")
+        }
+    }
+
+    @Test func reassigningTheBackgroundTapLeavesOneConnectionOnTheNewGestureOnly() {
+        let fixture = PlayerFixture()
+        let first = fixture.backgroundTap
+        let second = TapGesture()
+        let third = TapGesture()
+        fixture.ui.backgroundTap = second
+        fixture.ui.backgroundTap = third
+        #expect([first, second, third].map(\.recognized.connectionCount) == [0, 0, 1])
+        fixture.ui.state = .playing
+        first.tap()
+        second.tap()
+        #expect(fixture.ui.controlsShown)
+        third.tap()
+        #expect(!fixture.ui.controlsShown)
+    }
+
+    @Test func reassigningTheSliderLeavesOneConnectionPerEventOnTheNewSliderOnly() {
+        let fixture = PlayerFixture()
+        let log = Self.requests(of: fixture.ui)
+        fixture.ui.duration = .seconds(7200)
+        fixture.ui.state = .paused
+        let first = fixture.slider
+        let second = Slider()
+        let third = Slider()
+        fixture.ui.slider = second
+        fixture.ui.slider = third
+        func connections(_ slider: Slider) -> [Int] {
+            [slider.editingBegan, slider.valueChanged, slider.editingEnded].map(\.connectionCount)
+        }
+        #expect(connections(first) == [0, 0, 0])
+        #expect(connections(second) == [0, 0, 0])
+        #expect(connections(third) == [1, 1, 1])
+        first.tap(at: 0.25)
+        second.tap(at: 0.25)
+        #expect(log.entries.isEmpty)
+        #expect(!fixture.ui.dragging)
+        third.tap(at: 0.5)
+        #expect(log.entries == ["seek 1h"])
+    }
+
+    @Test func reassigningTheTimeoutControllerLeavesOneConnectionOnTheNewControllerOnly() throws {
+        let fixture = PlayerFixture()
+        let first = fixture.timeout
+        let second = TimeoutController(scheduler: fixture.scheduler, timeout: .seconds(1))
+        let third = TimeoutController(scheduler: fixture.scheduler, timeout: .seconds(5))
+        fixture.ui.timeoutController = second
+        fixture.ui.timeoutController = third
+        #expect([first, second, third].map(\.timedOut.connectionCount) == [0, 0, 1])
+        fixture.ui.state = .playing
+        first.resume()
+        second.resume()
+        try fixture.wait(.seconds(3))
+        #expect(fixture.ui.controlsShown)
+        try fixture.wait(.seconds(2))
+        #expect(!fixture.ui.controlsShown)
+        #expect(fixture.scheduler.isIdle)
+    }
+
     // MARK: Auto-hide
 
     @Test func theControlsBecomeTheTimeoutsProviders() {

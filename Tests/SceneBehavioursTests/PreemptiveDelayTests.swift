@@ -283,7 +283,7 @@ import Testing
         #expect(scene.scheduler.isIdle)
     }
 
-    // MARK: Stress (the seed's case)
+    // MARK: Stress
 
     @Test func eightThousandRandomTriggersFireOnceAtTheLatestDeadlineWithOneTimer() throws {
         let (preemptive, scheduler, log) = makeDelay()

@@ -111,6 +111,26 @@ import Testing
         #expect(fixture.hidden == [false, true, true])
     }
 
+    @Test func reassigningTheControlLeavesOneConnectionOnTheNewControlOnly() {
+        let fixture = Fixture()
+        let second = SegmentedControl()
+        second.segments = ["A", "B", "C"]
+        let third = SegmentedControl()
+        third.segments = ["A", "B", "C"]
+        fixture.switcher.control = second
+        fixture.switcher.control = third
+        #expect(fixture.control.valueChanged.connectionCount == 0)
+        #expect(second.valueChanged.connectionCount == 0)
+        #expect(third.valueChanged.connectionCount == 1)
+        fixture.control.select(1)
+        second.select(2)
+        #expect(fixture.hidden == [false, true, true])
+        third.select(1)
+        #expect(fixture.hidden == [true, false, true])
+        fixture.switcher.control = nil
+        #expect(third.valueChanged.connectionCount == 0)
+    }
+
     @Test func aViewListSetAfterAwakeIsApplied() {
         let fixture = Fixture()
         fixture.switcher.views = WeakList([fixture.extra, fixture.paged])

@@ -1,33 +1,74 @@
-import SceneBehaviours
 import SceneCore
+import TestSupport
 import Testing
+
+@testable import SceneBehaviours
 
 @Suite struct StandardRegistryTests {
     private let registry = SceneRegistry.standard
 
-    @Test func registersTheControlsBasesAndOutletTargetsFirstThenTheBehaviours() {
-        #expect(
-            registry.types.map(\.name) == [
-                "View", "Label", "Button", "Slider", "ShakeAnimation", "TextField", "ActivityIndicator",
-                "SegmentedControl", "PageIndicator", "TableData", "TableView", "TapGesture", "PanGesture",
-                "TimeoutController",
-                "TimeoutControllerHost", "HighlightBehaviour", "FormBehaviour", "CredentialAuthenticator",
-                "AlertPresenter", "AuthFormBehaviour", "PreemptiveDelay", "PasscodeLock",
-                "ResourceLoader", "EventCounter", "FocusTimer",
-                "PageController", "SegmentSwitcher",
-                "Player", "PlayerInterface", "PlayerController",
-            ])
-        for (offset, type) in registry.types.enumerated() {
+    @Test func registersEveryStandardTypeOnce() {
+        let listed = SceneRegistry.standardTypes.map(\.name)
+        #expect(Set(listed).count == listed.count, "a type is listed twice")
+        #expect(registry.types.map(\.name).sorted() == listed.sorted())
+    }
+
+    @Test func registersBasesAndOutletTargetsBeforeTheTypesThatNeedThem() {
+        expectBasesAndTargetsFirst(registry.types)
+    }
+
+    @Test func keepsTheListsOrderWhereverItAllowsRegistration() {
+        // Today's list is in a registrable order, so the catalogue keeps it:
+        // the controls, then the behaviours.
+        let listed = SceneRegistry.standardTypes
+        #expect(SceneRegistry.registrationOrder(of: listed).map(\.name) == listed.map(\.name))
+        #expect(registry.types.map(\.name) == listed.map(\.name))
+    }
+
+    @Test(arguments: 0..<4)
+    func anyOrderOfTheListRegistersTheSameTypes(seed: UInt64) throws {
+        var generator = SeededGenerator(seed: seed)
+        let listed = SceneRegistry.standardTypes
+        let shuffled = seed == 0 ? Array(listed.reversed()) : listed.shuffled(using: &generator)
+        let ordered = SceneRegistry.registrationOrder(of: shuffled)
+        expectBasesAndTargetsFirst(ordered)
+        var registry = SceneRegistry()
+        registry.declareBuiltInProtocols()
+        for type in ordered { try registry.register(type) }
+        #expect(registry.types.map(\.name).sorted() == listed.map(\.name).sorted())
+        #expect(SceneRegistry.registrationOrder(of: ordered).map(\.name) == ordered.map(\.name), "stable")
+    }
+
+    @Test func theOrderMovesOnlyWhatMustMove() {
+        let ordered = SceneRegistry.registrationOrder(of: [
+            TextField.sceneDescription(), EventCounter.sceneDescription(), ShakeAnimation.sceneDescription(),
+            View.sceneDescription(),
+        ])
+        // TextField extends View and its shakeAnimation requires a
+        // ShakeAnimation, whose view requires a View; EventCounter needs
+        // nothing, so it stays first.
+        #expect(ordered.map(\.name) == ["EventCounter", "View", "ShakeAnimation", "TextField"])
+    }
+
+    /// Every type of `types` comes after its base and the types its outlets
+    /// require, when they are among `types`.
+    private func expectBasesAndTargetsFirst(
+        _ types: [TypeDescription], sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        for (offset, type) in types.enumerated() {
             if let base = type.base {
-                let baseOffset = registry.types.firstIndex { $0.name == base.name }
-                #expect(baseOffset.map { $0 < offset } == true, "\(type.name) before its base \(base.name)")
+                let baseOffset = types.firstIndex { $0.name == base.name }
+                #expect(
+                    baseOffset.map { $0 < offset } == true, "\(type.name) before its base \(base.name)",
+                    sourceLocation: sourceLocation)
             }
-            for outlet in type.ownOutlets where registry.requirement(of: outlet) != type.name {
-                let requirement = registry.requirement(of: outlet)
-                guard let targetOffset = registry.types.firstIndex(where: { $0.name == requirement }) else {
+            for outlet in type.ownOutlets where outlet.requirementID != type.objectTypeID {
+                guard let targetOffset = types.firstIndex(where: { $0.objectTypeID == outlet.requirementID }) else {
                     continue  // a protocol
                 }
-                #expect(targetOffset < offset, "\(type.name).\(outlet.name) before \(requirement)")
+                #expect(
+                    targetOffset < offset, "\(type.name).\(outlet.name) before \(types[targetOffset].name)",
+                    sourceLocation: sourceLocation)
             }
         }
     }

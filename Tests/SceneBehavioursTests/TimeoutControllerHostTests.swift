@@ -52,6 +52,47 @@ import Testing
         #expect(view.hidden)
     }
 
+    // MARK: Re-wiring
+
+    @Test func reassigningTheTapGestureLeavesOneConnectionOnTheNewGestureOnly() {
+        let fixture = AutoHideFixture()
+        let first = fixture.backgroundTap
+        let second = TapGesture()
+        let third = TapGesture()
+        fixture.host.tapGesture = second
+        fixture.host.tapGesture = third
+        #expect([first, second, third].map(\.recognized.connectionCount) == [0, 0, 1])
+        first.tap()
+        second.tap()
+        #expect(!fixture.controls.hidden)
+        third.tap()
+        #expect(fixture.controls.hidden)
+        fixture.host.tapGesture = nil
+        #expect(third.recognized.connectionCount == 0)
+    }
+
+    @Test func reassigningTheControllerLeavesOneConnectionOnTheNewControllerOnly() throws {
+        let fixture = AutoHideFixture(autoStart: false)
+        let second = TimeoutController(scheduler: fixture.scheduler, timeout: .seconds(1))
+        let third = TimeoutController(scheduler: fixture.scheduler, timeout: .seconds(5))
+        fixture.host.timeoutController = second
+        fixture.host.timeoutController = third
+        #expect(fixture.timeout.timedOut.connectionCount == 1, "the fixture's log only")
+        #expect(second.timedOut.connectionCount == 0)
+        #expect(third.timedOut.connectionCount == 1)
+        fixture.timeout.resume()
+        second.resume()
+        third.resume()
+        try fixture.at(.seconds(3))
+        #expect(fixture.log.entries == ["timedOut@3s"])
+        #expect(!fixture.controls.hidden)
+        try fixture.at(.seconds(5))
+        #expect(fixture.controls.hidden)
+        fixture.host.timeoutController = nil
+        #expect(third.timedOut.connectionCount == 0)
+        #expect(fixture.scheduler.isIdle)
+    }
+
     // MARK: Awake
 
     @Test func awakeWithAutoStartResumesTheController() throws {
@@ -105,7 +146,7 @@ import Testing
         for tapIsAlsoAProvider in [false, true] {
             let fixture = AutoHideFixture(tapIsAlsoAProvider: tapIsAlsoAProvider)
             var observers = 0
-            fixture.backgroundTap.addInteractionObserver { _ in observers += 1 }
+            fixture.backgroundTap.interaction.connect { _ in observers += 1 }
             try fixture.at(.seconds(1))
             fixture.backgroundTap.tap()
             #expect(fixture.controls.hidden)

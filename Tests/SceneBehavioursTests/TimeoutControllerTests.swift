@@ -347,6 +347,30 @@ import Testing
         #expect(scheduler.isIdle)
     }
 
+    @Test func replacingTheProvidersTwiceLeavesOneConnectionOnEachCurrentProvider() throws {
+        let first = Button()
+        let second = Slider()
+        let third = TapGesture()
+        let (controller, scheduler, log) = makeController(providers: [first])
+        controller.providers = WeakList([second, second])
+        controller.providers = WeakList([third])
+        #expect(first.interaction.connectionCount == 0)
+        #expect(second.interaction.connectionCount == 0, "a provider listed twice is followed once")
+        #expect(third.interaction.connectionCount == 1)
+        controller.resume()
+        first.press()
+        second.press()
+        #expect(controller.activeInteractions == 0)
+        #expect(controller.isPending)
+        try scheduler.advance(to: .seconds(2))
+        third.tap()
+        try scheduler.advance(to: .seconds(5))
+        #expect(log.entries == ["timedOut@5s"])
+        controller.providers = WeakList()
+        #expect(third.interaction.connectionCount == 0)
+        #expect(scheduler.isIdle)
+    }
+
     // MARK: timeout
 
     @Test func changingTimeoutWhilePendingRestartsIt() throws {

@@ -279,15 +279,16 @@ import Testing
         #expect(!view.isPressed)
     }
 
-    @Test func removedObserverHearsNothingMore() {
+    @Test func aDisconnectedInteractionHandlerHearsNothingMore() {
         let view = View()
         let log = Log()
-        let id = view.addInteractionObserver { log.append("removed \($0)") }
+        let connection = view.interaction.connect { log.append("removed \($0)") }
         log.observeInteractions(of: view)
-        view.removeInteractionObserver(id)
-        view.removeInteractionObserver(id)
+        connection.disconnect()
+        connection.disconnect()
         view.tap()
         #expect(log.entries == ["interaction.began", "interaction.ended"])
+        #expect(view.interaction.connectionCount == 1)
     }
 
     @Test func releaseOrCancelWithoutATouchIsIgnored() {

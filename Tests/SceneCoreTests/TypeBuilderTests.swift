@@ -13,8 +13,8 @@ import Testing
         private(set) var log: [String] = []
         weak var shape: Shape?
         var shapes = WeakList<Shape>()
-        var fired = SceneEvent<Void>()
-        var measured = SceneEvent<Int>()
+        let fired = SceneEvent<Void>()
+        let measured = SceneEvent<Int>()
 
         func awake(in scene: Scene) {}
 
@@ -126,6 +126,8 @@ import Testing
         #expect(measured.payload == .int)
         #expect(fired.connect(gadget) { received.append($0) })
         #expect(measured.connect(gadget) { received.append($0) })
+        #expect(gadget.fired.connectionCount == 1)
+        #expect(gadget.measured.connectionCount == 1)
         gadget.fired.send()
         gadget.measured.send(42)
         #expect(received == [nil, .int(42)])

@@ -1,10 +1,10 @@
 import SceneCore
 
-/// Presents an error alert, titled "Error" with one button, "Close" (seed
-/// `002_890be5b3f6996410.txt`, where a view controller did this).
+/// Presents an error alert, titled "Error" with one button, "Close", as a
+/// view controller would.
 ///
-/// YAML keys: none to set; read-only `presented: Bool`, `title: String`,
-/// `message: String`, `buttonTitle: String`. Action and input `dismiss`.
+/// For its keys, defaults, events, actions and inputs, see
+/// `scene-runner types AlertPresenter`.
 ///
 ///     let alert = AlertPresenter()
 ///     alert.present(message: "Invalid password")
@@ -50,7 +50,7 @@ public final class AlertPresenter: SceneObject {
     /// Takes the alert away (the `dismiss` action and input); ignored when
     /// none is shown.
     @discardableResult
-    public func dismiss() -> InputResult {
+    public func dismiss() -> ActionOutcome {
         guard isPresented else { return .ignored(because: "no alert is presented") }
         isPresented = false
         title = ""

@@ -2,16 +2,10 @@ import SceneCore
 
 /// A login form: a ``FormBehaviour`` that checks what was typed, asks a
 /// ``CredentialAuthenticator``, marks the wrong field and presents the
-/// error (seed `002_890be5b3f6996410.txt`, where this logic left the view
-/// controller).
+/// error: logic that would otherwise live in a view controller.
 ///
-/// YAML keys: those of ``FormBehaviour`` (`fields`, `next`, `submit`,
-/// `cancel`, `submitted`, `cancelled`), plus outlets
-/// `username: TextField`, `password: TextField`,
-/// `authenticator: CredentialAuthenticator` (all three required) and
-/// `alert: AlertPresenter?`; read-only `busy: Bool`,
-/// `failure: LoginFailure?`. Events `loggedIn` and
-/// `loginFailed: LoginFailure`.
+/// For its keys, defaults, events, actions and inputs, see
+/// `scene-runner types AuthFormBehaviour`.
 ///
 ///     let form = AuthFormBehaviour()
 ///     form.fields = WeakList([username, password])
@@ -94,9 +88,9 @@ public final class AuthFormBehaviour: FormBehaviour {
     public weak var alert: AlertPresenter?
 
     /// Sent when the authenticator accepted the credentials (`loggedIn`).
-    public var loggedIn = SceneEvent<Void>()
+    public let loggedIn = SceneEvent<Void>()
     /// Sent when a login failed, with why (`loginFailed`).
-    public var loginFailed = SceneEvent<Failure>()
+    public let loginFailed = SceneEvent<Failure>()
 
     /// Whether a request is under way.
     public private(set) var isBusy = false

@@ -1,13 +1,11 @@
 import SceneCore
 
 /// A simulated login service on the scene clock: checks a user name and a
-/// password against its accounts after a latency (seed
-/// `002_890be5b3f6996410.txt`, where an API client did this over the
-/// network).
+/// password against its accounts after a latency, as an API client would
+/// over the network.
 ///
-/// YAML keys: `accounts: {String: String} = {}` (user name to password),
-/// `latency: Duration = 0.5s`, `available: Bool = true`; read-only
-/// `requests: Int`.
+/// For its keys, defaults, events, actions and inputs, see
+/// `scene-runner types CredentialAuthenticator`.
 ///
 ///     let authenticator = CredentialAuthenticator(scheduler: scheduler)
 ///     authenticator.accounts = ["alice": "wonderland"]

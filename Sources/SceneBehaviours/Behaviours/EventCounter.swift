@@ -3,9 +3,8 @@ import SceneCore
 /// Counts the events connected to it and remembers when the last came: a
 /// general sink for demos and tests.
 ///
-/// YAML keys: none settable; read-only `count: Int`,
-/// `lastFiredAt: Duration?` (the scene time of the last `fire`, `null`
-/// before the first). Action `fire`.
+/// For its keys, defaults, events, actions and inputs, see
+/// `scene-runner types EventCounter`.
 ///
 ///     objects:
 ///       stopped: { type: PreemptiveDelay, delay: 0.5s, on: { fired: settled.fire } }

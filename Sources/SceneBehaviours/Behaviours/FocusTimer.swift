@@ -2,18 +2,10 @@ import SceneCore
 
 /// A Pomodoro focus timer: work and breaks on the scene clock, with long
 /// breaks every few cycles, the labels, buttons and theme of its interface,
-/// and an optional store that keeps its state between runs (seed
-/// `004_bb5ed1aefe00e8f6.txt`).
+/// and an optional store that keeps its state between runs.
 ///
-/// YAML keys: `workLength: Duration = 25m`, `shortBreakLength = 5m`,
-/// `longBreakLength = 15m` (each at least 1ms), `longBreakEvery: Int = 3`
-/// (at least 1), `longBreaks: Bool = true`; outlets `startButton: Button?`,
-/// `stopButton: Button?`, `timeLabel: Label?`, `statusLabel: Label?`,
-/// `background: View?`, `store: FocusTimerStore?`; read-only `status`
-/// (stopped|running|paused), `activity` (work|shortBreak|longBreak),
-/// `secondsLeft: Int`, `completedCycles: Int`. Actions `start` (start,
-/// pause or resume, by status: always taken), `stop` (ignored while
-/// stopped).
+/// For its keys, defaults, events, actions and inputs, see
+/// `scene-runner types FocusTimer`.
 ///
 ///     let scheduler = VirtualScheduler()
 ///     let timer = FocusTimer(scheduler: scheduler)

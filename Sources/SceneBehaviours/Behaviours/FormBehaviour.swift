@@ -1,10 +1,9 @@
 import SceneCore
 
-/// A form: moves the focus from field to field, and submits or cancels
-/// (seed `002_890be5b3f6996410.txt`).
+/// A form: moves the focus from field to field, and submits or cancels.
 ///
-/// YAML keys: outlet collection `fields: [View]` (in written order).
-/// Actions `next`, `submit`, `cancel`; events `submitted`, `cancelled`.
+/// For its keys, defaults, events, actions and inputs, see
+/// `scene-runner types FormBehaviour`.
 ///
 ///     let form = FormBehaviour()
 ///     form.fields = WeakList([username, password])
@@ -38,11 +37,12 @@ open class FormBehaviour: SceneObject {
     }
 
     /// Sent when the form is submitted (`submitted`).
-    public final var submitted = SceneEvent<Void>()
+    public final let submitted = SceneEvent<Void>()
     /// Sent when the form is cancelled (`cancelled`).
-    public final var cancelled = SceneEvent<Void>()
+    public final let cancelled = SceneEvent<Void>()
 
-    private var connection = 0
+    /// The connections to the return key of each text field of ``fields``.
+    private var fieldConnections: [SceneConnection] = []
 
     /// A form with no fields.
     public init() {}
@@ -113,19 +113,16 @@ open class FormBehaviour: SceneObject {
     }
 
     private func observeFields() {
-        connection += 1
-        let connection = self.connection
+        for connection in fieldConnections { connection.disconnect() }
+        fieldConnections = []
         var observed: [ObjectIdentifier] = []
         for case let field as TextField in fields.elements where !observed.contains(ObjectIdentifier(field)) {
             observed.append(ObjectIdentifier(field))
-            // Events cannot be disconnected: an old connection checks that
-            // it is still current and that the field is still a field.
-            field.returnKeyPressed.connect { [weak self, weak field] in
-                guard let self, self.connection == connection, let field,
-                    self.fields.elements.contains(where: { $0 === field })
-                else { return }
-                self.returnKeyPressed(on: field)
-            }
+            fieldConnections.append(
+                field.returnKeyPressed.connect { [weak self, weak field] in
+                    guard let self, let field else { return }
+                    self.returnKeyPressed(on: field)
+                })
         }
     }
 

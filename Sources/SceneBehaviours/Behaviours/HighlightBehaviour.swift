@@ -1,12 +1,10 @@
 import SceneCore
 
 /// Animates a button's or a text field's background colour while it is
-/// highlighted (pressed, focused), and back when it stops (seed
-/// `002_890be5b3f6996410.txt`).
+/// highlighted (pressed, focused), and back when it stops.
 ///
-/// YAML keys: outlet `view: Highlightable` (a Button or a TextField,
-/// required), `normalColor: Color? = null` (the view's background colour),
-/// `highlightedColor: Color? = null`, `animationDuration: Duration = 0.25s`.
+/// For its keys, defaults, events, actions and inputs, see
+/// `scene-runner types HighlightBehaviour`.
 ///
 ///     let highlight = HighlightBehaviour(scheduler: scheduler)
 ///     highlight.highlightedColor = Color(parsing: "#1F4FA8")
@@ -66,7 +64,8 @@ public final class HighlightBehaviour: SceneObject {
     private var animation: Animation<Color>?
     /// The normal colour of the current highlight, taken when it began.
     private var restingColor: Color?
-    private var connection = 0
+    /// The connection to the highlight of ``view``.
+    private var viewConnection: SceneConnection?
 
     /// A behaviour with the defaults above; it gets its scheduler in
     /// ``awake(in:)``.
@@ -83,14 +82,14 @@ public final class HighlightBehaviour: SceneObject {
     }
 
     private func observeView() {
-        connection += 1
+        viewConnection?.disconnect()
+        viewConnection = nil
         animation?.cancel()
         animation = nil
         isShowingHighlight = false
         guard let view else { return }
-        let connection = self.connection
-        view.addHighlightObserver { [weak self, weak view] highlighted in
-            guard let self, self.connection == connection, let view, self.view === view else { return }
+        viewConnection = view.connectHighlight { [weak self, weak view] highlighted in
+            guard let self, let view else { return }
             self.highlightDidChange(highlighted, of: view)
         }
     }

@@ -1,13 +1,11 @@
 import SceneCore
 
 /// Pages through a ``TableData`` one section at a time in a ``TableView``,
-/// with an optional ``PageIndicator`` (seed `003_84058167aa0098eb.txt`,
-/// second half: the page view controller and its page indicator).
+/// with an optional ``PageIndicator``: a page view controller and its page
+/// indicator.
 ///
-/// YAML keys: outlets `data: TableData` (required), `table: TableView`
-/// (required), `indicator: PageIndicator? = null`; read-only
-/// `pageCount: Int`, `currentPage: Int`. Inputs `swipeLeft` (the next
-/// page), `swipeRight` (the previous page).
+/// For its keys, defaults, events, actions and inputs, see
+/// `scene-runner types PageController`.
 ///
 ///     let controller = PageController()
 ///     controller.data = latin          // three sections
@@ -26,7 +24,7 @@ import SceneCore
 ///   visible, as a hidden view takes no gesture, or when there are no
 ///   pages at all.
 /// - From ``awake(in:)`` on, the table shows `data` (the controller passes
-///   its model down, as the seed's page controller does) with `section` at
+///   its model down, as a page view controller does) with `section` at
 ///   the current page, and the indicator has `numberOfPages` = `pageCount`
 ///   and `currentPage` = `currentPage`. They are kept in step after every
 ///   page change, every change of `data`'s sections (the current page is
@@ -34,7 +32,8 @@ import SceneCore
 ///
 /// It needs no clock.
 public final class PageController: SceneObject {
-    /// The model paged through, one section a page; weakly held.
+    /// The model paged through, one section a page; weakly held. Setting
+    /// it stops following the old model's changes.
     public weak var data: TableData? {
         didSet {
             observeData()
@@ -54,7 +53,8 @@ public final class PageController: SceneObject {
     public private(set) var currentPage = 0
 
     private var isAwake = false
-    private var connection = 0
+    /// The connection to the `changed` event of ``data``.
+    private var dataConnection: SceneConnection?
 
     /// A controller with no outlets, at page 0.
     public init() {}
@@ -73,7 +73,7 @@ public final class PageController: SceneObject {
     /// Goes to the next page (the `swipeLeft` input); ignored on the last
     /// page, without pages, or while the table is not visible.
     @discardableResult
-    public func swipeLeft() -> InputResult {
+    public func swipeLeft() -> ActionOutcome {
         guard let table else { return .ignored(because: "it has no table") }
         guard table.visible else { return .ignored(because: "its table is not visible") }
         guard pageCount > 0 else { return .ignored(because: "it has no pages") }
@@ -86,7 +86,7 @@ public final class PageController: SceneObject {
     /// Goes to the previous page (the `swipeRight` input); ignored on the
     /// first page, without pages, or while the table is not visible.
     @discardableResult
-    public func swipeRight() -> InputResult {
+    public func swipeRight() -> ActionOutcome {
         guard let table else { return .ignored(because: "it has no table") }
         guard table.visible else { return .ignored(because: "its table is not visible") }
         guard pageCount > 0 else { return .ignored(because: "it has no pages") }
@@ -111,13 +111,11 @@ public final class PageController: SceneObject {
     }
 
     private func observeData() {
-        connection += 1
-        let connection = self.connection
+        dataConnection?.disconnect()
+        dataConnection = nil
         guard let data else { return }
-        // Events cannot be disconnected: an old connection checks that it
-        // is still the current one.
-        data.changed.connect { [weak self] in
-            guard let self, self.connection == connection, self.isAwake else { return }
+        dataConnection = data.changed.connect { [weak self] in
+            guard let self, self.isAwake else { return }
             self.update()
         }
     }

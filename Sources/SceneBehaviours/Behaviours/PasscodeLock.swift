@@ -1,17 +1,11 @@
 import SceneCore
 
 /// A passcode screen that allows a few wrong entries within a window of
-/// each other before it locks the user out (seed
-/// `003_84058167aa0098eb.txt`, first problem): the window is a
+/// each other before it locks the user out: the window is a
 /// ``PreemptiveDelay``.
 ///
-/// YAML keys: `passcode: String` (required), `maxAttempts: Int = 3`
-/// (at least 1), `window: Duration = 60s`, outlets `field: TextField?`,
-/// `resetDelay: PreemptiveDelay?`; read-only `failedAttempts: Int`,
-/// `locked: Bool`, `unlocked: Bool`. Input `enter: String` (ignored while
-/// locked or unlocked); action `reset` (ignored when there is nothing to
-/// reset).
-/// Events `unlocked`, `lockedOut`.
+/// For its keys, defaults, events, actions and inputs, see
+/// `scene-runner types PasscodeLock`.
 ///
 ///     let scheduler = VirtualScheduler()
 ///     let lock = PasscodeLock(passcode: "2468", scheduler: scheduler)
@@ -50,6 +44,7 @@ public final class PasscodeLock: SceneObject {
     public var window: Duration = .seconds(60)
 
     /// The field whose return key submits its text; weak, as every outlet.
+    /// Setting it stops following the old field's return key.
     public weak var field: TextField? {
         didSet {
             guard field !== oldValue else { return }
@@ -58,11 +53,12 @@ public final class PasscodeLock: SceneObject {
     }
 
     /// The delay that measures the window; weak, as every outlet. When
-    /// `nil`, the lock uses a delay of its own.
+    /// `nil`, the lock uses a delay of its own. Setting it stops following
+    /// the old delay.
     public weak var resetDelay: PreemptiveDelay? {
         didSet {
-            guard let resetDelay, resetDelay !== oldValue else { return }
-            observe(resetDelay)
+            guard resetDelay !== oldValue else { return }
+            observeResetDelay()
         }
     }
 
@@ -74,13 +70,16 @@ public final class PasscodeLock: SceneObject {
     public private(set) var isUnlocked = false
 
     /// Sent when the right code is entered (`unlocked`).
-    public var unlocked = SceneEvent<Void>()
+    public let unlocked = SceneEvent<Void>()
     /// Sent when a wrong entry reaches `maxAttempts` (`lockedOut`).
-    public var lockedOut = SceneEvent<Void>()
+    public let lockedOut = SceneEvent<Void>()
 
     /// The delay used when ``resetDelay`` is `nil`.
     private let ownDelay: PreemptiveDelay
-    private var fieldConnection = 0
+    /// The connection to the return key of ``field``.
+    private var fieldConnection: SceneConnection?
+    /// The connection to the `fired` event of ``resetDelay``.
+    private var resetDelayConnection: SceneConnection?
 
     /// The delay that measures the window now.
     private var windowDelay: PreemptiveDelay { resetDelay ?? ownDelay }
@@ -89,14 +88,14 @@ public final class PasscodeLock: SceneObject {
     /// scheduler in ``awake(in:)``.
     public init() {
         ownDelay = PreemptiveDelay()
-        observe(ownDelay)
+        observeOwnDelay()
     }
 
     /// A lock for `passcode` on `scheduler`, for use without a scene.
     public init(passcode: String, scheduler: VirtualScheduler) {
         self.passcode = passcode
         ownDelay = PreemptiveDelay(scheduler: scheduler)
-        observe(ownDelay)
+        observeOwnDelay()
     }
 
     /// Gives the lock's own delay the scene's clock.
@@ -108,7 +107,7 @@ public final class PasscodeLock: SceneObject {
 
     /// Checks `code` (the `enter` input); ignored while locked or unlocked.
     @discardableResult
-    public func enter(_ code: String) -> InputResult {
+    public func enter(_ code: String) -> ActionOutcome {
         guard !isLocked else { return .ignored(because: "it is locked out") }
         guard !isUnlocked else { return .ignored(because: "it is already unlocked") }
         if code == passcode {
@@ -147,22 +146,30 @@ public final class PasscodeLock: SceneObject {
     // MARK: Observing
 
     private func observeField() {
-        fieldConnection += 1
-        let connection = fieldConnection
+        fieldConnection?.disconnect()
+        fieldConnection = nil
         guard let field else { return }
-        // Events cannot be disconnected: an old connection checks that it
-        // is still the current one.
-        field.returnKeyPressed.connect { [weak self, weak field] in
-            guard let self, self.fieldConnection == connection, let field else { return }
+        fieldConnection = field.returnKeyPressed.connect { [weak self, weak field] in
+            guard let self, let field else { return }
             if self.enter(field.text) == .handled { field.text = "" }
         }
     }
 
-    private func observe(_ delay: PreemptiveDelay) {
-        // Only the delay that measures the window now counts; a delay
-        // observed twice resets the count twice, which is harmless.
-        delay.fired.connect { [weak self, weak delay] in
-            guard let self, let delay, self.windowDelay === delay else { return }
+    private func observeResetDelay() {
+        resetDelayConnection?.disconnect()
+        resetDelayConnection = nil
+        guard let resetDelay else { return }
+        resetDelayConnection = resetDelay.fired.connect { [weak self] in
+            self?.windowPassed()
+        }
+    }
+
+    /// Follows the lock's own delay for its whole life; it measures the
+    /// window only while there is no ``resetDelay`` (a window it started
+    /// before one was set passes unheeded).
+    private func observeOwnDelay() {
+        ownDelay.fired.connect { [weak self] in
+            guard let self, self.resetDelay == nil else { return }
             self.windowPassed()
         }
     }

@@ -18,19 +18,10 @@ public enum DeviceOrientation: String, SceneEnum, Sendable {
 }
 
 /// A simulated media player on the scene clock: the chromeless player under
-/// a custom interface (seed `001_e9dca7d1e694c998.txt`).
+/// a custom interface.
 ///
-/// YAML keys: `duration: Duration` (required), `bufferingTime: Duration =
-/// 0.5s`, `timeUpdateInterval: Duration = 0.25s` (at least 1 ms); read-only
-/// `currentTime: Duration`, `paused: Bool`, `seeking: Bool`,
-/// `stalled: Bool`, `readyState: Int` (0 nothing, 4 enough data),
-/// `hasSource: Bool`, `orientation`, `presentationMode` (inline|fullscreen).
-/// Actions `play`, `pause`, `seek: Duration`, `load`. Inputs
-/// `stall: Duration`, `rotate: landscape|portrait`. Events `play`,
-/// `playing`, `pause`, `waiting`, `sourceChange`,
-/// `readyStateChange: Int` (the new ready state), `durationChange:
-/// Duration` (the duration), `timeUpdate: Duration` (the current time),
-/// `ended`, `presentationModeChange: PresentationMode` (the new mode).
+/// For its keys, defaults, events, actions and inputs, see
+/// `scene-runner types Player`.
 ///
 ///     let player = Player(scheduler: scheduler, duration: .seconds(7200))
 ///     player.timeUpdate.connect { print("at", $0) }
@@ -108,25 +99,25 @@ public final class Player: SceneObject {
     public private(set) var isProgressing = false
 
     /// Sent when ``play()`` clears `paused` (`play`).
-    public var play = SceneEvent<Void>()
+    public let play = SceneEvent<Void>()
     /// Sent when the time starts advancing (`playing`).
-    public var playing = SceneEvent<Void>()
+    public let playing = SceneEvent<Void>()
     /// Sent when the player becomes paused (`pause`).
-    public var pause = SceneEvent<Void>()
+    public let pause = SceneEvent<Void>()
     /// Sent when playback wants to advance but waits for data (`waiting`).
-    public var waiting = SceneEvent<Void>()
+    public let waiting = SceneEvent<Void>()
     /// Sent when a source was loaded (`sourceChange`).
-    public var sourceChange = SceneEvent<Void>()
+    public let sourceChange = SceneEvent<Void>()
     /// Sent with the new ready state (`readyStateChange`).
-    public var readyStateChange = SceneEvent<Int>()
+    public let readyStateChange = SceneEvent<Int>()
     /// Sent with the duration once it is known (`durationChange`).
-    public var durationChange = SceneEvent<Duration>()
+    public let durationChange = SceneEvent<Duration>()
     /// Sent with the current time while playing and after a seek (`timeUpdate`).
-    public var timeUpdate = SceneEvent<Duration>()
+    public let timeUpdate = SceneEvent<Duration>()
     /// Sent when playback reached the end (`ended`).
-    public var ended = SceneEvent<Void>()
+    public let ended = SceneEvent<Void>()
     /// Sent with the new mode (`presentationModeChange`).
-    public var presentationModeChange = SceneEvent<PresentationMode>()
+    public let presentationModeChange = SceneEvent<PresentationMode>()
 
     /// The clock: the scene's, from ``awake(in:)``, unless one was given.
     public private(set) var scheduler: VirtualScheduler?
@@ -248,7 +239,7 @@ public final class Player: SceneObject {
     /// A network stall of `length` while playing (the `stall` input);
     /// ignored when the time is not advancing.
     @discardableResult
-    public func stall(for length: Duration) -> InputResult {
+    public func stall(for length: Duration) -> ActionOutcome {
         guard isProgressing else { return .ignored(because: "it is not playing") }
         stopProgress()
         stalled = true
@@ -260,7 +251,7 @@ public final class Player: SceneObject {
     /// Turns the device (the `rotate` input): landscape is fullscreen,
     /// portrait inline. Ignored when the orientation does not change.
     @discardableResult
-    public func rotate(to orientation: DeviceOrientation) -> InputResult {
+    public func rotate(to orientation: DeviceOrientation) -> ActionOutcome {
         guard orientation != self.orientation else { return .ignored(because: "it is already in that orientation") }
         self.orientation = orientation
         let mode: PresentationMode = orientation == .landscape ? .fullscreen : .inline

@@ -2,11 +2,10 @@ import SceneCore
 
 /// Drives a ``PlayerInterface`` from a ``Player``'s events, and the player
 /// from the interface's requests: the view controller of a custom player
-/// interface (seed `001_e9dca7d1e694c998.txt`).
+/// interface.
 ///
-/// YAML keys: outlets `player: Player`, `interface: PlayerInterface`,
-/// `inlineContainer: View`, `window: View` (all required). Actions `play`,
-/// `pause`, `skipForward`, `skipBackward`, `seek: Duration`.
+/// For its keys, defaults, events, actions and inputs, see
+/// `scene-runner types PlayerController`.
 ///
 ///     controller.player = player
 ///     controller.interface = interface      // its buttons now reach the player
@@ -40,24 +39,33 @@ public final class PlayerController: SceneObject {
     /// How far a skip moves.
     public static let skipInterval: Duration = .seconds(10)
 
-    /// The player driven; its events are observed as soon as it is set.
+    /// The player driven; its events are observed as soon as it is set,
+    /// and those of the player it replaces no longer are.
     public weak var player: Player? {
         didSet {
-            guard player !== oldValue, let player else { return }
-            observe(player)
+            guard player !== oldValue else { return }
+            playerConnection?.disconnect()
+            playerConnection = player.map { observe($0) }
         }
     }
-    /// The interface shown; its requests are observed as soon as it is set.
+    /// The interface shown; its requests are observed as soon as it is set,
+    /// and those of the interface it replaces no longer are.
     public weak var interface: PlayerInterface? {
         didSet {
-            guard interface !== oldValue, let interface else { return }
-            observe(interface)
+            guard interface !== oldValue else { return }
+            interfaceConnection?.disconnect()
+            interfaceConnection = interface.map { observe($0) }
         }
     }
     /// Where the interface's container lives inline.
     public weak var inlineContainer: View?
     /// Where the interface's container lives in fullscreen.
     public weak var window: View?
+
+    /// The connections to the events of ``player``.
+    private var playerConnection: SceneConnection?
+    /// The connections to the events of ``interface``.
+    private var interfaceConnection: SceneConnection?
 
     /// A controller; connect its outlets.
     public init() {}
@@ -118,53 +126,48 @@ public final class PlayerController: SceneObject {
 
     // MARK: Observing
 
-    private func observe(_ player: Player) {
-        func on(_ event: inout SceneEvent<Void>, _ body: @escaping (PlayerController) -> Void) {
-            event.connect { [weak self, weak player] in
-                guard let self, let player, self.player === player else { return }
-                body(self)
-            }
-        }
-        on(&player.play) { $0.interface?.state = .buffering }
-        on(&player.playing) { $0.interface?.state = .playing }
-        on(&player.pause) { $0.interface?.state = .paused }
-        on(&player.waiting) { $0.interface?.state = .buffering }
-        on(&player.sourceChange) { controller in
-            controller.interface?.state = .initialise
-            controller.interface?.currentTime = .zero
-        }
-        player.readyStateChange.connect { [weak self, weak player] _ in
-            guard let self, let player, self.player === player else { return }
-            self.interface?.state = player.paused ? .paused : .playing
-        }
-        player.durationChange.connect { [weak self, weak player] duration in
-            guard let self, let player, self.player === player else { return }
-            self.interface?.duration = duration
-        }
-        player.timeUpdate.connect { [weak self, weak player] time in
-            guard let self, let player, self.player === player, !player.seeking else { return }
-            self.interface?.currentTime = time
-        }
-        player.presentationModeChange.connect { [weak self, weak player] mode in
-            guard let self, let player, self.player === player else { return }
-            self.present(mode)
-        }
+    /// Connects to every event of `player` that the interface follows.
+    private func observe(_ player: Player) -> SceneConnection {
+        SceneConnection(combining: [
+            on(player.play) { controller, _ in controller.interface?.state = .buffering },
+            on(player.playing) { controller, _ in controller.interface?.state = .playing },
+            on(player.pause) { controller, _ in controller.interface?.state = .paused },
+            on(player.waiting) { controller, _ in controller.interface?.state = .buffering },
+            on(player.sourceChange) { controller, _ in
+                controller.interface?.state = .initialise
+                controller.interface?.currentTime = .zero
+            },
+            on(player.readyStateChange) { [weak player] controller, _ in
+                guard let player else { return }
+                controller.interface?.state = player.paused ? .paused : .playing
+            },
+            on(player.durationChange) { controller, duration in controller.interface?.duration = duration },
+            on(player.timeUpdate) { [weak player] controller, time in
+                guard let player, !player.seeking else { return }
+                controller.interface?.currentTime = time
+            },
+            on(player.presentationModeChange) { controller, mode in controller.present(mode) },
+        ])
     }
 
-    private func observe(_ interface: PlayerInterface) {
-        func on(_ event: inout SceneEvent<Void>, _ body: @escaping (PlayerController) -> Void) {
-            event.connect { [weak self, weak interface] in
-                guard let self, let interface, self.interface === interface else { return }
-                body(self)
-            }
-        }
-        on(&interface.play) { $0.play() }
-        on(&interface.pause) { $0.pause() }
-        on(&interface.skipForward) { $0.skipForward() }
-        on(&interface.skipBackward) { $0.skipBackward() }
-        interface.seek.connect { [weak self, weak interface] time in
-            guard let self, let interface, self.interface === interface else { return }
-            self.seek(to: time)
+    /// Connects to every request of `interface`.
+    private func observe(_ interface: PlayerInterface) -> SceneConnection {
+        SceneConnection(combining: [
+            on(interface.play) { controller, _ in controller.play() },
+            on(interface.pause) { controller, _ in controller.pause() },
+            on(interface.skipForward) { controller, _ in controller.skipForward() },
+            on(interface.skipBackward) { controller, _ in controller.skipBackward() },
+            on(interface.seek) { controller, time in controller.seek(to: time) },
+        ])
+    }
+
+    /// Connects `body` to `event`; the connection holds the controller weakly.
+    private func on<Payload>(
+        _ event: SceneEvent<Payload>, _ body: @escaping (PlayerController, Payload) -> Void
+    ) -> SceneConnection {
+        event.connect { [weak self] payload in
+            guard let self else { return }
+            body(self, payload)
         }
     }
 

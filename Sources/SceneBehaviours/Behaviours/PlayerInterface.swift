@@ -12,21 +12,14 @@ public enum PlayerInterfaceState: String, SceneEnum, Sendable {
     case paused
 }
 
-/// A custom player interface over a chromeless player (seed
-/// `001_e9dca7d1e694c998.txt`): it shows the components of its state,
-/// keeps the slider and the progress label in step with the time, and asks
-/// for playback through its events, never calling a player itself.
+/// A custom player interface over a chromeless player: it shows the
+/// components of its state (initially initialise), keeps the slider and
+/// the progress label in step with the time, and asks for playback through
+/// its events (a ``PlayerController`` connects to them), never calling a
+/// player itself.
 ///
-/// YAML keys: outlets `container: View`, `backgroundTap: TapGesture?`,
-/// `playButton`, `pauseButton`, `skipForwardButton`, `skipBackwardButton`
-/// (Buttons), `spinner: ActivityIndicator`, `slider: Slider`,
-/// `progressLabel: Label`, `footer: View` (all required but the tap),
-/// `timeoutController: TimeoutController?`; `duration: Duration = 0s`,
-/// `currentTime: Duration = 0s`; read-only `state`
-/// (initialise|buffering|playing|paused, initially initialise),
-/// `controlsShown: Bool`, `dragging: Bool`. Events `play`, `pause`,
-/// `skipForward`, `skipBackward`, `seek: Duration` (what the user asked
-/// for: a ``PlayerController`` connects to them).
+/// For its keys, defaults, events, actions and inputs, see
+/// `scene-runner types PlayerInterface`.
 ///
 ///     interface.playButton = playButton  // ...and the other outlets
 ///     interface.play.connect { player.startPlayback() }
@@ -62,47 +55,57 @@ public final class PlayerInterface: SceneObject {
     /// A tap on the video: toggles the controls while playing.
     public weak var backgroundTap: TapGesture? {
         didSet {
-            guard backgroundTap !== oldValue, let tap = backgroundTap else { return }
-            tap.recognized.connect { [weak self, weak tap] in
-                guard let self, self.backgroundTap === tap else { return }
-                self.backgroundTapped()
-            }
+            guard backgroundTap !== oldValue else { return }
+            backgroundTapConnection?.disconnect()
+            backgroundTapConnection = backgroundTap?.recognized.connect { [weak self] in self?.backgroundTapped() }
         }
     }
     /// Asks for playback; shown in initialise and paused.
     public weak var playButton: Button? {
-        didSet { connect(playButton, oldValue) { $0.play.send() } }
+        didSet {
+            guard playButton !== oldValue else { return }
+            playButtonConnection?.disconnect()
+            playButtonConnection = connectTap(of: playButton) { $0.play.send() }
+        }
     }
     /// Asks for a pause; shown while playing.
     public weak var pauseButton: Button? {
-        didSet { connect(pauseButton, oldValue) { $0.pause.send() } }
+        didSet {
+            guard pauseButton !== oldValue else { return }
+            pauseButtonConnection?.disconnect()
+            pauseButtonConnection = connectTap(of: pauseButton) { $0.pause.send() }
+        }
     }
     /// Asks for a skip of 10 s forward.
     public weak var skipForwardButton: Button? {
-        didSet { connect(skipForwardButton, oldValue) { $0.skipForward.send() } }
+        didSet {
+            guard skipForwardButton !== oldValue else { return }
+            skipForwardButtonConnection?.disconnect()
+            skipForwardButtonConnection = connectTap(of: skipForwardButton) { $0.skipForward.send() }
+        }
     }
     /// Asks for a skip of 10 s backward.
     public weak var skipBackwardButton: Button? {
-        didSet { connect(skipBackwardButton, oldValue) { $0.skipBackward.send() } }
+        didSet {
+            guard skipBackwardButton !== oldValue else { return }
+            skipBackwardButtonConnection?.disconnect()
+            skipBackwardButtonConnection = connectTap(of: skipBackwardButton) { $0.skipBackward.send() }
+        }
     }
     /// Turns while buffering.
     public weak var spinner: ActivityIndicator?
     /// The progress bar, in seconds: drag or tap it to seek.
     public weak var slider: Slider? {
         didSet {
-            guard slider !== oldValue, let slider else { return }
-            slider.editingBegan.connect { [weak self, weak slider] in
-                guard let self, self.slider === slider else { return }
-                self.dragBegan()
-            }
-            slider.valueChanged.connect { [weak self, weak slider] in
-                guard let self, self.slider === slider else { return }
-                self.dragMoved()
-            }
-            slider.editingEnded.connect { [weak self, weak slider] in
-                guard let self, self.slider === slider else { return }
-                self.dragEnded()
-            }
+            guard slider !== oldValue else { return }
+            sliderConnection?.disconnect()
+            sliderConnection = nil
+            guard let slider else { return }
+            sliderConnection = SceneConnection(combining: [
+                slider.editingBegan.connect { [weak self] in self?.dragBegan() },
+                slider.valueChanged.connect { [weak self] in self?.dragMoved() },
+                slider.editingEnded.connect { [weak self] in self?.dragEnded() },
+            ])
             updateSlider()
         }
     }
@@ -115,11 +118,9 @@ public final class PlayerInterface: SceneObject {
     /// The timeout that hides the controls while playing.
     public weak var timeoutController: TimeoutController? {
         didSet {
-            guard timeoutController !== oldValue, let controller = timeoutController else { return }
-            controller.timedOut.connect { [weak self, weak controller] in
-                guard let self, self.timeoutController === controller else { return }
-                self.timeoutDidPass()
-            }
+            guard timeoutController !== oldValue else { return }
+            timeoutConnection?.disconnect()
+            timeoutConnection = timeoutController?.timedOut.connect { [weak self] in self?.timeoutDidPass() }
         }
     }
 
@@ -160,15 +161,25 @@ public final class PlayerInterface: SceneObject {
     public private(set) var dragging = false
 
     /// Sent when the play button is tapped (`play`).
-    public var play = SceneEvent<Void>()
+    public let play = SceneEvent<Void>()
     /// Sent when the pause button is tapped (`pause`).
-    public var pause = SceneEvent<Void>()
+    public let pause = SceneEvent<Void>()
     /// Sent when the skip forward button is tapped (`skipForward`).
-    public var skipForward = SceneEvent<Void>()
+    public let skipForward = SceneEvent<Void>()
     /// Sent when the skip backward button is tapped (`skipBackward`).
-    public var skipBackward = SceneEvent<Void>()
+    public let skipBackward = SceneEvent<Void>()
     /// Sent with the slider's time when a drag or tap on it ends (`seek`).
-    public var seek = SceneEvent<Duration>()
+    public let seek = SceneEvent<Duration>()
+
+    // The connections to the events of the outlets, each disconnected when
+    // its outlet changes.
+    private var backgroundTapConnection: SceneConnection?
+    private var playButtonConnection: SceneConnection?
+    private var pauseButtonConnection: SceneConnection?
+    private var skipForwardButtonConnection: SceneConnection?
+    private var skipBackwardButtonConnection: SceneConnection?
+    private var sliderConnection: SceneConnection?
+    private var timeoutConnection: SceneConnection?
 
     /// An interface in initialise; connect its outlets.
     public init() {}
@@ -294,18 +305,14 @@ public final class PlayerInterface: SceneObject {
         seek.send(target)
     }
 
-    private func connect(_ button: Button?, _ oldValue: Button?, _ send: @escaping (PlayerInterface) -> Void) {
-        guard button !== oldValue, let button else { return }
-        // Events cannot be disconnected: an old connection checks that the
-        // button is still the one it was made for.
-        button.touchUpInside.connect { [weak self, weak button] in
-            guard let self, let button, self.holds(button) else { return }
+    /// Connects the taps of `button`, if any, to `send`.
+    private func connectTap(
+        of button: Button?, _ send: @escaping (PlayerInterface) -> Void
+    ) -> SceneConnection? {
+        button?.touchUpInside.connect { [weak self] in
+            guard let self else { return }
             send(self)
         }
-    }
-
-    private func holds(_ button: Button) -> Bool {
-        [playButton, pauseButton, skipForwardButton, skipBackwardButton].contains { $0 === button }
     }
 
     // MARK: Registration

@@ -1,13 +1,10 @@
 import SceneCore
 
 /// Runs its `fired` event once, after the latest of any number of pending
-/// delays: delayed preemptive dispatch (seed `003_84058167aa0098eb.txt`,
-/// first half), on the scene clock.
+/// delays: delayed preemptive dispatch, on the scene clock.
 ///
-/// YAML keys: `delay: Duration = 1s`; read-only `pending: Bool`,
-/// `deadline: Duration?` (the scene time at which `fired` is due, `null`
-/// when nothing is pending), `fireCount: Int`. Actions `trigger` (a delay
-/// of `delay`), `triggerAfter: Duration`, `cancel`. Event `fired`.
+/// For its keys, defaults, events, actions and inputs, see
+/// `scene-runner types PreemptiveDelay`.
 ///
 ///     let scheduler = VirtualScheduler()
 ///     let delay = PreemptiveDelay(scheduler: scheduler)
@@ -61,7 +58,7 @@ public final class PreemptiveDelay: SceneObject {
     public var isPending: Bool { deadline != nil }
 
     /// Sent once when the latest pending deadline passes (`fired`).
-    public var fired = SceneEvent<Void>()
+    public let fired = SceneEvent<Void>()
 
     /// The clock: the scene's, from ``awake(in:)``, unless one was given.
     public private(set) var scheduler: VirtualScheduler?

@@ -1,13 +1,11 @@
 import SceneCore
 
 /// A stand-in for a library that fetches resources concurrently and only
-/// reports each one as it arrives (seed `003_84058167aa0098eb.txt`, third
-/// problem); a ``PreemptiveDelay`` it triggers on each arrival tells when
-/// all have loaded.
+/// reports each one as it arrives; a ``PreemptiveDelay`` it triggers on
+/// each arrival tells when all have loaded.
 ///
-/// YAML keys: `loadTimes: [Duration] = []` (one per resource), outlet
-/// `allLoaded: PreemptiveDelay?`; read-only `loadedCount: Int`,
-/// `loading: Bool`. Action `start`. Event `resourceLoaded`.
+/// For its keys, defaults, events, actions and inputs, see
+/// `scene-runner types ResourceLoader`.
 ///
 ///     let scheduler = VirtualScheduler()
 ///     let settled = PreemptiveDelay(scheduler: scheduler, delay: .milliseconds(600))
@@ -25,7 +23,7 @@ import SceneCore
 ///   ``PreemptiveDelay/trigger()``, then sends `resourceLoaded`.
 /// - So `allLoaded` fires once, its own `delay` after the last arrival,
 ///   provided that delay is longer than the longest gap between two
-///   consecutive arrivals (the seed's "brief timer": the client does not
+///   consecutive arrivals (a "brief timer": the client does not
 ///   know how many resources there are, only that none came for a while).
 ///   With a shorter delay it fires early, once per gap it does not cover;
 ///   with a zero delay, once per distinct arrival time.
@@ -51,7 +49,7 @@ public final class ResourceLoader: SceneObject {
     public var isLoading: Bool { remaining > 0 }
 
     /// Sent as each resource arrives (`resourceLoaded`).
-    public var resourceLoaded = SceneEvent<Void>()
+    public let resourceLoaded = SceneEvent<Void>()
 
     /// The clock: the scene's, from ``awake(in:)``, unless one was given.
     public private(set) var scheduler: VirtualScheduler?

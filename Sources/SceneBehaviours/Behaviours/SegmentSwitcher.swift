@@ -1,13 +1,11 @@
 import SceneCore
 
 /// Shows the view of the selected segment of a ``SegmentedControl`` and
-/// hides the others (seed `003_84058167aa0098eb.txt`, second half: a
-/// segmented control switching between the paged and the unpaged view
-/// through their `hidden` flags).
+/// hides the others, through their `hidden` flags: a segmented control
+/// switching between a paged and an unpaged view of the same content.
 ///
-/// YAML keys: outlets `control: SegmentedControl` (required),
-/// `views: [View] = []` (in written order, `views[i]` for segment `i`).
-/// Action `apply`.
+/// For its keys, defaults, events, actions and inputs, see
+/// `scene-runner types SegmentSwitcher`.
 ///
 ///     objects:
 ///       tabs: { type: SegmentedControl, segments: [Paged, All] }
@@ -32,6 +30,7 @@ import SceneCore
 /// set; it needs no clock.
 public final class SegmentSwitcher: SceneObject {
     /// The control whose selection picks the view shown; weakly held.
+    /// Setting it stops following the old control's `valueChanged`.
     public weak var control: SegmentedControl? {
         didSet {
             observeControl()
@@ -44,7 +43,8 @@ public final class SegmentSwitcher: SceneObject {
     }
 
     private var isAwake = false
-    private var connection = 0
+    /// The connection to the `valueChanged` of ``control``.
+    private var controlConnection: SceneConnection?
 
     /// A switcher with no control and no views.
     public init() {}
@@ -79,13 +79,11 @@ public final class SegmentSwitcher: SceneObject {
     }
 
     private func observeControl() {
-        connection += 1
-        let connection = self.connection
+        controlConnection?.disconnect()
+        controlConnection = nil
         guard let control else { return }
-        // Events cannot be disconnected: an old connection checks that it
-        // is still the current one.
-        control.valueChanged.connect { [weak self] in
-            guard let self, self.connection == connection, self.isAwake else { return }
+        controlConnection = control.valueChanged.connect { [weak self] in
+            guard let self, self.isAwake else { return }
             self.apply()
         }
     }

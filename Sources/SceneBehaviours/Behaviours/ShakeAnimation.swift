@@ -1,12 +1,10 @@
 import SceneCore
 
 /// A shake: moves a view's offset to and fro along one axis and back,
-/// what a text field plays when its input is rejected (seed
-/// `002_890be5b3f6996410.txt`).
+/// what a text field plays when its input is rejected.
 ///
-/// YAML keys: outlet `view: View?`, `duration: Duration = 0.2s`,
-/// `maxOffset: Double = 10`, `axis: x|y = x`; read-only `playing`. Action
-/// `play`; event `finished`.
+/// For its keys, defaults, events, actions and inputs, see
+/// `scene-runner types ShakeAnimation`.
 ///
 ///     let shake = ShakeAnimation(scheduler: scheduler)
 ///     shake.view = field
@@ -63,7 +61,7 @@ public final class ShakeAnimation: SceneObject {
 
     /// Sent when a shake has ended with the offset back where it started
     /// (`finished`).
-    public var finished = SceneEvent<Void>()
+    public let finished = SceneEvent<Void>()
 
     /// The clock: the scene's, from ``awake(in:)``, unless one was given.
     public private(set) var scheduler: VirtualScheduler?

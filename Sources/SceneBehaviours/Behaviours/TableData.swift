@@ -36,10 +36,11 @@ public struct TableSection: SceneValueConvertible, Hashable, Sendable {
 }
 
 /// A table's model: titled sections of rows, shown by a ``TableView`` and
-/// paged through by a ``PageController`` (seed `003_84058167aa0098eb.txt`,
-/// second half: the data model both the paged and the unpaged view use).
+/// paged through by a ``PageController``: one model for a paged and an
+/// unpaged view of the same content.
 ///
-/// YAML keys: `sections: [{title: String, rows: [String]}] = []`.
+/// For its keys, defaults, events, actions and inputs, see
+/// `scene-runner types TableData`.
 ///
 ///     objects:
 ///       latin:
@@ -58,7 +59,7 @@ public final class TableData: SceneObject {
     }
 
     /// Sent after every change of ``sections``.
-    public var changed = SceneEvent<Void>()
+    public let changed = SceneEvent<Void>()
 
     /// A model with no sections.
     public init() {}

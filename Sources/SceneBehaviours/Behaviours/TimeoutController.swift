@@ -1,11 +1,10 @@
 import SceneCore
 
 /// A timeout that the user's touches hold off: the timer half of
-/// auto-hiding controls (seed `000_db0fd1813a1321ca.txt`).
+/// auto-hiding controls.
 ///
-/// YAML keys: `timeout: Duration = 5s`, outlet collection
-/// `providers: [InteractionProvider]`; read-only `running`, `pending`,
-/// `activeInteractions: Int`. Actions `resume`, `pause`. Event `timedOut`.
+/// For its keys, defaults, events, actions and inputs, see
+/// `scene-runner types TimeoutController`.
 ///
 ///     let scheduler = VirtualScheduler()
 ///     let controller = TimeoutController(scheduler: scheduler, timeout: .seconds(3))
@@ -35,9 +34,10 @@ import SceneCore
 ///   running until the next ``resume()``.
 ///
 /// It reads time from the scene's ``VirtualScheduler``, taken in
-/// ``awake(in:)`` (or given to ``init(scheduler:timeout:)``). It observes
-/// each provider from the moment ``providers`` is set, through the
-/// ``InteractionProvider`` API.
+/// ``awake(in:)`` (or given to ``init(scheduler:timeout:)``). It connects
+/// to each provider's ``InteractionProvider/interaction`` from the moment
+/// ``providers`` is set, and disconnects from the old providers when the
+/// list changes.
 public final class TimeoutController: SceneObject {
     /// How long after the last interaction, or after ``resume()``, the
     /// controller times out. Setting it restarts a pending timeout.
@@ -54,7 +54,7 @@ public final class TimeoutController: SceneObject {
     }
 
     /// Sent when a timeout passes (`timedOut`).
-    public var timedOut = SceneEvent<Void>()
+    public let timedOut = SceneEvent<Void>()
 
     /// The clock: the scene's, from ``awake(in:)``, unless one was given.
     public private(set) var scheduler: VirtualScheduler?
@@ -75,11 +75,8 @@ public final class TimeoutController: SceneObject {
     /// One provider observed, with its touches in progress.
     private final class Observation {
         weak var provider: (any InteractionProvider)?
-        var id: InteractionObserverID?
+        var connection: SceneConnection?
         var activeTouches = 0
-        /// False once the provider is no longer observed: a report already
-        /// under way may still call the observer.
-        var isCurrent = true
 
         init(provider: any InteractionProvider) {
             self.provider = provider
@@ -135,7 +132,6 @@ public final class TimeoutController: SceneObject {
 
     /// Counts one phase of a touch on one provider.
     private func interaction(_ phase: InteractionPhase, on observation: Observation) {
-        guard observation.isCurrent else { return }
         switch phase {
         case .began:
             observation.activeTouches += 1
@@ -153,16 +149,15 @@ public final class TimeoutController: SceneObject {
 
     private func observeProviders() {
         for observation in observations {
-            observation.isCurrent = false
-            if let id = observation.id { observation.provider?.removeInteractionObserver(id) }
+            observation.connection?.disconnect()
             activeInteractions -= observation.activeTouches
         }
         observations = []
         for provider in providers.elements where !observations.contains(where: { $0.provider === provider }) {
             let observation = Observation(provider: provider)
-            // The provider holds the observer, which holds the observation,
-            // which holds the provider weakly: no cycle.
-            observation.id = provider.addInteractionObserver { [weak self] phase in
+            // The provider's event holds the handler, which holds the
+            // observation, which holds the provider weakly: no cycle.
+            observation.connection = provider.interaction.connect { [weak self] phase in
                 self?.interaction(phase, on: observation)
             }
             observations.append(observation)

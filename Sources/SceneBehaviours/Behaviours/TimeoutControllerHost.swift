@@ -1,12 +1,10 @@
 import SceneCore
 
 /// Wires a ``TimeoutController`` to a view and a tap gesture: the scene
-/// half of auto-hiding controls (seed `000_db0fd1813a1321ca.txt`).
+/// half of auto-hiding controls.
 ///
-/// YAML keys: outlets `viewToHide: View` (required),
-/// `tapGesture: TapGesture?`, `timeoutController: TimeoutController`
-/// (required); `autoStart: Bool = true`, `autoHide: Bool = true`,
-/// `animationDuration: Duration = 0.2s`.
+/// For its keys, defaults, events, actions and inputs, see
+/// `scene-runner types TimeoutControllerHost`.
 ///
 ///     let host = TimeoutControllerHost(scheduler: scheduler)
 ///     host.viewToHide = controls
@@ -36,31 +34,22 @@ public final class TimeoutControllerHost: SceneObject {
     public weak var viewToHide: View?
 
     /// The gesture whose taps toggle the view; weak, as every outlet.
+    /// Setting it stops following the old gesture.
     public weak var tapGesture: TapGesture? {
         didSet {
             guard tapGesture !== oldValue else { return }
-            tapConnection += 1
-            guard let gesture = tapGesture else { return }
-            let connection = tapConnection
-            gesture.recognized.connect { [weak self, weak gesture] in
-                guard let self, self.tapConnection == connection, self.tapGesture === gesture else { return }
-                self.toggle()
-            }
+            tapConnection?.disconnect()
+            tapConnection = tapGesture?.recognized.connect { [weak self] in self?.toggle() }
         }
     }
 
     /// The controller whose timeout hides the view; weak, as every outlet.
+    /// Setting it stops following the old controller's `timedOut`.
     public weak var timeoutController: TimeoutController? {
         didSet {
             guard timeoutController !== oldValue else { return }
-            controllerConnection += 1
-            guard let controller = timeoutController else { return }
-            let connection = controllerConnection
-            controller.timedOut.connect { [weak self, weak controller] in
-                guard let self, self.controllerConnection == connection, self.timeoutController === controller
-                else { return }
-                self.timeoutDidPass()
-            }
+            controllerConnection?.disconnect()
+            controllerConnection = timeoutController?.timedOut.connect { [weak self] in self?.timeoutDidPass() }
         }
     }
 
@@ -75,8 +64,10 @@ public final class TimeoutControllerHost: SceneObject {
     /// was given.
     public private(set) var scheduler: VirtualScheduler?
 
-    private var tapConnection = 0
-    private var controllerConnection = 0
+    /// The connection to the `recognized` event of ``tapGesture``.
+    private var tapConnection: SceneConnection?
+    /// The connection to the `timedOut` event of ``timeoutController``.
+    private var controllerConnection: SceneConnection?
     private var fade: Animation<Double>?
     /// What the running fade heads for: shown or hidden.
     private var fadeShows = true

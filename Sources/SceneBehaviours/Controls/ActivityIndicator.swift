@@ -1,10 +1,10 @@
 import SceneCore
 
-/// A headless activity indicator (a spinner).
+/// A headless activity indicator (a spinner). Hidden or not, it takes
+/// `start` and `stop`.
 ///
-/// YAML keys: those of ``View``; read-only `animating = false`. Actions
-/// `start` (ignored when it is already animating), `stop` (ignored when it
-/// is not animating). Hidden or not, the spinner takes both.
+/// For its keys, defaults, events, actions and inputs, see
+/// `scene-runner types ActivityIndicator`.
 open class ActivityIndicator: View {
     /// Whether the spinner turns.
     public final private(set) var animating = false

@@ -2,12 +2,11 @@ import SceneCore
 
 /// A headless push button.
 ///
-/// YAML keys: those of ``View``, plus `title: String = ""` and
-/// `enabled: Bool = true`; read-only `highlighted` (true while pressed).
-/// Events `touchDown`, `tap` (touch up inside), `touchCancel`.
+/// For its keys, defaults, events, actions and inputs, see
+/// `scene-runner types Button`.
 ///
 /// A disabled or invisible button ignores input. A press highlights it,
-/// reports began to the interaction observers, then sends `touchDown`; a
+/// sends began through ``View/interaction``, then sends `touchDown`; a
 /// release clears the highlight, reports ended, then sends `tap`, or
 /// `touchCancel` instead when the button stopped accepting input during the
 /// touch; a cancel clears the highlight, reports cancelled, then sends
@@ -19,11 +18,11 @@ open class Button: View {
     public final var enabled = true
 
     /// Sent when a touch begins on the button (`touchDown`).
-    public final var touchDown = SceneEvent<Void>()
+    public final let touchDown = SceneEvent<Void>()
     /// Sent when a touch ends on the button: a tap (`tap`).
-    public final var touchUpInside = SceneEvent<Void>()
+    public final let touchUpInside = SceneEvent<Void>()
     /// Sent when a touch on the button is cancelled (`touchCancel`).
-    public final var touchCancel = SceneEvent<Void>()
+    public final let touchCancel = SceneEvent<Void>()
 
     /// A button with the defaults above.
     override public init() {}

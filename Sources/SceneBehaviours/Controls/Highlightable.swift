@@ -9,23 +9,26 @@ import SceneCore
 /// rejects, when the scene loads, a view that is never highlighted.
 ///
 /// Who calls it: behaviours that draw the highlight, such as
-/// ``HighlightBehaviour``, which adds one observer when its outlet is set:
+/// ``HighlightBehaviour``, which connects when its outlet is set and
+/// disconnects when the outlet changes:
 ///
-///     field.addHighlightObserver { [weak self] highlighted in
+///     connection?.disconnect()
+///     connection = field.connectHighlight { [weak self] highlighted in
 ///         self?.highlightDidChange(highlighted)
 ///     }
 ///
-/// The contract: the observer is called, in order, each time
-/// ``isHighlighted`` changes, after it changed; there is no way to remove
-/// it, so an observer that refers to its owner captures it weakly and
-/// checks that it still observes this view.
+/// The contract: the handler is called, in order, each time
+/// ``isHighlighted`` changes, after it changed, until the connection is
+/// disconnected. The view's events hold the handler, so a handler that
+/// refers to its owner captures it weakly.
 public protocol Highlightable: View {
     /// Whether the view is highlighted now.
     var isHighlighted: Bool { get }
 
-    /// Calls `observer` with the new value each time ``isHighlighted``
-    /// changes from now on.
-    func addHighlightObserver(_ observer: @escaping (Bool) -> Void)
+    /// Calls `handler` with the new value each time ``isHighlighted``
+    /// changes from now on, until the returned connection is disconnected.
+    @discardableResult
+    func connectHighlight(_ handler: @escaping (Bool) -> Void) -> SceneConnection
 }
 
 extension Button: Highlightable {
@@ -33,10 +36,11 @@ extension Button: Highlightable {
     public var isHighlighted: Bool { highlighted }
 
     /// Reports a press (highlighted) and its release or cancel (not
-    /// highlighted), through the button's interaction observers.
-    public func addHighlightObserver(_ observer: @escaping (Bool) -> Void) {
-        addInteractionObserver { phase in
-            observer(phase == .began)
+    /// highlighted), through the button's ``View/interaction``.
+    @discardableResult
+    public func connectHighlight(_ handler: @escaping (Bool) -> Void) -> SceneConnection {
+        interaction.connect { phase in
+            handler(phase == .began)
         }
     }
 }
@@ -47,8 +51,11 @@ extension TextField: Highlightable {
 
     /// Reports `editingBegan` (highlighted) and `editingEnded` (not
     /// highlighted).
-    public func addHighlightObserver(_ observer: @escaping (Bool) -> Void) {
-        editingBegan.connect { observer(true) }
-        editingEnded.connect { observer(false) }
+    @discardableResult
+    public func connectHighlight(_ handler: @escaping (Bool) -> Void) -> SceneConnection {
+        SceneConnection(combining: [
+            editingBegan.connect { handler(true) },
+            editingEnded.connect { handler(false) },
+        ])
     }
 }

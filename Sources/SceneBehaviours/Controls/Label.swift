@@ -2,8 +2,8 @@ import SceneCore
 
 /// A headless label: a view that shows a line of text.
 ///
-/// YAML keys: those of ``View``, plus `text: String = ""` and
-/// `textColor: Color? = null`.
+/// For its keys, defaults, events, actions and inputs, see
+/// `scene-runner types Label`.
 open class Label: View {
     /// The text shown.
     public final var text = ""

@@ -2,9 +2,8 @@ import SceneCore
 
 /// A headless page indicator: a row of dots, one per page.
 ///
-/// YAML keys: those of ``View``, plus `numberOfPages: Int = 0`,
-/// `currentPage: Int = 0`, `pageIndicatorTintColor: Color = lightGray`,
-/// `currentPageIndicatorTintColor: Color = black`.
+/// For its keys, defaults, events, actions and inputs, see
+/// `scene-runner types PageIndicator`.
 open class PageIndicator: View {
     /// How many dots are shown.
     public final var numberOfPages = 0

@@ -2,8 +2,8 @@ import SceneCore
 
 /// A headless pan (drag) gesture recogniser.
 ///
-/// YAML keys: none. Inputs `panBegan`, `panMoved`, `panEnded`. Events
-/// `began`, `changed`, `ended`.
+/// For its keys, defaults, events, actions and inputs, see
+/// `scene-runner types PanGesture`.
 ///
 /// One pan at a time: `panBegan` starts it (interaction began, then
 /// `began`), `panMoved` moves it (`changed`), `panEnded` finishes it
@@ -14,13 +14,14 @@ open class PanGesture: SceneObject, InteractionProvider {
     public final private(set) var isPanning = false
 
     /// Sent when a pan begins (`began`).
-    public final var began = SceneEvent<Void>()
+    public final let began = SceneEvent<Void>()
     /// Sent when the pan moves (`changed`).
-    public final var changed = SceneEvent<Void>()
+    public final let changed = SceneEvent<Void>()
     /// Sent when the pan ends (`ended`).
-    public final var ended = SceneEvent<Void>()
-
-    private var interactionObservers = InteractionObservers()
+    public final let ended = SceneEvent<Void>()
+    /// Sent with began when a pan begins and ended when it ends, before the
+    /// gesture's own event.
+    public final let interaction = SceneEvent<InteractionPhase>()
 
     /// A recogniser with no pan in progress.
     public init() {}
@@ -30,17 +31,17 @@ open class PanGesture: SceneObject, InteractionProvider {
 
     /// Starts a pan (the `panBegan` input): reports began, sends `began`.
     @discardableResult
-    public func panBegan() -> InputResult {
+    public func panBegan() -> ActionOutcome {
         guard !isPanning else { return .ignored(because: "a pan is already in progress") }
         isPanning = true
-        interactionObservers.report(.began)
+        interaction.send(.began)
         began.send()
         return .handled
     }
 
     /// Moves the pan in progress (the `panMoved` input): sends `changed`.
     @discardableResult
-    public func panMoved() -> InputResult {
+    public func panMoved() -> ActionOutcome {
         guard isPanning else { return .ignored(because: "no pan is in progress") }
         changed.send()
         return .handled
@@ -49,25 +50,12 @@ open class PanGesture: SceneObject, InteractionProvider {
     /// Ends the pan in progress (the `panEnded` input): reports ended, sends
     /// `ended`.
     @discardableResult
-    public func panEnded() -> InputResult {
+    public func panEnded() -> ActionOutcome {
         guard isPanning else { return .ignored(because: "no pan is in progress") }
         isPanning = false
-        interactionObservers.report(.ended)
+        interaction.send(.ended)
         ended.send()
         return .handled
-    }
-
-    // MARK: InteractionProvider
-
-    /// Calls `observer` with the phases of every pan from now on.
-    @discardableResult
-    public func addInteractionObserver(_ observer: @escaping (InteractionPhase) -> Void) -> InteractionObserverID {
-        interactionObservers.add(observer)
-    }
-
-    /// Stops calling the observer `id`.
-    public func removeInteractionObserver(_ id: InteractionObserverID) {
-        interactionObservers.remove(id)
     }
 
     // MARK: Registration

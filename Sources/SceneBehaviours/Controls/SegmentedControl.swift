@@ -2,14 +2,14 @@ import SceneCore
 
 /// A headless segmented control: a row of segments, one selected.
 ///
-/// YAML keys: those of ``View``, plus `segments: [String] = []` and
-/// `selectedIndex: Int = 0`. Input `select: Int`. Event `valueChanged`.
+/// For its keys, defaults, events, actions and inputs, see
+/// `scene-runner types SegmentedControl`.
 ///
 /// `select` taps a segment: interaction began and ended, then the selection
 /// changes and `valueChanged` is sent (not when the segment was already
-/// selected: that is still a tap, which observers hear, so it is taken).
-/// It is ignored for an index outside `segments`, while a touch is in
-/// progress, and when the control is not visible.
+/// selected: that is still a tap, which ``View/interaction`` reports, so it
+/// is taken). It is ignored for an index outside `segments`, while a touch
+/// is in progress, and when the control is not visible.
 open class SegmentedControl: View {
     /// The segments' titles, in order.
     public final var segments: [String] = []
@@ -17,14 +17,14 @@ open class SegmentedControl: View {
     public final var selectedIndex = 0
 
     /// Sent when an input changes the selection (`valueChanged`).
-    public final var valueChanged = SceneEvent<Void>()
+    public final let valueChanged = SceneEvent<Void>()
 
     /// A control with no segments.
     override public init() {}
 
     /// Taps the segment at `index` (the `select` input).
     @discardableResult
-    public func select(_ index: Int) -> InputResult {
+    public func select(_ index: Int) -> ActionOutcome {
         guard segments.indices.contains(index) else {
             return .ignored(because: "there is no segment \(index) (it has \(segments.count))")
         }

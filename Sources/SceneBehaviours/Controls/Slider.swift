@@ -2,10 +2,8 @@ import SceneCore
 
 /// A headless slider: a thumb on a track from `minimum` to `maximum`.
 ///
-/// YAML keys: those of ``View``, plus `value: Double = 0`,
-/// `minimum: Double = 0`, `maximum: Double = 1`; read-only `tracking`.
-/// Inputs `press`, `slide: Double`, `release`, `tapAt: Double`. Events
-/// `editingBegan`, `valueChanged`, `editingEnded`.
+/// For its keys, defaults, events, actions and inputs, see
+/// `scene-runner types Slider`.
 ///
 /// `value` always reads within `minimum...maximum` (a `maximum` below
 /// `minimum` counts as `minimum`). The value a scene or code sets is kept
@@ -28,11 +26,11 @@ open class Slider: View {
     public final var maximum: Double = 1
 
     /// Sent when a touch begins tracking the thumb (`editingBegan`).
-    public final var editingBegan = SceneEvent<Void>()
+    public final let editingBegan = SceneEvent<Void>()
     /// Sent each time an input changes the value (`valueChanged`).
-    public final var valueChanged = SceneEvent<Void>()
+    public final let valueChanged = SceneEvent<Void>()
     /// Sent when the touch tracking the thumb ends or is cancelled (`editingEnded`).
-    public final var editingEnded = SceneEvent<Void>()
+    public final let editingEnded = SceneEvent<Void>()
 
     /// A slider with the defaults above.
     override public init() {}
@@ -52,7 +50,7 @@ open class Slider: View {
     /// release). Ignored for NaN, while tracking when the value would not
     /// change, and when not tracking and a new touch would be ignored.
     @discardableResult
-    public func slide(to target: Double) -> InputResult {
+    public func slide(to target: Double) -> ActionOutcome {
         guard !target.isNaN else { return .ignored(because: "the value is not a number") }
         if tracking {
             let value = self.value
@@ -75,7 +73,7 @@ open class Slider: View {
     /// clamped to 0...1. Ignored for NaN, while tracking, and when a new touch
     /// would be ignored.
     @discardableResult
-    public func tap(at fraction: Double) -> InputResult {
+    public func tap(at fraction: Double) -> ActionOutcome {
         guard !fraction.isNaN else { return .ignored(because: "the fraction is not a number") }
         guard !tracking else { return .ignored(because: "a touch is already in progress") }
         let pressed = press()

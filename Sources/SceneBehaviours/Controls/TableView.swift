@@ -1,12 +1,11 @@
 import SceneCore
 
 /// A headless table view: shows the rows of a ``TableData``, either every
-/// section or only one (seed `003_84058167aa0098eb.txt`, second half: one
-/// table serves both the unpaged view and each page of the paged one).
+/// section or only one, so that one table serves both an unpaged view and
+/// each page of a paged one.
 ///
-/// YAML keys: those of ``View``, plus outlet `data: TableData` (required)
-/// and `section: Int? = null`; read-only `rowCount: Int` and
-/// `titles: [String]`.
+/// For its keys, defaults, events, actions and inputs, see
+/// `scene-runner types TableView`.
 ///
 ///     objects:
 ///       list: { type: TableView, data: latin }               # every section

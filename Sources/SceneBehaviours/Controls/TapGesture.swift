@@ -2,10 +2,10 @@ import SceneCore
 
 /// A headless tap gesture recogniser.
 ///
-/// YAML keys: `enabled: Bool = true`, outlet `view: View? = null`. Input
-/// `tap`. Event `recognized`.
+/// For its keys, defaults, events, actions and inputs, see
+/// `scene-runner types TapGesture`.
 ///
-/// A tap reports interaction began and ended to the observers, then sends
+/// A tap sends began and ended through ``interaction``, then sends
 /// `recognized`. It is ignored when the recogniser is disabled or attached
 /// to a view that is not visible (as UIKit delivers no touch to a hidden
 /// view); without a view it is always delivered.
@@ -16,9 +16,9 @@ open class TapGesture: SceneObject, InteractionProvider {
     public final weak var view: View?
 
     /// Sent when a tap is recognised (`recognized`).
-    public final var recognized = SceneEvent<Void>()
-
-    private var interactionObservers = InteractionObservers()
+    public final let recognized = SceneEvent<Void>()
+    /// Sent with began and ended for every tap recognised, before `recognized`.
+    public final let interaction = SceneEvent<InteractionPhase>()
 
     /// A recogniser with the defaults above.
     public init() {}
@@ -40,25 +40,12 @@ open class TapGesture: SceneObject, InteractionProvider {
     ///
     /// Ignored unless ``acceptsInput``.
     @discardableResult
-    public func tap() -> InputResult {
+    public func tap() -> ActionOutcome {
         if let refusal = inputRefusal { return .ignored(because: refusal) }
-        interactionObservers.report(.began)
-        interactionObservers.report(.ended)
+        interaction.send(.began)
+        interaction.send(.ended)
         recognized.send()
         return .handled
-    }
-
-    // MARK: InteractionProvider
-
-    /// Calls `observer` with the phases of every tap from now on.
-    @discardableResult
-    public func addInteractionObserver(_ observer: @escaping (InteractionPhase) -> Void) -> InteractionObserverID {
-        interactionObservers.add(observer)
-    }
-
-    /// Stops calling the observer `id`.
-    public func removeInteractionObserver(_ id: InteractionObserverID) {
-        interactionObservers.remove(id)
     }
 
     // MARK: Registration

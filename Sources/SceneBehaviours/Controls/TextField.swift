@@ -2,12 +2,8 @@ import SceneCore
 
 /// A headless single-line text field.
 ///
-/// YAML keys: those of ``View``, plus `text: String = ""`,
-/// `placeholder: String = ""`, `secure: Bool = false`,
-/// `enabled: Bool = true`, `invalidInput: Bool = false`, outlet
-/// `shakeAnimation: ShakeAnimation?`; read-only `focused`. Inputs `focus`,
-/// `type: String`, `clear`, `returnKey`. Events `editingBegan`,
-/// `editingChanged`, `editingEnded`, `returnKey`.
+/// For its keys, defaults, events, actions and inputs, see
+/// `scene-runner types TextField`.
 ///
 /// At most one field of a scene is focused (see ``FocusCoordinator``), and
 /// only a field that is enabled and visible can become focused; disabling
@@ -71,13 +67,13 @@ open class TextField: View {
     private var ownCoordinator: FocusCoordinator?
 
     /// Sent when the field becomes focused (`editingBegan`).
-    public final var editingBegan = SceneEvent<Void>()
+    public final let editingBegan = SceneEvent<Void>()
     /// Sent when an input changes the text (`editingChanged`).
-    public final var editingChanged = SceneEvent<Void>()
+    public final let editingChanged = SceneEvent<Void>()
     /// Sent when the field stops being focused (`editingEnded`).
-    public final var editingEnded = SceneEvent<Void>()
+    public final let editingEnded = SceneEvent<Void>()
     /// Sent when the return key is pressed on the focused field (`returnKey`).
-    public final var returnKeyPressed = SceneEvent<Void>()
+    public final let returnKeyPressed = SceneEvent<Void>()
 
     /// A field with the defaults above.
     override public init() {}
@@ -134,7 +130,7 @@ open class TextField: View {
 
     /// Taps the field, which focuses it (the `focus` input).
     @discardableResult
-    public func focus() -> InputResult {
+    public func focus() -> ActionOutcome {
         tap()
     }
 
@@ -143,7 +139,7 @@ open class TextField: View {
     /// Ignored when the field refuses input, and when `text` is empty and
     /// the field is already focused (nothing would change).
     @discardableResult
-    public func type(_ text: String) -> InputResult {
+    public func type(_ text: String) -> ActionOutcome {
         if let refusal = inputRefusal { return .ignored(because: refusal) }
         let wasFocused = focused
         if !focused {
@@ -162,7 +158,7 @@ open class TextField: View {
     /// Empties the field (the `clear` input) and sends `editingChanged`;
     /// ignored when the field refuses input or is already empty.
     @discardableResult
-    public func clear() -> InputResult {
+    public func clear() -> ActionOutcome {
         if let refusal = inputRefusal { return .ignored(because: refusal) }
         guard !text.isEmpty else { return .ignored(because: "it is already empty") }
         text = ""
@@ -174,7 +170,7 @@ open class TextField: View {
     ///
     /// Ignored unless the field is focused.
     @discardableResult
-    public func returnKey() -> InputResult {
+    public func returnKey() -> ActionOutcome {
         if let refusal = inputRefusal { return .ignored(because: refusal) }
         guard focused else { return .ignored(because: "it is not focused") }
         returnKeyPressed.send()

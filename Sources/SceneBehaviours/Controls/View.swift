@@ -3,20 +3,15 @@ import SceneCore
 /// A headless view: the base of every control, and a container through
 /// `parent`.
 ///
-/// YAML keys: `hidden: Bool = false`, `alpha: Double = 1` (0...1),
-/// `backgroundColor: Color? = null`, `offsetX: Double = 0`,
-/// `offsetY: Double = 0` (an additive translation: what a shake moves),
-/// outlet `parent: View?`; read-only `visible`. Actions `show` (ignored
-/// when the view is not hidden, even if a container hides it), `hide`
-/// (ignored when it is hidden already). Inputs `press`, `release`,
-/// `cancel`, `tap`.
+/// For its keys, defaults, events, actions and inputs, see
+/// `scene-runner types View`.
 ///
 /// A view follows one touch at a time, as UIKit delivers a touch to the
 /// view it began on. ``press()`` starts a touch when the view
 /// ``acceptsInput`` and none is in progress; ``release()`` and ``cancel()``
 /// end the touch in progress even if the view was hidden meanwhile;
 /// ``tap()`` is a press and a release at the same instant. Every touch
-/// started is reported to the interaction observers as began, then ended or
+/// started is sent through ``interaction`` as began, then ended or
 /// cancelled; ignored input is reported to nobody.
 ///
 /// Subclasses react to touches by overriding ``didBeginTouch()``,
@@ -51,7 +46,9 @@ open class View: SceneObject, InteractionProvider {
     /// release or cancel).
     public final private(set) var isPressed = false
 
-    private var interactionObservers = InteractionObservers()
+    /// Sent with each phase of every touch the view accepts, before the
+    /// view's own reaction (``didBeginTouch()``...).
+    public final let interaction = SceneEvent<InteractionPhase>()
 
     /// The views whose `parent` is this one, weakly held: whom a change of
     /// this view's visibility reaches.
@@ -197,11 +194,11 @@ open class View: SceneObject, InteractionProvider {
     /// Reports began, then calls ``didBeginTouch()``. Ignored when the view
     /// does not accept input or a touch is already in progress.
     @discardableResult
-    public func press() -> InputResult {
+    public func press() -> ActionOutcome {
         guard !isPressed else { return .ignored(because: "a touch is already in progress") }
         if let refusal = inputRefusal { return .ignored(because: refusal) }
         isPressed = true
-        interactionObservers.report(.began)
+        interaction.send(.began)
         didBeginTouch()
         return .handled
     }
@@ -211,10 +208,10 @@ open class View: SceneObject, InteractionProvider {
     /// Reports ended, then calls ``didEndTouch()``. Ignored when no touch is
     /// in progress; delivered even if the view was hidden meanwhile.
     @discardableResult
-    public func release() -> InputResult {
+    public func release() -> ActionOutcome {
         guard isPressed else { return .ignored(because: "no touch is in progress") }
         isPressed = false
-        interactionObservers.report(.ended)
+        interaction.send(.ended)
         didEndTouch()
         return .handled
     }
@@ -224,10 +221,10 @@ open class View: SceneObject, InteractionProvider {
     /// Reports cancelled, then calls ``didCancelTouch()``. Ignored when no
     /// touch is in progress.
     @discardableResult
-    public func cancel() -> InputResult {
+    public func cancel() -> ActionOutcome {
         guard isPressed else { return .ignored(because: "no touch is in progress") }
         isPressed = false
-        interactionObservers.report(.cancelled)
+        interaction.send(.cancelled)
         didCancelTouch()
         return .handled
     }
@@ -235,33 +232,20 @@ open class View: SceneObject, InteractionProvider {
     /// A press and a release at the same instant (the `tap` input); ignored
     /// when the press is.
     @discardableResult
-    public func tap() -> InputResult {
+    public func tap() -> ActionOutcome {
         let pressed = press()
         guard pressed == .handled else { return pressed }
         return release()
     }
 
-    /// Called when a touch has begun, after the observers heard of it.
+    /// Called when a touch has begun, after ``interaction`` was sent.
     open func didBeginTouch() {}
 
-    /// Called when a touch has ended, after the observers heard of it.
+    /// Called when a touch has ended, after ``interaction`` was sent.
     open func didEndTouch() {}
 
-    /// Called when a touch was cancelled, after the observers heard of it.
+    /// Called when a touch was cancelled, after ``interaction`` was sent.
     open func didCancelTouch() {}
-
-    // MARK: InteractionProvider
-
-    /// Calls `observer` with every touch phase of this view from now on.
-    @discardableResult
-    public func addInteractionObserver(_ observer: @escaping (InteractionPhase) -> Void) -> InteractionObserverID {
-        interactionObservers.add(observer)
-    }
-
-    /// Stops calling the observer `id`.
-    public func removeInteractionObserver(_ id: InteractionObserverID) {
-        interactionObservers.remove(id)
-    }
 
     // MARK: Registration
 

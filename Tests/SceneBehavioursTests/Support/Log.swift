@@ -11,8 +11,9 @@ final class Log {
     }
 
     /// Records every interaction phase `provider` reports.
-    func observeInteractions(of provider: any InteractionProvider, as prefix: String = "") {
-        provider.addInteractionObserver { [self] phase in append(prefix + "interaction.\(phase)") }
+    @discardableResult
+    func observeInteractions(of provider: any InteractionProvider, as prefix: String = "") -> SceneConnection {
+        provider.interaction.connect { [self] phase in append(prefix + "interaction.\(phase)") }
     }
 
     /// Connects every event `type` registers on `object`, through the

@@ -9,8 +9,8 @@ protocol Toucher: AnyObject {}
 class Shape: SceneObject, Toucher {
     var size = 1.0
     weak var parent: Shape?
-    var moved = SceneEvent<Void>()
-    var resized = SceneEvent<Double>()
+    let moved = SceneEvent<Void>()
+    let resized = SceneEvent<Double>()
     private(set) var growCount = 0
 
     func awake(in scene: Scene) {}

@@ -36,10 +36,10 @@ public final class Countdown: SceneObject {
     }
 
     /// Sent after each tick with the whole seconds left.
-    public var ticked = SceneEvent<Int>()
+    public let ticked = SceneEvent<Int>()
 
     /// Sent when the countdown reaches zero.
-    public var finished = SceneEvent<Void>()
+    public let finished = SceneEvent<Void>()
 
     /// The clock: the scene's, from ``awake(in:)``, unless one was given.
     public private(set) var scheduler: VirtualScheduler?
