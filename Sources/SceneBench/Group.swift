@@ -6,9 +6,6 @@ import SceneCore
 /// type, and to give the generated scenes an outlet collection (the
 /// built-in controls declare none).
 ///
-/// YAML keys: outlet collection `members: [View]`, kept in written order
-/// and held weakly. Actions `hideAll`, `showAll`.
-///
 ///     var registry = SceneRegistry.standard
 ///     try registry.register(Group.sceneDescription())
 final class Group: SceneObject {

@@ -22,7 +22,7 @@
 /// to make every name collide on every machine.
 ///
 /// - Complexity: lookups and insertions are O(length of the name) on average.
-package struct NameTable<Value> {
+struct NameTable<Value> {
     @usableFromInline struct Entry: Sendable {
         @usableFromInline var start: UInt32
         @usableFromInline var length: UInt32
@@ -44,7 +44,8 @@ package struct NameTable<Value> {
     @usableFromInline var mask: Int
 
     /// An empty table with room for `capacity` names before it grows.
-    package init(minimumCapacity capacity: Int = 4) {
+    @inlinable
+    init(minimumCapacity capacity: Int = 4) {
         var slotCount = 8
         while slotCount < capacity * 2 { slotCount <<= 1 }
         slots = [Int32](repeating: -1, count: slotCount)
@@ -54,7 +55,8 @@ package struct NameTable<Value> {
     }
 
     /// A table of `pairs`; a later pair with the same name replaces the value.
-    package init(_ pairs: some Sequence<(String, Value)>) {
+    @inlinable
+    init(_ pairs: some Sequence<(String, Value)>) {
         self.init()
         for (name, value) in pairs {
             let (index, inserted) = insert(name, value)
@@ -63,15 +65,16 @@ package struct NameTable<Value> {
     }
 
     /// The number of names.
-    package var count: Int { entries.count }
+    @inlinable
+    var count: Int { entries.count }
 
     /// The value stored at `index` (an index ``insert(_:_:)`` or ``index(of:)`` returned).
     @inlinable
-    package func value(at index: Int) -> Value { values[index] }
+    func value(at index: Int) -> Value { values[index] }
 
     /// The index of `name`, or `nil` when the table does not hold it.
     @inlinable
-    package func index(of name: UnsafeBufferPointer<UInt8>) -> Int? {
+    func index(of name: UnsafeBufferPointer<UInt8>) -> Int? {
         probe(name, hash: NameTable.hash(name)).found
     }
 
@@ -96,18 +99,19 @@ package struct NameTable<Value> {
 
     /// The value for `name`, or `nil`.
     @inlinable
-    package subscript(name: UnsafeBufferPointer<UInt8>) -> Value? {
+    subscript(name: UnsafeBufferPointer<UInt8>) -> Value? {
         index(of: name).map { values[$0] }
     }
 
     /// The value for the name whose UTF-8 bytes are `name`, or `nil`.
     @inlinable
-    package subscript(name: ArraySlice<UInt8>) -> Value? {
+    subscript(name: ArraySlice<UInt8>) -> Value? {
         name.withUnsafeBufferPointer { self[$0] }
     }
 
     /// The value for `name`, or `nil`.
-    package subscript(name: String) -> Value? {
+    @inlinable
+    subscript(name: String) -> Value? {
         var name = name
         return name.withUTF8 { self[$0] }
     }
@@ -115,7 +119,7 @@ package struct NameTable<Value> {
     /// Adds `name` with `value` unless the table holds `name` already;
     /// either way returns the name's index, and whether it was added.
     @inlinable @discardableResult
-    package mutating func insert(_ name: UnsafeBufferPointer<UInt8>, _ value: Value) -> (index: Int, inserted: Bool) {
+    mutating func insert(_ name: UnsafeBufferPointer<UInt8>, _ value: Value) -> (index: Int, inserted: Bool) {
         let hash = NameTable.hash(name)
         let (found, slot) = probe(name, hash: hash)
         if let found { return (found, false) }
@@ -131,13 +135,13 @@ package struct NameTable<Value> {
     /// Adds the name whose UTF-8 bytes are `name` with `value` unless the
     /// table holds it already.
     @inlinable @discardableResult
-    package mutating func insert(_ name: ArraySlice<UInt8>, _ value: Value) -> (index: Int, inserted: Bool) {
+    mutating func insert(_ name: ArraySlice<UInt8>, _ value: Value) -> (index: Int, inserted: Bool) {
         name.withUnsafeBufferPointer { insert($0, value) }
     }
 
     /// Adds `name` with `value` unless the table holds `name` already.
-    @discardableResult
-    package mutating func insert(_ name: String, _ value: Value) -> (index: Int, inserted: Bool) {
+    @inlinable @discardableResult
+    mutating func insert(_ name: String, _ value: Value) -> (index: Int, inserted: Bool) {
         var name = name
         return name.withUTF8 { insert($0, value) }
     }
@@ -179,3 +183,41 @@ extension NameTable: Sendable where Value: Sendable {}
 
 /// Chosen once per process, so that colliding names cannot be precomputed.
 @usableFromInline let nameTableSeed = UInt64.random(in: 0...UInt64.max)
+
+/// The index of each object of a scene by its id: the loader fills it as it
+/// reads the ids, and the scene keeps it for look-ups by id.
+///
+/// Its functions are concrete and live in this module, where the generic
+/// table is specialised; the loader, in another module, calls them.
+package struct ObjectIDTable: Sendable {
+    private var table = NameTable<Int>()
+
+    /// An empty table.
+    package init() {}
+
+    /// A table of `ids`, each mapped to its position; the first of two equal ids wins.
+    package init(_ ids: some Sequence<String>) {
+        for (index, id) in ids.enumerated() { table.insert(id, index) }
+    }
+
+    /// How many ids it holds.
+    package var count: Int { table.count }
+
+    /// The index of the object whose id is the UTF-8 `id`.
+    package subscript(id: UnsafeBufferPointer<UInt8>) -> Int? { table[id] }
+
+    /// The index of the object whose id is the UTF-8 `id`.
+    package subscript(id: ArraySlice<UInt8>) -> Int? { table[id] }
+
+    /// The index of the object whose id is `id`.
+    package subscript(id: String) -> Int? { table[id] }
+
+    /// Adds `id` for the object at `index` unless it is there already;
+    /// returns the index the id has (the first object's, for a duplicate)
+    /// and whether it was added.
+    @discardableResult
+    package mutating func insert(_ id: UnsafeBufferPointer<UInt8>, _ index: Int) -> (first: Int, inserted: Bool) {
+        let (slot, inserted) = table.insert(id, index)
+        return (table.value(at: slot), inserted)
+    }
+}

@@ -39,7 +39,7 @@ public final class Scene {
     public private(set) var failures: [Failure] = []
     /// The index of each entry by id: the loader's, or made on the first
     /// look-up by id.
-    private var idTable: NameTable<Int>?
+    private var idTable: ObjectIDTable?
     private var idByObject: [ObjectIdentifier: String]?
     /// Values the scene's objects share, by the type that asked (see ``shared(by:make:)``).
     private var sharedValues: [ObjectIdentifier: AnyObject] = [:]
@@ -120,12 +120,12 @@ public final class Scene {
 
     /// The entry declared as `id`.
     public func entry(_ id: String) -> Entry? {
-        if idTable == nil { idTable = NameTable(entries.enumerated().lazy.map { ($1.id, $0) }) }
+        if idTable == nil { idTable = ObjectIDTable(entries.lazy.map(\.id)) }
         return idTable?[id].map { entries[$0] }
     }
 
     /// Takes the loader's map of ids, which holds the index of each entry.
-    package func adoptIDs(_ table: NameTable<Int>) {
+    package func adoptIDs(_ table: ObjectIDTable) {
         if table.count == entries.count { idTable = table }
     }
 

@@ -19,6 +19,7 @@ public final class SceneConnection {
     /// The connections a combined connection stands for.
     private var parts: [SceneConnection] = []
 
+    @usableFromInline
     init(source: some SceneConnectionSource) {
         self.source = source
     }
@@ -54,6 +55,7 @@ public final class SceneConnection {
 }
 
 /// What holds connected handlers: a ``SceneEvent``, of any payload.
+@usableFromInline
 protocol SceneConnectionSource: AnyObject {
     /// Forgets the handler of `connection`.
     func remove(_ connection: SceneConnection)

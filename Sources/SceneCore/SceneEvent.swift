@@ -19,14 +19,15 @@
 /// were connected, except those disconnected meanwhile; it allocates
 /// nothing. An event without handlers costs one small object.
 public final class SceneEvent<Payload> {
-    /// One connected handler.
+    /// One connected handler; `connection` is `nil` for one connected for
+    /// the event's whole life (a scene's `on:` wiring).
     @usableFromInline
     struct Entry {
-        @usableFromInline let connection: SceneConnection
+        @usableFromInline let connection: SceneConnection?
         @usableFromInline let handler: (Payload) -> Void
 
         @usableFromInline
-        init(connection: SceneConnection, handler: @escaping (Payload) -> Void) {
+        init(connection: SceneConnection?, handler: @escaping (Payload) -> Void) {
             self.connection = connection
             self.handler = handler
         }
@@ -42,11 +43,19 @@ public final class SceneEvent<Payload> {
     /// Calls `handler` with the payload of each send from now on, after the
     /// handlers connected before it, until the returned connection is
     /// disconnected.
-    @discardableResult
+    @inlinable @discardableResult
     public func connect(_ handler: @escaping (Payload) -> Void) -> SceneConnection {
         let connection = SceneConnection(source: self)
         entries.append(Entry(connection: connection, handler: handler))
         return connection
+    }
+
+    /// Calls `handler` with the payload of each send for as long as the
+    /// event exists: what a scene's `on:` wiring does, which nothing
+    /// disconnects, without making a connection to hand back.
+    @inlinable
+    func connectForLife(_ handler: @escaping (Payload) -> Void) {
+        entries.append(Entry(connection: nil, handler: handler))
     }
 
     /// How many handlers are connected.
@@ -62,7 +71,7 @@ public final class SceneEvent<Payload> {
         // A copy of the array shares its storage: a disconnection during the
         // loop copies the storage instead of changing what is walked here.
         let entries = self.entries
-        for entry in entries where !entry.connection.isDisconnected {
+        for entry in entries where entry.connection?.isDisconnected != true {
             entry.handler(payload)
         }
     }
@@ -75,6 +84,7 @@ extension SceneEvent where Payload == Void {
 }
 
 extension SceneEvent: SceneConnectionSource {
+    @usableFromInline
     func remove(_ connection: SceneConnection) {
         guard let index = entries.firstIndex(where: { $0.connection === connection }) else { return }
         entries.remove(at: index)

@@ -232,7 +232,7 @@ public struct TypeBuilder<Object: SceneObject> {
     public mutating func event(
         _ name: String, _ keyPath: KeyPath<Object, SceneEvent<Void>>, doc: String
     ) {
-        event(name, connect: { object, handler in object[keyPath: keyPath].connect(handler) }, doc: doc)
+        event(name, connect: { object, handler in object[keyPath: keyPath].connectForLife(handler) }, doc: doc)
     }
 
     /// An event whose payload is a scene value, stored at `keyPath`.
@@ -242,7 +242,7 @@ public struct TypeBuilder<Object: SceneObject> {
     ) {
         event(
             name,
-            connect: { (object, handler: @escaping (Payload) -> Void) in object[keyPath: keyPath].connect(handler) },
+            connect: { (object, handler: @escaping (Payload) -> Void) in object[keyPath: keyPath].connectForLife(handler) },
             doc: doc)
     }
 

@@ -72,11 +72,11 @@ public final class TypeDescription {
     /// All script inputs by name.
     public let inputs: [String: InputDescription]
     /// ``members`` by the UTF-8 bytes of their keys, for loaders that read bytes.
-    package let memberTable: NameTable<Member>
+    let memberTable: NameTable<Member>
     /// ``events`` by the UTF-8 bytes of their names.
-    package let eventTable: NameTable<EventDescription>
+    let eventTable: NameTable<EventDescription>
     /// ``actions`` by the UTF-8 bytes of their names.
-    package let actionTable: NameTable<ActionDescription>
+    let actionTable: NameTable<ActionDescription>
     /// Whether the loader calls `awake(in:)` on the type's instances once
     /// the scene is wired. False only for a type whose `awake` does nothing,
     /// so that a large scene is not visited once more object by object.
@@ -197,3 +197,17 @@ protocol NamedMember {
 
 extension EventDescription: NamedMember {}
 extension ActionDescription: NamedMember {}
+
+// Look-ups by UTF-8 bytes for the loader, which reads names as bytes. They
+// are concrete functions of this module so that the generic table is
+// specialised here: another module of the package cannot inline it.
+extension TypeDescription {
+    /// The property or outlet whose key is `name`.
+    package func member(utf8 name: UnsafeBufferPointer<UInt8>) -> Member? { memberTable[name] }
+
+    /// The event called `name`.
+    package func event(utf8 name: UnsafeBufferPointer<UInt8>) -> EventDescription? { eventTable[name] }
+
+    /// The action called `name`.
+    package func action(utf8 name: ArraySlice<UInt8>) -> ActionDescription? { actionTable[name] }
+}

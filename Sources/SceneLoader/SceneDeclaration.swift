@@ -71,7 +71,7 @@ package struct SceneDeclaration {
     package internal(set) var steps: [ScriptStep] = []
     /// The index of each object by the bytes of its id (the first, for a
     /// duplicate): the one map from ids to objects, which the scene keeps.
-    package internal(set) var idTable = NameTable<Int>()
+    package internal(set) var idTable = ObjectIDTable()
     /// The index in ``objects`` of the object declared as `id`.
     package func index(ofID id: String) -> Int? { idTable[id] }
     /// Finds positions in the file; positions are only worked out when needed.

@@ -61,7 +61,9 @@ extension SceneValidator {
         }
         // An object declared earlier that fits is resolved now; any other
         // id (a forward reference, or a mistake) waits for `finish`.
-        if let target = document.withScalarBytes(node, { declaration.idTable[$0] }), let targetType = types[target],
+        var known: Int?
+        document.withScalarBytes(node) { known = declaration.idTable[$0] }
+        if let target = known, let targetType = types[target],
             registry.type(targetType, fits: outlet)
         {
             declaration.outletTargets.append(target)
@@ -91,7 +93,8 @@ extension SceneValidator {
             return
         }
         document.forEachEntryNode(node) { keyNode, value in
-            let event = document.withScalarBytes(keyNode) { type.eventTable[$0] }
+            var event: EventDescription?
+            document.withScalarBytes(keyNode) { event = type.event(utf8: $0) }
             if event == nil {
                 let name = document.text(keyNode) ?? ""
                 diagnostics.add(
@@ -106,18 +109,19 @@ extension SceneValidator {
                 diagnostics.add(.emptyConnection(event: document.text(keyNode) ?? ""), at: document.span(value))
             }
             if document.kind(value) == .sequence {
-                // Where each reference was first written, to warn of one written twice.
-                var written: [String: SourcePosition] = [:]
+                // Each reference's first node, to warn of one written twice;
+                // positions are worked out only for a warning.
+                var written: [String: YAMLDocument.Node] = [:]
                 for reference in document.items(value) {
                     addAction(document, reference, event, eventKey: keyNode, owner: index)
                     guard document.count(value) > 1, let text = document.text(reference) else { continue }
-                    let span = document.span(reference)
                     if let first = written[text] {
                         diagnostics.add(
-                            .duplicateConnection(action: text, event: document.text(keyNode) ?? ""), at: span,
-                            notes: [Diagnostic.Note("first written here", at: first)])
+                            .duplicateConnection(action: text, event: document.text(keyNode) ?? ""),
+                            at: document.span(reference),
+                            notes: [Diagnostic.Note("first written here", at: document.span(first).start)])
                     } else {
-                        written[text] = span.start
+                        written[text] = reference
                     }
                 }
             } else {
@@ -140,7 +144,7 @@ extension SceneValidator {
     func actionReference(_ bytes: ArraySlice<UInt8>, _ event: EventDescription?) -> ActionReference {
         guard let (targetID, actionName) = MemberPath.split(bytes) else { return .malformed }
         guard let event, let target = declaration.idTable[targetID],
-            let action = types[target]?.actionTable[actionName],
+            let action = types[target]?.action(utf8: actionName),
             action.accepts(payload: event.payload)
         else { return .unresolved(targetID: targetID, actionName: actionName) }
         return .resolved(SceneDeclaration.EventConnection(event: event, target: target, action: action))

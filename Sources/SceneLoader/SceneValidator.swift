@@ -113,15 +113,18 @@ struct SceneValidator {
         let index = ids.count
         let id = entry.key
         // The reader leaves duplicate ids to us: the first declaration keeps the id.
-        let (isValid, existing) = document.withScalarBytes(entry.keyNode) { idBytes in
-            (SceneRegistry.isIdentifier(utf8: idBytes), declaration.idTable.insert(idBytes, index))
+        var isValid = false
+        var existing = (first: index, inserted: true)
+        document.withScalarBytes(entry.keyNode) { idBytes in
+            isValid = SceneRegistry.isIdentifier(utf8: idBytes)
+            existing = declaration.idTable.insert(idBytes, index)
         }
         if !isValid {
             diagnostics.add(.invalidID(id: id), at: document.writtenSpan(entry.keyNode))
         }
         ids.append(id)
         if !existing.inserted {
-            let first = declaration.idTable.value(at: existing.index)
+            let first = existing.first
             diagnostics.add(
                 .duplicateID(id: id), at: document.writtenSpan(entry.keyNode),
                 notes: [Diagnostic.Note("first written here", at: document.position(ofOffset: firstOffsets[first]))])
@@ -185,7 +188,9 @@ struct SceneValidator {
                 at: document.span(typeEntry.value))
             return nil
         }
-        if let type = document.withScalarBytes(typeEntry.value, registry.type(namedUTF8:)) { return type }
+        var type: TypeDescription?
+        document.withScalarBytes(typeEntry.value) { type = registry.type(namedUTF8: $0) }
+        if let type { return type }
         let typeName = document.text(typeEntry.value) ?? ""
         do {
             diagnostics.add(
@@ -204,7 +209,8 @@ struct SceneValidator {
         let type = object.type
         document.forEachEntryNode(body) { keyNode, value in
             // Keys are looked up by their bytes; their text is only made for a message.
-            let key = document.withScalarBytes(keyNode) { SceneValidator.key($0, of: type) }
+            var key = Key.unknown
+            document.withScalarBytes(keyNode) { key = SceneValidator.key($0, of: type) }
             switch key {
             case .type: return
             case .on:
@@ -261,7 +267,7 @@ struct SceneValidator {
             return .type
         }
         if bytes.count == 2 && bytes[0] == UInt8(ascii: "o") && bytes[1] == UInt8(ascii: "n") { return .on }
-        return type.memberTable[bytes].map(Key.member) ?? .unknown
+        return type.member(utf8: bytes).map(Key.member) ?? .unknown
     }
 
     /// What a key of an object is.

@@ -6,12 +6,11 @@ import SceneCore
 /// A ``FocusTimer``'s settings, state and history of finished intervals in
 /// a real SQLite database file, through GRDB.
 ///
-/// YAML keys: `path: String` (required): the database file; a relative path
-/// resolves in the run's state directory (``Scene/stateDirectory``, from
-/// `scene-runner run --state-dir DIR`), or, when the run keeps no state,
-/// in a fresh temporary folder removed with the store, so that running a
-/// scene twice gives the same transcript. Read-only `finishedIntervals: Int`
-/// (the rows of the history) and `error: String?` (the last failure).
+/// Its ``path`` is the database file: a relative path resolves in the
+/// run's state directory (``Scene/stateDirectory``, from `scene-runner run
+/// --state-dir DIR`), or, when the run keeps no state, in a fresh temporary
+/// folder removed with the store, so that running a scene twice gives the
+/// same transcript.
 ///
 ///     timer:
 ///       type: FocusTimer

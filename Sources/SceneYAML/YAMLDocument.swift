@@ -190,13 +190,15 @@ package struct YAMLDocument: Sendable {
     /// Calls `body` with the UTF-8 bytes of the scalar `node` is, in place
     /// (empty for a collection), without the reference counting that a
     /// slice of the storage (``scalarBytes(_:)``) costs.
-    @inlinable
-    package func withScalarBytes<Result>(_ node: Node, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result)
-        rethrows -> Result
-    {
+    ///
+    /// It is not generic, and `body` returns nothing (it sets what it
+    /// finds), because the loader calls it from another module: a generic
+    /// function of the package is not specialised there, and would look up
+    /// type metadata on every call.
+    package func withScalarBytes(_ node: Node, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         let index = resolved(node)
-        guard records[index].kind == .scalar else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
-        return try withValueBytes(at: index, body)
+        guard records[index].kind == .scalar else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+        withValueBytes(at: index, body)
     }
 
     /// The scalar `node` is, with its position, or `nil` for a collection.

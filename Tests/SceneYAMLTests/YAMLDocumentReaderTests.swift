@@ -455,7 +455,8 @@ extension String {
         let root = try #require(document.root)
         var seen: [String: String] = [:]
         for entry in document.entries(root) {
-            let inPlace = document.withScalarBytes(entry.value) { Array($0) }
+            var inPlace: [UInt8] = []
+            document.withScalarBytes(entry.value) { inPlace = Array($0) }
             #expect(inPlace == document.scalarBytes(entry.value).map(Array.init) ?? [], "\(entry.key)")
             seen[entry.key] = String(decoding: inPlace, as: UTF8.self)
         }
