@@ -242,7 +242,9 @@ public struct TypeBuilder<Object: SceneObject> {
     ) {
         event(
             name,
-            connect: { (object, handler: @escaping (Payload) -> Void) in object[keyPath: keyPath].connectForLife(handler) },
+            connect: { (object, handler: @escaping (Payload) -> Void) in
+                object[keyPath: keyPath].connectForLife(handler)
+            },
             doc: doc)
     }
 

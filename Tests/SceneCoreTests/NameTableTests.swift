@@ -1,5 +1,6 @@
-import SceneCore
 import Testing
+
+@testable import SceneCore
 
 @Suite struct NameTableTests {
     private func lookUp(_ table: NameTable<Int>, _ name: String) -> Int? {
