@@ -85,6 +85,10 @@ extension SceneValidator {
 
     // MARK: - Events
 
+    /// Up to how many actions one event's list is checked for a repeated
+    /// one pair by pair, without hashing.
+    static let pairwiseLimit = 8
+
     mutating func validateConnections(
         _ document: borrowing YAMLDocument, _ node: YAMLDocument.Node, of type: TypeDescription, index: Int
     ) {
@@ -109,19 +113,28 @@ extension SceneValidator {
                 diagnostics.add(.emptyConnection(event: document.text(keyNode) ?? ""), at: document.span(value))
             }
             if document.kind(value) == .sequence {
-                // Each reference's first node, to warn of one written twice;
-                // positions are worked out only for a warning.
+                let count = document.count(value)
+                // A short list is compared pair by pair; a long one by text.
                 var written: [String: YAMLDocument.Node] = [:]
-                for reference in document.items(value) {
+                for (position, reference) in document.items(value).enumerated() {
                     addAction(document, reference, event, eventKey: keyNode, owner: index)
-                    guard document.count(value) > 1, let text = document.text(reference) else { continue }
-                    if let first = written[text] {
+                    guard count > 1 else { continue }
+                    let first: YAMLDocument.Node?
+                    if count <= Self.pairwiseLimit {
+                        first = document.items(value).prefix(position).first { document.scalarsEqual($0, reference) }
+                    } else if let text = document.text(reference) {
+                        first = written[text]
+                        if first == nil { written[text] = reference }
+                    } else {
+                        first = nil
+                    }
+                    // Positions are worked out only for a warning.
+                    if let first {
                         diagnostics.add(
-                            .duplicateConnection(action: text, event: document.text(keyNode) ?? ""),
+                            .duplicateConnection(
+                                action: document.text(reference) ?? "", event: document.text(keyNode) ?? ""),
                             at: document.span(reference),
                             notes: [Diagnostic.Note("first written here", at: document.span(first).start)])
-                    } else {
-                        written[text] = reference
                     }
                 }
             } else {

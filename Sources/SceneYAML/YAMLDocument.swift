@@ -201,6 +201,13 @@ package struct YAMLDocument: Sendable {
         withValueBytes(at: index, body)
     }
 
+    /// Whether `first` and `second` are scalars with the same value
+    /// (whatever their style); false when either is a collection.
+    package func scalarsEqual(_ first: Node, _ second: Node) -> Bool {
+        let (a, b) = (resolved(first), resolved(second))
+        return records[a].kind == .scalar && records[b].kind == .scalar && valuesEqual(a, b)
+    }
+
     /// The scalar `node` is, with its position, or `nil` for a collection.
     package func scalar(_ node: Node) -> YAMLScalar? {
         let index = resolved(node)

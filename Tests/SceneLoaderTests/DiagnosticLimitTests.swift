@@ -146,6 +146,20 @@ import Testing
         #expect(throws: SceneLoadError.self) { try strict.load(onlyWarned) }
     }
 
+    @Test(arguments: [2, 8, 9, 40])
+    func anActionListedTwiceIsFoundInAListOfAnyLength(length: Int) throws {
+        let loader = SceneLoader(registry: try testRegistry())
+        let objects = (0..<length).map { "  l\($0): {type: Label}\n" }.joined()
+        // Every label once, then the first again, quoted: the same action.
+        let actions = (0..<length).map { "l\($0).show" }.joined(separator: ", ") + ", \"l0.show\""
+        let source = SceneSource(
+            name: "test.yaml", text: "objects:\n" + objects + "  b:\n    type: Button\n    on: {tap: [\(actions)]}\n")
+        let diagnostics = loader.check(source)
+        #expect(diagnostics.map(\.code) == [.duplicateConnection])
+        #expect(diagnostics.first?.message == "'tap' calls 'l0.show' twice")
+        #expect(diagnostics.first?.notes.first?.position.column == 16)
+    }
+
     /// A type whose outlet holds a Label: its requirement is the property's
     /// Swift type, so a View is refused when the scene is checked, not when
     /// it loads.
