@@ -17,7 +17,9 @@
 ///
 /// Sending calls the handlers connected when it starts, in the order they
 /// were connected, except those disconnected meanwhile; it allocates
-/// nothing. An event without handlers costs one small object.
+/// nothing. An event is one small object: a type that scenes declare by the
+/// thousand stores its events as `public private(set) lazy var`, so that
+/// one nobody connects to or sends is never made (the built-in controls do).
 public final class SceneEvent<Payload> {
     /// One connected handler; `connection` is `nil` for one connected for
     /// the event's whole life (a scene's `on:` wiring).
@@ -33,8 +35,12 @@ public final class SceneEvent<Payload> {
         }
     }
 
-    /// The current connections, in connection order.
-    @usableFromInline var entries: ContiguousArray<Entry> = []
+    /// The first connection, kept in the object itself: most events have
+    /// one handler, which then costs no array. `nil` only when there is
+    /// no connection at all.
+    @usableFromInline var first: Entry?
+    /// The connections after the first, in connection order.
+    @usableFromInline var rest: ContiguousArray<Entry> = []
 
     /// An event with no handlers.
     @inlinable
@@ -46,7 +52,7 @@ public final class SceneEvent<Payload> {
     @inlinable @discardableResult
     public func connect(_ handler: @escaping (Payload) -> Void) -> SceneConnection {
         let connection = SceneConnection(source: self)
-        entries.append(Entry(connection: connection, handler: handler))
+        add(Entry(connection: connection, handler: handler))
         return connection
     }
 
@@ -55,11 +61,20 @@ public final class SceneEvent<Payload> {
     /// disconnects, without making a connection to hand back.
     @inlinable
     func connectForLife(_ handler: @escaping (Payload) -> Void) {
-        entries.append(Entry(connection: nil, handler: handler))
+        add(Entry(connection: nil, handler: handler))
+    }
+
+    @inlinable
+    func add(_ entry: Entry) {
+        if first == nil {
+            first = entry
+        } else {
+            rest.append(entry)
+        }
     }
 
     /// How many handlers are connected.
-    public var connectionCount: Int { entries.count }
+    public var connectionCount: Int { (first == nil ? 0 : 1) + rest.count }
 
     /// Calls every handler with `payload`.
     ///
@@ -68,10 +83,13 @@ public final class SceneEvent<Payload> {
     /// handler is not called afterwards.
     @inlinable
     public func send(_ payload: Payload) {
-        // A copy of the array shares its storage: a disconnection during the
-        // loop copies the storage instead of changing what is walked here.
-        let entries = self.entries
-        for entry in entries where entry.connection?.isDisconnected != true {
+        guard let first else { return }
+        // Taken before any handler runs: a copy of the array shares its
+        // storage, so a handler that connects or disconnects one changes
+        // the event's array, not what is walked here.
+        let rest = self.rest
+        if first.connection?.isDisconnected != true { first.handler(payload) }
+        for entry in rest where entry.connection?.isDisconnected != true {
             entry.handler(payload)
         }
     }
@@ -86,7 +104,10 @@ extension SceneEvent where Payload == Void {
 extension SceneEvent: SceneConnectionSource {
     @usableFromInline
     func remove(_ connection: SceneConnection) {
-        guard let index = entries.firstIndex(where: { $0.connection === connection }) else { return }
-        entries.remove(at: index)
+        if first?.connection === connection {
+            first = rest.isEmpty ? nil : rest.removeFirst()
+        } else if let index = rest.firstIndex(where: { $0.connection === connection }) {
+            rest.remove(at: index)
+        }
     }
 }

@@ -88,9 +88,9 @@ public final class AuthFormBehaviour: FormBehaviour {
     public weak var alert: AlertPresenter?
 
     /// Sent when the authenticator accepted the credentials (`loggedIn`).
-    public let loggedIn = SceneEvent<Void>()
+    public private(set) lazy var loggedIn = SceneEvent<Void>()
     /// Sent when a login failed, with why (`loginFailed`).
-    public let loginFailed = SceneEvent<Failure>()
+    public private(set) lazy var loginFailed = SceneEvent<Failure>()
 
     /// Whether a request is under way.
     public private(set) var isBusy = false

@@ -37,9 +37,9 @@ open class FormBehaviour: SceneObject {
     }
 
     /// Sent when the form is submitted (`submitted`).
-    public final let submitted = SceneEvent<Void>()
+    public final private(set) lazy var submitted = SceneEvent<Void>()
     /// Sent when the form is cancelled (`cancelled`).
-    public final let cancelled = SceneEvent<Void>()
+    public final private(set) lazy var cancelled = SceneEvent<Void>()
 
     /// The connections to the return key of each text field of ``fields``.
     private var fieldConnections: [SceneConnection] = []

@@ -70,9 +70,9 @@ public final class PasscodeLock: SceneObject {
     public private(set) var isUnlocked = false
 
     /// Sent when the right code is entered (`unlocked`).
-    public let unlocked = SceneEvent<Void>()
+    public private(set) lazy var unlocked = SceneEvent<Void>()
     /// Sent when a wrong entry reaches `maxAttempts` (`lockedOut`).
-    public let lockedOut = SceneEvent<Void>()
+    public private(set) lazy var lockedOut = SceneEvent<Void>()
 
     /// The delay used when ``resetDelay`` is `nil`.
     private let ownDelay: PreemptiveDelay

@@ -99,25 +99,25 @@ public final class Player: SceneObject {
     public private(set) var isProgressing = false
 
     /// Sent when ``play()`` clears `paused` (`play`).
-    public let play = SceneEvent<Void>()
+    public private(set) lazy var play = SceneEvent<Void>()
     /// Sent when the time starts advancing (`playing`).
-    public let playing = SceneEvent<Void>()
+    public private(set) lazy var playing = SceneEvent<Void>()
     /// Sent when the player becomes paused (`pause`).
-    public let pause = SceneEvent<Void>()
+    public private(set) lazy var pause = SceneEvent<Void>()
     /// Sent when playback wants to advance but waits for data (`waiting`).
-    public let waiting = SceneEvent<Void>()
+    public private(set) lazy var waiting = SceneEvent<Void>()
     /// Sent when a source was loaded (`sourceChange`).
-    public let sourceChange = SceneEvent<Void>()
+    public private(set) lazy var sourceChange = SceneEvent<Void>()
     /// Sent with the new ready state (`readyStateChange`).
-    public let readyStateChange = SceneEvent<Int>()
+    public private(set) lazy var readyStateChange = SceneEvent<Int>()
     /// Sent with the duration once it is known (`durationChange`).
-    public let durationChange = SceneEvent<Duration>()
+    public private(set) lazy var durationChange = SceneEvent<Duration>()
     /// Sent with the current time while playing and after a seek (`timeUpdate`).
-    public let timeUpdate = SceneEvent<Duration>()
+    public private(set) lazy var timeUpdate = SceneEvent<Duration>()
     /// Sent when playback reached the end (`ended`).
-    public let ended = SceneEvent<Void>()
+    public private(set) lazy var ended = SceneEvent<Void>()
     /// Sent with the new mode (`presentationModeChange`).
-    public let presentationModeChange = SceneEvent<PresentationMode>()
+    public private(set) lazy var presentationModeChange = SceneEvent<PresentationMode>()
 
     /// The clock: the scene's, from ``awake(in:)``, unless one was given.
     public private(set) var scheduler: VirtualScheduler?

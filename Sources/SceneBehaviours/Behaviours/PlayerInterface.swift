@@ -161,15 +161,15 @@ public final class PlayerInterface: SceneObject {
     public private(set) var dragging = false
 
     /// Sent when the play button is tapped (`play`).
-    public let play = SceneEvent<Void>()
+    public private(set) lazy var play = SceneEvent<Void>()
     /// Sent when the pause button is tapped (`pause`).
-    public let pause = SceneEvent<Void>()
+    public private(set) lazy var pause = SceneEvent<Void>()
     /// Sent when the skip forward button is tapped (`skipForward`).
-    public let skipForward = SceneEvent<Void>()
+    public private(set) lazy var skipForward = SceneEvent<Void>()
     /// Sent when the skip backward button is tapped (`skipBackward`).
-    public let skipBackward = SceneEvent<Void>()
+    public private(set) lazy var skipBackward = SceneEvent<Void>()
     /// Sent with the slider's time when a drag or tap on it ends (`seek`).
-    public let seek = SceneEvent<Duration>()
+    public private(set) lazy var seek = SceneEvent<Duration>()
 
     // The connections to the events of the outlets, each disconnected when
     // its outlet changes.

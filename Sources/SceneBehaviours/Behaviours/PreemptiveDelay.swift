@@ -58,7 +58,7 @@ public final class PreemptiveDelay: SceneObject {
     public var isPending: Bool { deadline != nil }
 
     /// Sent once when the latest pending deadline passes (`fired`).
-    public let fired = SceneEvent<Void>()
+    public private(set) lazy var fired = SceneEvent<Void>()
 
     /// The clock: the scene's, from ``awake(in:)``, unless one was given.
     public private(set) var scheduler: VirtualScheduler?

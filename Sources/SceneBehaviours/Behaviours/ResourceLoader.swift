@@ -49,7 +49,7 @@ public final class ResourceLoader: SceneObject {
     public var isLoading: Bool { remaining > 0 }
 
     /// Sent as each resource arrives (`resourceLoaded`).
-    public let resourceLoaded = SceneEvent<Void>()
+    public private(set) lazy var resourceLoaded = SceneEvent<Void>()
 
     /// The clock: the scene's, from ``awake(in:)``, unless one was given.
     public private(set) var scheduler: VirtualScheduler?

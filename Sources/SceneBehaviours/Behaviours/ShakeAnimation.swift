@@ -61,7 +61,7 @@ public final class ShakeAnimation: SceneObject {
 
     /// Sent when a shake has ended with the offset back where it started
     /// (`finished`).
-    public let finished = SceneEvent<Void>()
+    public private(set) lazy var finished = SceneEvent<Void>()
 
     /// The clock: the scene's, from ``awake(in:)``, unless one was given.
     public private(set) var scheduler: VirtualScheduler?

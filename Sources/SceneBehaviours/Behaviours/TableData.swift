@@ -59,7 +59,7 @@ public final class TableData: SceneObject {
     }
 
     /// Sent after every change of ``sections``.
-    public let changed = SceneEvent<Void>()
+    public private(set) lazy var changed = SceneEvent<Void>()
 
     /// A model with no sections.
     public init() {}

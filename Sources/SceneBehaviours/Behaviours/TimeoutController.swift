@@ -54,7 +54,7 @@ public final class TimeoutController: SceneObject {
     }
 
     /// Sent when a timeout passes (`timedOut`).
-    public let timedOut = SceneEvent<Void>()
+    public private(set) lazy var timedOut = SceneEvent<Void>()
 
     /// The clock: the scene's, from ``awake(in:)``, unless one was given.
     public private(set) var scheduler: VirtualScheduler?

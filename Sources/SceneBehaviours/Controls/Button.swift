@@ -18,11 +18,11 @@ open class Button: View {
     public final var enabled = true
 
     /// Sent when a touch begins on the button (`touchDown`).
-    public final let touchDown = SceneEvent<Void>()
+    public final private(set) lazy var touchDown = SceneEvent<Void>()
     /// Sent when a touch ends on the button: a tap (`tap`).
-    public final let touchUpInside = SceneEvent<Void>()
+    public final private(set) lazy var touchUpInside = SceneEvent<Void>()
     /// Sent when a touch on the button is cancelled (`touchCancel`).
-    public final let touchCancel = SceneEvent<Void>()
+    public final private(set) lazy var touchCancel = SceneEvent<Void>()
 
     /// A button with the defaults above.
     override public init() {}

@@ -14,14 +14,14 @@ open class PanGesture: SceneObject, InteractionProvider {
     public final private(set) var isPanning = false
 
     /// Sent when a pan begins (`began`).
-    public final let began = SceneEvent<Void>()
+    public final private(set) lazy var began = SceneEvent<Void>()
     /// Sent when the pan moves (`changed`).
-    public final let changed = SceneEvent<Void>()
+    public final private(set) lazy var changed = SceneEvent<Void>()
     /// Sent when the pan ends (`ended`).
-    public final let ended = SceneEvent<Void>()
+    public final private(set) lazy var ended = SceneEvent<Void>()
     /// Sent with began when a pan begins and ended when it ends, before the
     /// gesture's own event.
-    public final let interaction = SceneEvent<InteractionPhase>()
+    public final private(set) lazy var interaction = SceneEvent<InteractionPhase>()
 
     /// A recogniser with no pan in progress.
     public init() {}

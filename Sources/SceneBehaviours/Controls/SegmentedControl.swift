@@ -17,7 +17,7 @@ open class SegmentedControl: View {
     public final var selectedIndex = 0
 
     /// Sent when an input changes the selection (`valueChanged`).
-    public final let valueChanged = SceneEvent<Void>()
+    public final private(set) lazy var valueChanged = SceneEvent<Void>()
 
     /// A control with no segments.
     override public init() {}

@@ -26,11 +26,11 @@ open class Slider: View {
     public final var maximum: Double = 1
 
     /// Sent when a touch begins tracking the thumb (`editingBegan`).
-    public final let editingBegan = SceneEvent<Void>()
+    public final private(set) lazy var editingBegan = SceneEvent<Void>()
     /// Sent each time an input changes the value (`valueChanged`).
-    public final let valueChanged = SceneEvent<Void>()
+    public final private(set) lazy var valueChanged = SceneEvent<Void>()
     /// Sent when the touch tracking the thumb ends or is cancelled (`editingEnded`).
-    public final let editingEnded = SceneEvent<Void>()
+    public final private(set) lazy var editingEnded = SceneEvent<Void>()
 
     /// A slider with the defaults above.
     override public init() {}

@@ -16,9 +16,9 @@ open class TapGesture: SceneObject, InteractionProvider {
     public final weak var view: View?
 
     /// Sent when a tap is recognised (`recognized`).
-    public final let recognized = SceneEvent<Void>()
+    public final private(set) lazy var recognized = SceneEvent<Void>()
     /// Sent with began and ended for every tap recognised, before `recognized`.
-    public final let interaction = SceneEvent<InteractionPhase>()
+    public final private(set) lazy var interaction = SceneEvent<InteractionPhase>()
 
     /// A recogniser with the defaults above.
     public init() {}

@@ -67,13 +67,13 @@ open class TextField: View {
     private var ownCoordinator: FocusCoordinator?
 
     /// Sent when the field becomes focused (`editingBegan`).
-    public final let editingBegan = SceneEvent<Void>()
+    public final private(set) lazy var editingBegan = SceneEvent<Void>()
     /// Sent when an input changes the text (`editingChanged`).
-    public final let editingChanged = SceneEvent<Void>()
+    public final private(set) lazy var editingChanged = SceneEvent<Void>()
     /// Sent when the field stops being focused (`editingEnded`).
-    public final let editingEnded = SceneEvent<Void>()
+    public final private(set) lazy var editingEnded = SceneEvent<Void>()
     /// Sent when the return key is pressed on the focused field (`returnKey`).
-    public final let returnKeyPressed = SceneEvent<Void>()
+    public final private(set) lazy var returnKeyPressed = SceneEvent<Void>()
 
     /// A field with the defaults above.
     override public init() {}

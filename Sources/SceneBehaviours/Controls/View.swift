@@ -48,7 +48,7 @@ open class View: SceneObject, InteractionProvider {
 
     /// Sent with each phase of every touch the view accepts, before the
     /// view's own reaction (``didBeginTouch()``...).
-    public final let interaction = SceneEvent<InteractionPhase>()
+    public final private(set) lazy var interaction = SceneEvent<InteractionPhase>()
 
     /// The views whose `parent` is this one, weakly held: whom a change of
     /// this view's visibility reaches.
