@@ -208,6 +208,7 @@ public enum ScalarSyntax {
 
     /// A decimal number (`3`, `-0.5`, `1e-3`, `.5`); no `inf`, `nan` or hex.
     public static func double(_ text: String) -> Double? {
+        if let value = shortDecimal(text) { return value }
         var sawDigit = false
         for byte in text.utf8 {
             switch byte {
@@ -218,6 +219,43 @@ public enum ScalarSyntax {
         }
         guard sawDigit, let value = Double(text), value.isFinite else { return nil }
         return value
+    }
+
+    /// Powers of ten that a Double holds exactly.
+    private static let exactPowersOfTen: [Double] = (0...22).map { exponent in
+        (0..<exponent).reduce(1.0) { power, _ in power * 10 }
+    }
+
+    /// `text` as a Double when it is a short plain decimal (an optional
+    /// sign, digits with at most one point, at most 15 digits, no
+    /// exponent), worked out directly: the digits as an integer and a
+    /// power of ten are both exact, so one division rounds correctly and
+    /// gives what `Double(text)` gives, without parsing the text twice.
+    /// `nil` for anything else.
+    static func shortDecimal(_ text: String) -> Double? {
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var fractionDigits = 0
+        var sawPoint = false
+        var isNegative = false
+        for (offset, byte) in text.utf8.enumerated() {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                digits += 1
+                guard digits <= 15 else { return nil }
+                mantissa = mantissa * 10 + UInt64(byte - UInt8(ascii: "0"))
+                if sawPoint { fractionDigits += 1 }
+            case UInt8(ascii: "."):
+                guard !sawPoint else { return nil }
+                sawPoint = true
+            case UInt8(ascii: "-") where offset == 0: isNegative = true
+            case UInt8(ascii: "+") where offset == 0: break
+            default: return nil
+            }
+        }
+        guard digits > 0 else { return nil }
+        let magnitude = Double(mantissa) / exactPowersOfTen[fractionDigits]
+        return isNegative ? -magnitude : magnitude
     }
 
     /// A duration: seconds as a number (`3`, `0.25`), or numbers with units

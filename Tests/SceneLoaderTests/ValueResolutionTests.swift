@@ -1,6 +1,7 @@
 import SceneCore
-import SceneLoader
 import Testing
+
+@testable import SceneLoader
 
 /// Values are resolved by the destination's declared type.
 @Suite struct ValueResolutionTests {
@@ -145,4 +146,33 @@ import Testing
         #expect(duration.sceneDescription == text)
         if duration >= .zero { #expect(ScalarSyntax.duration(text) == duration) }
     }
+
+    /// The short-decimal path gives exactly what the standard library's
+    /// parser gives (same bits, so the sign of zero too) on every input it
+    /// takes, and takes the plain decimals scenes are full of.
+    @Test func shortDecimalsParseExactlyAsTheStandardLibraryDoes() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state >> 33
+        }
+        let alphabet = Array("0123456789.-+")
+        var taken = 0
+        for _ in 0..<200_000 {
+            let length = Int(next() % 18) + 1
+            let text = String((0..<length).map { _ in alphabet[Int(next() % UInt64(alphabet.count))] })
+            guard let fast = ScalarSyntax.shortDecimal(text) else { continue }
+            taken += 1
+            #expect(fast.bitPattern == Double(text)?.bitPattern, "\(text)")
+        }
+        #expect(taken > 1000)
+        for text in ["0", "-0", "0.5", ".5", "5.", "-0.25", "+3", "123456789012345", "0.00000000000001", "1.1"] {
+            #expect(ScalarSyntax.shortDecimal(text)?.bitPattern == Double(text)?.bitPattern, "\(text)")
+            #expect(ScalarSyntax.shortDecimal(text) != nil, "\(text)")
+        }
+        for text in ["1234567890123456", "1e3", "1.2.3", "--1", "", ".", "-", "1-"] {
+            #expect(ScalarSyntax.shortDecimal(text) == nil, "\(text)")
+        }
+    }
+
 }
