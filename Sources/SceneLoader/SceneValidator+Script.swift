@@ -26,6 +26,20 @@ extension SceneValidator {
         return steps
     }
 
+    /// The latest time a script may reach: 10^12 s, some 31,700 years.
+    /// Beyond it the transcript's times, milliseconds through a `Double`,
+    /// lose precision (past 2^53 ms), then overflow an `Int` (a trap, past
+    /// about 9.2e15 s), and the script's running sum overflows `Duration`
+    /// (a trap, past about 1.7e20 s; one duration may be 8.4e18 s).
+    static let latestScriptTime = Duration.seconds(1_000_000_000_000)
+
+    private mutating func addPastLatestTime(_ document: YAMLDocument, _ value: YAMLDocument.Node, _ step: String) {
+        diagnostics.add(
+            .valueOutOfRange,
+            "'\(step)' takes the script past the latest time it can reach, \(Self.latestScriptTime.sceneDescription)",
+            at: document.span(value), hint: "a script's times and waits add up to at most 10^12 s")
+    }
+
     private mutating func compileStep(
         _ document: YAMLDocument, _ entry: YAMLDocument.Entry, span: SourceSpan, clock: inout Duration
     ) -> ScriptStep.Kind? {
@@ -34,10 +48,19 @@ extension SceneValidator {
         case "wait":
             guard case .duration(let duration) = resolve(document, value, .duration, "wait", range: 0...Double.infinity)
             else { return nil }
+            // Compared so that the sum itself cannot overflow.
+            guard duration <= Self.latestScriptTime - clock else {
+                addPastLatestTime(document, value, "wait: \(duration.sceneDescription)")
+                return nil
+            }
             clock += duration
             return .wait(duration)
         case "at":
             guard case .duration(let time) = resolve(document, value, .duration, "at") else { return nil }
+            guard time <= Self.latestScriptTime else {
+                addPastLatestTime(document, value, "at: \(time.sceneDescription)")
+                return nil
+            }
             if time < clock {
                 diagnostics.add(
                     .timeGoesBackwards,
