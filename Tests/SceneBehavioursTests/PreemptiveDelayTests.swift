@@ -178,7 +178,7 @@ import Testing
 
     @Test func stateIsResetBeforeFiredSoAHandlerCanTriggerAgain() throws {
         let (preemptive, scheduler, log) = makeDelay()
-        preemptive.fired.connect {
+        preemptive.fired.connect { [unowned preemptive] in
             log.append("pending=\(preemptive.isPending) deadline=\(String(describing: preemptive.deadline))")
             log.append("fireCount=\(preemptive.fireCount)")
             if preemptive.fireCount == 1 { preemptive.trigger(after: .seconds(2)) }
@@ -194,7 +194,7 @@ import Testing
 
     @Test func aHandlerCanTriggerAgainWithNoDelayInTheSameAdvance() throws {
         let (preemptive, scheduler, log) = makeDelay()
-        preemptive.fired.connect {
+        preemptive.fired.connect { [unowned preemptive] in
             if preemptive.fireCount < 3 { preemptive.trigger(after: .zero) }
         }
         preemptive.trigger()
