@@ -15,7 +15,8 @@
 # FUZZ_SANITIZERS (default fuzzer,address); FUZZ_MAX_LEN, the largest input
 # in bytes (default 8192); FUZZ_JOBS, parallel jobs (default 1: the
 # machine is shared). Runs under `nice`. The run path is fuzzed only for
-# inputs that load and whose script reaches at most 10 virtual minutes.
+# inputs that load, whose script reaches at most 10 virtual minutes and
+# whose dry run is quick (see Fuzz/README.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -29,7 +30,7 @@ case "${1:-}" in
     --merge) mode=merge ;;
     --replay) mode=replay ;;
     -h | --help)
-        sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'
+        awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"
         exit 0
         ;;
     '') ;;
@@ -68,10 +69,21 @@ flags=(
 
 case $mode in
     merge)
+        # Edges only (not hit counts), and nothing the seeds already cover:
+        # the seeds are made anew from the repository for every run, so the
+        # committed corpus holds only what the fuzzer found beyond them.
         before=$(find Fuzz/Corpus -type f | wc -l)
-        nice -n 10 "$fuzzer" "${flags[@]}" -merge=1 Fuzz/Corpus "$corpus" "$seeds" 2>&1 | grep -E '^MERGE-OUTER' || true
+        merged="$scratch/merge"
+        rm -rf "$merged"
+        mkdir -p "$merged"
+        cp "$seeds"/* "$merged/"
+        nice -n 10 "$fuzzer" "${flags[@]}" -merge=1 -use_counters=0 "$merged" Fuzz/Corpus "$corpus" 2>&1 |
+            grep -E '^MERGE-OUTER: [0-9]+ new files' || true
+        for seed in "$seeds"/*; do rm -f "$merged/$(basename "$seed")"; done
+        find Fuzz/Corpus -type f -delete
+        cp "$merged"/* Fuzz/Corpus/
         after=$(find Fuzz/Corpus -type f | wc -l)
-        echo "== Fuzz/Corpus: $before -> $after files, $(du -sk Fuzz/Corpus | cut -f1) KB"
+        echo "== Fuzz/Corpus: $before -> $after files, $(du -sk --apparent-size Fuzz/Corpus | cut -f1) KB"
         exit 0
         ;;
     replay)

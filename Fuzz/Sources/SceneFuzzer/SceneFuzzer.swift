@@ -33,6 +33,13 @@ enum SceneFuzzer {
     /// (SceneLimits has no virtual-time limit of its own yet.)
     static let maxScriptTime = Duration.seconds(600)
 
+    /// The most work a run may take for the fuzzer to run it: timer firings
+    /// times the properties the transcript samples after each. Ten lines
+    /// can ask for far more (a player ticking every millisecond for ten
+    /// minutes is 600,000 firings), which is right but slow. (SceneLimits
+    /// has no firing limit of its own yet.)
+    static let maxRunWork = 2_000_000
+
     static func test(_ bytes: [UInt8]) {
         let source = SceneSource(name: "fuzz.yaml", bytes: bytes)
 
@@ -59,11 +66,11 @@ enum SceneFuzzer {
         if !diagnostics.isEmpty { fail("check refused a file that load accepted", bytes) }
         _ = scene.entries.count
 
-        // Run, unless the script's virtual time is too long to run quickly.
+        // Run, unless its virtual time or its dry run says it would be slow.
         guard case .success(let declaration) = checker.validate(source) else {
             fail("validate refused a file that load accepted", bytes)
         }
-        guard scriptTime(declaration.steps) <= maxScriptTime else { return }
+        guard scriptTime(declaration.steps) <= maxScriptTime, isQuick(declaration.steps, on: scene) else { return }
         switch SceneRunner(registry: registry, limits: limits).run(source) {
         case .ran(let transcript):
             _ = TranscriptRenderer.text(transcript, verbose: true)
@@ -89,6 +96,51 @@ enum SceneFuzzer {
             }
         }
         return time
+    }
+
+    /// Whether the script's run is within ``maxRunWork``, found by a dry
+    /// run on the loaded `scene` that performs the steps without a
+    /// transcript, advancing the clock a slice at a time so that it stops
+    /// soon after the budget is spent.
+    static func isQuick(_ steps: [ScriptStep], on scene: Scene) -> Bool {
+        final class Counter { var firings = 0 }
+        let counter = Counter()
+        scene.scheduler.didFire = { _ in counter.firings += 1 }
+        defer { scene.scheduler.didFire = nil }
+        let sampled = scene.entries.reduce(1) { $0 + $1.type.properties.count }
+        let maxFirings = maxRunWork / sampled
+        func advanceWithinBudget(to end: Duration) -> Bool {
+            while counter.firings <= maxFirings {
+                let next = min(scene.scheduler.now + .milliseconds(100), end)
+                // An error (a runaway) stops the run there too.
+                guard (try? scene.scheduler.advance(to: next)) != nil else { return false }
+                if next == end { break }
+            }
+            return counter.firings <= maxFirings
+        }
+        for step in steps {
+            let object = { (index: Int) in scene.entries[index].object }
+            switch step.kind {
+            case .wait(let duration):
+                guard advanceWithinBudget(to: scene.scheduler.now + duration) else {
+                    return counter.firings <= maxFirings
+                }
+            case .at(let time):
+                guard advanceWithinBudget(to: time) else { return counter.firings <= maxFirings }
+            case .call(let target, let action, let argument):
+                guard action.perform(on: object(target), with: argument) != nil else { return true }
+            case .input(let target, let input, let argument):
+                _ = input.deliver(to: object(target), with: argument)
+            case .set(let assignments):
+                for assignment in assignments {
+                    _ = assignment.property.set(assignment.value, on: object(assignment.target))
+                }
+            case .expect, .note:
+                break
+            }
+            if counter.firings > maxFirings { return false }
+        }
+        return true
     }
 
     static func fail(_ message: String, _ bytes: [UInt8]) -> Never {
