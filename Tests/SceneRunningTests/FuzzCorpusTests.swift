@@ -1,0 +1,148 @@
+import Foundation
+import SceneTesting
+import Testing
+
+/// The fuzzer's corpus (`Fuzz/Corpus`, kept by `scripts/fuzz.sh --merge`)
+/// as a regression suite: every input goes through what the fuzz target
+/// (Fuzz/Sources/SceneFuzzer) does with it, check, load and, within the
+/// same bounds, run, so an input that once crashed, hung or made the paths
+/// disagree keeps being tried by the ordinary `swift test`.
+@Suite struct FuzzCorpusTests {
+    /// The corpus folder, from this file's place in the package.
+    static let corpus = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fuzz/Corpus")
+
+    /// Every file of the corpus, by name.
+    static let files: [URL] =
+        ((try? FileManager.default.contentsOfDirectory(at: corpus, includingPropertiesForKeys: nil)) ?? [])
+        .sorted { $0.lastPathComponent < $1.lastPathComponent }
+
+    /// The fuzz target's limits (Fuzz/Sources/SceneFuzzer).
+    static let limits: SceneLimits = {
+        var limits = SceneLimits()
+        limits.yaml.maxInputBytes = 32 << 10
+        return limits
+    }()
+
+    /// The longest script the fuzz target runs, in virtual time.
+    static let maxScriptTime = Duration.seconds(600)
+
+    /// The most work (firings times sampled properties) the fuzz target runs.
+    static let maxRunWork = 2_000_000
+
+    @Test func theCorpusIsThere() {
+        #expect(Self.files.count > 100, "Fuzz/Corpus should hold the fuzzer's corpus, at \(Self.corpus.path)")
+    }
+
+    @Test func everyCorpusInputIsCheckedLoadedAndRunWithoutCrashing() throws {
+        let registry = SceneRegistry.standard
+        var ran = 0
+        var refused = 0
+        for file in Self.files {
+            let source = SceneSource(name: file.lastPathComponent, bytes: Array(try Data(contentsOf: file)))
+            let outcome = Self.replay(source, registry: registry)
+            switch outcome {
+            case .refused(let diagnostics, load: let loadDiagnostics):
+                refused += 1
+                #expect(!diagnostics.isEmpty, "\(file.lastPathComponent): load failed but check found nothing")
+                #expect(diagnostics == loadDiagnostics, "\(file.lastPathComponent): check and load disagree")
+            case .ran(let transcript):
+                ran += 1
+                #expect(!TranscriptRenderer.text(transcript).isEmpty)
+            case .loadedOnly:
+                break
+            case .runRefused:
+                Issue.record("\(file.lastPathComponent): loads, but run refused it")
+            }
+        }
+        // The corpus covers both paths.
+        #expect(refused > 0)
+        #expect(ran > 0)
+    }
+
+    enum Replay {
+        case refused([Diagnostic], load: [Diagnostic])
+        case loadedOnly
+        case ran(Transcript)
+        case runRefused
+    }
+
+    /// What the fuzz target does with one input.
+    static func replay(_ source: SceneSource, registry: SceneRegistry) -> Replay {
+        let loader = SceneLoader(registry: registry, limits: limits)
+        let diagnostics = loader.check(source)
+        _ = DiagnosticRenderer.render(diagnostics, in: source)
+        let scene: Scene
+        do {
+            scene = try loader.load(source)
+        } catch {
+            return .refused(diagnostics, load: error.diagnostics)
+        }
+        guard case .success(let declaration) = loader.validate(source),
+            scriptTime(declaration.steps) <= maxScriptTime, isQuick(declaration.steps, on: scene)
+        else { return .loadedOnly }
+        switch SceneRunner(registry: registry, limits: limits).run(source) {
+        case .ran(let transcript): return .ran(transcript)
+        case .invalid: return .runRefused
+        }
+    }
+
+    /// Whether a dry run of the script on `scene` (the steps without a
+    /// transcript) stays within ``maxRunWork``, as the fuzz target finds.
+    static func isQuick(_ steps: [ScriptStep], on scene: Scene) -> Bool {
+        final class Counter { var firings = 0 }
+        let counter = Counter()
+        scene.scheduler.didFire = { _ in counter.firings += 1 }
+        defer { scene.scheduler.didFire = nil }
+        let sampled = scene.entries.reduce(1) { $0 + $1.type.properties.count }
+        let maxFirings = maxRunWork / sampled
+        func advanceWithinBudget(to end: Duration) -> Bool {
+            while counter.firings <= maxFirings {
+                let next = min(scene.scheduler.now + .milliseconds(100), end)
+                // An error (a runaway) stops the run there too.
+                guard (try? scene.scheduler.advance(to: next)) != nil else { return false }
+                if next == end { break }
+            }
+            return counter.firings <= maxFirings
+        }
+        for step in steps {
+            let object = { (index: Int) in scene.entries[index].object }
+            switch step.kind {
+            case .wait(let duration):
+                guard advanceWithinBudget(to: scene.scheduler.now + duration) else {
+                    return counter.firings <= maxFirings
+                }
+            case .at(let time):
+                guard advanceWithinBudget(to: time) else { return counter.firings <= maxFirings }
+            case .call(let target, let action, let argument):
+                guard action.perform(on: object(target), with: argument) != nil else { return true }
+            case .input(let target, let input, let argument):
+                _ = input.deliver(to: object(target), with: argument)
+            case .set(let assignments):
+                for assignment in assignments {
+                    _ = assignment.property.set(assignment.value, on: object(assignment.target))
+                }
+            case .expect, .note:
+                break
+            }
+            if counter.firings > maxFirings { return false }
+        }
+        return true
+    }
+
+    /// The virtual time a script reaches, or more than ``maxScriptTime``.
+    static func scriptTime(_ steps: [ScriptStep]) -> Duration {
+        var time = Duration.zero
+        for step in steps {
+            switch step.kind {
+            case .wait(let duration):
+                guard duration <= maxScriptTime, time <= maxScriptTime else { return maxScriptTime * 2 }
+                time += duration
+            case .at(let instant): time = instant
+            default: break
+            }
+        }
+        return time
+    }
+}
