@@ -38,7 +38,7 @@ public enum SceneValue: Sendable, Hashable, CustomStringConvertible {
         case .int(let value): String(value)
         case .double(let value): SceneValue.format(value)
         case .string(let value): SceneValue.quote(value)
-        case .duration(let value): value.sceneDescription
+        case .duration(let value): value.sceneText
         case .color(let value): value.description
         case .enumCase(let value): value
         case .list(let values): "[" + values.map(\.description).joined(separator: ", ") + "]"

@@ -212,9 +212,9 @@ extension SceneProblem {
             }
         case .stepNotAMapping: "a script step must be a mapping with one verb, like '- wait: 2s'"
         case .timeGoesBackwards(let time, let reached):
-            "'at: \(time.sceneDescription)' is earlier than the time the script has reached, \(reached.sceneDescription)"
+            "'at: \(time.sceneText)' is earlier than the time the script has reached, \(reached.sceneText)"
         case .scriptTooLong(let reaches, let limit):
-            "the script would reach \(reaches.sceneDescription), past the limit of \(limit.sceneDescription) of virtual time"
+            "the script would reach \(reaches.sceneText), past the limit of \(limit.sceneText) of virtual time"
         case .noteExpectsText(let found): "'note' takes text, not \(found)"
         case .pathsExpected(let verb, let found): "'\(verb)' takes a mapping of 'id.member: value', not \(found)"
         case .notAPath(let path): "'\(path)' is not 'id.member'"

@@ -89,15 +89,14 @@ public struct SceneSource: Sendable {
     /// Waits until `descriptor` has data (or its end), at most `maxWait`.
     private static func waitForData(_ descriptor: Int32, _ path: String, _ maxWait: Duration) throws(Diagnostic) {
         var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        let milliseconds = Int32(
-            clamping: maxWait.components.seconds * 1000 + maxWait.components.attoseconds / 1_000_000_000_000_000)
+        let milliseconds = Int32(clamping: maxWait.attoseconds / 1_000_000_000_000_000)
         while true {
             let ready = poll(&request, 1, milliseconds)
             if ready > 0 { return }
             if ready < 0 && errno == EINTR { continue }
             if ready < 0 { throw readError(path, errno) }
             throw readError(
-                path, "no data arrived within \(maxWait.sceneDescription)",
+                path, "no data arrived within \(maxWait.sceneText)",
                 hint: "give a scene file, or write the scene to the pipe without pausing")
         }
     }

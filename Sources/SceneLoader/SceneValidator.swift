@@ -81,7 +81,9 @@ struct SceneValidator {
         toolName: String? = nil
     ) {
         self.registry = registry
-        self.maxVirtualTime = maxVirtualTime
+        // A script's time is the running sum of its waits, each at most
+        // about 8.4e18 s; below 2^63 s the sum cannot overflow Duration.
+        self.maxVirtualTime = min(maxVirtualTime, .seconds(Int64.max))
         self.diagnostics = DiagnosticCollector(limit: limit)
         typesHint =
             toolName.map { "'\($0) types' lists the registered types" }

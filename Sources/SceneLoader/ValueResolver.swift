@@ -186,7 +186,7 @@ struct ValueResolver {
     ) -> SceneValue? {
         guard let range, !range.contains(number) else { return value }
         let shown: String =
-            if case .duration(let duration) = value { duration.sceneDescription } else { value.description }
+            if case .duration(let duration) = value { duration.sceneText } else { value.description }
         diagnostics.add(.outOfRange(subject: subject(), value: shown, range: range), at: span())
         return nil
     }

@@ -179,10 +179,10 @@ final class TranscriptRecorder {
         let objects = declaration.objects
         switch step.kind {
         case .wait(let duration):
-            record(.step(verb: "wait", text: duration.sceneDescription))
+            record(.step(verb: "wait", text: duration.sceneText))
             return advance(step) { () throws(VirtualSchedulerError) in try scene.scheduler.advance(by: duration) }
         case .at(let time):
-            record(.step(verb: "at", text: time.sceneDescription))
+            record(.step(verb: "at", text: time.sceneText))
             return advance(step) { () throws(VirtualSchedulerError) in try scene.scheduler.advance(to: time) }
         case .note(let text):
             record(.note(text))

@@ -184,9 +184,9 @@ private func run(_ source: SceneSource, registry: SceneRegistry, at place: Scene
             switch entry.kind {
             case .expectation(let path, let expected, let actual, false, let position):
                 failures.append(
-                    ("expect \(path) == \(expected) at \(entry.time.sceneDescription): actual \(actual)", position))
+                    ("expect \(path) == \(expected) at \(entry.time.sceneText): actual \(actual)", position))
             case .error(let message, let position):
-                failures.append(("the script stopped at \(entry.time.sceneDescription): \(message)", position))
+                failures.append(("the script stopped at \(entry.time.sceneText): \(message)", position))
             default:
                 break
             }

@@ -225,7 +225,7 @@ import Testing
     @Test func aFailureIsReportedAfterTheFieldsAreMarkedAndTheAlertIsPresented() throws {
         let fixture = LoginFixture()
         var seen: [String] = []
-        fixture.form.loginFailed.connect { [fixture] failure in
+        fixture.form.loginFailed.connect { [unowned fixture] failure in
             seen.append(
                 "\(failure.rawValue) busy=\(fixture.form.isBusy) failure=\(fixture.form.failure?.rawValue ?? "nil") "
                     + "marked=\(fixture.password.invalidInput) alert=\(fixture.alert.message)")
@@ -240,7 +240,7 @@ import Testing
     @Test func aLoginFailedHandlerMaySubmitAgain() throws {
         let fixture = LoginFixture()
         var retries = 0
-        fixture.form.loginFailed.connect { [fixture] _ in
+        fixture.form.loginFailed.connect { [unowned fixture] _ in
             guard retries == 0 else { return }
             retries += 1
             fixture.authenticator.available = true

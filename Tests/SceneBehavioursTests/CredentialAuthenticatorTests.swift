@@ -16,8 +16,8 @@ import Testing
     ) {
         authenticator.authenticate(username: username, password: password) { result in
             switch result {
-            case .success: log.append("success@\(scheduler.now.sceneDescription)")
-            case .failure(let failure): log.append("\(failure)@\(scheduler.now.sceneDescription)")
+            case .success: log.append("success@\(scheduler.now.sceneText)")
+            case .failure(let failure): log.append("\(failure)@\(scheduler.now.sceneText)")
             }
         }
     }

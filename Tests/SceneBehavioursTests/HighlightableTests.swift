@@ -17,7 +17,9 @@ import Testing
     @Test func aButtonIsHighlightedWhilePressed() {
         let button = Button()
         let log = Log()
-        button.connectHighlight { log.append("highlighted=\($0) isHighlighted=\(button.isHighlighted)") }
+        button.connectHighlight { [unowned button] in
+            log.append("highlighted=\($0) isHighlighted=\(button.isHighlighted)")
+        }
         button.press()
         #expect(button.isHighlighted)
         button.release()
@@ -44,7 +46,8 @@ import Testing
     @Test func aTextFieldIsHighlightedWhileFocused() {
         let field = TextField()
         let log = Log()
-        field.connectHighlight { log.append("highlighted=\($0) isHighlighted=\(field.isHighlighted)") }
+        field.connectHighlight { [unowned field] in log.append("highlighted=\($0) isHighlighted=\(field.isHighlighted)")
+        }
         field.focus()
         #expect(field.isHighlighted)
         field.resignFocus()

@@ -10,8 +10,8 @@ import Testing
         let lock = PasscodeLock(passcode: "2468", scheduler: scheduler)
         lock.maxAttempts = maxAttempts
         let log = Log()
-        lock.unlocked.connect { log.append("unlocked@\(scheduler.now.sceneDescription)") }
-        lock.lockedOut.connect { log.append("lockedOut@\(scheduler.now.sceneDescription)") }
+        lock.unlocked.connect { log.append("unlocked@\(scheduler.now.sceneText)") }
+        lock.lockedOut.connect { log.append("lockedOut@\(scheduler.now.sceneText)") }
         return (lock, scheduler, log)
     }
 

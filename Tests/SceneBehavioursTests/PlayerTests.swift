@@ -14,7 +14,7 @@ import Testing
             for event in Player.sceneDescription().orderedEvents {
                 event.connect(player) { [log, scheduler] payload in
                     let name = payload.map { "\(event.name) \($0)" } ?? event.name
-                    log.append("\(name)@\(scheduler.now.sceneDescription)")
+                    log.append("\(name)@\(scheduler.now.sceneText)")
                 }
             }
         }

@@ -9,7 +9,7 @@ import Testing
         let scheduler = VirtualScheduler()
         let preemptive = PreemptiveDelay(scheduler: scheduler, delay: delay)
         let log = Log()
-        preemptive.fired.connect { log.append("fired@\(scheduler.now.sceneDescription)") }
+        preemptive.fired.connect { log.append("fired@\(scheduler.now.sceneText)") }
         return (preemptive, scheduler, log)
     }
 
@@ -201,7 +201,7 @@ import Testing
 
     @Test func stateIsResetBeforeFiredSoAHandlerCanTriggerAgain() throws {
         let (preemptive, scheduler, log) = makeDelay()
-        preemptive.fired.connect {
+        preemptive.fired.connect { [unowned preemptive] in
             log.append("pending=\(preemptive.isPending) deadline=\(String(describing: preemptive.deadline))")
             log.append("fireCount=\(preemptive.fireCount)")
             if preemptive.fireCount == 1 { preemptive.trigger(after: .seconds(2)) }
@@ -217,7 +217,7 @@ import Testing
 
     @Test func aHandlerCanTriggerAgainWithNoDelayInTheSameAdvance() throws {
         let (preemptive, scheduler, log) = makeDelay()
-        preemptive.fired.connect {
+        preemptive.fired.connect { [unowned preemptive] in
             if preemptive.fireCount < 3 { preemptive.trigger(after: .zero) }
         }
         preemptive.trigger()
@@ -307,7 +307,7 @@ import Testing
         try scheduler.advance(to: latest - .microseconds(1))
         #expect(log.entries.isEmpty)
         try scheduler.advance(to: latest)
-        #expect(log.entries == ["fired@\(latest.sceneDescription)"])
+        #expect(log.entries == ["fired@\(latest.sceneText)"])
         #expect(preemptive.fireCount == 1)
         // The one timer fired a handful of times in all, not once per trigger.
         #expect(firings < 20, "\(firingsBeforeTheEnd) timer firings while triggering, \(firings) in all")
@@ -318,7 +318,7 @@ import Testing
         preemptive.trigger(after: .seconds(1))
         try scheduler.advance(by: .seconds(2))
         #expect(
-            log.entries == ["fired@\(latest.sceneDescription)", "fired@\((latest + .seconds(2)).sceneDescription)"])
+            log.entries == ["fired@\(latest.sceneText)", "fired@\((latest + .seconds(2)).sceneText)"])
         #expect(preemptive.fireCount == 2)
         #expect(scheduler.isIdle)
     }

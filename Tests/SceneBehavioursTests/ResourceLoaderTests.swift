@@ -15,8 +15,10 @@ import Testing
         let allLoaded = PreemptiveDelay(scheduler: scheduler, delay: settle)
         loader.allLoaded = allLoaded
         let log = Log()
-        loader.resourceLoaded.connect { log.append("loaded \(loader.loadedCount)@\(scheduler.now.sceneDescription)") }
-        allLoaded.fired.connect { log.append("allLoaded@\(scheduler.now.sceneDescription)") }
+        loader.resourceLoaded.connect { [unowned loader] in
+            log.append("loaded \(loader.loadedCount)@\(scheduler.now.sceneText)")
+        }
+        allLoaded.fired.connect { log.append("allLoaded@\(scheduler.now.sceneText)") }
         return (loader, allLoaded, scheduler, log)
     }
 
@@ -76,7 +78,7 @@ import Testing
 
     @Test func arrivalsAtOneInstantComeInTheOrderOfLoadTimes() throws {
         let (loader, allLoaded, scheduler, log) = makeLoader(loadTimes: [.seconds(1), .seconds(1)], settle: .zero)
-        loader.resourceLoaded.connect { log.append("count \(loader.loadedCount)") }
+        loader.resourceLoaded.connect { [unowned loader] in log.append("count \(loader.loadedCount)") }
         loader.start()
         try scheduler.advance(by: .seconds(1))
         #expect(log.entries == ["loaded 1@1s", "count 1", "loaded 2@1s", "count 2", "allLoaded@1s"])

@@ -15,7 +15,7 @@ import Testing
         shake.maxOffset = maxOffset
         shake.axis = axis
         let log = Log()
-        shake.finished.connect { log.append("finished@\(scheduler.now.sceneDescription)") }
+        shake.finished.connect { log.append("finished@\(scheduler.now.sceneText)") }
         return (shake, view, scheduler, log)
     }
 

@@ -58,7 +58,7 @@ import Testing
         shake.view = field
         field.shakeAnimation = shake
         let log = Log()
-        shake.finished.connect { log.append("finished@\(scheduler.now.sceneDescription)") }
+        shake.finished.connect { log.append("finished@\(scheduler.now.sceneText)") }
         return (field, shake, scheduler, log)
     }
 

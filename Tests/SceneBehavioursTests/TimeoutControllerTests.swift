@@ -11,7 +11,7 @@ import Testing
         let controller = TimeoutController(scheduler: scheduler, timeout: timeout)
         controller.providers = WeakList(providers)
         let log = Log()
-        controller.timedOut.connect { log.append("timedOut@\(scheduler.now.sceneDescription)") }
+        controller.timedOut.connect { log.append("timedOut@\(scheduler.now.sceneText)") }
         return (controller, scheduler, log)
     }
 

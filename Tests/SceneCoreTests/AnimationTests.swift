@@ -316,7 +316,7 @@ import Testing
         let samples = Samples()
         let pulse = animation(scheduler, duration: .milliseconds(100), samples)
         var rounds = 0
-        pulse.completion = { _ in
+        pulse.completion = { [unowned pulse] _ in
             rounds += 1
             if rounds < 3 { pulse.start() }
         }

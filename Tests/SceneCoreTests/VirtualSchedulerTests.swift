@@ -8,7 +8,7 @@ import Testing
         func append(_ entry: String) { entries.append(entry) }
     }
 
-    private func at(_ scheduler: VirtualScheduler) -> String { scheduler.now.sceneDescription }
+    private func at(_ scheduler: VirtualScheduler) -> String { scheduler.now.sceneText }
 
     @Test func startsAtZeroIdle() {
         let scheduler = VirtualScheduler()
@@ -300,7 +300,7 @@ import Testing
         let scheduler = VirtualScheduler()
         let log = Recorder()
         scheduler.didFire = { firing in
-            log.append("did \(firing.deadline.sceneDescription) frame=\(firing.isAnimationFrame)")
+            log.append("did \(firing.deadline.sceneText) frame=\(firing.isAnimationFrame)")
         }
         scheduler.schedule(after: .seconds(1)) {
             log.append("timer frame=\(scheduler.isAnimationFrame) firing=\(scheduler.isFiring)")

@@ -143,8 +143,17 @@ import Testing
         (.seconds(-2), "-2s"), (.nanoseconds(1), "0.000000001s"), (.milliseconds(16), "16ms"),
     ])
     func durationsPrintAsScenesWriteThem(duration: Duration, text: String) {
-        #expect(duration.sceneDescription == text)
+        #expect(duration.sceneText == text)
         if duration >= .zero { #expect(ScalarSyntax.duration(text) == duration) }
+    }
+
+    /// Any duration has a text, past the 2^63 seconds that
+    /// `Duration.components` can give (it traps there).
+    @Test func theLongestDurationsHaveATextToo() {
+        #expect((Duration.seconds(Int64.max) * 2).sceneText == "5124095576030431h14s")
+        #expect(Duration(attoseconds: .min).sceneText.hasPrefix("-47261"))
+        #expect(Duration(attoseconds: .max).sceneText == "47261439850130342h8m51.687303715s")
+        #expect((Duration.seconds(Int64.max) * 2).seconds == 0x1p64)
     }
 
     /// The short-decimal path gives exactly what the standard library's

@@ -16,6 +16,10 @@ import Testing
         private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
         private var threads: [pthread_t] = []
         init() { pthread_mutex_init(lock, nil) }
+        deinit {
+            pthread_mutex_destroy(lock)
+            lock.deallocate()
+        }
         func noteThread() {
             pthread_mutex_lock(lock)
             threads.append(pthread_self())
@@ -36,6 +40,12 @@ import Testing
         init() {
             pthread_mutex_init(mutex, nil)
             pthread_cond_init(condition, nil)
+        }
+        deinit {
+            pthread_cond_destroy(condition)
+            pthread_mutex_destroy(mutex)
+            condition.deallocate()
+            mutex.deallocate()
         }
         func pass() {
             pthread_mutex_lock(mutex)

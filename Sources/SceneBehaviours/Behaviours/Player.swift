@@ -221,7 +221,7 @@ public final class Player: SceneObject {
         guard hasSource else { return .ignored(because: "there is no source to seek in") }
         let clamped = Swift.min(Swift.max(target, .zero), duration)
         if readyState != 4 && clamped == storedTime {
-            return .ignored(because: "it is already at \(clamped.sceneDescription) and has no data to seek in yet")
+            return .ignored(because: "it is already at \(clamped.sceneText) and has no data to seek in yet")
         }
         let wasProgressing = isProgressing
         stopProgress()

@@ -101,7 +101,7 @@ public final class PreemptiveDelay: SceneObject {
         let now = scheduler?.now ?? .zero
         let candidate = now + Swift.max(delay, .zero)
         if let deadline, deadline >= candidate {
-            let (due, wanted) = (deadline.sceneDescription, candidate.sceneDescription)
+            let (due, wanted) = (deadline.sceneText, candidate.sceneText)
             return .ignored(because: "it is already due at \(due), no earlier than this trigger's \(wanted)")
         }
         deadline = candidate

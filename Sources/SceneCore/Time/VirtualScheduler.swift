@@ -253,16 +253,16 @@ public enum VirtualSchedulerError: Error, Equatable, Sendable, CustomStringConve
     public var description: String {
         switch self {
         case .backwards(let now, let instant):
-            "cannot go back in time: the clock is at \(now.sceneDescription), asked for \(instant.sceneDescription)"
+            "cannot go back in time: the clock is at \(now.sceneText), asked for \(instant.sceneText)"
         case .negativeDuration(let duration):
-            "cannot advance by a negative duration (\(duration.sceneDescription))"
+            "cannot advance by a negative duration (\(duration.sceneText))"
         case .runaway(let instant, let firings):
-            "runaway timers: \(firings) fired at \(instant.sceneDescription) without time moving on; "
+            "runaway timers: \(firings) fired at \(instant.sceneText) without time moving on; "
                 + "a timer probably reschedules itself with no delay"
         case .reentrantAdvance:
             "cannot advance the clock from inside a timer's callback"
         case .tooManyFirings(let instant, let limit):
-            "the run fired \(limit) timers by \(instant.sceneDescription), its limit; "
+            "the run fired \(limit) timers by \(instant.sceneText), its limit; "
                 + "shorten the script, or raise the limit in the embedding program"
         }
     }

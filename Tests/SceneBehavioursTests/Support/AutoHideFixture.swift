@@ -38,7 +38,7 @@ final class AutoHideFixture {
         host.viewToHide = controls
         host.tapGesture = backgroundTap
         host.timeoutController = timeout
-        timeout.timedOut.connect { [log, scheduler] in log.append("timedOut@\(scheduler.now.sceneDescription)") }
+        timeout.timedOut.connect { [log, scheduler] in log.append("timedOut@\(scheduler.now.sceneText)") }
 
         scene = Scene(
             title: "Video player controls", summary: nil,

@@ -8,8 +8,8 @@ import Testing
         let scheduler = VirtualScheduler()
         let countdown = Countdown(scheduler: scheduler, duration: .seconds(3))
         var log: [String] = []
-        countdown.ticked.connect { log.append("\($0) left at \(scheduler.now.sceneDescription)") }
-        countdown.finished.connect { log.append("finished at \(scheduler.now.sceneDescription)") }
+        countdown.ticked.connect { log.append("\($0) left at \(scheduler.now.sceneText)") }
+        countdown.finished.connect { log.append("finished at \(scheduler.now.sceneText)") }
         countdown.start()
         try scheduler.advance(by: .seconds(10))
         #expect(log == ["2 left at 1s", "1 left at 2s", "0 left at 3s", "finished at 3s"])
