@@ -114,7 +114,7 @@ public final class Scene {
     public var didIgnoreAction: ((IgnoredAction) -> Void)?
 
     /// Tells ``didIgnoreAction``, if anyone listens; the loader's wiring calls it.
-    public func reportIgnoredAction(_ action: ActionDescription, of objectIndex: Int, because reason: String) {
+    package func reportIgnoredAction(_ action: ActionDescription, of objectIndex: Int, because reason: String) {
         didIgnoreAction?(IgnoredAction(objectIndex: objectIndex, action: action, reason: reason))
     }
 

@@ -174,7 +174,7 @@ public struct SceneLoader {
     /// Something told of every event an object sends: the object's index in
     /// the scene, the event and its payload. It is connected before the
     /// scene's own wiring, so it hears an event before the actions it calls.
-    public typealias EventObserver = (Int, EventDescription, SceneValue?) -> Void
+    package typealias EventObserver = (Int, EventDescription, SceneValue?) -> Void
 
     /// Loads the file at `path`.
     public func load(contentsOf path: String) throws(SceneLoadError) -> Scene {

@@ -193,7 +193,7 @@ struct ValueResolver {
 }
 
 /// The syntax of numbers and durations in scene files.
-public enum ScalarSyntax {
+package enum ScalarSyntax {
     /// Whether `text` is an optional sign followed by decimal digits.
     static func isDecimalDigits(_ text: String) -> Bool {
         var utf8 = Substring(text).utf8[...]
@@ -202,12 +202,12 @@ public enum ScalarSyntax {
     }
 
     /// A decimal integer with an optional sign; `nil` for anything else or on overflow.
-    public static func integer(_ text: String) -> Int? {
+    package static func integer(_ text: String) -> Int? {
         isDecimalDigits(text) ? Int(text) : nil
     }
 
     /// A decimal number (`3`, `-0.5`, `1e-3`, `.5`); no `inf`, `nan` or hex.
-    public static func double(_ text: String) -> Double? {
+    package static func double(_ text: String) -> Double? {
         if let value = shortDecimal(text) { return value }
         var sawDigit = false
         for byte in text.utf8 {
@@ -261,7 +261,7 @@ public enum ScalarSyntax {
     /// A duration: seconds as a number (`3`, `0.25`), or numbers with units
     /// `h`, `m`, `s`, `ms` (`250ms`, `1.5s`, `1m30s`, `1h`), with an optional
     /// leading `-`. Exact for decimal fractions down to nanoseconds.
-    public static func duration(_ text: String) -> Duration? {
+    package static func duration(_ text: String) -> Duration? {
         var text = text
         return text.withUTF8 { duration(utf8: $0) }
     }
