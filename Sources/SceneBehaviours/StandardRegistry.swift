@@ -58,17 +58,25 @@ extension SceneRegistry {
 
     /// Declares `InteractionProvider`, `Highlightable` and `FocusTimerStore`.
     mutating func declareBuiltInProtocols() {
-        registerBuiltIn {
-            try $0.declareProtocol(
+        registerBuiltIn { (registry: inout SceneRegistry) throws(RegistrationError) in
+            try registry.declareProtocol(
                 (any InteractionProvider).self, name: "InteractionProvider",
                 summary: "Reports touches (began, ended, cancelled) to behaviours that observe them.")
-            try $0.declareProtocol(
+            try registry.declareProtocol(
                 (any Highlightable).self, name: "Highlightable",
                 summary: "A view drawn highlighted: a Button while pressed, a TextField while focused.")
-            try $0.declareProtocol(
-                (any FocusTimerStore).self, name: "FocusTimerStore",
-                summary: "Keeps a FocusTimer's settings, state and history between runs (FocusStore, in SceneStorage).")
+            try registry.declareFocusTimerStore()
         }
+    }
+
+    /// Declares the `FocusTimerStore` protocol, unless it is declared
+    /// already: the one declaration, for the standard registry and for
+    /// registries that add the storage types to another.
+    package mutating func declareFocusTimerStore() throws(RegistrationError) {
+        guard protocolDescription(named: "FocusTimerStore") == nil else { return }
+        try declareProtocol(
+            (any FocusTimerStore).self, name: "FocusTimerStore",
+            summary: "Keeps a FocusTimer's settings, state and history between runs (FocusStore, in SceneStorage).")
     }
 
     /// `types` in an order in which each can be registered: every type
@@ -110,20 +118,22 @@ extension SceneRegistry {
 
     /// Registers built-in types, in ``registrationOrder(of:)``, whose
     /// descriptions are fixed by their modules: a refusal is a bug there,
-    /// caught by the tests, not something a scene can cause, so a release
-    /// build skips the type instead of crashing.
+    /// caught by the tests, not something a scene can cause. It stops a
+    /// debug build; a release build records it in ``refusedBuiltIns``,
+    /// which programs show, and goes on without the type.
     public mutating func registerBuiltIn(_ types: [TypeDescription]) {
         for type in Self.registrationOrder(of: types) {
-            registerBuiltIn { try $0.register(type) }
+            registerBuiltIn { (registry: inout SceneRegistry) throws(RegistrationError) in try registry.register(type) }
         }
     }
 
     /// Runs registrations fixed by a module (see ``registerBuiltIn(_:)-([TypeDescription])``).
-    public mutating func registerBuiltIn(_ body: (inout SceneRegistry) throws -> Void) {
+    public mutating func registerBuiltIn(_ body: (inout SceneRegistry) throws(RegistrationError) -> Void) {
         do {
             try body(&self)
         } catch {
             assertionFailure("a built-in registration was refused: \(error)")
+            refusedBuiltIns.append(error)
         }
     }
 }

@@ -68,6 +68,12 @@ public struct SceneCommandLine {
     /// Runs the command line, writing through `output` and `errors`.
     func run(_ arguments: [String], output: some TextSink, errors: some TextSink) -> Int32 {
         RootCommand.programName.withLock { $0 = name }
+        guard registry.refusedBuiltIns.isEmpty else {
+            for refusal in registry.refusedBuiltIns {
+                errors.write("Error: a built-in type was refused, a bug in the module that ships it: \(refusal)\n")
+            }
+            return ExitStatus.internalError
+        }
         let context = CommandContext(
             name: name, registry: registry, limits: limits, output: output)
         do {
@@ -120,6 +126,9 @@ public enum ExitStatus {
     /// The command line itself is wrong: an unknown option, a missing file
     /// argument, an unknown type name.
     public static let usage: Int32 = 64
+    /// A built-in type was refused when it was registered: a bug in the
+    /// module that ships it (``SceneRegistry/refusedBuiltIns``).
+    public static let internalError: Int32 = 70
     /// The output could not be written (a closed or full standard output).
     public static let outputFailed: Int32 = 74
 

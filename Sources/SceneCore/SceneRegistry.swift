@@ -45,6 +45,11 @@ public struct SceneRegistry {
     public private(set) var types: [TypeDescription] = []
     /// Declared protocols in declaration order.
     public private(set) var protocols: [ProtocolDescription] = []
+    /// Registrations of built-in types that were refused: a bug in the
+    /// module that ships them, never something a scene causes. Empty unless
+    /// a module is broken; a program shows them rather than run without
+    /// the types (`scene-runner` prints them and exits 70).
+    public package(set) var refusedBuiltIns: [RegistrationError] = []
 
     /// An empty registry.
     public init() {}

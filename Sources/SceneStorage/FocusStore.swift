@@ -421,7 +421,9 @@ extension SceneRegistry {
     /// ``standard`` with the types that keep state on disk: `FocusStore`.
     public static var standardWithStorage: SceneRegistry {
         var registry = SceneRegistry.standard
-        registry.registerBuiltIn { try $0.registerStorageTypes() }
+        registry.registerBuiltIn { (registry: inout SceneRegistry) throws(RegistrationError) in
+            try registry.registerStorageTypes()
+        }
         return registry
     }
 
@@ -430,11 +432,7 @@ extension SceneRegistry {
     /// nothing.
     public mutating func registerStorageTypes() throws(RegistrationError) {
         guard type(named: "FocusStore") == nil else { return }
-        if protocolDescription(named: "FocusTimerStore") == nil {
-            try declareProtocol(
-                (any FocusTimerStore).self, name: "FocusTimerStore",
-                summary: "Keeps a FocusTimer's settings, state and history between runs.")
-        }
+        try declareFocusTimerStore()
         try register(FocusStore.sceneDescription())
     }
 }

@@ -233,6 +233,17 @@ final class Countdown: SceneObject {
         #expect(summary["expectations"] as? Int == 6)
     }
 
+    @Test func aRefusedBuiltInTypeStopsTheProgramWithItsReason() {
+        var registry = SceneRegistry.standard
+        #expect(registry.refusedBuiltIns.isEmpty)
+        registry.refusedBuiltIns = [.duplicateType("View")]
+        let result = run(["types"], registry: registry)
+        #expect(result.status == 70)
+        #expect(result.output.isEmpty)
+        #expect(result.errors.hasPrefix("Error: a built-in type was refused, a bug in the module that ships it: "))
+        #expect(SceneRegistry.standardWithStorage.refusedBuiltIns.isEmpty)
+    }
+
     @Test func warningsAreShownAndCountedButRefuseNothingUnlessAsked() throws {
         let file = try scene("objects:\n  title: {type: Label}\n  play:\n    type: Button\n    on:\n      tap: []\n")
         let checked = run(["check", file])
