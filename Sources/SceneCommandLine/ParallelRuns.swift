@@ -146,7 +146,7 @@ final class Spool: TextSink, @unchecked Sendable {
         changed.signal()
     }
 
-    private func flush() {
+    func flush() {
         guard !buffer.isEmpty else { return }
         var (descriptor, written, failure) = state.withLock { ($0.descriptor, $0.written, $0.failure) }
         guard failure == 0 else {

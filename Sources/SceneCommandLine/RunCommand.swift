@@ -55,11 +55,41 @@ struct RunCommand: SceneSubcommand {
         if let jobs, jobs < 1 { throw ValidationError("--jobs takes a number of at least 1.") }
     }
 
+    @Flag(
+        help: ArgumentHelp(
+            "Keep running: each time a file changes, check and run it again and print the new transcript or its diagnostics, until interrupted (Ctrl-C)."
+        ))
+    var watch = false
+
     func run(in context: CommandContext) throws {
         var runner = SceneRunner(registry: context.registry, limits: context.limits, stateDirectory: stateDirectory)
         runner.loader.toolName = context.name
         runner.loader.warningsAreErrors = warningsAreErrors
         let files = shard.map { $0.slice(of: self.files) } ?? self.files
+        let watcher = watch ? FileWatcher(files) : nil
+        let status = try run(files, with: runner, in: context)
+        guard var watcher else {
+            if status != ExitStatus.success { throw ExitCode(status) }
+            return
+        }
+        FileWatcher.allowInterruption()
+        // Until interrupted, or until the output is gone.
+        while !context.output.hasFailed {
+            if format == .text {
+                context.writeLine("== watching \(Self.count(watcher.paths.count, "file")); Ctrl-C stops")
+            }
+            context.output.flush()
+            let changed = watcher.nextChanges()
+            if format == .text {
+                context.writeLine("")
+                context.writeLine("== changed at \(FileWatcher.clockTime()): \(changed.joined(separator: ", "))")
+            }
+            _ = try run(changed, with: runner, in: context)
+        }
+    }
+
+    /// Runs `files` and prints their totals; the exit status they give.
+    private func run(_ files: [String], with runner: SceneRunner, in context: CommandContext) throws -> Int32 {
         // Stores sharing a state directory see each other's saves in file
         // order only when the files run one at a time.
         let jobs = min(self.jobs ?? (stateDirectory == nil ? ParallelRuns.processorCount : 1), files.count)
@@ -89,13 +119,18 @@ struct RunCommand: SceneSubcommand {
             ? ExitStatus.invalidScene : isAnyFailing ? ExitStatus.failedExpectation : ExitStatus.success
         switch format {
         case .text:
-            let scenes = totals.files == 1 ? "1 scene" : "\(totals.files) scenes"
+            let scenes = Self.count(totals.files, "scene")
             context.writeLine("== \(scenes)\(totals.valid < totals.files ? ", some invalid" : "")")
             context.writeLine("\(totals.passed) passed, \(totals.failed) failed")
         case .json:
             context.writeLine(Records.totals(totals, expectations: true, status: status))
         }
-        if status != ExitStatus.success { throw ExitCode(status) }
+        return status
+    }
+
+    /// "1 scene", "2 scenes".
+    private static func count(_ number: Int, _ noun: String) -> String {
+        number == 1 ? "1 \(noun)" : "\(number) \(noun)s"
     }
 
     /// Runs one file, writing its transcript or its diagnostics to `output`.

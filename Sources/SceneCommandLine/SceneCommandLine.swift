@@ -179,6 +179,13 @@ protocol TextSink: AnyObject {
     func write(_ text: String)
     /// Whether a write failed, so that nothing more is worth doing.
     var hasFailed: Bool { get }
+    /// Writes what is buffered now (a command that waits, such as `run
+    /// --watch`, shows what it has before it waits).
+    func flush()
+}
+
+extension TextSink {
+    func flush() {}
 }
 
 /// Standard output or error, buffered, remembering the first failed write.
@@ -206,7 +213,7 @@ final class StandardStream: TextSink {
 
     var hasFailed: Bool { failure != 0 }
 
-    private func flush() {
+    func flush() {
         var start = 0
         while start < buffer.count && failure == 0 {
             let written = buffer[start...].withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }

@@ -238,3 +238,99 @@ func temporaryScene(_ text: String, name: String = "scene.yaml") throws -> Strin
         }
     }
 }
+
+/// `run --watch` as a person uses it: the real program, a real file saved
+/// three times (an edit, a mistake, the fix), then Ctrl-C.
+@Suite struct WatchCommandTests {
+    /// Waits until `path` holds `count` occurrences of `marker` (the program
+    /// flushes before each wait); its text, or `nil` after `seconds`.
+    private func waitFor(_ marker: String, count: Int, in path: String, seconds: Double = 20) -> String? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+            if text.components(separatedBy: marker).count - 1 >= count { return text }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return nil
+    }
+
+    /// Whether `process` ends within `seconds`; it is killed if not, so that
+    /// the test ends by itself either way.
+    private func exited(_ process: Process, seconds: Double = 10) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        guard process.isRunning else { return true }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        return false
+    }
+
+    /// Writes `text` to `path` as an editor's save does: a whole new file,
+    /// with a modification time after the last one.
+    private func save(_ text: String, to path: String, second: Double) throws {
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date().addingTimeInterval(second)], ofItemAtPath: path)
+    }
+
+    @Test func aSaveRerunsTheSceneAMistakeShowsItsDiagnosticsAndTheFixRunsAgain() throws {
+        let scene = "scene: Watched\nobjects:\n  box: {type: View}\nscript:\n  - expect: {box.hidden: false}\n"
+        let path = try temporaryScene(scene)
+        let output = path + ".out"
+        #expect(FileManager.default.createFile(atPath: output, contents: nil))
+        let process = Process()
+        process.executableURL = try sceneRunnerURL()
+        process.arguments = ["run", "--watch", path]
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
+        process.standardError = process.standardOutput
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+
+        let watching = "== watching 1 file; Ctrl-C stops"
+        let first = try #require(waitFor(watching, count: 1, in: output), "the first run was not printed")
+        #expect(first.contains("-- Watched: 1 expectation, 1 passed, 0 failed"))
+
+        try save(scene.replacingOccurrences(of: "false", with: "true"), to: path, second: 2)
+        let second = try #require(waitFor(watching, count: 2, in: output), "the edit was not run")
+        #expect(second.contains("== changed at "))
+        #expect(second.contains("-- Watched: 1 expectation, 0 passed, 1 failed"))
+
+        try save(scene.replacingOccurrences(of: "View", with: "Veiw"), to: path, second: 4)
+        let third = try #require(waitFor(watching, count: 3, in: output), "the mistake was not shown")
+        #expect(third.contains("\(path):3:15: error: unknown type 'Veiw'"))
+        #expect(third.contains("\(path): not run: 1 error"))
+
+        try save(scene, to: path, second: 6)
+        let fourth = try #require(waitFor(watching, count: 4, in: output), "the fix was not run")
+        #expect(fourth.components(separatedBy: "-- Watched: 1 expectation, 1 passed, 0 failed").count == 3)
+
+        // Ctrl-C ends it (even though this test runner's threads, which
+        // the program inherits its signal mask from, block SIGINT).
+        kill(process.processIdentifier, SIGINT)
+        #expect(exited(process), "Ctrl-C did not end the watch")
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(process.terminationStatus == SIGINT)
+    }
+
+    @Test func watchingPrintsJSONLinesOnlyInJSON() throws {
+        let path = try temporaryScene("objects:\n  box: {type: View}\n")
+        let output = path + ".out"
+        #expect(FileManager.default.createFile(atPath: output, contents: nil))
+        let process = Process()
+        process.executableURL = try sceneRunnerURL()
+        process.arguments = ["run", "--watch", "--format", "json", path]
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        _ = try #require(waitFor("\"type\":\"totals\"", count: 1, in: output))
+        try save("objects:\n  box: {type: View}\n  other: {type: View}\n", to: path, second: 2)
+        let text = try #require(waitFor("\"type\":\"totals\"", count: 2, in: output))
+        kill(process.processIdentifier, SIGINT)
+        #expect(exited(process), "Ctrl-C did not end the watch")
+        for line in text.split(separator: "\n") {
+            #expect(
+                (try? JSONSerialization.jsonObject(with: Data(line.utf8))) is [String: Any], "not JSON: \(line)")
+        }
+        #expect(text.contains("\"objects\":2"))
+    }
+}

@@ -1,0 +1,120 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Watches files for changes by looking at them a few times a second: the
+/// same on every platform and every file system, and cheap for the handful
+/// of scene files a person edits.
+///
+/// A change is anything a save does: new contents (size or modification
+/// time), a new file in its place (an editor that writes a copy and renames
+/// it over the original), the file vanishing or coming back.
+struct FileWatcher {
+    /// What the watcher last saw of a file.
+    struct Stamp: Equatable {
+        var exists: Bool
+        var size: Int64 = 0
+        var seconds: Int = 0
+        var nanoseconds: Int = 0
+        var inode: UInt64 = 0
+        var device: UInt64 = 0
+
+        /// What the file system says of `path` now.
+        init(of path: String) {
+            var status = stat()
+            guard stat(path, &status) == 0 else {
+                exists = false
+                return
+            }
+            exists = true
+            size = Int64(status.st_size)
+            #if canImport(Darwin)
+                seconds = Int(status.st_mtimespec.tv_sec)
+                nanoseconds = Int(status.st_mtimespec.tv_nsec)
+            #else
+                seconds = Int(status.st_mtim.tv_sec)
+                nanoseconds = Int(status.st_mtim.tv_nsec)
+            #endif
+            inode = UInt64(status.st_ino)
+            device = UInt64(status.st_dev)
+        }
+    }
+
+    /// The files, in the order given (each once).
+    let paths: [String]
+    /// How long to wait between looks.
+    var interval: Duration = .milliseconds(200)
+    private var stamps: [Stamp]
+
+    /// A watcher of `paths`, taking their state now as the starting point.
+    init(_ paths: [String]) {
+        var seen = Set<String>()
+        self.paths = paths.filter { seen.insert($0).inserted }
+        stamps = self.paths.map(Stamp.init(of:))
+    }
+
+    /// The files that changed since the last call (or since the watcher was
+    /// made), in their order, or an empty list.
+    mutating func changes() -> [String] {
+        var changed: [String] = []
+        for index in paths.indices {
+            let stamp = Stamp(of: paths[index])
+            if stamp != stamps[index] {
+                stamps[index] = stamp
+                changed.append(paths[index])
+            }
+        }
+        return changed
+    }
+
+    /// Waits until some file changes and has then stayed as it is for one
+    /// interval (so that a save in several writes is read once, whole), and
+    /// returns the files that changed. A file that never stops changing is
+    /// returned after `maxSettling` intervals all the same.
+    mutating func nextChanges(maxSettling: Int = 25) -> [String] {
+        var changed: [String] = []
+        var settling = 0
+        // Until a change: watching is what the command was asked to do,
+        // until it is interrupted.
+        while true {
+            sleep(for: interval)
+            let now = changes()
+            if !changed.isEmpty {
+                settling += 1
+                if now.isEmpty || settling >= maxSettling { return changed + now.filter { !changed.contains($0) } }
+            }
+            for path in now where !changed.contains(path) { changed.append(path) }
+        }
+    }
+
+    /// Lets Ctrl-C, `kill` and a closed terminal end the process even when
+    /// it was started with those signals blocked (as some launchers leave
+    /// them): watching ends only that way.
+    static func allowInterruption() {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&signals, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+    }
+
+    /// The local time of day, `14:03:27`, for a person matching a run to
+    /// the save that caused it.
+    static func clockTime() -> String {
+        var now = time(nil)
+        var parts = tm()
+        guard localtime_r(&now, &parts) != nil else { return "?" }
+        func twoDigits(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(twoDigits(parts.tm_hour)):\(twoDigits(parts.tm_min)):\(twoDigits(parts.tm_sec))"
+    }
+
+    private func sleep(for duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+    }
+}

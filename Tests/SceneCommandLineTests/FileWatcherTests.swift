@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+@testable import SceneCommandLine
+
+/// The watcher behind `run --watch`, on real files.
+@Suite struct FileWatcherTests {
+    /// A new folder holding `name` with `text`.
+    private func file(_ text: String, name: String = "scene.yaml") throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent(name).path
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+        return path
+    }
+
+    @Test func nothingChangedIsNoChange() throws {
+        let path = try file("a")
+        var watcher = FileWatcher([path])
+        #expect(watcher.changes() == [])
+        #expect(watcher.changes() == [])
+    }
+
+    @Test func newContentsOfTheSameSizeAreAChange() throws {
+        let path = try file("objects: {}\n")
+        var watcher = FileWatcher([path])
+        // A later modification time, as a save a moment later gives.
+        let later = Date().addingTimeInterval(5)
+        try "objects: []\n".write(toFile: path, atomically: false, encoding: .utf8)
+        try FileManager.default.setAttributes([.modificationDate: later], ofItemAtPath: path)
+        #expect(watcher.changes() == [path])
+        #expect(watcher.changes() == [], "a change is reported once")
+    }
+
+    @Test func aFileRenamedOverTheOriginalIsAChange() throws {
+        let path = try file("objects: {}\n")
+        let modified = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
+        var watcher = FileWatcher([path])
+        // An editor's safe save: a copy with the same size and time, renamed over.
+        let copy = path + ".tmp"
+        try "objects: []\n".write(toFile: copy, atomically: false, encoding: .utf8)
+        if let modified { try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: copy) }
+        #expect(rename(copy, path) == 0)
+        #expect(watcher.changes() == [path])
+    }
+
+    @Test func aFileThatVanishesAndComesBackChangesTwice() throws {
+        let path = try file("a")
+        var watcher = FileWatcher([path])
+        try FileManager.default.removeItem(atPath: path)
+        #expect(watcher.changes() == [path])
+        try "b".write(toFile: path, atomically: false, encoding: .utf8)
+        #expect(watcher.changes() == [path])
+    }
+
+    @Test func aFileGivenTwiceIsWatchedOnceAndOnlyChangedFilesAreReported() throws {
+        let first = try file("a", name: "first.yaml")
+        let second = try file("b", name: "second.yaml")
+        var watcher = FileWatcher([first, second, first])
+        #expect(watcher.paths == [first, second])
+        try "bb".write(toFile: second, atomically: false, encoding: .utf8)
+        #expect(watcher.changes() == [second])
+    }
+
+    @Test func theNextChangesComeOnceTheFileHasSettled() throws {
+        let path = try file("a")
+        var watcher = FileWatcher([path])
+        watcher.interval = .milliseconds(20)
+        let writer = Thread {
+            Thread.sleep(forTimeInterval: 0.05)
+            try? "bb".write(toFile: path, atomically: false, encoding: .utf8)
+        }
+        writer.start()
+        #expect(watcher.nextChanges() == [path])
+        #expect(watcher.changes() == [])
+    }
+
+    @Test func aFileThatNeverSettlesIsReportedAfterTheLimit() throws {
+        let path = try file("a")
+        var watcher = FileWatcher([path])
+        watcher.interval = .milliseconds(20)
+        let done = Atomicish()
+        let writer = Thread {
+            var size = 1
+            while !done.isSet, size < 2000 {
+                size += 1
+                try? String(repeating: "x", count: size).write(toFile: path, atomically: false, encoding: .utf8)
+                Thread.sleep(forTimeInterval: 0.005)
+            }
+        }
+        writer.start()
+        #expect(watcher.nextChanges(maxSettling: 3) == [path])
+        done.set()
+    }
+}
+
+/// A flag one thread sets and another reads.
+private final class Atomicish: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    var isSet: Bool { lock.withLock { value } }
+    func set() { lock.withLock { value = true } }
+}
