@@ -22,13 +22,13 @@ struct GraphCommand: SceneSubcommand {
             outlets are solid arrows labelled with their names (a collection's as name[0], name[1], ...); \
             on: connections are dashed arrows labelled 'event -> action'. --format svg runs Graphviz's \
             dot, which must be on PATH (apt-get install graphviz, brew install graphviz).
-
             """
+                + "\n\n"
                 + ExitStatus.help([
                     (ExitStatus.success, "the graph was printed"),
                     (
                         ExitStatus.invalidScene,
-                        "the file is invalid or unreadable: its diagnostics are printed as by check"
+                        "the file is invalid or unreadable; its diagnostics are printed"
                     ),
                     ExitStatus.usageLine,
                     (ExitStatus.toolUnavailable, "--format svg: Graphviz's dot is not on PATH, or it failed"),
