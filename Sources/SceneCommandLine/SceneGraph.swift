@@ -84,40 +84,30 @@ struct SceneGraph {
             "    edge [fontname=\"\(Style.font)\", fontsize=10, color=\"\(Style.outlet)\", "
                 + "fontcolor=\"\(Style.outlet)\", arrowsize=0.7];\n")
 
-        // Boxes and frames: a depth-first walk from each object without a
-        // parent, in file order. A frame's object is an unseen point inside
-        // it, where the arrows that end at the frame are aimed; it shares a
-        // rank with its first child, so that it takes no column of its own.
-        // `entry` and `exit` are each object's place in the walk: `b` is
-        // inside `a`'s frame when entry[a] < entry[b] <= exit[a].
+        // The hierarchy, walked depth first from each object without a
+        // parent, in file order: `walk` holds each object's index as it is
+        // entered and `~index` as its frame closes. `entry` and `exit` are
+        // each object's place in the walk: `b` is inside `a`'s frame when
+        // entry[a] < entry[b] <= exit[a].
         var entry = [Int](repeating: -1, count: objects.count)
         var exit = [Int](repeating: -1, count: objects.count)
-        var step = 0
+        var walk: [Int] = []
+        walk.reserveCapacity(2 * objects.count)
         var stack: [(index: Int, isClosing: Bool)] = []
-        var depth = 1
         for root in objects.indices where parents[root] == nil {
             stack.append((root, false))
             while let (index, isClosing) = stack.popLast() {
                 if isClosing {
-                    exit[index] = step
-                    depth -= 1
-                    write(indent(depth) + "}\n")
+                    exit[index] = walk.count
+                    walk.append(~index)
                     continue
                 }
-                step += 1
-                entry[index] = step
+                walk.append(index)
+                entry[index] = walk.count
                 guard firstChild[index] >= 0 else {
-                    exit[index] = step
-                    write(indent(depth) + box(index))
+                    exit[index] = entry[index]
                     continue
                 }
-                let id = DOT.quoted(objects[index].id)
-                write(indent(depth) + "subgraph \(DOT.quoted("cluster_" + objects[index].id)) {\n")
-                depth += 1
-                write(
-                    indent(depth) + "label=\(frameLabel(index)); labeljust=l; fontsize=12; style=\"rounded,filled\"; "
-                        + "fillcolor=\"\(Style.frames[depth % 2])\"; color=\"\(Style.frameBorder)\";\n")
-                write(indent(depth) + "\(id) [shape=point, style=invis, width=0.01, height=0.01];\n")
                 stack.append((index, true))
                 // Pushed last to first, so that they pop in file order.
                 let first = stack.count
@@ -129,32 +119,104 @@ struct SceneGraph {
                 stack[first...].reverse()
             }
         }
+        let frames = Frames(entry: entry, exit: exit)
+
+        // A frame's object is an unseen point inside it, at which the arrows
+        // that end at the frame are aimed; when an arrow joins it to an
+        // object inside its frame, it is a dashed box there instead.
+        var isShownInFrame = [Bool](repeating: false, count: objects.count)
+        forEachArrow(parents: parents, frames: frames) { source, target, _, _ in
+            if frames.isFrame(source, around: target) == false, frames.isFrame(source) { isShownInFrame[source] = true }
+            if frames.isFrame(target, around: source) == false, frames.isFrame(target) { isShownInFrame[target] = true }
+        }
+
+        var depth = 1
+        for step in walk {
+            guard step >= 0 else {
+                depth -= 1
+                write(indent(depth) + "}\n")
+                continue
+            }
+            guard frames.isFrame(step) else {
+                write(indent(depth) + box(step, isFrameObject: false))
+                continue
+            }
+            write(indent(depth) + "subgraph \(DOT.quoted("cluster_" + objects[step].id)) {\n")
+            depth += 1
+            write(
+                indent(depth) + "label=\(frameLabel(step)); labeljust=l; fontsize=12; style=\"rounded,filled\"; "
+                    + "fillcolor=\"\(Style.frames[depth % 2])\"; color=\"\(Style.frameBorder)\";\n")
+            if isShownInFrame[step] {
+                write(indent(depth) + box(step, isFrameObject: true))
+            } else {
+                write(
+                    indent(depth)
+                        + "\(DOT.quoted(objects[step].id)) [shape=point, style=invis, width=0.01, height=0.01];\n")
+            }
+        }
         // A validated scene has no cycle through `parent`; should one get
         // through, its objects are drawn unframed and their parent outlet as
         // an arrow, rather than not at all.
         for index in objects.indices where entry[index] < 0 {
-            write(indent(1) + box(index))
+            write(indent(1) + box(index, isFrameObject: false))
         }
 
         // Arrows, object by object in file order: outlets, then `on:`.
+        forEachArrow(parents: parents, frames: frames) { source, target, label, isEvent in
+            var attributes = "label=\(DOT.quoted(label))"
+            if source != target {
+                if frames.isFrame(source, around: target) == true {
+                    attributes += ", ltail=\(DOT.quoted("cluster_" + objects[source].id))"
+                }
+                if frames.isFrame(target, around: source) == true {
+                    attributes += ", lhead=\(DOT.quoted("cluster_" + objects[target].id))"
+                }
+            }
+            if isEvent {
+                attributes += ", style=dashed, color=\"\(Style.event)\", fontcolor=\"\(Style.event)\", arrowhead=vee"
+            }
+            write("    \(DOT.quoted(objects[source].id)) -> \(DOT.quoted(objects[target].id)) [\(attributes)];\n")
+        }
+        write("}\n")
+    }
+
+    /// Where each object is in the walk of the hierarchy.
+    private struct Frames {
+        let entry: [Int]
+        let exit: [Int]
+
+        /// Whether the object at `index` has children, and so a frame.
+        func isFrame(_ index: Int) -> Bool { entry[index] >= 0 && entry[index] < exit[index] }
+
+        /// `nil` when `index` has no frame; otherwise whether `other` is
+        /// outside it.
+        func isFrame(_ index: Int, around other: Int) -> Bool? {
+            guard isFrame(index) else { return nil }
+            return !(entry[index] < entry[other] && entry[other] <= exit[index])
+        }
+    }
+
+    /// Calls `body` with each arrow, object by object in file order: the
+    /// object's outlets (a collection's targets numbered), then its `on:`
+    /// connections. The hierarchy outlet that a frame shows is left out.
+    private func forEachArrow(
+        parents: [Int?], frames: Frames,
+        _ body: (_ source: Int, _ target: Int, _ label: String, _ isEvent: Bool) -> Void
+    ) {
+        let objects = declaration.objects
         for index in objects.indices {
             for connection in declaration.outletConnections[objects[index].outletRange] {
                 let targets = declaration.outletTargets[connection.targetRange]
-                // The frames show where each object is in the hierarchy.
-                if connection.outlet.isHierarchy, entry[index] >= 0, targets.first == parents[index] { continue }
+                if connection.outlet.isHierarchy, frames.entry[index] >= 0, targets.first == parents[index] { continue }
                 for (position, target) in targets.enumerated() {
                     let name = connection.outlet.name
-                    let label = connection.outlet.isCollection ? "\(name)[\(position)]" : name
-                    write(arrow(from: index, to: target, label: label, entry: entry, exit: exit, style: ""))
+                    body(index, target, connection.outlet.isCollection ? "\(name)[\(position)]" : name, false)
                 }
             }
             for connection in declaration.eventConnections[objects[index].connectionRange] {
-                let label = "\(connection.event.name) -> \(connection.action.name)"
-                let style = ", style=dashed, color=\"\(Style.event)\", fontcolor=\"\(Style.event)\", arrowhead=vee"
-                write(arrow(from: index, to: connection.target, label: label, entry: entry, exit: exit, style: style))
+                body(index, connection.target, "\(connection.event.name) -> \(connection.action.name)", true)
             }
         }
-        write("}\n")
     }
 
     /// The object each object's hierarchy outlet (`parent`) names, if any.
@@ -168,36 +230,15 @@ struct SceneGraph {
         }
     }
 
-    /// An arrow from `source` to `target`; one that starts or ends at a
-    /// frame is clipped at the frame's border, unless it stays inside it.
-    private func arrow(
-        from source: Int, to target: Int, label: String, entry: [Int], exit: [Int], style: String
-    ) -> String {
-        let objects = declaration.objects
-        func isFrame(_ index: Int, around other: Int) -> Bool {
-            entry[index] >= 0 && entry[index] < exit[index]
-                && !(entry[index] < entry[other] && entry[other] <= exit[index])
-        }
-        var clipping = ""
-        if source != target {
-            if isFrame(source, around: target) {
-                clipping += ", ltail=\(DOT.quoted("cluster_" + objects[source].id))"
-            }
-            if isFrame(target, around: source) {
-                clipping += ", lhead=\(DOT.quoted("cluster_" + objects[target].id))"
-            }
-        }
-        return "    \(DOT.quoted(objects[source].id)) -> \(DOT.quoted(objects[target].id)) "
-            + "[label=\(DOT.quoted(label))\(clipping)\(style)];\n"
-    }
-
-    /// The box of the object at `index`: its id in bold and its type.
-    private func box(_ index: Int) -> String {
+    /// The box of the object at `index`: its id in bold and its type; a
+    /// frame's own object is dashed and unfilled.
+    private func box(_ index: Int, isFrameObject: Bool) -> String {
         let object = declaration.objects[index]
         let label =
             "<<b>\(DOT.html(object.id))</b><br/><font point-size=\"10\" color=\"\(Style.type)\">"
             + "\(DOT.html(object.type.name))</font>>"
-        return "\(DOT.quoted(object.id)) [label=\(label)];\n"
+        let style = isFrameObject ? ", style=\"rounded,dashed\"" : ""
+        return "\(DOT.quoted(object.id)) [label=\(label)\(style)];\n"
     }
 
     /// The label of the frame of the object at `index`: its id in bold,
