@@ -102,6 +102,8 @@ struct GraphCommand: SceneSubcommand {
             do {
                 try Graphviz.render(text, as: "svg", with: dotPath, into: sink.write, shouldStop: { sink.hasFailed })
             } catch {
+                // What `dot` printed before it failed is no picture.
+                file?.discard()
                 throw CommandFailure(message: error.message, status: ExitStatus.toolUnavailable)
             }
         } else {
@@ -171,6 +173,16 @@ private final class GraphFile: TextSink {
             descriptor = -1
         }
         return failure == 0 ? nil : String(cString: strerror(failure))
+    }
+
+    /// Closes the file and removes it, when it is a regular file (not a
+    /// device or a pipe given as `--output`).
+    func discard() {
+        buffer.removeAll()
+        var status = stat()
+        let isRegular = descriptor >= 0 && fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+        close()
+        if isRegular { unlink(path) }
     }
 
     /// Closes the file without reporting (after another failure).

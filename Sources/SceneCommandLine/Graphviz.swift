@@ -108,7 +108,8 @@ enum Graphviz {
     }
 
     /// Writes the input, and reads the output and the errors, all at once
-    /// with `poll`, so that neither side waits on a full pipe.
+    /// with `poll`, so that neither `dot` nor this waits for the other to
+    /// empty a full buffer.
     private struct Exchange {
         let input: [UInt8]
         var inputEnd: Int32

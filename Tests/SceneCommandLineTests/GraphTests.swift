@@ -259,6 +259,13 @@ private let isDotInstalled = Graphviz.locate() != nil
         let quit = runWithDot(in: quitter, ["graph", "--format", "svg", path])
         #expect(quit.status == ExitStatus.toolUnavailable)
         #expect(quit.errors.contains("exited with status 4 and printed nothing on standard error"))
+
+        // An --output file is not left holding what a failing dot printed.
+        let half = try fakeDot("cat >/dev/null; echo '<svg>'; exit 1")
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("graph-\(UUID().uuidString).svg")
+        let failed = runWithDot(in: half, ["graph", "--format", "svg", "--output", output.path, path])
+        #expect(failed.status == ExitStatus.toolUnavailable)
+        #expect(!FileManager.default.fileExists(atPath: output.path))
     }
 
     @Test func textSplitInsideACharacterIsJoinedAgain() {
