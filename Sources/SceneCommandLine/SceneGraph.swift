@@ -169,7 +169,9 @@ struct SceneGraph {
                     attributes += ", ltail=\(DOT.quoted("cluster_" + objects[source].id))"
                 }
                 if frames.isFrame(target, around: source) == true {
-                    attributes += ", lhead=\(DOT.quoted("cluster_" + objects[target].id))"
+                    // Two ranks long, so that the part outside the frame
+                    // is long enough to hold the label.
+                    attributes += ", lhead=\(DOT.quoted("cluster_" + objects[target].id)), minlen=2"
                 }
             }
             if isEvent {

@@ -101,6 +101,7 @@ private let isDotInstalled = Graphviz.locate() != nil
         let hide = try #require(graph.edges.first { $0.label == "viewToHide" })
         #expect(hide.from == "host" && hide.to == "controls")
         #expect(hide.attributes.contains(#"lhead="cluster_controls""#))
+        #expect(hide.attributes.contains("minlen=2"))
     }
 
     @Test func aCollectionsTargetsAreArrowsNumberedInWrittenOrder() throws {
