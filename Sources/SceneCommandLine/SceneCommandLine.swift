@@ -11,7 +11,7 @@ import Synchronization
     import Darwin
 #endif
 
-/// The whole `scene-runner` command line (`run`, `check`, `types`) over a
+/// The whole `scene-runner` command line (`run`, `check`, `types`, `graph`) over a
 /// registry a program supplies, so that a package with its own behaviour
 /// types has a runner that knows them. `scene-runner` itself is this with
 /// the standard types:
@@ -86,6 +86,8 @@ public struct SceneCommandLine {
                 try check.run(in: context)
             } else if let types = command as? TypesCommand {
                 try types.run(in: context)
+            } else if let graph = command as? GraphCommand {
+                try graph.run(in: context)
             } else {
                 // ArgumentParser's own commands, such as `help check`.
                 try command.run()
@@ -126,6 +128,9 @@ public enum ExitStatus {
     /// The command line itself is wrong: an unknown option, a missing file
     /// argument, an unknown type name.
     public static let usage: Int32 = 64
+    /// A program the command needs is missing or failed: Graphviz's `dot`,
+    /// which `graph --format svg` runs.
+    public static let toolUnavailable: Int32 = 69
     /// A built-in type was refused when it was registered: a bug in the
     /// module that ships it (``SceneRegistry/refusedBuiltIns``).
     public static let internalError: Int32 = 70

@@ -1,0 +1,204 @@
+import ArgumentParser
+import SceneCore
+import SceneLoader
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `graph FILE`: a scene's objects and wiring as a Graphviz graph (see
+/// ``SceneGraph``), in DOT or, through Graphviz's `dot`, as SVG. The scene is
+/// checked as `check` checks it and never created: nothing runs.
+struct GraphCommand: SceneSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "graph",
+        abstract: "Print a scene's objects, hierarchy, outlets and event wiring as a Graphviz graph.",
+        discussion: """
+            Each object is a box (id and type); a view with children is a frame around them; \
+            outlets are solid arrows labelled with their names (a collection's as name[0], name[1], ...); \
+            on: connections are dashed arrows labelled 'event -> action'. --format svg runs Graphviz's \
+            dot, which must be on PATH (apt-get install graphviz, brew install graphviz).
+            """
+                + "\n\n"
+                + ExitStatus.help([
+                    (ExitStatus.success, "the graph was printed"),
+                    (
+                        ExitStatus.invalidScene,
+                        "the file is invalid or unreadable; its diagnostics are printed"
+                    ),
+                    ExitStatus.usageLine,
+                    (ExitStatus.toolUnavailable, "--format svg: Graphviz's dot is not on PATH, or it failed"),
+                    (ExitStatus.outputFailed, "the output (or the --output file) could not be written"),
+                ])
+    )
+
+    /// What `graph` prints.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case dot, svg
+    }
+
+    @Argument(help: "The scene file.")
+    var file: String
+
+    @Option(help: "Output format: dot (Graphviz's language), or svg, drawn by Graphviz's dot.")
+    var format: Format = .dot
+
+    @Option(
+        name: [.customShort("o"), .long],
+        help: ArgumentHelp("Write the graph to this file instead of standard output.", valueName: "file"))
+    var output: String?
+
+    func run(in context: CommandContext) throws {
+        let loader = context.loader
+        let declaration: SceneDeclaration
+        do throws(SceneLoadError) {
+            let source = try loader.source(contentsOf: file)
+            switch loader.validate(source) {
+            case .success(let value): declaration = value
+            case .failure(let error): throw error
+            }
+        } catch {
+            // Exactly what `check` prints for an invalid file.
+            context.write(error.rendered)
+            let tally = Records.tally(
+                errors: Records.errorCount(error.diagnostics), warnings: Records.warningCount(error.diagnostics))
+            context.writeLine("\(error.source.name): \(tally)")
+            throw ExitCode(ExitStatus.invalidScene)
+        }
+        let graph = SceneGraph(declaration, name: file, programName: context.name)
+
+        var dotPath: String?
+        if format == .svg {
+            dotPath = Graphviz.locate()
+            guard dotPath != nil else {
+                throw CommandFailure(
+                    message: """
+                        --format svg needs Graphviz's 'dot', which is not on PATH. Install Graphviz \
+                        (Debian, Ubuntu: 'apt-get install graphviz'; macOS: 'brew install graphviz'), or print \
+                        DOT with '\(context.name) graph \(file)' and render it elsewhere.
+                        """,
+                    status: ExitStatus.toolUnavailable)
+            }
+        }
+
+        let sink: any TextSink
+        var file: GraphFile?
+        if let output {
+            let opened = try GraphFile(path: output)
+            file = opened
+            sink = opened
+        } else {
+            sink = context.output
+        }
+        defer { file?.close() }
+
+        if let dotPath {
+            var text: [UInt8] = []
+            graph.write { text.append(contentsOf: $0.utf8) }
+            do {
+                try Graphviz.render(text, as: "svg", with: dotPath, into: sink.write, shouldStop: { sink.hasFailed })
+            } catch {
+                // What `dot` printed before it failed is no picture.
+                file?.discard()
+                throw CommandFailure(message: error.message, status: ExitStatus.toolUnavailable)
+            }
+        } else {
+            graph.write { sink.write($0) }
+        }
+        if let file, let failure = file.finish() {
+            throw CommandFailure(
+                message: "could not write the graph to '\(file.path)': \(failure)", status: ExitStatus.outputFailed)
+        }
+    }
+}
+
+/// The file `--output` names: created or emptied, written through a
+/// buffer, remembering the first failed write.
+private final class GraphFile: TextSink {
+    let path: String
+    private var descriptor: Int32
+    private var buffer: [UInt8] = []
+    private var failure: Int32 = 0
+    private static let bufferSize = 1 << 16
+
+    init(path: String) throws(CommandFailure) {
+        self.path = path
+        descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else {
+            throw CommandFailure(
+                message: "cannot write the graph to '\(path)': \(String(cString: strerror(errno)))",
+                status: ExitStatus.outputFailed)
+        }
+    }
+
+    var hasFailed: Bool { failure != 0 }
+
+    func write(_ text: String) {
+        guard failure == 0 else { return }
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= Self.bufferSize { flush() }
+    }
+
+    private func flush() {
+        var start = 0
+        while start < buffer.count && failure == 0 {
+            let written = buffer[start...].withUnsafeBytes { bytes in
+                #if canImport(Glibc)
+                    Glibc.write(descriptor, bytes.baseAddress, bytes.count)
+                #elseif canImport(Musl)
+                    Musl.write(descriptor, bytes.baseAddress, bytes.count)
+                #else
+                    Darwin.write(descriptor, bytes.baseAddress, bytes.count)
+                #endif
+            }
+            if written < 0 {
+                if errno != EINTR { failure = errno }
+            } else {
+                start += written
+            }
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes what is buffered and closes the file; the reason a write
+    /// failed, or `nil` when everything was written.
+    func finish() -> String? {
+        flush()
+        if descriptor >= 0 {
+            if systemClose(descriptor) != 0 && failure == 0 { failure = errno }
+            descriptor = -1
+        }
+        return failure == 0 ? nil : String(cString: strerror(failure))
+    }
+
+    /// Closes the file and removes it, when it is a regular file (not a
+    /// device or a pipe given as `--output`).
+    func discard() {
+        buffer.removeAll()
+        var status = stat()
+        let isRegular = descriptor >= 0 && fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+        close()
+        if isRegular { unlink(path) }
+    }
+
+    /// Closes the file without reporting (after another failure).
+    func close() {
+        if descriptor >= 0 { _ = systemClose(descriptor) }
+        descriptor = -1
+    }
+}
+
+/// `close(2)`, named apart from ``GraphFile/close()``.
+private func systemClose(_ descriptor: Int32) -> Int32 {
+    #if canImport(Glibc)
+        Glibc.close(descriptor)
+    #elseif canImport(Musl)
+        Musl.close(descriptor)
+    #else
+        Darwin.close(descriptor)
+    #endif
+}

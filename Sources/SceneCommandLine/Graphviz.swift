@@ -1,0 +1,261 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Graphviz's `dot`, found on `PATH` and run as a child process: DOT goes
+/// in on its standard input, and what it prints comes back as it prints it.
+///
+///     guard let dot = Graphviz.locate() else { ... }
+///     try Graphviz.render(dotText, as: "svg", with: dot, into: { print($0, terminator: "") }, shouldStop: { false })
+enum Graphviz {
+    /// The search path `locate()` uses instead of the environment's `PATH`
+    /// while it is bound: tests bind it to `""` to see what a machine without
+    /// Graphviz prints, without changing the process's environment.
+    @TaskLocal static var searchPathOverride: String?
+
+    /// Why `dot` could not render a graph.
+    struct Failure: Error {
+        let message: String
+    }
+
+    /// The path of the executable `dot` in the search path (the
+    /// environment's `PATH`, or ``searchPathOverride``), or `nil` when there
+    /// is none. An empty entry of the path is the current folder, as the
+    /// shell reads it.
+    static func locate(_ program: String = "dot") -> String? {
+        let searchPath = searchPathOverride ?? getenv("PATH").map { String(cString: $0) } ?? ""
+        for folder in searchPath.split(separator: ":", omittingEmptySubsequences: false) {
+            let candidate = folder.isEmpty ? program : "\(folder)/\(program)"
+            var status = stat()
+            guard stat(candidate, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { continue }
+            if access(candidate, X_OK) == 0 { return candidate }
+        }
+        return nil
+    }
+
+    /// Runs `dot -T<format>` at `path` on `input`, passing what it prints to
+    /// `output` as it arrives. Throws with `dot`'s standard error (its
+    /// first 16 KiB) when it cannot be started or exits with a status other
+    /// than 0. `shouldStop` is asked after each piece of output: when it
+    /// says so (the output cannot be written), `dot` is ended and this
+    /// returns.
+    static func render(
+        _ input: [UInt8], as format: String, with path: String, into output: (String) -> Void,
+        shouldStop: () -> Bool
+    ) throws(Failure) {
+        // Sockets rather than pipes: writing to a `dot` that has already
+        // exited fails with EPIPE instead of raising SIGPIPE, and they are
+        // made close-on-exec at once, so that a child another thread starts
+        // meanwhile does not hold them open.
+        var inputEnds: [Int32] = [-1, -1]
+        var outputEnds: [Int32] = [-1, -1]
+        var errorEnds: [Int32] = [-1, -1]
+        defer { for end in inputEnds + outputEnds + errorEnds where end >= 0 { close(end) } }
+        guard makeSocketPair(&inputEnds), makeSocketPair(&outputEnds), makeSocketPair(&errorEnds) else {
+            throw Failure(message: "cannot run '\(path)': \(String(cString: strerror(errno)))")
+        }
+        #if canImport(Darwin)
+            var one: Int32 = 1
+            setsockopt(inputEnds[0], SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+        #endif
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        // dup2 clears close-on-exec on the copies; every other end closes.
+        posix_spawn_file_actions_adddup2(&actions, inputEnds[1], STDIN_FILENO)
+        posix_spawn_file_actions_adddup2(&actions, outputEnds[1], STDOUT_FILENO)
+        posix_spawn_file_actions_adddup2(&actions, errorEnds[1], STDERR_FILENO)
+        let words = [path, "-T" + format]
+        let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        defer { for argument in arguments { free(argument) } }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, path, &actions, nil, arguments, environ)
+        for end in [inputEnds[1], outputEnds[1], errorEnds[1]] { close(end) }
+        inputEnds[1] = -1
+        outputEnds[1] = -1
+        errorEnds[1] = -1
+        guard spawned == 0 else {
+            throw Failure(message: "cannot run '\(path)': \(String(cString: strerror(spawned)))")
+        }
+
+        let flags = fcntl(inputEnds[0], F_GETFL)
+        _ = fcntl(inputEnds[0], F_SETFL, flags | O_NONBLOCK)
+        var exchange = Exchange(input: input, inputEnd: inputEnds[0], outputEnd: outputEnds[0], errorEnd: errorEnds[0])
+        let stopped = exchange.run(output: output, shouldStop: shouldStop)
+        inputEnds[0] = -1
+        outputEnds[0] = -1
+        errorEnds[0] = -1
+        if stopped { kill(pid, SIGTERM) }
+
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { break }
+        }
+        guard !stopped else { return }
+        // WIFEXITED / WEXITSTATUS / WTERMSIG are macros Swift does not import.
+        let signal = status & 0x7F
+        guard signal != 0 || (status >> 8) & 0xFF != 0 else { return }
+        let ending = signal == 0 ? "exited with status \((status >> 8) & 0xFF)" : "was ended by signal \(signal)"
+        var message = "'\(path) -T\(format)' \(ending)"
+        let said = String(decoding: exchange.errors, as: UTF8.self).trimmingTrailingWhitespace()
+        message += said.isEmpty ? " and printed nothing on standard error" : ":\n" + said
+        throw Failure(message: message)
+    }
+
+    /// Writes the input, and reads the output and the errors, all at once
+    /// with `poll`, so that neither `dot` nor this waits for the other to
+    /// empty a full buffer.
+    private struct Exchange {
+        let input: [UInt8]
+        var inputEnd: Int32
+        var outputEnd: Int32
+        var errorEnd: Int32
+        var written = 0
+        /// The start of what `dot` printed on standard error.
+        var errors: [UInt8] = []
+        static let maxErrorBytes = 16 << 10
+
+        init(input: [UInt8], inputEnd: Int32, outputEnd: Int32, errorEnd: Int32) {
+            self.input = input
+            self.inputEnd = inputEnd
+            self.outputEnd = outputEnd
+            self.errorEnd = errorEnd
+        }
+
+        /// Runs until `dot` closes its output and errors; true when
+        /// `shouldStop` ended it first. Closes every end.
+        mutating func run(output: (String) -> Void, shouldStop: () -> Bool) -> Bool {
+            defer {
+                for end in [inputEnd, outputEnd, errorEnd] where end >= 0 { close(end) }
+            }
+            var decoder = UTF8Chunks()
+            var buffer = [UInt8](repeating: 0, count: 1 << 16)
+            if input.isEmpty { closeInput() }
+            while outputEnd >= 0 || errorEnd >= 0 {
+                var ends: [pollfd] = []
+                if inputEnd >= 0 { ends.append(pollfd(fd: inputEnd, events: Int16(POLLOUT), revents: 0)) }
+                if outputEnd >= 0 { ends.append(pollfd(fd: outputEnd, events: Int16(POLLIN), revents: 0)) }
+                if errorEnd >= 0 { ends.append(pollfd(fd: errorEnd, events: Int16(POLLIN), revents: 0)) }
+                let ready = ends.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), -1) }
+                if ready < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                for end in ends where end.revents != 0 {
+                    if end.fd == inputEnd {
+                        writeInput()
+                    } else if end.fd == outputEnd {
+                        let count = readSome(outputEnd, into: &buffer)
+                        if count <= 0 {
+                            close(outputEnd)
+                            outputEnd = -1
+                        } else {
+                            output(decoder.decode(buffer[0..<count]))
+                            if shouldStop() { return true }
+                        }
+                    } else if end.fd == errorEnd {
+                        let count = readSome(errorEnd, into: &buffer)
+                        if count <= 0 {
+                            close(errorEnd)
+                            errorEnd = -1
+                        } else if errors.count < Self.maxErrorBytes {
+                            errors.append(contentsOf: buffer[0..<min(count, Self.maxErrorBytes - errors.count)])
+                        }
+                    }
+                }
+            }
+            let rest = decoder.finish()
+            if !rest.isEmpty { output(rest) }
+            return false
+        }
+
+        private mutating func writeInput() {
+            while written < input.count {
+                let count = input[written...].withUnsafeBytes { bytes in
+                    #if os(Linux)
+                        send(inputEnd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
+                    #else
+                        send(inputEnd, bytes.baseAddress, bytes.count, 0)
+                    #endif
+                }
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    if errno == EAGAIN || errno == EWOULDBLOCK { return }
+                    // `dot` stopped reading: what it says and its status tell why.
+                    break
+                }
+                written += count
+            }
+            closeInput()
+        }
+
+        private mutating func closeInput() {
+            if inputEnd >= 0 { close(inputEnd) }
+            inputEnd = -1
+        }
+
+        private func readSome(_ end: Int32, into buffer: inout [UInt8]) -> Int {
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(end, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                return count
+            }
+        }
+    }
+
+    private static func makeSocketPair(_ ends: inout [Int32]) -> Bool {
+        #if os(Linux)
+            return socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0
+        #else
+            guard socketpair(AF_UNIX, SOCK_STREAM, 0, &ends) == 0 else { return false }
+            for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+            return true
+        #endif
+    }
+}
+
+/// Turns bytes that arrive in pieces into text, keeping a character split
+/// between two pieces until its last byte arrives.
+struct UTF8Chunks {
+    private var pending: [UInt8] = []
+
+    /// The text of `bytes` after what was pending, up to the last whole character.
+    mutating func decode(_ bytes: ArraySlice<UInt8>) -> String {
+        pending.append(contentsOf: bytes)
+        // A character is at most 4 bytes: look back at most 3 for the lead
+        // byte of one that is not complete.
+        var cut = pending.count
+        var back = 1
+        while back <= min(3, pending.count) {
+            let byte = pending[pending.count - back]
+            if byte & 0xC0 != 0x80 {
+                let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+                if length > back { cut = pending.count - back }
+                break
+            }
+            back += 1
+        }
+        let text = String(decoding: pending[0..<cut], as: UTF8.self)
+        pending.removeFirst(cut)
+        return text
+    }
+
+    /// What is left, invalid bytes replaced.
+    mutating func finish() -> String {
+        defer { pending = [] }
+        return String(decoding: pending, as: UTF8.self)
+    }
+}
+
+extension String {
+    fileprivate func trimmingTrailingWhitespace() -> String {
+        var text = Substring(self)
+        while let last = text.last, last.isWhitespace { text.removeLast() }
+        return String(text)
+    }
+}
