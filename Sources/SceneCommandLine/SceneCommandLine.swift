@@ -86,6 +86,8 @@ public struct SceneCommandLine {
                 try check.run(in: context)
             } else if let types = command as? TypesCommand {
                 try types.run(in: context)
+            } else if let schema = command as? SchemaCommand {
+                try schema.run(in: context)
             } else {
                 // ArgumentParser's own commands, such as `help check`.
                 try command.run()
