@@ -450,6 +450,10 @@ struct SchemaGenerator {
             if inner.count == 1, inner[0].key == "enum", case .array(let cases) = inner[0].value {
                 return [("enum", .array(cases + [.null]))]
             }
+            // Null as one more choice of a choice, rather than a choice of two.
+            if inner.count == 1, inner[0].key == "anyOf", case .array(let choices) = inner[0].value {
+                return [("anyOf", .array(choices + [.fields([("type", .string("null"))])]))]
+            }
             return [("anyOf", .array([.object(inner), .fields([("type", .string("null"))])]))]
         case .list(let element):
             return [("type", .string("array")), ("items", .object(valueFields(element, range: range)))]

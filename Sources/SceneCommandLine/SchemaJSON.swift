@@ -19,18 +19,6 @@ indirect enum SchemaJSON {
     /// A list of strings.
     static func strings(_ values: [String]) -> SchemaJSON { .array(values.map(SchemaJSON.string)) }
 
-    /// The value of `key` in an object; `nil` for another value or a missing key.
-    subscript(key: String) -> SchemaJSON? {
-        guard case .object(let fields) = self else { return nil }
-        return fields.first { $0.key == key }?.value
-    }
-
-    /// The keys of an object, in order; empty for any other value.
-    var keys: [String] {
-        guard case .object(let fields) = self else { return [] }
-        return fields.map(\.key)
-    }
-
     /// Writes the value indented by two spaces a level, one line at a time
     /// through `emit` (each line with its line feed), as `json.dumps(value,
     /// indent=2)` lays it out.

@@ -36,6 +36,20 @@ import Testing
         )
     }
 
+    @Test func schemaTakesNoArgumentAndListsItsExitStatuses() {
+        let extra = run(["schema", "Scenes/player-controls.yaml"])
+        #expect(extra.status == 64)
+        #expect(extra.output.isEmpty)
+        #expect(extra.errors.contains("Unexpected argument 'Scenes/player-controls.yaml'"), "\(extra.errors)")
+        let help = run(["schema", "--help"])
+        #expect(help.status == 0)
+        #expect(help.output.contains("# yaml-language-server: $schema=PATH/scene.schema.json"))
+        let listed = help.output.split(separator: "\n").drop { $0 != "Exit status:" }.dropFirst()
+            .prefix { $0.hasPrefix("  ") }.map { $0.split(separator: " ").first.map(String.init) ?? "" }
+        #expect(listed == ["0", "64", "74"], "\(help.output)")
+        #expect(run(["--help"]).output.contains("schema"))
+    }
+
     @Test func theSchemaIsTheSameEveryTime() {
         #expect(run(["schema"]).output == run(["schema"]).output)
     }
