@@ -150,6 +150,49 @@ import Testing
         }
     }
 
+    // MARK: - A real validator, when there is one
+
+    /// The `check-jsonschema` on the `PATH`, if any.
+    static let validator: String? = {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        return path.split(separator: ":").map { "\($0)/check-jsonschema" }
+            .first { FileManager.default.isExecutableFile(atPath: $0) }
+    }()
+
+    /// What `check-jsonschema -o json` says of `files` under the committed schema.
+    private func validate(_ files: [String]) throws -> (status: Int32, invalid: Set<String>) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(Self.validator))
+        process.arguments = ["--schemafile", packagePath("schema/scene.schema.json"), "-o", "json"] + files
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let report = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let errors = (report["errors"] as? [[String: Any]] ?? []) + (report["parse_errors"] as? [[String: Any]] ?? [])
+        return (process.terminationStatus, Set(errors.compactMap { $0["filename"] as? String }))
+    }
+
+    @Test(
+        .enabled(
+            if: SchemaTests.validator != nil,
+            "check-jsonschema is not installed (pip install check-jsonschema); .ci/run installs it and runs the same check"
+        ))
+    func aRealValidatorAcceptsTheShippedScenesAndRefusesEveryReject() throws {
+        let scenes = try shippedScenes()
+        let accepted = try validate(scenes)
+        #expect(accepted.status == 0 && accepted.invalid.isEmpty, "refused: \(accepted.invalid.sorted())")
+        let folder = packagePath("schema/rejects")
+        let rejects = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".yaml") }
+            .sorted().map { folder + "/" + $0 }
+        let refused = try validate(rejects)
+        #expect(refused.status != 0)
+        #expect(
+            Set(rejects).subtracting(refused.invalid).isEmpty,
+            "accepted: \(Set(rejects).subtracting(refused.invalid).sorted())")
+    }
+
     // MARK: - Patterns against the loader
 
     /// Whether `check` accepts each of `values` written (double-quoted) in
