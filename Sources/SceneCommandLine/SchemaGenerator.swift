@@ -51,11 +51,10 @@ struct SchemaGenerator {
     /// A Double written as text (`"0.5"`, `"1e-3"`, `".5"`).
     static let decimalTextPattern = "^[+-]?(?:[0-9]+\\.?[0-9]*|\\.[0-9]+)(?:[eE][+-]?[0-9]+)?$"
 
-    /// `id.name`, where `name` is one of `names` (or any identifier when
-    /// `names` is `nil`): outlets' targets and paths in the script.
-    static func pathPattern(_ names: [String]?) -> String {
+    /// `id.name`, where `name` is one of `names`: `target.action` under
+    /// `on:` and `call:`, `id.member` in `expect` and `set`.
+    static func pathPattern(_ names: [String]) -> String {
         let id = "[A-Za-z_][A-Za-z0-9_]*"
-        guard let names else { return "^\(id)\\.\(id)$" }
         // No name at all: a pattern nothing matches.
         guard !names.isEmpty else { return "^(?!)" }
         return "^\(id)\\.(?:\(names.joined(separator: "|")))$"

@@ -271,6 +271,36 @@ import Testing
         #expect(accepted > 100 && accepted < strings.count - 100, "\(accepted) of \(strings.count) accepted")
     }
 
+    @Test func quotedNumbersMatchTheirPatternsAsTheLoaderReadsThem() throws {
+        let alphabet = ["0", "1", "7", ".", "e", "E", "+", "-", "x", " ", "_"]
+        let strings =
+            [
+                "3", "-5", "+3", "007", "1.0", "1e3", ".5", "1.", "+.5", "-0.5e-3", "0x10", "1_000", "inf", "nan", "",
+                ".",
+            ]
+            + randomStrings(alphabet, count: 800, seed: 13)
+        // Inputs take their argument without a range: `select` an Int, `slide` a Double.
+        let header = "objects:\n  tabs: {type: SegmentedControl, segments: [a, b]}\n  volume: {type: Slider}\nscript:\n"
+        let ints = try loaderVerdicts(strings, header: header, line: { _, text in "  - select: { tabs: \"\(text)\" }" })
+        let doubles = try loaderVerdicts(
+            strings, header: header, line: { _, text in "  - slide: { volume: \"\(text)\" }" })
+        let intPattern = try Regex(SchemaGenerator.integerTextPattern)
+        let doublePattern = try Regex(SchemaGenerator.decimalTextPattern)
+        var accepted = 0
+        for (index, text) in strings.enumerated() {
+            let isInt = (try? intPattern.firstMatch(in: text)) != nil
+            #expect(isInt == ints[index], "'\(text)' as an Int: the loader says \(ints[index]), the pattern \(isInt)")
+            // A number too large to be finite (`1e777`) matches the pattern; only check refuses it.
+            if let value = Double(text), !value.isFinite { continue }
+            let isDouble = (try? doublePattern.firstMatch(in: text)) != nil
+            #expect(
+                isDouble == doubles[index],
+                "'\(text)' as a Double: the loader says \(doubles[index]), the pattern \(isDouble)")
+            if doubles[index] { accepted += 1 }
+        }
+        #expect(accepted > 50 && accepted < strings.count - 50, "\(accepted) of \(strings.count) accepted")
+    }
+
     @Test func theColourSchemaAcceptsWhatTheLoaderAccepts() throws {
         let alphabet = ["#", "0", "9", "a", "F", "f", "G", "A", "1", "1234", "red"]
         let strings =
