@@ -13,7 +13,7 @@ struct RootCommand: ParsableCommand {
             commandName: name,
             abstract: "Load, check and run declarative behaviour scenes.",
             discussion: "`\(name) FILE...` is `\(name) run FILE...`.\n\n" + exitStatuses,
-            subcommands: [RunCommand.self, CheckCommand.self, TypesCommand.self, GraphCommand.self],
+            subcommands: [RunCommand.self, CheckCommand.self, TypesCommand.self, GraphCommand.self, SchemaCommand.self],
             defaultSubcommand: RunCommand.self
         )
     }

@@ -88,6 +88,8 @@ public struct SceneCommandLine {
                 try types.run(in: context)
             } else if let graph = command as? GraphCommand {
                 try graph.run(in: context)
+            } else if let schema = command as? SchemaCommand {
+                try schema.run(in: context)
             } else {
                 // ArgumentParser's own commands, such as `help check`.
                 try command.run()
