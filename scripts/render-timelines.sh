@@ -3,8 +3,9 @@
 # scene made to fail (Examples/failing-expectation.yaml) to OUTDIR with
 # `scene-runner run --timeline`, checks that no page refers to anything on
 # the network, then opens each page in headless Chromium with every
-# connection sent to a closed local port, and checks that its script drew
-# the timeline (lanes and expectation marks in the DOM) and that its
+# connection sent to a closed local port, and checks that its script ran
+# without an error and drew the timeline (lanes and expectation marks in
+# the DOM) and that its
 # screenshot, OUTDIR/NAME.png, is not blank. Without Chromium the pages are
 # still written and checked, and the screenshots are skipped with a message.
 #
@@ -179,7 +180,12 @@ PY
 echo "== screenshots with $chromium ($window)"
 for page in "${pages[@]}"; do
     png="${page%.html}.png"
-    dom=$(timeout 120 "$chromium" "${flags[@]}" --dump-dom "file://$page" 2>/dev/null)
+    dom=$(timeout 120 "$chromium" "${flags[@]}" --enable-logging=stderr --v=0 --dump-dom "file://$page" 2>"$profile/log")
+    if grep -q "Uncaught" "$profile/log"; then
+        echo "$page: the page's script failed:" >&2
+        grep "Uncaught" "$profile/log" >&2
+        exit 1
+    fi
     for drawn in 'class="lane-name' 'class="mk pass"'; do
         if ! grep -qF "$drawn" <<<"$dom"; then
             echo "$page: the page's script drew no timeline ($drawn missing from the DOM)" >&2

@@ -325,26 +325,41 @@ func temporaryFolder() throws -> URL {
     ]
     .first { FileManager.default.isExecutableFile(atPath: $0) }
 
+    /// The DOM of `page` once Chromium has run its script, with every
+    /// connection sent to a closed local port; fails on a script error.
+    private func dom(of page: String, in folder: URL, sourceLocation: SourceLocation = #_sourceLocation) throws
+        -> String
+    {
+        let log = folder.appendingPathComponent("chromium.log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(Self.chromium))
+        process.arguments = [
+            "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+            "--user-data-dir=\(folder.appendingPathComponent("profile").path)", "--proxy-server=127.0.0.1:9",
+            "--proxy-bypass-list=<-loopback>", "--enable-logging=stderr", "--v=0", "--dump-dom", "file://\(page)",
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = try FileHandle(forWritingTo: log)
+        try process.run()
+        let dom = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, sourceLocation: sourceLocation)
+        let errors = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").filter {
+            $0.contains("Uncaught")
+        }
+        #expect(errors.isEmpty, "the page's script failed: \(errors)", sourceLocation: sourceLocation)
+        return dom
+    }
+
     @Test(.enabled(if: chromium != nil, "needs Chromium (apt-get install chromium) to open the page"))
     func chromiumDrawsTheFailureWithItsHoverTextAndNoNetwork() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let page = folder.appendingPathComponent("failing.html").path
         _ = run(["run", Self.failing, "--timeline", page])
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(Self.chromium))
-        process.arguments = [
-            "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-            "--user-data-dir=\(folder.appendingPathComponent("profile").path)", "--proxy-server=127.0.0.1:9",
-            "--proxy-bypass-list=<-loopback>", "--dump-dom", "file://\(page)",
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let dom = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let dom = try dom(of: page, in: folder)
         let place = "\(Self.failing):\(try line(of: "wrong on purpose", in: Self.failing) + 1):"
         #expect(dom.contains(#"<path class="mk fail""#))
         #expect(
@@ -355,5 +370,84 @@ func temporaryFolder() throws -> URL {
         for object in ["controls", "caption", "timeout", "backgroundTap"] {
             #expect(dom.contains(">\(object)<title>\(object)</title></text>"), "no lane for \(object)")
         }
+    }
+
+    @Test(.enabled(if: chromium != nil, "needs Chromium (apt-get install chromium) to open the page"))
+    func chromiumDrawsEveryKindOfEntry() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var page = ""
+        let writer = TimelineWriter { page += $0 }
+        let header = Transcript.Header(title: "Every kind", file: "every.yaml", objectCount: 3)
+        writer.begin(header)
+        let kinds: [(Double, Transcript.Kind)] = [
+            (0, .note("all of them")),
+            (0, .step(verb: "call", text: "door.open 2")),
+            (0, .step(verb: "tap", text: "button")),
+            (0, .ignored(verb: "tap", target: "button", reason: "it is hidden")),
+            (0, .event(object: "button", event: "tapped", payload: .int(1))),
+            (
+                0,
+                .change(object: "door", property: "angle", from: .double(0), to: .double(0.5), isAnimationFrame: false)
+            ),
+            (0.5, .step(verb: "wait", text: "1s")),
+            (
+                0.6,
+                .change(
+                    object: "door", property: "tint", from: .color(.black), to: .color(.white), isAnimationFrame: true)
+            ),
+            (
+                0.616,
+                .change(
+                    object: "door", property: "tint", from: .color(.white), to: .color(.lightGray),
+                    isAnimationFrame: true)
+            ),
+            (0.7, .change(object: "door", property: "label", from: .null, to: .string(""), isAnimationFrame: false)),
+            (
+                0.8,
+                .change(
+                    object: "door", property: "items", from: .list([]), to: .list([.int(1)]), isAnimationFrame: false)
+            ),
+            (1, .failure(object: "store", message: "could not save")),
+            (
+                1.5,
+                .expectation(
+                    path: "door.angle", expected: .double(0.5), actual: .double(0.5), passed: true, position: .start)
+            ),
+            (
+                1.5,
+                .expectation(
+                    path: "door.open", expected: .bool(true), actual: .bool(false), passed: false, position: .start)
+            ),
+            (1.5, .step(verb: "set", text: "door.angle = 1")),
+            (2, .error("a runaway timer loop", position: .start)),
+        ]
+        var summary = Transcript.Summary(header: header)
+        for (time, kind) in kinds {
+            let entry = Transcript.Entry(time: .milliseconds(Int64(time * 1000)), kind: kind)
+            writer.record(entry)
+            summary.count(kind)
+        }
+        summary.endTime = .seconds(2)
+        writer.end(summary)
+        let path = folder.appendingPathComponent("every.html").path
+        try page.write(toFile: path, atomically: true, encoding: .utf8)
+        let dom = try dom(of: path, in: folder)
+        for drawn in [
+            #"class="mk pass""#, #"class="mk fail""#, #"class="mk event""#, #"class="mk input""#, #"class="mk call""#,
+            #"class="mk ignored""#, #"class="mk failure""#, #"class="note-flag""#, #"class="wait""#,
+            #"class="step-tick""#, #"class="num-line""#, #"class="fail-guide""#,
+        ] {
+            #expect(dom.contains(drawn), "\(drawn) was not drawn")
+        }
+        #expect(dom.contains("<title>store failed: could not save\nat 1.000s</title>"))
+        #expect(dom.contains("<title>error: a runaway timer loop\nat 2.000s\nevery.yaml:1:1</title>"))
+        // An input and its object ignoring it share a mark and its hover text.
+        #expect(
+            dom.contains("<title>tap button\nat 0.000s\n\nbutton ignored 'tap' because it is hidden\nat 0.000s</title>")
+        )
+        // Both problems are listed in the summary, and the chips count them.
+        #expect(page.contains("<span class=\"chip fail\">1 failure of an object</span>"))
+        #expect(page.contains("<span class=\"chip fail\">stopped by an error</span>"))
     }
 }

@@ -28,8 +28,9 @@ enum TimelinePage {
         <button id="panLeft" title="Earlier (←)">◀</button>
         <button id="panRight" title="Later (→)">▶</button>
         <label class="check" title="Draw stretches of more than 3 s where nothing happens narrow, marked with a break"><input type="checkbox" id="collapse" checked> collapse idle time</label>
+        <label class="check" title="Draw the steps that happen at one virtual time side by side, in script order"><input type="checkbox" id="spread" checked> spread steps at one time</label>
         <span id="range" class="range"></span>
-        <span class="hint">Ctrl+wheel or +/− zooms · drag pans · drag on the overview picks a range · hover a mark for details</span>
+        <span class="hint">Ctrl+wheel or +/− zooms · drag pans · drag on the overview picks a range · hover for details</span>
         </div>
         <svg id="overview" height="38" aria-label="overview of the whole run"></svg>
         <svg id="axis" height="24" aria-label="virtual time"></svg>
@@ -102,7 +103,7 @@ enum TimelinePage {
         button:hover { background: #eaeef2; }
         .check { color: var(--muted); margin-left: 4px; user-select: none; }
         .range { font-variant-numeric: tabular-nums; margin-left: 8px; }
-        .hint { color: var(--muted); font-size: 12px; margin-left: auto; }
+        .hint { color: var(--muted); font-size: 12px; margin-left: auto; padding-left: 12px; }
         svg { display: block; font-family: inherit; }
         svg text { font-size: 11px; fill: #1f2328; }
         #overview { cursor: crosshair; margin-top: 5px; user-select: none; }
@@ -128,6 +129,7 @@ enum TimelinePage {
         .brk-label { fill: var(--muted); font-size: 10px; }
         .tick-label { fill: #424a53; font-size: 11px; font-variant-numeric: tabular-nums; }
         .axis-line { stroke: #8c959f; }
+        .inst { fill: #afb8c1; opacity: 0.6; }
         .num-line { fill: none; stroke: var(--num); stroke-width: 1.5; stroke-linejoin: round; }
         .num-fill { fill: var(--num); opacity: 0.08; }
         .bool-on { fill: #b6e3ff; stroke: #54aeff; stroke-width: 1; }
@@ -195,31 +197,36 @@ enum TimelinePage {
         const script = { id: "script", isScript: true, rows: [] };
         const notes = { name: "notes", pts: [], marks: [], kind: "marks", aside: true };
         const steps = { name: "steps", pts: [], marks: [], kind: "marks", aside: true };
-        const activity = [], problems = [], guides = [];
-        let openWait = null;
-        function closeWait(t) { if (openWait) { openWait.t1 = t; openWait = null; } }
+        // Each script step has an ordinal n; what happens during a step has
+        // the step's. Steps at one virtual time can be spread apart on the
+        // page by their ordinals (an expect block's expectations are one step).
+        const activity = [], problems = [], guides = [], stepTimes = [0];
+        let openWait = null, n = 0, lastKind = "";
+        function closeWait(t) { if (openWait) { openWait.t1 = t; openWait.n1 = n; openWait = null; } }
         function secs(t) { return t.toFixed(3) + "s"; }
 
         for (const r of D) {
-          const t = r[0];
-          switch (r[1]) {
-            case "i": row(lane(r[2]), r[3]).pts.push([0, r[4], false]); break;
+          const t = r[0], kind = r[1];
+          if ("sunxE".includes(kind) && !(kind === "x" && lastKind === "x" && stepTimes[n] === t)) { n++; stepTimes.push(t); }
+          lastKind = kind;
+          switch (kind) {
+            case "i": row(lane(r[2]), r[3]).pts.push([0, r[4], false, 0]); break;
             case "c": case "f":
-              row(lane(r[2]), r[3]).pts.push([t, r[4], r[1] === "f"]); activity.push(t); break;
+              row(lane(r[2]), r[3]).pts.push([t, r[4], kind === "f", n]); activity.push([t, n]); break;
             case "e":
-              eventsRow(lane(r[2])).marks.push({ t: t, k: "event", label: r[3],
+              eventsRow(lane(r[2])).marks.push({ t: t, n: n, k: "event", label: r[3],
                 title: r[2] + " sent " + r[3] + (r[4] === null ? "" : " " + r[4]) + "\nat " + secs(t) });
-              activity.push(t); break;
+              activity.push([t, n]); break;
             case "u": {
               closeWait(t);
               const call = r[2] === "call";
               const text = call ? "call " + r[3] + "." + r[4] : r[2] + " " + r[3] + (r[4] ? " " + r[4] : "");
-              inputsRow(lane(r[3])).marks.push({ t: t, k: call ? "call" : "input",
+              inputsRow(lane(r[3])).marks.push({ t: t, n: n, k: call ? "call" : "input",
                 label: call ? r[4].split(" ")[0] : r[2] + (r[4] ? " " + r[4] : ""), title: text + "\nat " + secs(t) });
-              activity.push(t); break;
+              activity.push([t, n]); break;
             }
             case "g":
-              inputsRow(lane(r[3])).marks.push({ t: t, k: "ignored", label: r[2] + " ignored",
+              inputsRow(lane(r[3])).marks.push({ t: t, n: n, k: "ignored", label: r[2] + " ignored",
                 title: r[3] + " ignored '" + r[2] + "' because " + r[4] + "\nat " + secs(t) });
               break;
             case "x": {
@@ -227,38 +234,37 @@ enum TimelinePage {
               const path = r[2], dot = path.indexOf(".");
               const target = row(lane(dot < 0 ? path : path.slice(0, dot)), dot < 0 ? "(value)" : path.slice(dot + 1));
               const pass = r[3] === 1;
-              const m = { t: t, k: pass ? "pass" : "fail", label: "expected " + r[4] + ", actual " + r[5],
+              const m = { t: t, n: n, k: pass ? "pass" : "fail", label: "expected " + r[4] + ", actual " + r[5],
                 title: pass
                   ? "✓ expect " + path + " == " + r[4] + "\nheld at " + secs(t) + "\n" + r[6]
                   : "✗ expect " + path + " == " + r[4] + ": FAILED at " + secs(t) + "\nexpected " + r[4] + ", actual " + r[5] + "\n" + r[6] };
               target.marks.push(m);
-              if (!pass) { problems.push(t); guides.push(t); }
+              if (!pass) { problems.push([t, n]); guides.push([t, n]); }
               break;
             }
             case "n":
               closeWait(t);
-              notes.marks.push({ t: t, k: "note", label: r[2], title: "note: " + r[2] + "\nat " + secs(t) }); break;
+              notes.marks.push({ t: t, n: n, k: "note", label: r[2], title: "note: " + r[2] + "\nat " + secs(t) }); break;
             case "s": {
               closeWait(t);
-              const m = { t: t, k: r[2] === "set" ? "set" : "wait", label: r[2] + " " + r[3], t1: t,
+              const m = { t: t, n: n, k: r[2] === "set" ? "set" : "wait", label: r[2] + " " + r[3], t1: t, n1: n,
                 title: r[2] + " " + r[3] + "\nat " + secs(t) };
               steps.marks.push(m);
               if (r[2] !== "set") openWait = m;
               break;
             }
             case "F":
-              eventsRow(lane(r[2])).marks.push({ t: t, k: "failure", label: r[3],
+              eventsRow(lane(r[2])).marks.push({ t: t, n: n, k: "failure", label: r[3],
                 title: r[2] + " failed: " + r[3] + "\nat " + secs(t) });
-              problems.push(t); guides.push(t); break;
+              problems.push([t, n]); guides.push([t, n]); break;
             case "E":
               closeWait(t);
-              steps.marks.push({ t: t, k: "error", label: r[2],
+              steps.marks.push({ t: t, n: n, k: "error", label: r[2],
                 title: "error: " + r[2] + "\nat " + secs(t) + (r[3] ? "\n" + r[3] : "") });
-              problems.push(t); guides.push(t); break;
+              problems.push([t, n]); guides.push([t, n]); break;
           }
         }
-        closeWait(tEnd);
-        for (const m of steps.marks) if (m.t1 === undefined) m.t1 = m.t;
+        if (openWait) { openWait.t1 = tEnd; openWait.n1 = Infinity; }
         if (notes.marks.length) script.rows.push(notes);
         if (steps.marks.length) script.rows.push(steps);
 
@@ -297,18 +303,21 @@ enum TimelinePage {
         // runs of animation frames of a number or a colour.
         function segmentsOf(r) {
           const pts = r.pts, segs = [], ramps = r.kind === "num" || r.kind === "color";
-          function push(s) { if (segs.length) segs[segs.length - 1].b = s.a; segs.push(s); }
+          function push(s) {
+            if (segs.length) { segs[segs.length - 1].b = s.a; segs[segs.length - 1].nb = s.na; }
+            segs.push(s);
+          }
           for (let i = 0; i < pts.length; i++) {
             const p = pts[i];
             if (ramps && p[2] && i > 0) {
               let j = i;
               while (j + 1 < pts.length && pts[j + 1][2] && pts[j + 1][0] - pts[j][0] <= GAP + 1e-9) j++;
               const before = segs.length ? segs[segs.length - 1].a : 0;
-              push({ a: Math.max(before, p[0] - FRAME), b: pts[j][0], ramp: true, i0: i, i1: j, from: pts[i - 1][1], v: pts[j][1] });
-              push({ a: pts[j][0], b: tEnd, v: pts[j][1] });
+              push({ a: Math.max(before, p[0] - FRAME), b: pts[j][0], nb: pts[j][3], ramp: true, i0: i, i1: j, from: pts[i - 1][1], v: pts[j][1] });
+              push({ a: pts[j][0], na: pts[j][3], b: tEnd, nb: Infinity, v: pts[j][1] });
               i = j;
             } else {
-              push({ a: p[0], b: tEnd, v: p[1] });
+              push({ a: p[0], na: p[3], b: tEnd, nb: Infinity, v: p[1] });
             }
           }
           return segs;
@@ -336,7 +345,7 @@ enum TimelinePage {
         function buildBreaks(collapse) {
           breaks = []; cut = [0];
           if (!collapse) return;
-          const ts = activity.slice();
+          const ts = activity.map(a => a[0]);
           for (const l of allLanes) for (const r of l.rows) for (const m of r.marks) ts.push(m.t);
           ts.push(0, tEnd);
           ts.sort((a, b) => a - b);
@@ -351,7 +360,7 @@ enum TimelinePage {
           while (lo < hi) { const mid = (lo + hi) >> 1; if (breaks[mid].b <= t) lo = mid + 1; else hi = mid; }
           return lo;
         }
-        function disp(t) {
+        function base(t) {
           const k = breaksBefore(t);
           if (k < breaks.length && t > breaks[k].a) {
             const br = breaks[k];
@@ -359,7 +368,7 @@ enum TimelinePage {
           }
           return t - cut[k];
         }
-        function real(d) {
+        function baseReal(d) {
           let lo = 0, hi = breaks.length;
           while (lo < hi) { const mid = (lo + hi) >> 1; if (breaks[mid].a - cut[mid] + BREAK <= d) lo = mid + 1; else hi = mid; }
           const k = lo;
@@ -370,10 +379,47 @@ enum TimelinePage {
           return d + cut[k];
         }
 
+        // ---- Steps at one virtual time, spread apart by their ordinals:
+        // each instant with several steps is widened by STEP per step.
+        let instants = [], widths = [0], STEP = 0;
+        function buildInstants(spread) {
+          instants = []; widths = [0]; STEP = 0;
+          if (!spread) return;
+          for (let k = 1; k < stepTimes.length; k++) {
+            const t = stepTimes[k], last = instants[instants.length - 1];
+            if (last && last.t === t) last.k1 = k; else instants.push({ t: t, k0: k, k1: k });
+          }
+          instants = instants.filter(i => i.k1 > i.k0);
+          const slots = instants.reduce((sum, i) => sum + i.k1 - i.k0, 0), span = base(tEnd);
+          if (!slots) { instants = []; return; }
+          STEP = span > 0 ? span / (3 * slots) : 1;
+          for (const i of instants) widths.push(widths[widths.length - 1] + (i.k1 - i.k0) * STEP);
+        }
+        // Where time t falls across the page, for something of step k at
+        // that time: undefined or Infinity is after every step of t,
+        // -Infinity before them.
+        function disp(t, k) {
+          let lo = 0, hi = instants.length;
+          while (lo < hi) { const mid = (lo + hi) >> 1; if (instants[mid].t <= t) lo = mid + 1; else hi = mid; }
+          let offset = widths[lo];
+          const j = lo - 1;
+          if (j >= 0 && instants[j].t === t && k !== undefined && k !== Infinity) {
+            const i = instants[j];
+            offset = widths[j] + Math.max(0, Math.min(i.k1 - i.k0, k - i.k0)) * STEP;
+          }
+          return base(t) + offset;
+        }
+        function real(d) {
+          let lo = 0, hi = instants.length;
+          while (lo < hi) { const mid = (lo + hi) >> 1; if (base(instants[mid].t) + widths[mid + 1] <= d) lo = mid + 1; else hi = mid; }
+          if (lo < instants.length && d >= base(instants[lo].t) + widths[lo]) return instants[lo].t;
+          return baseReal(d - widths[lo]);
+        }
+
         // ---- The view.
         const plot = document.getElementById("plot"), axis = document.getElementById("axis"),
           overview = document.getElementById("overview"), rangeText = document.getElementById("range"),
-          collapseBox = document.getElementById("collapse");
+          collapseBox = document.getElementById("collapse"), spreadBox = document.getElementById("spread");
         const measure = document.createElement("canvas").getContext("2d");
         function textWidth(s, font) { measure.font = font || "10px system-ui, sans-serif"; return measure.measureText(s).width; }
         let nameW = 60, rowW = 60;
@@ -385,7 +431,7 @@ enum TimelinePage {
         const X0 = nameW + rowW;
         let width = 800, W = 600, total = 1, v0 = 0, v1 = 1;
 
-        function x(t) { return X0 + PAD + (disp(t) - v0) / (v1 - v0) * (W - 2 * PAD); }
+        function x(t, k) { return X0 + PAD + (disp(t, k) - v0) / (v1 - v0) * (W - 2 * PAD); }
         function dAt(px) { return v0 + (px - X0 - PAD) / (W - 2 * PAD) * (v1 - v0); }
         function clampX(px) { return Math.max(-1e6, Math.min(1e6, px)); }
         function esc(s) {
@@ -418,6 +464,7 @@ enum TimelinePage {
         function rebuild(keep) {
           const ta = real(v0), tb = real(v1), whole = v0 <= 0 && v1 >= total;
           buildBreaks(collapseBox.checked);
+          buildInstants(spreadBox.checked);
           total = Math.max(disp(tEnd), 0.001);
           if (!keep || whole) fitAll(); else setView(disp(ta), disp(tb));
         }
@@ -507,7 +554,7 @@ enum TimelinePage {
             let firstX = null, lastX = 0, lastLabelEnd = -Infinity;
             const labels = [], hits = [];
             for (let i = i0; i < segs.length && segs[i].a <= tb; i++) {
-              const s = segs[i], xa = x(s.a), xb = x(s.b);
+              const s = segs[i], xa = x(s.a, s.na), xb = x(s.b, s.nb);
               if (firstX === null) firstX = clampX(xa);
               if (s.ramp) {
                 path.to(xa, yv(s.from));
@@ -535,7 +582,7 @@ enum TimelinePage {
             return;
           }
           for (let i = i0; i < segs.length && segs[i].a <= tb; i++) {
-            const s = segs[i], xa = clampX(x(s.a)), xb = clampX(x(s.b)), w = xb - xa;
+            const s = segs[i], xa = clampX(x(s.a, s.na)), xb = clampX(x(s.b, s.nb)), w = xb - xa;
             if (s.ramp) {
               for (let k = s.i0; k <= s.i1; k++) {
                 const a = clampX(x(k === s.i0 ? s.a : r.pts[k - 1][0])), b = clampX(x(r.pts[k][0]));
@@ -592,10 +639,10 @@ enum TimelinePage {
           while (i < marks.length) {
             const m = marks[i];
             if (m.t > tb + slack) break;
-            const px = x(m.t);
+            const px = x(m.t, m.n);
             if (m.k === "wait") {
               i++;
-              const xb = clampX(x(m.t1)), xa = clampX(px), w = xb - xa;
+              const xb = clampX(x(m.t1, m.n1)), xa = clampX(px), w = xb - xa;
               if (w >= 1) {
                 out.push('<rect class="wait" x="' + xa.toFixed(1) + '" y="' + (mid - 4) + '" width="' + w.toFixed(1) + '" height="8" rx="2">' + title(m.title + " (until " + secs(m.t1) + ")") + "</rect>");
                 const label = fit(m.label, w - 6);
@@ -606,14 +653,14 @@ enum TimelinePage {
             // The marks within a few pixels of this one share its shape, hover text and label.
             let j = i + 1;
             const group = [m];
-            while (j < marks.length && marks[j].k !== "wait" && x(marks[j].t) - px < 4) group.push(marks[j++]);
+            while (j < marks.length && marks[j].k !== "wait" && x(marks[j].t, marks[j].n) - px < 4) group.push(marks[j++]);
             const shown = group.find(g => g.k === "fail") || group.find(g => g.k === "failure" || g.k === "error") || m;
             const rest = group.filter(g => g !== shown);
             const others = rest.length ? "\n\n" + rest.slice(0, 5).map(g => g.title).join("\n\n") + (rest.length > 5 ? "\n\n… and " + (rest.length - 5) + " more here: zoom in" : "") : "";
             out.push(markShape({ k: shown.k, title: shown.title + others }, px, mid));
             for (const g of group) if (g !== shown && g.k === "fail") out.push(markShape(g, px, mid));
             let room = X0 + W - px;
-            if (j < marks.length) room = Math.min(room, x(marks[j].t) - px);
+            if (j < marks.length) room = Math.min(room, x(marks[j].t, marks[j].n) - px);
             i = j;
             if (shown.k === "pass") continue;
             const cls = shown.k === "fail" || shown.k === "failure" || shown.k === "error" ? "lbl fail" : shown.k === "note" ? "lbl note" : "lbl";
@@ -650,15 +697,17 @@ enum TimelinePage {
           out.push('<defs><clipPath id="clipPlot"><rect x="' + X0 + '" y="0" width="' + W + '" height="' + height + '"/></clipPath></defs>');
           for (const [l, ly, h, index] of laneBoxes) out.push('<rect class="lane-bg' + (index % 2 ? " odd" : "") + '" x="0" y="' + ly + '" width="' + width + '" height="' + h + '"/>');
           out.push('<g clip-path="url(#clipPlot)">');
-          for (const br of brs) out.push('<rect class="brk-band" x="' + x(br.a).toFixed(1) + '" y="0" width="' + Math.max(1, x(br.b) - x(br.a)).toFixed(1) + '" height="' + height + '"/>');
-          for (const t of tickList) out.push('<line class="grid" x1="' + x(t).toFixed(1) + '" x2="' + x(t).toFixed(1) + '" y1="0" y2="' + height + '"/>');
+          for (const br of brs) out.push('<rect class="brk-band" x="' + x(br.a).toFixed(1) + '" y="0" width="' + Math.max(1, x(br.b, -Infinity) - x(br.a)).toFixed(1) + '" height="' + height + '"/>');
+          for (const t of tickList) { const px = x(t, -Infinity).toFixed(1); out.push('<line class="grid" x1="' + px + '" x2="' + px + '" y1="0" y2="' + height + '"/>'); }
           for (const m of notes.marks) {
             if (m.t < real(v0) || m.t > real(v1)) continue;
-            out.push('<line class="note-guide" x1="' + x(m.t).toFixed(1) + '" x2="' + x(m.t).toFixed(1) + '" y1="0" y2="' + height + '"/>');
+            const px = x(m.t, m.n).toFixed(1);
+            out.push('<line class="note-guide" x1="' + px + '" x2="' + px + '" y1="0" y2="' + height + '"/>');
           }
-          for (const t of guides) {
+          for (const [t, k] of guides) {
             if (t < real(v0) || t > real(v1)) continue;
-            out.push('<line class="fail-guide" x1="' + x(t).toFixed(1) + '" x2="' + x(t).toFixed(1) + '" y1="0" y2="' + height + '"/>');
+            const px = x(t, k).toFixed(1);
+            out.push('<line class="fail-guide" x1="' + px + '" x2="' + px + '" y1="0" y2="' + height + '"/>');
           }
           const labels = [];
           for (const [l, ly] of laneBoxes) {
@@ -699,15 +748,21 @@ enum TimelinePage {
           let lastEnd = -Infinity;
           const labelled = [];
           for (const br of brs) {
-            const xa = x(br.a), xb = x(br.b), c = (xa + xb) / 2;
+            const xa = x(br.a), xb = x(br.b, -Infinity), c = (xa + xb) / 2;
             ax.push('<path class="brk" d="' + zigzag(c, 2, ah) + '"><title>' + esc(human(br.b - br.a) + " where nothing happened: " + secs(br.a) + " – " + secs(br.b)) + "</title></path>");
             const label = "+" + human(br.b - br.a), lw = textWidth(label) + 4;
             const lx = c + 6 + lw > X0 + W ? c - 6 - lw : c + 6;
             labelled.push([lx, lx + lw]);
             ax.push('<text class="brk-label" x="' + lx.toFixed(1) + '" y="10">' + esc(label) + "</text>");
           }
+          for (const i of instants) {
+            if (i.t < real(v0) || i.t > real(v1)) continue;
+            const xa = x(i.t, -Infinity), xb = x(i.t);
+            if (xb - xa < 3) continue;
+            ax.push('<rect class="inst" x="' + xa.toFixed(1) + '" y="' + (ah - 4) + '" width="' + (xb - xa).toFixed(1) + '" height="4"><title>' + esc((i.k1 - i.k0 + 1) + " steps at " + secs(i.t) + ", drawn side by side in script order") + "</title></rect>");
+          }
           for (const t of tickList) {
-            const px = x(t);
+            const px = x(t, -Infinity);
             ax.push('<line class="axis-line" x1="' + px.toFixed(1) + '" x2="' + px.toFixed(1) + '" y1="' + (ah - 5) + '" y2="' + ah + '"/>');
             const label = fmt(t, step), lw = textWidth(label, "11px system-ui, sans-serif");
             const clash = labelled.some(([a, b]) => px + 3 < b && px + 3 + lw > a);
@@ -722,14 +777,14 @@ enum TimelinePage {
           ov.push('<text class="tick-label" x="' + (X0 - 8) + '" y="23" text-anchor="end">whole run</text>');
           ov.push('<rect class="ov-bg" x="' + X0 + '" y="0" width="' + W + '" height="' + oh + '"/>');
           const buckets = new Array(Math.max(1, Math.floor((W - 2 * PAD) / 2))).fill(0);
-          for (const t of activity) { const b = Math.min(buckets.length - 1, Math.floor(disp(t) / total * buckets.length)); buckets[b]++; }
+          for (const [t, k] of activity) { const b = Math.min(buckets.length - 1, Math.floor(disp(t, k) / total * buckets.length)); buckets[b]++; }
           const peak = Math.max(1, ...buckets);
           let bars = "";
           buckets.forEach((n, b) => { if (n) { const h = Math.max(2, Math.log(1 + n) / Math.log(1 + peak) * (oh - 12)); bars += "M" + (X0 + PAD + b * 2) + "," + (oh - 4) + "h1.6v" + (-h).toFixed(1) + "h-1.6Z"; } });
           if (bars) ov.push('<path class="ov-bar" d="' + bars + '"/>');
           for (const br of breaks) ov.push('<path class="brk" d="' + zigzag(ox(disp(br.a) + BREAK / 2), 2, oh - 2) + '"/>');
-          for (const l of allLanes) for (const r of l.rows) for (const m of r.marks) if (m.k === "pass") { const px = ox(disp(m.t)).toFixed(1); ov.push('<line class="ov-pass" x1="' + px + '" x2="' + px + '" y1="' + (oh - 4) + '" y2="' + oh + '"/>'); }
-          for (const t of problems) { const px = ox(disp(t)).toFixed(1); ov.push('<line class="ov-fail" x1="' + px + '" x2="' + px + '" y1="0" y2="' + oh + '"/>'); }
+          for (const l of allLanes) for (const r of l.rows) for (const m of r.marks) if (m.k === "pass") { const px = ox(disp(m.t, m.n)).toFixed(1); ov.push('<line class="ov-pass" x1="' + px + '" x2="' + px + '" y1="' + (oh - 4) + '" y2="' + oh + '"/>'); }
+          for (const [t, k] of problems) { const px = ox(disp(t, k)).toFixed(1); ov.push('<line class="ov-fail" x1="' + px + '" x2="' + px + '" y1="0" y2="' + oh + '"/>'); }
           const wa = ox(v0), wb = ox(v1);
           ov.push('<rect class="ov-shade" x="' + X0 + '" y="0" width="' + Math.max(0, wa - X0).toFixed(1) + '" height="' + oh + '"/>');
           ov.push('<rect class="ov-shade" x="' + wb.toFixed(1) + '" y="0" width="' + Math.max(0, X0 + W - wb).toFixed(1) + '" height="' + oh + '"/>');
@@ -745,6 +800,7 @@ enum TimelinePage {
         document.getElementById("panLeft").onclick = () => pan(-0.25);
         document.getElementById("panRight").onclick = () => pan(0.25);
         collapseBox.onchange = () => rebuild(true);
+        spreadBox.onchange = () => rebuild(true);
         window.addEventListener("resize", schedule);
         window.addEventListener("keydown", e => {
           if (e.target && e.target.tagName === "INPUT") return;
@@ -818,7 +874,7 @@ enum TimelinePage {
         // A view to start from in the address: #t=3.0-3.5 (seconds of virtual time).
         rebuild(false);
         const wanted = /t=([0-9.]+)-([0-9.]+)/.exec(location.hash);
-        if (wanted && Number(wanted[2]) > Number(wanted[1])) setView(disp(Number(wanted[1])), disp(Number(wanted[2])));
+        if (wanted && Number(wanted[2]) > Number(wanted[1])) setView(disp(Number(wanted[1]), -Infinity), disp(Number(wanted[2])));
         draw();
         """#
 }
