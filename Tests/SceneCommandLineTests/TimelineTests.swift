@@ -7,7 +7,7 @@ import Testing
 
 /// A timeline page written by `run --timeline`, taken apart: its text, and
 /// its data rows parsed as JSON.
-struct TimelinePage {
+struct WrittenTimeline {
     let text: String
     let rows: [[Any]]
 
@@ -71,7 +71,7 @@ func temporaryFolder() throws -> URL {
         #expect(result.output.contains("expect controls.hidden == true: FAILED"))
         #expect(result.output.hasSuffix("6 passed, 2 failed\n"))
 
-        let timeline = try TimelinePage(contentsOf: page)
+        let timeline = try WrittenTimeline(contentsOf: page)
         let line = try line(of: "wrong on purpose", in: Self.failing) + 1
         let failed = timeline.rows("x").filter { $0[3] as? Int == 0 }
         #expect(failed.count == 2)
@@ -103,7 +103,7 @@ func temporaryFolder() throws -> URL {
         let result = run(["run", "--format", "json", scene, "--timeline", page])
         #expect(result.status == 0, "\(result.errors)")
         let records = try result.jsonRecords()
-        let timeline = try TimelinePage(contentsOf: page)
+        let timeline = try WrittenTimeline(contentsOf: page)
 
         // Every change of the transcript, in order, frames marked as frames.
         let changes = records.filter { $0["type"] as? String == "change" }
@@ -168,7 +168,7 @@ func temporaryFolder() throws -> URL {
         defer { try? FileManager.default.removeItem(at: folder) }
         let page = folder.appendingPathComponent("odd.html").path
         _ = run(["run", Self.failing, "--timeline", page])
-        let timeline = try TimelinePage(contentsOf: page)
+        let timeline = try WrittenTimeline(contentsOf: page)
         let caption = #"<b>Tom & "Jerry"</b> 'live'"#
         let replaced = "</script><i>&amp; gone"
         // Nothing of the values reaches the page as markup...
@@ -244,12 +244,21 @@ func temporaryFolder() throws -> URL {
         #expect(result.status == 0, "\(result.errors)")
         for scene in scenes {
             let name = URL(fileURLWithPath: scene).deletingPathExtension().lastPathComponent
-            let page = try TimelinePage(contentsOf: target + "/" + name + ".html")
+            let page = try WrittenTimeline(contentsOf: target + "/" + name + ".html")
             #expect(page.text.hasSuffix("</html>\n"))
             #expect(page.text.contains("<p class=\"meta\">\(scene) · "))
         }
         let left = try FileManager.default.contentsOfDirectory(atPath: target)
         #expect(!left.contains { $0.hasSuffix(".partial") })
+        // One scene given twice, run at once: each run writes a whole page
+        // of its own, and one of them is kept.
+        let twice = folder.appendingPathComponent("twice").path
+        let both = run(["run", "--jobs", "2", "--timeline", twice, Self.failing, Self.failing])
+        #expect(both.status == ExitStatus.failedExpectation, "\(both.errors)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: twice) == ["failing-expectation.html"])
+        let kept = try WrittenTimeline(contentsOf: twice + "/failing-expectation.html")
+        #expect(kept.rows("x").count == 8)
+        #expect(kept.text.hasSuffix("</html>\n"))
         // One scene and an existing folder: the page goes in it by name.
         let one = run(["run", "--timeline", target, Self.failing])
         #expect(one.status == ExitStatus.failedExpectation)

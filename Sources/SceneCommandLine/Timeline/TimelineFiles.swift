@@ -131,8 +131,10 @@ final class TimelineFiles: Sendable {
 }
 
 /// A sink that hands everything to `base` and, once the scene has loaded,
-/// writes its timeline to a file: first to `TARGET.partial`, renamed to
-/// `TARGET` when the page is whole, so a failed write leaves no half page.
+/// writes its timeline to a file: first to a temporary file beside it
+/// (`TARGET.PID.N.partial`, one per run, so that runs of one scene given
+/// twice never share one), renamed to `TARGET` when the page is whole, so
+/// a failed write leaves no half page.
 final class TimelineTee<Base: TranscriptSink>: TranscriptSink {
     private let base: Base
     private let target: String?
@@ -171,9 +173,12 @@ final class TimelineTee<Base: TranscriptSink>: TranscriptSink {
     }
 }
 
-/// A page written through a buffer to `TARGET.partial`, then renamed:
-/// remembers the first failure and writes nothing after it.
+/// A page written through a buffer to a temporary file beside it, then
+/// renamed: remembers the first failure and writes nothing after it.
 private final class PageFile {
+    /// Numbers the temporary files of this process.
+    private static let counter = Atomic<Int>(0)
+
     private let target: String
     private let partial: String
     private var descriptor: Int32
@@ -182,7 +187,8 @@ private final class PageFile {
 
     init(_ target: String) {
         self.target = target
-        partial = target + ".partial"
+        let number = Self.counter.add(1, ordering: .relaxed).newValue
+        partial = "\(target).\(getpid()).\(number).partial"
         descriptor = open(partial, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
         if descriptor < 0 { failure = Self.reason(errno) }
         buffer.reserveCapacity(1 << 16 + 4096)

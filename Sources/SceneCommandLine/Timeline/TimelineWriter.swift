@@ -52,7 +52,7 @@ final class TimelineWriter: TranscriptSink {
         write(
             TimelinePage.head(
                 title: Self.html(header.title), subtitle: Self.html("\(header.file) · \(objects)")))
-        write("const SCENE = {title: \(Self.js(header.title)), file: \(Self.js(header.file))};\nconst D = [\n")
+        write("const D = [\n")
     }
 
     func record(_ entry: Transcript.Entry) {
