@@ -334,8 +334,10 @@ func temporaryFolder() throws -> URL {
     ]
     .first { FileManager.default.isExecutableFile(atPath: $0) }
 
-    /// The DOM of `page` once Chromium has run its script, with every
-    /// connection sent to a closed local port; fails on a script error.
+    /// What the page's script drew in the timeline's SVG (not the legend's
+    /// fixed shapes): the DOM of `page` once Chromium has run the script,
+    /// with every connection sent to a closed local port; fails on a script
+    /// error.
     private func dom(of page: String, in folder: URL, sourceLocation: SourceLocation = #_sourceLocation) throws
         -> String
     {
@@ -359,7 +361,10 @@ func temporaryFolder() throws -> URL {
             $0.contains("Uncaught")
         }
         #expect(errors.isEmpty, "the page's script failed: \(errors)", sourceLocation: sourceLocation)
-        return dom
+        let plot = try #require(dom.range(of: "<svg id=\"plot\""), sourceLocation: sourceLocation)
+        let end = try #require(
+            dom.range(of: "</svg>", range: plot.upperBound..<dom.endIndex), sourceLocation: sourceLocation)
+        return String(dom[plot.lowerBound..<end.upperBound])
     }
 
     @Test(.enabled(if: chromium != nil, "needs Chromium (apt-get install chromium) to open the page"))
@@ -379,6 +384,22 @@ func temporaryFolder() throws -> URL {
         for object in ["controls", "caption", "timeout", "backgroundTap"] {
             #expect(dom.contains(">\(object)<title>\(object)</title></text>"), "no lane for \(object)")
         }
+    }
+
+    @Test(.enabled(if: chromium != nil, "needs Chromium (apt-get install chromium) to open the page"))
+    func customPlayersTimelineOpensWithNoNetwork() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = folder.appendingPathComponent("custom-player.html").path
+        let result = run(["run", packagePath("Scenes/custom-player.yaml"), "--timeline", page])
+        #expect(result.status == 0, "\(result.errors)")
+        let timeline = try WrittenTimeline(contentsOf: page)
+        let dom = try dom(of: page, in: folder)
+        for object in timeline.laneObjects {
+            #expect(dom.contains(">\(object)<title>\(object)</title></text>"), "no lane for \(object)")
+        }
+        #expect(dom.contains(#"<circle class="mk pass""#))
+        #expect(!dom.contains(#"class="mk fail""#))
     }
 
     @Test(.enabled(if: chromium != nil, "needs Chromium (apt-get install chromium) to open the page"))
@@ -444,7 +465,7 @@ func temporaryFolder() throws -> URL {
         let dom = try dom(of: path, in: folder)
         for drawn in [
             #"class="mk pass""#, #"class="mk fail""#, #"class="mk event""#, #"class="mk input""#, #"class="mk call""#,
-            #"class="mk ignored""#, #"class="mk failure""#, #"class="note-flag""#, #"class="wait""#,
+            #"class="mk ignored ring""#, #"class="mk failure""#, #"class="note-flag""#, #"class="wait""#,
             #"class="step-tick""#, #"class="num-line""#, #"class="fail-guide""#,
         ] {
             #expect(dom.contains(drawn), "\(drawn) was not drawn")

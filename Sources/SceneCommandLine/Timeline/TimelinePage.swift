@@ -152,6 +152,7 @@ enum TimelinePage {
         .mk.input { fill: var(--input); }
         .mk.call { fill: var(--call); }
         .mk.ignored { fill: #fff; stroke: #8c959f; stroke-width: 1.5; }
+        .mk.ignored.ring { fill: none; pointer-events: none; }
         .mk.failure { fill: var(--fail); }
         .fail-guide { stroke: var(--fail); stroke-width: 1; stroke-dasharray: 4 3; opacity: 0.6; }
         .note-guide { stroke: #8c959f; stroke-width: 1; stroke-dasharray: 1 3; opacity: 0.7; }
@@ -659,6 +660,8 @@ enum TimelinePage {
             const others = rest.length ? "\n\n" + rest.slice(0, 5).map(g => g.title).join("\n\n") + (rest.length > 5 ? "\n\n… and " + (rest.length - 5) + " more here: zoom in" : "") : "";
             out.push(markShape({ k: shown.k, title: shown.title + others }, px, mid));
             for (const g of group) if (g !== shown && g.k === "fail") out.push(markShape(g, px, mid));
+            // An input its object ignored: a ring around the input's mark.
+            if (shown.k !== "ignored" && group.some(g => g.k === "ignored")) out.push('<circle class="mk ignored ring" cx="' + px.toFixed(1) + '" cy="' + mid + '" r="7.5"/>');
             let room = X0 + W - px;
             if (j < marks.length) room = Math.min(room, x(marks[j].t, marks[j].n) - px);
             i = j;
