@@ -143,7 +143,7 @@ private final class GraphFile: TextSink {
         if buffer.count >= Self.bufferSize { flush() }
     }
 
-    private func flush() {
+    func flush() {
         var start = 0
         while start < buffer.count && failure == 0 {
             let written = buffer[start...].withUnsafeBytes { bytes in

@@ -50,6 +50,12 @@ struct RunCommand: SceneSubcommand {
         help: "Refuse a scene with warnings as if they were errors: it is reported invalid and does not run.")
     var warningsAreErrors = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Also write each run's timeline, a self-contained HTML page: a file for one scene, a folder (FOLDER/NAME.html) for several.",
+            valueName: "path"))
+    var timeline: String?
+
     func validate() throws {
         if files.isEmpty { throw ValidationError("Give at least one scene file.") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs takes a number of at least 1.") }
@@ -66,30 +72,42 @@ struct RunCommand: SceneSubcommand {
         runner.loader.toolName = context.name
         runner.loader.warningsAreErrors = warningsAreErrors
         let files = shard.map { $0.slice(of: self.files) } ?? self.files
-        let watcher = watch ? FileWatcher(files) : nil
-        let status = try run(files, with: runner, in: context)
-        guard var watcher else {
+        let timelines = try TimelineFiles(path: timeline, files: self.files)
+        guard watch else {
+            let status = try run(files, with: runner, timelines: timelines, in: context)
+            try timelines.finish(status: status)
             if status != ExitStatus.success { throw ExitCode(status) }
             return
         }
         FileWatcher.allowInterruption()
+        var watcher = FileWatcher(files)
+        var changed = files
         // Until interrupted, or until the output is gone.
         while !context.output.hasFailed {
+            let status = try run(changed, with: runner, timelines: timelines, in: context)
+            do {
+                try timelines.finish(status: status)
+            } catch {
+                // Said here, on the output a person watches; the next save
+                // writes the timeline again.
+                context.writeLine("Error: \(error.message)")
+            }
             if format == .text {
                 context.writeLine("== watching \(Self.count(watcher.paths.count, "file")); Ctrl-C stops")
             }
             context.output.flush()
-            let changed = watcher.nextChanges()
+            changed = watcher.nextChanges()
             if format == .text {
                 context.writeLine("")
                 context.writeLine("== changed at \(FileWatcher.clockTime()): \(changed.joined(separator: ", "))")
             }
-            _ = try run(changed, with: runner, in: context)
         }
     }
 
     /// Runs `files` and prints their totals; the exit status they give.
-    private func run(_ files: [String], with runner: SceneRunner, in context: CommandContext) throws -> Int32 {
+    private func run(
+        _ files: [String], with runner: SceneRunner, timelines: TimelineFiles, in context: CommandContext
+    ) throws -> Int32 {
         // Stores sharing a state directory see each other's saves in file
         // order only when the files run one at a time.
         let jobs = min(self.jobs ?? (stateDirectory == nil ? ParallelRuns.processorCount : 1), files.count)
@@ -107,11 +125,14 @@ struct RunCommand: SceneSubcommand {
         if jobs <= 1 {
             for file in files {
                 guard !context.output.hasFailed else { break }
-                count(runFile(file, with: runner, into: context.output, stop: { context.output.hasFailed }))
+                count(
+                    runFile(
+                        file, with: runner, timelines: timelines, into: context.output,
+                        stop: { context.output.hasFailed }))
             }
         } else {
             try ParallelRuns(files: files, jobs: jobs, output: context.output) { file, output, stop in
-                runFile(file, with: runner, into: output, stop: stop)
+                runFile(file, with: runner, timelines: timelines, into: output, stop: stop)
             }.run(count)
         }
         let status =
@@ -135,7 +156,8 @@ struct RunCommand: SceneSubcommand {
 
     /// Runs one file, writing its transcript or its diagnostics to `output`.
     private func runFile(
-        _ file: String, with runner: SceneRunner, into output: any TextSink, stop: () -> Bool
+        _ file: String, with runner: SceneRunner, timelines: TimelineFiles, into output: any TextSink,
+        stop: () -> Bool
     ) -> FileResult {
         let outcome: SceneRunner.StreamOutcome
         var warnings = 0
@@ -144,11 +166,11 @@ struct RunCommand: SceneSubcommand {
             switch format {
             case .text:
                 let writer = WarningCounter(TextTranscriptWriter(verbose: verbose) { output.write($0) })
-                outcome = runner.run(source, streamingTo: writer, shouldStop: stop)
+                outcome = runner.run(source, streamingTo: timelines.sink(for: file, over: writer), shouldStop: stop)
                 warnings = writer.warningCount
             case .json:
                 let writer = JSONRunWriter(output)
-                outcome = runner.run(source, streamingTo: writer, shouldStop: stop)
+                outcome = runner.run(source, streamingTo: timelines.sink(for: file, over: writer), shouldStop: stop)
                 warnings = writer.warningCount
             }
         } catch {

@@ -11,7 +11,7 @@ import Synchronization
     import Darwin
 #endif
 
-/// The whole `scene-runner` command line (`run`, `check`, `types`, `graph`) over a
+/// The whole `scene-runner` command line (`run`, `check`, `types`, `graph`, `schema`) over a
 /// registry a program supplies, so that a package with its own behaviour
 /// types has a runner that knows them. `scene-runner` itself is this with
 /// the standard types:
@@ -67,7 +67,6 @@ public struct SceneCommandLine {
 
     /// Runs the command line, writing through `output` and `errors`.
     func run(_ arguments: [String], output: some TextSink, errors: some TextSink) -> Int32 {
-        RootCommand.programName.withLock { $0 = name }
         guard registry.refusedBuiltIns.isEmpty else {
             for refusal in registry.refusedBuiltIns {
                 errors.write("Error: a built-in type was refused, a bug in the module that ships it: \(refusal)\n")
@@ -77,7 +76,7 @@ public struct SceneCommandLine {
         let context = CommandContext(
             name: name, registry: registry, limits: limits, output: output)
         do {
-            var command = try RootCommand.parseAsRoot(arguments)
+            var command = try RootCommand.named(name) { try RootCommand.parseAsRoot(arguments) }
             // Concrete casts: a cast to a protocol costs a search of the
             // program's conformances the first time.
             if let run = command as? RunCommand {
@@ -92,7 +91,7 @@ public struct SceneCommandLine {
                 try schema.run(in: context)
             } else {
                 // ArgumentParser's own commands, such as `help check`.
-                try command.run()
+                try RootCommand.named(name) { try command.run() }
             }
             return ExitStatus.success
         } catch let failure as CommandFailure {
@@ -100,7 +99,7 @@ public struct SceneCommandLine {
             return failure.status
         } catch {
             let status = RootCommand.exitCode(for: error).rawValue
-            let message = RootCommand.fullMessage(for: error)
+            let message = (try? RootCommand.named(name) { RootCommand.fullMessage(for: error) }) ?? "\(error)"
             if !message.isEmpty {
                 if status == ExitStatus.success {
                     output.write(message + "\n")

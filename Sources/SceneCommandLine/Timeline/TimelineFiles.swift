@@ -1,0 +1,251 @@
+import SceneLoader
+import SceneRunning
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Where `run --timeline PATH` writes each scene's timeline, and what went
+/// wrong writing them.
+///
+/// With one scene file on the command line, PATH is the page to write
+/// (or, when it is an existing folder, the folder to write `NAME.html`
+/// in). With several, PATH is a folder, created if missing, and each
+/// scene's timeline is `PATH/NAME.html` after its file's name; two scenes
+/// with one name, or a PATH that is a file or ends in `.html`, are usage
+/// errors. A scene that does not load writes no timeline. A page that
+/// cannot be written does not stop the runs: the transcripts are printed
+/// and ``finish(status:)`` reports it.
+final class TimelineFiles: Sendable {
+    /// Where each scene file's timeline goes; empty when no timeline was asked for.
+    private let targets: [String: String]
+    /// What could not be written, in the order it happened.
+    private let failures = Mutex<[String]>([])
+    /// The folder could not be made: no page is tried.
+    private let isFolderMissing: Bool
+
+    /// The plan for `path` (`nil`: no timelines) and the scene files as
+    /// the command line gave them. Throws a usage failure for a PATH that
+    /// cannot name what is asked.
+    init(path: String?, files: [String]) throws(CommandFailure) {
+        guard let path else {
+            targets = [:]
+            isFolderMissing = false
+            return
+        }
+        guard !path.isEmpty else { throw Self.usage("--timeline needs a file name") }
+        let kind = Self.kind(of: path)
+        let isFolder: Bool
+        if files.count > 1 {
+            if kind == .file {
+                throw Self.usage(
+                    "--timeline names a folder when several scenes run (each scene's timeline is FOLDER/NAME.html), and '\(path)' is a file; give a folder, or run one scene"
+                )
+            }
+            let lowercased = path.lowercased()
+            if kind == .missing, lowercased.hasSuffix(".html") || lowercased.hasSuffix(".htm") {
+                throw Self.usage(
+                    "--timeline names a folder when several scenes run (each scene's timeline is FOLDER/NAME.html), and '\(path)' looks like a file; give a folder, or run one scene"
+                )
+            }
+            isFolder = true
+        } else {
+            isFolder = kind == .folder || path.hasSuffix("/")
+        }
+        guard isFolder else {
+            targets = Dictionary(files.map { ($0, path) }, uniquingKeysWith: { first, _ in first })
+            isFolderMissing = false
+            return
+        }
+        var targets: [String: String] = [:]
+        var fileFor: [String: String] = [:]
+        let folder = path.hasSuffix("/") ? String(path.dropLast()) : path
+        for file in files where targets[file] == nil {
+            let target = (folder.isEmpty ? "/" : folder + "/") + Self.pageName(for: file)
+            if let other = fileFor[target] {
+                throw Self.usage(
+                    "--timeline: '\(other)' and '\(file)' would both write '\(target)'; run them separately or rename one"
+                )
+            }
+            fileFor[target] = file
+            targets[file] = target
+        }
+        self.targets = targets
+        var isFolderMissing = false
+        if kind == .missing, mkdir(folder, 0o777) != 0, errno != EEXIST {
+            failures.withLock {
+                $0.append("could not make the timeline folder '\(folder)': \(String(cString: strerror(errno)))")
+            }
+            isFolderMissing = true
+        }
+        self.isFolderMissing = isFolderMissing
+    }
+
+    /// `NAME.html` for a scene file `dir/NAME.yaml`.
+    static func pageName(for file: String) -> String {
+        var name = file.split(separator: "/").last.map(String.init) ?? file
+        for suffix in [".yaml", ".yml"] where name.hasSuffix(suffix) && name.count > suffix.count {
+            name.removeLast(suffix.count)
+            break
+        }
+        return name + ".html"
+    }
+
+    /// Where `file`'s timeline goes, or `nil` for none.
+    func target(for file: String) -> String? { isFolderMissing ? nil : targets[file] }
+
+    /// `base`, and `file`'s timeline beside it when one was asked for.
+    func sink<Base: TranscriptSink>(for file: String, over base: Base) -> TimelineTee<Base> {
+        TimelineTee(base: base, target: target(for: file)) { [self] failure in
+            failures.withLock { $0.append(failure) }
+        }
+    }
+
+    /// Throws when a timeline could not be written: every reason, with
+    /// ``ExitStatus/outputFailed`` (or `status` when it is the invalid
+    /// scene status, which says more).
+    func finish(status: Int32) throws(CommandFailure) {
+        // Taken, so that a watched run says each failure once.
+        let failures = failures.withLock {
+            let taken = $0
+            $0.removeAll()
+            return taken
+        }
+        guard !failures.isEmpty else { return }
+        throw CommandFailure(
+            message: failures.joined(separator: "\nError: "),
+            status: status == ExitStatus.invalidScene ? status : ExitStatus.outputFailed)
+    }
+
+    private static func usage(_ message: String) -> CommandFailure {
+        CommandFailure(message: message, status: ExitStatus.usage)
+    }
+
+    private enum Kind { case missing, file, folder }
+
+    private static func kind(of path: String) -> Kind {
+        var information = stat()
+        guard stat(path, &information) == 0 else { return .missing }
+        return (information.st_mode & S_IFMT) == S_IFDIR ? .folder : .file
+    }
+}
+
+/// A sink that hands everything to `base` and, once the scene has loaded,
+/// writes its timeline to a file: first to a temporary file beside it
+/// (`TARGET.PID.N.partial`, one per run, so that runs of one scene given
+/// twice never share one), renamed to `TARGET` when the page is whole, so
+/// a failed write leaves no half page.
+final class TimelineTee<Base: TranscriptSink>: TranscriptSink {
+    private let base: Base
+    private let target: String?
+    private let fail: (String) -> Void
+    private var file: PageFile?
+    private var writer: TimelineWriter?
+
+    init(base: Base, target: String?, fail: @escaping (String) -> Void) {
+        self.base = base
+        self.target = target
+        self.fail = fail
+    }
+
+    func warn(_ warnings: [Diagnostic], in source: SceneSource) { base.warn(warnings, in: source) }
+
+    func begin(_ header: Transcript.Header) {
+        base.begin(header)
+        guard let target else { return }
+        let file = PageFile(target)
+        self.file = file
+        writer = TimelineWriter { file.write($0) }
+        writer?.begin(header)
+    }
+
+    func record(_ entry: Transcript.Entry) {
+        base.record(entry)
+        writer?.record(entry)
+    }
+
+    func end(_ summary: Transcript.Summary) {
+        base.end(summary)
+        writer?.end(summary)
+        if let file, let failure = file.finish() { fail(failure) }
+        writer = nil
+        file = nil
+    }
+}
+
+/// A page written through a buffer to a temporary file beside it, then
+/// renamed: remembers the first failure and writes nothing after it.
+private final class PageFile {
+    /// Numbers the temporary files of this process.
+    private static let counter = Atomic<Int>(0)
+
+    private let target: String
+    private let partial: String
+    private var descriptor: Int32
+    private var buffer: [UInt8] = []
+    private var failure: String?
+
+    init(_ target: String) {
+        self.target = target
+        let number = Self.counter.add(1, ordering: .relaxed).newValue
+        partial = "\(target).\(getpid()).\(number).partial"
+        descriptor = open(partial, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        if descriptor < 0 { failure = Self.reason(errno) }
+        buffer.reserveCapacity(1 << 16 + 4096)
+    }
+
+    deinit {
+        if descriptor >= 0 { close(descriptor) }
+    }
+
+    func write(_ text: String) {
+        guard failure == nil else { return }
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    private func flush() {
+        var start = 0
+        while start < buffer.count && failure == nil {
+            let written = buffer[start...].withUnsafeBytes { pageWrite(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno != EINTR { failure = Self.reason(errno) }
+            } else {
+                start += written
+            }
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes the rest, closes and renames the page; why it could not be
+    /// written, or `nil`.
+    func finish() -> String? {
+        if failure == nil { flush() }
+        if descriptor >= 0 {
+            if close(descriptor) != 0, failure == nil { failure = Self.reason(errno) }
+            descriptor = -1
+        }
+        if failure == nil, rename(partial, target) != 0 { failure = Self.reason(errno) }
+        guard let failure else { return nil }
+        unlink(partial)
+        return "could not write the timeline '\(target)': \(failure)"
+    }
+
+    private static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
+}
+
+/// `write(2)`, named apart from ``PageFile/write(_:)``.
+private func pageWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+        Glibc.write(descriptor, bytes, count)
+    #elseif canImport(Musl)
+        Musl.write(descriptor, bytes, count)
+    #else
+        Darwin.write(descriptor, bytes, count)
+    #endif
+}

@@ -1,0 +1,245 @@
+import SceneCore
+import SceneLoader
+import SceneRunning
+
+/// Writes a run as a timeline: one self-contained HTML page (inline CSS,
+/// SVG drawn by inline JavaScript, no network) that shows virtual time
+/// across and a lane per object, with the properties that changed (steps
+/// for discrete values, ramps for animation frames), events and inputs as
+/// marks, and every expectation as a pass or fail mark whose hover text
+/// gives its `file:line:column` and the expected and actual values.
+///
+/// The page is written as the run goes: ``begin(_:)`` writes the head
+/// (styles and the scene's title), ``record(_:)`` one data row per entry,
+/// and ``end(_:)`` the summary and the script that draws the rows. The
+/// writer keeps the paths it has seen (one per declared property that
+/// changed, to write its value before the first change) and at most
+/// ``maximumListedProblems`` failed expectations for the page's summary,
+/// so memory stays flat however long the run.
+///
+/// Every string from the scene reaches the page either HTML-escaped or as
+/// a JavaScript string literal with `<`, `>` and `&` escaped, so no value
+/// can end the script or open an element.
+final class TimelineWriter: TranscriptSink {
+    private let write: (String) -> Void
+    private var file = ""
+    /// `object.property` paths whose value before their first change is written.
+    private var seenPaths: Set<String> = []
+    /// The failed expectations, errors and object failures the summary lists.
+    private var problems: [Problem] = []
+    /// Those not listed, past the first ``maximumListedProblems``.
+    private var unlistedProblems = 0
+    private var isFirstRow = true
+
+    /// How many problems the page's summary lists; the marks show every one.
+    static let maximumListedProblems = 100
+
+    /// A problem for the summary: when, what, and where in the scene file.
+    private struct Problem {
+        var time: Duration
+        var text: String
+        var position: String?
+    }
+
+    /// A writer handing the page, piece by piece, to `write`.
+    init(write: @escaping (String) -> Void) {
+        self.write = write
+    }
+
+    func begin(_ header: Transcript.Header) {
+        file = header.file
+        let objects = header.objectCount == 1 ? "1 object" : "\(header.objectCount) objects"
+        write(
+            TimelinePage.head(
+                title: Self.html(header.title), subtitle: Self.html("\(header.file) · \(objects)")))
+        write("const D = [\n")
+    }
+
+    func record(_ entry: Transcript.Entry) {
+        let time = JSON.number(entry.time.seconds)
+        switch entry.kind {
+        case .step(let verb, let text):
+            switch verb {
+            case "wait", "at", "set":
+                row(time, "s", [Self.js(verb), Self.js(text)])
+            case "call":
+                // `object.action argument`
+                let (target, rest) = Self.split(text, at: ".")
+                row(time, "u", [Self.js(verb), Self.js(target), Self.js(rest)])
+            default:
+                // An input: `object argument`.
+                let (target, rest) = Self.split(text, at: " ")
+                row(time, "u", [Self.js(verb), Self.js(target), Self.js(rest)])
+            }
+        case .ignored(let verb, let target, let reason):
+            row(time, "g", [Self.js(verb), Self.js(target), Self.js(reason)])
+        case .event(let object, let event, let payload):
+            row(time, "e", [Self.js(object), Self.js(event), payload.map { Self.js($0.description) } ?? "null"])
+        case .change(let object, let property, let from, let to, let isFrame):
+            if seenPaths.insert(object + "\u{0}" + property).inserted {
+                row(time, "i", [Self.js(object), Self.js(property), Self.value(from)])
+            }
+            row(time, isFrame ? "f" : "c", [Self.js(object), Self.js(property), Self.value(to)])
+        case .expectation(let path, let expected, let actual, let passed, let position):
+            let place = "\(file):\(position)"
+            row(
+                time, "x",
+                [
+                    Self.js(path), passed ? "1" : "0", Self.js(expected.description), Self.js(actual.description),
+                    Self.js(place),
+                ])
+            if !passed {
+                list(
+                    Problem(
+                        time: entry.time, text: "\(path): expected \(expected), actual \(actual)",
+                        position: place))
+            }
+        case .note(let text):
+            row(time, "n", [Self.js(text)])
+        case .failure(let object, let message):
+            row(time, "F", [Self.js(object), Self.js(message)])
+            list(Problem(time: entry.time, text: "\(object) failed: \(message)", position: nil))
+        case .error(let message, let position):
+            let place = position.map { "\(file):\($0)" }
+            row(time, "E", [Self.js(message), place.map(Self.js) ?? "null"])
+            list(Problem(time: entry.time, text: "error: \(message)", position: place))
+        }
+    }
+
+    func end(_ summary: Transcript.Summary) {
+        let total = summary.passedCount + summary.failedCount
+        write("];\n")
+        write(
+            "const SUMMARY = {end: \(JSON.number(summary.endTime.seconds)), expectations: \(total), "
+                + "passed: \(summary.passedCount), failed: \(summary.failedCount), "
+                + "failures: \(summary.failureCount), error: \(summary.hasError)};\n</script>\n")
+        // The summary, readable without JavaScript: the page's styles show it first.
+        var html = "<section id=\"summary\" class=\"summary \(summary.succeeded ? "ok" : "failing")\">\n<p>"
+        html += "<span class=\"chip\">\(total) expectation\(total == 1 ? "" : "s")</span> "
+        html += "<span class=\"chip pass\">\(summary.passedCount) passed</span> "
+        html += "<span class=\"chip\(summary.failedCount > 0 ? " fail" : "")\">\(summary.failedCount) failed</span> "
+        if summary.failureCount > 0 {
+            let failures = summary.failureCount == 1 ? "1 failure" : "\(summary.failureCount) failures"
+            html += "<span class=\"chip fail\">\(failures) of an object</span> "
+        }
+        if summary.hasError { html += "<span class=\"chip fail\">stopped by an error</span> " }
+        html += "<span class=\"chip\">virtual time \(summary.endTime.transcriptText)</span></p>\n"
+        if !problems.isEmpty {
+            html += "<ol class=\"problems\">\n"
+            for problem in problems {
+                html += "<li data-t=\"\(JSON.number(problem.time.seconds))\"><span class=\"time\">"
+                html += problem.time.transcriptText + "</span> " + Self.html(problem.text)
+                if let position = problem.position {
+                    html += " <span class=\"place\">" + Self.html(position) + "</span>"
+                }
+                html += "</li>\n"
+            }
+            if unlistedProblems > 0 { html += "<li class=\"more\">and \(unlistedProblems) more</li>\n" }
+            html += "</ol>\n"
+        }
+        html += "</section>\n"
+        write(html + TimelinePage.script)
+    }
+
+    // MARK: Rows
+
+    /// One data row: `[time,"kind",fields...],`.
+    private func row(_ time: String, _ kind: String, _ fields: [String]) {
+        write("[" + time + ",\"" + kind + "\"," + fields.joined(separator: ",") + "],\n")
+    }
+
+    private func list(_ problem: Problem) {
+        if problems.count < Self.maximumListedProblems {
+            problems.append(problem)
+        } else {
+            unlistedProblems += 1
+        }
+    }
+
+    /// `text` split at the first `separator`: `("slider", "0.25")`; all of
+    /// it and an empty rest when there is none.
+    static func split(_ text: String, at separator: Character) -> (String, String) {
+        guard let index = text.firstIndex(of: separator) else { return (text, "") }
+        return (String(text[..<index]), String(text[text.index(after: index)...]))
+    }
+
+    // MARK: Escaping
+
+    /// `text` as a JavaScript string literal that is safe inside a
+    /// `<script>` element: JSON's escapes, and `<`, `>`, `&`, U+2028 and
+    /// U+2029 as `\uXXXX`.
+    static func js(_ text: String) -> String {
+        var result = ""
+        for scalar in JSON.string(text).unicodeScalars {
+            switch scalar {
+            case "<": result += "\\u003c"
+            case ">": result += "\\u003e"
+            case "&": result += "\\u0026"
+            case "\u{2028}": result += "\\u2028"
+            case "\u{2029}": result += "\\u2029"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// `text` with `&`, `<`, `>`, `"` and `'` as character references.
+    static func html(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// A value as JSON the page's script reads: a number, `true`/`false`
+    /// or `null` as itself; a string as `{"s": text}`; a colour as
+    /// `{"k": "#RRGGBBAA", "t": scene text}`; a duration as
+    /// `{"d": seconds, "t": scene text}`; anything else as `{"t": scene text}`.
+    static func value(_ value: SceneValue) -> String {
+        switch value {
+        case .null: return "null"
+        case .bool(let value): return value ? "true" : "false"
+        case .int(let value): return String(value)
+        case .double(let value):
+            return value.isFinite ? SceneValue.format(value) : "{\"t\":" + js(value.description) + "}"
+        case .string(let text): return "{\"s\":" + js(text) + "}"
+        case .color(let color):
+            func hex(_ channel: UInt8) -> String {
+                let digits = String(channel, radix: 16, uppercase: true)
+                return digits.count == 1 ? "0" + digits : digits
+            }
+            let css = "#" + hex(color.red) + hex(color.green) + hex(color.blue) + hex(color.alpha)
+            return "{\"k\":\"" + css + "\",\"t\":" + js(color.description) + "}"
+        case .duration(let duration):
+            let seconds = duration.seconds
+            guard seconds.isFinite else { return "{\"t\":" + js(value.description) + "}" }
+            return "{\"d\":" + SceneValue.format(seconds) + ",\"t\":" + js(value.description) + "}"
+        case .enumCase, .list, .map, .object:
+            return "{\"t\":" + js(value.description) + "}"
+        }
+    }
+}
+
+extension Duration {
+    /// Seconds with three decimals, as the text transcript writes times: `2.900s`.
+    fileprivate var transcriptText: String {
+        let (seconds, attoseconds) = components
+        var milliseconds = (attoseconds + 500_000_000_000_000) / 1_000_000_000_000_000
+        var whole = seconds
+        if milliseconds >= 1000, whole < .max {
+            whole += 1
+            milliseconds -= 1000
+        }
+        guard whole >= 0, (0..<1000).contains(milliseconds) else { return SceneValue.format(self.seconds) + "s" }
+        let fraction = String(milliseconds)
+        return "\(whole).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)s"
+    }
+}
