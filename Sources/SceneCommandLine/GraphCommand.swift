@@ -86,15 +86,19 @@ struct GraphCommand: SceneSubcommand {
         }
 
         let sink: any TextSink
-        var file: GraphFile?
+        var file: DescriptorOutput?
         if let output {
-            let opened = try GraphFile(path: output)
+            guard let opened = DescriptorOutput(creating: output) else {
+                throw CommandFailure(
+                    message: "cannot write the graph to '\(output)': \(DescriptorOutput.reason(errno))",
+                    status: ExitStatus.outputFailed)
+            }
             file = opened
             sink = opened
         } else {
             sink = context.output
         }
-        defer { file?.close() }
+        defer { file?.abandon() }
 
         if let dotPath {
             var text: [UInt8] = []
@@ -103,102 +107,15 @@ struct GraphCommand: SceneSubcommand {
                 try Graphviz.render(text, as: "svg", with: dotPath, into: sink.write, shouldStop: { sink.hasFailed })
             } catch {
                 // What `dot` printed before it failed is no picture.
-                file?.discard()
+                if let file, let output, file.abandon() { unlink(output) }
                 throw CommandFailure(message: error.message, status: ExitStatus.toolUnavailable)
             }
         } else {
             graph.write { sink.write($0) }
         }
-        if let file, let failure = file.finish() {
+        if let file, let output, let failure = file.finish() {
             throw CommandFailure(
-                message: "could not write the graph to '\(file.path)': \(failure)", status: ExitStatus.outputFailed)
+                message: "could not write the graph to '\(output)': \(failure)", status: ExitStatus.outputFailed)
         }
     }
-}
-
-/// The file `--output` names: created or emptied, written through a
-/// buffer, remembering the first failed write.
-private final class GraphFile: TextSink {
-    let path: String
-    private var descriptor: Int32
-    private var buffer: [UInt8] = []
-    private var failure: Int32 = 0
-    private static let bufferSize = 1 << 16
-
-    init(path: String) throws(CommandFailure) {
-        self.path = path
-        descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
-        guard descriptor >= 0 else {
-            throw CommandFailure(
-                message: "cannot write the graph to '\(path)': \(String(cString: strerror(errno)))",
-                status: ExitStatus.outputFailed)
-        }
-    }
-
-    var hasFailed: Bool { failure != 0 }
-
-    func write(_ text: String) {
-        guard failure == 0 else { return }
-        buffer.append(contentsOf: text.utf8)
-        if buffer.count >= Self.bufferSize { flush() }
-    }
-
-    func flush() {
-        var start = 0
-        while start < buffer.count && failure == 0 {
-            let written = buffer[start...].withUnsafeBytes { bytes in
-                #if canImport(Glibc)
-                    Glibc.write(descriptor, bytes.baseAddress, bytes.count)
-                #elseif canImport(Musl)
-                    Musl.write(descriptor, bytes.baseAddress, bytes.count)
-                #else
-                    Darwin.write(descriptor, bytes.baseAddress, bytes.count)
-                #endif
-            }
-            if written < 0 {
-                if errno != EINTR { failure = errno }
-            } else {
-                start += written
-            }
-        }
-        buffer.removeAll(keepingCapacity: true)
-    }
-
-    /// Writes what is buffered and closes the file; the reason a write
-    /// failed, or `nil` when everything was written.
-    func finish() -> String? {
-        flush()
-        if descriptor >= 0 {
-            if systemClose(descriptor) != 0 && failure == 0 { failure = errno }
-            descriptor = -1
-        }
-        return failure == 0 ? nil : String(cString: strerror(failure))
-    }
-
-    /// Closes the file and removes it, when it is a regular file (not a
-    /// device or a pipe given as `--output`).
-    func discard() {
-        buffer.removeAll()
-        var status = stat()
-        let isRegular = descriptor >= 0 && fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
-        close()
-        if isRegular { unlink(path) }
-    }
-
-    /// Closes the file without reporting (after another failure).
-    func close() {
-        if descriptor >= 0 { _ = systemClose(descriptor) }
-        descriptor = -1
-    }
-}
-
-/// `close(2)`, named apart from ``GraphFile/close()``.
-private func systemClose(_ descriptor: Int32) -> Int32 {
-    #if canImport(Glibc)
-        Glibc.close(descriptor)
-    #elseif canImport(Musl)
-        Musl.close(descriptor)
-    #else
-        Darwin.close(descriptor)
-    #endif
 }

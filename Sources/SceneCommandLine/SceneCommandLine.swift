@@ -52,8 +52,10 @@ public struct SceneCommandLine {
     /// printing to standard output and standard error, and returns the exit
     /// status (see ``ExitStatus``).
     public func run(_ arguments: [String]) -> Int32 {
-        let output = StandardStream(1)
-        let errors = StandardStream(2)
+        // Nothing is buffered on a terminal, so that a long run is watched
+        // as it happens.
+        let output = DescriptorOutput(descriptor: 1, bufferSize: isatty(1) == 1 ? 0 : 1 << 14)
+        let errors = DescriptorOutput(descriptor: 2, bufferSize: isatty(2) == 1 ? 0 : 1 << 14)
         var status = run(arguments, output: output, errors: errors)
         if let failure = output.finish() {
             errors.write("Error: could not write the output: \(failure)\n")
@@ -192,61 +194,4 @@ protocol TextSink: AnyObject {
 
 extension TextSink {
     func flush() {}
-}
-
-/// Standard output or error, buffered, remembering the first failed write.
-final class StandardStream: TextSink {
-    private let descriptor: Int32
-    private var buffer: [UInt8] = []
-    private var failure: Int32 = 0
-
-    /// How much is buffered before a write: nothing on a terminal, so that
-    /// a long run is watched as it happens.
-    private let bufferSize: Int
-
-    /// A stream writing to the file descriptor `descriptor` (1 or 2).
-    init(_ descriptor: Int32) {
-        self.descriptor = descriptor
-        bufferSize = isatty(descriptor) == 1 ? 0 : 1 << 14
-        buffer.reserveCapacity(bufferSize + 4096)
-    }
-
-    func write(_ text: String) {
-        guard failure == 0 else { return }
-        buffer.append(contentsOf: text.utf8)
-        if buffer.count >= bufferSize { flush() }
-    }
-
-    var hasFailed: Bool { failure != 0 }
-
-    func flush() {
-        var start = 0
-        while start < buffer.count && failure == 0 {
-            let written = buffer[start...].withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno != EINTR { failure = errno }
-            } else {
-                start += written
-            }
-        }
-        buffer.removeAll(keepingCapacity: true)
-    }
-
-    /// Writes what is buffered; the reason the output was lost, or `nil`
-    /// when it was all written.
-    func finish() -> String? {
-        flush()
-        return failure == 0 ? nil : String(cString: strerror(failure))
-    }
-}
-
-/// `write(2)`, named apart from ``StandardStream/write(_:)``.
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
-    #if canImport(Glibc)
-        Glibc.write(descriptor, bytes, count)
-    #elseif canImport(Musl)
-        Musl.write(descriptor, bytes, count)
-    #else
-        Darwin.write(descriptor, bytes, count)
-    #endif
 }

@@ -186,66 +186,27 @@ private final class PageFile {
 
     private let target: String
     private let partial: String
-    private var descriptor: Int32
-    private var buffer: [UInt8] = []
-    private var failure: String?
+    private let output: DescriptorOutput?
+    /// Why the partial file could not be made.
+    private let openFailure: Int32
 
     init(_ target: String) {
         self.target = target
         let number = Self.counter.add(1, ordering: .relaxed).newValue
         partial = "\(target).\(getpid()).\(number).partial"
-        descriptor = open(partial, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
-        if descriptor < 0 { failure = Self.reason(errno) }
-        buffer.reserveCapacity(1 << 16 + 4096)
+        output = DescriptorOutput(creating: partial)
+        openFailure = output == nil ? errno : 0
     }
 
-    deinit {
-        if descriptor >= 0 { close(descriptor) }
-    }
-
-    func write(_ text: String) {
-        guard failure == nil else { return }
-        buffer.append(contentsOf: text.utf8)
-        if buffer.count >= 1 << 16 { flush() }
-    }
-
-    private func flush() {
-        var start = 0
-        while start < buffer.count && failure == nil {
-            let written = buffer[start...].withUnsafeBytes { pageWrite(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno != EINTR { failure = Self.reason(errno) }
-            } else {
-                start += written
-            }
-        }
-        buffer.removeAll(keepingCapacity: true)
-    }
+    func write(_ text: String) { output?.write(text) }
 
     /// Writes the rest, closes and renames the page; why it could not be
     /// written, or `nil`.
     func finish() -> String? {
-        if failure == nil { flush() }
-        if descriptor >= 0 {
-            if close(descriptor) != 0, failure == nil { failure = Self.reason(errno) }
-            descriptor = -1
-        }
-        if failure == nil, rename(partial, target) != 0 { failure = Self.reason(errno) }
+        var failure = output == nil ? DescriptorOutput.reason(openFailure) : output?.finish()
+        if failure == nil, rename(partial, target) != 0 { failure = DescriptorOutput.reason(errno) }
         guard let failure else { return nil }
         unlink(partial)
         return "could not write the timeline '\(target)': \(failure)"
     }
-
-    private static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
-}
-
-/// `write(2)`, named apart from ``PageFile/write(_:)``.
-private func pageWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
-    #if canImport(Glibc)
-        Glibc.write(descriptor, bytes, count)
-    #elseif canImport(Musl)
-        Musl.write(descriptor, bytes, count)
-    #else
-        Darwin.write(descriptor, bytes, count)
-    #endif
 }

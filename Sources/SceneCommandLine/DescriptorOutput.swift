@@ -1,0 +1,118 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Text written through a buffer to a file descriptor, remembering the
+/// first failed write and writing nothing after it: standard output and
+/// error, a graph's `--output` file, a timeline page. A failure is kept,
+/// never dropped, for the command to report with its exit status.
+final class DescriptorOutput: TextSink {
+    private var descriptor: Int32
+    private let ownsDescriptor: Bool
+    private let bufferSize: Int
+    private var buffer: [UInt8] = []
+    /// The `errno` of the first failure, or 0.
+    private(set) var failure: Int32 = 0
+
+    /// Writes to `descriptor`, which stays open, buffering `bufferSize`
+    /// bytes (0 writes at once).
+    init(descriptor: Int32, bufferSize: Int) {
+        self.descriptor = descriptor
+        self.bufferSize = bufferSize
+        ownsDescriptor = false
+        buffer.reserveCapacity(bufferSize + 4096)
+    }
+
+    /// Creates or empties the file at `path`; `nil` and `errno` when it
+    /// cannot be opened.
+    init?(creating path: String, bufferSize: Int = 1 << 16) {
+        descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { return nil }
+        self.bufferSize = bufferSize
+        ownsDescriptor = true
+        buffer.reserveCapacity(bufferSize + 4096)
+    }
+
+    deinit {
+        if ownsDescriptor && descriptor >= 0 { _ = systemClose(descriptor) }
+    }
+
+    var hasFailed: Bool { failure != 0 }
+
+    /// Why the output failed, or `nil`.
+    var failureReason: String? { failure == 0 ? nil : Self.reason(failure) }
+
+    func write(_ text: String) {
+        guard failure == 0 else { return }
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= bufferSize { flush() }
+    }
+
+    func flush() {
+        var start = 0
+        while start < buffer.count && failure == 0 {
+            let written = buffer[start...].withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno != EINTR { failure = errno }
+            } else {
+                start += written
+            }
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes what is buffered and, when the output opened the file, closes
+    /// it (a close can report a failed write too); the reason the output was
+    /// lost, or `nil` when it was all written.
+    func finish() -> String? {
+        flush()
+        if ownsDescriptor && descriptor >= 0 {
+            if systemClose(descriptor) != 0 && failure == 0 { failure = errno }
+            descriptor = -1
+        }
+        return failureReason
+    }
+
+    /// Drops what is buffered and closes the file without reporting (after
+    /// another failure); `true` when it was a regular file (not a device or
+    /// a pipe), which the caller may then remove.
+    @discardableResult
+    func abandon() -> Bool {
+        buffer.removeAll()
+        var status = stat()
+        let isRegular = descriptor >= 0 && fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+        if ownsDescriptor && descriptor >= 0 { _ = systemClose(descriptor) }
+        descriptor = -1
+        if failure == 0 { failure = ECANCELED }
+        return isRegular
+    }
+
+    /// The words for `errno` `code`.
+    static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
+}
+
+/// `write(2)`, named apart from ``DescriptorOutput/write(_:)``.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+        Glibc.write(descriptor, bytes, count)
+    #elseif canImport(Musl)
+        Musl.write(descriptor, bytes, count)
+    #else
+        Darwin.write(descriptor, bytes, count)
+    #endif
+}
+
+/// `close(2)`.
+private func systemClose(_ descriptor: Int32) -> Int32 {
+    #if canImport(Glibc)
+        Glibc.close(descriptor)
+    #elseif canImport(Musl)
+        Musl.close(descriptor)
+    #else
+        Darwin.close(descriptor)
+    #endif
+}
