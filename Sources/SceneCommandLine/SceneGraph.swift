@@ -282,22 +282,7 @@ enum DOT {
 
     /// `text` for an HTML-like label: `&`, `<`, `>` and `"` as entities, a
     /// line break as `<br/>`.
-    static func html(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "\n": result += "<br/>"
-            case "\r": break
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
+    static func html(_ text: String) -> String { HTML.escaped(text, lineBreak: "<br/>") }
 
     /// `text` on one line for a `//` comment: line breaks become spaces.
     static func comment(_ text: String) -> String {

@@ -184,20 +184,7 @@ final class TimelineWriter: TranscriptSink {
     }
 
     /// `text` with `&`, `<`, `>`, `"` and `'` as character references.
-    static func html(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
+    static func html(_ text: String) -> String { HTML.escaped(text) }
 
     /// A value as JSON the page's script reads: a number, `true`/`false`
     /// or `null` as itself; a string as `{"s": text}`; a colour as
