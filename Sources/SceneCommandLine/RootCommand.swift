@@ -35,6 +35,7 @@ struct RootCommand: ParsableCommand {
             discussion: "`\(name) FILE...` is `\(name) run FILE...`.\n\n" + exitStatuses,
             subcommands: [
                 RunCommand.self, CheckCommand.self, TypesCommand.self, GraphCommand.self, SchemaCommand.self,
+                LiveCommand.self,
             ],
             defaultSubcommand: RunCommand.self
         )

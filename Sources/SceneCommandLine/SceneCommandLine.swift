@@ -91,6 +91,8 @@ public struct SceneCommandLine {
                 try graph.run(in: context)
             } else if let schema = command as? SchemaCommand {
                 try schema.run(in: context)
+            } else if let live = command as? LiveCommand {
+                try live.run(in: context)
             } else {
                 // ArgumentParser's own commands, such as `help check`.
                 try RootCommand.named(name) { try command.run() }

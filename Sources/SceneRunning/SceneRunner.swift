@@ -146,7 +146,7 @@ final class TranscriptRecorder {
         return summary
     }
 
-    private func record(_ kind: Transcript.Kind) {
+    func record(_ kind: Transcript.Kind) {
         summary.count(kind)
         sink.record(Transcript.Entry(time: now, kind: kind))
     }

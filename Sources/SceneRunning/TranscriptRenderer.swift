@@ -225,6 +225,31 @@ public final class TextTranscriptWriter: TranscriptSink {
         write(TranscriptRenderer.summary(summary) + "\n")
     }
 
+    /// Tells the writer that the clock reached `time` with nothing new:
+    /// the animation runs it can no longer extend are closed and their
+    /// lines written (a live session calls it as real time passes).
+    package func clockReached(_ time: Duration) {
+        closeRuns(endedBefore: time)
+        flush()
+    }
+
+    /// Writes `text` (whole lines) in its place among the lines of the
+    /// transcript: after the lines still waiting for an animation to be
+    /// decided, never before them.
+    package func writeInOrder(_ text: String, at time: Duration) {
+        append(time, text.hasSuffix("\n") ? String(text.dropLast()) : text)
+        flush()
+    }
+
+    /// Runs `body` with the positions of failed expectations named as in
+    /// `file` (a live session's `<stdin>`) instead of the scene's file.
+    package func positions(in file: String, _ body: () -> Void) {
+        let sceneFile = self.file
+        self.file = file
+        body()
+        self.file = sceneFile
+    }
+
     // MARK: Animation runs
 
     private func change(_ time: Duration, _ path: String, _ from: SceneValue, _ to: SceneValue, _ isFrame: Bool) {

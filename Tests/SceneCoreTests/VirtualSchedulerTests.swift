@@ -1,6 +1,10 @@
 import SceneCore
 import Testing
 
+/// The scheduler's contract holds however it is driven: by hand, as a
+/// script drives it, or from a monotonic clock by ``RealTimeDriver``, as a
+/// live session drives it (here with a fake clock, so that the tests are
+/// fast and always give the same result).
 @Suite struct VirtualSchedulerTests {
     /// Records what fired, with the virtual time it saw.
     final class Recorder {
@@ -20,59 +24,67 @@ import Testing
         #expect(!scheduler.isAnimationFrame)
     }
 
-    @Test func timersFireInDeadlineOrder() throws {
+    @Test(arguments: Driving.allCases) func timersFireInDeadlineOrder(_ driving: Driving) throws {
         let scheduler = VirtualScheduler()
+        let clock = driving.clock(for: scheduler)
         let log = Recorder()
         scheduler.schedule(after: .seconds(3)) { log.append("c") }
         scheduler.schedule(after: .seconds(1)) { log.append("a") }
         scheduler.schedule(after: .seconds(2)) { log.append("b") }
         #expect(scheduler.pendingCount == 3)
         #expect(scheduler.nextDeadline == .seconds(1))
-        try scheduler.advance(by: .seconds(5))
+        try clock.advance(by: .seconds(5))
         #expect(log.entries == ["a", "b", "c"])
         #expect(scheduler.now == .seconds(5))
         #expect(scheduler.isIdle)
     }
 
-    @Test func tiesFireInSchedulingOrder() throws {
+    @Test(arguments: Driving.allCases) func tiesFireInSchedulingOrder(_ driving: Driving) throws {
         let scheduler = VirtualScheduler()
+        let clock = driving.clock(for: scheduler)
         let log = Recorder()
         for name in ["first", "second", "third", "fourth"] {
             scheduler.schedule(at: .seconds(1)) { log.append(name) }
         }
         scheduler.schedule(after: .seconds(1)) { log.append("fifth") }
-        try scheduler.advance(by: .seconds(1))
+        try clock.advance(by: .seconds(1))
         #expect(log.entries == ["first", "second", "third", "fourth", "fifth"])
         #expect(scheduler.isIdle)
     }
 
-    @Test func nowInsideACallbackIsItsDeadline() throws {
+    @Test(arguments: Driving.allCases) func nowInsideACallbackIsItsDeadline(_ driving: Driving) throws {
         let scheduler = VirtualScheduler()
+        let clock = driving.clock(for: scheduler)
         let log = Recorder()
         for milliseconds in [250, 1500, 2999] {
             scheduler.schedule(after: .milliseconds(milliseconds)) { log.append(self.at(scheduler)) }
         }
-        try scheduler.advance(to: .seconds(10))
+        try clock.advance(to: .seconds(10))
         #expect(log.entries == ["250ms", "1.5s", "2.999s"])
         #expect(scheduler.now == .seconds(10))
         #expect(scheduler.isIdle)
     }
 
-    @Test func advanceFiresDeadlinesEqualToTheNewTimeButNotLater() throws {
+    @Test(arguments: Driving.allCases) func advanceFiresDeadlinesEqualToTheNewTimeButNotLater(_ driving: Driving) throws
+    {
         let scheduler = VirtualScheduler()
+        let clock = driving.clock(for: scheduler)
         let log = Recorder()
         scheduler.schedule(after: .seconds(2)) { log.append("due") }
         scheduler.schedule(after: .seconds(2) + .nanoseconds(1)) { log.append("later") }
-        try scheduler.advance(by: .seconds(2))
+        try clock.advance(by: .seconds(2))
         #expect(log.entries == ["due"])
         #expect(scheduler.pendingCount == 1)
-        try scheduler.advance(by: .nanoseconds(1))
+        try clock.advance(by: .nanoseconds(1))
         #expect(log.entries == ["due", "later"])
         #expect(scheduler.isIdle)
     }
 
-    @Test func zeroDelayFromACallbackRunsInTheSameAdvanceAfterThoseAlreadyDue() throws {
+    @Test(arguments: Driving.allCases) func zeroDelayFromACallbackRunsInTheSameAdvanceAfterThoseAlreadyDue(
+        _ driving: Driving
+    ) throws {
         let scheduler = VirtualScheduler()
+        let clock = driving.clock(for: scheduler)
         let log = Recorder()
         scheduler.schedule(at: .seconds(1)) {
             log.append("a@\(self.at(scheduler))")
@@ -80,13 +92,14 @@ import Testing
         }
         scheduler.schedule(at: .seconds(1)) { log.append("b@\(self.at(scheduler))") }
         scheduler.schedule(at: .seconds(2)) { log.append("c@\(self.at(scheduler))") }
-        try scheduler.advance(to: .seconds(2))
+        try clock.advance(to: .seconds(2))
         #expect(log.entries == ["a@1s", "b@1s", "a-follow-up@1s", "c@2s"])
         #expect(scheduler.isIdle)
     }
 
-    @Test func aDeadlineInThePastFromACallbackCountsAsNow() throws {
+    @Test(arguments: Driving.allCases) func aDeadlineInThePastFromACallbackCountsAsNow(_ driving: Driving) throws {
         let scheduler = VirtualScheduler()
+        let clock = driving.clock(for: scheduler)
         let log = Recorder()
         scheduler.schedule(at: .seconds(5)) {
             scheduler.schedule(at: .seconds(1)) { log.append("past@\(self.at(scheduler))") }
@@ -94,26 +107,32 @@ import Testing
         }
         scheduler.schedule(at: .seconds(5)) { log.append("due@\(self.at(scheduler))") }
         scheduler.schedule(at: .seconds(6)) { log.append("later@\(self.at(scheduler))") }
-        try scheduler.advance(to: .seconds(5))
+        try clock.advance(to: .seconds(5))
         #expect(log.entries == ["due@5s", "past@5s", "negative@5s"])
         #expect(scheduler.pendingCount == 1)
-        try scheduler.advance(by: .seconds(1))
+        try clock.advance(by: .seconds(1))
         #expect(scheduler.isIdle)
     }
 
-    @Test func aTimerScheduledOutsideAnAdvanceForNowFiresOnTheNextAdvance() throws {
+    @Test(arguments: Driving.allCases) func aTimerScheduledOutsideAnAdvanceForNowFiresOnTheNextAdvance(
+        _ driving: Driving
+    ) throws {
         let scheduler = VirtualScheduler()
-        try scheduler.advance(to: .seconds(4))
+        let clock = driving.clock(for: scheduler)
+        try clock.advance(to: .seconds(4))
         let log = Recorder()
         scheduler.schedule(after: .zero) { log.append("now@\(self.at(scheduler))") }
         #expect(log.entries.isEmpty)
-        try scheduler.advance(by: .zero)
+        try clock.advance(by: .zero)
         #expect(log.entries == ["now@4s"])
         #expect(scheduler.isIdle)
     }
 
-    @Test func aCallbackSchedulingLaterTimersWithinTheAdvanceSeesThemFire() throws {
+    @Test(arguments: Driving.allCases) func aCallbackSchedulingLaterTimersWithinTheAdvanceSeesThemFire(
+        _ driving: Driving
+    ) throws {
         let scheduler = VirtualScheduler()
+        let clock = driving.clock(for: scheduler)
         let log = Recorder()
         var remaining = 5
         func tick() {
@@ -122,16 +141,17 @@ import Testing
             if remaining > 0 { scheduler.schedule(after: .seconds(1), tick) }
         }
         scheduler.schedule(after: .seconds(1), tick)
-        try scheduler.advance(by: .milliseconds(3500))
+        try clock.advance(by: .milliseconds(3500))
         #expect(log.entries == ["1s", "2s", "3s"])
         #expect(scheduler.now == .milliseconds(3500))
-        try scheduler.advance(by: .seconds(10))
+        try clock.advance(by: .seconds(10))
         #expect(log.entries == ["1s", "2s", "3s", "4s", "5s"])
         #expect(scheduler.isIdle)
     }
 
-    @Test func cancellingStopsATimer() throws {
+    @Test(arguments: Driving.allCases) func cancellingStopsATimer(_ driving: Driving) throws {
         let scheduler = VirtualScheduler()
+        let clock = driving.clock(for: scheduler)
         let log = Recorder()
         let id = scheduler.schedule(after: .seconds(1)) { log.append("cancelled one") }
         scheduler.schedule(after: .seconds(2)) { log.append("kept") }
@@ -140,13 +160,16 @@ import Testing
         #expect(!scheduler.isPending(id))
         #expect(scheduler.pendingCount == 1)
         #expect(scheduler.nextDeadline == .seconds(2))
-        try scheduler.advance(by: .seconds(3))
+        try clock.advance(by: .seconds(3))
         #expect(log.entries == ["kept"])
         #expect(scheduler.isIdle)
     }
 
-    @Test func cancellingATimerDueAtTheSameInstantFromACallbackStopsIt() throws {
+    @Test(arguments: Driving.allCases) func cancellingATimerDueAtTheSameInstantFromACallbackStopsIt(_ driving: Driving)
+        throws
+    {
         let scheduler = VirtualScheduler()
+        let clock = driving.clock(for: scheduler)
         let log = Recorder()
         var victim: VirtualScheduler.TimerID?
         scheduler.schedule(at: .seconds(1)) {
@@ -155,19 +178,20 @@ import Testing
         }
         victim = scheduler.schedule(at: .seconds(1)) { log.append("victim") }
         scheduler.schedule(at: .seconds(1)) { log.append("bystander") }
-        try scheduler.advance(by: .seconds(1))
+        try clock.advance(by: .seconds(1))
         #expect(log.entries == ["canceller", "bystander"])
         #expect(scheduler.isIdle)
     }
 
-    @Test func cancellingTwiceOrAfterFiringIsHarmless() throws {
+    @Test(arguments: Driving.allCases) func cancellingTwiceOrAfterFiringIsHarmless(_ driving: Driving) throws {
         let scheduler = VirtualScheduler()
+        let clock = driving.clock(for: scheduler)
         let log = Recorder()
         let fired = scheduler.schedule(after: .seconds(1)) { log.append("fired") }
         let cancelled = scheduler.schedule(after: .seconds(1)) { log.append("cancelled") }
         scheduler.cancel(cancelled)
         scheduler.cancel(cancelled)
-        try scheduler.advance(by: .seconds(1))
+        try clock.advance(by: .seconds(1))
         scheduler.cancel(fired)
         scheduler.cancel(fired)
         #expect(log.entries == ["fired"])
@@ -178,26 +202,29 @@ import Testing
         scheduler.cancel(cancelled)
         #expect(scheduler.isPending(fresh))
         #expect(fresh != fired && fresh != cancelled)
-        try scheduler.advance(by: .seconds(1))
+        try clock.advance(by: .seconds(1))
         #expect(log.entries == ["fired", "fresh"])
         #expect(scheduler.isIdle)
     }
 
-    @Test func aTimerCancellingItselfWhileFiringIsHarmless() throws {
+    @Test(arguments: Driving.allCases) func aTimerCancellingItselfWhileFiringIsHarmless(_ driving: Driving) throws {
         let scheduler = VirtualScheduler()
+        let clock = driving.clock(for: scheduler)
         var id: VirtualScheduler.TimerID?
         var count = 0
         id = scheduler.schedule(after: .seconds(1)) {
             count += 1
             if let id { scheduler.cancel(id) }
         }
-        try scheduler.advance(by: .seconds(2))
+        try clock.advance(by: .seconds(2))
         #expect(count == 1)
         #expect(scheduler.isIdle)
     }
 
-    @Test func cancellingManyTimersCompactsTheQueueAndKeepsOrder() throws {
+    @Test(arguments: Driving.allCases) func cancellingManyTimersCompactsTheQueueAndKeepsOrder(_ driving: Driving) throws
+    {
         let scheduler = VirtualScheduler()
+        let clock = driving.clock(for: scheduler)
         let log = Recorder()
         var ids: [VirtualScheduler.TimerID] = []
         for index in 0..<1_000 {
@@ -205,13 +232,14 @@ import Testing
         }
         for (index, id) in ids.enumerated() where index % 10 != 0 { scheduler.cancel(id) }
         #expect(scheduler.pendingCount == 100)
-        try scheduler.advance(by: .seconds(1))
+        try clock.advance(by: .seconds(1))
         #expect(log.entries == stride(from: 990, through: 0, by: -10).map { "\($0)" })
         #expect(scheduler.isIdle)
     }
 
-    @Test func aRunawayZeroDelayLoopIsCutOffWithAnError() throws {
+    @Test(arguments: Driving.allCases) func aRunawayZeroDelayLoopIsCutOffWithAnError(_ driving: Driving) throws {
         let scheduler = VirtualScheduler()
+        let clock = driving.clock(for: scheduler)
         scheduler.maximumFiringsPerInstant = 1_000
         var firings = 0
         var last: VirtualScheduler.TimerID?
@@ -220,7 +248,7 @@ import Testing
             last = scheduler.schedule(after: .zero, loop)
         }
         scheduler.schedule(after: .seconds(1), loop)
-        let error = #expect(throws: VirtualSchedulerError.self) { try scheduler.advance(by: .seconds(2)) }
+        let error = #expect(throws: VirtualSchedulerError.self) { try clock.advance(by: .seconds(2)) }
         #expect(error == .runaway(at: .seconds(1), firings: 1_000))
         #expect(error?.description.contains("1000 fired at 1s") == true)
         #expect(firings == 1_000)
@@ -228,14 +256,17 @@ import Testing
         // The loop's next timer is still there, unfired; cancelling it ends the loop.
         #expect(scheduler.pendingCount == 1)
         if let last { scheduler.cancel(last) }
-        try scheduler.advance(by: .seconds(1))
+        try clock.advance(by: .seconds(1))
         #expect(firings == 1_000)
         #expect(scheduler.now == .seconds(2))
         #expect(scheduler.isIdle)
     }
 
-    @Test func theDefaultRunawayLimitIsAHundredThousandFiringsAtOneInstant() throws {
+    @Test(arguments: Driving.allCases) func theDefaultRunawayLimitIsAHundredThousandFiringsAtOneInstant(
+        _ driving: Driving
+    ) throws {
         let scheduler = VirtualScheduler()
+        let clock = driving.clock(for: scheduler)
         #expect(scheduler.maximumFiringsPerInstant == 100_000)
         var firings = 0
         var last: VirtualScheduler.TimerID?
@@ -245,15 +276,16 @@ import Testing
         }
         scheduler.schedule(after: .zero, loop)
         #expect(throws: VirtualSchedulerError.runaway(at: .zero, firings: 100_000)) {
-            try scheduler.advance(by: .seconds(1))
+            try clock.advance(by: .seconds(1))
         }
         #expect(firings == 100_000)
         if let last { scheduler.cancel(last) }
         #expect(scheduler.isIdle)
     }
 
-    @Test func manyFiringsSpreadOverTimeAreNotARunaway() throws {
+    @Test(arguments: Driving.allCases) func manyFiringsSpreadOverTimeAreNotARunaway(_ driving: Driving) throws {
         let scheduler = VirtualScheduler()
+        let clock = driving.clock(for: scheduler)
         scheduler.maximumFiringsPerInstant = 10
         var count = 0
         func tick() {
@@ -263,7 +295,7 @@ import Testing
         scheduler.schedule(after: .zero, tick)
         // Ten at one instant is fine: the limit is on more than ten.
         for _ in 0..<10 { scheduler.schedule(at: .microseconds(500_500)) {} }
-        try scheduler.advance(by: .seconds(5))
+        try clock.advance(by: .seconds(5))
         #expect(count == 1_000)
         #expect(scheduler.isIdle)
     }
@@ -284,20 +316,24 @@ import Testing
         #expect(scheduler.isIdle)
     }
 
-    @Test func advancingFromACallbackIsAnError() throws {
+    @Test(arguments: Driving.allCases) func advancingFromACallbackIsAnError(_ driving: Driving) throws {
         let scheduler = VirtualScheduler()
+        let clock = driving.clock(for: scheduler)
         var inner: VirtualSchedulerError?
         scheduler.schedule(after: .seconds(1)) {
-            do throws(VirtualSchedulerError) { try scheduler.advance(by: .seconds(1)) } catch { inner = error }
+            do throws(VirtualSchedulerError) { try clock.advance(by: .seconds(1)) } catch { inner = error }
         }
-        try scheduler.advance(by: .seconds(5))
+        try clock.advance(by: .seconds(5))
         #expect(inner == .reentrantAdvance)
         #expect(scheduler.now == .seconds(5))
         #expect(scheduler.isIdle)
     }
 
-    @Test func theObserverRunsAfterEachCallbackAndSeesAnimationFrames() throws {
+    @Test(arguments: Driving.allCases) func theObserverRunsAfterEachCallbackAndSeesAnimationFrames(_ driving: Driving)
+        throws
+    {
         let scheduler = VirtualScheduler()
+        let clock = driving.clock(for: scheduler)
         let log = Recorder()
         scheduler.didFire = { firing in
             log.append("did \(firing.deadline.sceneText) frame=\(firing.isAnimationFrame)")
@@ -308,7 +344,7 @@ import Testing
         let frame = scheduler.schedule(after: .seconds(2), isAnimationFrame: true) {
             log.append("frame frame=\(scheduler.isAnimationFrame)")
         }
-        try scheduler.advance(by: .seconds(3))
+        try clock.advance(by: .seconds(3))
         #expect(
             log.entries == [
                 "timer frame=false firing=true", "did 1s frame=false", "frame frame=true", "did 2s frame=true",
@@ -330,8 +366,9 @@ import Testing
         #expect(scheduler.isIdle)
     }
 
-    @Test func aLongRunDoesNotDrift() throws {
+    @Test(arguments: Driving.allCases) func aLongRunDoesNotDrift(_ driving: Driving) throws {
         let scheduler = VirtualScheduler()
+        let clock = driving.clock(for: scheduler)
         var count = 0
         var next: VirtualScheduler.TimerID?
         func tick() {
@@ -339,7 +376,7 @@ import Testing
             next = scheduler.schedule(after: .milliseconds(250), tick)
         }
         next = scheduler.schedule(after: .milliseconds(250), tick)
-        try scheduler.advance(by: .seconds(3600))
+        try clock.advance(by: .seconds(3600))
         #expect(count == 14_400)
         #expect(scheduler.nextDeadline == .seconds(3600) + .milliseconds(250))
         #expect(scheduler.pendingCount == 1)
@@ -347,7 +384,9 @@ import Testing
         #expect(scheduler.isIdle)
     }
 
-    @Test func callbacksReleasedByCancelOrFiringMayUseTheScheduler() throws {
+    @Test(arguments: Driving.allCases) func callbacksReleasedByCancelOrFiringMayUseTheScheduler(_ driving: Driving)
+        throws
+    {
         /// Schedules a timer when it is freed.
         final class Reschedules {
             let scheduler: VirtualScheduler
@@ -362,6 +401,7 @@ import Testing
             }
         }
         let scheduler = VirtualScheduler()
+        let clock = driving.clock(for: scheduler)
         let log = Recorder()
         do {
             let cancelled = Reschedules(scheduler, log)
@@ -371,44 +411,47 @@ import Testing
             scheduler.cancel(id)
         }
         #expect(scheduler.pendingCount == 2)
-        try scheduler.advance(by: .seconds(1))
+        try clock.advance(by: .seconds(1))
         #expect(log.entries == ["from deinit"])
         #expect(scheduler.pendingCount == 1)
-        try scheduler.advance(by: .seconds(1))
+        try clock.advance(by: .seconds(1))
         #expect(log.entries == ["from deinit", "from deinit"])
         #expect(scheduler.isIdle)
     }
 
-    @Test func farDeadlinesAndLongAdvancesNeitherOverflowNorFire() throws {
+    @Test(arguments: Driving.allCases) func farDeadlinesAndLongAdvancesNeitherOverflowNorFire(_ driving: Driving) throws
+    {
         let scheduler = VirtualScheduler()
+        let clock = driving.clock(for: scheduler)
         let log = Recorder()
         let far = Duration.seconds(Int64.max / 2)
         scheduler.schedule(after: far) { log.append("far") }
         #expect(scheduler.nextDeadline == far)
-        try scheduler.advance(by: .seconds(86_400 * 365))
+        try clock.advance(by: .seconds(86_400 * 365))
         #expect(log.entries.isEmpty)
-        try scheduler.advance(to: far)
+        try clock.advance(to: far)
         #expect(log.entries == ["far"])
         scheduler.schedule(after: far) { log.append("beyond") }
-        try scheduler.advance(by: .milliseconds(1))
+        try clock.advance(by: .milliseconds(1))
         #expect(scheduler.pendingCount == 1)
         #expect(scheduler.now == far + .milliseconds(1))
         scheduler.schedule(at: .zero) { log.append("past") }
-        try scheduler.advance(by: .zero)
+        try clock.advance(by: .zero)
         #expect(log.entries == ["far", "past"])
         #expect(scheduler.pendingCount == 1)
     }
 
-    @Test func timesWithAttosecondsKeepTheirExactOrder() throws {
+    @Test(arguments: Driving.allCases) func timesWithAttosecondsKeepTheirExactOrder(_ driving: Driving) throws {
         let scheduler = VirtualScheduler()
+        let clock = driving.clock(for: scheduler)
         let log = Recorder()
         let third = Duration(secondsComponent: 0, attosecondsComponent: 333_333_333_333_333_333)
         scheduler.schedule(at: third + Duration(secondsComponent: 0, attosecondsComponent: 1)) { log.append("b") }
         scheduler.schedule(at: third) { log.append("a@\(scheduler.now == third)") }
         scheduler.schedule(at: .seconds(1) + third) { log.append("c") }
-        try scheduler.advance(to: third)
+        try clock.advance(to: third)
         #expect(log.entries == ["a@true"])
-        try scheduler.advance(by: .seconds(2))
+        try clock.advance(by: .seconds(2))
         #expect(log.entries == ["a@true", "b", "c"])
         #expect(scheduler.isIdle)
     }

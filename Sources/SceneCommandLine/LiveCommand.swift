@@ -1,0 +1,469 @@
+import ArgumentParser
+import SceneCore
+import SceneLoader
+import SceneRunning
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `live FILE`: runs a scene on the real clock, performing the steps typed
+/// on standard input (one script step a line) as they arrive, and streams
+/// the transcript; `--record` keeps the session as a scene that replays it.
+struct LiveCommand: SceneSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "live",
+        abstract: "Run a scene on the real clock, with script steps typed on standard input.",
+        discussion: """
+            Each line of standard input is one script step, as in a scene's script (tap: play, \
+            slide: { volume: 0.8 }, expect: { controls.hidden: true }, call: timer.resume, set: ..., note: ...), \
+            performed as it arrives; 'wait' and 'at' are refused, since real time passes by itself. A bad line \
+            gets its diagnostic and the session goes on. At the end of input the session goes on until no timer \
+            is pending, or until --duration; Ctrl-C ends it at once.
+
+            """
+                + ExitStatus.help([
+                    (ExitStatus.success, "every expectation held"),
+                    (ExitStatus.failedExpectation, "an expectation failed, or the scene stopped on an error"),
+                    (ExitStatus.invalidScene, "the scene is invalid or unreadable"),
+                    ExitStatus.usageLine,
+                    (ExitStatus.outputFailed, "the output, or the --record file, could not be written"),
+                ])
+    )
+
+    @Argument(help: "The scene file.")
+    var file: String
+
+    @Option(help: "Output format: text, or json for JSON Lines.")
+    var format: OutputFormat = .text
+
+    @Flag(help: "Print every animation frame instead of each animation's start and end.")
+    var verbose = false
+
+    @Option(
+        help: ArgumentHelp(
+            "End the session after this much real time (5s, 1m30s), even with timers pending or input open.",
+            valueName: "duration"))
+    var duration: String?
+
+    @Flag(
+        name: .customLong("with-script"),
+        help: "Also perform the scene's own script, each step at its time; by default it is ignored.")
+    var withScript = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Write the session as a scene: the objects, each input at the millisecond it arrived, and an expect of every property that changed, with its final value.",
+            valueName: "file"))
+    var record: String?
+
+    func validate() throws {
+        if let duration {
+            guard let parsed = ScalarSyntax.duration(duration), parsed > .zero else {
+                throw ValidationError("--duration takes a positive duration such as 5s or 1m30s, not '\(duration)'.")
+            }
+        }
+    }
+
+    func run(in context: CommandContext) throws {
+        var runner = SceneRunner(registry: context.registry, limits: context.limits)
+        runner.loader.toolName = context.name
+        let source: SceneSource
+        do {
+            source = try runner.loader.source(contentsOf: file)
+        } catch {
+            throw invalid(error, in: context)
+        }
+        let session = LiveSession(
+            source: source, runner: runner, format: format, verbose: verbose,
+            duration: duration.flatMap { ScalarSyntax.duration($0) }, withScript: withScript,
+            inputDescriptor: 0, showsStatus: format == .text && isatty(1) == 1)
+        let outcome = session.run(into: context.output)
+        guard case .ran(let result) = outcome else {
+            if case .invalid(let error) = outcome { throw invalid(error, in: context) }
+            return
+        }
+        if let record {
+            let text = LiveRecording.text(
+                of: source, objectIDs: result.objectIDs, inputs: result.inputs, end: result.summary.endTime,
+                finalValues: result.finalValues)
+            if let failure = LiveRecording.write(text, to: record) {
+                throw CommandFailure(
+                    message: "could not write the recording '\(record)': \(failure)", status: ExitStatus.outputFailed)
+            }
+        }
+        if !result.summary.succeeded { throw ExitCode(ExitStatus.failedExpectation) }
+    }
+
+    /// Prints the load error's diagnostics; the failure to exit with.
+    private func invalid(_ error: SceneLoadError, in context: CommandContext) -> ExitCode {
+        let errors = Records.errorCount(error.diagnostics)
+        let warnings = Records.warningCount(error.diagnostics)
+        switch format {
+        case .text:
+            context.write(error.rendered)
+            context.writeLine("\(error.source.name): not run: \(Records.tally(errors: errors, warnings: warnings))")
+        case .json:
+            for diagnostic in error.diagnostics {
+                context.writeLine(DiagnosticRenderer.json(diagnostic, in: error.source))
+            }
+        }
+        return ExitCode(ExitStatus.invalidScene)
+    }
+}
+
+/// One live session: the loop that waits for the next timer or the next
+/// line of input, whichever comes first, and feeds both to the scene.
+struct LiveSession {
+    /// What a session gave.
+    enum Outcome {
+        case ran(Result)
+        case invalid(SceneLoadError)
+    }
+
+    /// A finished session.
+    struct Result {
+        var summary: Transcript.Summary
+        /// Each step performed, with the time it was applied and its text.
+        var inputs: [LiveRecording.Input]
+        /// Every property that changed, with its last value, in the order
+        /// of their first change.
+        var finalValues: [(path: String, value: SceneValue)]
+        /// The scene's ids, in declaration order.
+        var objectIDs: [String]
+    }
+
+    let source: SceneSource
+    let runner: SceneRunner
+    let format: OutputFormat
+    let verbose: Bool
+    let duration: Duration?
+    let withScript: Bool
+    let inputDescriptor: Int32
+    let showsStatus: Bool
+    /// The longest wait between looks at the clock, the interruption flag
+    /// and the status line.
+    var maximumWait: Duration = .milliseconds(100)
+    /// The longest line read; a longer one is refused.
+    var maximumLineBytes = 1 << 16
+
+    func run(into output: any TextSink) -> Outcome {
+        let status = StatusLine(output: output, isShown: showsStatus)
+        let changes = ChangeTracker()
+        let started: Swift.Result<LiveRun, SceneLoadError>
+        let writeDiagnostics: ([Diagnostic], SceneSource, Duration) -> Void
+        var textWriter: TextTranscriptWriter?
+        switch format {
+        case .text:
+            let writer = TextTranscriptWriter(verbose: verbose) { status.write($0) }
+            textWriter = writer
+            started = LiveRun.start(source, runner: runner, streamingTo: Tee(writer, changes))
+            writeDiagnostics = { writer.writeInOrder(DiagnosticRenderer.render($0, in: $1), at: $2) }
+        case .json:
+            let writer = JSONRunWriter(status)
+            started = LiveRun.start(source, runner: runner, streamingTo: Tee(writer, changes))
+            writeDiagnostics = { diagnostics, source, _ in
+                for diagnostic in diagnostics { status.write(DiagnosticRenderer.json(diagnostic, in: source) + "\n") }
+            }
+        }
+        let live: LiveRun
+        switch started {
+        case .success(let run): live = run
+        case .failure(let error): return .invalid(error)
+        }
+        Interruption.install()
+        defer { Interruption.restore() }
+        var inputs: [LiveRecording.Input] = []
+        var script = withScript ? ScriptQueue(live.declaration.steps) : ScriptQueue([])
+        var reader = LineReader(descriptor: inputDescriptor, maximumLineBytes: maximumLineBytes)
+        var lineNumber = 0
+        let driver = live.driver
+        // Until the end of the session: Ctrl-C, --duration, the end of
+        // input with nothing pending, a stopped scene or a lost output.
+        while !Interruption.happened, !live.hasStopped, !output.hasFailed {
+            let elapsed = driver.elapsed
+            if let duration, elapsed >= duration {
+                live.advance(to: duration)
+                break
+            }
+            live.advance(to: elapsed)
+            // Script steps due now, at their own times.
+            while let (time, step) = script.next(dueBy: elapsed) {
+                live.advance(to: time)
+                inputs.append(LiveRecording.Input(time: time, text: nil, step: step))
+                live.perform(step)
+            }
+            if reader.isAtEnd && live.scene.scheduler.isIdle && script.isEmpty { break }
+            var wait = driver.timeUntilNextDeadline(cap: maximumWait)
+            if let duration { wait = min(wait, duration - elapsed) }
+            if let time = script.nextTime { wait = min(wait, max(.zero, time - elapsed)) }
+            textWriter?.clockReached(live.scene.scheduler.now)
+            status.show(time: live.scene.scheduler.now, pending: live.scene.scheduler.pendingCount)
+            output.flush()
+            for line in reader.waitForLines(upTo: wait) {
+                lineNumber += 1
+                // Applied on the whole millisecond, never before the
+                // scheduler's time: a recording replays it exactly.
+                let time = max(driver.elapsed, live.scene.scheduler.now).roundedUpToMillisecond
+                live.advance(to: time)
+                switch line {
+                case .tooLong:
+                    let diagnostic = Diagnostic(
+                        .invalidStep, "the line is longer than \(maximumLineBytes) bytes",
+                        at: SourceSpan(
+                            at: SourcePosition(line: lineNumber, column: 1, offset: 0)))
+                    writeDiagnostics([diagnostic], SceneSource(name: LiveStepCompiler.inputName, bytes: []), time)
+                case .text(let text):
+                    switch live.compiler.compile(text, line: lineNumber) {
+                    case .blank:
+                        break
+                    case .invalid(let diagnostics):
+                        writeDiagnostics(diagnostics, live.compiler.source(of: text), time)
+                    case .step(let step):
+                        inputs.append(LiveRecording.Input(time: time, text: text, step: step))
+                        if let textWriter {
+                            textWriter.positions(in: LiveStepCompiler.inputName) { live.perform(step) }
+                        } else {
+                            live.perform(step)
+                        }
+                    }
+                }
+            }
+        }
+        let summary = live.finish()
+        status.clear()
+        output.flush()
+        return .ran(
+            Result(
+                summary: summary, inputs: inputs, finalValues: changes.finalValues,
+                objectIDs: live.declaration.objects.map(\.id)))
+    }
+}
+
+/// A scene's script steps, each at the time the script reaches it: a
+/// `wait` or `at` moves the time on, every other step waits for its time.
+private struct ScriptQueue {
+    private var steps: [(time: Duration, step: ScriptStep)] = []
+    private var index = 0
+
+    init(_ script: [ScriptStep]) {
+        var time = Duration.zero
+        for step in script {
+            switch step.kind {
+            case .wait(let duration): time += duration
+            case .at(let instant): time = max(time, instant)
+            default: steps.append((time, step))
+            }
+        }
+    }
+
+    var isEmpty: Bool { index >= steps.count }
+    var nextTime: Duration? { isEmpty ? nil : steps[index].time }
+
+    mutating func next(dueBy elapsed: Duration) -> (Duration, ScriptStep)? {
+        guard index < steps.count, steps[index].time <= elapsed else { return nil }
+        defer { index += 1 }
+        return steps[index]
+    }
+}
+
+/// Remembers the last value of every property that changed.
+private final class ChangeTracker: TranscriptSink {
+    private var order: [String] = []
+    private var values: [String: SceneValue] = [:]
+
+    func begin(_ header: Transcript.Header) {}
+
+    func record(_ entry: Transcript.Entry) {
+        guard case .change(let object, let property, _, let to, _) = entry.kind else { return }
+        let path = object + "." + property
+        if values.updateValue(to, forKey: path) == nil { order.append(path) }
+    }
+
+    func end(_ summary: Transcript.Summary) {}
+
+    var finalValues: [(path: String, value: SceneValue)] {
+        order.compactMap { path in values[path].map { (path, $0) } }
+    }
+}
+
+/// Hands everything to two sinks.
+private final class Tee<First: TranscriptSink, Second: TranscriptSink>: TranscriptSink {
+    private let first: First
+    private let second: Second
+
+    init(_ first: First, _ second: Second) {
+        self.first = first
+        self.second = second
+    }
+
+    func warn(_ warnings: [Diagnostic], in source: SceneSource) {
+        first.warn(warnings, in: source)
+        second.warn(warnings, in: source)
+    }
+
+    func begin(_ header: Transcript.Header) {
+        first.begin(header)
+        second.begin(header)
+    }
+
+    func record(_ entry: Transcript.Entry) {
+        first.record(entry)
+        second.record(entry)
+    }
+
+    func end(_ summary: Transcript.Summary) {
+        first.end(summary)
+        second.end(summary)
+    }
+}
+
+/// The line at the bottom of a terminal: the time and the timers pending,
+/// cleared before each line of transcript and drawn again after it. It is
+/// only shown on a terminal; elsewhere the output is plain lines.
+private final class StatusLine: TextSink {
+    private let output: any TextSink
+    private let isShown: Bool
+    private var shownText: String?
+
+    init(output: any TextSink, isShown: Bool) {
+        self.output = output
+        self.isShown = isShown
+    }
+
+    var hasFailed: Bool { output.hasFailed }
+
+    func write(_ text: String) {
+        clear()
+        output.write(text)
+    }
+
+    func flush() { output.flush() }
+
+    /// Draws the status line (again when its text changed).
+    func show(time: Duration, pending: Int) {
+        guard isShown else { return }
+        let tenths = time.components.seconds * 10 + time.components.attoseconds / 100_000_000_000_000_000
+        let text =
+            "[live \(tenths / 10).\(tenths % 10)s, \(pending) timer\(pending == 1 ? "" : "s") pending; Ctrl-C ends]"
+        guard text != shownText else { return }
+        if shownText != nil { output.write("\r\u{1B}[K") }
+        output.write(text)
+        shownText = text
+    }
+
+    /// Takes the status line off the screen.
+    func clear() {
+        guard shownText != nil else { return }
+        output.write("\r\u{1B}[K")
+        shownText = nil
+    }
+}
+
+/// Ctrl-C (SIGINT) and SIGTERM end a live session at once, cleanly: the
+/// handler only sets a flag, which the session's loop looks at after each
+/// wait (a signal also cuts the wait short).
+enum Interruption {
+    private static let flag = Atomic<Bool>(false)
+
+    static var happened: Bool { flag.load(ordering: .relaxed) }
+
+    static func install() {
+        flag.store(false, ordering: .relaxed)
+        FileWatcher.allowInterruption()
+        var action = sigaction()
+        #if canImport(Darwin)
+            action.__sigaction_u.__sa_handler = { _ in Interruption.flag.store(true, ordering: .relaxed) }
+        #else
+            action.__sigaction_handler.sa_handler = { _ in Interruption.flag.store(true, ordering: .relaxed) }
+        #endif
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = 0
+        sigaction(SIGINT, &action, nil)
+        sigaction(SIGTERM, &action, nil)
+    }
+
+    static func restore() {
+        signal(SIGINT, SIG_DFL)
+        signal(SIGTERM, SIG_DFL)
+    }
+}
+
+/// Reads lines from a descriptor as they come, waiting at most a given time.
+struct LineReader {
+    enum Line: Equatable {
+        case text(String)
+        /// A line longer than the limit, dropped.
+        case tooLong
+    }
+
+    let descriptor: Int32
+    let maximumLineBytes: Int
+    private var pending: [UInt8] = []
+    private var isDiscarding = false
+    private(set) var isAtEnd = false
+
+    init(descriptor: Int32, maximumLineBytes: Int) {
+        self.descriptor = descriptor
+        self.maximumLineBytes = maximumLineBytes
+    }
+
+    /// Waits up to `timeout` for input and returns the whole lines read (a
+    /// last line without a line break at the end of input included). At
+    /// the end of input it only sleeps for `timeout`.
+    mutating func waitForLines(upTo timeout: Duration) -> [Line] {
+        // poll(2) counts whole milliseconds: the wait's last fraction of a
+        // millisecond is slept, so that a timer is not a millisecond late.
+        let (seconds, attoseconds) = timeout.components
+        let milliseconds = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000)
+        if isAtEnd || milliseconds == 0 {
+            let fraction = isAtEnd ? timeout : timeout - .milliseconds(milliseconds)
+            let (wholeSeconds, rest) = fraction.components
+            var limit = timespec(tv_sec: Int(wholeSeconds), tv_nsec: Int(rest / 1_000_000_000))
+            var remaining = timespec()
+            if fraction > .zero { _ = nanosleep(&limit, &remaining) }
+            if isAtEnd { return [] }
+        }
+        var watched = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&watched, 1, milliseconds)
+        guard ready > 0 else { return [] }
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count < 0 {
+            if errno == EINTR || errno == EAGAIN { return [] }
+            isAtEnd = true
+        } else if count == 0 {
+            isAtEnd = true
+        }
+        var lines: [Line] = []
+        for byte in chunk.prefix(max(0, count)) {
+            if byte == UInt8(ascii: "\n") {
+                lines.append(finishLine())
+            } else if !isDiscarding {
+                if pending.count >= maximumLineBytes {
+                    isDiscarding = true
+                    pending.removeAll(keepingCapacity: true)
+                } else {
+                    pending.append(byte)
+                }
+            }
+        }
+        if isAtEnd && (!pending.isEmpty || isDiscarding) { lines.append(finishLine()) }
+        return lines
+    }
+
+    private mutating func finishLine() -> Line {
+        defer {
+            pending.removeAll(keepingCapacity: true)
+            isDiscarding = false
+        }
+        if isDiscarding { return .tooLong }
+        if pending.last == UInt8(ascii: "\r") { pending.removeLast() }
+        return .text(String(decoding: pending, as: UTF8.self))
+    }
+}

@@ -1,0 +1,119 @@
+import SceneCore
+import SceneLoader
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A live session written as an ordinary scene (`live --record`): the
+/// original file without its script, then a script of each step at the
+/// millisecond it was applied, the session's end, and an `expect` of every
+/// property that changed with its final value. `run` on it replays the
+/// session: the same events and changes in the same order.
+enum LiveRecording {
+    /// One step performed in the session.
+    struct Input {
+        /// When it was applied: a whole millisecond for a typed line.
+        let time: Duration
+        /// The line as typed; `nil` for a step of the scene's own script.
+        let text: String?
+        let step: ScriptStep
+    }
+
+    /// The recording of a session of `source`.
+    static func text(
+        of source: SceneSource, objectIDs: [String], inputs: [Input], end: Duration,
+        finalValues: [(path: String, value: SceneValue)]
+    ) -> String {
+        var text = withoutScript(String(decoding: source.bytes, as: UTF8.self))
+        if !text.hasSuffix("\n") { text += "\n" }
+        text += "script:\n"
+        text += "  - note: recorded by a live session of \(source.name)\n"
+        var time: Duration?
+        for input in inputs {
+            guard let line = input.text ?? stepText(input.step, objectIDs) else { continue }
+            if input.time != time {
+                text += "  - at: \(input.time.sceneText)\n"
+                time = input.time
+            }
+            text += "  - \(line)\n"
+        }
+        let last = max(end.roundedUpToMillisecond, time ?? .zero)
+        if last != time { text += "  - at: \(last.sceneText)\n" }
+        for (path, value) in finalValues {
+            text += "  - expect: { \(path): \(yaml(value)) }\n"
+        }
+        return text
+    }
+
+    /// Writes `text` to `path` through a file beside it, renamed when whole;
+    /// why it could not be written, or `nil`.
+    static func write(_ text: String, to path: String) -> String? {
+        let partial = "\(path).\(getpid()).partial"
+        guard let output = DescriptorOutput(creating: partial) else { return DescriptorOutput.reason(errno) }
+        output.write(text)
+        var failure = output.finish()
+        if failure == nil, rename(partial, path) != 0 { failure = DescriptorOutput.reason(errno) }
+        if failure != nil { unlink(partial) }
+        return failure
+    }
+
+    /// The file's text with its top-level `script:` section taken out.
+    static func withoutScript(_ text: String) -> String {
+        var kept: [Substring] = []
+        var isInScript = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let startsTopLevelKey = line.first.map { !$0.isWhitespace && $0 != "#" } ?? false
+            if startsTopLevelKey { isInScript = line.hasPrefix("script:") }
+            if !isInScript { kept.append(line) }
+        }
+        while kept.last?.allSatisfy(\.isWhitespace) == true { kept.removeLast() }
+        return kept.joined(separator: "\n")
+    }
+
+    /// A script step of the scene's own script written back as YAML (the
+    /// steps a session performs: no `wait` or `at`).
+    private static func stepText(_ step: ScriptStep, _ objectIDs: [String]) -> String? {
+        switch step.kind {
+        case .wait, .at: return nil
+        case .note(let text): return "note: \(yaml(.string(text)))"
+        case .expect(let expectations):
+            return "expect: { "
+                + expectations.map { "\($0.path): \(yaml($0.expected))" }.joined(separator: ", ") + " }"
+        case .set(let assignments):
+            return "set: { " + assignments.map { "\($0.path): \(yaml($0.value))" }.joined(separator: ", ") + " }"
+        case .call(let target, let action, let argument):
+            guard objectIDs.indices.contains(target) else { return nil }
+            let path = objectIDs[target] + "." + action.name
+            return argument.map { "call: { \(path): \(yaml($0)) }" } ?? "call: \(path)"
+        case .input(let target, _, let argument):
+            guard objectIDs.indices.contains(target) else { return nil }
+            let id = objectIDs[target]
+            return argument.map { "\(step.verb): { \(id): \(yaml($0)) }" } ?? "\(step.verb): \(id)"
+        }
+    }
+
+    /// A value in YAML flow style, as a scene file writes it.
+    static func yaml(_ value: SceneValue) -> String {
+        switch value {
+        case .null: "null"
+        case .bool, .int, .double, .enumCase, .object, .duration: value.description
+        case .string(let text): SceneValue.quote(text) { "\\u" + hex($0) }
+        case .color: "\"\(value.description)\""
+        case .list(let values): "[" + values.map(yaml).joined(separator: ", ") + "]"
+        case .map(let pairs):
+            "{"
+                + pairs.map { "\(SceneValue.quote($0.key) { "\\u" + hex($0) }): \(yaml($0.value))" }.joined(
+                    separator: ", ") + "}"
+        }
+    }
+
+    private static func hex(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+}

@@ -1,0 +1,117 @@
+import SceneCore
+import SceneYAML
+
+/// Compiles the lines a person types in a live session (`scene-runner
+/// live`), one script step a line, exactly as a `script:` step is compiled
+/// against the loaded scene: the same verbs, checks, messages and hints.
+/// `wait` and `at` are refused: in a live session real time passes by
+/// itself.
+///
+///     let compiler = LiveStepCompiler(loader: loader, declaration: declaration)
+///     switch compiler.compile("tap: play", line: 3) {
+///     case .step(let step): ...
+///     case .blank: break
+///     case .invalid(let diagnostics): print(DiagnosticRenderer.render(diagnostics, in: compiler.source(of: "tap: play")))
+///     }
+///
+/// Diagnostics are positioned on the session's line (`<stdin>:3:6`); their
+/// byte offsets are in the line alone, so they render against
+/// ``source(of:)``.
+package struct LiveStepCompiler {
+    /// What one line gave.
+    package enum Outcome {
+        /// A step to perform.
+        case step(ScriptStep)
+        /// An empty line, or only a comment: nothing to do.
+        case blank
+        /// Mistakes, positioned on the line.
+        case invalid([Diagnostic])
+    }
+
+    /// The name diagnostics give the input.
+    package static let inputName = "<stdin>"
+
+    private let loader: SceneLoader
+    private let declaration: SceneDeclaration
+
+    /// A compiler of steps against the scene `declaration` loaded by `loader`.
+    package init(loader: SceneLoader, declaration: SceneDeclaration) {
+        self.loader = loader
+        self.declaration = declaration
+    }
+
+    /// The source diagnostics of `line` render against.
+    package func source(of line: String) -> SceneSource {
+        SceneSource(name: Self.inputName, text: line)
+    }
+
+    /// Compiles `text`, the session's line number `line`.
+    package func compile(_ text: String, line: Int) -> Outcome {
+        // The line as the one item of a script list: "- " before it, taken
+        // off the positions again below.
+        let prefix = 2
+        let bytes = Array("- ".utf8) + Array(text.utf8)
+        var validator = SceneValidator(
+            registry: loader.registry, limit: loader.limits.maxDiagnostics,
+            maxVirtualTime: loader.limits.maxVirtualTime, toolName: loader.toolName)
+        validator.types = declaration.objects.map(\.type)
+        validator.ids = declaration.objects.map(\.id)
+        validator.isDeclared = Array(repeating: true, count: declaration.objects.count)
+        validator.declaration.idTable = declaration.idTable
+        let shift = { (position: SourcePosition) -> SourcePosition in
+            SourcePosition(
+                line: position.line + line - 1,
+                column: position.line == 1 ? max(1, position.column - prefix) : position.column,
+                offset: max(0, position.offset - prefix))
+        }
+        let shiftSpan = { (span: SourceSpan) in SourceSpan(start: shift(span.start), end: shift(span.end)) }
+        let shiftAll = { (diagnostics: [Diagnostic]) -> [Diagnostic] in
+            diagnostics.map { diagnostic in
+                var moved = diagnostic
+                moved.span = shiftSpan(diagnostic.span)
+                moved.notes = diagnostic.notes.map { Diagnostic.Note($0.message, at: shift($0.position)) }
+                return moved
+            }
+        }
+        let document: YAMLDocument
+        do {
+            document = try YAMLDocumentReader.readDocument(bytes, limits: loader.limits.yaml, pipelining: .off)
+        } catch {
+            return .invalid(shiftAll([Diagnostic(error)]))
+        }
+        guard let root = document.root, document.kind(root) == .sequence else { return .blank }
+        var first: YAMLDocument.Node?
+        for item in document.items(root) {
+            first = item
+            break
+        }
+        guard let item = first else { return .blank }
+        if document.isNull(item) { return .blank }
+        if document.kind(item) == .mapping, document.count(item) == 1, let entry = document.entries(item).first,
+            entry.key == "wait" || entry.key == "at"
+        {
+            let span = shiftSpan(document.writtenSpan(entry.keyNode))
+            return .invalid([
+                Diagnostic(
+                    .invalidStep, "'\(entry.key)' has no place in a live session: real time passes by itself",
+                    at: span,
+                    hint: "type the next step when you want it to happen; --record writes the times as 'at:' steps")
+            ])
+        }
+        let steps = validator.compileScript(document, root)
+        guard steps.count == 1, !validator.diagnostics.hasErrors, let step = steps.first else {
+            let errors = validator.diagnostics.inFileOrder.filter { $0.severity == .error }
+            return errors.isEmpty ? .blank : .invalid(shiftAll(errors))
+        }
+        var kind = step.kind
+        if case .expect(let expectations) = kind {
+            kind = .expect(
+                expectations.map {
+                    ScriptStep.Expectation(
+                        target: $0.target, member: $0.member, path: $0.path, expected: $0.expected,
+                        span: shiftSpan($0.span))
+                })
+        }
+        return .step(ScriptStep(kind: kind, verb: step.verb, span: shiftSpan(step.span)))
+    }
+}
