@@ -1,0 +1,246 @@
+import Foundation
+import Synchronization
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `scene-runner live` end to end: the built executable, fed its input at
+/// chosen moments through a pipe and through a pseudo-terminal, its
+/// transcript read back as it streams. The timings are short (a timeout of
+/// 150 ms) and every check waits for what it needs with a generous limit,
+/// so that a loaded machine is slower but not wrong.
+@Suite struct LiveTests {
+    /// The video player's controls, with short times.
+    static let scene = """
+        scene: Quick controls
+        objects:
+          controls:
+            type: View
+          volume:
+            type: Slider
+            parent: controls
+            value: 0.5
+          backgroundTap:
+            type: TapGesture
+          timeout:
+            type: TimeoutController
+            timeout: 150ms
+            providers: [volume]
+          host:
+            type: TimeoutControllerHost
+            viewToHide: controls
+            tapGesture: backgroundTap
+            timeoutController: timeout
+            animationDuration: 50ms
+        script:
+          - note: ignored by live unless --with-script
+          - wait: 10s
+
+        """
+
+    @Test func throughAPipeTheTranscriptStreamsABadLineIsReportedAndTheRecordingReplaysTheSession() throws {
+        let path = try temporaryScene(Self.scene, name: "quick.yaml")
+        let recording = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("session.yaml")
+            .path
+        let session = try LiveProcess(["live", path, "--record", recording])
+        // The controls hide 150 ms after the start; a tap shows them again.
+        try session.waitForOutput(containing: "controls.hidden: false -> true")
+        session.type("tap: backgroundTap\n")
+        // Streamed: the tap's lines arrive while the input is still open.
+        try session.waitForOutput(containing: "tap backgroundTap")
+        session.type("tapp: volume\n")
+        try session.waitForOutput(containing: "help: did you mean 'tap'?")
+        session.type("slide: { volume: 0.8 }\n")
+        session.endInput()
+        let (status, output) = try session.finish()
+        #expect(status == 0, "\(output)")
+        #expect(output.contains("<stdin>:2:1: error: unknown script verb 'tapp'\n    2 | tapp: volume\n"))
+        // The session went on after the bad line, and on after the end of
+        // input until the controls had hidden again.
+        let lines = output.split(separator: "\n").map(String.init)
+        let slide = try #require(lines.firstIndex { $0.hasSuffix("  slide volume 0.8") })
+        #expect(lines[slide...].contains { $0.hasSuffix("timeout sent timedOut") })
+        #expect(lines.last?.hasPrefix("-- Quick controls: 0 expectations, 0 passed, 0 failed, virtual time ") == true)
+        #expect(!output.contains("note: ignored by live"))
+
+        let recorded = try String(contentsOfFile: recording, encoding: .utf8)
+        #expect(recorded.hasPrefix("scene: Quick controls\nobjects:\n"))
+        #expect(!recorded.contains("wait: 10s"))
+        #expect(recorded.contains("\n  - tap: backgroundTap\n"))
+        #expect(recorded.contains("\n  - slide: { volume: 0.8 }\n"))
+        #expect(!recorded.contains("tapp"))
+        #expect(recorded.contains("\n  - expect: { controls.hidden: true }\n"))
+        #expect(recorded.contains("\n  - expect: { volume.value: 0.8 }\n"))
+
+        let replay = try runSceneRunner(["run", recording])
+        #expect(replay.status == 0, "\(replay.output)")
+        #expect(replay.output.contains(" 0 failed, "))
+        let happened = Self.happenings(output)
+        #expect(happened.count > 10)
+        #expect(Self.happenings(replay.output) == happened)
+    }
+
+    @Test func throughAPseudoTerminalAStatusLineShowsAndCtrlCEndsTheSessionAtOnce() throws {
+        let path = try temporaryScene(Self.scene.replacingOccurrences(of: "150ms", with: "1h"), name: "slow.yaml")
+        let session = try LiveProcess(["live", path], terminal: true)
+        try session.waitForOutput(containing: "[live ")
+        session.type("tap: backgroundTap\n")
+        try session.waitForOutput(containing: "backgroundTap sent recognized")
+        let started = ContinuousClock.now
+        session.interrupt()
+        let (status, output) = try session.finish()
+        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(status == 0, "\(output)")
+        #expect(output.contains("timer pending; Ctrl-C ends]") || output.contains("timers pending; Ctrl-C ends]"))
+        // The status line is cleared before each line of transcript.
+        #expect(output.contains("\r\u{1B}[K"))
+        #expect(output.contains("-- Quick controls: 0 expectations, 0 passed, 0 failed, virtual time "))
+    }
+
+    @Test func withoutATerminalThereIsNoStatusLineAndDurationEndsTheSession() throws {
+        let path = try temporaryScene(Self.scene.replacingOccurrences(of: "150ms", with: "1h"), name: "slow.yaml")
+        let session = try LiveProcess(["live", path, "--duration", "200ms"])
+        let (status, output) = try session.finish()
+        #expect(status == 0, "\(output)")
+        #expect(!output.contains("[live "))
+        #expect(!output.contains("\u{1B}"))
+        #expect(output.hasSuffix(" virtual time 0.200s\n"))
+    }
+
+    @Test func waitIsRefusedAndAFailedExpectationExitsOne() throws {
+        let path = try temporaryScene(Self.scene, name: "quick.yaml")
+        let session = try LiveProcess(["live", path, "--duration", "100ms"])
+        session.type("wait: 2s\nexpect: { controls.hidden: true }\n")
+        session.endInput()
+        let (status, output) = try session.finish()
+        #expect(status == 1, "\(output)")
+        #expect(output.contains("<stdin>:1:1: error: 'wait' has no place in a live session"))
+        #expect(output.contains("expected true, actual false (<stdin>:2:11)"))
+    }
+
+    @Test func aRecordingThatCannotBeWrittenIsAnError() throws {
+        let path = try temporaryScene(Self.scene, name: "quick.yaml")
+        let session = try LiveProcess(["live", path, "--duration", "10ms", "--record", "/nonexistent/folder/x.yaml"])
+        session.endInput()
+        let (status, output) = try session.finish()
+        #expect(status == 74, "\(output)")
+        #expect(output.contains("Error: could not write the recording '/nonexistent/folder/x.yaml': "))
+    }
+
+    /// The transcript's inputs, events and changes, with their times: what
+    /// a live session and the replay of its recording must share (the
+    /// replay adds its `at` steps, note and expectations).
+    static func happenings(_ transcript: String) -> [String] {
+        transcript.split(separator: "\n").map(String.init).filter { line in
+            line.wholeMatch(of: /\s+\d+\.\d{3}s  .*/) != nil && !line.contains("s  at ")
+                && !line.contains("s  note: ") && !line.contains("s  expect ")
+        }
+    }
+}
+
+/// `scene-runner` running with its input written by the test and its
+/// output collected as it comes, through pipes or a pseudo-terminal.
+final class LiveProcess {
+    /// What the process wrote so far, and whether it closed its output.
+    final class Collected: Sendable {
+        let state = Mutex<(text: [UInt8], isEnded: Bool)>(([], false))
+        func withLock<Result>(_ body: (inout (text: [UInt8], isEnded: Bool)) -> Result) -> Result {
+            state.withLock { body(&$0) }
+        }
+    }
+
+    private let process: Process
+    private let input: FileHandle
+    private let collected = Collected()
+    private let reader: Thread
+
+    init(_ arguments: [String], terminal: Bool = false) throws {
+        process = Process()
+        process.executableURL = try sceneRunnerURL()
+        process.arguments = arguments
+        process.currentDirectoryURL = packageRoot
+        var parentSide: Int32 = -1
+        if terminal {
+            var primary: Int32 = -1
+            var secondary: Int32 = -1
+            guard openpty(&primary, &secondary, nil, nil, nil) == 0 else {
+                throw POSIXError(.ENODEV)
+            }
+            let child = FileHandle(fileDescriptor: secondary, closeOnDealloc: true)
+            process.standardInput = child
+            process.standardOutput = child
+            process.standardError = child
+            input = FileHandle(fileDescriptor: primary, closeOnDealloc: false)
+            parentSide = primary
+            try process.run()
+            try child.close()
+        } else {
+            let stdin = Pipe()
+            let stdout = Pipe()
+            process.standardInput = stdin
+            process.standardOutput = stdout
+            process.standardError = stdout
+            input = stdin.fileHandleForWriting
+            parentSide = stdout.fileHandleForReading.fileDescriptor
+            try process.run()
+        }
+        let descriptor = parentSide
+        let collected = self.collected
+        reader = Thread {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { break }
+                collected.withLock { $0.text += buffer.prefix(count) }
+            }
+            collected.withLock { $0.isEnded = true }
+        }
+        reader.start()
+    }
+
+    var output: String { collected.withLock { String(decoding: $0.text, as: UTF8.self) } }
+
+    func type(_ text: String) {
+        input.write(Data(text.utf8))
+    }
+
+    func endInput() {
+        try? input.close()
+    }
+
+    func interrupt() {
+        process.interrupt()
+    }
+
+    /// Waits until the output contains `text` (at most `limit`).
+    func waitForOutput(containing text: String, limit: Duration = .seconds(10)) throws {
+        let deadline = ContinuousClock.now + limit
+        while !output.contains(text) {
+            guard ContinuousClock.now < deadline, process.isRunning || !collected.withLock({ $0.isEnded }) else {
+                Issue.record("no '\(text)' in the output: \(output)")
+                throw CancellationError()
+            }
+            usleep(2_000)
+        }
+    }
+
+    /// Waits for the end (at most 20 s, then kills it) and returns the exit
+    /// status and the whole output.
+    func finish() throws -> (Int32, String) {
+        let deadline = ContinuousClock.now + .seconds(20)
+        while process.isRunning && ContinuousClock.now < deadline { usleep(2_000) }
+        if process.isRunning {
+            process.terminate()
+            Issue.record("scene-runner live did not end: \(output)")
+        }
+        process.waitUntilExit()
+        // A pseudo-terminal reports the end as an error once the child is
+        // gone; a pipe as the end of file.
+        let readDeadline = ContinuousClock.now + .seconds(5)
+        while !collected.withLock({ $0.isEnded }) && ContinuousClock.now < readDeadline { usleep(2_000) }
+        return (process.terminationStatus, output)
+    }
+}
