@@ -15,6 +15,7 @@ import SceneYAML
 ///     swift run -c release scene-bench --sizes 1000,10000 --repetitions 5
 ///     swift run -c release scene-bench --scheduler   # only the scheduler (see SchedulerBenchmark)
 ///     swift run -c release scene-bench --scaling     # linear costs, a day's memory, --jobs (see ScalingBenchmark)
+///     swift run -c release scene-bench --live        # live mode: timer lateness, input latency (see LiveBenchmark)
 ///
 /// Each size's memory is measured in a child process of its own (this
 /// executable again, with `--child N`), which measures the peak memory of
@@ -33,6 +34,9 @@ enum SceneBenchCommand {
         let arguments = CommandLine.arguments.dropFirst()
         if arguments.first == "--scheduler" {
             exit(SchedulerBenchmark.main(arguments.dropFirst()))
+        }
+        if arguments.first == "--live" {
+            exit(LiveBenchmark.main(arguments.dropFirst()))
         }
         if arguments.first == "--scaling" {
             exit(ScalingBenchmark.main(arguments.dropFirst()))

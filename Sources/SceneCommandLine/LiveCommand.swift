@@ -417,21 +417,12 @@ struct LineReader {
     /// last line without a line break at the end of input included). At
     /// the end of input it only sleeps for `timeout`.
     mutating func waitForLines(upTo timeout: Duration) -> [Line] {
-        // poll(2) counts whole milliseconds: the wait's last fraction of a
-        // millisecond is slept, so that a timer is not a millisecond late.
-        let (seconds, attoseconds) = timeout.components
-        let milliseconds = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000)
-        if isAtEnd || milliseconds == 0 {
-            let fraction = isAtEnd ? timeout : timeout - .milliseconds(milliseconds)
-            let (wholeSeconds, rest) = fraction.components
-            var limit = timespec(tv_sec: Int(wholeSeconds), tv_nsec: Int(rest / 1_000_000_000))
-            var remaining = timespec()
-            if fraction > .zero { _ = nanosleep(&limit, &remaining) }
-            if isAtEnd { return [] }
+        guard !isAtEnd else {
+            _ = RealTimeDriver.waitForInput(on: nil, upTo: timeout)
+            return []
         }
-        var watched = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        let ready = poll(&watched, 1, milliseconds)
-        guard ready > 0 else { return [] }
+        let ready = RealTimeDriver.waitForInput(on: descriptor, upTo: timeout)
+        guard ready else { return [] }
         var chunk = [UInt8](repeating: 0, count: 4096)
         let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         if count < 0 {

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Drives a ``VirtualScheduler`` from a monotonic clock, so that a scene
 /// runs on real time with exactly the virtual scheduler's contract (the
 /// order of timers, the same-instant rules, cancellation, runaway
@@ -56,6 +64,28 @@ package final class RealTimeDriver {
         let clock = ContinuousClock()
         let start = clock.now
         return { start.duration(to: clock.now) }
+    }
+}
+
+extension RealTimeDriver {
+    /// Waits until `descriptor` has something to read (or its end), or
+    /// until `timeout` has passed; whether it is readable. poll(2) counts
+    /// whole milliseconds, so the wait's last fraction of a millisecond is
+    /// slept first: a timer due then is not a millisecond late, and input
+    /// waits at most that fraction. With no descriptor it only sleeps.
+    package static func waitForInput(on descriptor: Int32?, upTo timeout: Duration) -> Bool {
+        let (seconds, attoseconds) = timeout.components
+        let milliseconds = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000)
+        let fraction = descriptor == nil ? timeout : timeout - .milliseconds(milliseconds)
+        if fraction > .zero && (descriptor == nil || milliseconds == 0) {
+            let (wholeSeconds, rest) = fraction.components
+            var request = timespec(tv_sec: Int(wholeSeconds), tv_nsec: Int(rest / 1_000_000_000))
+            var remaining = timespec()
+            _ = nanosleep(&request, &remaining)
+        }
+        guard let descriptor else { return false }
+        var watched = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&watched, 1, milliseconds) > 0
     }
 }
 
