@@ -116,7 +116,8 @@ enum LiveBenchmark {
             separator: "/")
         let runner = folder + "/scene-runner"
         guard access(runner, X_OK) == 0 else {
-            return .failure(ChildProcess.Failure(description: "scene-runner is not built beside scene-bench: \(runner)"))
+            return .failure(
+                ChildProcess.Failure(description: "scene-runner is not built beside scene-bench: \(runner)"))
         }
         var template = Array("/tmp/scene-bench-live-XXXXXX.yaml".utf8CString)
         let file = mkstemps(&template, 5)
@@ -148,7 +149,8 @@ enum LiveBenchmark {
         guard spawned == 0 else {
             close(toChild[1])
             close(fromChild[0])
-            return .failure(ChildProcess.Failure(description: "cannot run \(runner): \(String(cString: strerror(spawned)))"))
+            return .failure(
+                ChildProcess.Failure(description: "cannot run \(runner): \(String(cString: strerror(spawned)))"))
         }
         let clock = ContinuousClock()
         var latencies: [Duration] = []

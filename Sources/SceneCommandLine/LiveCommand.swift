@@ -188,22 +188,17 @@ struct LiveSession {
         while !Interruption.happened, !live.hasStopped, !output.hasFailed {
             let elapsed = driver.elapsed
             if let duration, elapsed >= duration {
+                catchUp(live, &script, &inputs, through: duration)
                 live.advance(to: duration)
                 break
             }
-            live.advance(to: elapsed)
-            // Script steps due now, at their own times.
-            while let (time, step) = script.next(dueBy: elapsed) {
-                live.advance(to: time)
-                inputs.append(LiveRecording.Input(time: time, text: nil, step: step))
-                live.perform(step)
-            }
+            catchUp(live, &script, &inputs, through: elapsed)
             if reader.isAtEnd && live.scene.scheduler.isIdle && script.isEmpty { break }
             var wait = driver.timeUntilNextDeadline(cap: maximumWait)
             if let duration { wait = min(wait, duration - elapsed) }
             if let time = script.nextTime { wait = min(wait, max(.zero, time - elapsed)) }
-            textWriter?.clockReached(live.scene.scheduler.now)
-            status.show(time: live.scene.scheduler.now, pending: live.scene.scheduler.pendingCount)
+            textWriter?.clockReached(elapsed)
+            status.show(time: elapsed, pending: live.scene.scheduler.pendingCount)
             output.flush()
             for line in reader.waitForLines(upTo: wait) {
                 lineNumber += 1
@@ -235,6 +230,8 @@ struct LiveSession {
                 }
             }
         }
+        // The session ends at the last thing that happened (the last timer
+        // or input), or at --duration.
         let summary = live.finish()
         status.clear()
         output.flush()
@@ -245,9 +242,35 @@ struct LiveSession {
     }
 }
 
+extension LiveSession {
+    /// Fires the timers and performs the script steps due by `limit`, in
+    /// the order of their times (timers first at the same instant, as a
+    /// script's `at:` does), advancing the scheduler only to each deadline:
+    /// its time stays at the last thing that happened.
+    fileprivate func catchUp(
+        _ live: LiveRun, _ script: inout ScriptQueue, _ inputs: inout [LiveRecording.Input], through limit: Duration
+    ) {
+        let scheduler = live.scene.scheduler
+        while !live.hasStopped {
+            let deadline = scheduler.nextDeadline.flatMap { $0 <= limit ? $0 : nil }
+            if let stepTime = script.nextTime, stepTime <= limit, deadline.map({ stepTime < $0 }) ?? true,
+                let (time, step) = script.next(dueBy: limit)
+            {
+                live.advance(to: time)
+                inputs.append(LiveRecording.Input(time: time, text: nil, step: step))
+                live.perform(step)
+            } else if let deadline {
+                live.advance(to: deadline)
+            } else {
+                return
+            }
+        }
+    }
+}
+
 /// A scene's script steps, each at the time the script reaches it: a
 /// `wait` or `at` moves the time on, every other step waits for its time.
-private struct ScriptQueue {
+fileprivate struct ScriptQueue {
     private var steps: [(time: Duration, step: ScriptStep)] = []
     private var index = 0
 
