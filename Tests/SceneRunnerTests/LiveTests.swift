@@ -94,8 +94,12 @@ import Testing
         #expect(ContinuousClock.now - started < .seconds(5))
         #expect(status == 0, "\(output)")
         #expect(output.contains("timer pending; Ctrl-C ends]") || output.contains("timers pending; Ctrl-C ends]"))
-        // The status line is cleared before each line of transcript.
-        #expect(output.contains("\r\u{1B}[K"))
+        // The status line keeps the bottom row of the 24: the rows above
+        // scroll, it is drawn with the cursor saved and restored, and the
+        // whole height is given back at the end.
+        #expect(output.contains("\u{1B}[1;23r"))
+        #expect(output.contains("\u{1B}7\u{1B}[24;1H\u{1B}[2K[live "))
+        #expect(output.contains("\u{1B}[r"))
         #expect(output.contains("-- Quick controls: 0 expectations, 0 passed, 0 failed, virtual time "))
     }
 
@@ -165,7 +169,8 @@ final class LiveProcess {
         if terminal {
             var primary: Int32 = -1
             var secondary: Int32 = -1
-            guard openpty(&primary, &secondary, nil, nil, nil) == 0 else {
+            var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
+            guard openpty(&primary, &secondary, nil, nil, &size) == 0 else {
                 throw POSIXError(.ENODEV)
             }
             let child = FileHandle(fileDescriptor: secondary, closeOnDealloc: true)
