@@ -87,9 +87,22 @@ package struct LiveStepCompiler {
         }
         guard let item = first else { return .blank }
         if document.isNull(item) { return .blank }
-        if document.kind(item) == .mapping, document.count(item) == 1, let entry = document.entries(item).first,
-            entry.key == "wait" || entry.key == "at"
-        {
+        guard document.kind(item) == .mapping, document.count(item) == 1, let entry = document.entries(item).first
+        else {
+            let several = document.kind(item) == .mapping && document.count(item) > 1
+            return .invalid([
+                Diagnostic(
+                    .invalidStep,
+                    several
+                        ? "a line is one script step, with one verb"
+                        : "a line must be a script step: a verb and its value",
+                    at: shiftSpan(document.span(item)),
+                    hint: several
+                        ? "type each step on a line of its own"
+                        : "for example 'tap: play', 'slide: { volume: 0.8 }' or 'expect: { controls.hidden: true }'")
+            ])
+        }
+        if entry.key == "wait" || entry.key == "at" {
             let span = shiftSpan(document.writtenSpan(entry.keyNode))
             return .invalid([
                 Diagnostic(

@@ -124,6 +124,29 @@ import Testing
         #expect(output.contains("expected true, actual false (<stdin>:2:11)"))
     }
 
+    @Test func withScriptTheScenesStepsRunAtTheirTimesAndJSONStreamsRecords() throws {
+        let path = try temporaryScene(
+            Self.scene.replacingOccurrences(
+                of: "  - wait: 10s\n",
+                with: "  - wait: 60ms\n  - slide: { volume: 0.3 }\n  - expect: { volume.value: 0.3 }\n"),
+            name: "scripted.yaml")
+        let session = try LiveProcess(["live", path, "--with-script", "--format", "json", "--duration", "120ms"])
+        session.type("  set: { volume.value: 0.2 }\nexpect: { volume.nope: 1 }\n")
+        session.endInput()
+        let (status, output) = try session.finish()
+        #expect(status == 0, "\(output)")
+        let lines = output.split(separator: "\n").map(String.init)
+        #expect(lines.allSatisfy { $0.hasPrefix("{\"type\":") })
+        let slide = try #require(lines.first { $0.contains("\"verb\":\"slide\"") })
+        #expect(slide.contains("\"time\":0.06,"))
+        #expect(lines.contains { $0.contains("\"verb\":\"set\"") && $0.contains("volume.value = 0.2") })
+        let diagnostic = try #require(lines.first { $0.hasPrefix("{\"type\":\"diagnostic\"") })
+        #expect(diagnostic.contains("\"file\":\"<stdin>\",\"line\":2,\"column\":11,"))
+        #expect(lines.contains { $0.contains("\"type\":\"expect\"") && $0.contains("\"passed\":true") })
+        #expect(lines.last?.contains("\"type\":\"summary\"") == true)
+        #expect(lines.last?.contains("\"endTime\":0.12") == true)
+    }
+
     @Test func aRecordingThatCannotBeWrittenIsAnError() throws {
         let path = try temporaryScene(Self.scene, name: "quick.yaml")
         let session = try LiveProcess(["live", path, "--duration", "10ms", "--record", "/nonexistent/folder/x.yaml"])
