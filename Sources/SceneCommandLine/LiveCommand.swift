@@ -82,7 +82,7 @@ struct LiveCommand: SceneSubcommand {
         let session = LiveSession(
             source: source, runner: runner, format: format, verbose: verbose,
             duration: duration.flatMap { ScalarSyntax.duration($0) }, withScript: withScript,
-            inputDescriptor: 0, showsStatus: format == .text && isatty(1) == 1)
+            inputDescriptor: 0, showsStatus: format == .text && isatty(1) == 1, keepsInputs: record != nil)
         let outcome = session.run(into: context.output)
         guard case .ran(let result) = outcome else {
             if case .invalid(let error) = outcome { throw invalid(error, in: context) }
@@ -129,7 +129,8 @@ struct LiveSession {
     /// A finished session.
     struct Result {
         var summary: Transcript.Summary
-        /// Each step performed, with the time it was applied and its text.
+        /// Each step performed, with the time it was applied and its text
+        /// (empty unless the session keeps them).
         var inputs: [LiveRecording.Input]
         /// Every property that changed, with its last value, in the order
         /// of their first change.
@@ -146,6 +147,9 @@ struct LiveSession {
     let withScript: Bool
     let inputDescriptor: Int32
     let showsStatus: Bool
+    /// Whether the steps performed are kept, for a recording (else a long
+    /// session's memory stays flat).
+    let keepsInputs: Bool
     /// The longest wait between looks at the clock, the interruption flag
     /// and the status line.
     var maximumWait: Duration = .milliseconds(100)
@@ -176,8 +180,8 @@ struct LiveSession {
         case .success(let run): live = run
         case .failure(let error): return .invalid(error)
         }
-        Interruption.install()
-        defer { Interruption.restore() }
+        let interruption = Interruption.install()
+        defer { interruption.restore() }
         var inputs: [LiveRecording.Input] = []
         var script = withScript ? ScriptQueue(live.declaration.steps) : ScriptQueue([])
         var reader = LineReader(descriptor: inputDescriptor, maximumLineBytes: maximumLineBytes)
@@ -220,7 +224,7 @@ struct LiveSession {
                     case .invalid(let diagnostics):
                         writeDiagnostics(diagnostics, live.compiler.source(of: text), time)
                     case .step(let step):
-                        inputs.append(LiveRecording.Input(time: time, text: text, step: step))
+                        if keepsInputs { inputs.append(LiveRecording.Input(time: time, text: text, step: step)) }
                         if let textWriter {
                             textWriter.positions(in: LiveStepCompiler.inputName) { live.perform(step) }
                         } else {
@@ -257,7 +261,7 @@ extension LiveSession {
                 let (time, step) = script.next(dueBy: limit)
             {
                 live.advance(to: time)
-                inputs.append(LiveRecording.Input(time: time, text: nil, step: step))
+                if keepsInputs { inputs.append(LiveRecording.Input(time: time, text: nil, step: step)) }
                 live.perform(step)
             } else if let deadline {
                 live.advance(to: deadline)
@@ -343,169 +347,5 @@ private final class Tee<First: TranscriptSink, Second: TranscriptSink>: Transcri
     func end(_ summary: Transcript.Summary) {
         first.end(summary)
         second.end(summary)
-    }
-}
-
-/// The line at the bottom of a terminal: the time and the timers pending.
-/// It is only shown on a terminal; elsewhere the output is plain lines.
-///
-/// On a terminal whose size is known, the bottom row is kept for it (the
-/// rows above scroll, as a scroll region) and it is drawn there with the
-/// cursor saved and restored, so that the transcript and what the person
-/// types are never overwritten; when the size is not known it is drawn on
-/// the current line and cleared before each line of transcript.
-private final class StatusLine: TextSink {
-    private let output: any TextSink
-    private let isShown: Bool
-    /// The terminal's height; 0 when unknown.
-    private let rows: Int
-    private var shownText: String?
-    private var isRegionSet = false
-
-    init(output: any TextSink, isShown: Bool, descriptor: Int32 = 1) {
-        self.output = output
-        self.isShown = isShown
-        var size = winsize()
-        rows = isShown && ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0 ? Int(size.ws_row) : 0
-    }
-
-    private var keepsBottomRow: Bool { rows >= 3 }
-
-    var hasFailed: Bool { output.hasFailed }
-
-    func write(_ text: String) {
-        if !keepsBottomRow { clear() }
-        output.write(text)
-    }
-
-    func flush() { output.flush() }
-
-    /// Draws the status line (again when its text changed).
-    func show(time: Duration, pending: Int) {
-        guard isShown else { return }
-        let tenths = time.components.seconds * 10 + time.components.attoseconds / 100_000_000_000_000_000
-        let text =
-            "[live \(tenths / 10).\(tenths % 10)s, \(pending) timer\(pending == 1 ? "" : "s") pending; Ctrl-C ends]"
-        guard text != shownText else { return }
-        shownText = text
-        guard keepsBottomRow else {
-            output.write("\r\u{1B}[K" + text)
-            return
-        }
-        if !isRegionSet {
-            // A free row below the cursor (scrolling if it is at the
-            // bottom), the rows above the last made the scroll region, and
-            // the cursor back on its line.
-            output.write("\n\u{1B}7\u{1B}[1;\(rows - 1)r\u{1B}8\u{1B}[1A")
-            isRegionSet = true
-        }
-        output.write("\u{1B}7\u{1B}[\(rows);1H\u{1B}[2K" + text + "\u{1B}8")
-    }
-
-    /// Takes the status line off the screen (and gives the terminal its
-    /// whole height back).
-    func clear() {
-        guard shownText != nil else { return }
-        shownText = nil
-        guard keepsBottomRow else {
-            output.write("\r\u{1B}[K")
-            return
-        }
-        output.write("\u{1B}7\u{1B}[\(rows);1H\u{1B}[2K\u{1B}[r\u{1B}8")
-        isRegionSet = false
-    }
-}
-
-/// Ctrl-C (SIGINT) and SIGTERM end a live session at once, cleanly: the
-/// handler only sets a flag, which the session's loop looks at after each
-/// wait (a signal also cuts the wait short).
-enum Interruption {
-    private static let flag = Atomic<Bool>(false)
-
-    static var happened: Bool { flag.load(ordering: .relaxed) }
-
-    static func install() {
-        flag.store(false, ordering: .relaxed)
-        FileWatcher.allowInterruption()
-        var action = sigaction()
-        #if canImport(Darwin)
-            action.__sigaction_u.__sa_handler = { _ in Interruption.flag.store(true, ordering: .relaxed) }
-        #else
-            action.__sigaction_handler.sa_handler = { _ in Interruption.flag.store(true, ordering: .relaxed) }
-        #endif
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = 0
-        sigaction(SIGINT, &action, nil)
-        sigaction(SIGTERM, &action, nil)
-    }
-
-    static func restore() {
-        signal(SIGINT, SIG_DFL)
-        signal(SIGTERM, SIG_DFL)
-    }
-}
-
-/// Reads lines from a descriptor as they come, waiting at most a given time.
-struct LineReader {
-    enum Line: Equatable {
-        case text(String)
-        /// A line longer than the limit, dropped.
-        case tooLong
-    }
-
-    let descriptor: Int32
-    let maximumLineBytes: Int
-    private var pending: [UInt8] = []
-    private var isDiscarding = false
-    private(set) var isAtEnd = false
-
-    init(descriptor: Int32, maximumLineBytes: Int) {
-        self.descriptor = descriptor
-        self.maximumLineBytes = maximumLineBytes
-    }
-
-    /// Waits up to `timeout` for input and returns the whole lines read (a
-    /// last line without a line break at the end of input included). At
-    /// the end of input it only sleeps for `timeout`.
-    mutating func waitForLines(upTo timeout: Duration) -> [Line] {
-        guard !isAtEnd else {
-            _ = RealTimeDriver.waitForInput(on: nil, upTo: timeout)
-            return []
-        }
-        let ready = RealTimeDriver.waitForInput(on: descriptor, upTo: timeout)
-        guard ready else { return [] }
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        if count < 0 {
-            if errno == EINTR || errno == EAGAIN { return [] }
-            isAtEnd = true
-        } else if count == 0 {
-            isAtEnd = true
-        }
-        var lines: [Line] = []
-        for byte in chunk.prefix(max(0, count)) {
-            if byte == UInt8(ascii: "\n") {
-                lines.append(finishLine())
-            } else if !isDiscarding {
-                if pending.count >= maximumLineBytes {
-                    isDiscarding = true
-                    pending.removeAll(keepingCapacity: true)
-                } else {
-                    pending.append(byte)
-                }
-            }
-        }
-        if isAtEnd && (!pending.isEmpty || isDiscarding) { lines.append(finishLine()) }
-        return lines
-    }
-
-    private mutating func finishLine() -> Line {
-        defer {
-            pending.removeAll(keepingCapacity: true)
-            isDiscarding = false
-        }
-        if isDiscarding { return .tooLong }
-        if pending.last == UInt8(ascii: "\r") { pending.removeLast() }
-        return .text(String(decoding: pending, as: UTF8.self))
     }
 }
