@@ -26,6 +26,7 @@ struct LiveCommand: SceneSubcommand {
             gets its diagnostic and the session goes on. At the end of input the session goes on until no timer \
             is pending, or until --duration; Ctrl-C ends it at once.
 
+
             """
                 + ExitStatus.help([
                     (ExitStatus.success, "every expectation held"),

@@ -33,11 +33,19 @@ package struct LiveStepCompiler {
 
     private let loader: SceneLoader
     private let declaration: SceneDeclaration
+    // What every line's validator starts from, worked out once (the
+    // arrays are shared with each line's, not copied).
+    private let types: [TypeDescription?]
+    private let ids: [String]
+    private let isDeclared: [Bool]
 
     /// A compiler of steps against the scene `declaration` loaded by `loader`.
     package init(loader: SceneLoader, declaration: SceneDeclaration) {
         self.loader = loader
         self.declaration = declaration
+        types = declaration.objects.map(\.type)
+        ids = declaration.objects.map(\.id)
+        isDeclared = Array(repeating: true, count: declaration.objects.count)
     }
 
     /// The source diagnostics of `line` render against.
@@ -54,9 +62,9 @@ package struct LiveStepCompiler {
         var validator = SceneValidator(
             registry: loader.registry, limit: loader.limits.maxDiagnostics,
             maxVirtualTime: loader.limits.maxVirtualTime, toolName: loader.toolName)
-        validator.types = declaration.objects.map(\.type)
-        validator.ids = declaration.objects.map(\.id)
-        validator.isDeclared = Array(repeating: true, count: declaration.objects.count)
+        validator.types = types
+        validator.ids = ids
+        validator.isDeclared = isDeclared
         validator.declaration.idTable = declaration.idTable
         let shift = { (position: SourcePosition) -> SourcePosition in
             SourcePosition(
