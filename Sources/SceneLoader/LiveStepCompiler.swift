@@ -66,11 +66,14 @@ package struct LiveStepCompiler {
         validator.ids = ids
         validator.isDeclared = isDeclared
         validator.declaration.idTable = declaration.idTable
+        // The text is one line: a position past it (the YAML layer's end
+        // of input) is put at the line's end.
+        let end = SourcePosition(line: line, column: text.unicodeScalars.count + 1, offset: text.utf8.count)
         let shift = { (position: SourcePosition) -> SourcePosition in
-            SourcePosition(
-                line: position.line + line - 1,
-                column: position.line == 1 ? max(1, position.column - prefix) : position.column,
-                offset: max(0, position.offset - prefix))
+            guard position.line == 1 else { return end }
+            return SourcePosition(
+                line: line, column: max(1, position.column - prefix),
+                offset: min(max(0, position.offset - prefix), end.offset))
         }
         let shiftSpan = { (span: SourceSpan) in SourceSpan(start: shift(span.start), end: shift(span.end)) }
         let shiftAll = { (diagnostics: [Diagnostic]) -> [Diagnostic] in
