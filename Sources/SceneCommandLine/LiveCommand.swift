@@ -80,6 +80,12 @@ struct LiveCommand: SceneSubcommand {
         } catch {
             throw invalid(error, in: context)
         }
+        if let record, !LiveRecording.canRecord(String(decoding: source.bytes, as: UTF8.self)) {
+            throw CommandFailure(
+                message:
+                    "--record \(record): \(file) is not written as a block mapping (keys at the start of lines), so a script cannot be added to it; write its top level in block style",
+                status: ExitStatus.usage)
+        }
         let session = LiveSession(
             source: source, runner: runner, format: format, verbose: verbose,
             duration: duration.flatMap { ScalarSyntax.duration($0) }, withScript: withScript,

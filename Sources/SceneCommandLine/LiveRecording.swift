@@ -71,8 +71,23 @@ enum LiveRecording {
             if startsTopLevelKey { isInScript = line.hasPrefix("script:") }
             if !isInScript { kept.append(line) }
         }
-        while kept.last?.allSatisfy(\.isWhitespace) == true { kept.removeLast() }
+        // Blank lines and a document end marker (`...`) at the end go: the
+        // script follows the objects in the same document.
+        while let last = kept.last, last.allSatisfy(\.isWhitespace) || last.hasPrefix("...") { kept.removeLast() }
         return kept.joined(separator: "\n")
+    }
+
+    /// Whether a script can be added to `text`: its top level is a block
+    /// mapping (keys at the start of lines), not a flow mapping (`{...}`).
+    static func canRecord(_ text: String) -> Bool {
+        for line in text.split(separator: "\n") {
+            let trimmed = line.drop { $0 == " " || $0 == "\t" || $0 == "\u{FEFF}" }
+            if trimmed.isEmpty || trimmed.hasPrefix("#") || trimmed.hasPrefix("%") || trimmed.hasPrefix("---") {
+                continue
+            }
+            return !trimmed.hasPrefix("{") && line.first.map { !$0.isWhitespace } == true
+        }
+        return true
     }
 
     /// A script step of the scene's own script written back as YAML (the

@@ -156,6 +156,16 @@ import Testing
         #expect(output.contains("Error: could not write the recording '/nonexistent/folder/x.yaml': "))
     }
 
+    @Test func aSceneWrittenAsAFlowMappingCannotBeRecordedAndSaysWhy() throws {
+        let path = try temporaryScene("{objects: {play: {type: Button}}}\n", name: "flow.yaml")
+        let session = try LiveProcess(["live", path, "--record", path + ".session.yaml"])
+        session.endInput()
+        let (status, output) = try session.finish()
+        #expect(status == 64, "\(output)")
+        #expect(output.contains("is not written as a block mapping (keys at the start of lines)"))
+        #expect(!output.contains("== "))
+    }
+
     /// The transcript's inputs, events and changes, with their times: what
     /// a live session and the replay of its recording must share (the
     /// replay adds its `at` steps, note and expectations).
