@@ -40,11 +40,14 @@ import Testing
 
         """
 
-    @Test func throughAPipeTheTranscriptStreamsABadLineIsReportedAndTheRecordingReplaysTheSession() throws {
+    /// Through a pipe and through a pseudo-terminal (where the typed lines
+    /// echo and the status line draws among the transcript's lines).
+    @Test(arguments: [false, true])
+    func theTranscriptStreamsABadLineIsReportedAndTheRecordingReplaysTheSession(terminal: Bool) throws {
         let path = try temporaryScene(Self.scene, name: "quick.yaml")
         let recording = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("session.yaml")
             .path
-        let session = try LiveProcess(["live", path, "--record", recording])
+        let session = try LiveProcess(["live", path, "--record", recording], terminal: terminal)
         // The controls hide 150 ms after the start; a tap shows them again.
         try session.waitForOutput(containing: "controls.hidden: false -> true")
         session.type("tap: backgroundTap\n")
@@ -54,8 +57,9 @@ import Testing
         try session.waitForOutput(containing: "help: did you mean 'tap'?")
         session.type("slide: { volume: 0.8 }\n")
         session.endInput()
-        let (status, output) = try session.finish()
-        #expect(status == 0, "\(output)")
+        let (status, raw) = try session.finish()
+        let output = Self.plain(raw)
+        #expect(status == 0, "\(raw)")
         #expect(output.contains("<stdin>:2:1: error: unknown script verb 'tapp'\n    2 | tapp: volume\n"))
         // The session went on after the bad line, and on after the end of
         // input until the controls had hidden again.
@@ -166,6 +170,14 @@ import Testing
         #expect(!output.contains("== "))
     }
 
+    /// `output` without a terminal's status line and control sequences,
+    /// with plain line breaks.
+    static func plain(_ output: String) -> String {
+        output.replacingOccurrences(of: "\r\n", with: "\n")
+            .replacing(/\u{1B}(\[[0-9;]*[A-Za-z]|[78])/, with: "")
+            .replacing(/\[live [^\]]*\]/, with: "")
+    }
+
     /// The transcript's inputs, events and changes, with their times: what
     /// a live session and the replay of its recording must share (the
     /// replay adds its `at` steps, note and expectations).
@@ -190,11 +202,13 @@ final class LiveProcess {
 
     private let process: Process
     private let input: FileHandle
+    private let isTerminal: Bool
     private let collected = Collected()
     private let reader: Thread
 
     init(_ arguments: [String], terminal: Bool = false) throws {
         process = Process()
+        isTerminal = terminal
         process.executableURL = try sceneRunnerURL()
         process.arguments = arguments
         process.currentDirectoryURL = packageRoot
@@ -245,8 +259,14 @@ final class LiveProcess {
         input.write(Data(text.utf8))
     }
 
+    /// Ends the input: the pipe is closed; on a terminal, Ctrl-D is typed
+    /// (closing it would hang the terminal up).
     func endInput() {
-        try? input.close()
+        if isTerminal {
+            input.write(Data([4]))
+        } else {
+            try? input.close()
+        }
     }
 
     func interrupt() {
