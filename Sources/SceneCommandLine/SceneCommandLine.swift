@@ -11,7 +11,7 @@ import Synchronization
     import Darwin
 #endif
 
-/// The whole `scene-runner` command line (`run`, `check`, `types`, `graph`, `schema`) over a
+/// The whole `scene-runner` command line (`run`, `check`, `types`, `graph`, `schema`, `live`) over a
 /// registry a program supplies, so that a package with its own behaviour
 /// types has a runner that knows them. `scene-runner` itself is this with
 /// the standard types:
