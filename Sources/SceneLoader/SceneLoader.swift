@@ -17,6 +17,13 @@ public struct SceneLimits: Sendable {
     public var maxTimerFirings = 10_000_000
     /// How long reading a scene from a pipe may wait for data. Default 10 s.
     public var maxReadWait: Duration = .seconds(10)
+    /// How deep components may include components: a scene's own
+    /// `include:` is depth 1. Default 16.
+    public var maxIncludeDepth = 16
+    /// How many objects a scene may have once its components are included,
+    /// checked at each `include:`, so that components including each other
+    /// many times over are refused rather than expanded. Default 1,000,000.
+    public var maxExpandedObjects = 1_000_000
 
     /// The defaults.
     public init() {}
@@ -118,6 +125,10 @@ public struct SceneLoader {
     {
         var validator = SceneValidator(
             registry: registry, limit: limits.maxDiagnostics, maxVirtualTime: limits.maxVirtualTime, toolName: toolName)
+        validator.limits = limits
+        validator.contexts[0].name = source.name
+        validator.contexts[0].chain = [SceneValidator.canonicalPath(source.name)]
+        validator.contexts[0].chainNames = [source.name]
         // Up to the default size limit: a file past it is refused unread.
         let reserved = min(source.bytes.count, limits.yaml.maxInputBytes, YAMLLimits().maxInputBytes)
         validator.reserveCapacity(forTextOf: reserved)
@@ -130,7 +141,7 @@ public struct SceneLoader {
                 source.bytes, limits: limits.yaml, pipelining: pipelining.reader, streaming: "objects"
             ) {
                 validator.addObject($0, $1)
-                if let builder = assembler, !validator.assembleLatest(into: builder) { assembler = nil }
+                if let builder = assembler, !validator.assembleNew(into: builder) { assembler = nil }
             }
         } catch {
             // What was found before the YAML went wrong is reported too.
