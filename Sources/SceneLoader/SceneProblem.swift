@@ -99,6 +99,7 @@ enum SceneProblem {
     case unknownParameter(name: String, component: String, suggestion: String?, known: [String])
     case unknownParameterReference(name: String, suggestion: String?, known: [String])
     case missingParameter(name: String, instance: String, type: ValueType?)
+    case parameterWithoutDefault(name: String)
     case parameterTypeMismatch(name: String, type: ValueType, property: String, propertyType: ValueType)
     case setNotAMapping(found: String)
     case notAnOverridePath(text: String)
@@ -167,7 +168,7 @@ extension SceneProblem {
         case .tooManyObjects: .tooManyObjects
         case .invalidParameterDeclaration: .invalidParameter
         case .unknownParameter, .unknownParameterReference: .unknownParameter
-        case .missingParameter: .missingParameter
+        case .missingParameter, .parameterWithoutDefault: .missingParameter
         case .parameterTypeMismatch: .parameterTypeMismatch
         case .notAnOverridePath, .unknownOverrideObject, .unknownOverrideProperty: .unknownOverride
         }
@@ -286,6 +287,8 @@ extension SceneProblem {
         case .unknownParameterReference(let name, _, _): "'$\(name)' names no parameter of this file"
         case .missingParameter(let name, let instance, let type):
             "'\(instance)' gives no value for the parameter '\(name)'\(type.map { " (\($0))" } ?? ""), which has no default"
+        case .parameterWithoutDefault(let name):
+            "the parameter '\(name)' has no default, so this file can only be included"
         case .parameterTypeMismatch(let name, let type, let property, let propertyType):
             "the parameter '\(name)' is \(type), but '\(property)' takes \(propertyType)"
         case .setNotAMapping(let found): "'set' takes a mapping from 'id.property' to values, not \(found)"
@@ -397,6 +400,7 @@ extension SceneProblem {
             Self.didYouMean(suggestion)
                 ?? (known.isEmpty ? "it declares no parameters" : "its parameters are \(Self.quotedList(known))")
         case .missingParameter(let name, _, _): "give it under 'params:', e.g. 'params: { \(name): ... }'"
+        case .parameterWithoutDefault: "give it a default to check or run the file on its own"
         case .parameterTypeMismatch: "use a parameter of the property's type"
         case .setNotAMapping: "write 'set: { id.property: value }' with the component's ids"
         case .notAnOverridePath: "write the component's id and a property, e.g. 'play.title'"

@@ -145,7 +145,8 @@ extension SceneValidator {
             let path = document.text(includeNode), !path.isEmpty
         else {
             let node = includeNode ?? entry.keyNode
-            let found = document.isNull(node) ? "nothing" : document.kindDescription(node)
+            let isEmpty = document.isNull(node) || document.text(node)?.isEmpty == true
+            let found = isEmpty ? "nothing" : document.kindDescription(node)
             diagnostics.add(.includeNotAPath(found: found), at: document.span(node))
             return
         }
@@ -205,11 +206,11 @@ extension SceneValidator {
             contexts[index].parameters = bindParameters(
                 document, paramsNode, of: component, instance: name, at: entry.keyNode, context: context, into: index)
         } else if let paramsNode {
-            diagnostics.add(
-                .unknownParameter(
-                    name: document.entries(paramsNode).first?.key ?? "", component: displayPath, suggestion: nil,
-                    known: []),
-                at: document.span(paramsNode))
+            document.forEachEntry(paramsNode) { given in
+                diagnostics.add(
+                    .unknownParameter(name: given.key, component: displayPath, suggestion: nil, known: []),
+                    at: document.writtenSpan(given.keyNode))
+            }
         }
         let registered = registerOverrides(document, setNode, instance: name, context: context)
         if let objects = component.objects {
@@ -237,8 +238,7 @@ extension SceneValidator {
         for parameter in declarations {
             guard let node = parameter.defaultNode else {
                 diagnostics.add(
-                    .missingParameter(name: parameter.name, instance: contexts[0].name, type: parameter.type),
-                    at: document.writtenSpan(params.keyNode))
+                    .parameterWithoutDefault(name: parameter.name), at: document.writtenSpan(params.keyNode))
                 bindings[parameter.name] = ParameterBinding(
                     type: parameter.type, context: 0, node: params.keyNode, value: nil, isValid: false)
                 continue
@@ -642,6 +642,8 @@ extension SceneValidator {
                         name: name, problem: "must be a mapping, not \(document.kindDescription(entry.value))",
                         hint: "write '\(name): { type: Duration, default: 3s }'; both are optional"),
                     at: document.span(entry.value))
+                // Taken as its default, so that its uses are not reported too.
+                defaultNode = entry.value
             }
             document.forEachEntry(entry.value) { member in
                 switch member.key {

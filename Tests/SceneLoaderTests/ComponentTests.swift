@@ -522,4 +522,108 @@ let controlsComponent = """
 
                 """)
     }
+
+    @Test func aParameterDeclarationMustBeAMappingOfTypeDefaultAndDoc() throws {
+        let folder = try SceneFolder([
+            "scene.yaml": """
+            objects:
+              part: { include: c.yaml, params: [1s] }
+              plain: { include: plain.yaml, params: { speed: 2 } }
+
+            """,
+            "c.yaml": """
+            params:
+              wait: 3s
+              label: { type: String, default: OK, unit: s }
+            objects:
+              play: { type: Button, title: $label }
+
+            """,
+            "plain.yaml": "objects:\n  box: { type: View }\n",
+        ])
+        #expect(
+            try folder.check() == """
+                c.yaml:2:9: error: parameter 'wait' must be a mapping, not a single value
+                    2 |   wait: 3s
+                      |         ^~
+                      = help: write 'wait: { type: Duration, default: 3s }'; both are optional
+                scene.yaml:2:20: note: included here as 'part'
+                c.yaml:3:39: error: parameter 'label' has no key 'unit'
+                    3 |   label: { type: String, default: OK, unit: s }
+                      |                                       ^~~~
+                      = help: a parameter takes 'type', 'default' and 'doc'
+                scene.yaml:2:20: note: included here as 'part'
+                scene.yaml:2:36: error: 'params' takes a mapping of parameter names, not a list
+                    2 |   part: { include: c.yaml, params: [1s] }
+                      |                                    ^~~~
+                      = help: write 'params: { name: value }'
+                scene.yaml:3:43: error: plain.yaml has no parameter 'speed'
+                    3 |   plain: { include: plain.yaml, params: { speed: 2 } }
+                      |                                           ^~~~~
+                      = help: it declares no parameters
+
+                """)
+    }
+
+    @Test func aSceneOnItsOwnDeclaresItsParametersBeforeItsObjects() throws {
+        let folder = try SceneFolder([
+            "late.yaml": "objects:\n  play: { type: Button, title: Play }\nparams:\n  label: { default: x }\n",
+            "required.yaml": "params:\n  label: {}\nobjects:\n  play: { type: Button, title: $label }\n",
+        ])
+        #expect(
+            try folder.check("late.yaml") == """
+                late.yaml:3:1: error: parameter 'label' is declared after 'objects:'
+                    3 | params:
+                      | ^~~~~~
+                      = help: move 'params:' above 'objects:', where the objects' values can use them
+
+                """)
+        #expect(
+            try folder.check("required.yaml") == """
+                required.yaml:1:1: error: the parameter 'label' has no default, so this file can only be included
+                    1 | params:
+                      | ^~~~~~
+                      = help: give it a default to check or run the file on its own
+
+                """)
+    }
+
+    @Test func aMistakeAtAnIncludeInsideAComponentShowsTheIncludesAboveIt() throws {
+        let folder = try SceneFolder([
+            "scene.yaml": "objects:\n  pair: { include: parts/pair.yaml }\n",
+            "parts/pair.yaml": """
+            objects:
+              first: { include: controls.yaml, params: { label: A, tmeout: 1s } }
+              second: { include: controls.yaml }
+
+            """,
+            "parts/controls.yaml": controlsComponent,
+        ])
+        #expect(
+            try folder.check() == """
+                parts/pair.yaml:2:56: error: parts/controls.yaml has no parameter 'tmeout'
+                    2 |   first: { include: controls.yaml, params: { label: A, tmeout: 1s } }
+                      |                                                        ^~~~~~
+                      = help: did you mean 'timeout'?
+                scene.yaml:2:20: note: included here as 'pair'
+                parts/pair.yaml:3:3: error: 'pair.second' gives no value for the parameter 'label', which has no default
+                    3 |   second: { include: controls.yaml }
+                      |   ^~~~~~
+                      = help: give it under 'params:', e.g. 'params: { label: ... }'
+                scene.yaml:2:20: note: included here as 'pair'
+
+                """)
+    }
+
+    @Test func aSceneIncludingItselfIsACycle() throws {
+        let folder = try SceneFolder(["scene.yaml": "objects:\n  again: { include: scene.yaml }\n"])
+        #expect(
+            try folder.check() == """
+                scene.yaml:2:21: error: the includes form a cycle: scene.yaml -> scene.yaml
+                    2 |   again: { include: scene.yaml }
+                      |                     ^~~~~~~~~~
+                      = help: a component cannot include itself, directly or through others
+
+                """)
+    }
 }
