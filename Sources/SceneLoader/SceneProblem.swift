@@ -387,7 +387,8 @@ extension SceneProblem {
         case .objectFailed: nil
         case .tooManyDiagnostics: "fix these and check again"
         case .includeNotAPath: "write a path relative to this file, e.g. 'include: Components/controls.yaml'"
-        case .typeAndInclude: "an object is either of a type or an instance of a component: keep one"
+        case .typeAndInclude:
+            "an object is either of a type or an instance of a component ('include' without 'type'): keep one"
         case .unknownInstanceKey(_, let suggestion):
             Self.didYouMean(suggestion) ?? "an instance takes 'include', 'params', 'parent' and 'set'"
         case .includeCycle: "a component cannot include itself, directly or through others"

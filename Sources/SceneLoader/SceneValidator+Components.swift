@@ -133,7 +133,6 @@ extension SceneValidator {
             case "params": paramsNode = member.value
             case "parent": parentNode = member.value
             case "set": setNode = member.value
-            case "type": diagnostics.add(.typeAndInclude(id: name), at: document.writtenSpan(member.keyNode))
             default:
                 diagnostics.add(
                     .unknownInstanceKey(

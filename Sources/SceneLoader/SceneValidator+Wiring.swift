@@ -71,9 +71,14 @@ extension SceneValidator {
             let prefix = contexts[context].prefixBytes
             document.withScalarBytes(node) { known = declaration.idTable[(prefix + Array($0))[...]] }
         }
+        if let target = known, let targetType = types[target], registry.type(targetType, fits: outlet) {
+            declaration.outletTargets.append(target)
+            return true
+        }
+        // Text is made only for what waits.
         let written = document.text(node) ?? ""
         addTarget(
-            known: known, id: contexts[context].prefix + written, written: written, offsets: document.offsets(node),
+            known: nil, id: contexts[context].prefix + written, written: written, offsets: document.offsets(node),
             outlet, owner: owner, context: context)
         return true
     }

@@ -153,7 +153,10 @@ struct SceneValidator {
     /// Validates one entry of the `objects:` of the file of `context` (0:
     /// the scene's own): an object, or an instance of a component.
     mutating func addObject(_ document: borrowing YAMLDocument, _ entry: YAMLDocument.Entry, context: Int) {
-        if document.kind(entry.value) == .mapping, document.entry(entry.value, "include") != nil {
+        // An instance has `include` and no `type` (with both, `include` is reported as a mistake).
+        if document.kind(entry.value) == .mapping, document.entry(entry.value, "type") == nil,
+            document.entry(entry.value, "include") != nil
+        {
             addInstance(document, entry, context: context)
             return
         }
@@ -200,7 +203,7 @@ struct SceneValidator {
         var object = SceneDeclaration.Object(id: id, idOffsets: idOffsets, type: type)
         let starts = (declaration.propertyValues.count, declaration.outletConnections.count, pendingActions.count)
         validateMembers(
-            document, entry.value, of: object, index: index, idSpan: document.writtenSpan(entry.keyNode),
+            document, entry.value, of: object, index: index, idOffsets: document.offsets(entry.keyNode),
             context: context)
         if context != 0 {
             applyComponentContext(
@@ -279,7 +282,7 @@ struct SceneValidator {
     /// Checks the keys of the object declared at `index`.
     mutating func validateMembers(
         _ document: borrowing YAMLDocument, _ body: YAMLDocument.Node, of object: SceneDeclaration.Object, index: Int,
-        idSpan: SourceSpan, context: Int
+        idOffsets: Range<Int>, context: Int
     ) {
         let hasParameters = contexts[context].parameters != nil
         let type = object.type
@@ -313,6 +316,10 @@ struct SceneValidator {
                 addOutlet(document, value, outlet, owner: index, context: context)
             case .unknown:
                 let key = document.text(keyNode) ?? ""
+                if key == "include" {
+                    diagnostics.add(.typeAndInclude(id: object.id), at: document.writtenSpan(keyNode))
+                    return
+                }
                 diagnostics.add(
                     .unknownKey(key: key, type: type.name, hint: unknownKeyHint(key, type)),
                     at: document.writtenSpan(keyNode))
@@ -322,7 +329,7 @@ struct SceneValidator {
         where document.entry(body, property.name) == nil && !isOverridden(object.id, property.name) {
             diagnostics.add(
                 .missingProperty(id: object.id, type: type.name, property: property.name, valueType: property.type),
-                at: idSpan)
+                at: document.locator.span(idOffsets))
         }
         for outlet in type.requiredOutlets {
             guard let entry = document.entry(body, outlet.name) else {
@@ -330,7 +337,7 @@ struct SceneValidator {
                     .missingOutlet(
                         id: object.id, type: type.name, outlet: outlet.name,
                         requirement: registry.requirement(of: outlet)),
-                    at: idSpan)
+                    at: document.locator.span(idOffsets))
                 continue
             }
             if document.isNull(entry.value) {

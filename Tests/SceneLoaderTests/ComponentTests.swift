@@ -276,7 +276,9 @@ let controlsComponent = """
             "scene.yaml": """
             objects:
               a: { include: [c.yaml] }
-              b: { include: c.yaml, type: View, colour: red, set: [x] }
+              b: { type: View, include: c.yaml }
+              c: { include: c.yaml, colour: red, set: [x] }
+              d: { include: "" }
 
             """,
             "c.yaml": "objects:\n  box: { type: View }\n",
@@ -287,18 +289,22 @@ let controlsComponent = """
                     2 |   a: { include: [c.yaml] }
                       |                 ^~~~~~~~
                       = help: write a path relative to this file, e.g. 'include: Components/controls.yaml'
-                scene.yaml:3:25: error: object 'b' has both a 'type' and an 'include'
-                    3 |   b: { include: c.yaml, type: View, colour: red, set: [x] }
-                      |                         ^~~~
-                      = help: an object is either of a type or an instance of a component: keep one
-                scene.yaml:3:37: error: an instance of a component has no key 'colour'
-                    3 |   b: { include: c.yaml, type: View, colour: red, set: [x] }
-                      |                                     ^~~~~~
+                scene.yaml:3:20: error: object 'b' has both a 'type' and an 'include'
+                    3 |   b: { type: View, include: c.yaml }
+                      |                    ^~~~~~~
+                      = help: an object is either of a type or an instance of a component ('include' without 'type'): keep one
+                scene.yaml:4:25: error: an instance of a component has no key 'colour'
+                    4 |   c: { include: c.yaml, colour: red, set: [x] }
+                      |                         ^~~~~~
                       = help: an instance takes 'include', 'params', 'parent' and 'set'
-                scene.yaml:3:55: error: 'set' takes a mapping from 'id.property' to values, not a list
-                    3 |   b: { include: c.yaml, type: View, colour: red, set: [x] }
-                      |                                                       ^~~
+                scene.yaml:4:43: error: 'set' takes a mapping from 'id.property' to values, not a list
+                    4 |   c: { include: c.yaml, colour: red, set: [x] }
+                      |                                           ^~~
                       = help: write 'set: { id.property: value }' with the component's ids
+                scene.yaml:5:17: error: 'include' takes the path of a component file, not nothing
+                    5 |   d: { include: "" }
+                      |                 ^~
+                      = help: write a path relative to this file, e.g. 'include: Components/controls.yaml'
 
                 """)
     }
