@@ -119,10 +119,25 @@ public struct SceneLoader {
         validate(source, assembler: nil)
     }
 
+    /// The component files the scene at `path` includes, directly or
+    /// through others, in the order they are first included (readable or
+    /// not): what `run --watch` watches besides the scene itself.
+    package func includedFiles(of path: String) -> [String] {
+        guard let source = try? source(contentsOf: path) else { return [] }
+        return validateListingIncludes(source, assembler: nil).includedFiles
+    }
+
     /// Validates `source`; with an `assembler`, objects are also created
     /// and wired as they are read, for as long as no mistake has been found.
     private func validate(_ source: SceneSource, assembler: SceneAssembler?) -> Result<SceneDeclaration, SceneLoadError>
     {
+        validateListingIncludes(source, assembler: assembler).result
+    }
+
+    /// ``validate(_:assembler:)``, with the component files it read.
+    private func validateListingIncludes(_ source: SceneSource, assembler: SceneAssembler?) -> (
+        result: Result<SceneDeclaration, SceneLoadError>, includedFiles: [String]
+    ) {
         var validator = SceneValidator(
             registry: registry, limit: limits.maxDiagnostics, maxVirtualTime: limits.maxVirtualTime, toolName: toolName)
         validator.limits = limits
@@ -146,14 +161,20 @@ public struct SceneLoader {
         } catch {
             // What was found before the YAML went wrong is reported too.
             validator.diagnostics.add(Diagnostic(error))
-            return .failure(SceneLoadError(source: source, diagnostics: validator.diagnostics.inFileOrder))
+            return (
+                .failure(SceneLoadError(source: source, diagnostics: validator.diagnostics.inFileOrder)),
+                validator.includedFiles
+            )
         }
         var declaration = validator.finish(document)
         if validator.diagnostics.hasErrors || (warningsAreErrors && !validator.diagnostics.diagnostics.isEmpty) {
-            return .failure(SceneLoadError(source: source, diagnostics: validator.diagnostics.inFileOrder))
+            return (
+                .failure(SceneLoadError(source: source, diagnostics: validator.diagnostics.inFileOrder)),
+                validator.includedFiles
+            )
         }
         declaration.warnings = validator.diagnostics.inFileOrder
-        return .success(declaration)
+        return (.success(declaration), validator.includedFiles)
     }
 
     /// Loads `source` into a wired, awake scene.

@@ -543,7 +543,7 @@ extension SceneValidator {
             if diagnostic.file == nil { diagnostic.span = includeSpan }
             diagnostics.add(diagnostic)
             return nil
-        case nil: break
+        case nil: includedFiles.append(path)
         }
         let source: SceneSource
         do {

@@ -43,6 +43,8 @@ struct SceneValidator {
     /// Component files read so far, by their canonical path: each is read
     /// and parsed once however many times it is included.
     var components: [String: Result<ComponentFile, Diagnostic>] = [:]
+    /// The component files opened, in the order they were first included.
+    var includedFiles: [String] = []
     /// Each include's path, as printed and canonical, by the including file and the path written.
     var resolvedIncludes: [String: (String, String)] = [:]
     /// The `set:` overrides of the instances so far.

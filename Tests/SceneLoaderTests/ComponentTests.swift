@@ -632,4 +632,18 @@ let controlsComponent = """
 
                 """)
     }
+
+    @Test func theFilesASceneIncludesAreListedForWatching() throws {
+        let folder = try SceneFolder([
+            "scene.yaml": "objects:\n  a: { include: c/pair.yaml }\n  b: { include: missing.yaml }\n",
+            "c/pair.yaml": "objects:\n  x: { include: box.yaml }\n  y: { include: box.yaml }\n",
+            "c/box.yaml": "objects:\n  box: { type: View }\n",
+        ])
+        let loader = SceneLoader(registry: .standard)
+        #expect(
+            loader.includedFiles(of: folder.path + "/scene.yaml").map {
+                $0.replacingOccurrences(of: folder.path + "/", with: "")
+            } == ["c/pair.yaml", "c/box.yaml", "missing.yaml"])
+        #expect(loader.includedFiles(of: folder.path + "/c/box.yaml") == [])
+    }
 }
