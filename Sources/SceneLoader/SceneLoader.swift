@@ -20,9 +20,10 @@ public struct SceneLimits: Sendable {
     /// How deep components may include components: a scene's own
     /// `include:` is depth 1. Default 16.
     public var maxIncludeDepth = 16
-    /// How many objects a scene may have once its components are included,
-    /// checked at each `include:`, so that components including each other
-    /// many times over are refused rather than expanded. Default 1,000,000.
+    /// How many objects (and instances of components) a scene may have once
+    /// its components are included, checked at each `include:`, so that
+    /// components including each other many times over are refused rather
+    /// than expanded. Default 1,000,000.
     public var maxExpandedObjects = 1_000_000
 
     /// The defaults.
@@ -141,9 +142,8 @@ public struct SceneLoader {
         var validator = SceneValidator(
             registry: registry, limit: limits.maxDiagnostics, maxVirtualTime: limits.maxVirtualTime, toolName: toolName)
         validator.limits = limits
-        validator.contexts[0].name = source.name
-        validator.contexts[0].chain = [SceneValidator.canonicalPath(source.name)]
-        validator.contexts[0].chainNames = [source.name]
+        validator.ownName = source.name
+        validator.ownCanonicalPath = SceneValidator.canonicalPath(source.name)
         // Up to the default size limit: a file past it is refused unread.
         let reserved = min(source.bytes.count, limits.yaml.maxInputBytes, YAMLLimits().maxInputBytes)
         validator.reserveCapacity(forTextOf: reserved)

@@ -280,7 +280,8 @@ extension SceneProblem {
         case .unknownInstanceKey(let key, _): "an instance of a component has no key '\(key)'"
         case .includeCycle(let files): "the includes form a cycle: \(files.joined(separator: " -> "))"
         case .includeTooDeep(let limit): "includes are nested more than \(limit) deep"
-        case .tooManyObjects(let limit): "the scene has more than \(limit) objects once its components are included"
+        case .tooManyObjects(let limit):
+            "the scene has more than \(limit) objects and instances once its components are included"
         case .paramsNotAMapping(let found): "'params' takes a mapping of parameter names, not \(found)"
         case .invalidParameterDeclaration(let name, let problem, _): "parameter '\(name)' \(problem)"
         case .unknownParameter(let name, let component, _, _): "\(component) has no parameter '\(name)'"

@@ -8,34 +8,35 @@ import SceneYAML
 #endif
 
 /// One file that objects come from while a scene is validated: the scene's
-/// own (context 0), or one instance of a component, which has its own
-/// document, id prefix, parameters and chain of includes.
+/// own (context 0), or one instance of a component, with its id prefix and
+/// parameters. Kept small, since a scene may have a million instances: the
+/// file's text and document are the component's (see
+/// ``SceneValidator/componentFiles``), and the chain of includes is found
+/// through ``parent``.
 struct IncludeContext {
-    /// The file's name: for diagnostics, and the folder its includes are relative to.
-    var name = ""
-    /// The parsed file; for the scene's own file, only while an instance
-    /// in it is expanded (its document is read as a stream).
-    var document: YAMLDocument?
-    /// The component's text; `nil` for the scene's own file.
-    var source: SceneSource?
+    /// The component's index in ``SceneValidator/componentFiles``; -1 for the scene's own file.
+    var component = -1
+    /// The context whose file holds the `include:`; -1 for the scene's own file.
+    var parent = -1
+    /// Where that `include:`'s value is written.
+    var includePosition = SourcePosition.start
     /// The instance's path and a dot (`left.`), put before every id of the file.
     var prefix = ""
     var prefixBytes: [UInt8] = []
-    /// The includes that led here, nearest first.
-    var includedFrom: [Diagnostic.Inclusion] = []
-    /// The canonical paths of the files from the scene's own to this one.
-    var chain: [String] = []
-    /// Their names, as diagnostics print them.
-    var chainNames: [String] = []
     /// The value of each parameter; `nil` when the file declares none, and
     /// `$name` is then plain text.
     var parameters: [String: ParameterBinding]?
-    /// The parameters' names in declared order, for hints.
-    var parameterNames: [String] = []
     /// What the component's root views (those with no `parent`) are placed under.
     var rootParent: ParentSite?
     /// Where the scene's own file writes the outermost instance's id.
     var siteOffsets: Range<Int> = 0..<0
+}
+
+/// An `include:` path as written in one file (its index in
+/// ``SceneValidator/componentFiles``, -1 for the scene's own).
+struct IncludeKey: Hashable {
+    let file: Int
+    let path: String
 }
 
 /// The value a parameter has in one instance.
@@ -78,6 +79,8 @@ struct Override {
 /// A component file, read and parsed once per load.
 struct ComponentFile {
     let source: SceneSource
+    /// Its path with links resolved, for cycles.
+    let canonical: String
     let document: YAMLDocument
     /// Its `objects:` mapping.
     let objects: YAMLDocument.Node?
@@ -105,8 +108,8 @@ extension SceneValidator {
     /// of `context`: its objects are validated as objects of the scene, with
     /// their ids prefixed by the instance's path.
     mutating func addInstance(_ document: borrowing YAMLDocument, _ entry: YAMLDocument.Entry, context: Int) {
-        if context == 0 { contexts[0].document = copy document }
-        defer { if context == 0 { contexts[0].document = nil } }
+        if context == 0 { ownDocument = copy document }
+        defer { if context == 0 { ownDocument = nil } }
         let name = contexts[context].prefix + entry.key
         var isValid = false
         document.withScalarBytes(entry.keyNode) { isValid = SceneRegistry.isIdentifier(utf8: $0) }
@@ -151,38 +154,45 @@ extension SceneValidator {
         }
         guard !stoppedIncluding else { return }
         let includeSpan = document.span(includeNode)
-        let (displayPath, canonical) = resolveInclude(path, from: contexts[context].name)
-        if let loop = contexts[context].chain.firstIndex(of: canonical) {
+        let (displayPath, canonical) = resolveInclude(path, from: context)
+        // The files from this one back to the scene's own, nearest first.
+        var chain: [Int] = []
+        var link = context
+        while link >= 0 {
+            chain.append(link)
+            link = contexts[link].parent
+        }
+        if let loop = chain.firstIndex(where: { canonicalPath(of: $0) == canonical }) {
             diagnostics.add(
-                .includeCycle(files: Array(contexts[context].chainNames[loop...]) + [displayPath]), at: includeSpan)
+                .includeCycle(files: chain[...loop].reversed().map(fileName) + [displayPath]), at: includeSpan)
             return
         }
-        if contexts[context].chain.count > limits.maxIncludeDepth {
+        if chain.count > limits.maxIncludeDepth {
             diagnostics.add(.includeTooDeep(limit: limits.maxIncludeDepth), at: includeSpan)
             stoppedIncluding = true
             return
         }
         let includedFrom =
-            [Diagnostic.Inclusion(file: contexts[context].name, position: includeSpan.start, instance: name)]
-            + contexts[context].includedFrom
-        guard let component = component(displayPath, canonical, at: includeSpan, includedFrom: includedFrom) else {
-            return
-        }
+            [Diagnostic.Inclusion(file: fileName(context), position: includeSpan.start, instance: name)]
+            + includedFrom(context)
+        guard let componentIndex = component(displayPath, canonical, at: includeSpan, includedFrom: includedFrom)
+        else { return }
+        let component = componentFiles[componentIndex]
+        // Instances count too, so that components of nothing but instances
+        // cannot fan out without bound.
         let count = component.objects.map { component.document.count($0) } ?? 0
-        if ids.count + count > limits.maxExpandedObjects {
+        expandedInstances += 1
+        if ids.count + expandedInstances + count > limits.maxExpandedObjects {
             diagnostics.add(.tooManyObjects(limit: limits.maxExpandedObjects), at: includeSpan)
             stoppedIncluding = true
             return
         }
         var instance = IncludeContext()
-        instance.name = displayPath
-        instance.document = component.document
-        instance.source = component.source
+        instance.component = componentIndex
+        instance.parent = context
+        instance.includePosition = includeSpan.start
         instance.prefix = name + "."
         instance.prefixBytes = Array(instance.prefix.utf8)
-        instance.includedFrom = includedFrom
-        instance.chain = contexts[context].chain + [canonical]
-        instance.chainNames = contexts[context].chainNames + [displayPath]
         instance.siteOffsets = context == 0 ? document.offsets(entry.keyNode) : contexts[context].siteOffsets
         instance.rootParent = contexts[context].rootParent
         if let parentNode {
@@ -198,12 +208,15 @@ extension SceneValidator {
                     at: document.span(parentNode))
             }
         }
-        instance.parameterNames = component.parameters.map(\.name)
         let index = contexts.count
         contexts.append(instance)
+        // Where diagnostics go, in the includer's file and in the component's.
+        let includerOrigin = diagnostics.origin
+        let componentOrigin = (file: component.source, includedFrom: includedFrom)
         if component.declaresParameters {
             contexts[index].parameters = bindParameters(
-                document, paramsNode, of: component, instance: name, at: entry.keyNode, context: context, into: index)
+                document, paramsNode, of: component, instance: name, at: entry.keyNode, context: context, into: index,
+                origin: componentOrigin)
         } else if let paramsNode {
             document.forEachEntry(paramsNode) { given in
                 diagnostics.add(
@@ -213,9 +226,9 @@ extension SceneValidator {
         }
         let registered = registerOverrides(document, setNode, instance: name, context: context)
         if let objects = component.objects {
-            enter(index)
+            diagnostics.origin = componentOrigin
             component.document.forEachEntry(objects) { addObject(component.document, $0, context: index) }
-            enter(context)
+            diagnostics.origin = includerOrigin
         }
         for position in registered where !overrides[position].isUsed {
             let override = overrides[position]
@@ -232,7 +245,7 @@ extension SceneValidator {
     /// on its own): each has its default.
     mutating func bindOwnParameters(_ document: borrowing YAMLDocument, _ params: YAMLDocument.Entry) {
         let declarations = parameterDeclarations(copy document, params.value)
-        contexts[0].parameterNames = declarations.map(\.name)
+        ownParameterNames = declarations.map(\.name)
         var bindings: [String: ParameterBinding] = [:]
         for parameter in declarations {
             guard let node = parameter.defaultNode else {
@@ -251,7 +264,8 @@ extension SceneValidator {
     /// (checked against the declared type), else the default.
     mutating func bindParameters(
         _ document: borrowing YAMLDocument, _ paramsNode: YAMLDocument.Node?, of component: ComponentFile,
-        instance: String, at keyNode: YAMLDocument.Node, context: Int, into index: Int
+        instance: String, at keyNode: YAMLDocument.Node, context: Int, into index: Int,
+        origin: (file: SceneSource, includedFrom: [Diagnostic.Inclusion])
     ) -> [String: ParameterBinding] {
         var given: [String: YAMLDocument.Node] = [:]
         if let paramsNode {
@@ -278,10 +292,11 @@ extension SceneValidator {
                 bindings[parameter.name] = bind(
                     document, node, name: parameter.name, type: parameter.type, context: context)
             } else if let node = parameter.defaultNode {
-                enter(index)
+                let includerOrigin = diagnostics.origin
+                diagnostics.origin = origin
                 bindings[parameter.name] = bind(
                     component.document, node, name: parameter.name, type: parameter.type, context: index)
-                enter(context)
+                diagnostics.origin = includerOrigin
             } else {
                 diagnostics.add(
                     .missingParameter(name: parameter.name, instance: instance, type: parameter.type),
@@ -304,8 +319,8 @@ extension SceneValidator {
                 diagnostics.add(
                     .unknownParameterReference(
                         name: reference,
-                        suggestion: Suggestions.closest(to: reference, in: contexts[context].parameterNames),
-                        known: contexts[context].parameterNames),
+                        suggestion: Suggestions.closest(to: reference, in: parameterNames(context)),
+                        known: parameterNames(context)),
                     at: document.span(node))
                 return ParameterBinding(type: type, context: context, node: node, value: nil, isValid: false)
             }
@@ -320,7 +335,7 @@ extension SceneValidator {
                 return ParameterBinding(
                     type: type, context: outer.context, node: outer.node, value: outer.value, isValid: true)
             }
-            guard let outerDocument = contexts[outer.context].document else { return outer }
+            guard let outerDocument = documentOf(outer.context) else { return outer }
             let saved = diagnostics.origin
             enter(outer.context)
             let binding = bind(outerDocument, outer.node, name: name, type: type, context: outer.context)
@@ -341,7 +356,7 @@ extension SceneValidator {
         _ name: String, at span: SourceSpan, for property: PropertyDescription, context: Int
     ) -> SceneValue? {
         guard let binding = contexts[context].parameters?[name] else {
-            let known = contexts[context].parameterNames
+            let known = parameterNames(context)
             diagnostics.add(
                 .unknownParameterReference(
                     name: name, suggestion: Suggestions.closest(to: name, in: known), known: known),
@@ -361,7 +376,7 @@ extension SceneValidator {
         }
         // An untyped parameter (or a property with a range) is resolved as
         // the property's type where the value is written.
-        guard let document = contexts[binding.context].document else { return nil }
+        guard let document = documentOf(binding.context) else { return nil }
         let saved = diagnostics.origin
         enter(binding.context)
         let value = ValueResolver.resolve(
@@ -449,7 +464,7 @@ extension SceneValidator {
         for position in list.reversed() {
             overrides[position].isUsed = true
             let override = overrides[position]
-            guard let setDocument = contexts[override.context].document else { continue }
+            guard let setDocument = documentOf(override.context) else { continue }
             enter(override.context)
             defer { enter(context) }
             guard case .property(let property)? = type.members[override.property], !property.isReadOnly else {
@@ -492,7 +507,48 @@ extension SceneValidator {
 
     /// Makes diagnostics from now on belong to the file of `context`.
     mutating func enter(_ context: Int) {
-        diagnostics.origin = contexts[context].source.map { ($0, contexts[context].includedFrom) }
+        let component = contexts[context].component
+        diagnostics.origin = component < 0 ? nil : (componentFiles[component].source, includedFrom(context))
+    }
+
+    /// The includes that led to the file of `context`, nearest first.
+    func includedFrom(_ context: Int) -> [Diagnostic.Inclusion] {
+        var result: [Diagnostic.Inclusion] = []
+        var link = context
+        while link > 0 {
+            let parent = contexts[link].parent
+            result.append(
+                Diagnostic.Inclusion(
+                    file: fileName(parent), position: contexts[link].includePosition,
+                    instance: String(contexts[link].prefix.dropLast())))
+            link = parent
+        }
+        return result
+    }
+
+    /// The name of the file of `context`, as diagnostics print it.
+    func fileName(_ context: Int) -> String {
+        let component = contexts[context].component
+        return component < 0 ? ownName : componentFiles[component].source.name
+    }
+
+    /// The parsed file of `context`; for the scene's own file, only while
+    /// an object of it is validated.
+    func documentOf(_ context: Int) -> YAMLDocument? {
+        let component = contexts[context].component
+        return component < 0 ? ownDocument : componentFiles[component].document
+    }
+
+    /// The canonical path of the file of `context`.
+    func canonicalPath(of context: Int) -> String {
+        let component = contexts[context].component
+        return component < 0 ? ownCanonicalPath : componentFiles[component].canonical
+    }
+
+    /// The parameters the file of `context` declares, in order.
+    func parameterNames(_ context: Int) -> [String] {
+        let component = contexts[context].component
+        return component < 0 ? ownParameterNames : componentFiles[component].parameters.map(\.name)
     }
 
     /// The ids of the objects declared so far, as the file of `context` writes them.
@@ -511,10 +567,11 @@ extension SceneValidator {
     }
 
     /// The path of the file `path` names, relative to the folder of the
-    /// file `includer` (as diagnostics print it), and its canonical path.
-    mutating func resolveInclude(_ path: String, from includer: String) -> (String, String) {
-        let key = includer + "\u{0}" + path
+    /// file of `context` (as diagnostics print it), and its canonical path.
+    mutating func resolveInclude(_ path: String, from context: Int) -> (String, String) {
+        let key = IncludeKey(file: contexts[context].component, path: path)
         if let known = resolvedIncludes[key] { return known }
+        let includer = fileName(context)
         var display = path
         if !path.hasPrefix("/"), let slash = includer.lastIndex(of: "/") {
             display = String(includer[...slash]) + path
@@ -534,11 +591,12 @@ extension SceneValidator {
 
     /// Reads and parses the component at `path` once; later calls give the
     /// same file. A file that cannot be read is reported at `includeSpan`.
+    /// Returns its index in ``componentFiles``.
     mutating func component(
         _ path: String, _ canonical: String, at includeSpan: SourceSpan, includedFrom: [Diagnostic.Inclusion]
-    ) -> ComponentFile? {
+    ) -> Int? {
         switch components[canonical] {
-        case .success(let file)?: return file
+        case .success(let index)?: return index
         case .failure(var diagnostic)?:
             if diagnostic.file == nil { diagnostic.span = includeSpan }
             diagnostics.add(diagnostic)
@@ -570,13 +628,16 @@ extension SceneValidator {
             components[canonical] = .failure(diagnostic)
             return nil
         }
-        let file = componentFile(source, document)
-        components[canonical] = .success(file)
-        return file
+        let file = componentFile(source, canonical, document)
+        componentFiles.append(file)
+        components[canonical] = .success(componentFiles.count - 1)
+        return componentFiles.count - 1
     }
 
     /// Checks the top level of a component and reads its `params:`.
-    mutating func componentFile(_ source: SceneSource, _ document: YAMLDocument) -> ComponentFile {
+    mutating func componentFile(_ source: SceneSource, _ canonical: String, _ document: YAMLDocument)
+        -> ComponentFile
+    {
         var objects: YAMLDocument.Node?
         var parameters: [ParameterDeclaration] = []
         var declaresParameters = false
@@ -587,7 +648,8 @@ extension SceneValidator {
                 diagnostics.add(.emptyFile, at: SourceSpan(at: .start))
             }
             return ComponentFile(
-                source: source, document: document, objects: nil, declaresParameters: false, parameters: [], ids: [])
+                source: source, canonical: canonical, document: document, objects: nil, declaresParameters: false,
+                parameters: [], ids: [])
         }
         var sawObjects = false
         for entry in document.entries(root) {
@@ -614,7 +676,8 @@ extension SceneValidator {
         }
         if !sawObjects { diagnostics.add(.missingObjects, at: document.span(root)) }
         return ComponentFile(
-            source: source, document: document, objects: objects, declaresParameters: declaresParameters,
+            source: source, canonical: canonical, document: document, objects: objects,
+            declaresParameters: declaresParameters,
             parameters: parameters, ids: objects.map { document.entries($0).map(\.key) } ?? [])
     }
 

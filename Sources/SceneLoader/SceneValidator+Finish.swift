@@ -88,7 +88,7 @@ extension SceneValidator {
     /// The span of `offsets` in the file of `context`.
     func span(_ offsets: Range<Int>, context: Int) -> SourceSpan {
         guard context != 0 else { return span(offsets) }
-        return contexts[context].document?.locator.span(offsets) ?? SourceSpan(at: .start)
+        return documentOf(context)?.locator.span(offsets) ?? SourceSpan(at: .start)
     }
 
     mutating func resolveTargets() {

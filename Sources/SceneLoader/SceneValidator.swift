@@ -42,17 +42,28 @@ struct SceneValidator {
     var contexts: [IncludeContext] = [IncludeContext()]
     /// Component files read so far, by their canonical path: each is read
     /// and parsed once however many times it is included.
-    var components: [String: Result<ComponentFile, Diagnostic>] = [:]
+    var components: [String: Result<Int, Diagnostic>] = [:]
+    /// The component files read, in order (see ``components``).
+    var componentFiles: [ComponentFile] = []
+    /// The scene's own file: its name, canonical path, parameters, and its
+    /// document while an object of it is validated (it is read as a stream).
+    var ownName = ""
+    var ownCanonicalPath = ""
+    var ownParameterNames: [String] = []
+    var ownDocument: YAMLDocument?
     /// The component files opened, in the order they were first included.
     var includedFiles: [String] = []
     /// Each include's path, as printed and canonical, by the including file and the path written.
-    var resolvedIncludes: [String: (String, String)] = [:]
+    var resolvedIncludes: [IncludeKey: (String, String)] = [:]
     /// The `set:` overrides of the instances so far.
     var overrides: [Override] = []
     /// The indices in ``overrides`` of those that set each object, by its id.
     var overridesByID: [String: [Int]] = [:]
     /// Where each instance of the scene's own file is written, by id.
     var instanceOffsets: [String: Int] = [:]
+    /// How many instances have been expanded, counted with the objects
+    /// against ``SceneLimits/maxExpandedObjects``.
+    var expandedInstances = 0
     /// Whether an include went past a limit: nothing more is included.
     var stoppedIncluding = false
 
@@ -147,9 +158,9 @@ struct SceneValidator {
             addObject(document, entry, context: 0)
             return
         }
-        contexts[0].document = copy document
+        ownDocument = copy document
         addObject(document, entry, context: 0)
-        contexts[0].document = nil
+        ownDocument = nil
     }
 
     /// Validates one entry of the `objects:` of the file of `context` (0:

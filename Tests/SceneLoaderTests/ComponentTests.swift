@@ -363,9 +363,26 @@ let controlsComponent = """
         limits.maxExpandedObjects = 1000
         let text = try folder.check(limits: limits)
         #expect(text.hasPrefix("l12.yaml:") == false)
-        #expect(text.contains("error: the scene has more than 1000 objects once its components are included\n"))
+        #expect(
+            text.contains(
+                "error: the scene has more than 1000 objects and instances once its components are included\n"))
         #expect(text.hasSuffix("scene.yaml:2:19: note: included here as 'top'\n"))
         #expect(try folder.check().isEmpty)
+    }
+
+    @Test func aFanOutOfInstancesWithNoObjectsStopsAtTheLimitToo() throws {
+        // Each level includes the next three times, down to an empty component: 3^15 instances.
+        var files = ["scene.yaml": "objects:\n  top: { include: l0.yaml }\n"]
+        for level in 0..<15 {
+            files["l\(level).yaml"] =
+                "objects:\n" + (0..<3).map { "  i\($0): { include: l\(level + 1).yaml }\n" }.joined()
+        }
+        files["l15.yaml"] = "objects: {}\n"
+        let folder = try SceneFolder(files)
+        var limits = SceneLimits()
+        limits.maxExpandedObjects = 10_000
+        let text = try folder.check(limits: limits)
+        #expect(text.contains("error: the scene has more than 10000 objects and instances once"))
     }
 
     @Test func theObjectLimitIsReportedAtTheIncludeThatPassesIt() throws {
@@ -377,7 +394,7 @@ let controlsComponent = """
         limits.maxExpandedObjects = 3
         #expect(
             try folder.check(limits: limits) == """
-                scene.yaml:3:17: error: the scene has more than 3 objects once its components are included
+                scene.yaml:3:17: error: the scene has more than 3 objects and instances once its components are included
                     3 |   b: { include: c.yaml }
                       |                 ^~~~~~
                       = help: a component may be including itself through others; else raise the limit in the embedding program
