@@ -551,6 +551,20 @@ extension SceneValidator {
         return component < 0 ? ownParameterNames : componentFiles[component].parameters.map(\.name)
     }
 
+    /// For an id that names an instance rather than an object: a hint
+    /// naming some of its objects by path, as the file that wrote `written` writes them.
+    func instanceHint(_ id: String, written: String) -> String? {
+        let prefix = id + "."
+        var objects: [String] = []
+        for candidate in ids where candidate.hasPrefix(prefix) {
+            objects.append(written + "." + candidate.dropFirst(prefix.count))
+            if objects.count == 4 { break }
+        }
+        guard !objects.isEmpty else { return nil }
+        return "'\(written)' is an instance of a component; name one of its objects, such as "
+            + objects.map { "'\($0)'" }.joined(separator: ", ")
+    }
+
     /// The ids of the objects declared so far, as the file of `context` writes them.
     func localIDs(_ context: Int) -> [String] {
         let prefix = contexts[context].prefix

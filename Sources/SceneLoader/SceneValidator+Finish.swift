@@ -96,11 +96,14 @@ extension SceneValidator {
         for pending in pendingTargets {
             enter(pending.context)
             guard let index = declaration.idTable[pending.id] else {
+                let instance = instanceHint(pending.id, written: pending.written)
                 diagnostics.add(
                     .unknownObject(
                         id: pending.written,
-                        suggestion: Suggestions.closest(to: pending.written, in: localIDs(pending.context)),
-                        fallback: targetFallback(pending.outlet, excluding: pending.owner, context: pending.context)),
+                        suggestion: instance == nil
+                            ? Suggestions.closest(to: pending.written, in: localIDs(pending.context)) : nil,
+                        fallback: instance
+                            ?? targetFallback(pending.outlet, excluding: pending.owner, context: pending.context)),
                     at: span(pending.offsets, context: pending.context))
                 continue
             }
@@ -141,11 +144,15 @@ extension SceneValidator {
     }
 
     mutating func resolve(_ pending: PendingAction) -> SceneDeclaration.EventConnection? {
-        guard let targetIndex = declaration.idTable[contexts[pending.context].prefix + pending.targetID] else {
+        let targetID = contexts[pending.context].prefix + pending.targetID
+        guard let targetIndex = declaration.idTable[targetID] else {
+            let instance = instanceHint(targetID, written: pending.targetID)
             diagnostics.add(
                 .unknownObject(
                     id: pending.targetID,
-                    suggestion: Suggestions.closest(to: pending.targetID, in: localIDs(pending.context)), fallback: nil),
+                    suggestion: instance == nil
+                        ? Suggestions.closest(to: pending.targetID, in: localIDs(pending.context)) : nil,
+                    fallback: instance),
                 at: targetSpan(pending))
             return nil
         }

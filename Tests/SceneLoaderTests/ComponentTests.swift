@@ -663,4 +663,28 @@ let controlsComponent = """
             } == ["c/pair.yaml", "c/box.yaml", "missing.yaml"])
         #expect(loader.includedFiles(of: folder.path + "/c/box.yaml") == [])
     }
+
+    @Test func anInstanceIsNotAnObjectAndTheHintNamesItsObjects() throws {
+        let folder = try SceneFolder([
+            "scene.yaml": """
+            objects:
+              part: { include: c.yaml, params: { label: x } }
+              go: { type: Button, parent: part, on: { tap: part.hide } }
+
+            """,
+            "c.yaml": controlsComponent,
+        ])
+        #expect(
+            try folder.check() == """
+                scene.yaml:3:31: error: no object has the id 'part'
+                    3 |   go: { type: Button, parent: part, on: { tap: part.hide } }
+                      |                               ^~~~
+                      = help: 'part' is an instance of a component; name one of its objects, such as 'part.controls', 'part.play', 'part.timer'
+                scene.yaml:3:48: error: no object has the id 'part'
+                    3 |   go: { type: Button, parent: part, on: { tap: part.hide } }
+                      |                                                ^~~~
+                      = help: 'part' is an instance of a component; name one of its objects, such as 'part.controls', 'part.play', 'part.timer'
+
+                """)
+    }
 }
