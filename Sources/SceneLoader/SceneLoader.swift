@@ -18,7 +18,9 @@ public struct SceneLimits: Sendable {
     /// How long reading a scene from a pipe may wait for data. Default 10 s.
     public var maxReadWait: Duration = .seconds(10)
     /// How deep components may include components: a scene's own
-    /// `include:` is depth 1. Default 16.
+    /// `include:` is depth 1. Default 16. Each level is a level of
+    /// recursion in the loader, on the calling thread's stack: keep it in
+    /// the tens.
     public var maxIncludeDepth = 16
     /// How many objects (and instances of components) a scene may have once
     /// its components are included, checked at each `include:`, so that
