@@ -82,9 +82,14 @@ struct RunCommand: SceneSubcommand {
         FileWatcher.allowInterruption()
         var watcher = FileWatcher(files)
         var changed = files
+        // The component files each scene includes, watched with the scenes.
+        var includes: [String: [String]] = [:]
         // Until interrupted, or until the output is gone.
         while !context.output.hasFailed {
             let status = try run(changed, with: runner, timelines: timelines, in: context)
+            for file in changed { includes[file] = runner.loader.includedFiles(of: file) }
+            let watched = files + files.flatMap { includes[$0] ?? [] }
+            if Set(watched) != Set(watcher.paths) { watcher = FileWatcher(watched) }
             do {
                 try timelines.finish(status: status)
             } catch {
@@ -96,11 +101,16 @@ struct RunCommand: SceneSubcommand {
                 context.writeLine("== watching \(Self.count(watcher.paths.count, "file")); Ctrl-C stops")
             }
             context.output.flush()
-            changed = watcher.nextChanges()
+            let changedFiles = watcher.nextChanges()
             if format == .text {
                 context.writeLine("")
-                context.writeLine("== changed at \(FileWatcher.clockTime()): \(changed.joined(separator: ", "))")
+                context.writeLine("== changed at \(FileWatcher.clockTime()): \(changedFiles.joined(separator: ", "))")
             }
+            // A scene runs again when it or a component it includes changed.
+            changed = files.filter { file in
+                changedFiles.contains(file) || (includes[file] ?? []).contains(where: changedFiles.contains)
+            }
+            if changed.isEmpty { changed = files }
         }
     }
 

@@ -57,7 +57,8 @@ struct SchemaGenerator {
         let id = "[A-Za-z_][A-Za-z0-9_]*"
         // No name at all: a pattern nothing matches.
         guard !names.isEmpty else { return "^(?!)" }
-        return "^\(id)\\.(?:\(names.joined(separator: "|")))$"
+        // The id may be a path into instances of components (`left.timer`).
+        return "^\(id)(?:\\.\(id))*\\.(?:\(names.joined(separator: "|")))$"
     }
 
     // MARK: - The schema
@@ -67,6 +68,8 @@ struct SchemaGenerator {
         let types = registry.types
         var definitions: [(key: String, value: SchemaJSON)] = [
             ("object", objectSchema()),
+            ("instance", instanceSchema()),
+            ("parameter", parameterSchema()),
             ("step", stepSchema()),
         ]
         for type in types { definitions.append(("type.\(type.name)", typeSchema(type))) }
@@ -113,9 +116,19 @@ struct SchemaGenerator {
                     .fields([("enum", .array([.int(1), .string("1")]))]))
             ),
             (
+                "params",
+                Self.documented(
+                    "The parameters of a component: each value written '$name' in its objects takes the value an instance gives, or the default.",
+                    .fields([
+                        ("type", .strings(["object", "null"])),
+                        ("propertyNames", .fields([("pattern", .string(Self.identifierPattern))])),
+                        ("additionalProperties", .fields([("$ref", .string("#/definitions/parameter"))])),
+                    ]))
+            ),
+            (
                 "objects",
                 Self.documented(
-                    "The objects, by id: each a mapping with its 'type' and the keys that type takes.",
+                    "The objects, by id: each a mapping with its 'type' and the keys that type takes, or an instance of a component with 'include'.",
                     .fields([
                         ("type", .strings(["object", "null"])),
                         ("propertyNames", .fields([("pattern", .string(Self.identifierPattern))])),
@@ -159,11 +172,102 @@ struct SchemaGenerator {
             ])
         }
         return .fields([
-            ("description", .string("An object: its 'type' and the properties, outlets and 'on:' wiring it takes.")),
+            (
+                "description",
+                .string(
+                    "An object: its 'type' and the properties, outlets and 'on:' wiring it takes; or, with 'include', an instance of a component."
+                )
+            ),
             ("type", .string("object")),
-            ("required", .strings(["type"])),
-            ("properties", .fields([("type", typeProperty)])),
-            ("allOf", .array(selections)),
+            ("if", .fields([("required", .strings(["include"]))])),
+            ("then", .fields([("$ref", .string("#/definitions/instance"))])),
+            (
+                "else",
+                .fields([
+                    ("required", .strings(["type"])),
+                    ("properties", .fields([("type", typeProperty)])),
+                    ("allOf", .array(selections)),
+                ])
+            ),
+        ])
+    }
+
+    /// An object with `include:`: an instance of a component.
+    private func instanceSchema() -> SchemaJSON {
+        let settableNames = Self.unique(registry.types.flatMap { $0.properties.filter { !$0.isReadOnly }.map(\.name) })
+        return .fields([
+            (
+                "description",
+                .string(
+                    "An instance of a component: its objects join the scene with ids prefixed by the instance's id ('left.play')."
+                )
+            ),
+            ("type", .string("object")),
+            ("required", .strings(["include"])),
+            (
+                "properties",
+                .fields([
+                    (
+                        "include",
+                        Self.documented(
+                            "The component's file, relative to this file.",
+                            .fields([("type", .string("string")), ("minLength", .int(1))]))
+                    ),
+                    (
+                        "params",
+                        Self.documented(
+                            "Values for the component's parameters, by name.",
+                            .fields([
+                                ("type", .strings(["object", "null"])),
+                                ("propertyNames", .fields([("pattern", .string(Self.identifierPattern))])),
+                            ]))
+                    ),
+                    (
+                        "parent",
+                        Self.documented(
+                            "The view the component's root views (those with no parent) are placed under.",
+                            Self.idSchema())
+                    ),
+                    (
+                        "set",
+                        Self.documented(
+                            "Overrides of the component's properties: 'id.property: value', with the component's ids.",
+                            .fields([
+                                ("type", .strings(["object", "null"])),
+                                ("propertyNames", .fields([("pattern", .string(Self.pathPattern(settableNames)))])),
+                            ]))
+                    ),
+                ])
+            ),
+            ("additionalProperties", .bool(false)),
+        ])
+    }
+
+    /// One entry of a component's `params:`.
+    private func parameterSchema() -> SchemaJSON {
+        .fields([
+            (
+                "description",
+                .string("A parameter: its type (optional), its default (without one, it is required), and its doc.")
+            ),
+            ("type", .strings(["object", "null"])),
+            (
+                "properties",
+                .fields([
+                    (
+                        "type",
+                        Self.documented(
+                            "Bool, Int, Double, String, Duration or Color; 'T?' for optional, '[T]' for a list.",
+                            .fields([
+                                ("type", .string("string")),
+                                ("pattern", .string("^\\[*(?:Bool|Int|Double|String|Duration|Color)\\?*\\]*\\?*$")),
+                            ]))
+                    ),
+                    ("default", .fields([("description", .string("The value when an instance gives none."))])),
+                    ("doc", Self.documented("What the parameter is for.", Self.anyScalar(orNull: true))),
+                ])
+            ),
+            ("additionalProperties", .bool(false)),
         ])
     }
 
@@ -208,7 +312,8 @@ struct SchemaGenerator {
         }
         var fields = Self.docFields(
             signature: signature, doc: property.doc, declaredBy: inherited(property.declaringType, type))
-        fields += Self.valueFields(property.type, range: property.range)
+        // In a component, any value may be a parameter: `$name`.
+        fields += Self.orParameter(Self.valueFields(property.type, range: property.range))
         if !property.isRequired, let value {
             fields.append(("default", Self.json(value)))
         }
@@ -515,8 +620,23 @@ struct SchemaGenerator {
 
     /// An object's id.
     static func idSchema() -> SchemaJSON {
-        .fields([("type", .string("string")), ("pattern", .string(identifierPattern))])
+        .fields([("type", .string("string")), ("pattern", .string(idPathPattern))])
     }
+
+    /// An object's id, or a path into instances of components (`left.play`).
+    static let idPathPattern = "^[A-Za-z_][A-Za-z0-9_]*(?:\\.[A-Za-z_][A-Za-z0-9_]*)*$"
+
+    /// `values`, or a parameter's `$name`.
+    static func orParameter(_ values: [(key: String, value: SchemaJSON)]) -> [(key: String, value: SchemaJSON)] {
+        let parameter: SchemaJSON = .object([("type", .string("string")), ("pattern", .string(parameterPattern))])
+        if values.count == 1, values[0].key == "anyOf", case .array(let choices) = values[0].value {
+            return [("anyOf", SchemaJSON.array(choices + [parameter]))]
+        }
+        return [("anyOf", SchemaJSON.array([SchemaJSON.object(values), parameter]))]
+    }
+
+    /// A parameter's value in a component: `$name`.
+    static let parameterPattern = "^\\$[A-Za-z_][A-Za-z0-9_]*$"
 
     /// Any scalar a YAML parser may produce; also null when `orNull`.
     private static func anyScalar(orNull: Bool) -> SchemaJSON {

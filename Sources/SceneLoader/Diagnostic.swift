@@ -36,6 +36,30 @@ public struct Diagnostic: Error, Sendable, Hashable {
     public var hint: String?
     /// Related positions.
     public var notes: [Note]
+    /// The component file the diagnostic is in, when it is not the scene's
+    /// own file; its span and notes are positions in this file.
+    public var file: SceneSource?
+    /// For a diagnostic in a component, the includes that led there, the
+    /// nearest first: each `include:` that instanced the file around it,
+    /// ending with the one in the scene's own file.
+    public var includedFrom: [Inclusion] = []
+
+    /// One `include:` of a component, for a diagnostic inside it.
+    public struct Inclusion: Sendable, Hashable {
+        /// The file the `include:` is written in.
+        public var file: String
+        /// Where its value is written.
+        public var position: SourcePosition
+        /// The instance's id by path from the scene's own objects (`left.inner`).
+        public var instance: String
+
+        /// Creates an inclusion.
+        public init(file: String, position: SourcePosition, instance: String) {
+            self.file = file
+            self.position = position
+            self.instance = instance
+        }
+    }
 
     /// Creates an error.
     public init(
@@ -105,6 +129,16 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case unknownMember = "unknown-member"
     case timeGoesBackwards = "time-goes-backwards"
     case scriptTooLong = "script-too-long"
+    // Components.
+    case invalidInclude = "invalid-include"
+    case includeCycle = "include-cycle"
+    case includeTooDeep = "include-too-deep"
+    case tooManyObjects = "too-many-objects"
+    case invalidParameter = "invalid-parameter"
+    case unknownParameter = "unknown-parameter"
+    case missingParameter = "missing-parameter"
+    case parameterTypeMismatch = "parameter-type-mismatch"
+    case unknownOverride = "unknown-override"
     // Warnings: the scene loads and runs.
     case emptyConnection = "empty-connection"
     case emptyOutlet = "empty-outlet"

@@ -8,6 +8,18 @@ struct DiagnosticCollector {
     private(set) var diagnostics: [Diagnostic] = []
     private(set) var isFull = false
     private var errorCount = 0
+    /// The component file being validated and the includes that led to
+    /// it, given to each diagnostic added; `nil` in the scene's own file.
+    var origin: (file: SceneSource, includedFrom: [Diagnostic.Inclusion])?
+    /// The component diagnostics reported so far, by file, offset and
+    /// message: a mistake in a component instanced many times is told once.
+    private var reportedInComponents: Set<ComponentKey> = []
+
+    private struct ComponentKey: Hashable {
+        let file: String
+        let offset: Int
+        let message: String
+    }
 
     init(limit: Int) {
         self.limit = max(1, limit)
@@ -24,17 +36,33 @@ struct DiagnosticCollector {
         var cap = diagnostics.last.flatMap { $0.code == .tooManyDiagnostics ? $0 : nil }
         cap?.severity = hasErrors ? .error : .warning
         let sorted = diagnostics.dropLast(cap == nil ? 0 : 1).enumerated().sorted {
-            ($0.element.position.offset, $0.offset) < ($1.element.position.offset, $1.offset)
+            (Self.sortOffset($0.element), $0.offset) < (Self.sortOffset($1.element), $1.offset)
         }.map(\.element)
         return sorted + (cap.map { [$0] } ?? [])
     }
 
+    /// Where a diagnostic sorts: in a component, at the `include:` in the scene's own file.
+    private static func sortOffset(_ diagnostic: Diagnostic) -> Int {
+        diagnostic.includedFrom.last?.position.offset ?? diagnostic.position.offset
+    }
+
     mutating func add(_ diagnostic: Diagnostic) {
+        var diagnostic = diagnostic
+        if let origin, diagnostic.file == nil {
+            diagnostic.file = origin.file
+            diagnostic.includedFrom = origin.includedFrom
+            let key = ComponentKey(
+                file: origin.file.name, offset: diagnostic.position.offset, message: diagnostic.message)
+            guard reportedInComponents.insert(key).inserted else { return }
+        }
         if diagnostic.severity == .error { errorCount += 1 }
         guard !isFull else { return }
         if diagnostics.count == limit {
             isFull = true
-            diagnostics.append(SceneProblem.tooManyDiagnostics(limit: limit).diagnostic(at: diagnostic.span))
+            var cap = SceneProblem.tooManyDiagnostics(limit: limit).diagnostic(at: diagnostic.span)
+            cap.file = diagnostic.file
+            cap.includedFrom = diagnostic.includedFrom
+            diagnostics.append(cap)
             return
         }
         diagnostics.append(diagnostic)

@@ -11,7 +11,11 @@ import SceneYAML
 ///           = help: did you mean 'TimeoutController'?
 public enum DiagnosticRenderer {
     /// The diagnostic as text, ending with a newline.
+    /// A diagnostic in a component is shown in the component's file, then
+    /// each include that led there, nearest first, like a compiler's
+    /// "included from" notes.
     public static func render(_ diagnostic: Diagnostic, in source: SceneSource) -> String {
+        let source = diagnostic.file ?? source
         var text = header(source.name, diagnostic.position, diagnostic.severity.rawValue, diagnostic.message)
         text += snippet(source, diagnostic.span)
         if let hint = diagnostic.hint {
@@ -20,6 +24,9 @@ public enum DiagnosticRenderer {
         for note in diagnostic.notes {
             text += header(source.name, note.position, "note", note.message)
             text += snippet(source, SourceSpan(at: note.position))
+        }
+        for inclusion in diagnostic.includedFrom {
+            text += header(inclusion.file, inclusion.position, "note", "included here as '\(inclusion.instance)'")
         }
         return text
     }
@@ -89,11 +96,14 @@ public enum DiagnosticRenderer {
     }
 
     /// The diagnostic as one line of JSON:
-    /// `{"type":"diagnostic","file":…,"line":…,"column":…,"endLine":…,"endColumn":…,"severity":…,"code":…,"message":…,"hint":…,"notes":[…]}`.
+    /// `{"type":"diagnostic","file":…,"line":…,"column":…,"endLine":…,"endColumn":…,"severity":…,"code":…,"message":…,"hint":…,"notes":[…],"includedFrom":[…]}`;
+    /// in a component, `file` is the component's and `includedFrom` lists
+    /// the includes that led there, nearest first, each
+    /// `{"file":…,"line":…,"column":…,"instance":…}`.
     public static func json(_ diagnostic: Diagnostic, in source: SceneSource) -> String {
         var fields: [(String, String)] = [
             ("type", JSON.string("diagnostic")),
-            ("file", JSON.string(source.name)),
+            ("file", JSON.string((diagnostic.file ?? source).name)),
             ("line", String(diagnostic.span.start.line)),
             ("column", String(diagnostic.span.start.column)),
             ("endLine", String(diagnostic.span.end.line)),
@@ -111,6 +121,15 @@ public enum DiagnosticRenderer {
                 ])
             }
             fields.append(("notes", "[" + notes.joined(separator: ",") + "]"))
+        }
+        if !diagnostic.includedFrom.isEmpty {
+            let inclusions = diagnostic.includedFrom.map { inclusion in
+                JSON.object([
+                    ("file", JSON.string(inclusion.file)), ("line", String(inclusion.position.line)),
+                    ("column", String(inclusion.position.column)), ("instance", JSON.string(inclusion.instance)),
+                ])
+            }
+            fields.append(("includedFrom", JSON.array(inclusions)))
         }
         return JSON.object(fields)
     }

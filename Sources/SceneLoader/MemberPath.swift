@@ -1,5 +1,5 @@
-/// `id.member`: an object's id and the name of one of its members (a
-/// property, an outlet or an action), split at the first dot. The one
+/// `id.member`: an object's id (a path inside an instance, `left.play`) and the name of one of its members (a
+/// property, an outlet or an action), split at the last dot. The one
 /// place scene files' dotted references are taken apart: under `on:`, in
 /// `expect`, `set` and `call`.
 struct MemberPath {
@@ -19,7 +19,8 @@ struct MemberPath {
     /// The id and member of the UTF-8 `bytes`, or `nil` when there is no
     /// dot or nothing before or after it.
     static func split(_ bytes: ArraySlice<UInt8>) -> (id: ArraySlice<UInt8>, member: ArraySlice<UInt8>)? {
-        guard let dot = bytes.firstIndex(of: UInt8(ascii: ".")), dot != bytes.startIndex, dot != bytes.endIndex - 1
+        // Ids inside an instance of a component are paths (`left.timer`); members have no dots.
+        guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")), dot != bytes.startIndex, dot != bytes.endIndex - 1
         else { return nil }
         return (bytes[..<dot], bytes[(dot + 1)...])
     }

@@ -17,6 +17,16 @@ public struct SceneLimits: Sendable {
     public var maxTimerFirings = 10_000_000
     /// How long reading a scene from a pipe may wait for data. Default 10 s.
     public var maxReadWait: Duration = .seconds(10)
+    /// How deep components may include components: a scene's own
+    /// `include:` is depth 1. Default 16. Each level is a level of
+    /// recursion in the loader, on the calling thread's stack: keep it in
+    /// the tens.
+    public var maxIncludeDepth = 16
+    /// How many objects (and instances of components) a scene may have once
+    /// its components are included, checked at each `include:`, so that
+    /// components including each other many times over are refused rather
+    /// than expanded. Default 1,000,000.
+    public var maxExpandedObjects = 1_000_000
 
     /// The defaults.
     public init() {}
@@ -112,12 +122,30 @@ public struct SceneLoader {
         validate(source, assembler: nil)
     }
 
+    /// The component files the scene at `path` includes, directly or
+    /// through others, in the order they are first included (readable or
+    /// not): what `run --watch` watches besides the scene itself.
+    package func includedFiles(of path: String) -> [String] {
+        guard let source = try? source(contentsOf: path) else { return [] }
+        return validateListingIncludes(source, assembler: nil).includedFiles
+    }
+
     /// Validates `source`; with an `assembler`, objects are also created
     /// and wired as they are read, for as long as no mistake has been found.
     private func validate(_ source: SceneSource, assembler: SceneAssembler?) -> Result<SceneDeclaration, SceneLoadError>
     {
+        validateListingIncludes(source, assembler: assembler).result
+    }
+
+    /// ``validate(_:assembler:)``, with the component files it read.
+    private func validateListingIncludes(_ source: SceneSource, assembler: SceneAssembler?) -> (
+        result: Result<SceneDeclaration, SceneLoadError>, includedFiles: [String]
+    ) {
         var validator = SceneValidator(
             registry: registry, limit: limits.maxDiagnostics, maxVirtualTime: limits.maxVirtualTime, toolName: toolName)
+        validator.limits = limits
+        validator.ownName = source.name
+        validator.ownCanonicalPath = SceneValidator.canonicalPath(source.name)
         // Up to the default size limit: a file past it is refused unread.
         let reserved = min(source.bytes.count, limits.yaml.maxInputBytes, YAMLLimits().maxInputBytes)
         validator.reserveCapacity(forTextOf: reserved)
@@ -130,19 +158,25 @@ public struct SceneLoader {
                 source.bytes, limits: limits.yaml, pipelining: pipelining.reader, streaming: "objects"
             ) {
                 validator.addObject($0, $1)
-                if let builder = assembler, !validator.assembleLatest(into: builder) { assembler = nil }
+                if let builder = assembler, !validator.assembleNew(into: builder) { assembler = nil }
             }
         } catch {
             // What was found before the YAML went wrong is reported too.
             validator.diagnostics.add(Diagnostic(error))
-            return .failure(SceneLoadError(source: source, diagnostics: validator.diagnostics.inFileOrder))
+            return (
+                .failure(SceneLoadError(source: source, diagnostics: validator.diagnostics.inFileOrder)),
+                validator.includedFiles
+            )
         }
         var declaration = validator.finish(document)
         if validator.diagnostics.hasErrors || (warningsAreErrors && !validator.diagnostics.diagnostics.isEmpty) {
-            return .failure(SceneLoadError(source: source, diagnostics: validator.diagnostics.inFileOrder))
+            return (
+                .failure(SceneLoadError(source: source, diagnostics: validator.diagnostics.inFileOrder)),
+                validator.includedFiles
+            )
         }
         declaration.warnings = validator.diagnostics.inFileOrder
-        return .success(declaration)
+        return (.success(declaration), validator.includedFiles)
     }
 
     /// Loads `source` into a wired, awake scene.

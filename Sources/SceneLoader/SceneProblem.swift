@@ -87,6 +87,25 @@ enum SceneProblem {
     case unreadableFile(path: String, reason: String, hint: String?)
     case fileTooLarge(path: String, size: Int?, limit: Int)
 
+    // MARK: Components
+    case includeNotAPath(found: String)
+    case typeAndInclude(id: String)
+    case unknownInstanceKey(key: String, suggestion: String?)
+    case includeCycle(files: [String])
+    case includeTooDeep(limit: Int)
+    case tooManyObjects(limit: Int)
+    case paramsNotAMapping(found: String)
+    case invalidParameterDeclaration(name: String, problem: String, hint: String)
+    case unknownParameter(name: String, component: String, suggestion: String?, known: [String])
+    case unknownParameterReference(name: String, suggestion: String?, known: [String])
+    case missingParameter(name: String, instance: String, type: ValueType?)
+    case parameterWithoutDefault(name: String)
+    case parameterTypeMismatch(name: String, type: ValueType, property: String, propertyType: ValueType)
+    case setNotAMapping(found: String)
+    case notAnOverridePath(text: String)
+    case unknownOverrideObject(path: String, component: String, suggestion: String?)
+    case unknownOverrideProperty(property: String, id: String, type: String, hint: String?)
+
     // MARK: Instantiation and bookkeeping
     case memberNotApplied(message: String)
     case sceneIncomplete
@@ -142,6 +161,16 @@ extension SceneProblem {
         case .memberNotApplied, .sceneIncomplete: .internalError
         case .objectFailed: .objectFailed
         case .tooManyDiagnostics: .tooManyDiagnostics
+        case .includeNotAPath, .typeAndInclude, .unknownInstanceKey, .setNotAMapping, .paramsNotAMapping:
+            .invalidInclude
+        case .includeCycle: .includeCycle
+        case .includeTooDeep: .includeTooDeep
+        case .tooManyObjects: .tooManyObjects
+        case .invalidParameterDeclaration: .invalidParameter
+        case .unknownParameter, .unknownParameterReference: .unknownParameter
+        case .missingParameter, .parameterWithoutDefault: .missingParameter
+        case .parameterTypeMismatch: .parameterTypeMismatch
+        case .notAnOverridePath, .unknownOverrideObject, .unknownOverrideProperty: .unknownOverride
         }
     }
 
@@ -246,6 +275,28 @@ extension SceneProblem {
         case .sceneIncomplete: "the scene was completed before every object was made"
         case .objectFailed(let message): message
         case .tooManyDiagnostics(let limit): "too many diagnostics; stopped after the first \(limit)"
+        case .includeNotAPath(let found): "'include' takes the path of a component file, not \(found)"
+        case .typeAndInclude(let id): "object '\(id)' has both a 'type' and an 'include'"
+        case .unknownInstanceKey(let key, _): "an instance of a component has no key '\(key)'"
+        case .includeCycle(let files): "the includes form a cycle: \(files.joined(separator: " -> "))"
+        case .includeTooDeep(let limit): "includes are nested more than \(limit) deep"
+        case .tooManyObjects(let limit):
+            "the scene has more than \(limit) objects and instances once its components are included"
+        case .paramsNotAMapping(let found): "'params' takes a mapping of parameter names, not \(found)"
+        case .invalidParameterDeclaration(let name, let problem, _): "parameter '\(name)' \(problem)"
+        case .unknownParameter(let name, let component, _, _): "\(component) has no parameter '\(name)'"
+        case .unknownParameterReference(let name, _, _): "'$\(name)' names no parameter of this file"
+        case .missingParameter(let name, let instance, let type):
+            "'\(instance)' gives no value for the parameter '\(name)'\(type.map { " (\($0))" } ?? ""), which has no default"
+        case .parameterWithoutDefault(let name):
+            "the parameter '\(name)' has no default, so this file can only be included"
+        case .parameterTypeMismatch(let name, let type, let property, let propertyType):
+            "the parameter '\(name)' is \(type), but '\(property)' takes \(propertyType)"
+        case .setNotAMapping(let found): "'set' takes a mapping from 'id.property' to values, not \(found)"
+        case .notAnOverridePath(let text): "'\(text)' is not 'id.property'"
+        case .unknownOverrideObject(let path, let component, _): "\(component) has no object '\(path)'"
+        case .unknownOverrideProperty(let property, let id, let type, _):
+            "'\(id)' is \(Self.article(type)), which has no property '\(property)' to set"
         }
     }
 
@@ -336,12 +387,41 @@ extension SceneProblem {
         case .sceneIncomplete: "this is a bug in the loader"
         case .objectFailed: nil
         case .tooManyDiagnostics: "fix these and check again"
+        case .includeNotAPath: "write a path relative to this file, e.g. 'include: Components/controls.yaml'"
+        case .typeAndInclude:
+            "an object is either of a type or an instance of a component ('include' without 'type'): keep one"
+        case .unknownInstanceKey(_, let suggestion):
+            Self.didYouMean(suggestion) ?? "an instance takes 'include', 'params', 'parent' and 'set'"
+        case .includeCycle: "a component cannot include itself, directly or through others"
+        case .includeTooDeep, .tooManyObjects:
+            "a component may be including itself through others; else raise the limit in the embedding program"
+        case .paramsNotAMapping: "write 'params: { name: value }'"
+        case .invalidParameterDeclaration(_, _, let hint): hint
+        case .unknownParameter(_, _, let suggestion, let known),
+            .unknownParameterReference(_, let suggestion, let known):
+            Self.didYouMean(suggestion)
+                ?? (known.isEmpty ? "it declares no parameters" : "its parameters are \(Self.quotedList(known))")
+        case .missingParameter(let name, _, _): "give it under 'params:', e.g. 'params: { \(name): ... }'"
+        case .parameterWithoutDefault: "give it a default to check or run the file on its own"
+        case .parameterTypeMismatch: "use a parameter of the property's type"
+        case .setNotAMapping: "write 'set: { id.property: value }' with the component's ids"
+        case .notAnOverridePath: "write the component's id and a property, e.g. 'play.title'"
+        case .unknownOverrideObject(_, _, let suggestion):
+            Self.didYouMean(suggestion) ?? "name an object of the component by its id there"
+        case .unknownOverrideProperty(_, _, _, let hint): hint
         }
     }
 
     /// The diagnostic for this problem at `span`.
     func diagnostic(at span: SourceSpan, notes: [Diagnostic.Note] = []) -> Diagnostic {
         Diagnostic(code, message, at: span, hint: hint, notes: notes, severity: severity)
+    }
+
+    /// `'a', 'b' and 'c'`.
+    static func quotedList(_ names: [String]) -> String {
+        let quoted = names.map { "'\($0)'" }
+        guard quoted.count > 1 else { return quoted.first ?? "" }
+        return quoted.dropLast().joined(separator: ", ") + " and " + (quoted.last ?? "")
     }
 
     static func didYouMean(_ suggestion: String?) -> String? {

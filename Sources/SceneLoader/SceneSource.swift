@@ -7,7 +7,7 @@ import SceneYAML
 #endif
 
 /// The text of a scene file and the name diagnostics use for it.
-public struct SceneSource: Sendable {
+public struct SceneSource: Sendable, Hashable {
     /// The path or name printed before `:line:column`.
     public let name: String
     /// The file's bytes.

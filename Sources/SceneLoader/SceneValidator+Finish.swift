@@ -35,6 +35,16 @@ extension SceneValidator {
                         .objectsNotAMapping(found: document.kindDescription(entry.value)),
                         at: document.span(entry.value))
                 }
+            case "params":
+                // Read before the objects (see ``addObject(_:_:)``); written after them, it came too late.
+                if contexts[0].parameters == nil && document.kind(entry.value) == .mapping {
+                    diagnostics.add(
+                        .invalidParameterDeclaration(
+                            name: document.entries(entry.value).first?.key ?? "",
+                            problem: "is declared after 'objects:'",
+                            hint: "move 'params:' above 'objects:', where the objects' values can use them"),
+                        at: document.writtenSpan(entry.keyNode))
+                }
             case "script":
                 if document.kind(entry.value) == .sequence {
                     scriptNode = entry.value
@@ -75,15 +85,26 @@ extension SceneValidator {
         locator?.span(offsets) ?? SourceSpan(at: .start)
     }
 
+    /// The span of `offsets` in the file of `context`.
+    func span(_ offsets: Range<Int>, context: Int) -> SourceSpan {
+        guard context != 0 else { return span(offsets) }
+        return documentOf(context)?.locator.span(offsets) ?? SourceSpan(at: .start)
+    }
+
     mutating func resolveTargets() {
         let allDeclared = isDeclared.allSatisfy { $0 }
         for pending in pendingTargets {
+            enter(pending.context)
             guard let index = declaration.idTable[pending.id] else {
+                let instance = instanceHint(pending.id, written: pending.written)
                 diagnostics.add(
                     .unknownObject(
-                        id: pending.id, suggestion: Suggestions.closest(to: pending.id, in: ids),
-                        fallback: targetFallback(pending.outlet, excluding: pending.owner)),
-                    at: span(pending.offsets))
+                        id: pending.written,
+                        suggestion: instance == nil
+                            ? Suggestions.closest(to: pending.written, in: localIDs(pending.context)) : nil,
+                        fallback: instance
+                            ?? targetFallback(pending.outlet, excluding: pending.owner, context: pending.context)),
+                    at: span(pending.offsets, context: pending.context))
                 continue
             }
             guard let targetType = types[index] else { continue }
@@ -91,9 +112,9 @@ extension SceneValidator {
                 diagnostics.add(
                     .outletTypeMismatch(
                         outlet: pending.outlet.name, requirement: registry.requirement(of: pending.outlet),
-                        id: pending.id, type: targetType.name,
-                        fitting: targetFallback(pending.outlet, excluding: pending.owner)),
-                    at: span(pending.offsets))
+                        id: pending.written, type: targetType.name,
+                        fitting: targetFallback(pending.outlet, excluding: pending.owner, context: pending.context)),
+                    at: span(pending.offsets, context: pending.context))
                 continue
             }
             // Targets index the declared objects. They differ from the file's
@@ -102,6 +123,7 @@ extension SceneValidator {
             // was read used).
             declaration.outletTargets[pending.slot] = allDeclared ? index : -1
         }
+        enter(0)
     }
 
     /// Resolves the actions of the objects whose connections waited, in
@@ -111,19 +133,26 @@ extension SceneValidator {
         for position in objectsWithPendingActions {
             let start = declaration.eventConnections.count
             for pending in pendingActions[declaration.objects[position].connectionRange] {
+                enter(pending.context)
                 if let connection = pending.connection ?? resolve(pending), allDeclared {
                     declaration.eventConnections.append(connection)
                 }
             }
             declaration.objects[position].connectionRange = start..<declaration.eventConnections.count
         }
+        enter(0)
     }
 
     mutating func resolve(_ pending: PendingAction) -> SceneDeclaration.EventConnection? {
-        guard let targetIndex = declaration.idTable[pending.targetID] else {
+        let targetID = contexts[pending.context].prefix + pending.targetID
+        guard let targetIndex = declaration.idTable[targetID] else {
+            let instance = instanceHint(targetID, written: pending.targetID)
             diagnostics.add(
                 .unknownObject(
-                    id: pending.targetID, suggestion: Suggestions.closest(to: pending.targetID, in: ids), fallback: nil),
+                    id: pending.targetID,
+                    suggestion: instance == nil
+                        ? Suggestions.closest(to: pending.targetID, in: localIDs(pending.context)) : nil,
+                    fallback: instance),
                 at: targetSpan(pending))
             return nil
         }
@@ -156,11 +185,14 @@ extension SceneValidator {
     }
 
     /// "objects that fit: a, b" over the scene's objects of the right type.
-    func targetFallback(_ outlet: OutletDescription, excluding owner: Int) -> String? {
+    func targetFallback(_ outlet: OutletDescription, excluding owner: Int, context: Int = 0) -> String? {
         var fitting: [String] = []
+        let prefix = contexts[context].prefix
         for (index, type) in types.enumerated() where index != owner {
-            guard let type, registry.type(type, fits: outlet) else { continue }
-            fitting.append(ids[index])
+            guard let type, registry.type(type, fits: outlet), let id = localID(ids[index], prefix: prefix) else {
+                continue
+            }
+            fitting.append(id)
             if fitting.count > 8 { break }
         }
         if fitting.isEmpty { return "the scene has no other \(registry.requirement(of: outlet)) to connect" }
@@ -200,10 +232,12 @@ extension SceneValidator {
                 let outlet =
                     declaration.outletConnections[objects[index].outletRange].first(where: \.outlet.isHierarchy)?
                     .outlet.name ?? "parent"
+                let site = hierarchyOffsets.last(where: { $0.owner == index })
+                enter(site?.context ?? 0)
                 diagnostics.add(
                     .hierarchyCycle(outlet: outlet, ids: cycle),
-                    at: hierarchyOffsets.last(where: { $0.owner == index }).map { span($0.offsets) }
-                        ?? span(objects[index].idOffsets))
+                    at: site.map { span($0.offsets, context: $0.context) } ?? span(objects[index].idOffsets))
+                enter(0)
             }
             for index in path { state[index] = 2 }
         }

@@ -6,7 +6,8 @@ extension SceneValidator {
 
     /// Records the outlet's targets by id, to be resolved in ``finish(_:)``.
     mutating func addOutlet(
-        _ document: borrowing YAMLDocument, _ node: YAMLDocument.Node, _ outlet: OutletDescription, owner: Int
+        _ document: borrowing YAMLDocument, _ node: YAMLDocument.Node, _ outlet: OutletDescription, owner: Int,
+        context: Int = 0
     ) {
         let start = declaration.outletTargets.count
         if document.isNull(node) {
@@ -31,7 +32,7 @@ extension SceneValidator {
                 return
             }
             var isValid = true
-            for item in document.items(node) where !addTarget(document, item, outlet, owner: owner) {
+            for item in document.items(node) where !addTarget(document, item, outlet, owner: owner, context: context) {
                 isValid = false
             }
             guard isValid else {
@@ -39,9 +40,9 @@ extension SceneValidator {
                 return
             }
         } else {
-            guard addTarget(document, node, outlet, owner: owner) else { return }
+            guard addTarget(document, node, outlet, owner: owner, context: context) else { return }
             if outlet.isHierarchy {
-                hierarchyOffsets.append((owner, document.offsets(node)))
+                hierarchyOffsets.append((owner, document.offsets(node), context))
                 let target = declaration.outletTargets[declaration.outletTargets.count - 1]
                 if target < 0 || target >= owner { hierarchyStarts.append(owner) }
             }
@@ -52,7 +53,8 @@ extension SceneValidator {
 
     /// Reserves a target slot for the id `node` holds; false after a diagnostic.
     mutating func addTarget(
-        _ document: borrowing YAMLDocument, _ node: YAMLDocument.Node, _ outlet: OutletDescription, owner: Int
+        _ document: borrowing YAMLDocument, _ node: YAMLDocument.Node, _ outlet: OutletDescription, owner: Int,
+        context: Int = 0
     ) -> Bool {
         guard document.kind(node) == .scalar else {
             diagnostics.add(
@@ -62,20 +64,42 @@ extension SceneValidator {
         // An object declared earlier that fits is resolved now; any other
         // id (a forward reference, or a mistake) waits for `finish`.
         var known: Int?
-        document.withScalarBytes(node) { known = declaration.idTable[$0] }
+        if context == 0 {
+            document.withScalarBytes(node) { known = declaration.idTable[$0] }
+        } else {
+            // A component sees its own objects only: its ids are prefixed with the instance's path.
+            let prefix = contexts[context].prefixBytes
+            document.withScalarBytes(node) { known = declaration.idTable[(prefix + Array($0))[...]] }
+        }
+        if let target = known, let targetType = types[target], registry.type(targetType, fits: outlet) {
+            declaration.outletTargets.append(target)
+            return true
+        }
+        // Text is made only for what waits.
+        let written = document.text(node) ?? ""
+        addTarget(
+            known: nil, id: contexts[context].prefix + written, written: written, offsets: document.offsets(node),
+            outlet, owner: owner, context: context)
+        return true
+    }
+
+    /// Connects the outlet to `known` when it is an object declared
+    /// earlier that fits; any other id waits for `finish`.
+    mutating func addTarget(
+        known: Int?, id: String, written: String, offsets: Range<Int>, _ outlet: OutletDescription, owner: Int,
+        context: Int
+    ) {
         if let target = known, let targetType = types[target],
             registry.type(targetType, fits: outlet)
         {
             declaration.outletTargets.append(target)
-            return true
+            return
         }
-        let id = document.text(node) ?? ""
         pendingTargets.append(
             PendingTarget(
-                slot: declaration.outletTargets.count, id: id, offsets: document.offsets(node), outlet: outlet,
-                owner: owner))
+                slot: declaration.outletTargets.count, id: id, offsets: offsets, outlet: outlet, owner: owner,
+                written: written, context: context))
         declaration.outletTargets.append(-1)
-        return true
     }
 
     mutating func dropTargets(from start: Int) {
@@ -90,7 +114,8 @@ extension SceneValidator {
     static let pairwiseLimit = 8
 
     mutating func validateConnections(
-        _ document: borrowing YAMLDocument, _ node: YAMLDocument.Node, of type: TypeDescription, index: Int
+        _ document: borrowing YAMLDocument, _ node: YAMLDocument.Node, of type: TypeDescription, index: Int,
+        context: Int
     ) {
         guard document.kind(node) == .mapping else {
             diagnostics.add(.onNotAMapping(found: document.kindDescription(node)), at: document.span(node))
@@ -117,7 +142,7 @@ extension SceneValidator {
                 // A short list is compared pair by pair; a long one by text.
                 var written: [String: YAMLDocument.Node] = [:]
                 for (position, reference) in document.items(value).enumerated() {
-                    addAction(document, reference, event, eventKey: keyNode, owner: index)
+                    addAction(document, reference, event, eventKey: keyNode, owner: index, context: context)
                     guard count > 1 else { continue }
                     let first: YAMLDocument.Node?
                     if count <= Self.pairwiseLimit {
@@ -138,7 +163,7 @@ extension SceneValidator {
                     }
                 }
             } else {
-                addAction(document, value, event, eventKey: keyNode, owner: index)
+                addAction(document, value, event, eventKey: keyNode, owner: index, context: context)
             }
         }
     }
@@ -154,9 +179,11 @@ extension SceneValidator {
 
     /// Splits the `target.action` in `bytes`, and resolves it if it names an
     /// action of an object declared so far that takes the payload of `event`.
-    func actionReference(_ bytes: ArraySlice<UInt8>, _ event: EventDescription?) -> ActionReference {
+    func actionReference(_ bytes: ArraySlice<UInt8>, _ event: EventDescription?, context: Int) -> ActionReference {
         guard let (targetID, actionName) = MemberPath.split(bytes) else { return .malformed }
-        guard let event, let target = declaration.idTable[targetID],
+        let prefix = contexts[context].prefixBytes
+        guard let event,
+            let target = prefix.isEmpty ? declaration.idTable[targetID] : declaration.idTable[(prefix + targetID)[...]],
             let action = types[target]?.action(utf8: actionName),
             action.accepts(payload: event.payload)
         else { return .unresolved(targetID: targetID, actionName: actionName) }
@@ -168,7 +195,7 @@ extension SceneValidator {
     /// event's payload, else in ``finish(_:)``.
     mutating func addAction(
         _ document: borrowing YAMLDocument, _ node: YAMLDocument.Node, _ event: EventDescription?,
-        eventKey: YAMLDocument.Node, owner: Int
+        eventKey: YAMLDocument.Node, owner: Int, context: Int
     ) {
         guard document.kind(node) == .scalar, !document.isNull(node) else {
             let eventName = document.text(eventKey) ?? ""
@@ -177,16 +204,18 @@ extension SceneValidator {
                 at: document.span(node))
             return
         }
-        switch actionReference(document.scalarBytes(node) ?? [], event) {
+        switch actionReference(document.scalarBytes(node) ?? [], event, context: context) {
         case .resolved(let connection):
             pendingActions.append(
-                PendingAction(owner: owner, event: event, connection: connection, offsets: 0..<0, style: .plain))
+                PendingAction(
+                    owner: owner, event: event, connection: connection, offsets: 0..<0, style: .plain,
+                    context: context))
         case .unresolved(let targetID, let actionName):
             pendingActions.append(
                 PendingAction(
                     owner: owner, event: event, targetID: String(decoding: targetID, as: UTF8.self),
                     actionName: String(decoding: actionName, as: UTF8.self), offsets: document.offsets(node),
-                    style: document.style(node) ?? .plain))
+                    style: document.style(node) ?? .plain, context: context))
         case .malformed:
             diagnostics.add(.notAnActionReference(text: document.text(node) ?? ""), at: document.span(node))
         }
@@ -205,7 +234,7 @@ extension SceneValidator {
 
     /// The part of a one-line scalar from `offset` scalars on, else the whole scalar.
     func subspan(_ pending: PendingAction, from offset: Int, length: Int) -> SourceSpan {
-        let whole = span(pending.offsets)
+        let whole = span(pending.offsets, context: pending.context)
         let quote = pending.style == .plain ? 0 : 1
         guard pending.style == .plain || pending.style == .singleQuoted || pending.style == .doubleQuoted,
             whole.end.line == whole.start.line

@@ -22,7 +22,7 @@ struct SceneValidator {
     /// Whether each object was valid enough to be declared.
     var isDeclared: [Bool] = []
     /// Where each object's hierarchy outlet (like `parent`) value is written.
-    var hierarchyOffsets: [(owner: Int, offsets: Range<Int>)] = []
+    var hierarchyOffsets: [(owner: Int, offsets: Range<Int>, context: Int)] = []
     /// The objects, in order, whose hierarchy outlet names themselves or an
     /// id not declared before them: every cycle is reached from one (see
     /// ``checkHierarchies()``).
@@ -35,6 +35,37 @@ struct SceneValidator {
     /// to resolve; the others' `connectionRange`s are final as they are read.
     var objectsWithPendingActions: [Int] = []
     var locator: SourceLocator?
+    /// Limits on includes (and the files they read).
+    var limits = SceneLimits()
+    /// The files objects come from: the scene's own (0), then one per
+    /// instance of a component, in the order they were included.
+    var contexts: [IncludeContext] = [IncludeContext()]
+    /// Component files read so far, by their canonical path: each is read
+    /// and parsed once however many times it is included.
+    var components: [String: Result<Int, Diagnostic>] = [:]
+    /// The component files read, in order (see ``components``).
+    var componentFiles: [ComponentFile] = []
+    /// The scene's own file: its name, canonical path, parameters, and its
+    /// document while an object of it is validated (it is read as a stream).
+    var ownName = ""
+    var ownCanonicalPath = ""
+    var ownParameterNames: [String] = []
+    var ownDocument: YAMLDocument?
+    /// The component files opened, in the order they were first included.
+    var includedFiles: [String] = []
+    /// Each include's path, as printed and canonical, by the including file and the path written.
+    var resolvedIncludes: [IncludeKey: (String, String)] = [:]
+    /// The `set:` overrides of the instances so far.
+    var overrides: [Override] = []
+    /// The indices in ``overrides`` of those that set each object, by its id.
+    var overridesByID: [String: [Int]] = [:]
+    /// Where each instance of the scene's own file is written, by id.
+    var instanceOffsets: [String: Int] = [:]
+    /// How many instances have been expanded, counted with the objects
+    /// against ``SceneLimits/maxExpandedObjects``.
+    var expandedInstances = 0
+    /// Whether an include went past a limit: nothing more is included.
+    var stoppedIncluding = false
 
     /// An outlet target named by id, resolved in ``finish(_:)``.
     struct PendingTarget {
@@ -44,6 +75,10 @@ struct SceneValidator {
         let offsets: Range<Int>
         let outlet: OutletDescription
         let owner: Int
+        /// The id as written, without the instance's path.
+        let written: String
+        /// The file it is written in (see ``contexts``).
+        let context: Int
     }
 
     /// A `target.action` reference under `on:`: its connection when it
@@ -60,6 +95,9 @@ struct SceneValidator {
         /// Where the reference is written, and how (for carets under its parts).
         let offsets: Range<Int>
         let style: ScalarStyle
+        /// The file it is written in (see ``contexts``); `targetID` is
+        /// as written there, without the instance's path.
+        let context: Int
     }
 
     /// The type of each object in declaration order (`nil`: unknown type).
@@ -111,18 +149,47 @@ struct SceneValidator {
 
     /// Validates one entry of `objects:`; `document` is only valid during the call.
     mutating func addObject(_ document: borrowing YAMLDocument, _ entry: YAMLDocument.Entry) {
-        if locator == nil { locator = document.locator }
+        if locator == nil {
+            locator = document.locator
+            // A component checked or run on its own takes its parameters' defaults.
+            if let params = document.rootEntry("params", before: "objects") { bindOwnParameters(document, params) }
+        }
+        guard contexts[0].parameters != nil else {
+            addObject(document, entry, context: 0)
+            return
+        }
+        ownDocument = copy document
+        addObject(document, entry, context: 0)
+        ownDocument = nil
+    }
+
+    /// Validates one entry of the `objects:` of the file of `context` (0:
+    /// the scene's own): an object, or an instance of a component.
+    mutating func addObject(_ document: borrowing YAMLDocument, _ entry: YAMLDocument.Entry, context: Int) {
+        // An instance has `include` and no `type` (with both, `include` is reported as a mistake).
+        if document.kind(entry.value) == .mapping, document.entry(entry.value, "type") == nil,
+            document.entry(entry.value, "include") != nil
+        {
+            addInstance(document, entry, context: context)
+            return
+        }
         let index = ids.count
-        let id = entry.key
+        // In a component, the id is the instance's path and the written id.
+        let id = context == 0 ? entry.key : contexts[context].prefix + entry.key
         // The reader leaves duplicate ids to us: the first declaration keeps the id.
         var isValid = false
         var existing = (first: index, inserted: true)
-        document.withScalarBytes(entry.keyNode) { idBytes in
-            isValid = SceneRegistry.isIdentifier(utf8: idBytes)
-            existing = declaration.idTable.insert(idBytes, index)
+        if context == 0 {
+            document.withScalarBytes(entry.keyNode) { idBytes in
+                isValid = SceneRegistry.isIdentifier(utf8: idBytes)
+                existing = declaration.idTable.insert(idBytes, index)
+            }
+        } else {
+            document.withScalarBytes(entry.keyNode) { isValid = SceneRegistry.isIdentifier(utf8: $0) }
+            existing = Array(id.utf8).withUnsafeBufferPointer { declaration.idTable.insert($0, index) }
         }
         if !isValid {
-            diagnostics.add(.invalidID(id: id), at: document.writtenSpan(entry.keyNode))
+            diagnostics.add(.invalidID(id: entry.key), at: document.writtenSpan(entry.keyNode))
         }
         ids.append(id)
         if !existing.inserted {
@@ -130,18 +197,31 @@ struct SceneValidator {
             diagnostics.add(
                 .duplicateID(id: id), at: document.writtenSpan(entry.keyNode),
                 notes: [Diagnostic.Note("first written here", at: document.position(ofOffset: firstOffsets[first]))])
+        } else if context == 0, !instanceOffsets.isEmpty, let first = instanceOffsets[id] {
+            diagnostics.add(
+                .duplicateID(id: id), at: document.writtenSpan(entry.keyNode),
+                notes: [Diagnostic.Note("first written here", at: document.position(ofOffset: first))])
         }
         firstOffsets.append(document.offsets(entry.keyNode).lowerBound)
         let type = objectType(document, entry)
         types.append(type)
         guard let type else {
+            if context != 0 { markOverridesUsed(id) }
             isDeclared.append(false)
             return
         }
         isDeclared.append(true)
-        var object = SceneDeclaration.Object(id: id, idOffsets: document.offsets(entry.keyNode), type: type)
+        // An object of a component is placed, for the scene, where its instance is written.
+        let idOffsets = context == 0 ? document.offsets(entry.keyNode) : contexts[context].siteOffsets
+        var object = SceneDeclaration.Object(id: id, idOffsets: idOffsets, type: type)
         let starts = (declaration.propertyValues.count, declaration.outletConnections.count, pendingActions.count)
-        validateMembers(document, entry.value, of: object, index: index)
+        validateMembers(
+            document, entry.value, of: object, index: index, idOffsets: document.offsets(entry.keyNode),
+            context: context)
+        if context != 0 {
+            applyComponentContext(
+                document, entry.value, of: type, id: id, index: index, context: context, propertiesFrom: starts.0)
+        }
         object.propertyRange = starts.0..<declaration.propertyValues.count
         object.outletRange = starts.1..<declaration.outletConnections.count
         if pendingActions[starts.2...].allSatisfy({ $0.connection != nil }) {
@@ -159,14 +239,22 @@ struct SceneValidator {
         declaration.objects.append(object)
     }
 
-    /// Hands the object just read to `assembler` to be created and wired
-    /// at once, as long as the file has no mistake so far; false once it
-    /// has one (the assembler is then of no more use).
-    mutating func assembleLatest(into assembler: SceneAssembler) -> Bool {
-        let latest = declaration.objects.count - 1
-        guard !diagnostics.hasErrors, latest >= 0, declaration.objects.count == ids.count else { return false }
-        assembler.add(
-            latest, of: declaration, wiring: true, eventsAreFinal: objectsWithPendingActions.last != latest)
+    /// Hands the objects read since the last call to `assembler` to be
+    /// created and wired at once, as long as the file has no mistake so
+    /// far; false once it has one (the assembler is then of no more use).
+    mutating func assembleNew(into assembler: SceneAssembler) -> Bool {
+        let count = declaration.objects.count
+        guard !diagnostics.hasErrors, declaration.objects.count == ids.count else { return false }
+        let first = assembler.entries.count
+        guard first < count else { return true }
+        // The objects among them whose events wait for `finish`, in order.
+        var waiting = objectsWithPendingActions.count
+        while waiting > 0 && objectsWithPendingActions[waiting - 1] >= first { waiting -= 1 }
+        for index in first..<count {
+            let eventsWait = waiting < objectsWithPendingActions.count && objectsWithPendingActions[waiting] == index
+            if eventsWait { waiting += 1 }
+            assembler.add(index, of: declaration, wiring: true, eventsAreFinal: !eventsWait)
+        }
         return true
     }
 
@@ -206,8 +294,10 @@ struct SceneValidator {
 
     /// Checks the keys of the object declared at `index`.
     mutating func validateMembers(
-        _ document: borrowing YAMLDocument, _ body: YAMLDocument.Node, of object: SceneDeclaration.Object, index: Int
+        _ document: borrowing YAMLDocument, _ body: YAMLDocument.Node, of object: SceneDeclaration.Object, index: Int,
+        idOffsets: Range<Int>, context: Int
     ) {
+        let hasParameters = contexts[context].parameters != nil
         let type = object.type
         document.forEachEntryNode(body) { keyNode, value in
             // Keys are looked up by their bytes; their text is only made for a message.
@@ -216,32 +306,43 @@ struct SceneValidator {
             switch key {
             case .type: return
             case .on:
-                validateConnections(document, value, of: type, index: index)
+                validateConnections(document, value, of: type, index: index, context: context)
             case .member(.property(let property)):
                 if property.isReadOnly {
                     diagnostics.add(
                         .readOnlyProperty(property: property.name, type: type.name), at: document.writtenSpan(keyNode))
                     return
                 }
-                if let value = ValueResolver.resolve(
+                if hasParameters, let name = SceneValidator.parameterReference(document, value) {
+                    if let resolved = resolveParameter(name, at: document.span(value), for: property, context: context)
+                    {
+                        declaration.propertyValues.append(
+                            SceneDeclaration.PropertyValue(property: property, value: resolved))
+                    }
+                } else if let value = ValueResolver.resolve(
                     value, in: document, as: property.type, range: property.range, subject: { property.name },
                     into: &diagnostics)
                 {
                     declaration.propertyValues.append(SceneDeclaration.PropertyValue(property: property, value: value))
                 }
             case .member(.outlet(let outlet)):
-                addOutlet(document, value, outlet, owner: index)
+                addOutlet(document, value, outlet, owner: index, context: context)
             case .unknown:
                 let key = document.text(keyNode) ?? ""
+                if key == "include" {
+                    diagnostics.add(.typeAndInclude(id: object.id), at: document.writtenSpan(keyNode))
+                    return
+                }
                 diagnostics.add(
                     .unknownKey(key: key, type: type.name, hint: unknownKeyHint(key, type)),
                     at: document.writtenSpan(keyNode))
             }
         }
-        for property in type.requiredProperties where document.entry(body, property.name) == nil {
+        for property in type.requiredProperties
+        where document.entry(body, property.name) == nil && !isOverridden(object.id, property.name) {
             diagnostics.add(
                 .missingProperty(id: object.id, type: type.name, property: property.name, valueType: property.type),
-                at: document.locator.span(object.idOffsets))
+                at: document.locator.span(idOffsets))
         }
         for outlet in type.requiredOutlets {
             guard let entry = document.entry(body, outlet.name) else {
@@ -249,7 +350,7 @@ struct SceneValidator {
                     .missingOutlet(
                         id: object.id, type: type.name, outlet: outlet.name,
                         requirement: registry.requirement(of: outlet)),
-                    at: document.locator.span(object.idOffsets))
+                    at: document.locator.span(idOffsets))
                 continue
             }
             if document.isNull(entry.value) {

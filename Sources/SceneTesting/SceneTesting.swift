@@ -215,8 +215,11 @@ private func report(_ error: SceneLoadError, at place: ScenePlace) {
     let errors = error.diagnostics.filter { $0.code != .tooManyDiagnostics }.count
     IssueReporter.report(
         error.diagnostics.map { diagnostic in
+            // A mistake inside a component is placed at the scene's own
+            // `include:` that led to it; its text names the component's line.
             place.issue(
-                DiagnosticRenderer.render(diagnostic, in: error.source), at: diagnostic.position, in: error.source,
+                DiagnosticRenderer.render(diagnostic, in: error.source),
+                at: diagnostic.includedFrom.last?.position ?? diagnostic.position, in: error.source,
                 isRendered: true)
         }, summary: "\(error.source.name) is invalid: \(errors) error\(errors == 1 ? "" : "s")", at: place.call)
 }

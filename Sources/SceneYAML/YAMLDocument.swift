@@ -352,6 +352,26 @@ package struct YAMLDocument: Sendable {
         return nil
     }
 
+    /// The entry `key` of the root mapping, written before the entry
+    /// `stop`: usable while the entry `stop` is being read as a stream,
+    /// when the root mapping is not finished yet.
+    package func rootEntry(_ key: String, before stop: String) -> Entry? {
+        guard let root, records[resolved(root)].kind == .mapping else { return nil }
+        var current = resolved(root) + 1
+        while current < records.count {
+            let keyNode = Node(index: Int32(current))
+            let keyIndex = resolved(keyNode)
+            let value = Int(records[current].next)
+            guard value > current, value < records.count, records[keyIndex].kind == .scalar else { return nil }
+            if valueEquals(keyIndex, stop) { return nil }
+            if valueEquals(keyIndex, key) { return Entry(key: key, keyNode: keyNode, value: Node(index: Int32(value))) }
+            let next = Int(records[value].next)
+            guard next > value else { return nil }
+            current = next
+        }
+        return nil
+    }
+
     /// A word for the node's kind, for messages.
     package func kindDescription(_ node: Node) -> String {
         switch kind(node) {

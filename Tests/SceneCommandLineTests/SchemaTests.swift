@@ -60,13 +60,14 @@ import Testing
         #expect(schema["required"] as? [String] == ["objects"])
         #expect(schema["additionalProperties"] as? Bool == false)
         let properties = try #require(schema["properties"] as? [String: Any])
-        #expect(Set(properties.keys) == ["scene", "description", "version", "objects", "script"])
+        #expect(Set(properties.keys) == ["scene", "description", "version", "params", "objects", "script"])
     }
 
     @Test func everyRegisteredTypeIsATypeNameAndSelectsItsOwnKeys() throws {
         let registry = SceneRegistry.standardWithStorage
         let schema = try printedSchema()
-        let object = try definition("object", in: schema)
+        // An object with `include` is an instance of a component; any other selects its keys by its type.
+        let object = try #require(try definition("object", in: schema)["else"] as? [String: Any])
         let typeProperty = try #require((object["properties"] as? [String: Any])?["type"] as? [String: Any])
         #expect(typeProperty["enum"] as? [String] == registry.types.map(\.name))
         let selections = try #require(object["allOf"] as? [[String: Any]])
@@ -93,8 +94,8 @@ import Testing
         try registry.register(Countdown.sceneDescription())
         let schema = try printedSchema(name: "my-runner", registry: registry)
         #expect((schema["$comment"] as? String)?.contains("'my-runner schema'") == true)
-        let object = try definition("object", in: schema)
-        let names = (object["properties"] as? [String: Any])?["type"] as? [String: Any]
+        let object = try definition("object", in: schema)["else"] as? [String: Any]
+        let names = (object?["properties"] as? [String: Any])?["type"] as? [String: Any]
         #expect((names?["enum"] as? [String])?.contains("Countdown") == true)
         let countdown = try definition("type.Countdown", in: schema)
         #expect(countdown["description"] as? String == "Countdown: Counts down to zero.")
@@ -131,7 +132,7 @@ import Testing
         let slide = try #require(verbs["slide"] as? [String: Any])
         #expect(slide["type"] as? String == "object")
         let tap = try #require(verbs["tap"] as? [String: Any])
-        #expect(tap["pattern"] as? String == SchemaGenerator.identifierPattern)
+        #expect(tap["pattern"] as? String == SchemaGenerator.idPathPattern)
     }
 
     /// Every file in `schema/rejects/` says why it must fail, and `check`

@@ -14,7 +14,8 @@ import Testing
     ]
 
     @Test func everyDiagnosticCodeHasATestOfItsWholeText() {
-        let covered = Set(DiagnosticTests.cases.map(\.code)).union(Self.codesTestedHere)
+        let covered = Set(DiagnosticTests.cases.map(\.code)).union(Self.codesTestedHere).union(
+            ComponentTests.codesTestedHere)
         #expect(Set(DiagnosticCode.allCases).subtracting(covered) == [])
     }
 

@@ -124,6 +124,9 @@ import Testing
         /// The document shows what `run` prints for it, so an output test
         /// checks its run, whether or not that is green.
         var runIsShown: Bool
+        /// The repository file a `<!-- file: PATH -->` block shows: checked
+        /// where it is, so that the components it includes are found.
+        var repositoryFile: String? = nil
         var testDescription: String { "\(document):\(line)" }
     }
 
@@ -140,7 +143,8 @@ import Testing
                 scenes.append(
                     SceneBlock(
                         document: document, line: block.line, text: block.text,
-                        isInvalid: block.markers.contains { $0.kind == "invalid" }, runIsShown: runIsShown))
+                        isInvalid: block.markers.contains { $0.kind == "invalid" }, runIsShown: runIsShown,
+                        repositoryFile: block.argument(of: "file")))
             }
         }
         return scenes
@@ -154,7 +158,9 @@ import Testing
 
     @Test(arguments: try sceneBlocks())
     func everySceneExampleChecksAndRunsAsItsDocumentSays(_ block: SceneBlock) throws {
-        let path = try temporaryScene(block.text, name: "example.yaml")
+        let path =
+            try block.repositoryFile.map { packageRoot.appendingPathComponent($0).path }
+            ?? temporaryScene(block.text, name: "example.yaml")
         let check = try runSceneRunner(["check", path])
         if block.isInvalid {
             #expect(check.status == 2, "marked invalid, but it checks:\n\(check.output)")

@@ -89,6 +89,19 @@ import Testing
         }
     }
 
+    /// A mistake inside a component is an issue at the scene's `include:`
+    /// that led to it, whose text names the component's own line.
+    @Test func aMistakeInAComponentIsAnIssueAtTheInclude() {
+        withKnownIssue {
+            #expect(throws: SceneTestFailure.self) { try runScene(file: "\(fixtures)/broken-instance.yaml") }
+        } matching: { issue in
+            issue.sourceLocation?.filePath.hasSuffix("Fixtures/broken-instance.yaml") == true
+                && issue.sourceLocation?.line == 3
+                && issue.description.contains("\(fixtures)/Parts/broken.yaml:3:20: error: unknown type 'Buton'")
+                && issue.description.contains("broken-instance.yaml:3:20: note: included here as 'part'")
+        }
+    }
+
     /// Text read at run time is not in the Swift file: the issue is at the
     /// call, and the message names the scene's own line.
     @Test func textReadAtRunTimeIsReportedAtTheCallWithItsOwnLine() throws {
