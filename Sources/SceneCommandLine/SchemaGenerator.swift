@@ -25,13 +25,13 @@ struct SchemaGenerator {
     static let identifierPattern = "^[A-Za-z_][A-Za-z0-9_]*$"
 
     /// A decimal number of a duration: digits with an optional fraction, or a fraction alone.
-    private static let durationNumber = "(?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)"
+    static let durationNumber = "(?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)"
 
     /// The parts of a duration with units, each of `h`, `m`, `s` and `ms`
     /// at most once, in any order (the look-aheads refuse a repeated unit:
     /// a minute is an `m` not followed by `s`, a second an `s` after a digit
     /// or a point).
-    private static let durationParts =
+    static let durationParts =
         "(?!.*h.*h)(?!.*ms.*ms)(?!.*m(?!s).*m(?!s))(?!.*[0-9.]s.*[0-9.]s)(?:\(durationNumber)(?:h|ms|m|s))+"
 
     /// A Duration written as text, as `ScalarSyntax.duration` reads it: an
@@ -96,7 +96,7 @@ struct SchemaGenerator {
         ])
     }
 
-    private func topLevelProperties() -> SchemaJSON {
+    func topLevelProperties() -> SchemaJSON {
         .fields([
             (
                 "scene",
@@ -150,7 +150,7 @@ struct SchemaGenerator {
     // MARK: - Objects
 
     /// One entry of `objects`: its `type` chooses the keys it may have.
-    private func objectSchema() -> SchemaJSON {
+    func objectSchema() -> SchemaJSON {
         let types = registry.types
         let typeProperty = Self.documented(
             "The object's registered type; '\(programName) types' lists them.",
@@ -193,7 +193,7 @@ struct SchemaGenerator {
     }
 
     /// An object with `include:`: an instance of a component.
-    private func instanceSchema() -> SchemaJSON {
+    func instanceSchema() -> SchemaJSON {
         let settableNames = Self.unique(registry.types.flatMap { $0.properties.filter { !$0.isReadOnly }.map(\.name) })
         return .fields([
             (
@@ -244,7 +244,7 @@ struct SchemaGenerator {
     }
 
     /// One entry of a component's `params:`.
-    private func parameterSchema() -> SchemaJSON {
+    func parameterSchema() -> SchemaJSON {
         .fields([
             (
                 "description",
@@ -272,7 +272,7 @@ struct SchemaGenerator {
     }
 
     /// The keys an object of `type` may have: its own and its bases'.
-    private func typeSchema(_ type: TypeDescription) -> SchemaJSON {
+    func typeSchema(_ type: TypeDescription) -> SchemaJSON {
         let defaults = type.defaultValues()
         var properties: [(key: String, value: SchemaJSON)] = [
             ("type", .fields([("description", .string(type.summary)), ("const", .string(type.name))]))
@@ -297,7 +297,7 @@ struct SchemaGenerator {
         ])
     }
 
-    private func propertySchema(
+    func propertySchema(
         _ property: PropertyDescription, of type: TypeDescription, default value: SceneValue?
     ) -> SchemaJSON {
         var signature = "\(property.name): \(property.type)"
@@ -320,7 +320,7 @@ struct SchemaGenerator {
         return .object(fields)
     }
 
-    private func outletSchema(_ outlet: OutletDescription, of type: TypeDescription) -> SchemaJSON {
+    func outletSchema(_ outlet: OutletDescription, of type: TypeDescription) -> SchemaJSON {
         var signature = "\(outlet.name): \(registry.typeDescription(of: outlet))"
         if outlet.isRequired { signature += " (required)" }
         let kind =
@@ -342,7 +342,7 @@ struct SchemaGenerator {
     }
 
     /// `on:`: the type's events, each wired to `target.action` or a list of them.
-    private func connectionsSchema(_ type: TypeDescription) -> SchemaJSON {
+    func connectionsSchema(_ type: TypeDescription) -> SchemaJSON {
         let reference = SchemaJSON.fields([
             ("type", .string("string")), ("pattern", .string(Self.pathPattern(allActionNames()))),
         ])
@@ -365,318 +365,5 @@ struct SchemaGenerator {
             ("properties", .object(events)),
             ("additionalProperties", .bool(false)),
         ])
-    }
-
-    // MARK: - The script
-
-    /// One step: a mapping with exactly one verb.
-    private func stepSchema() -> SchemaJSON {
-        let memberNames = Self.unique(registry.types.flatMap { $0.properties.map(\.name) + $0.outlets.map(\.name) })
-        let settableNames = Self.unique(registry.types.flatMap { $0.properties.filter { !$0.isReadOnly }.map(\.name) })
-        func paths(_ names: [String], _ description: String) -> SchemaJSON {
-            .fields([
-                ("description", .string(description)),
-                ("type", .string("object")),
-                ("minProperties", .int(1)),
-                ("propertyNames", .fields([("pattern", .string(Self.pathPattern(names)))])),
-            ])
-        }
-        let actionPath = Self.pathPattern(allActionNames())
-        var verbs: [(key: String, value: SchemaJSON)] = [
-            (
-                "wait",
-                Self.documented(
-                    "Advances the virtual clock by a duration, firing every timer that falls due.",
-                    .object(Self.valueFields(.duration, range: 0...Double.infinity)))
-            ),
-            (
-                "at",
-                Self.documented(
-                    "Advances the virtual clock to a time since the script started; it cannot go back.",
-                    .object(Self.valueFields(.duration, range: 0...Double.infinity)))
-            ),
-            (
-                "expect",
-                paths(memberNames, "Checks current values: 'id.member: value' entries, each one expectation.")
-            ),
-            ("set", paths(settableNames, "Sets properties: 'id.property: value' entries, in the written order.")),
-            (
-                "call",
-                Self.documented(
-                    "Calls an action: 'id.action', or '{ id.action: argument }' for an action that takes one.",
-                    .fields([
-                        (
-                            "anyOf",
-                            .array([
-                                .fields([("type", .string("string")), ("pattern", .string(actionPath))]),
-                                .fields([
-                                    ("type", .string("object")), ("minProperties", .int(1)),
-                                    ("maxProperties", .int(1)),
-                                    ("propertyNames", .fields([("pattern", .string(actionPath))])),
-                                ]),
-                            ])
-                        )
-                    ]))
-            ),
-            ("note", Self.documented("Text printed in the transcript.", Self.anyScalar(orNull: true))),
-        ]
-        for (verb, inputs) in inputsByVerb() {
-            verbs.append((verb, inputSchema(verb, inputs)))
-        }
-        return .fields([
-            ("description", .string("A script step: a mapping with one verb and its argument.")),
-            ("type", .string("object")),
-            ("minProperties", .int(1)),
-            ("maxProperties", .int(1)),
-            ("properties", .object(verbs)),
-            ("additionalProperties", .bool(false)),
-        ])
-    }
-
-    /// Each script input's verb with the types that declare it, in registration order.
-    private func inputsByVerb() -> [(String, [(type: TypeDescription, input: InputDescription)])] {
-        var order: [String] = []
-        var declarations: [String: [(type: TypeDescription, input: InputDescription)]] = [:]
-        for type in registry.types {
-            for input in type.ownInputs {
-                if declarations[input.name] == nil { order.append(input.name) }
-                declarations[input.name, default: []].append((type, input))
-            }
-        }
-        return order.map { ($0, declarations[$0] ?? []) }
-    }
-
-    /// An input verb: `verb: id`, or `verb: { id: argument }` when it takes one.
-    private func inputSchema(_ verb: String, _ declarations: [(type: TypeDescription, input: InputDescription)])
-        -> SchemaJSON
-    {
-        let lines = declarations.map { declaration in
-            let argument = declaration.input.argument.map { " { id: \($0) }" } ?? " id"
-            return "\(declaration.type.name): \(verb):\(argument). \(declaration.input.doc)"
-        }
-        var arguments: [ValueType] = []
-        for declaration in declarations {
-            if let argument = declaration.input.argument, !arguments.contains(argument) { arguments.append(argument) }
-        }
-        let takesBareID = declarations.contains { $0.input.argument == nil || $0.input.argument?.isOptional == true }
-        var forms: [SchemaJSON] = []
-        if takesBareID { forms.append(Self.idSchema()) }
-        if !arguments.isEmpty {
-            let values = arguments.map { SchemaJSON.object(Self.valueFields($0, range: nil)) }
-            forms.append(
-                .fields([
-                    ("type", .string("object")), ("minProperties", .int(1)), ("maxProperties", .int(1)),
-                    ("propertyNames", .fields([("pattern", .string(Self.identifierPattern))])),
-                    ("additionalProperties", values.count == 1 ? values[0] : .fields([("anyOf", .array(values))])),
-                ]))
-        }
-        let description = "A script input: " + lines.joined(separator: " ")
-        var fields: [(key: String, value: SchemaJSON)] = [
-            ("description", .string(description)),
-            (
-                "markdownDescription",
-                .string("Script input **\(verb)**\n\n" + lines.map { "- \($0)" }.joined(separator: "\n"))
-            ),
-        ]
-        fields += forms.count == 1 ? Self.objectFields(forms[0]) : [("anyOf", .array(forms))]
-        return .object(fields)
-    }
-
-    private func allActionNames() -> [String] {
-        Self.unique(registry.types.flatMap { $0.orderedActions.map(\.name) })
-    }
-
-    // MARK: - Values
-
-    /// The schema fields of a value of `type`, its numbers within `range`.
-    static func valueFields(_ type: ValueType, range: ClosedRange<Double>?) -> [(key: String, value: SchemaJSON)] {
-        switch type {
-        case .bool:
-            return [
-                (
-                    "anyOf",
-                    .array([
-                        .fields([("type", .string("boolean"))]),
-                        .fields([("type", .string("string")), ("enum", .strings(["true", "false"]))]),
-                    ])
-                )
-            ]
-        case .int:
-            return [
-                (
-                    "anyOf",
-                    .array([
-                        .object([("type", .string("integer"))] + bounds(range)),
-                        .fields([("type", .string("string")), ("pattern", .string(integerTextPattern))]),
-                    ])
-                )
-            ]
-        case .double:
-            return [
-                (
-                    "anyOf",
-                    .array([
-                        .object([("type", .string("number"))] + bounds(range)),
-                        .fields([("type", .string("string")), ("pattern", .string(decimalTextPattern))]),
-                    ])
-                )
-            ]
-        case .string:
-            return [("type", .strings(["string", "number", "boolean"]))]
-        case .duration:
-            let nonNegative = (range?.lowerBound ?? -Double.infinity) >= 0
-            return [
-                (
-                    "anyOf",
-                    .array([
-                        .object([("type", .string("number"))] + bounds(range)),
-                        .fields([
-                            ("type", .string("string")),
-                            ("pattern", .string(nonNegative ? nonNegativeDurationPattern : durationPattern)),
-                        ]),
-                    ])
-                )
-            ]
-        case .color:
-            return [
-                (
-                    "anyOf",
-                    .array([
-                        .fields([("type", .string("string")), ("pattern", .string(hexColorPattern))]),
-                        .fields([("enum", .strings(Color.named.map(\.name)))]),
-                    ])
-                )
-            ]
-        case .enumeration(_, let cases):
-            return [("enum", .array(cases.flatMap(yamlForms)))]
-        case .optional(let wrapped):
-            let inner = valueFields(wrapped, range: range)
-            if inner.count == 1, inner[0].key == "enum", case .array(let cases) = inner[0].value {
-                return [("enum", .array(cases + [.null]))]
-            }
-            // Null as one more choice of a choice, rather than a choice of two.
-            if inner.count == 1, inner[0].key == "anyOf", case .array(let choices) = inner[0].value {
-                return [("anyOf", .array(choices + [.fields([("type", .string("null"))])]))]
-            }
-            return [("anyOf", .array([.object(inner), .fields([("type", .string("null"))])]))]
-        case .list(let element):
-            return [("type", .string("array")), ("items", .object(valueFields(element, range: range)))]
-        case .stringMap(let value):
-            return [("type", .string("object")), ("additionalProperties", .object(valueFields(value, range: range)))]
-        case .record(let name, let fields):
-            let required = fields.filter { !$0.type.isOptional }.map(\.name)
-            var schema: [(key: String, value: SchemaJSON)] = [("title", .string(name)), ("type", .string("object"))]
-            if !required.isEmpty { schema.append(("required", .strings(required))) }
-            schema.append(("properties", .object(fields.map { ($0.name, .object(valueFields($0.type, range: nil))) })))
-            schema.append(("additionalProperties", .bool(false)))
-            return schema
-        }
-    }
-
-    /// `minimum` and `maximum` for the finite ends of `range`.
-    private static func bounds(_ range: ClosedRange<Double>?) -> [(key: String, value: SchemaJSON)] {
-        guard let range else { return [] }
-        var fields: [(key: String, value: SchemaJSON)] = []
-        if range.lowerBound.isFinite { fields.append(("minimum", .number(range.lowerBound))) }
-        if range.upperBound.isFinite { fields.append(("maximum", .number(range.upperBound))) }
-        return fields
-    }
-
-    /// The ways a YAML 1.2 parser may hand over the plain scalar `text`:
-    /// the text itself, and the boolean, null or number it also reads as
-    /// (an enumeration case `on` is text; a case `1` is also the number 1).
-    static func yamlForms(_ text: String) -> [SchemaJSON] {
-        switch text {
-        case "true", "True", "TRUE": return [.string(text), .bool(true)]
-        case "false", "False", "FALSE": return [.string(text), .bool(false)]
-        case "null", "Null", "NULL", "~": return [.string(text), .null]
-        default:
-            if text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }), !text.isEmpty,
-                let value = Int(text)
-            {
-                return [.string(text), .int(value)]
-            }
-            return [.string(text)]
-        }
-    }
-
-    /// A value as a scene file writes it, for `default`: a duration as
-    /// `250ms`, a colour by name or in hexadecimal.
-    static func json(_ value: SceneValue) -> SchemaJSON {
-        switch value {
-        case .null: .null
-        case .bool(let value): .bool(value)
-        case .int(let value): .int(value)
-        case .double(let value): value.isFinite ? .number(value) : .null
-        case .string(let text), .enumCase(let text), .object(let text): .string(text)
-        case .duration(let duration): .string(duration.sceneText)
-        case .color(let color): .string(color.description)
-        case .list(let values): .array(values.map(json))
-        case .map(let pairs): .object(pairs.map { ($0.key, json($0.value)) })
-        }
-    }
-
-    // MARK: - Helpers
-
-    /// An object's id.
-    static func idSchema() -> SchemaJSON {
-        .fields([("type", .string("string")), ("pattern", .string(idPathPattern))])
-    }
-
-    /// An object's id, or a path into instances of components (`left.play`).
-    static let idPathPattern = "^[A-Za-z_][A-Za-z0-9_]*(?:\\.[A-Za-z_][A-Za-z0-9_]*)*$"
-
-    /// `values`, or a parameter's `$name`.
-    static func orParameter(_ values: [(key: String, value: SchemaJSON)]) -> [(key: String, value: SchemaJSON)] {
-        let parameter: SchemaJSON = .object([("type", .string("string")), ("pattern", .string(parameterPattern))])
-        if values.count == 1, values[0].key == "anyOf", case .array(let choices) = values[0].value {
-            return [("anyOf", SchemaJSON.array(choices + [parameter]))]
-        }
-        return [("anyOf", SchemaJSON.array([SchemaJSON.object(values), parameter]))]
-    }
-
-    /// A parameter's value in a component: `$name`.
-    static let parameterPattern = "^\\$[A-Za-z_][A-Za-z0-9_]*$"
-
-    /// Any scalar a YAML parser may produce; also null when `orNull`.
-    private static func anyScalar(orNull: Bool) -> SchemaJSON {
-        .fields([("type", .strings(["string", "number", "boolean"] + (orNull ? ["null"] : [])))])
-    }
-
-    /// `schema` with a description first.
-    private static func documented(_ description: String, _ schema: SchemaJSON) -> SchemaJSON {
-        .object([("description", .string(description))] + objectFields(schema))
-    }
-
-    private static func objectFields(_ schema: SchemaJSON) -> [(key: String, value: SchemaJSON)] {
-        if case .object(let fields) = schema { return fields }
-        return []
-    }
-
-    /// `description` (plain) and `markdownDescription` (for hovers) of a member.
-    private static func docFields(signature: String, doc: String, declaredBy: String?)
-        -> [(key: String, value: SchemaJSON)]
-    {
-        let origin = declaredBy.map { " (from \($0))" } ?? ""
-        return [
-            ("description", .string("\(signature). \(doc)\(origin)")),
-            ("markdownDescription", .string("`\(signature)`\n\n\(doc)\(origin)")),
-        ]
-    }
-
-    /// The declaring type, when it is not `type` itself.
-    private func inherited(_ declaringType: String, _ type: TypeDescription) -> String? {
-        declaringType == type.name ? nil : declaringType
-    }
-
-    private func article(_ name: String) -> String {
-        let vowels: Set<Character> = ["A", "E", "I", "O", "U"]
-        return (name.first.map { vowels.contains($0) } ?? false ? "an " : "a ") + name
-    }
-
-    /// `names` without repeats, in first-seen order.
-    private static func unique(_ names: [String]) -> [String] {
-        var seen: Set<String> = []
-        return names.filter { seen.insert($0).inserted }
     }
 }

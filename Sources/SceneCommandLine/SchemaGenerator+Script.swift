@@ -1,0 +1,124 @@
+import SceneCore
+import SceneLoader
+
+/// The schema of a scene's `script:`: each verb with the shape of its argument.
+extension SchemaGenerator {
+    // MARK: - The script
+
+    /// One step: a mapping with exactly one verb.
+    func stepSchema() -> SchemaJSON {
+        let memberNames = Self.unique(registry.types.flatMap { $0.properties.map(\.name) + $0.outlets.map(\.name) })
+        let settableNames = Self.unique(registry.types.flatMap { $0.properties.filter { !$0.isReadOnly }.map(\.name) })
+        func paths(_ names: [String], _ description: String) -> SchemaJSON {
+            .fields([
+                ("description", .string(description)),
+                ("type", .string("object")),
+                ("minProperties", .int(1)),
+                ("propertyNames", .fields([("pattern", .string(Self.pathPattern(names)))])),
+            ])
+        }
+        let actionPath = Self.pathPattern(allActionNames())
+        var verbs: [(key: String, value: SchemaJSON)] = [
+            (
+                "wait",
+                Self.documented(
+                    "Advances the virtual clock by a duration, firing every timer that falls due.",
+                    .object(Self.valueFields(.duration, range: 0...Double.infinity)))
+            ),
+            (
+                "at",
+                Self.documented(
+                    "Advances the virtual clock to a time since the script started; it cannot go back.",
+                    .object(Self.valueFields(.duration, range: 0...Double.infinity)))
+            ),
+            (
+                "expect",
+                paths(memberNames, "Checks current values: 'id.member: value' entries, each one expectation.")
+            ),
+            ("set", paths(settableNames, "Sets properties: 'id.property: value' entries, in the written order.")),
+            (
+                "call",
+                Self.documented(
+                    "Calls an action: 'id.action', or '{ id.action: argument }' for an action that takes one.",
+                    .fields([
+                        (
+                            "anyOf",
+                            .array([
+                                .fields([("type", .string("string")), ("pattern", .string(actionPath))]),
+                                .fields([
+                                    ("type", .string("object")), ("minProperties", .int(1)),
+                                    ("maxProperties", .int(1)),
+                                    ("propertyNames", .fields([("pattern", .string(actionPath))])),
+                                ]),
+                            ])
+                        )
+                    ]))
+            ),
+            ("note", Self.documented("Text printed in the transcript.", Self.anyScalar(orNull: true))),
+        ]
+        for (verb, inputs) in inputsByVerb() {
+            verbs.append((verb, inputSchema(verb, inputs)))
+        }
+        return .fields([
+            ("description", .string("A script step: a mapping with one verb and its argument.")),
+            ("type", .string("object")),
+            ("minProperties", .int(1)),
+            ("maxProperties", .int(1)),
+            ("properties", .object(verbs)),
+            ("additionalProperties", .bool(false)),
+        ])
+    }
+
+    /// Each script input's verb with the types that declare it, in registration order.
+    func inputsByVerb() -> [(String, [(type: TypeDescription, input: InputDescription)])] {
+        var order: [String] = []
+        var declarations: [String: [(type: TypeDescription, input: InputDescription)]] = [:]
+        for type in registry.types {
+            for input in type.ownInputs {
+                if declarations[input.name] == nil { order.append(input.name) }
+                declarations[input.name, default: []].append((type, input))
+            }
+        }
+        return order.map { ($0, declarations[$0] ?? []) }
+    }
+
+    /// An input verb: `verb: id`, or `verb: { id: argument }` when it takes one.
+    func inputSchema(_ verb: String, _ declarations: [(type: TypeDescription, input: InputDescription)])
+        -> SchemaJSON
+    {
+        let lines = declarations.map { declaration in
+            let argument = declaration.input.argument.map { " { id: \($0) }" } ?? " id"
+            return "\(declaration.type.name): \(verb):\(argument). \(declaration.input.doc)"
+        }
+        var arguments: [ValueType] = []
+        for declaration in declarations {
+            if let argument = declaration.input.argument, !arguments.contains(argument) { arguments.append(argument) }
+        }
+        let takesBareID = declarations.contains { $0.input.argument == nil || $0.input.argument?.isOptional == true }
+        var forms: [SchemaJSON] = []
+        if takesBareID { forms.append(Self.idSchema()) }
+        if !arguments.isEmpty {
+            let values = arguments.map { SchemaJSON.object(Self.valueFields($0, range: nil)) }
+            forms.append(
+                .fields([
+                    ("type", .string("object")), ("minProperties", .int(1)), ("maxProperties", .int(1)),
+                    ("propertyNames", .fields([("pattern", .string(Self.identifierPattern))])),
+                    ("additionalProperties", values.count == 1 ? values[0] : .fields([("anyOf", .array(values))])),
+                ]))
+        }
+        let description = "A script input: " + lines.joined(separator: " ")
+        var fields: [(key: String, value: SchemaJSON)] = [
+            ("description", .string(description)),
+            (
+                "markdownDescription",
+                .string("Script input **\(verb)**\n\n" + lines.map { "- \($0)" }.joined(separator: "\n"))
+            ),
+        ]
+        fields += forms.count == 1 ? Self.objectFields(forms[0]) : [("anyOf", .array(forms))]
+        return .object(fields)
+    }
+
+    func allActionNames() -> [String] {
+        Self.unique(registry.types.flatMap { $0.orderedActions.map(\.name) })
+    }
+}

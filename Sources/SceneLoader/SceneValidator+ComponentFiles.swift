@@ -1,0 +1,202 @@
+import SceneCore
+import SceneYAML
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The files components come from: which file diagnostics belong to, the
+/// chain of includes, ids seen from a file, and each file read once.
+extension SceneValidator {
+    /// Makes diagnostics from now on belong to the file of `context`.
+    mutating func enter(_ context: Int) {
+        let component = contexts[context].component
+        diagnostics.origin = component < 0 ? nil : (componentFiles[component].source, includedFrom(context))
+    }
+
+    /// The includes that led to the file of `context`, nearest first.
+    func includedFrom(_ context: Int) -> [Diagnostic.Inclusion] {
+        var result: [Diagnostic.Inclusion] = []
+        var link = context
+        while link > 0 {
+            let parent = contexts[link].parent
+            result.append(
+                Diagnostic.Inclusion(
+                    file: fileName(parent), position: contexts[link].includePosition,
+                    instance: String(contexts[link].prefix.dropLast())))
+            link = parent
+        }
+        return result
+    }
+
+    /// The name of the file of `context`, as diagnostics print it.
+    func fileName(_ context: Int) -> String {
+        let component = contexts[context].component
+        return component < 0 ? ownName : componentFiles[component].source.name
+    }
+
+    /// The parsed file of `context`; for the scene's own file, only while
+    /// an object of it is validated.
+    func documentOf(_ context: Int) -> YAMLDocument? {
+        let component = contexts[context].component
+        return component < 0 ? ownDocument : componentFiles[component].document
+    }
+
+    /// The canonical path of the file of `context`.
+    func canonicalPath(of context: Int) -> String {
+        let component = contexts[context].component
+        return component < 0 ? ownCanonicalPath : componentFiles[component].canonical
+    }
+
+    /// The parameters the file of `context` declares, in order.
+    func parameterNames(_ context: Int) -> [String] {
+        let component = contexts[context].component
+        return component < 0 ? ownParameterNames : componentFiles[component].parameters.map(\.name)
+    }
+
+    /// For an id that names an instance rather than an object: a hint
+    /// naming some of its objects by path, as the file that wrote `written` writes them.
+    func instanceHint(_ id: String, written: String) -> String? {
+        let prefix = id + "."
+        var objects: [String] = []
+        for candidate in ids where candidate.hasPrefix(prefix) {
+            objects.append(written + "." + candidate.dropFirst(prefix.count))
+            if objects.count == 4 { break }
+        }
+        guard !objects.isEmpty else { return nil }
+        return "'\(written)' is an instance of a component; name one of its objects, such as "
+            + objects.map { "'\($0)'" }.joined(separator: ", ")
+    }
+
+    /// The ids of the objects declared so far, as the file of `context` writes them.
+    func localIDs(_ context: Int) -> [String] {
+        let prefix = contexts[context].prefix
+        guard !prefix.isEmpty else { return ids }
+        return ids.compactMap { localID($0, prefix: prefix) }
+    }
+
+    /// `id` as a file whose ids start with `prefix` writes it; `nil` when
+    /// the object is not in that file.
+    func localID(_ id: String, prefix: String) -> String? {
+        guard !prefix.isEmpty else { return id }
+        guard id.hasPrefix(prefix) else { return nil }
+        return String(id.dropFirst(prefix.count))
+    }
+
+    /// The path of the file `path` names, relative to the folder of the
+    /// file of `context` (as diagnostics print it), and its canonical path.
+    mutating func resolveInclude(_ path: String, from context: Int) -> (String, String) {
+        let key = IncludeKey(file: contexts[context].component, path: path)
+        if let known = resolvedIncludes[key] { return known }
+        let includer = fileName(context)
+        var display = path
+        if !path.hasPrefix("/"), let slash = includer.lastIndex(of: "/") {
+            display = String(includer[...slash]) + path
+        }
+        let resolved = (display, Self.canonicalPath(display))
+        resolvedIncludes[key] = resolved
+        return resolved
+    }
+
+    /// The file's absolute path with links resolved, or `path` itself
+    /// when it cannot be worked out (a missing file, a scene in memory).
+    static func canonicalPath(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Reads and parses the component at `path` once; later calls give the
+    /// same file. A file that cannot be read is reported at `includeSpan`.
+    /// Returns its index in ``componentFiles``.
+    mutating func component(
+        _ path: String, _ canonical: String, at includeSpan: SourceSpan, includedFrom: [Diagnostic.Inclusion]
+    ) -> Int? {
+        switch components[canonical] {
+        case .success(let index)?: return index
+        case .failure(var diagnostic)?:
+            if diagnostic.file == nil { diagnostic.span = includeSpan }
+            diagnostics.add(diagnostic)
+            return nil
+        case nil: includedFiles.append(path)
+        }
+        let source: SceneSource
+        do {
+            source = try SceneSource(contentsOf: path, maxBytes: limits.yaml.maxInputBytes, maxWait: limits.maxReadWait)
+        } catch {
+            var diagnostic = error
+            diagnostic.span = includeSpan
+            if diagnostic.hint == nil { diagnostic.hint = "an include's path is relative to the file that includes it" }
+            diagnostics.add(diagnostic)
+            components[canonical] = .failure(diagnostic)
+            return nil
+        }
+        let saved = diagnostics.origin
+        diagnostics.origin = (source, includedFrom)
+        defer { diagnostics.origin = saved }
+        let document: YAMLDocument
+        do {
+            document = try YAMLDocumentReader.readDocument(source.bytes, limits: limits.yaml, pipelining: .off)
+        } catch {
+            var diagnostic = Diagnostic(error)
+            diagnostic.file = source
+            diagnostic.includedFrom = includedFrom
+            diagnostics.add(diagnostic)
+            components[canonical] = .failure(diagnostic)
+            return nil
+        }
+        let file = componentFile(source, canonical, document)
+        componentFiles.append(file)
+        components[canonical] = .success(componentFiles.count - 1)
+        return componentFiles.count - 1
+    }
+
+    /// Checks the top level of a component and reads its `params:`.
+    mutating func componentFile(_ source: SceneSource, _ canonical: String, _ document: YAMLDocument)
+        -> ComponentFile
+    {
+        var objects: YAMLDocument.Node?
+        var parameters: [ParameterDeclaration] = []
+        var declaresParameters = false
+        guard let root = document.root, document.kind(root) == .mapping else {
+            if let root = document.root {
+                diagnostics.add(.fileNotAMapping(found: document.kindDescription(root)), at: document.span(root))
+            } else {
+                diagnostics.add(.emptyFile, at: SourceSpan(at: .start))
+            }
+            return ComponentFile(
+                source: source, canonical: canonical, document: document, objects: nil, declaresParameters: false,
+                parameters: [], ids: [])
+        }
+        var sawObjects = false
+        for entry in document.entries(root) {
+            switch entry.key {
+            case "scene", "description", "version", "script": break
+            case "params":
+                declaresParameters = true
+                parameters = parameterDeclarations(document, entry.value)
+            case "objects":
+                sawObjects = true
+                if document.kind(entry.value) == .mapping {
+                    objects = entry.value
+                } else if !document.isNull(entry.value) {
+                    diagnostics.add(
+                        .objectsNotAMapping(found: document.kindDescription(entry.value)),
+                        at: document.span(entry.value))
+                }
+            default:
+                diagnostics.add(
+                    .unknownTopLevelKey(
+                        key: entry.key, suggestion: Suggestions.closest(to: entry.key, in: SceneValidator.topLevelKeys)),
+                    at: document.writtenSpan(entry.keyNode))
+            }
+        }
+        if !sawObjects { diagnostics.add(.missingObjects, at: document.span(root)) }
+        return ComponentFile(
+            source: source, canonical: canonical, document: document, objects: objects,
+            declaresParameters: declaresParameters,
+            parameters: parameters, ids: objects.map { document.entries($0).map(\.key) } ?? [])
+    }
+}

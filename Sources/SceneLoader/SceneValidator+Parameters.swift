@@ -1,0 +1,350 @@
+import SceneCore
+import SceneYAML
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A component's parameters: declared, given, passed on and used, and
+/// the overrides an instance's `set:` makes.
+extension SceneValidator {
+    /// The parameters of the scene's own file (a component checked or run
+    /// on its own): each has its default.
+    mutating func bindOwnParameters(_ document: borrowing YAMLDocument, _ params: YAMLDocument.Entry) {
+        let declarations = parameterDeclarations(copy document, params.value)
+        ownParameterNames = declarations.map(\.name)
+        var bindings: [String: ParameterBinding] = [:]
+        for parameter in declarations {
+            guard let node = parameter.defaultNode else {
+                diagnostics.add(
+                    .parameterWithoutDefault(name: parameter.name), at: document.writtenSpan(params.keyNode))
+                bindings[parameter.name] = ParameterBinding(
+                    type: parameter.type, context: 0, node: params.keyNode, value: nil, isValid: false)
+                continue
+            }
+            bindings[parameter.name] = bind(document, node, name: parameter.name, type: parameter.type, context: 0)
+        }
+        contexts[0].parameters = bindings
+    }
+
+    /// The parameters of an instance of `component`: each given value
+    /// (checked against the declared type), else the default.
+    mutating func bindParameters(
+        _ document: borrowing YAMLDocument, _ paramsNode: YAMLDocument.Node?, of component: ComponentFile,
+        instance: String, at keyNode: YAMLDocument.Node, context: Int, into index: Int,
+        origin: (file: SceneSource, includedFrom: [Diagnostic.Inclusion])
+    ) -> [String: ParameterBinding] {
+        var given: [String: YAMLDocument.Node] = [:]
+        if let paramsNode {
+            if document.kind(paramsNode) != .mapping && !document.isNull(paramsNode) {
+                diagnostics.add(
+                    .paramsNotAMapping(found: document.kindDescription(paramsNode)), at: document.span(paramsNode))
+            }
+            let names = component.parameters.map(\.name)
+            document.forEachEntry(paramsNode) { entry in
+                guard names.contains(entry.key) else {
+                    diagnostics.add(
+                        .unknownParameter(
+                            name: entry.key, component: component.source.name,
+                            suggestion: Suggestions.closest(to: entry.key, in: names), known: names),
+                        at: document.writtenSpan(entry.keyNode))
+                    return
+                }
+                given[entry.key] = entry.value
+            }
+        }
+        var bindings: [String: ParameterBinding] = [:]
+        for parameter in component.parameters {
+            if let node = given[parameter.name] {
+                bindings[parameter.name] = bind(
+                    document, node, name: parameter.name, type: parameter.type, context: context)
+            } else if let node = parameter.defaultNode {
+                let includerOrigin = diagnostics.origin
+                diagnostics.origin = origin
+                bindings[parameter.name] = bind(
+                    component.document, node, name: parameter.name, type: parameter.type, context: index)
+                diagnostics.origin = includerOrigin
+            } else {
+                diagnostics.add(
+                    .missingParameter(name: parameter.name, instance: instance, type: parameter.type),
+                    at: document.writtenSpan(keyNode))
+                bindings[parameter.name] = ParameterBinding(
+                    type: parameter.type, context: context, node: keyNode, value: nil, isValid: false)
+            }
+        }
+        return bindings
+    }
+
+    /// The binding of the parameter `name` to the value `node` written in
+    /// the file of `context`, checked against `type` when it has one.
+    mutating func bind(
+        _ document: borrowing YAMLDocument, _ node: YAMLDocument.Node, name: String, type: ValueType?, context: Int
+    ) -> ParameterBinding {
+        // `$outer` in a component passes on that file's own parameter.
+        if contexts[context].parameters != nil, let reference = Self.parameterReference(document, node) {
+            guard let outer = contexts[context].parameters?[reference] else {
+                diagnostics.add(
+                    .unknownParameterReference(
+                        name: reference,
+                        suggestion: Suggestions.closest(to: reference, in: parameterNames(context)),
+                        known: parameterNames(context)),
+                    at: document.span(node))
+                return ParameterBinding(type: type, context: context, node: node, value: nil, isValid: false)
+            }
+            guard let type, outer.isValid else { return outer }
+            if let outerType = outer.type {
+                guard Self.fits(outerType, type) else {
+                    diagnostics.add(
+                        .parameterTypeMismatch(name: reference, type: outerType, property: name, propertyType: type),
+                        at: document.span(node))
+                    return ParameterBinding(type: type, context: context, node: node, value: nil, isValid: false)
+                }
+                return ParameterBinding(
+                    type: type, context: outer.context, node: outer.node, value: outer.value, isValid: true)
+            }
+            guard let outerDocument = documentOf(outer.context) else { return outer }
+            let saved = diagnostics.origin
+            enter(outer.context)
+            let binding = bind(outerDocument, outer.node, name: name, type: type, context: outer.context)
+            diagnostics.origin = saved
+            return binding
+        }
+        guard let type else {
+            return ParameterBinding(type: nil, context: context, node: node, value: nil, isValid: true)
+        }
+        let value = ValueResolver.resolve(
+            node, in: document, as: type, subject: { name }, into: &diagnostics)
+        return ParameterBinding(type: type, context: context, node: node, value: value, isValid: value != nil)
+    }
+
+    /// The value of the parameter `name`, used at `span` for `property` in
+    /// the file of `context`; `nil` after a diagnostic.
+    mutating func resolveParameter(
+        _ name: String, at span: SourceSpan, for property: PropertyDescription, context: Int
+    ) -> SceneValue? {
+        guard let binding = contexts[context].parameters?[name] else {
+            let known = parameterNames(context)
+            diagnostics.add(
+                .unknownParameterReference(
+                    name: name, suggestion: Suggestions.closest(to: name, in: known), known: known),
+                at: span)
+            return nil
+        }
+        guard binding.isValid else { return nil }
+        if let type = binding.type {
+            guard Self.fits(type, property.type) else {
+                diagnostics.add(
+                    .parameterTypeMismatch(
+                        name: name, type: type, property: property.name, propertyType: property.type),
+                    at: span)
+                return nil
+            }
+            if property.range == nil, let value = binding.value { return value }
+        }
+        // An untyped parameter (or a property with a range) is resolved as
+        // the property's type where the value is written.
+        guard let document = documentOf(binding.context) else { return nil }
+        let saved = diagnostics.origin
+        enter(binding.context)
+        let value = ValueResolver.resolve(
+            binding.node, in: document, as: property.type, range: property.range, subject: { property.name },
+            into: &diagnostics)
+        diagnostics.origin = saved
+        return value
+    }
+
+    /// Whether a parameter of type `given` can be used where `expected` is.
+    static func fits(_ given: ValueType, _ expected: ValueType) -> Bool {
+        given == expected || given == expected.unwrapped
+    }
+
+    /// The name in a plain `$name` value, in a file that declares parameters.
+    static func parameterReference(_ document: borrowing YAMLDocument, _ node: YAMLDocument.Node) -> String? {
+        guard document.kind(node) == .scalar, document.style(node) == .plain,
+            let bytes = document.scalarBytes(node), bytes.first == UInt8(ascii: "$")
+        else { return nil }
+        let name = bytes.dropFirst()
+        guard SceneRegistry.isIdentifier(utf8: name) else { return nil }
+        return String(decoding: name, as: UTF8.self)
+    }
+
+    /// Records an instance's `set:` entries; returns their indices in ``overrides``.
+    mutating func registerOverrides(
+        _ document: borrowing YAMLDocument, _ setNode: YAMLDocument.Node?, instance: String, context: Int
+    ) -> [Int] {
+        guard let setNode else { return [] }
+        if document.kind(setNode) != .mapping && !document.isNull(setNode) {
+            diagnostics.add(.setNotAMapping(found: document.kindDescription(setNode)), at: document.span(setNode))
+            return []
+        }
+        var registered: [Int] = []
+        document.forEachEntry(setNode) { entry in
+            guard let path = MemberPath(entry.key) else {
+                diagnostics.add(.notAnOverridePath(text: entry.key), at: document.writtenSpan(entry.keyNode))
+                return
+            }
+            let objectID = instance + "." + path.id
+            overrides.append(
+                Override(
+                    objectID: objectID, written: path.id, property: path.member, keyNode: entry.keyNode,
+                    valueNode: entry.value, context: context))
+            overridesByID[objectID, default: []].append(overrides.count - 1)
+            registered.append(overrides.count - 1)
+        }
+        return registered
+    }
+
+    /// Whether an instance's `set:` gives the object `id` its `property`.
+    func isOverridden(_ id: String, _ property: String) -> Bool {
+        guard !overridesByID.isEmpty, let list = overridesByID[id] else { return false }
+        return list.contains { overrides[$0].property == property }
+    }
+
+    /// Marks the overrides of the object `id` as used (an object whose
+    /// type is unknown, whose mistake is reported already).
+    mutating func markOverridesUsed(_ id: String) {
+        guard !overridesByID.isEmpty, let list = overridesByID[id] else { return }
+        for position in list { overrides[position].isUsed = true }
+    }
+
+    /// For an object of a component: places a root view under the
+    /// instance's parent, and applies the instance's `set:` overrides
+    /// (the outermost instance's last, so that it wins).
+    mutating func applyComponentContext(
+        _ document: borrowing YAMLDocument, _ body: YAMLDocument.Node, of type: TypeDescription, id: String,
+        index: Int, context: Int, propertiesFrom start: Int
+    ) {
+        if let parent = contexts[context].rootParent, let outlet = type.outlets.first(where: \.isHierarchy),
+            document.entry(body, outlet.name) == nil
+        {
+            let first = declaration.outletTargets.count
+            addTarget(
+                known: declaration.idTable[parent.id], id: parent.id, written: parent.written, offsets: parent.offsets,
+                outlet, owner: index, context: parent.context)
+            hierarchyOffsets.append((index, parent.offsets, parent.context))
+            let target = declaration.outletTargets[first]
+            if target < 0 || target >= index { hierarchyStarts.append(index) }
+            declaration.outletConnections.append(
+                SceneDeclaration.OutletConnection(outlet: outlet, targetRange: first..<declaration.outletTargets.count))
+        }
+        guard !overridesByID.isEmpty, let list = overridesByID[id] else { return }
+        for position in list.reversed() {
+            overrides[position].isUsed = true
+            let override = overrides[position]
+            guard let setDocument = documentOf(override.context) else { continue }
+            enter(override.context)
+            defer { enter(context) }
+            guard case .property(let property)? = type.members[override.property], !property.isReadOnly else {
+                let settable = type.properties.filter { !$0.isReadOnly }.map(\.name)
+                diagnostics.add(
+                    .unknownOverrideProperty(
+                        property: override.property, id: override.written, type: type.name,
+                        hint: Suggestions.hint(
+                            for: override.property, in: settable,
+                            fallback: settable.isEmpty
+                                ? "\(type.name) has no properties to set"
+                                : "its properties are \(Suggestions.list(settable))")),
+                    at: setDocument.writtenSpan(override.keyNode))
+                continue
+            }
+            let value: SceneValue?
+            if contexts[override.context].parameters != nil,
+                let name = Self.parameterReference(setDocument, override.valueNode)
+            {
+                value = resolveParameter(
+                    name, at: setDocument.span(override.valueNode), for: property, context: override.context)
+            } else {
+                value = ValueResolver.resolve(
+                    override.valueNode, in: setDocument, as: property.type, range: property.range,
+                    subject: { property.name }, into: &diagnostics)
+            }
+            guard let value else { continue }
+            let entry = SceneDeclaration.PropertyValue(property: property, value: value)
+            if let existing = declaration.propertyValues[start...].firstIndex(where: {
+                $0.property.name == property.name
+            }) {
+                declaration.propertyValues[existing] = entry
+            } else {
+                declaration.propertyValues.append(entry)
+            }
+        }
+    }
+
+    /// The entries of `params:`: `name: { type: T, default: value, doc: text }`.
+    mutating func parameterDeclarations(_ document: YAMLDocument, _ node: YAMLDocument.Node) -> [ParameterDeclaration] {
+        guard document.kind(node) == .mapping else {
+            if !document.isNull(node) {
+                diagnostics.add(.paramsNotAMapping(found: document.kindDescription(node)), at: document.span(node))
+            }
+            return []
+        }
+        var result: [ParameterDeclaration] = []
+        document.forEachEntry(node) { entry in
+            let name = entry.key
+            guard SceneRegistry.isIdentifier(name) else {
+                diagnostics.add(.invalidID(id: name), at: document.writtenSpan(entry.keyNode))
+                return
+            }
+            var type: ValueType?
+            var defaultNode: YAMLDocument.Node?
+            if document.kind(entry.value) != .mapping && !document.isNull(entry.value) {
+                diagnostics.add(
+                    .invalidParameterDeclaration(
+                        name: name, problem: "must be a mapping, not \(document.kindDescription(entry.value))",
+                        hint: "write '\(name): { type: Duration, default: 3s }'; both are optional"),
+                    at: document.span(entry.value))
+                // Taken as its default, so that its uses are not reported too.
+                defaultNode = entry.value
+            }
+            document.forEachEntry(entry.value) { member in
+                switch member.key {
+                case "type":
+                    let written = document.text(member.value) ?? ""
+                    type = Self.parameterType(written)
+                    if type == nil {
+                        diagnostics.add(
+                            .invalidParameterDeclaration(
+                                name: name, problem: "has the unknown type '\(written)'",
+                                hint:
+                                    "a parameter's type is Bool, Int, Double, String, Duration or Color, 'T?' or '[T]'; leave it out to take the type where it is used"
+                            ),
+                            at: document.span(member.value))
+                    }
+                case "default": defaultNode = member.value
+                case "doc": break
+                default:
+                    diagnostics.add(
+                        .invalidParameterDeclaration(
+                            name: name, problem: "has no key '\(member.key)'",
+                            hint: "a parameter takes 'type', 'default' and 'doc'"),
+                        at: document.writtenSpan(member.keyNode))
+                }
+            }
+            if let type, let defaultNode {
+                _ = ValueResolver.resolve(
+                    defaultNode, in: document, as: type, subject: { name }, into: &diagnostics)
+            }
+            result.append(ParameterDeclaration(name: name, type: type, defaultNode: defaultNode))
+        }
+        return result
+    }
+
+    /// The value type a parameter's `type:` names: `Duration`, `Color?`, `[String]`.
+    static func parameterType(_ written: String) -> ValueType? {
+        if written.hasSuffix("?") { return parameterType(String(written.dropLast())).map(ValueType.optional) }
+        if written.hasPrefix("[") && written.hasSuffix("]") && written.count >= 2 {
+            return parameterType(String(written.dropFirst().dropLast())).map(ValueType.list)
+        }
+        switch written {
+        case "Bool": return .bool
+        case "Int": return .int
+        case "Double": return .double
+        case "String": return .string
+        case "Duration": return .duration
+        case "Color": return .color
+        default: return nil
+        }
+    }
+}
