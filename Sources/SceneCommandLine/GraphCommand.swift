@@ -63,10 +63,7 @@ struct GraphCommand: SceneSubcommand {
             }
         } catch {
             // Exactly what `check` prints for an invalid file.
-            context.write(error.rendered)
-            let tally = Records.tally(
-                errors: Records.errorCount(error.diagnostics), warnings: Records.warningCount(error.diagnostics))
-            context.writeLine("\(error.source.name): \(tally)")
+            Records.writeInvalid(error, name: error.source.name, format: .text, to: context.output)
             throw ExitCode(ExitStatus.invalidScene)
         }
         let graph = SceneGraph(declaration, name: file, programName: context.name)

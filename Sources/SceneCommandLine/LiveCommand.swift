@@ -109,17 +109,9 @@ struct LiveCommand: SceneSubcommand {
 
     /// Prints the load error's diagnostics; the failure to exit with.
     private func invalid(_ error: SceneLoadError, in context: CommandContext) -> ExitCode {
-        let errors = Records.errorCount(error.diagnostics)
-        let warnings = Records.warningCount(error.diagnostics)
-        switch format {
-        case .text:
-            context.write(error.rendered)
-            context.writeLine("\(error.source.name): not run: \(Records.tally(errors: errors, warnings: warnings))")
-        case .json:
-            for diagnostic in error.diagnostics {
-                context.writeLine(DiagnosticRenderer.json(diagnostic, in: error.source))
-            }
-        }
+        Records.writeInvalid(
+            error, name: error.source.name, format: format, prefix: "not run: ", fileRecord: false,
+            to: context.output)
         return ExitCode(ExitStatus.invalidScene)
     }
 }

@@ -58,4 +58,30 @@ enum Records {
         let counted = "\(objects) object\(objects == 1 ? "" : "s")"
         return warnings == 0 ? counted : counted + ", " + tally(errors: 0, warnings: warnings)
     }
+
+    /// Writes why a scene could not be loaded to `output`: its diagnostics,
+    /// then in text `NAME: N errors` (after `prefix`, such as `not run: `),
+    /// in JSON the `file` record when `fileRecord`. The counts it wrote.
+    @discardableResult
+    static func writeInvalid(
+        _ error: SceneLoadError, name: String, format: OutputFormat, prefix: String = "", fileRecord: Bool = true,
+        to output: any TextSink
+    ) -> (errors: Int, warnings: Int) {
+        let errors = errorCount(error.diagnostics)
+        let warnings = warningCount(error.diagnostics)
+        switch format {
+        case .text:
+            output.write(error.rendered)
+            output.write("\(name): \(prefix)\(tally(errors: errors, warnings: warnings))\n")
+        case .json:
+            for diagnostic in error.diagnostics {
+                output.write(DiagnosticRenderer.json(diagnostic, in: error.source) + "\n")
+            }
+            if fileRecord {
+                let record = file(name, valid: false, title: nil, objects: 0, errors: errors, warnings: warnings)
+                output.write(record + "\n")
+            }
+        }
+        return (errors, warnings)
+    }
 }

@@ -188,20 +188,9 @@ struct RunCommand: SceneSubcommand {
         }
         switch outcome {
         case .invalid(let error):
-            let errors = Records.errorCount(error.diagnostics)
-            warnings = Records.warningCount(error.diagnostics)
-            switch format {
-            case .text:
-                output.write(error.rendered)
-                output.write("\(file): not run: \(Records.tally(errors: errors, warnings: warnings))\n")
-            case .json:
-                for diagnostic in error.diagnostics {
-                    output.write(DiagnosticRenderer.json(diagnostic, in: error.source) + "\n")
-                }
-                let record = Records.file(
-                    file, valid: false, title: nil, objects: 0, errors: errors, warnings: warnings)
-                output.write(record + "\n")
-            }
+            let errors: Int
+            (errors, warnings) = Records.writeInvalid(
+                error, name: file, format: format, prefix: "not run: ", to: output)
             return FileResult(
                 isValid: false, errors: errors, warnings: warnings, passed: 0, failed: 0, succeeded: false)
         case .ran(let summary):
