@@ -60,7 +60,8 @@ let package = Package(
             name: "SceneBench",
             dependencies: ["SceneLoader", "SceneRunning", "SceneBehaviours", "SceneYAML", "CYAML"]
         ),
-        // What several test targets share (a seeded generator); tests only.
+        // What several test targets share (a seeded generator, the package's
+        // folder and the built scene-runner); tests only.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "SceneYAMLTests", dependencies: ["SceneYAML", "TestSupport"]),
         .testTarget(name: "SceneCoreTests", dependencies: ["SceneCore"]),
@@ -78,11 +79,11 @@ let package = Package(
         ),
         .testTarget(
             name: "SceneCommandLineTests",
-            dependencies: ["SceneCommandLine", "SceneBehaviours", "SceneStorage", "SceneCore"]
+            dependencies: ["SceneCommandLine", "SceneBehaviours", "SceneStorage", "SceneCore", "TestSupport"]
         ),
         .testTarget(
             name: "SceneRunnerTests",
-            dependencies: ["SceneLoader", "SceneBehaviours"]
+            dependencies: ["SceneLoader", "SceneBehaviours", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -2,6 +2,7 @@ import Foundation
 import SceneBehaviours
 import SceneCore
 import SceneStorage
+import TestSupport
 import Testing
 
 @testable import SceneCommandLine
@@ -28,10 +29,6 @@ struct CommandResult {
         }
     }
 }
-
-/// The package's root folder, found from this file.
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
 
 /// The path of `path` in the package.
 func packagePath(_ path: String) -> String { packageRoot.appendingPathComponent(path).path }

@@ -1,6 +1,7 @@
 import Foundation
 import SceneBehaviours
 import SceneCore
+import TestSupport
 import Testing
 
 /// Runs the built `scene-runner` and returns its exit status and output.
@@ -16,22 +17,6 @@ func runSceneRunner(_ arguments: [String], in directory: URL? = nil) throws -> (
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-}
-
-/// The package's root folder, found from this file.
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
-
-/// The executable `swift test` built next to the test bundle.
-func sceneRunnerURL() throws -> URL {
-    let candidates = [
-        Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("scene-runner"),
-        Bundle.main.bundleURL.appendingPathComponent("scene-runner"),
-        packageRoot.appendingPathComponent(".build/debug/scene-runner"),
-    ]
-    return try #require(
-        candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
-        "scene-runner was not built; looked in \(candidates.map(\.path))")
 }
 
 /// Writes `text` to a new temporary file and returns its path.

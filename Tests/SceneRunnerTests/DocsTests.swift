@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The documentation is true: every complete scene in it checks (and, with a

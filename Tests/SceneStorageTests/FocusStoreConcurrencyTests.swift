@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import SceneBehaviours
 import SceneStorage
+import TestSupport
 import Testing
 
 /// Two stores on one file at once, in one process and in two: every save

@@ -5,6 +5,7 @@ import SceneCore
 import SceneLoader
 import SceneRunning
 import SceneStorage
+import TestSupport
 import Testing
 
 @Suite struct FocusStoreTests {
