@@ -158,7 +158,8 @@ final class TranscriptRecorder {
                 let value = property.value(of: entry.object)
                 guard value != snapshot[index][slot] else { continue }
                 // NaN differs from itself: a NaN that stays NaN is no change.
-                if case .double(let new)? = value, case .double(let old)? = snapshot[index][slot], new.isNaN, old.isNaN {
+                if case .double(let new)? = value, case .double(let old)? = snapshot[index][slot], new.isNaN, old.isNaN
+                {
                     continue
                 }
                 let old = snapshot[index][slot] ?? .null

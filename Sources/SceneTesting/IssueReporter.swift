@@ -120,7 +120,8 @@ enum IssueReporter {
         // XCTest records a failure at a path known only at run time on the
         // running test case, which a failure at the call reveals; a failure
         // that no test case records means that XCTest is not running.
-        let first = inFiles.isEmpty ? issues[0] : ReportedIssue(message: summary ?? inFiles[0].message, location: .call(call))
+        let first =
+            inFiles.isEmpty ? issues[0] : ReportedIssue(message: summary ?? inFiles[0].message, location: .call(call))
         guard let testCase = FailureObserver.shared.failingTestCase({ fail(first) }) else { return false }
         for issue in inFiles.isEmpty ? issues.dropFirst() : issues[...] {
             switch issue.location {

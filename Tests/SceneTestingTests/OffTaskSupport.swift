@@ -9,10 +9,14 @@ enum OffTaskContext: String, CaseIterable, Sendable {
     /// Runs `body` in this context and waits (up to a minute) until it ends.
     func run(_ body: @escaping @Sendable () -> Void) {
         let done = DispatchSemaphore(value: 0)
+        let work: @Sendable () -> Void = {
+            body()
+            done.signal()
+        }
         switch self {
-        case .detachedTask: Task.detached { body(); done.signal() }
-        case .thread: Thread { body(); done.signal() }.start()
-        case .dispatchQueue: DispatchQueue.global().async { body(); done.signal() }
+        case .detachedTask: Task.detached(operation: work)
+        case .thread: Thread(block: work).start()
+        case .dispatchQueue: DispatchQueue.global().async(execute: work)
         }
         _ = done.wait(timeout: .now() + 60)
     }

@@ -50,7 +50,8 @@ import Testing
             }
         } matching: { issue in
             let which =
-                if issue.sourceLocation?.line == call + 3 && issue.description.contains("'hidden' takes true or false") {
+                if issue.sourceLocation?.line == call + 3 && issue.description.contains("'hidden' takes true or false")
+                {
                     "hidden"
                 } else if issue.sourceLocation?.line == call + 4 && issue.description.contains("unknown type 'Buton'") {
                     "Buton"
