@@ -34,6 +34,8 @@ import SceneCore
 ///   sent at once.
 /// - `duration`, `maxOffset`, `axis` and `view` are read when a shake
 ///   starts; changing them affects the next one.
+/// - Offsets stay finite: a swing that would carry the offset past the
+///   largest double (a `maxOffset` near 1.8e308) stops there.
 ///
 /// It reads time from the scene's ``VirtualScheduler``, taken in
 /// ``awake(in:)`` (or given to ``init(scheduler:)``).
