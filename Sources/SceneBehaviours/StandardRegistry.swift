@@ -20,7 +20,7 @@ extension SceneRegistry {
     /// Its order is that of the catalogue (`scene-runner types`): the
     /// controls, then the behaviours, each near the types it works with.
     /// It need not put a type after its base or the types its outlets
-    /// require: ``registerBuiltIn(_:)-([TypeDescription])`` works that out.
+    /// require: ``standard`` registers them in ``registrationOrder(of:)``.
     public static var standardTypes: [TypeDescription] {
         [
             View.sceneDescription(),
@@ -121,14 +121,18 @@ extension SceneRegistry {
     /// caught by the tests, not something a scene can cause. It stops a
     /// debug build; a release build records it in ``refusedBuiltIns``,
     /// which programs show, and goes on without the type.
-    public mutating func registerBuiltIn(_ types: [TypeDescription]) {
+    ///
+    /// For this package's own modules only: a user's type is registered
+    /// with ``register(_:)``, whose refusal is an error to handle.
+    package mutating func registerBuiltIn(_ types: [TypeDescription]) {
         for type in Self.registrationOrder(of: types) {
             registerBuiltIn { (registry: inout SceneRegistry) throws(RegistrationError) in try registry.register(type) }
         }
     }
 
-    /// Runs registrations fixed by a module (see ``registerBuiltIn(_:)-([TypeDescription])``).
-    public mutating func registerBuiltIn(_ body: (inout SceneRegistry) throws(RegistrationError) -> Void) {
+    /// Runs registrations fixed by a module of this package (see the
+    /// other `registerBuiltIn`).
+    package mutating func registerBuiltIn(_ body: (inout SceneRegistry) throws(RegistrationError) -> Void) {
         do {
             try body(&self)
         } catch {

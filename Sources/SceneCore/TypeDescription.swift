@@ -85,8 +85,9 @@ public final class TypeDescription {
 
     /// Describes a type. `make` creates an instance with its defaults;
     /// `members` declares what scenes may use. Pass `wakes: false` only
-    /// when `awake(in:)` of every instance `make` returns does nothing; a
-    /// type registered with a `base` does not inherit it.
+    /// when `awake(in:)` of every instance `make` returns does nothing. A
+    /// type with a `base` inherits the base's members (properties, outlets,
+    /// events, actions and inputs) but not its `wakes`, which is its own.
     ///
     /// Nothing is checked here: ``SceneRegistry/register(_:)`` checks the
     /// description against the registry and refuses what could not load.

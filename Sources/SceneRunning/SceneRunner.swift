@@ -157,6 +157,11 @@ final class TranscriptRecorder {
             for (slot, property) in entry.type.properties.enumerated() {
                 let value = property.value(of: entry.object)
                 guard value != snapshot[index][slot] else { continue }
+                // NaN differs from itself: a NaN that stays NaN is no change.
+                if case .double(let new)? = value, case .double(let old)? = snapshot[index][slot], new.isNaN, old.isNaN
+                {
+                    continue
+                }
                 let old = snapshot[index][slot] ?? .null
                 snapshot[index][slot] = value
                 record(

@@ -56,8 +56,16 @@ struct ReportedIssue {
     var location: Location
 }
 
-/// Reports failures to the test library that runs the current test: Swift
-/// Testing when a Swift Testing test is running, else XCTest.
+/// Reports failures to the test library that runs the current test, from
+/// whichever task or thread the scene ran on.
+///
+/// - On a Swift Testing test's own task (`Test.current` is set), an issue.
+/// - Else, when an XCTest test case is running (XCTest records a failure on
+///   it from any thread), a failure on that test case.
+/// - Else (a detached task, a thread or a Dispatch queue under Swift
+///   Testing, where its task-local test is unknown), an issue with no test,
+///   which still fails the run, and the failure on standard error, so that
+///   it is seen even when no test library is running.
 enum IssueReporter {
     /// Reports `issues`. Under XCTest, an issue in a scene file is recorded
     /// on the running test case, which is learnt from a first failure at the
@@ -65,12 +73,29 @@ enum IssueReporter {
     static func report(_ issues: [ReportedIssue], summary: String?, at call: CallSite) {
         guard !issues.isEmpty else { return }
         if Test.current != nil {
-            for issue in issues {
-                Issue.record(Comment(rawValue: issue.message), sourceLocation: sourceLocation(issue))
-            }
-        } else {
-            reportToXCTest(issues, summary: summary, at: call)
+            recordInSwiftTesting(issues)
+        } else if !reportToXCTest(issues, summary: summary, at: call) {
+            writeToStandardError(issues)
+            recordInSwiftTesting(issues)
         }
+    }
+
+    private static func recordInSwiftTesting(_ issues: [ReportedIssue]) {
+        for issue in issues {
+            Issue.record(Comment(rawValue: issue.message), sourceLocation: sourceLocation(issue))
+        }
+    }
+
+    /// Writes `issues` as `path:line:column: error: message` lines.
+    private static func writeToStandardError(_ issues: [ReportedIssue]) {
+        var text = ""
+        for issue in issues {
+            let location = sourceLocation(issue)
+            text += "\(location.filePath):\(location.line):\(location.column): error: \(issue.message)\n"
+        }
+        text += "note: SceneTesting reported these failures off the test's own task or thread, "
+        text += "where the test library cannot tell which test is running\n"
+        FileHandle.standardError.write(Data(text.utf8))
     }
 
     private static func sourceLocation(_ issue: ReportedIssue) -> SourceLocation {
@@ -88,29 +113,36 @@ enum IssueReporter {
         }
     }
 
-    private static func reportToXCTest(_ issues: [ReportedIssue], summary: String?, at call: CallSite) {
+    /// Reports `issues` to the running XCTest test case; `false` when no
+    /// test case is running, so that XCTest recorded nothing.
+    private static func reportToXCTest(_ issues: [ReportedIssue], summary: String?, at call: CallSite) -> Bool {
         let inFiles = issues.filter { if case .file = $0.location { true } else { false } }
-        var testCase: XCTestCase?
-        if !inFiles.isEmpty {
-            // XCTest records a failure at a path known only at run time on
-            // the running test case, which a failure at the call reveals.
-            testCase = FailureObserver.shared.failingTestCase {
-                XCTFail(summary ?? inFiles[0].message, file: call.filePath, line: call.line)
-            }
-        }
-        for issue in issues {
+        // XCTest records a failure at a path known only at run time on the
+        // running test case, which a failure at the call reveals; a failure
+        // that no test case records means that XCTest is not running.
+        let first =
+            inFiles.isEmpty ? issues[0] : ReportedIssue(message: summary ?? inFiles[0].message, location: .call(call))
+        guard let testCase = FailureObserver.shared.failingTestCase({ fail(first) }) else { return false }
+        for issue in inFiles.isEmpty ? issues.dropFirst() : issues[...] {
             switch issue.location {
-            case .call(let call):
-                XCTFail(issue.message, file: call.filePath, line: call.line)
-            case .swift(let call, let line, _):
-                XCTFail(issue.message, file: call.filePath, line: UInt(line))
+            case .call, .swift:
+                fail(issue)
             case .file(let path, let line, _):
-                guard let testCase else {
-                    XCTFail("\(path):\(line): \(issue.message)", file: call.filePath, line: call.line)
-                    continue
-                }
                 record(issue.message, at: path, line: line, on: testCase)
             }
+        }
+        return true
+    }
+
+    /// Fails the running XCTest test case at the issue's line in a Swift file.
+    private static func fail(_ issue: ReportedIssue) {
+        switch issue.location {
+        case .call(let call):
+            XCTFail(issue.message, file: call.filePath, line: call.line)
+        case .swift(let call, let line, _):
+            XCTFail(issue.message, file: call.filePath, line: UInt(line))
+        case .file(let path, let line, _):
+            XCTFail("\(path):\(line): \(issue.message)")
         }
     }
 
@@ -138,8 +170,15 @@ private final class FailureObserver: NSObject, XCTestObservation, @unchecked Sen
     private var failedTestCase: XCTestCase?
     private let lock = NSLock()
 
-    /// Runs `fail`, which records a failure, and returns the test case it failed.
+    /// Held for the whole of ``failingTestCase(_:)``, so that reports from
+    /// several threads at once each learn their own answer.
+    private let listening = NSLock()
+
+    /// Runs `fail`, which records a failure, and returns the test case it
+    /// failed, or `nil` when no XCTest test case is running.
     func failingTestCase(_ fail: () -> Void) -> XCTestCase? {
+        listening.lock()
+        defer { listening.unlock() }
         lock.withLock {
             isListening = true
             failedTestCase = nil

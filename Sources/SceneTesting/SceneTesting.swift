@@ -31,7 +31,9 @@ import SceneYAML
 /// Testing (an issue) or XCTest (a failure), where they are written: at the
 /// YAML line inside a multi-line string literal, or at the scene file's own
 /// path and line. An invalid scene also throws ``SceneTestFailure``, since
-/// there is nothing to run.
+/// there is nothing to run. A scene run off the test's own task (a detached
+/// task, another thread, a Dispatch queue) fails the run all the same, at
+/// the same lines; under Swift Testing its issue belongs to no test.
 
 /// Loads and runs the scene in `yaml` and returns its transcript.
 ///

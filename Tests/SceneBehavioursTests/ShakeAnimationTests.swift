@@ -273,4 +273,25 @@ import Testing
         try scene.scheduler.advance(by: .milliseconds(100))
         #expect(scene.scheduler.isIdle)
     }
+
+    // MARK: Extreme offsets
+
+    /// A shake as large as a double allows, or as small, moves through
+    /// finite offsets only and ends exactly where it started: no NaN, which
+    /// would differ from itself and read as a change on every frame after.
+    @Test(arguments: [1e308, -1e308, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .leastNonzeroMagnitude, -0.0])
+    func anExtremeMaxOffsetKeepsOffsetsFiniteAndEndsAtTheStart(maxOffset: Double) throws {
+        for start: Double in [0, 1e308, -.greatestFiniteMagnitude] {
+            let (shake, view, scheduler, log) = makeShake(maxOffset: maxOffset)
+            view.offsetX = start
+            shake.play()
+            for _ in 0..<20 {
+                try scheduler.advance(by: .nanoseconds(16_666_667))
+                #expect(view.offsetX.isFinite, "maxOffset \(maxOffset) from \(start): \(view.offsetX)")
+            }
+            #expect(view.offsetX == start, "maxOffset \(maxOffset) from \(start)")
+            #expect(log.entries == ["finished@200ms"])
+            #expect(scheduler.isIdle)
+        }
+    }
 }

@@ -102,6 +102,25 @@ import Testing
         #expect(!slider.tracking)
     }
 
+    /// A range wider than the largest double still gives values on it,
+    /// not NaN.
+    @Test(arguments: [(-1e308, 1e308), (-Double.greatestFiniteMagnitude, Double.greatestFiniteMagnitude)])
+    func tapAtOnARangeWiderThanTheLargestDoubleGivesFiniteValues(minimum: Double, maximum: Double) {
+        for (fraction, expected) in [(0.0, minimum), (0.5, 0.0), (1.0, maximum)] {
+            let slider = Slider()
+            slider.minimum = minimum
+            slider.maximum = maximum
+            slider.value = 1
+            #expect(slider.tap(at: fraction) == .handled)
+            #expect(slider.value == expected, "at \(fraction)")
+        }
+        let slider = Slider()
+        slider.minimum = minimum
+        slider.maximum = maximum
+        _ = slider.tap(at: 0.25)
+        #expect(slider.value.isFinite && slider.value < 0 && slider.value > minimum)
+    }
+
     @Test func tapAtIsAWholeGestureEndingInEditingEnded() {
         let (slider, log) = loggedSlider()
         slider.tap(at: 0.5)

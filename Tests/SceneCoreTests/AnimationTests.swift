@@ -352,4 +352,22 @@ import Testing
         }
         #expect(weakScheduler == nil)
     }
+
+    /// Ends whose distance overflows a double, tiny ends and signed zeros.
+    static let extremeEnds: [(Double, Double)] = [
+        (-1e308, 1e308), (1e308, -8e307), (.greatestFiniteMagnitude, -.greatestFiniteMagnitude),
+        (-.greatestFiniteMagnitude, .greatestFiniteMagnitude), (.leastNonzeroMagnitude, -.leastNonzeroMagnitude),
+        (-0.0, 0.0), (0, 1e308),
+    ]
+
+    @Test(arguments: extremeEnds)
+    func doublesInterpolateToFiniteValuesBetweenAnyFiniteEnds(start: Double, end: Double) {
+        #expect(start.interpolated(to: end, fraction: 0) == start)
+        #expect(start.interpolated(to: end, fraction: 1) == end)
+        for fraction in [0.1, 0.25, 0.5, 0.75, 0.9] {
+            let value = start.interpolated(to: end, fraction: fraction)
+            #expect(value.isFinite, "\(start) to \(end) at \(fraction): \(value)")
+            #expect(Swift.min(start, end) <= value && value <= Swift.max(start, end))
+        }
+    }
 }

@@ -15,6 +15,18 @@ import Testing
         #expect(holder.outlets.map { registry.typeDescription(of: $0) } == ["Shape?", "Circle", "[Toucher]"])
     }
 
+    /// What docs/CustomTypes.md and the README say: a type registered
+    /// with a `base` has the base's members as its own; `wakes` is its own.
+    @Test func aTypeWithABaseInheritsItsMembersButNotWakes() throws {
+        let registry = try shapesRegistry()
+        let circle = try #require(registry.type(named: "Circle"))
+        #expect(circle.property(named: "size") != nil)
+        #expect(circle.property(named: "radius") != nil)
+        #expect(circle.events["moved"] != nil && circle.actions["grow"] != nil)
+        let quiet = TypeDescription("Quiet", summary: "Still.", wakes: false, make: { Shape() })
+        #expect(TypeDescription("Sub", summary: "Wakes.", base: quiet, make: { Circle() }).wakes)
+    }
+
     @Test func aTypeFitsOutletsOfItsClassItsBasesAndItsSwiftProtocols() throws {
         let registry = try shapesRegistry()
         let holder = try #require(registry.type(named: "Holder"))

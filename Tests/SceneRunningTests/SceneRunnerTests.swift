@@ -85,6 +85,37 @@ import Testing
         #expect(transcript.passedCount == 1)
     }
 
+    /// A type whose `ratio` becomes NaN, as a custom behaviour's might.
+    final class Spoiler: SceneObject {
+        var ratio = 1.0
+        func awake(in scene: Scene) {}
+        static func sceneDescription() -> TypeDescription {
+            TypeDescription("Spoiler", summary: "Makes a NaN.", make: Spoiler.init) { type in
+                type.property("ratio", get: { $0.ratio }, set: { $0.ratio = $1 }, doc: "A ratio.")
+                type.action("spoil", doc: "Sets ratio to NaN.") { $0.ratio = .nan }
+            }
+        }
+    }
+
+    @Test func aPropertyThatStaysNaNChangesOnceNotOnEveryStep() throws {
+        var registry = SceneRegistry.standard
+        try registry.register(Spoiler.sceneDescription())
+        let transcript = try runScene(
+            """
+            objects:
+              spoiler: {type: Spoiler}
+            script:
+              - call: spoiler.spoil
+              - wait: 1s
+              - note: later
+              - wait: 1s
+            """, registry: registry)
+        let changes = transcript.entries.filter {
+            if case .change(_, "ratio", _, _, _) = $0.kind { true } else { false }
+        }
+        #expect(changes.count == 1)
+    }
+
     @Test func waitAndAtMoveTheVirtualClock() throws {
         let transcript = try runScene(
             "objects:\n  v: {type: View}\nscript:\n  - wait: 250ms\n  - at: 1h\n  - wait: 1m30s\n")

@@ -1,5 +1,6 @@
 import Foundation
 import SceneTesting
+import Synchronization
 import Testing
 
 /// Under Swift Testing, every failure of a scene fails the test where it is
@@ -36,7 +37,8 @@ import Testing
     }
 
     @Test func eachDiagnosticOfAnInvalidSceneIsAnIssueAndTheCallThrows() {
-        let call = #line + 3
+        let call = #line + 4
+        let reported = Mutex<[String]>([])
         withKnownIssue {
             #expect(throws: SceneTestFailure.self) {
                 try runScene(
@@ -47,9 +49,20 @@ import Testing
                     """)
             }
         } matching: { issue in
-            (issue.sourceLocation?.line == call + 3 && issue.description.contains("'hidden' takes true or false"))
-                || (issue.sourceLocation?.line == call + 4 && issue.description.contains("unknown type 'Buton'"))
+            let which =
+                if issue.sourceLocation?.line == call + 3 && issue.description.contains("'hidden' takes true or false")
+                {
+                    "hidden"
+                } else if issue.sourceLocation?.line == call + 4 && issue.description.contains("unknown type 'Buton'") {
+                    "Buton"
+                } else {
+                    String?.none
+                }
+            if let which { reported.withLock { $0.append(which) } }
+            return which != nil
         }
+        // Each diagnostic once: one of the two is not enough.
+        #expect(reported.withLock { $0 } == ["hidden", "Buton"])
     }
 
     @Test func aScriptThatStopsOnAnErrorIsAnIssue() throws {
@@ -115,6 +128,27 @@ import Testing
         }
     }
 
+    /// Run again in a process of its own by the test below, with a context
+    /// in the environment: it runs a failing scene off its own task.
+    @Test(.enabled(if: offTaskFixtureContext != nil, "a fixture for aFailureOffTheTestsTaskFailsTheRun"))
+    func offTaskFixture() throws {
+        try #require(offTaskFixtureContext).run { runFailingScene() }
+    }
+
+    #if os(Linux)
+        /// Off the test's task, Swift Testing cannot tell which test runs,
+        /// and no known-issue block sees the issue: a run of its own proves
+        /// that the failure still fails the run, at its line, and is printed.
+        @Test(arguments: OffTaskContext.allCases)
+        func aFailureOffTheTestsTaskFailsTheRun(context: OffTaskContext) throws {
+            let run = try runFixture(["--testing-library", "swift-testing", "--filter", "offTaskFixture"], in: context)
+            #expect(run.status != 0, "the run must fail:\n\(run.output)")
+            let place = "OffTaskSupport.swift:\(failingExpectationLine):\(failingExpectationColumn)"
+            #expect(run.output.contains("recorded an issue at \(place)"), "\(run.output)")
+            #expect(run.output.contains("/Tests/SceneTestingTests/\(place): error: \(failingExpectationMessage)"))
+        }
+    #endif
+
     @Test func loadSceneGivesAWiredSceneOnAVirtualClock() throws {
         let scene = try loadScene(
             """
@@ -142,7 +176,7 @@ import Testing
         withKnownIssue {
             #expect(throws: SceneTestFailure.self) { try runScene(files[0]) }
         } matching: { issue in
-            issue.description.contains("no scene") || issue.description.contains("there is no folder")
+            issue.description.contains(folder.hasSuffix("Empty") ? "holds no scene" : "there is no folder")
         }
     }
 

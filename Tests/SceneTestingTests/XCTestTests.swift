@@ -78,6 +78,39 @@ final class XCTestTests: XCTestCase {
         XCTAssertTrue(failures.first?.description.contains("unknown type 'Buton'") ?? false)
     }
 
+    func testAFailureOnAnotherTaskThreadOrQueueFailsTheTestAtItsLine() {
+        for context in OffTaskContext.allCases {
+            let failures = failures { context.run { runFailingScene() } }
+            XCTAssertEqual(failures.count, 1, "\(context)")
+            XCTAssertEqual(failures.first?.line, failingExpectationLine, "\(context)")
+            XCTAssertTrue(failures.first?.file.hasSuffix("/OffTaskSupport.swift") ?? false, "\(context)")
+            XCTAssertTrue(failures.first?.description.contains(failingExpectationMessage) ?? false, "\(context)")
+        }
+    }
+
+    /// Run again in a process of its own by the test below, with a context
+    /// in the environment: it runs a failing scene off its own thread.
+    func testOffTaskFixture() throws {
+        guard let context = offTaskFixtureContext else {
+            throw XCTSkip("a fixture for testAFailureOffTheTestsThreadFailsTheRun")
+        }
+        context.run { runFailingScene() }
+    }
+
+    #if os(Linux)
+        /// A run of its own proves that the failure fails the run's exit status.
+        func testAFailureOffTheTestsThreadFailsTheRun() throws {
+            for context in OffTaskContext.allCases {
+                let run = try runFixture(["SceneTestingTests.XCTestTests/testOffTaskFixture"], in: context)
+                XCTAssertNotEqual(run.status, 0, "\(context): the run must fail:\n\(run.output)")
+                XCTAssertTrue(
+                    run.output.contains(
+                        "/OffTaskSupport.swift:\(failingExpectationLine): error: XCTestTests.testOffTaskFixture : failed - \(failingExpectationMessage)"
+                    ), "\(context):\n\(run.output)")
+            }
+        }
+    #endif
+
     func testAScriptErrorFailsTheTest() {
         let failures = failures {
             try runScene(

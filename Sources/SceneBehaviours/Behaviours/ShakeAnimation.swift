@@ -34,6 +34,8 @@ import SceneCore
 ///   sent at once.
 /// - `duration`, `maxOffset`, `axis` and `view` are read when a shake
 ///   starts; changing them affects the next one.
+/// - Offsets stay finite: a swing that would carry the offset past the
+///   largest double (a `maxOffset` near 1.8e308) stops there.
 ///
 /// It reads time from the scene's ``VirtualScheduler``, taken in
 /// ``awake(in:)`` (or given to ``init(scheduler:)``).
@@ -142,9 +144,18 @@ public final class ShakeAnimation: SceneObject {
     private func apply(_ value: Double) {
         guard let view = shakenView else { return }
         let current = offset(of: view)
-        if current != base + applied { base = current - applied }
+        if current != shifted(by: applied) { base = current - applied }
         applied = value
-        setOffset(base + value, of: view)
+        setOffset(shifted(by: value), of: view)
+    }
+
+    /// `base + value`, held at the largest finite offset when the sum
+    /// overflows (a `maxOffset` near the largest double), so that the
+    /// offset never becomes infinite and `current - applied` never NaN.
+    private func shifted(by value: Double) -> Double {
+        let sum = base + value
+        if sum.isFinite || !base.isFinite { return sum }
+        return sum > 0 ? .greatestFiniteMagnitude : -.greatestFiniteMagnitude
     }
 
     private func didFinish() {

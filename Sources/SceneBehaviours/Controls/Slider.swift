@@ -79,7 +79,9 @@ open class Slider: View {
         let pressed = press()
         guard pressed == .handled else { return pressed }
         let upper = Swift.max(minimum, maximum)
-        move(to: minimum + Swift.min(Swift.max(fraction, 0), 1) * (upper - minimum))
+        // Interpolated so that a range wider than the largest double (as
+        // -1e308...1e308) gives a value on it, not NaN.
+        move(to: minimum.interpolated(to: upper, fraction: Swift.min(Swift.max(fraction, 0), 1)))
         release()
         return .handled
     }

@@ -7,9 +7,18 @@ public protocol Interpolatable {
 }
 
 extension Double: Interpolatable {
-    /// `self + (other - self) * fraction`, exactly `other` at 1.
+    /// `self + (other - self) * fraction`, exactly `other` at 1; finite
+    /// between any two finite values, even when their distance is not (as
+    /// from `-1e308` to `1e308`), and never NaN.
     public func interpolated(to other: Double, fraction: Double) -> Double {
-        fraction == 1 ? other : self + (other - self) * fraction
+        if fraction == 1 { return other }
+        let distance = other - self
+        if distance.isFinite { return self + distance * fraction }
+        // Each end weighed on its own cannot overflow: the blend lies
+        // between them. Infinite ends can still give NaN: the nearer end.
+        if fraction == 0 { return self }
+        let blend = self * (1 - fraction) + other * fraction
+        return blend.isNaN ? (fraction < 0.5 ? self : other) : blend
     }
 }
 

@@ -141,9 +141,15 @@ public final class Countdown: SceneObject {
 
 extension SceneRegistry {
     /// The standard types and ``Countdown``.
-    public static var withCountdown: SceneRegistry {
+    ///
+    ///     let registry = try SceneRegistry.withCountdown()
+    ///
+    /// - Throws: the ``RegistrationError`` saying why the registry refused
+    ///   `Countdown` (a mistake in its description, such as a member
+    ///   declared twice).
+    public static func withCountdown() throws(RegistrationError) -> SceneRegistry {
         var registry = SceneRegistry.standard
-        registry.registerBuiltIn([Countdown.sceneDescription()])
+        try registry.register(Countdown.sceneDescription())
         return registry
     }
 }

@@ -59,13 +59,13 @@ import Testing
               - tap: go
               - wait: 2s
               - expect: { time.text: "0:00", countdown.running: false }
-            """, registry: .withCountdown)
+            """, registry: try .withCountdown())
         #expect(transcript.passedCount == 2)
     }
 
     /// Every scene in Scenes/, one test case each.
     @Test(arguments: sceneFiles(in: "Scenes"))
     func scene(_ file: SceneFile) throws {
-        try runScene(file, registry: .withCountdown)
+        try runScene(file, registry: try .withCountdown())
     }
 }

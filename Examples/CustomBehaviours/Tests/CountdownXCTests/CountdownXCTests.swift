@@ -17,7 +17,7 @@ final class CountdownXCTests: XCTestCase {
     }
 
     func testEverySceneRuns() throws {
-        let transcripts = try runScenes(in: "Scenes", registry: .withCountdown)
+        let transcripts = try runScenes(in: "Scenes", registry: try .withCountdown())
         XCTAssertEqual(transcripts.count, 1)
         XCTAssertTrue(transcripts.allSatisfy(\.succeeded))
     }
