@@ -86,6 +86,13 @@ struct LiveCommand: SceneSubcommand {
                     "--record \(record): \(file) is not written as a block mapping (keys at the start of lines), so a script cannot be added to it; write its top level in block style",
                 status: ExitStatus.usage)
         }
+        // Planned before the session, so that a recording that would
+        // overwrite the scene or a component it includes is refused at once.
+        let recording = try record.map { record throws(CommandFailure) in
+            var inputs = InputFiles([file])
+            for component in runner.loader.includedFiles(of: file) { inputs.add(component) }
+            return try OutputFile(record, option: "--record", inputs: inputs)
+        }
         let session = LiveSession(
             source: source, runner: runner, format: format, verbose: verbose,
             duration: duration.flatMap { ScalarSyntax.duration($0) }, withScript: withScript,
@@ -95,11 +102,11 @@ struct LiveCommand: SceneSubcommand {
             if case .invalid(let error) = outcome { throw invalid(error, in: context) }
             return
         }
-        if let record {
+        if let record, let recording {
             let text = LiveRecording.text(
                 of: source, objectIDs: result.objectIDs, inputs: result.inputs, end: result.summary.endTime,
                 finalValues: result.finalValues)
-            if let failure = LiveRecording.write(text, to: record) {
+            if let failure = recording.write(text) {
                 throw CommandFailure(
                     message: "could not write the recording '\(record)': \(failure)", status: ExitStatus.outputFailed)
             }

@@ -50,18 +50,6 @@ enum LiveRecording {
         return text
     }
 
-    /// Writes `text` to `path` through a file beside it, renamed when whole;
-    /// why it could not be written, or `nil`.
-    static func write(_ text: String, to path: String) -> String? {
-        let partial = "\(path).\(getpid()).partial"
-        guard let output = DescriptorOutput(creating: partial) else { return DescriptorOutput.reason(errno) }
-        output.write(text)
-        var failure = output.finish()
-        if failure == nil, rename(partial, path) != 0 { failure = DescriptorOutput.reason(errno) }
-        if failure != nil { unlink(partial) }
-        return failure
-    }
-
     /// The file's text with its top-level `script:` section taken out.
     static func withoutScript(_ text: String) -> String {
         var kept: [Substring] = []

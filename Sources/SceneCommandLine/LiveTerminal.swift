@@ -87,6 +87,9 @@ struct Interruption {
 
     static var happened: Bool { flag.load(ordering: .relaxed) }
 
+    /// Ends the session, as a signal does (from ``SignalHandling``'s thread).
+    static func interrupt() { flag.store(true, ordering: .relaxed) }
+
     /// The handlers there were before, put back by ``restore()``.
     private var previous: [(signal: Int32, action: sigaction)] = []
 
@@ -94,6 +97,7 @@ struct Interruption {
     /// handlers come back with ``restore()``.
     static func install() -> Interruption {
         flag.store(false, ordering: .relaxed)
+        SignalHandling.setListening(true)
         FileWatcher.allowInterruption()
         var action = sigaction()
         #if canImport(Darwin)
@@ -112,6 +116,7 @@ struct Interruption {
     }
 
     func restore() {
+        SignalHandling.setListening(false)
         for (signal, action) in previous {
             var action = action
             sigaction(signal, &action, nil)

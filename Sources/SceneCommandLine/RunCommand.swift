@@ -72,7 +72,10 @@ struct RunCommand: SceneSubcommand {
         runner.loader.toolName = context.name
         runner.loader.warningsAreErrors = warningsAreErrors
         let files = shard.map { $0.slice(of: self.files) } ?? self.files
-        let timelines = try TimelineFiles(path: timeline, files: self.files)
+        // The scenes and the components they include: no timeline may overwrite one.
+        let inputs =
+            timeline == nil ? InputFiles() : InputFiles(files + files.flatMap { runner.loader.includedFiles(of: $0) })
+        let timelines = try TimelineFiles(path: timeline, files: self.files, inputs: inputs)
         guard watch else {
             let status = try run(files, with: runner, timelines: timelines, in: context)
             try timelines.finish(status: status)

@@ -42,16 +42,28 @@ public struct SceneCommandLine {
         self.limits = limits
     }
 
-    /// Runs the command line on the process's arguments and exits with its status.
+    /// Runs the command line on the process's arguments and exits with its
+    /// status.
+    ///
+    /// It first sets up the process's signals: SIGPIPE is ignored (a
+    /// closed pipe is a failed write: status 74), and SIGINT, SIGTERM and
+    /// SIGHUP remove the temporary files and folders a run made (a page's
+    /// `.partial` file, a store's state folder) before the process exits
+    /// with 128 + the signal's number (130, 143, 129). Call it before
+    /// starting threads of your own, so that they leave those signals to it.
     public func main() -> Never {
+        SignalHandling.install()
         let status = run(Array(CommandLine.arguments.dropFirst()))
+        TemporaryItems.removeAll()
         exit(status)
     }
 
     /// Runs the command line on `arguments` (without the program's name),
     /// printing to standard output and standard error, and returns the exit
-    /// status (see ``ExitStatus``).
+    /// status (see ``ExitStatus``). SIGPIPE is ignored from then on, so that
+    /// a closed standard output is a failed write (status 74).
     public func run(_ arguments: [String]) -> Int32 {
+        SignalHandling.ignoreBrokenPipes()
         // Nothing is buffered on a terminal, so that a long run is watched
         // as it happens.
         let output = DescriptorOutput(descriptor: 1, bufferSize: isatty(1) == 1 ? 0 : 1 << 14)
