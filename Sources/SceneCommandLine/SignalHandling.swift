@@ -17,8 +17,9 @@ import Synchronization
 ///   session listening for them (``Interruption``) ends cleanly; otherwise
 ///   the temporary files and folders still registered in
 ///   ``TemporaryItems`` (a page's `.partial` file, a store's state folder)
-///   are removed and the process exits with 128 + the signal's number
-///   (130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP).
+///   are removed and the process ends by the signal, as it would have
+///   without the clean-up (a shell shows 128 + its number: 130 for Ctrl-C,
+///   143 for SIGTERM, 129 for SIGHUP).
 enum SignalHandling {
     /// The signals that end the process, after the clean-up.
     static let endingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
@@ -75,6 +76,12 @@ enum SignalHandling {
                 continue
             }
             TemporaryItems.removeAll()
+            // Ended by the signal itself, so that the parent sees it was
+            // interrupted; 128 + its number if that fails.
+            signal(received, SIG_DFL)
+            var only = [received].set
+            pthread_sigmask(SIG_UNBLOCK, &only, nil)
+            raise(received)
             _exit(128 + received)
         }
     }
