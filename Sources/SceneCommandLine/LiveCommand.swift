@@ -23,14 +23,18 @@ struct LiveCommand: SceneSubcommand {
             Each line of standard input is one script step, as in a scene's script (tap: play, \
             slide: { volume: 0.8 }, expect: { controls.hidden: true }, call: timer.resume, set: ..., note: ...), \
             performed as it arrives; 'wait' and 'at' are refused, since real time passes by itself. A bad line \
-            gets its diagnostic and the session goes on. At the end of input the session goes on until no timer \
+            gets its diagnostic and the session goes on (and ends with status 1). A carriage return, NEL (U+0085), \
+            LS (U+2028) or PS (U+2029) inside a line ends a line, as in a scene file. At the end of input the session goes on until no timer \
             is pending, or until --duration; Ctrl-C ends it at once.
 
 
             """
                 + ExitStatus.help([
                     (ExitStatus.success, "every expectation held"),
-                    (ExitStatus.failedExpectation, "an expectation failed, or the scene stopped on an error"),
+                    (
+                        ExitStatus.failedExpectation,
+                        "an expectation failed, a line was refused, or the scene stopped on an error"
+                    ),
                     (ExitStatus.invalidScene, "the scene is invalid or unreadable"),
                     ExitStatus.usageLine,
                     (ExitStatus.outputFailed, "the output, or the --record file, could not be written"),
@@ -104,14 +108,14 @@ struct LiveCommand: SceneSubcommand {
         }
         if let record, let recording {
             let text = LiveRecording.text(
-                of: source, objectIDs: result.objectIDs, inputs: result.inputs, end: result.summary.endTime,
+                of: source, recordedAt: record, objectIDs: result.objectIDs, inputs: result.inputs, end: result.summary.endTime,
                 finalValues: result.finalValues)
             if let failure = recording.write(text) {
                 throw CommandFailure(
                     message: "could not write the recording '\(record)': \(failure)", status: ExitStatus.outputFailed)
             }
         }
-        if !result.summary.succeeded { throw ExitCode(ExitStatus.failedExpectation) }
+        if !result.summary.succeeded || result.rejectedLines > 0 { throw ExitCode(ExitStatus.failedExpectation) }
     }
 
     /// Prints the load error's diagnostics; the failure to exit with.
@@ -143,6 +147,8 @@ struct LiveSession {
         var finalValues: [(path: String, value: SceneValue)]
         /// The scene's ids, in declaration order.
         var objectIDs: [String]
+        /// How many input lines were refused with a diagnostic.
+        var rejectedLines = 0
     }
 
     let source: SceneSource
@@ -192,6 +198,7 @@ struct LiveSession {
         var script = withScript ? ScriptQueue(live.declaration.steps) : ScriptQueue([])
         var reader = LineReader(descriptor: inputDescriptor, maximumLineBytes: maximumLineBytes)
         var lineNumber = 0
+        var rejectedLines = 0
         let driver = live.driver
         // Until the end of the session: Ctrl-C, --duration, the end of
         // input with nothing pending, a stopped scene or a lost output.
@@ -218,6 +225,7 @@ struct LiveSession {
                 live.advance(to: time)
                 switch line {
                 case .tooLong:
+                    rejectedLines += 1
                     let diagnostic = Diagnostic(
                         .invalidStep, "the line is longer than \(maximumLineBytes) bytes",
                         at: SourceSpan(
@@ -228,6 +236,7 @@ struct LiveSession {
                     case .blank:
                         break
                     case .invalid(let diagnostics):
+                        rejectedLines += 1
                         writeDiagnostics(diagnostics, live.compiler.source(of: text), time)
                     case .step(let step):
                         if keepsInputs { inputs.append(LiveRecording.Input(time: time, text: text, step: step)) }
@@ -248,7 +257,7 @@ struct LiveSession {
         return .ran(
             Result(
                 summary: summary, inputs: inputs, finalValues: changes.finalValues,
-                objectIDs: live.declaration.objects.map(\.id)))
+                objectIDs: live.declaration.objects.map(\.id), rejectedLines: rejectedLines))
     }
 }
 
