@@ -96,9 +96,15 @@ struct RunCommand: SceneSubcommand {
             do {
                 try timelines.finish(status: status)
             } catch {
-                // Said here, on the output a person watches; the next save
-                // writes the timeline again.
-                context.writeLine("Error: \(error.message)")
+                // Said here, on the output a person watches (in JSON, on
+                // standard error, so that standard output stays JSON Lines);
+                // the next save writes the timeline again.
+                if format == .json {
+                    context.errors.write("Error: \(VisibleText.lines(error.message))\n")
+                    context.errors.flush()
+                } else {
+                    context.writeLine("Error: \(VisibleText.lines(error.message))")
+                }
             }
             if format == .text {
                 context.writeLine("== watching \(Self.count(watcher.paths.count, "file")); Ctrl-C stops")
@@ -107,7 +113,8 @@ struct RunCommand: SceneSubcommand {
             let changedFiles = watcher.nextChanges()
             if format == .text {
                 context.writeLine("")
-                context.writeLine("== changed at \(FileWatcher.clockTime()): \(changedFiles.joined(separator: ", "))")
+                context.writeLine(
+                    "== changed at \(FileWatcher.clockTime()): \(VisibleText.line(changedFiles.joined(separator: ", ")))")
             }
             // A scene runs again when it or a component it includes changed.
             changed = files.filter { file in

@@ -48,8 +48,8 @@ public struct SceneCommandLine {
     /// It first sets up the process's signals: SIGPIPE is ignored (a
     /// closed pipe is a failed write: status 74), and SIGINT, SIGTERM and
     /// SIGHUP remove the temporary files and folders a run made (a page's
-    /// `.partial` file, a store's state folder) before the process exits
-    /// with 128 + the signal's number (130, 143, 129). Call it before
+    /// `.partial` file, a store's state folder) before the process ends by
+    /// the signal (a shell shows 130, 143, 129). Call it before
     /// starting threads of your own, so that they leave those signals to it.
     public func main() -> Never {
         SignalHandling.install()
@@ -88,7 +88,7 @@ public struct SceneCommandLine {
             return ExitStatus.internalError
         }
         let context = CommandContext(
-            name: name, registry: registry, limits: limits, output: output)
+            name: name, registry: registry, limits: limits, output: output, errors: errors)
         do {
             var command = try RootCommand.named(name) { try RootCommand.parseAsRoot(arguments) }
             // Concrete casts: a cast to a protocol costs a search of the
@@ -111,7 +111,7 @@ public struct SceneCommandLine {
             }
             return ExitStatus.success
         } catch let failure as CommandFailure {
-            errors.write("Error: \(failure.message)\n")
+            errors.write("Error: \(VisibleText.lines(failure.message))\n")
             return failure.status
         } catch {
             let status = RootCommand.exitCode(for: error).rawValue
@@ -172,6 +172,8 @@ struct CommandContext {
     let registry: SceneRegistry
     let limits: SceneLimits
     let output: any TextSink
+    /// Standard error: what went wrong with the output itself.
+    let errors: any TextSink
 
     /// A loader for the context's types, naming the program in its hints.
     var loader: SceneLoader {
