@@ -90,7 +90,8 @@ struct GraphCommand: SceneSubcommand {
             switch try OutputFile(output, option: "--output", inputs: inputs).open() {
             case .failure(let failure):
                 throw CommandFailure(
-                    message: "cannot write the graph to '\(output)': \(failure.reason)", status: ExitStatus.outputFailed)
+                    message: "cannot write the graph to '\(output)': \(failure.reason)", status: ExitStatus.outputFailed
+                )
             case .success(let opened):
                 file = opened
                 sink = opened

@@ -108,7 +108,8 @@ struct LiveCommand: SceneSubcommand {
         }
         if let record, let recording {
             let text = LiveRecording.text(
-                of: source, recordedAt: record, objectIDs: result.objectIDs, inputs: result.inputs, end: result.summary.endTime,
+                of: source, recordedAt: record, objectIDs: result.objectIDs, inputs: result.inputs,
+                end: result.summary.endTime,
                 finalValues: result.finalValues)
             if let failure = recording.write(text) {
                 throw CommandFailure(

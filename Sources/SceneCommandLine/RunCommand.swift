@@ -114,7 +114,8 @@ struct RunCommand: SceneSubcommand {
             if format == .text {
                 context.writeLine("")
                 context.writeLine(
-                    "== changed at \(FileWatcher.clockTime()): \(VisibleText.line(changedFiles.joined(separator: ", ")))")
+                    "== changed at \(FileWatcher.clockTime()): \(VisibleText.line(changedFiles.joined(separator: ", ")))"
+                )
             }
             // A scene runs again when it or a component it includes changed.
             changed = files.filter { file in

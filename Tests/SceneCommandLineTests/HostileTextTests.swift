@@ -63,7 +63,9 @@ import Testing
         let result = run(["check", path])
         #expect(result.status == 2)
         #expect(!Self.containsHidden(result.output), "\(result.output.debugDescription)")
-        #expect(result.output.contains("    2 |   a: {type: Label, text: \"\\u{1B}[2J\"}\n      |                           ^\n"))
+        #expect(
+            result.output.contains(
+                "    2 |   a: {type: Label, text: \"\\u{1B}[2J\"}\n      |                           ^\n"))
     }
 
     @Test func aDiagnosticQuotingALineWithAnOverrideShowsItAndKeepsTheCaretUnderTheMistake() throws {
@@ -83,7 +85,10 @@ import Testing
 
     @Test func aDiagnosticOfALiveLineWithAnEscapeShowsIt() {
         let rendered = DiagnosticRenderer.render(
-            [Diagnostic(.invalidStep, "bad \u{1B}[2K", at: SourceSpan(at: SourcePosition(line: 1, column: 1, offset: 0)))],
+            [
+                Diagnostic(
+                    .invalidStep, "bad \u{1B}[2K", at: SourceSpan(at: SourcePosition(line: 1, column: 1, offset: 0)))
+            ],
             in: SceneSource(name: "<stdin>\u{9B}", text: "tapp\u{1B}[2K: x"))
         #expect(!Self.containsHidden(rendered), "\(rendered.debugDescription)")
     }
@@ -92,7 +97,8 @@ import Testing
     /// an id's label and a string: the DOT holds none raw, and `dot`
     /// (when it is installed; it is on CI) reads it.
     @Test func theGraphEscapesEveryControlCharacterAndDotReadsIt() throws {
-        let all = String(String.UnicodeScalarView((0..<0x20).compactMap(Unicode.Scalar.init) + ["\u{7F}"]))
+        let all =
+            String(String.UnicodeScalarView((0..<0x20).compactMap(Unicode.Scalar.init) + ["\u{7F}"]))
             + "\"\\'"
         for text in [all, "\u{0}", "a\\", "\\\"", "\u{85}\u{2028}\u{FFFE}"] {
             let quoted = DOT.quoted(text)
@@ -126,7 +132,9 @@ import Testing
             })
     }
 
-    @Test(.enabled(if: Graphviz.locate() != nil, "Graphviz's dot is not on PATH (apt-get install graphviz); CI installs it"))
+    @Test(
+        .enabled(
+            if: Graphviz.locate() != nil, "Graphviz's dot is not on PATH (apt-get install graphviz); CI installs it"))
     func dotDrawsAGraphWhoseTextsHoldEveryControlCharacter() throws {
         let drawn = run(["graph", "--format", "svg", try Self.hostileGraphScene()])
         #expect(drawn.status == 0, "\(drawn.errors)")

@@ -37,10 +37,11 @@ import Testing
     /// `text` as a YAML double-quoted scalar with every character escaped:
     /// what a person could type, independent of the recording's quoting.
     static func typed(_ text: String) -> String {
-        "\"" + text.unicodeScalars.map { scalar in
-            let digits = String(scalar.value, radix: 16)
-            return "\\U" + String(repeating: "0", count: 8 - digits.count) + digits
-        }.joined() + "\""
+        "\""
+            + text.unicodeScalars.map { scalar in
+                let digits = String(scalar.value, radix: 16)
+                return "\\U" + String(repeating: "0", count: 8 - digits.count) + digits
+            }.joined() + "\""
     }
 
     static let component = "objects:\n  label: {type: Label, text: from the component}\n"
@@ -146,15 +147,17 @@ import Testing
         #expect(!quoted.unicodeScalars.contains { [0x85, 0x2028, 0x2029, 0xFEFF, 0, 0x1B, 0x7F].contains($0.value) })
         let runner = SceneRunner(registry: .standard)
         let source = SceneSource(
-            name: "quoted.yaml", text: "objects:\n  play: {type: Button}\nscript:\n  - set: { play.title: \(quoted) }\n")
+            name: "quoted.yaml", text: "objects:\n  play: {type: Button}\nscript:\n  - set: { play.title: \(quoted) }\n"
+        )
         guard case .ran(let transcript) = runner.run(source) else {
             Issue.record("the scene does not load")
             return
         }
-        #expect(transcript.entries.contains { entry in
-            if case .change(_, "title", _, .string(nasty), _) = entry.kind { return true }
-            return false
-        })
+        #expect(
+            transcript.entries.contains { entry in
+                if case .change(_, "title", _, .string(nasty), _) = entry.kind { return true }
+                return false
+            })
     }
 
     @Test func includePathsAreRewrittenRelativeToTheRecordingsFolder() {

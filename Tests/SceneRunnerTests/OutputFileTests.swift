@@ -37,7 +37,10 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: folder + "/link.yaml", withDestinationPath: "scene.yaml")
         try FileManager.default.linkItem(atPath: scene, toPath: folder + "/hard.yaml")
         // The same file by its own path, a relative path, a link and a hard link.
-        for output in [scene, "./scene.yaml", "link.yaml", "hard.yaml", folder + "/../" + (folder as NSString).lastPathComponent + "/scene.yaml"] {
+        for output in [
+            scene, "./scene.yaml", "link.yaml", "hard.yaml",
+            folder + "/../" + (folder as NSString).lastPathComponent + "/scene.yaml",
+        ] {
             let result = try runSceneRunner(Self.writing(option, scene, to: output), in: URL(fileURLWithPath: folder))
             #expect(result.status == 64, "\(option) \(output): \(result.output)")
             #expect(result.output.contains("would overwrite a file this command reads"), "\(result.output)")
@@ -73,7 +76,10 @@ import Testing
         #expect(lstat(folder + "/link.out", &status) == 0 && (status.st_mode & S_IFMT) == S_IFLNK)
         let written = try String(contentsOfFile: folder + "/target.out", encoding: .utf8)
         #expect(written.count > 20 && written != "old")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["link.out", "scene.yaml", "target.out"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == [
+                "link.out", "scene.yaml", "target.out",
+            ])
     }
 
     @Test(arguments: options)
