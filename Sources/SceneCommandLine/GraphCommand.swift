@@ -30,7 +30,7 @@ struct GraphCommand: SceneSubcommand {
                         ExitStatus.invalidScene,
                         "the file is invalid or unreadable; its diagnostics are printed"
                     ),
-                    ExitStatus.usageLine,
+                    ExitStatus.outputUsageLine,
                     (ExitStatus.toolUnavailable, "--format svg: Graphviz's dot is not on PATH, or it failed"),
                     (ExitStatus.outputFailed, "the output (or the --output file) could not be written"),
                 ])

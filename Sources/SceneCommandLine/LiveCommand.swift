@@ -33,10 +33,10 @@ struct LiveCommand: SceneSubcommand {
                     (ExitStatus.success, "every expectation held"),
                     (
                         ExitStatus.failedExpectation,
-                        "an expectation failed, a line was refused, or the scene stopped on an error"
+                        "a line was refused, an expectation failed or the scene stopped"
                     ),
                     (ExitStatus.invalidScene, "the scene is invalid or unreadable"),
-                    ExitStatus.usageLine,
+                    ExitStatus.outputUsageLine,
                     (ExitStatus.outputFailed, "the output, or the --record file, could not be written"),
                 ])
     )

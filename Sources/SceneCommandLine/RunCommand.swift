@@ -13,7 +13,7 @@ struct RunCommand: SceneSubcommand {
             (ExitStatus.success, "every expectation held"),
             (ExitStatus.failedExpectation, "an expectation failed, or a script stopped on an error"),
             (ExitStatus.invalidScene, "a scene is invalid or unreadable (the others still run)"),
-            ExitStatus.usageLine, ExitStatus.outputLine,
+            ExitStatus.outputUsageLine, ExitStatus.outputLine, ExitStatus.interruptedLine,
         ])
     )
 

@@ -164,6 +164,14 @@ public enum ExitStatus {
     static let successLine = (success, "success")
     static let usageLine = (usage, "a usage error: an unknown option or a missing argument")
     static let outputLine = (outputFailed, "the output could not be written")
+    /// Ctrl-C: the status a shell shows for a process SIGINT ended (143 for SIGTERM, 129 for SIGHUP).
+    static let interruptedLine: (Int32, String) = (
+        130, "interrupted by Ctrl-C (143: SIGTERM); temporary files removed"
+    )
+    /// The usage line of a command that writes files.
+    static let outputUsageLine: (Int32, String) = (
+        usage, "a usage error, or an output file that is a file being read"
+    )
 }
 
 /// What every command runs with.
