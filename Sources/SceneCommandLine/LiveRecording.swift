@@ -38,7 +38,7 @@ enum LiveRecording {
         var text = withoutScript(String(decoding: original, as: UTF8.self))
         if !text.hasSuffix("\n") { text += "\n" }
         text += "script:\n"
-        text += "  - note: \(quoted("recorded by a live session of " + source.name))\n"
+        text += "  - note: \(noteText("recorded by a live session of " + source.name))\n"
         var time: Duration?
         for input in inputs {
             guard let line = input.text ?? stepText(input.step, objectIDs) else { continue }
@@ -117,6 +117,19 @@ enum LiveRecording {
         case .map(let pairs):
             "{" + pairs.map { "\(quoted($0.key)): \(yaml($0.value))" }.joined(separator: ", ") + "}"
         }
+    }
+
+    /// A note's text: plain when it is made only of letters, digits, single
+    /// spaces inside it and `/ . _ -` (as a usual file name gives it), else
+    /// ``quoted(_:)``. A note is always a string, so a plain `true` is too.
+    static func noteText(_ text: String) -> String {
+        let isPlain =
+            !text.isEmpty && text.first != " " && text.last != " " && text.first != "-" && !text.contains("  ")
+            && text.unicodeScalars.allSatisfy { scalar in
+                (scalar.properties.isAlphabetic && scalar.isASCII) || ("0"..."9").contains(scalar)
+                    || " /._-".unicodeScalars.contains(scalar)
+            }
+        return isPlain ? text : quoted(text)
     }
 
     /// `text` as a YAML double-quoted scalar that reads back as exactly

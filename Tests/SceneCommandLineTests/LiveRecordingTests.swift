@@ -160,6 +160,13 @@ import Testing
             })
     }
 
+    @Test func theNoteNamingTheSceneIsPlainOnlyWhenThatIsSafe() {
+        #expect(LiveRecording.noteText("of Scenes/video-player.yaml") == "of Scenes/video-player.yaml")
+        for name in ["of a: b.yaml", "of a #b.yaml", "of \u{85}.yaml", "of \"q\".yaml", "- x", "of  two"] {
+            #expect(LiveRecording.noteText(name) == LiveRecording.quoted(name), "\(name)")
+        }
+    }
+
     @Test func includePathsAreRewrittenRelativeToTheRecordingsFolder() {
         #expect(IncludePaths.relative("/a/b/c.yaml", from: "/a/d/e") == "../../b/c.yaml")
         #expect(IncludePaths.relative("/a/b/c.yaml", from: "/a/b") == "c.yaml")
