@@ -96,6 +96,22 @@ import Testing
         #expect(try String(contentsOfFile: output, encoding: .utf8) != "old")
     }
 
+    #if os(Linux)
+        @Test(arguments: options)
+        func aNewFileGetsThePermissionsTheUmaskAllows(option: String) throws {
+            let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+            let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("Umask:") })
+            let umask = try #require(
+                mode_t(line.dropFirst("Umask:".count).filter { $0 != " " && $0 != "\t" }, radix: 8))
+            let (folder, scene) = try Self.folder()
+            let result = try runSceneRunner(Self.writing(option, scene, to: folder + "/new.out"))
+            #expect(result.status == 0, "\(result.output)")
+            var information = stat()
+            #expect(stat(folder + "/new.out", &information) == 0)
+            #expect(information.st_mode & 0o7777 == 0o666 & ~umask)
+        }
+    #endif
+
     @Test(arguments: options)
     func aFIFOIsWrittenInPlaceAndItsReaderGetsTheBytes(option: String) throws {
         let (folder, scene) = try Self.folder()
