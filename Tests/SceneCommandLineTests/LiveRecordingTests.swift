@@ -113,7 +113,8 @@ import Testing
                 "set: { play.title: \(Self.typed(title)) }", "note: \(Self.typed(note))",
                 "set: { part.label.text: \(Self.typed(label)) }",
             ]
-            let recordingPath = targets[round % targets.count] + "/recording-\(round).yaml"
+            let recordingPath =
+                targets[Int.random(in: 0..<targets.count, using: &generator)] + "/recording-\(round).yaml"
             let live = try Self.session(scenePath, lines: lines, recordingPath: recordingPath)
 
             let replay = SceneRunner(registry: .standard).run(contentsOf: recordingPath)
