@@ -187,10 +187,12 @@ import Testing
         #expect(recorded.contains("\n  - tap: play\n"))
     }
 
-    /// A run stopped by SIGTERM while it writes a timeline page (its output
-    /// is a pipe nobody reads, so it waits mid-scene) removes the page's
-    /// temporary file and the store's state folder, and ends by the signal.
-    @Test func anInterruptedRunLeavesNoTemporaryFileNorStateFolder() throws {
+    /// A run stopped by Ctrl-C (SIGINT) or SIGTERM while it writes a
+    /// timeline page (its output is a pipe nobody reads, so it waits
+    /// mid-scene) removes the page's temporary file and the store's state
+    /// folder, and ends by the signal.
+    @Test(arguments: [SIGINT, SIGTERM])
+    func anInterruptedRunLeavesNoTemporaryFileNorStateFolder(signal: Int32) throws {
         let notes = (0..<4000).map { "  - note: line \($0) of a long transcript, to fill the pipe\n" }.joined()
         let text = """
             objects:
@@ -218,10 +220,10 @@ import Testing
         }
         #expect(contents(folder).contains { $0.hasSuffix(".partial") }, "\(contents(folder))")
         #expect(!contents(temporary).isEmpty)
-        process.terminate()
+        kill(process.processIdentifier, signal)
         waitForExit(process)
         #expect(process.terminationReason == .uncaughtSignal)
-        #expect(process.terminationStatus == SIGTERM)
+        #expect(process.terminationStatus == signal)
         #expect(contents(folder).sorted() == ["scene.yaml", "tmp"])
         #expect(contents(temporary) == [])
     }
