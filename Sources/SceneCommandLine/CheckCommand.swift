@@ -61,9 +61,11 @@ struct CheckCommand: SceneSubcommand {
             case .text:
                 context.write(DiagnosticRenderer.render(diagnostics, in: source))
                 if declaration != nil {
-                    context.writeLine("\(source.name): ok (\(Records.tally(objects: objects, warnings: warnings)))")
+                    context.writeLine(
+                        "\(VisibleText.line(source.name)): ok (\(Records.tally(objects: objects, warnings: warnings)))")
                 } else {
-                    context.writeLine("\(source.name): \(Records.tally(errors: errors, warnings: warnings))")
+                    context.writeLine(
+                        "\(VisibleText.line(source.name)): \(Records.tally(errors: errors, warnings: warnings))")
                 }
             case .json:
                 for diagnostic in diagnostics { context.writeLine(DiagnosticRenderer.json(diagnostic, in: source)) }

@@ -27,14 +27,40 @@ final class DescriptorOutput: TextSink {
         buffer.reserveCapacity(bufferSize + 4096)
     }
 
-    /// Creates or empties the file at `path`; `nil` and `errno` when it
-    /// cannot be opened.
-    init?(creating path: String, bufferSize: Int = 1 << 16) {
-        descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+    /// Creates the file at `path`, which must not exist (a temporary
+    /// file), with the umask's permissions; `nil` and `errno` when it
+    /// cannot be made.
+    convenience init?(creatingNew path: String, bufferSize: Int = 1 << 16) {
+        self.init(opening: path, flags: O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, bufferSize: bufferSize)
+    }
+
+    /// Opens the existing file at `path` (a device, a FIFO) to write in
+    /// place; `nil` and `errno` when it cannot be opened.
+    convenience init?(writingInPlace path: String, bufferSize: Int = 1 << 16) {
+        self.init(opening: path, flags: O_WRONLY | O_TRUNC | O_NOCTTY | O_CLOEXEC, bufferSize: bufferSize)
+    }
+
+    private init?(opening path: String, flags: Int32, bufferSize: Int) {
+        repeat {
+            descriptor = open(path, flags, 0o666)
+        } while descriptor < 0 && errno == EINTR
         guard descriptor >= 0 else { return nil }
         self.bufferSize = bufferSize
         ownsDescriptor = true
         buffer.reserveCapacity(bufferSize + 4096)
+    }
+
+    /// Gives the open file `mode` and, where the process may, `owner` and
+    /// `group` (a file that replaces another takes on its permissions).
+    func setMode(_ mode: mode_t, owner: uid_t, group: gid_t) {
+        guard descriptor >= 0 else { return }
+        var status = stat()
+        if fstat(descriptor, &status) == 0, status.st_uid != owner || status.st_gid != group {
+            // Only root may give a file away; a group the user is in is
+            // allowed, anything else is left as it is.
+            _ = fchown(descriptor, owner, group)
+        }
+        _ = fchmod(descriptor, mode)
     }
 
     deinit {

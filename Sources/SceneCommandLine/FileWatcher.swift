@@ -93,8 +93,10 @@ struct FileWatcher {
 
     /// Lets Ctrl-C, `kill` and a closed terminal end the process even when
     /// it was started with those signals blocked (as some launchers leave
-    /// them): watching ends only that way.
+    /// them): watching ends only that way. With ``SignalHandling``'s thread
+    /// running, they stay blocked here: that thread takes them.
     static func allowInterruption() {
+        guard !SignalHandling.isThreadRunning else { return }
         var signals = sigset_t()
         sigemptyset(&signals)
         for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&signals, signal) }

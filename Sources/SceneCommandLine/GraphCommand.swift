@@ -30,7 +30,7 @@ struct GraphCommand: SceneSubcommand {
                         ExitStatus.invalidScene,
                         "the file is invalid or unreadable; its diagnostics are printed"
                     ),
-                    ExitStatus.usageLine,
+                    ExitStatus.outputUsageLine,
                     (ExitStatus.toolUnavailable, "--format svg: Graphviz's dot is not on PATH, or it failed"),
                     (ExitStatus.outputFailed, "the output (or the --output file) could not be written"),
                 ])
@@ -83,19 +83,24 @@ struct GraphCommand: SceneSubcommand {
         }
 
         let sink: any TextSink
-        var file: DescriptorOutput?
+        var file: OutputFileWriter?
         if let output {
-            guard let opened = DescriptorOutput(creating: output) else {
+            var inputs = InputFiles([self.file])
+            for component in loader.includedFiles(of: self.file) { inputs.add(component) }
+            switch try OutputFile(output, option: "--output", inputs: inputs).open() {
+            case .failure(let failure):
                 throw CommandFailure(
-                    message: "cannot write the graph to '\(output)': \(DescriptorOutput.reason(errno))",
-                    status: ExitStatus.outputFailed)
+                    message: "cannot write the graph to '\(output)': \(failure.reason)", status: ExitStatus.outputFailed
+                )
+            case .success(let opened):
+                file = opened
+                sink = opened
             }
-            file = opened
-            sink = opened
         } else {
             sink = context.output
         }
-        defer { file?.abandon() }
+        var isFinished = false
+        defer { if !isFinished { file?.abandon() } }
 
         if let dotPath {
             var text: [UInt8] = []
@@ -103,13 +108,14 @@ struct GraphCommand: SceneSubcommand {
             do {
                 try Graphviz.render(text, as: "svg", with: dotPath, into: sink.write, shouldStop: { sink.hasFailed })
             } catch {
-                // What `dot` printed before it failed is no picture.
-                if let file, let output, file.abandon() { unlink(output) }
+                // What `dot` printed before it failed is no picture: the
+                // file is left as it was.
                 throw CommandFailure(message: error.message, status: ExitStatus.toolUnavailable)
             }
         } else {
             graph.write { sink.write($0) }
         }
+        isFinished = true
         if let file, let output, let failure = file.finish() {
             throw CommandFailure(
                 message: "could not write the graph to '\(output)': \(failure)", status: ExitStatus.outputFailed)

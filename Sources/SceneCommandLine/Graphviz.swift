@@ -73,8 +73,22 @@ enum Graphviz {
         let words = [path, "-T" + format]
         let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
         defer { for argument in arguments { free(argument) } }
+        // `dot` starts with the signals as a program expects them: none
+        // blocked (this process blocks the ending ones for its signal
+        // thread) and SIGPIPE, which this process ignores, at its default.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in SignalHandling.endingSignals + [SIGPIPE] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid = pid_t()
-        let spawned = posix_spawn(&pid, path, &actions, nil, arguments, environ)
+        let spawned = posix_spawn(&pid, path, &actions, &attributes, arguments, environ)
         for end in [inputEnds[1], outputEnds[1], errorEnds[1]] { close(end) }
         inputEnds[1] = -1
         outputEnds[1] = -1

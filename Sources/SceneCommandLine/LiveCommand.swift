@@ -23,16 +23,20 @@ struct LiveCommand: SceneSubcommand {
             Each line of standard input is one script step, as in a scene's script (tap: play, \
             slide: { volume: 0.8 }, expect: { controls.hidden: true }, call: timer.resume, set: ..., note: ...), \
             performed as it arrives; 'wait' and 'at' are refused, since real time passes by itself. A bad line \
-            gets its diagnostic and the session goes on. At the end of input the session goes on until no timer \
+            gets its diagnostic and the session goes on (and ends with status 1). A carriage return, NEL (U+0085), \
+            LS (U+2028) or PS (U+2029) inside a line ends a line, as in a scene file. At the end of input the session goes on until no timer \
             is pending, or until --duration; Ctrl-C ends it at once.
 
 
             """
                 + ExitStatus.help([
                     (ExitStatus.success, "every expectation held"),
-                    (ExitStatus.failedExpectation, "an expectation failed, or the scene stopped on an error"),
+                    (
+                        ExitStatus.failedExpectation,
+                        "a line was refused, an expectation failed or the scene stopped"
+                    ),
                     (ExitStatus.invalidScene, "the scene is invalid or unreadable"),
-                    ExitStatus.usageLine,
+                    ExitStatus.outputUsageLine,
                     (ExitStatus.outputFailed, "the output, or the --record file, could not be written"),
                 ])
     )
@@ -86,6 +90,13 @@ struct LiveCommand: SceneSubcommand {
                     "--record \(record): \(file) is not written as a block mapping (keys at the start of lines), so a script cannot be added to it; write its top level in block style",
                 status: ExitStatus.usage)
         }
+        // Planned before the session, so that a recording that would
+        // overwrite the scene or a component it includes is refused at once.
+        let recording = try record.map { record throws(CommandFailure) in
+            var inputs = InputFiles([file])
+            for component in runner.loader.includedFiles(of: file) { inputs.add(component) }
+            return try OutputFile(record, option: "--record", inputs: inputs)
+        }
         let session = LiveSession(
             source: source, runner: runner, format: format, verbose: verbose,
             duration: duration.flatMap { ScalarSyntax.duration($0) }, withScript: withScript,
@@ -95,16 +106,17 @@ struct LiveCommand: SceneSubcommand {
             if case .invalid(let error) = outcome { throw invalid(error, in: context) }
             return
         }
-        if let record {
+        if let record, let recording {
             let text = LiveRecording.text(
-                of: source, objectIDs: result.objectIDs, inputs: result.inputs, end: result.summary.endTime,
+                of: source, recordedAt: record, objectIDs: result.objectIDs, inputs: result.inputs,
+                end: result.summary.endTime,
                 finalValues: result.finalValues)
-            if let failure = LiveRecording.write(text, to: record) {
+            if let failure = recording.write(text) {
                 throw CommandFailure(
                     message: "could not write the recording '\(record)': \(failure)", status: ExitStatus.outputFailed)
             }
         }
-        if !result.summary.succeeded { throw ExitCode(ExitStatus.failedExpectation) }
+        if !result.summary.succeeded || result.rejectedLines > 0 { throw ExitCode(ExitStatus.failedExpectation) }
     }
 
     /// Prints the load error's diagnostics; the failure to exit with.
@@ -136,6 +148,8 @@ struct LiveSession {
         var finalValues: [(path: String, value: SceneValue)]
         /// The scene's ids, in declaration order.
         var objectIDs: [String]
+        /// How many input lines were refused with a diagnostic.
+        var rejectedLines = 0
     }
 
     let source: SceneSource
@@ -185,6 +199,7 @@ struct LiveSession {
         var script = withScript ? ScriptQueue(live.declaration.steps) : ScriptQueue([])
         var reader = LineReader(descriptor: inputDescriptor, maximumLineBytes: maximumLineBytes)
         var lineNumber = 0
+        var rejectedLines = 0
         let driver = live.driver
         // Until the end of the session: Ctrl-C, --duration, the end of
         // input with nothing pending, a stopped scene or a lost output.
@@ -211,6 +226,7 @@ struct LiveSession {
                 live.advance(to: time)
                 switch line {
                 case .tooLong:
+                    rejectedLines += 1
                     let diagnostic = Diagnostic(
                         .invalidStep, "the line is longer than \(maximumLineBytes) bytes",
                         at: SourceSpan(
@@ -221,6 +237,7 @@ struct LiveSession {
                     case .blank:
                         break
                     case .invalid(let diagnostics):
+                        rejectedLines += 1
                         writeDiagnostics(diagnostics, live.compiler.source(of: text), time)
                     case .step(let step):
                         if keepsInputs { inputs.append(LiveRecording.Input(time: time, text: text, step: step)) }
@@ -241,7 +258,7 @@ struct LiveSession {
         return .ran(
             Result(
                 summary: summary, inputs: inputs, finalValues: changes.finalValues,
-                objectIDs: live.declaration.objects.map(\.id)))
+                objectIDs: live.declaration.objects.map(\.id), rejectedLines: rejectedLines))
     }
 }
 

@@ -1,5 +1,6 @@
 import SceneCore
 import SceneLoader
+import SceneYAML
 
 #if canImport(Glibc)
     import Glibc
@@ -13,7 +14,11 @@ import SceneLoader
 /// original file without its script, then a script of each step at the
 /// millisecond it was applied, the session's end, and an `expect` of every
 /// property that changed with its final value. `run` on it replays the
-/// session: the same events and changes in the same order.
+/// session: the same events and changes in the same order, wherever the
+/// recording is written (the scene's `include:` paths are rewritten
+/// relative to the recording's folder) and whatever its strings hold
+/// (every string is written double-quoted, anything but plain printable
+/// text escaped, so that YAML reads back exactly the same).
 enum LiveRecording {
     /// One step performed in the session.
     struct Input {
@@ -24,15 +29,16 @@ enum LiveRecording {
         let step: ScriptStep
     }
 
-    /// The recording of a session of `source`.
+    /// The recording of a session of `source`, to be written at `path`.
     static func text(
-        of source: SceneSource, objectIDs: [String], inputs: [Input], end: Duration,
+        of source: SceneSource, recordedAt path: String, objectIDs: [String], inputs: [Input], end: Duration,
         finalValues: [(path: String, value: SceneValue)]
     ) -> String {
-        var text = withoutScript(String(decoding: source.bytes, as: UTF8.self))
+        let original = IncludePaths.rewritten(source, for: path)
+        var text = withoutScript(String(decoding: original, as: UTF8.self))
         if !text.hasSuffix("\n") { text += "\n" }
         text += "script:\n"
-        text += "  - note: recorded by a live session of \(source.name)\n"
+        text += "  - note: \(noteText("recorded by a live session of " + source.name))\n"
         var time: Duration?
         for input in inputs {
             guard let line = input.text ?? stepText(input.step, objectIDs) else { continue }
@@ -48,18 +54,6 @@ enum LiveRecording {
             text += "  - expect: { \(path): \(yaml(value)) }\n"
         }
         return text
-    }
-
-    /// Writes `text` to `path` through a file beside it, renamed when whole;
-    /// why it could not be written, or `nil`.
-    static func write(_ text: String, to path: String) -> String? {
-        let partial = "\(path).\(getpid()).partial"
-        guard let output = DescriptorOutput(creating: partial) else { return DescriptorOutput.reason(errno) }
-        output.write(text)
-        var failure = output.finish()
-        if failure == nil, rename(partial, path) != 0 { failure = DescriptorOutput.reason(errno) }
-        if failure != nil { unlink(partial) }
-        return failure
     }
 
     /// The file's text with its top-level `script:` section taken out.
@@ -117,18 +111,48 @@ enum LiveRecording {
         switch value {
         case .null: "null"
         case .bool, .int, .double, .enumCase, .object, .duration: value.description
-        case .string(let text): SceneValue.quote(text) { "\\u" + hex($0) }
+        case .string(let text): quoted(text)
         case .color: "\"\(value.description)\""
         case .list(let values): "[" + values.map(yaml).joined(separator: ", ") + "]"
         case .map(let pairs):
-            "{"
-                + pairs.map { "\(SceneValue.quote($0.key) { "\\u" + hex($0) }): \(yaml($0.value))" }.joined(
-                    separator: ", ") + "}"
+            "{" + pairs.map { "\(quoted($0.key)): \(yaml($0.value))" }.joined(separator: ", ") + "}"
         }
     }
 
-    private static func hex(_ value: UInt32) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    /// A note's text: plain when it is made only of letters, digits, single
+    /// spaces inside it and `/ . _ -` (as a usual file name gives it), else
+    /// ``quoted(_:)``. A note is always a string, so a plain `true` is too.
+    static func noteText(_ text: String) -> String {
+        let isPlain =
+            !text.isEmpty && text.first != " " && text.last != " " && text.first != "-" && !text.contains("  ")
+            && text.unicodeScalars.allSatisfy { scalar in
+                (scalar.properties.isAlphabetic && scalar.isASCII) || ("0"..."9").contains(scalar)
+                    || " /._-".unicodeScalars.contains(scalar)
+            }
+        return isPlain ? text : quoted(text)
+    }
+
+    /// `text` as a YAML double-quoted scalar that reads back as exactly
+    /// `text`: `"` and `\` escaped, and every character YAML would not keep
+    /// as it is escaped by its code: control characters (C0, DEL, C1 with
+    /// NEL), the line and paragraph separators, the byte order mark.
+    /// Leading and trailing spaces, `#` and `: ` are safe inside the quotes.
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x22: result += "\\\""
+            case 0x5C: result += "\\\\"
+            case 0x00..<0x20, 0x7F...0x9F: result += "\\x" + hex(scalar.value, digits: 2)
+            case 0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF: result += "\\u" + hex(scalar.value, digits: 4)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
+    private static func hex(_ value: UInt32, digits: Int) -> String {
+        let text = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, digits - text.count)) + text
     }
 }

@@ -87,6 +87,9 @@ struct Interruption {
 
     static var happened: Bool { flag.load(ordering: .relaxed) }
 
+    /// Ends the session, as a signal does (from ``SignalHandling``'s thread).
+    static func interrupt() { flag.store(true, ordering: .relaxed) }
+
     /// The handlers there were before, put back by ``restore()``.
     private var previous: [(signal: Int32, action: sigaction)] = []
 
@@ -94,6 +97,7 @@ struct Interruption {
     /// handlers come back with ``restore()``.
     static func install() -> Interruption {
         flag.store(false, ordering: .relaxed)
+        SignalHandling.setListening(true)
         FileWatcher.allowInterruption()
         var action = sigaction()
         #if canImport(Darwin)
@@ -112,6 +116,7 @@ struct Interruption {
     }
 
     func restore() {
+        SignalHandling.setListening(false)
         for (signal, action) in previous {
             var action = action
             sigaction(signal, &action, nil)
@@ -120,6 +125,11 @@ struct Interruption {
 }
 
 /// Reads lines from a descriptor as they come, waiting at most a given time.
+///
+/// A line ends where a scene file's line would: at a line feed, a carriage
+/// return (CR LF is one break), NEL (U+0085), LS (U+2028) or PS (U+2029).
+/// Each part is a line of its own, numbered in turn, so that nothing typed
+/// is dropped and a diagnostic's line is the one YAML would give.
 struct LineReader {
     enum Line: Equatable {
         case text(String)
@@ -159,7 +169,7 @@ struct LineReader {
         var lines: [Line] = []
         for byte in chunk.prefix(max(0, count)) {
             if byte == UInt8(ascii: "\n") {
-                lines.append(finishLine())
+                lines += finishLine()
             } else if !isDiscarding {
                 if pending.count >= maximumLineBytes {
                     isDiscarding = true
@@ -169,17 +179,41 @@ struct LineReader {
                 }
             }
         }
-        if isAtEnd && (!pending.isEmpty || isDiscarding) { lines.append(finishLine()) }
+        if isAtEnd && (!pending.isEmpty || isDiscarding) { lines += finishLine() }
         return lines
     }
 
-    private mutating func finishLine() -> Line {
+    private mutating func finishLine() -> [Line] {
         defer {
             pending.removeAll(keepingCapacity: true)
             isDiscarding = false
         }
-        if isDiscarding { return .tooLong }
+        if isDiscarding { return [.tooLong] }
         if pending.last == UInt8(ascii: "\r") { pending.removeLast() }
-        return .text(String(decoding: pending, as: UTF8.self))
+        return Self.split(String(decoding: pending, as: UTF8.self)).map(Line.text)
+    }
+
+    /// `text` cut at every line break YAML knows besides the line feed: CR
+    /// (CR LF counts once), NEL, LS and PS.
+    static func split(_ text: String) -> [String] {
+        var lines: [String] = []
+        var current = String.UnicodeScalarView()
+        var afterCarriageReturn = false
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" && afterCarriageReturn {
+                afterCarriageReturn = false
+                continue
+            }
+            afterCarriageReturn = scalar == "\r"
+            switch scalar.value {
+            case 0x0A, 0x0D, 0x85, 0x2028, 0x2029:
+                lines.append(String(current))
+                current = String.UnicodeScalarView()
+            default:
+                current.append(scalar)
+            }
+        }
+        lines.append(String(current))
+        return lines
     }
 }

@@ -1,3 +1,4 @@
+import SceneCore
 import SceneLoader
 
 /// The JSON Lines records that `check` and `run` share. Every record
@@ -72,7 +73,7 @@ enum Records {
         switch format {
         case .text:
             output.write(error.rendered)
-            output.write("\(name): \(prefix)\(tally(errors: errors, warnings: warnings))\n")
+            output.write("\(VisibleText.line(name)): \(prefix)\(tally(errors: errors, warnings: warnings))\n")
         case .json:
             for diagnostic in error.diagnostics {
                 output.write(DiagnosticRenderer.json(diagnostic, in: error.source) + "\n")

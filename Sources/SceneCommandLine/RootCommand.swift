@@ -49,6 +49,7 @@ struct RootCommand: ParsableCommand {
         (ExitStatus.toolUnavailable, "graph --format svg could not run Graphviz's dot"),
         (ExitStatus.internalError, "a built-in type was refused when registered: a bug in the program"),
         ExitStatus.outputLine,
+        ExitStatus.interruptedLine,
     ])
 }
 

@@ -13,7 +13,7 @@ struct RunCommand: SceneSubcommand {
             (ExitStatus.success, "every expectation held"),
             (ExitStatus.failedExpectation, "an expectation failed, or a script stopped on an error"),
             (ExitStatus.invalidScene, "a scene is invalid or unreadable (the others still run)"),
-            ExitStatus.usageLine, ExitStatus.outputLine,
+            ExitStatus.outputUsageLine, ExitStatus.outputLine, ExitStatus.interruptedLine,
         ])
     )
 
@@ -72,7 +72,10 @@ struct RunCommand: SceneSubcommand {
         runner.loader.toolName = context.name
         runner.loader.warningsAreErrors = warningsAreErrors
         let files = shard.map { $0.slice(of: self.files) } ?? self.files
-        let timelines = try TimelineFiles(path: timeline, files: self.files)
+        // The scenes and the components they include: no timeline may overwrite one.
+        let inputs =
+            timeline == nil ? InputFiles() : InputFiles(files + files.flatMap { runner.loader.includedFiles(of: $0) })
+        let timelines = try TimelineFiles(path: timeline, files: self.files, inputs: inputs)
         guard watch else {
             let status = try run(files, with: runner, timelines: timelines, in: context)
             try timelines.finish(status: status)
@@ -93,9 +96,15 @@ struct RunCommand: SceneSubcommand {
             do {
                 try timelines.finish(status: status)
             } catch {
-                // Said here, on the output a person watches; the next save
-                // writes the timeline again.
-                context.writeLine("Error: \(error.message)")
+                // Said here, on the output a person watches (in JSON, on
+                // standard error, so that standard output stays JSON Lines);
+                // the next save writes the timeline again.
+                if format == .json {
+                    context.errors.write("Error: \(VisibleText.lines(error.message))\n")
+                    context.errors.flush()
+                } else {
+                    context.writeLine("Error: \(VisibleText.lines(error.message))")
+                }
             }
             if format == .text {
                 context.writeLine("== watching \(Self.count(watcher.paths.count, "file")); Ctrl-C stops")
@@ -104,7 +113,9 @@ struct RunCommand: SceneSubcommand {
             let changedFiles = watcher.nextChanges()
             if format == .text {
                 context.writeLine("")
-                context.writeLine("== changed at \(FileWatcher.clockTime()): \(changedFiles.joined(separator: ", "))")
+                context.writeLine(
+                    "== changed at \(FileWatcher.clockTime()): \(VisibleText.line(changedFiles.joined(separator: ", ")))"
+                )
             }
             // A scene runs again when it or a component it includes changed.
             changed = files.filter { file in

@@ -42,16 +42,28 @@ public struct SceneCommandLine {
         self.limits = limits
     }
 
-    /// Runs the command line on the process's arguments and exits with its status.
+    /// Runs the command line on the process's arguments and exits with its
+    /// status.
+    ///
+    /// It first sets up the process's signals: SIGPIPE is ignored (a
+    /// closed pipe is a failed write: status 74), and SIGINT, SIGTERM and
+    /// SIGHUP remove the temporary files and folders a run made (a page's
+    /// `.partial` file, a store's state folder) before the process ends by
+    /// the signal (a shell shows 130, 143, 129). Call it before
+    /// starting threads of your own, so that they leave those signals to it.
     public func main() -> Never {
+        SignalHandling.install()
         let status = run(Array(CommandLine.arguments.dropFirst()))
+        TemporaryItems.removeAll()
         exit(status)
     }
 
     /// Runs the command line on `arguments` (without the program's name),
     /// printing to standard output and standard error, and returns the exit
-    /// status (see ``ExitStatus``).
+    /// status (see ``ExitStatus``). SIGPIPE is ignored from then on, so that
+    /// a closed standard output is a failed write (status 74).
     public func run(_ arguments: [String]) -> Int32 {
+        SignalHandling.ignoreBrokenPipes()
         // Nothing is buffered on a terminal, so that a long run is watched
         // as it happens.
         let output = DescriptorOutput(descriptor: 1, bufferSize: isatty(1) == 1 ? 0 : 1 << 14)
@@ -76,7 +88,7 @@ public struct SceneCommandLine {
             return ExitStatus.internalError
         }
         let context = CommandContext(
-            name: name, registry: registry, limits: limits, output: output)
+            name: name, registry: registry, limits: limits, output: output, errors: errors)
         do {
             var command = try RootCommand.named(name) { try RootCommand.parseAsRoot(arguments) }
             // Concrete casts: a cast to a protocol costs a search of the
@@ -99,7 +111,7 @@ public struct SceneCommandLine {
             }
             return ExitStatus.success
         } catch let failure as CommandFailure {
-            errors.write("Error: \(failure.message)\n")
+            errors.write("Error: \(VisibleText.lines(failure.message))\n")
             return failure.status
         } catch {
             let status = RootCommand.exitCode(for: error).rawValue
@@ -152,6 +164,14 @@ public enum ExitStatus {
     static let successLine = (success, "success")
     static let usageLine = (usage, "a usage error: an unknown option or a missing argument")
     static let outputLine = (outputFailed, "the output could not be written")
+    /// Ctrl-C: the status a shell shows for a process SIGINT ended (143 for SIGTERM, 129 for SIGHUP).
+    static let interruptedLine: (Int32, String) = (
+        130, "interrupted by Ctrl-C (143: SIGTERM); temporary files removed"
+    )
+    /// The usage line of a command that writes files.
+    static let outputUsageLine: (Int32, String) = (
+        usage, "a usage error, or an output file that is a file being read"
+    )
 }
 
 /// What every command runs with.
@@ -160,6 +180,8 @@ struct CommandContext {
     let registry: SceneRegistry
     let limits: SceneLimits
     let output: any TextSink
+    /// Standard error: what went wrong with the output itself.
+    let errors: any TextSink
 
     /// A loader for the context's types, naming the program in its hints.
     var loader: SceneLoader {

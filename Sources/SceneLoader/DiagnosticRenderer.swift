@@ -19,7 +19,7 @@ public enum DiagnosticRenderer {
         var text = header(source.name, diagnostic.position, diagnostic.severity.rawValue, diagnostic.message)
         text += snippet(source, diagnostic.span)
         if let hint = diagnostic.hint {
-            text += margin + "= help: " + hint + "\n"
+            text += margin + "= help: " + VisibleText.line(hint) + "\n"
         }
         for note in diagnostic.notes {
             text += header(source.name, note.position, "note", note.message)
@@ -38,7 +38,7 @@ public enum DiagnosticRenderer {
 
     private static func header(_ name: String, _ position: SourcePosition, _ kind: String, _ message: String) -> String
     {
-        "\(name):\(position.line):\(position.column): \(kind): \(message)\n"
+        VisibleText.line("\(name):\(position.line):\(position.column): \(kind): \(message)") + "\n"
     }
 
     /// The blank gutter under a line number.
@@ -83,7 +83,9 @@ public enum DiagnosticRenderer {
         guard !shown.isEmpty || span.start.column == 1 else { return "" }
         var caretLine = isCutBefore ? " " : ""
         for character in String(decoding: bytes[start..<offset], as: UTF8.self).unicodeScalars {
-            caretLine.unicodeScalars.append(character == "\t" ? "\t" : " ")
+            // Under a character shown by its code, as many spaces as the code is long.
+            let width = VisibleText.isHidden(character) ? VisibleText.code(character).count : 1
+            caretLine += character == "\t" ? "\t" : String(repeating: " ", count: width)
         }
         var length = 1
         if span.end.line == span.start.line && span.end.column > span.start.column {
@@ -91,7 +93,7 @@ public enum DiagnosticRenderer {
         }
         caretLine += "^" + String(repeating: "~", count: length - 1)
         let bar = margin + "| "
-        let line = (isCutBefore ? "…" : "") + shown + (isCutAfter ? "…" : "")
+        let line = (isCutBefore ? "…" : "") + VisibleText.line(shown) + (isCutAfter ? "…" : "")
         return gutter(span.start.line) + line + "\n" + bar + caretLine + "\n"
     }
 

@@ -170,10 +170,12 @@ public final class TextTranscriptWriter: TranscriptSink {
     /// intervals at 60 frames a second).
     static let maximumGap = Duration.milliseconds(34)
 
-    /// A writer handing each line, with its line break, to `write`.
+    /// A writer handing each line, with its line break, to `write`. What
+    /// a scene wrote (titles, notes, strings, messages) reaches `write` with
+    /// its control characters shown by their codes (`\u{1B}`), never raw.
     public init(verbose: Bool = false, write: @escaping (String) -> Void) {
         self.verbose = verbose
-        self.write = write
+        self.write = { write(VisibleText.lines($0)) }
     }
 
     public func warn(_ warnings: [Diagnostic], in source: SceneSource) {

@@ -95,6 +95,9 @@ public final class FocusStore: SceneObject, FocusTimerStore {
     private var database: DatabaseQueue?
     /// A temporary folder this store made, removed when it closes.
     private var ownedDirectory: URL?
+    /// Its registration with ``TemporaryItems``, so that an interrupted
+    /// process removes it too.
+    private var ownedDirectoryToken: Int?
     /// The scene to tell of failures, from ``awake(in:)``.
     private weak var scene: Scene?
 
@@ -253,7 +256,9 @@ public final class FocusStore: SceneObject, FocusTimerStore {
     public func close() {
         closeDatabase()
         if let ownedDirectory { try? FileManager.default.removeItem(at: ownedDirectory) }
+        if let ownedDirectoryToken { TemporaryItems.unregister(ownedDirectoryToken) }
         ownedDirectory = nil
+        ownedDirectoryToken = nil
     }
 
     private func closeDatabase() {
@@ -271,6 +276,7 @@ public final class FocusStore: SceneObject, FocusTimerStore {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "scene-state-\(UUID().uuidString)", isDirectory: true)
         ownedDirectory = folder
+        ownedDirectoryToken = TemporaryItems.register(folder.path)
         return folder.appendingPathComponent(path)
     }
 

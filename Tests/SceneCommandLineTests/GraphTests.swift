@@ -355,6 +355,33 @@ private let isDotInstalled = Graphviz.locate() != nil
         #expect(result.status == ExitStatus.usage)
         #expect(result.errors.contains("'png'"))
     }
+    #if os(Linux)
+        /// `dot` starts with no signal blocked and SIGPIPE at its default,
+        /// whatever the command line blocks and ignores for itself.
+        @Test func dotStartsWithNoSignalBlockedAndSIGPIPEAtItsDefault() throws {
+            let previous = signal(SIGPIPE, SIG_IGN)
+            defer { signal(SIGPIPE, previous) }
+            var blocked = sigset_t()
+            sigemptyset(&blocked)
+            for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&blocked, signal) }
+            var old = sigset_t()
+            pthread_sigmask(SIG_BLOCK, &blocked, &old)
+            defer { pthread_sigmask(SIG_SETMASK, &old, nil) }
+            let folder = try fakeDot("grep -E '^(SigBlk|SigIgn):' /proc/self/status >&2; exit 3")
+            let scene = packagePath("Scenes/player-controls.yaml")
+            let result = runWithDot(in: folder, ["graph", "--format", "svg", scene])
+            var masks: [String: UInt64] = [:]
+            for line in result.errors.split(separator: "\n") {
+                let parts = line.split(separator: ":")
+                guard parts.count == 2, let value = UInt64(parts[1].filter { $0 != " " && $0 != "\t" }, radix: 16)
+                else { continue }
+                masks[String(parts[0])] = value
+            }
+            let errors = result.errors
+            #expect(masks["SigBlk"] == 0, "\(errors)")
+            #expect(masks["SigIgn"].map { $0 & (1 << UInt64(SIGPIPE - 1)) } == 0, "\(errors)")
+        }
+    #endif
 }
 
 /// What a test reads back from `graph`'s DOT, line by line as it prints it:

@@ -318,4 +318,30 @@ func temporaryScene(_ text: String, name: String = "scene.yaml") throws -> Strin
         }
         #expect(text.contains("\"objects\":2"))
     }
+
+    /// A timeline that cannot be written is said on standard error in
+    /// JSON: every line of standard output stays a JSON record.
+    @Test func aTimelineFailureWhileWatchingInJSONKeepsStandardOutputJSON() throws {
+        let path = try temporaryScene("objects:\n  box: {type: View}\n")
+        let output = path + ".out"
+        let errors = path + ".err"
+        #expect(FileManager.default.createFile(atPath: output, contents: nil))
+        #expect(FileManager.default.createFile(atPath: errors, contents: nil))
+        let process = Process()
+        process.executableURL = try sceneRunnerURL()
+        process.arguments = ["run", "--watch", "--format", "json", path, "--timeline", "/nonexistent/folder/t.html"]
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        let text = try #require(waitFor("\"type\":\"totals\"", count: 1, in: output))
+        let said = try #require(waitFor("could not write the timeline", count: 1, in: errors))
+        kill(process.processIdentifier, SIGINT)
+        #expect(exited(process), "Ctrl-C did not end the watch")
+        for line in text.split(separator: "\n") {
+            #expect(
+                (try? JSONSerialization.jsonObject(with: Data(line.utf8))) is [String: Any], "not JSON: \(line)")
+        }
+        #expect(said.hasPrefix("Error: could not write the timeline '/nonexistent/folder/t.html': "))
+    }
 }

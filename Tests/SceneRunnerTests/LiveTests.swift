@@ -60,7 +60,8 @@ import Testing
         session.endInput()
         let (status, raw) = try session.finish()
         let output = Self.plain(raw)
-        #expect(status == 0, "\(raw)")
+        // The refused line makes the session's status 1.
+        #expect(status == 1, "\(raw)")
         #expect(output.contains("<stdin>:2:1: error: unknown script verb 'tapp'\n    2 | tapp: volume\n"))
         // The session went on after the bad line, and on after the end of
         // input until the controls had hidden again.
@@ -139,7 +140,8 @@ import Testing
         session.type("  set: { volume.value: 0.2 }\nexpect: { volume.nope: 1 }\n")
         session.endInput()
         let (status, output) = try session.finish()
-        #expect(status == 0, "\(output)")
+        // The refused line makes the status 1.
+        #expect(status == 1, "\(output)")
         let lines = output.split(separator: "\n").map(String.init)
         #expect(lines.allSatisfy { $0.hasPrefix("{\"type\":") })
         let slide = try #require(lines.first { $0.contains("\"verb\":\"slide\"") })
@@ -150,6 +152,53 @@ import Testing
         #expect(lines.contains { $0.contains("\"type\":\"expect\"") && $0.contains("\"passed\":true") })
         #expect(lines.last?.contains("\"type\":\"summary\"") == true)
         #expect(lines.last?.contains("\"endTime\":0.12") == true)
+    }
+
+    /// A line holding a carriage return, NEL, LS or PS is cut there, as a
+    /// scene file's line would be, and every part runs: the failing
+    /// `expect` after the break is not dropped.
+    @Test(arguments: ["\r", "\u{85}", "\u{2028}", "\u{2029}"])
+    func aLineBreakInsideALineCutsItAndEveryPartRuns(lineBreak: String) throws {
+        let path = try temporaryScene(Self.scene, name: "quick.yaml")
+        let session = try LiveProcess(["live", path, "--duration", "100ms"])
+        session.type("tap: backgroundTap\(lineBreak)expect: { volume.value: 0.9 }\n")
+        session.endInput()
+        let (status, output) = try session.finish()
+        #expect(status == 1, "\(output)")
+        #expect(output.contains("tap backgroundTap"))
+        #expect(output.contains("expected 0.9, actual 0.5 (<stdin>:2:"), "\(output)")
+    }
+
+    @Test func aSessionWithNothingWrongStillExitsZero() throws {
+        let path = try temporaryScene(Self.scene, name: "quick.yaml")
+        let session = try LiveProcess(["live", path, "--duration", "100ms"])
+        session.type("tap: backgroundTap\n# a comment\n\n")
+        session.endInput()
+        let (status, output) = try session.finish()
+        #expect(status == 0, "\(output)")
+    }
+
+    /// Through the binary: a recording written in another folder keeps the
+    /// scene's components, and a string holding NEL comes back the same.
+    @Test func aRecordingInAnotherFolderWithAnNELTitleReplays() throws {
+        let folder = URL(fileURLWithPath: try temporaryScene("unused")).deletingLastPathComponent().path
+        try FileManager.default.createDirectory(atPath: folder + "/Components", withIntermediateDirectories: true)
+        try "objects:\n  play: {type: Button, title: Play}\n".write(
+            toFile: folder + "/Components/part.yaml", atomically: true, encoding: .utf8)
+        let scene = folder + "/scene.yaml"
+        try "scene: Parts\nobjects:\n  part:\n    include: Components/part.yaml\n".write(
+            toFile: scene, atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: folder + "/elsewhere/deep", withIntermediateDirectories: true)
+        let recording = folder + "/elsewhere/deep/session.yaml"
+        let session = try LiveProcess(["live", scene, "--duration", "100ms", "--record", recording])
+        session.type("set: { part.play.title: \"a\\x85b\\u2028c\" }\n")
+        session.endInput()
+        let (status, output) = try session.finish()
+        #expect(status == 0, "\(output)")
+        let replay = try runSceneRunner(["run", recording])
+        #expect(replay.status == 0, "\(replay.output)")
+        #expect(replay.output.contains(" 0 failed, "))
+        #expect(Self.happenings(replay.output) == Self.happenings(output))
     }
 
     @Test func aRecordingThatCannotBeWrittenIsAnError() throws {

@@ -20,19 +20,21 @@ import Synchronization
 /// with one name, or a PATH that is a file or ends in `.html`, are usage
 /// errors. A scene that does not load writes no timeline. A page that
 /// cannot be written does not stop the runs: the transcripts are printed
-/// and ``finish(status:)`` reports it.
+/// and ``finish(status:)`` reports it. Each page is an ``OutputFile``: a
+/// page that would overwrite a scene or a component being read is a usage
+/// error, found before anything runs.
 final class TimelineFiles: Sendable {
     /// Where each scene file's timeline goes; empty when no timeline was asked for.
-    private let targets: [String: String]
+    private let targets: [String: OutputFile]
     /// What could not be written, in the order it happened.
     private let failures = Mutex<[String]>([])
     /// The folder could not be made: no page is tried.
     private let isFolderMissing: Bool
 
-    /// The plan for `path` (`nil`: no timelines) and the scene files as
-    /// the command line gave them. Throws a usage failure for a PATH that
-    /// cannot name what is asked.
-    init(path: String?, files: [String]) throws(CommandFailure) {
+    /// The plan for `path` (`nil`: no timelines), the scene files as the
+    /// command line gave them and every file the run reads. Throws a usage
+    /// failure for a PATH that cannot name what is asked.
+    init(path: String?, files: [String], inputs: InputFiles) throws(CommandFailure) {
         guard let path else {
             targets = [:]
             isFolderMissing = false
@@ -58,11 +60,12 @@ final class TimelineFiles: Sendable {
             isFolder = kind == .folder || path.hasSuffix("/")
         }
         guard isFolder else {
-            targets = Dictionary(files.map { ($0, path) }, uniquingKeysWith: { first, _ in first })
+            let page = try OutputFile(path, option: "--timeline", inputs: inputs)
+            targets = Dictionary(files.map { ($0, page) }, uniquingKeysWith: { first, _ in first })
             isFolderMissing = false
             return
         }
-        var targets: [String: String] = [:]
+        var targets: [String: OutputFile] = [:]
         var fileFor: [String: String] = [:]
         let folder = path.hasSuffix("/") ? String(path.dropLast()) : path
         for file in files where targets[file] == nil {
@@ -73,7 +76,7 @@ final class TimelineFiles: Sendable {
                 )
             }
             fileFor[target] = file
-            targets[file] = target
+            targets[file] = try OutputFile(target, option: "--timeline", inputs: inputs)
         }
         self.targets = targets
         var isFolderMissing = false
@@ -97,7 +100,7 @@ final class TimelineFiles: Sendable {
     }
 
     /// Where `file`'s timeline goes, or `nil` for none.
-    func target(for file: String) -> String? { isFolderMissing ? nil : targets[file] }
+    func target(for file: String) -> OutputFile? { isFolderMissing ? nil : targets[file] }
 
     /// `base`, and `file`'s timeline beside it when one was asked for.
     func sink<Base: TranscriptSink>(for file: String, over base: Base) -> TimelineTee<Base> {
@@ -136,18 +139,19 @@ final class TimelineFiles: Sendable {
 }
 
 /// A sink that hands everything to `base` and, once the scene has loaded,
-/// writes its timeline to a file: first to a temporary file beside it
-/// (`TARGET.PID.N.partial`, one per run, so that runs of one scene given
-/// twice never share one), renamed to `TARGET` when the page is whole, so
-/// a failed write leaves no half page.
+/// writes its timeline to a file as an ``OutputFile``: a regular file
+/// through a temporary file beside it (`TARGET.PID.N.partial`, one per
+/// run, so that runs of one scene given twice never share one), renamed
+/// to `TARGET` when the page is whole, so a failed write leaves no half
+/// page.
 final class TimelineTee<Base: TranscriptSink>: TranscriptSink {
     private let base: Base
-    private let target: String?
+    private let target: OutputFile?
     private let fail: (String) -> Void
     private var file: PageFile?
     private var writer: TimelineWriter?
 
-    init(base: Base, target: String?, fail: @escaping (String) -> Void) {
+    init(base: Base, target: OutputFile?, fail: @escaping (String) -> Void) {
         self.base = base
         self.target = target
         self.fail = fail
@@ -178,35 +182,29 @@ final class TimelineTee<Base: TranscriptSink>: TranscriptSink {
     }
 }
 
-/// A page written through a buffer to a temporary file beside it, then
-/// renamed: remembers the first failure and writes nothing after it.
+/// A page being written: remembers the first failure and writes nothing
+/// after it.
 private final class PageFile {
-    /// Numbers the temporary files of this process.
-    private static let counter = Atomic<Int>(0)
+    private let target: OutputFile
+    private let opened: Result<OutputFileWriter, OutputFileFailure>
 
-    private let target: String
-    private let partial: String
-    private let output: DescriptorOutput?
-    /// Why the partial file could not be made.
-    private let openFailure: Int32
-
-    init(_ target: String) {
+    init(_ target: OutputFile) {
         self.target = target
-        let number = Self.counter.add(1, ordering: .relaxed).newValue
-        partial = "\(target).\(getpid()).\(number).partial"
-        output = DescriptorOutput(creating: partial)
-        openFailure = output == nil ? errno : 0
+        opened = target.open()
     }
 
-    func write(_ text: String) { output?.write(text) }
+    func write(_ text: String) {
+        if case .success(let writer) = opened { writer.write(text) }
+    }
 
-    /// Writes the rest, closes and renames the page; why it could not be
+    /// Writes the rest and puts the page in place; why it could not be
     /// written, or `nil`.
     func finish() -> String? {
-        var failure = output == nil ? DescriptorOutput.reason(openFailure) : output?.finish()
-        if failure == nil, rename(partial, target) != 0 { failure = DescriptorOutput.reason(errno) }
-        guard let failure else { return nil }
-        unlink(partial)
-        return "could not write the timeline '\(target)': \(failure)"
+        let failure: String?
+        switch opened {
+        case .failure(let reason): failure = reason.reason
+        case .success(let writer): failure = writer.finish()
+        }
+        return failure.map { "could not write the timeline '\(target.path)': \($0)" }
     }
 }

@@ -1,0 +1,268 @@
+import SceneCore
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A file a command was asked to write (`run --timeline`, `live --record`,
+/// `graph --output`), and the rules every one of them follows (the
+/// "Output files" section of docs/CommandLine.md):
+///
+/// - a path that is one of the files being read (a scene, or a component
+///   a scene includes) is refused with ``ExitStatus/usage``, before
+///   anything is written: compared by device and inode, and by the path
+///   with links resolved, so `./s.yaml`, a link to it and a hard link are
+///   all caught;
+/// - a symbolic link is followed: its target is written, and the link
+///   stays a link;
+/// - a regular file (or no file yet) is written to a temporary file beside
+///   it (`NAME.PID.N.partial`), renamed over it when whole, so that a
+///   failed or interrupted write leaves the old file as it was; an
+///   existing file keeps its permissions (and its owner, where the process
+///   may give it), a new one gets the umask's;
+/// - a character device or a FIFO (`/dev/stdout`, `/dev/null`, a named
+///   pipe) is opened and written in place, never replaced;
+/// - a block device is refused, with ``ExitStatus/usage``.
+struct OutputFile {
+    /// How the file is written.
+    enum Method: Equatable {
+        /// Through a temporary file renamed over `target` (which may not
+        /// exist yet); the existing file's mode and owner, when there is one.
+        case replace(mode: mode_t?, owner: uid_t, group: gid_t)
+        /// Opened and written where it is: a device or a FIFO.
+        case inPlace
+    }
+
+    /// The path as the command line gave it, for messages.
+    let path: String
+    /// Where the bytes go: `path` with symbolic links resolved when it is
+    /// replaced, `path` itself when it is written in place.
+    let target: String
+    let method: Method
+
+    /// The plan for writing `path`, given by `option` (`--timeline`), when
+    /// the command reads `inputs`.
+    ///
+    /// - Throws: a ``CommandFailure`` with ``ExitStatus/usage`` when `path`
+    ///   is one of the inputs, a block device or a folder.
+    init(_ path: String, option: String, inputs: InputFiles) throws(CommandFailure) {
+        self.path = path
+        if let input = inputs.file(matching: path) {
+            let same = input == path ? "" : " ('\(input)')"
+            throw CommandFailure(
+                message:
+                    "\(option) \(path) would overwrite a file this command reads\(same); write the output somewhere else",
+                status: ExitStatus.usage)
+        }
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            // No file yet (or a dangling link): created where a link points.
+            target = Self.resolvingLinks(path)
+            method = .replace(mode: nil, owner: getuid(), group: getgid())
+            return
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG:
+            let resolved = Self.resolvingLinks(path)
+            var resolvedStatus = stat()
+            if stat(resolved, &resolvedStatus) == 0, resolvedStatus.st_dev == status.st_dev,
+                resolvedStatus.st_ino == status.st_ino
+            {
+                target = resolved
+                method = .replace(mode: status.st_mode & 0o7777, owner: status.st_uid, group: status.st_gid)
+            } else {
+                // A file reached by a link with no usable name (such as
+                // /proc/self/fd/1): written where it is.
+                target = path
+                method = .inPlace
+            }
+        case S_IFDIR:
+            throw CommandFailure(
+                message: "\(option) \(path) is a folder; give a file name", status: ExitStatus.usage)
+        case S_IFBLK:
+            throw CommandFailure(
+                message: "\(option) \(path) is a block device, which is never written; give a file name",
+                status: ExitStatus.usage)
+        default:
+            // A character device, a FIFO, a socket: written in place.
+            target = path
+            method = .inPlace
+        }
+    }
+
+    /// Opens the file for writing: the temporary file beside the target,
+    /// or the device itself. `nil` and the reason when it cannot be opened.
+    func open() -> Result<OutputFileWriter, OutputFileFailure> {
+        OutputFileWriter.open(self)
+    }
+
+    /// Writes `text` whole; why it could not be written, or `nil`.
+    func write(_ text: String) -> String? {
+        switch open() {
+        case .failure(let failure): return failure.reason
+        case .success(let writer):
+            writer.write(text)
+            return writer.finish()
+        }
+    }
+
+    /// `path` with every symbolic link along its last component followed
+    /// (at most 40, as the system does), so that the file replaced is the
+    /// link's target and the link stays.
+    static func resolvingLinks(_ path: String) -> String {
+        var current = path
+        for _ in 0..<40 {
+            var status = stat()
+            guard lstat(current, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(current, &buffer, buffer.count - 1)
+            guard count > 0 else { return current }
+            let link = String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if link.hasPrefix("/") {
+                current = link
+            } else if let slash = current.lastIndex(of: "/") {
+                current = String(current[...slash]) + link
+            } else {
+                current = link
+            }
+        }
+        return current
+    }
+}
+
+/// Why an output file could not be opened.
+struct OutputFileFailure: Error {
+    let reason: String
+}
+
+/// The files a command reads, to refuse an output that is one of them.
+struct InputFiles {
+    private var identities: [FileIdentity: String] = [:]
+    private var canonicalPaths: [String: String] = [:]
+
+    /// The files at `paths` (those that cannot be looked at are left out).
+    init(_ paths: [String] = []) {
+        for path in paths { add(path) }
+    }
+
+    /// Adds the file at `path`.
+    mutating func add(_ path: String) {
+        if let identity = FileIdentity(path) { identities[identity] = identities[identity] ?? path }
+        let canonical = Self.canonical(path)
+        canonicalPaths[canonical] = canonicalPaths[canonical] ?? path
+    }
+
+    /// The input that `path` would write over, or `nil`.
+    func file(matching path: String) -> String? {
+        if let identity = FileIdentity(path), let input = identities[identity] { return input }
+        return canonicalPaths[Self.canonical(OutputFile.resolvingLinks(path))]
+    }
+
+    /// The absolute path with links resolved; for a missing file, its
+    /// folder's with the name after it.
+    private static func canonical(_ path: String) -> String {
+        if let resolved = realpath(path, nil) {
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { path[..<$0].isEmpty ? "/" : String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        guard let resolved = realpath(folder, nil) else { return path }
+        defer { free(resolved) }
+        let base = String(cString: resolved)
+        return (base == "/" ? "" : base) + "/" + name
+    }
+}
+
+/// A file's device and inode: the same for every path to it.
+struct FileIdentity: Hashable {
+    let device: UInt64
+    let inode: UInt64
+
+    /// The identity of the file at `path` (links followed), or `nil`.
+    init?(_ path: String) {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        device = UInt64(status.st_dev)
+        inode = UInt64(status.st_ino)
+    }
+}
+
+/// Writes an ``OutputFile``: buffered, remembering the first failure;
+/// ``finish()`` renames the temporary file into place.
+final class OutputFileWriter: TextSink {
+    /// Numbers the temporary files of this process.
+    private static let counter = Atomic<Int>(0)
+
+    private let file: OutputFile
+    private let output: DescriptorOutput
+    /// The temporary file, for a replaced file.
+    private let partial: String?
+    /// Its registration with ``TemporaryItems``.
+    private let token: Int?
+
+    private init(file: OutputFile, output: DescriptorOutput, partial: String?, token: Int?) {
+        self.file = file
+        self.output = output
+        self.partial = partial
+        self.token = token
+    }
+
+    static func open(_ file: OutputFile) -> Result<OutputFileWriter, OutputFileFailure> {
+        switch file.method {
+        case .inPlace:
+            guard let output = DescriptorOutput(writingInPlace: file.target) else {
+                return .failure(OutputFileFailure(reason: DescriptorOutput.reason(errno)))
+            }
+            return .success(OutputFileWriter(file: file, output: output, partial: nil, token: nil))
+        case .replace(let mode, let owner, let group):
+            let number = counter.add(1, ordering: .relaxed).newValue
+            let partial = "\(file.target).\(getpid()).\(number).partial"
+            // Registered before it exists, so that an interruption while it
+            // is made removes it too.
+            let token = TemporaryItems.register(partial)
+            guard let output = DescriptorOutput(creatingNew: partial) else {
+                let reason = DescriptorOutput.reason(errno)
+                TemporaryItems.unregister(token)
+                return .failure(OutputFileFailure(reason: reason))
+            }
+            if let mode {
+                // The existing file's permissions and owner, before a byte
+                // is written (a private file never becomes readable).
+                output.setMode(mode, owner: owner, group: group)
+            }
+            return .success(OutputFileWriter(file: file, output: output, partial: partial, token: token))
+        }
+    }
+
+    var hasFailed: Bool { output.hasFailed }
+
+    func write(_ text: String) { output.write(text) }
+
+    func flush() { output.flush() }
+
+    /// Writes the rest, closes the file and renames it into place; why it
+    /// could not be written, or `nil`.
+    func finish() -> String? {
+        var failure = output.finish()
+        if let partial {
+            if failure == nil, rename(partial, file.target) != 0 { failure = DescriptorOutput.reason(errno) }
+            if failure != nil { unlink(partial) }
+        }
+        if let token { TemporaryItems.unregister(token) }
+        return failure
+    }
+
+    /// Drops the file: the temporary one is removed, a device is left as it is.
+    func abandon() {
+        output.abandon()
+        if let partial { unlink(partial) }
+        if let token { TemporaryItems.unregister(token) }
+    }
+}

@@ -1,0 +1,98 @@
+import SceneCore
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// How the command line's process meets signals (``SceneCommandLine/main()``):
+///
+/// - SIGPIPE is ignored: a closed pipe (`run ... | head -1`) is a failed
+///   write, reported with ``ExitStatus/outputFailed``, not a silent death;
+/// - SIGINT, SIGTERM and SIGHUP are taken by a thread of their own. A live
+///   session listening for them (``Interruption``) ends cleanly; otherwise
+///   the temporary files and folders still registered in
+///   ``TemporaryItems`` (a page's `.partial` file, a store's state folder)
+///   are removed and the process ends by the signal, as it would have
+///   without the clean-up (a shell shows 128 + its number: 130 for Ctrl-C,
+///   143 for SIGTERM, 129 for SIGHUP).
+enum SignalHandling {
+    /// The signals that end the process, after the clean-up.
+    static let endingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+
+    private static let isInstalled = Atomic<Bool>(false)
+    /// Whether a live session takes the interruption itself.
+    private static let isListening = Atomic<Bool>(false)
+
+    /// Whether the signal thread runs (so the signals stay blocked in
+    /// every other thread).
+    static var isThreadRunning: Bool { isInstalled.load(ordering: .relaxed) }
+
+    /// Ignores SIGPIPE, so that a write to a closed pipe fails with EPIPE.
+    static func ignoreBrokenPipes() {
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    /// Blocks the ending signals in this thread (and the threads it starts
+    /// from now on) and starts the thread that waits for them. Called once,
+    /// at the start of the process, before other threads are started.
+    static func install() {
+        guard !isInstalled.exchange(true, ordering: .relaxed) else { return }
+        var signals = endingSignals.set
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+        var thread = pthread_t()
+        #if canImport(Darwin)
+            let started = pthread_create(&thread, nil, { _ in SignalHandling.waitForSignals() }, nil)
+        #else
+            let started = pthread_create(&thread, nil, { _ in SignalHandling.waitForSignals() }, nil)
+        #endif
+        guard started == 0 else {
+            // No thread to take them: the signals act as they did.
+            pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+            isInstalled.store(false, ordering: .relaxed)
+            return
+        }
+        pthread_detach(thread)
+    }
+
+    /// While `isListening` is set, an ending signal is handed to the live
+    /// session (``Interruption``) instead of ending the process.
+    static func setListening(_ listening: Bool) {
+        isListening.store(listening, ordering: .relaxed)
+    }
+
+    private static func waitForSignals() -> UnsafeMutableRawPointer? {
+        var signals = endingSignals.set
+        // Until the process ends: each signal is taken in turn.
+        while true {
+            var received: Int32 = 0
+            guard sigwait(&signals, &received) == 0 else { continue }
+            if isListening.load(ordering: .relaxed) && received != SIGHUP {
+                Interruption.interrupt()
+                continue
+            }
+            TemporaryItems.removeAll()
+            // Ended by the signal itself, so that the parent sees it was
+            // interrupted; 128 + its number if that fails.
+            signal(received, SIG_DFL)
+            var only = [received].set
+            pthread_sigmask(SIG_UNBLOCK, &only, nil)
+            raise(received)
+            _exit(128 + received)
+        }
+    }
+}
+
+extension [Int32] {
+    /// The signals as a `sigset_t`.
+    fileprivate var set: sigset_t {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        for signal in self { sigaddset(&signals, signal) }
+        return signals
+    }
+}

@@ -1,0 +1,254 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The rules every option that writes a file follows (`run --timeline`,
+/// `graph --output`, `live --record`), end to end through the built
+/// executable: an output never destroys an input, a link stays a link, a
+/// FIFO is written in place, a private file stays private, an interrupted
+/// run leaves nothing behind, and a closed pipe is exit status 74.
+@Suite struct OutputFileTests {
+    static let scene = "scene: Outputs\nobjects:\n  play: {type: Button}\nscript:\n  - tap: play\n"
+
+    /// A fresh folder holding `scene.yaml`; its path and the scene's.
+    static func folder(scene text: String = scene) throws -> (folder: String, scene: String) {
+        let scene = try temporaryScene(text)
+        return ((scene as NSString).deletingLastPathComponent, scene)
+    }
+
+    /// The arguments that write `output` from `scene`, for each option.
+    static func writing(_ option: String, _ scene: String, to output: String) -> [String] {
+        switch option {
+        case "--timeline": ["run", scene, "--timeline", output]
+        case "--output": ["graph", scene, "-o", output]
+        default: ["live", scene, "--duration", "10ms", "--record", output]
+        }
+    }
+
+    static let options = ["--timeline", "--output", "--record"]
+
+    @Test(arguments: options)
+    func anOutputThatIsTheSceneItselfIsRefusedAndTheSceneIsUnchanged(option: String) throws {
+        let (folder, scene) = try Self.folder()
+        try FileManager.default.createSymbolicLink(atPath: folder + "/link.yaml", withDestinationPath: "scene.yaml")
+        try FileManager.default.linkItem(atPath: scene, toPath: folder + "/hard.yaml")
+        // The same file by its own path, a relative path, a link and a hard link.
+        for output in [
+            scene, "./scene.yaml", "link.yaml", "hard.yaml",
+            folder + "/../" + (folder as NSString).lastPathComponent + "/scene.yaml",
+        ] {
+            let result = try runSceneRunner(Self.writing(option, scene, to: output), in: URL(fileURLWithPath: folder))
+            #expect(result.status == 64, "\(option) \(output): \(result.output)")
+            #expect(result.output.contains("would overwrite a file this command reads"), "\(result.output)")
+            #expect(try String(contentsOfFile: scene, encoding: .utf8) == Self.scene)
+            var status = stat()
+            #expect(lstat(folder + "/link.yaml", &status) == 0 && (status.st_mode & S_IFMT) == S_IFLNK)
+        }
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        #expect(files == ["hard.yaml", "link.yaml", "scene.yaml"])
+    }
+
+    @Test(arguments: options)
+    func anOutputThatIsAComponentTheSceneIncludesIsRefused(option: String) throws {
+        let component = "objects:\n  button: {type: Button}\n"
+        let (folder, scene) = try Self.folder(
+            scene: "objects:\n  first: {include: part.yaml}\nscript:\n  - tap: first.button\n")
+        try component.write(toFile: folder + "/part.yaml", atomically: true, encoding: .utf8)
+        let check = try runSceneRunner(["check", scene])
+        try #require(check.status == 0, "\(check.output)")
+        let result = try runSceneRunner(Self.writing(option, scene, to: folder + "/part.yaml"))
+        #expect(result.status == 64, "\(result.output)")
+        #expect(try String(contentsOfFile: folder + "/part.yaml", encoding: .utf8) == component)
+    }
+
+    @Test(arguments: options)
+    func aSymbolicLinkHasItsTargetWrittenAndStaysALink(option: String) throws {
+        let (folder, scene) = try Self.folder()
+        try "old".write(toFile: folder + "/target.out", atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/link.out", withDestinationPath: "target.out")
+        let result = try runSceneRunner(Self.writing(option, scene, to: folder + "/link.out"))
+        #expect(result.status == 0, "\(result.output)")
+        var status = stat()
+        #expect(lstat(folder + "/link.out", &status) == 0 && (status.st_mode & S_IFMT) == S_IFLNK)
+        let written = try String(contentsOfFile: folder + "/target.out", encoding: .utf8)
+        #expect(written.count > 20 && written != "old")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == [
+                "link.out", "scene.yaml", "target.out",
+            ])
+    }
+
+    @Test(arguments: options)
+    func aPrivateFileStaysPrivate(option: String) throws {
+        let (folder, scene) = try Self.folder()
+        let output = folder + "/private.out"
+        try "old".write(toFile: output, atomically: true, encoding: .utf8)
+        chmod(output, 0o600)
+        let result = try runSceneRunner(Self.writing(option, scene, to: output))
+        #expect(result.status == 0, "\(result.output)")
+        var status = stat()
+        #expect(stat(output, &status) == 0)
+        #expect(status.st_mode & 0o7777 == 0o600)
+        #expect(try String(contentsOfFile: output, encoding: .utf8) != "old")
+    }
+
+    #if os(Linux)
+        @Test(arguments: options)
+        func aNewFileGetsThePermissionsTheUmaskAllows(option: String) throws {
+            let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+            let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("Umask:") })
+            let umask = try #require(
+                mode_t(line.dropFirst("Umask:".count).filter { $0 != " " && $0 != "\t" }, radix: 8))
+            let (folder, scene) = try Self.folder()
+            let result = try runSceneRunner(Self.writing(option, scene, to: folder + "/new.out"))
+            #expect(result.status == 0, "\(result.output)")
+            var information = stat()
+            #expect(stat(folder + "/new.out", &information) == 0)
+            #expect(information.st_mode & 0o7777 == 0o666 & ~umask)
+        }
+    #endif
+
+    @Test(arguments: options)
+    func aFIFOIsWrittenInPlaceAndItsReaderGetsTheBytes(option: String) throws {
+        let (folder, scene) = try Self.folder()
+        let fifo = folder + "/pipe"
+        try #require(mkfifo(fifo, 0o600) == 0)
+        // The reader opens the FIFO (which waits for the writer) and reads to its end.
+        let received = ReceivedBytes()
+        let reader = Thread {
+            let descriptor = open(fifo, O_RDONLY)
+            guard descriptor >= 0 else { return received.end() }
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { break }
+                received.append(buffer.prefix(count))
+            }
+            close(descriptor)
+            received.end()
+        }
+        reader.start()
+        let result = try runSceneRunner(Self.writing(option, scene, to: fifo))
+        #expect(result.status == 0, "\(result.output)")
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !received.isEnded && ContinuousClock.now < deadline { usleep(2_000) }
+        var status = stat()
+        #expect(lstat(fifo, &status) == 0 && (status.st_mode & S_IFMT) == S_IFIFO)
+        #expect(received.text.count > 20, "\(received.text)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["pipe", "scene.yaml"])
+    }
+
+    @Test func aClosedPipeEndsARunWithStatus74() throws {
+        let (_, scene) = try Self.folder()
+        let process = Process()
+        process.executableURL = try sceneRunnerURL()
+        // Far more than a pipe holds.
+        process.arguments = ["run", "--jobs", "1"] + Array(repeating: scene, count: 2000)
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        // `| head -1`: one line read, then the pipe is closed.
+        var byte: UInt8 = 0
+        while read(output.fileHandleForReading.fileDescriptor, &byte, 1) == 1 && byte != UInt8(ascii: "\n") {}
+        try output.fileHandleForReading.close()
+        waitForExit(process)
+        let message = errors.fileHandleForReading.readDataToEndOfFile()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 74, "\(String(decoding: message, as: UTF8.self))")
+        #expect(String(decoding: message, as: UTF8.self).split(separator: "\n").count <= 1)
+    }
+
+    @Test func liveRecordsItsSessionEvenWhenItsOutputIsClosed() throws {
+        let (folder, scene) = try Self.folder()
+        let recording = folder + "/session.yaml"
+        let process = Process()
+        process.executableURL = try sceneRunnerURL()
+        process.arguments = ["live", scene, "--record", recording]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        try output.fileHandleForReading.close()
+        input.fileHandleForWriting.write(Data("tap: play\ntap: play\n".utf8))
+        try input.fileHandleForWriting.close()
+        waitForExit(process)
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 74)
+        let recorded = try String(contentsOfFile: recording, encoding: .utf8)
+        #expect(recorded.contains("\n  - tap: play\n"))
+    }
+
+    /// A run stopped by Ctrl-C (SIGINT) or SIGTERM while it writes a
+    /// timeline page (its output is a pipe nobody reads, so it waits
+    /// mid-scene) removes the page's temporary file and the store's state
+    /// folder, and ends by the signal.
+    @Test(arguments: [SIGINT, SIGTERM])
+    func anInterruptedRunLeavesNoTemporaryFileNorStateFolder(signal: Int32) throws {
+        let notes = (0..<4000).map { "  - note: line \($0) of a long transcript, to fill the pipe\n" }.joined()
+        let text = """
+            objects:
+              store: {type: FocusStore, path: focus.sqlite}
+            script:
+
+            """ + notes
+        let (folder, scene) = try Self.folder(scene: text)
+        let temporary = folder + "/tmp"
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+        let process = Process()
+        process.executableURL = try sceneRunnerURL()
+        process.arguments = ["run", scene, "--timeline", folder + "/page.html"]
+        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporary]) { $1 }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let deadline = ContinuousClock.now + .seconds(20)
+        func contents(_ path: String) -> [String] { (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] }
+        while ContinuousClock.now < deadline,
+            !(contents(folder).contains { $0.hasSuffix(".partial") } && !contents(temporary).isEmpty)
+        {
+            usleep(2_000)
+        }
+        #expect(contents(folder).contains { $0.hasSuffix(".partial") }, "\(contents(folder))")
+        #expect(!contents(temporary).isEmpty)
+        kill(process.processIdentifier, signal)
+        waitForExit(process)
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(process.terminationStatus == signal)
+        #expect(contents(folder).sorted() == ["scene.yaml", "tmp"])
+        #expect(contents(temporary) == [])
+    }
+}
+
+/// Waits for `process` to end, at most `limit`; then kills it, and the
+/// test fails.
+func waitForExit(_ process: Process, limit: Duration = .seconds(20)) {
+    let deadline = ContinuousClock.now + limit
+    while process.isRunning && ContinuousClock.now < deadline { usleep(2_000) }
+    if process.isRunning {
+        Issue.record("the process did not end; killed")
+        kill(process.processIdentifier, SIGKILL)
+    }
+    process.waitUntilExit()
+}
+
+/// Bytes a reader thread collects.
+final class ReceivedBytes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var bytes: [UInt8] = []
+    private var ended = false
+
+    func append(_ more: some Sequence<UInt8>) { lock.withLock { bytes += more } }
+    func end() { lock.withLock { ended = true } }
+    var isEnded: Bool { lock.withLock { ended } }
+    var text: String { lock.withLock { String(decoding: bytes, as: UTF8.self) } }
+}
