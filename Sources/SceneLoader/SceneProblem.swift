@@ -94,6 +94,7 @@ enum SceneProblem {
     case includeCycle(files: [String])
     case includeTooDeep(limit: Int)
     case tooManyObjects(limit: Int)
+    case expansionTooLarge(limit: Int)
     case paramsNotAMapping(found: String)
     case invalidParameterDeclaration(name: String, problem: String, hint: String)
     case unknownParameter(name: String, component: String, suggestion: String?, known: [String])
@@ -166,6 +167,7 @@ extension SceneProblem {
         case .includeCycle: .includeCycle
         case .includeTooDeep: .includeTooDeep
         case .tooManyObjects: .tooManyObjects
+        case .expansionTooLarge: .expansionTooLarge
         case .invalidParameterDeclaration: .invalidParameter
         case .unknownParameter, .unknownParameterReference: .unknownParameter
         case .missingParameter, .parameterWithoutDefault: .missingParameter
@@ -282,6 +284,8 @@ extension SceneProblem {
         case .includeTooDeep(let limit): "includes are nested more than \(limit) deep"
         case .tooManyObjects(let limit):
             "the scene has more than \(limit) objects and instances once its components are included"
+        case .expansionTooLarge(let limit):
+            "the scene's components expand to more than \(limit) bytes of text and ids once included"
         case .paramsNotAMapping(let found): "'params' takes a mapping of parameter names, not \(found)"
         case .invalidParameterDeclaration(let name, let problem, _): "parameter '\(name)' \(problem)"
         case .unknownParameter(let name, let component, _, _): "\(component) has no parameter '\(name)'"
@@ -393,7 +397,7 @@ extension SceneProblem {
         case .unknownInstanceKey(_, let suggestion):
             Self.didYouMean(suggestion) ?? "an instance takes 'include', 'params', 'parent' and 'set'"
         case .includeCycle: "a component cannot include itself, directly or through others"
-        case .includeTooDeep, .tooManyObjects:
+        case .includeTooDeep, .tooManyObjects, .expansionTooLarge:
             "a component may be including itself through others; else raise the limit in the embedding program"
         case .paramsNotAMapping: "write 'params: { name: value }'"
         case .invalidParameterDeclaration(_, _, let hint): hint

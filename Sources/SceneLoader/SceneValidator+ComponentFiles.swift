@@ -53,7 +53,7 @@ extension SceneValidator {
     /// The parameters the file of `context` declares, in order.
     func parameterNames(_ context: Int) -> [String] {
         let component = contexts[context].component
-        return component < 0 ? ownParameterNames : componentFiles[component].parameters.map(\.name)
+        return component < 0 ? ownParameterNames : componentFiles[component].parameterNames
     }
 
     /// For an id that names an instance rather than an object: a hint
@@ -168,7 +168,7 @@ extension SceneValidator {
             }
             return ComponentFile(
                 source: source, canonical: canonical, document: document, objects: nil, declaresParameters: false,
-                parameters: [], ids: [])
+                parameters: [], parameterNames: [], ids: [])
         }
         var sawObjects = false
         for entry in document.entries(root) {
@@ -197,6 +197,6 @@ extension SceneValidator {
         return ComponentFile(
             source: source, canonical: canonical, document: document, objects: objects,
             declaresParameters: declaresParameters,
-            parameters: parameters, ids: objects.map { document.entries($0).map(\.key) } ?? [])
+            parameters: parameters, parameterNames: parameters.map(\.name), ids: objects.map { document.entries($0).map(\.key) } ?? [])
     }
 }

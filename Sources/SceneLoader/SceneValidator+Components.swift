@@ -87,6 +87,8 @@ struct ComponentFile {
     /// Whether it has `params:` (where `$name` values are references).
     let declaresParameters: Bool
     let parameters: [ParameterDeclaration]
+    /// The names of ``parameters``, in order.
+    let parameterNames: [String]
     /// Its objects' ids, for suggestions.
     let ids: [String]
 }
@@ -187,6 +189,19 @@ extension SceneValidator {
             stoppedIncluding = true
             return
         }
+        // What the instance costs in bytes: its file's text and the text
+        // its aliases repeat (both copied into its objects), and its path
+        // before each of its ids.
+        let idBytes = (name.utf8.count + 1).multipliedReportingOverflow(by: count + 1)
+        for bytes in [component.source.bytes.count, component.document.aliasBytes, idBytes.partialValue] {
+            let sum = expandedBytes.addingReportingOverflow(bytes)
+            expandedBytes = sum.overflow || idBytes.overflow ? .max : sum.partialValue
+        }
+        if expandedBytes > limits.maxExpandedBytes {
+            diagnostics.add(.expansionTooLarge(limit: limits.maxExpandedBytes), at: includeSpan)
+            stoppedIncluding = true
+            return
+        }
         var instance = IncludeContext()
         instance.component = componentIndex
         instance.parent = context
@@ -232,11 +247,11 @@ extension SceneValidator {
         }
         for position in registered where !overrides[position].isUsed {
             let override = overrides[position]
-            diagnostics.add(
+            diagnostics.add(at: document.writtenSpan(override.keyNode)) { withHints in
                 .unknownOverrideObject(
                     path: override.written, component: displayPath,
-                    suggestion: Suggestions.closest(to: override.written, in: component.ids)),
-                at: document.writtenSpan(override.keyNode))
+                    suggestion: withHints ? Suggestions.closest(to: override.written, in: component.ids) : nil)
+            }
         }
         for position in registered { overridesByID[overrides[position].objectID] = nil }
     }

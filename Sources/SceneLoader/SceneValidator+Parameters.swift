@@ -43,13 +43,15 @@ extension SceneValidator {
                     .paramsNotAMapping(found: document.kindDescription(paramsNode)), at: document.span(paramsNode))
             }
             let names = component.parameters.map(\.name)
+            let declared = Set(names)
             document.forEachEntry(paramsNode) { entry in
-                guard names.contains(entry.key) else {
-                    diagnostics.add(
+                guard declared.contains(entry.key) else {
+                    diagnostics.add(at: document.writtenSpan(entry.keyNode)) { withHints in
                         .unknownParameter(
                             name: entry.key, component: component.source.name,
-                            suggestion: Suggestions.closest(to: entry.key, in: names), known: names),
-                        at: document.writtenSpan(entry.keyNode))
+                            suggestion: withHints ? Suggestions.closest(to: entry.key, in: names) : nil,
+                            known: withHints ? names : [])
+                    }
                     return
                 }
                 given[entry.key] = entry.value
@@ -85,12 +87,12 @@ extension SceneValidator {
         // `$outer` in a component passes on that file's own parameter.
         if contexts[context].parameters != nil, let reference = Self.parameterReference(document, node) {
             guard let outer = contexts[context].parameters?[reference] else {
-                diagnostics.add(
+                let known = parameterNames(context)
+                diagnostics.add(at: document.span(node)) { withHints in
                     .unknownParameterReference(
-                        name: reference,
-                        suggestion: Suggestions.closest(to: reference, in: parameterNames(context)),
-                        known: parameterNames(context)),
-                    at: document.span(node))
+                        name: reference, suggestion: withHints ? Suggestions.closest(to: reference, in: known) : nil,
+                        known: withHints ? known : [])
+                }
                 return ParameterBinding(type: type, context: context, node: node, value: nil, isValid: false)
             }
             guard let type, outer.isValid else { return outer }
@@ -126,10 +128,11 @@ extension SceneValidator {
     ) -> SceneValue? {
         guard let binding = contexts[context].parameters?[name] else {
             let known = parameterNames(context)
-            diagnostics.add(
+            diagnostics.add(at: span) { withHints in
                 .unknownParameterReference(
-                    name: name, suggestion: Suggestions.closest(to: name, in: known), known: known),
-                at: span)
+                    name: name, suggestion: withHints ? Suggestions.closest(to: name, in: known) : nil,
+                    known: withHints ? known : [])
+            }
             return nil
         }
         guard binding.isValid else { return nil }

@@ -173,8 +173,10 @@ extension SceneValidator {
             return nil
         }
         guard let target = objectIndex(id) else {
-            diagnostics.add(
-                .noSuchObjectInPath(id: id, suggestion: Suggestions.closest(to: id, in: objectIDs)), at: span)
+            let candidates = objectIDs
+            diagnostics.add(at: span) { withHints in
+                .noSuchObjectInPath(id: id, suggestion: withHints ? Suggestions.closest(to: id, in: candidates) : nil)
+            }
             return nil
         }
         guard let type = objectTypes[target] else { return nil }
@@ -212,11 +214,12 @@ extension SceneValidator {
             for idNode in ids {
                 guard let id = document.text(idNode), objectIndex(id) != nil else {
                     let written = document.text(idNode).map { "'\($0)'" } ?? document.kindDescription(idNode)
-                    diagnostics.add(
+                    let (candidates, text) = (objectIDs, document.text(idNode))
+                    diagnostics.add(at: document.span(idNode)) { withHints in
                         .unknownObjectValue(
                             path: path, written: written,
-                            suggestion: document.text(idNode).flatMap { Suggestions.closest(to: $0, in: objectIDs) }),
-                        at: document.span(idNode))
+                            suggestion: withHints ? text.flatMap { Suggestions.closest(to: $0, in: candidates) } : nil)
+                    }
                     return nil
                 }
                 values.append(.object(id))
@@ -242,8 +245,10 @@ extension SceneValidator {
             return nil
         }
         guard let target = objectIndex(id) else {
-            diagnostics.add(
-                .noSuchObjectInPath(id: id, suggestion: Suggestions.closest(to: id, in: objectIDs)), at: reference.span)
+            let candidates = objectIDs
+            diagnostics.add(at: reference.span) { withHints in
+                .noSuchObjectInPath(id: id, suggestion: withHints ? Suggestions.closest(to: id, in: candidates) : nil)
+            }
             return nil
         }
         guard let type = objectTypes[target] else { return nil }
@@ -316,16 +321,21 @@ extension SceneValidator {
             return nil
         }
         guard let target = objectIndex(id) else {
-            diagnostics.add(
-                .noSuchObjectInPath(id: id, suggestion: Suggestions.closest(to: id, in: objectIDs)), at: idSpan)
+            let candidates = objectIDs
+            diagnostics.add(at: idSpan) { withHints in
+                .noSuchObjectInPath(id: id, suggestion: withHints ? Suggestions.closest(to: id, in: candidates) : nil)
+            }
             return nil
         }
         guard let type = objectTypes[target] else { return nil }
         guard let input = type.inputs[verb] else {
-            let accepting = objectIDs.indices.filter { objectTypes[$0]?.inputs[verb] != nil }.map { objectIDs[$0] }
+            let (candidates, types) = (objectIDs, objectTypes)
             let inputs = type.orderedInputs.map(\.name)
-            diagnostics.add(
-                .inputNotTaken(id: id, type: type.name, verb: verb, inputs: inputs, accepting: accepting), at: idSpan)
+            diagnostics.add(at: idSpan) { withHints in
+                .inputNotTaken(
+                    id: id, type: type.name, verb: verb, inputs: inputs,
+                    accepting: withHints ? candidates.indices.filter { types[$0]?.inputs[verb] != nil }.map { candidates[$0] } : [])
+            }
             return nil
         }
         guard let value = compileArgument(document, argument, for: input, path: id, at: idSpan) else { return nil }

@@ -64,6 +64,8 @@ struct SceneValidator {
     /// How many instances have been expanded, counted with the objects
     /// against ``SceneLimits/maxExpandedObjects``.
     var expandedInstances = 0
+    /// The bytes the instances included so far add (see ``SceneLimits/maxExpandedBytes``).
+    var expandedBytes = 0
     /// Whether an include went past a limit: nothing more is included.
     var stoppedIncluding = false
 
