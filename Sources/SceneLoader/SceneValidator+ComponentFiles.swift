@@ -108,6 +108,20 @@ extension SceneValidator {
         return String(cString: resolved)
     }
 
+    /// What the file at `path` is when it exists and is neither a regular
+    /// file nor a folder (links followed): "a pipe", "a device", "a socket".
+    static func nonRegularKind(_ path: String) -> String? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG, S_IFDIR: return nil
+        case S_IFIFO: return "a pipe"
+        case S_IFCHR, S_IFBLK: return "a device"
+        case S_IFSOCK: return "a socket"
+        default: return "not a regular file"
+        }
+    }
+
     /// Reads and parses the component at `path` once; later calls give the
     /// same file. A file that cannot be read is reported at `includeSpan`.
     /// Returns its index in ``componentFiles``.
@@ -123,7 +137,15 @@ extension SceneValidator {
         case nil: includedFiles.append(path)
         }
         let source: SceneSource
-        do {
+        do throws(Diagnostic) {
+            // A pipe, a terminal or a device (`/dev/stdin`) is refused
+            // unopened: reading one could wait, and take what it gives once.
+            if let kind = Self.nonRegularKind(path) {
+                throw SceneProblem.unreadableFile(
+                    path: path, reason: "it is \(kind), and a component must be a regular file",
+                    hint: "include a component file; only the scene itself can be read from a pipe"
+                ).diagnostic(at: includeSpan)
+            }
             source = try SceneSource(contentsOf: path, maxBytes: limits.yaml.maxInputBytes, maxWait: limits.maxReadWait)
         } catch {
             var diagnostic = error

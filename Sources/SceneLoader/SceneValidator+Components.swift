@@ -98,6 +98,18 @@ struct ParameterDeclaration {
     let name: String
     let type: ValueType?
     let defaultNode: YAMLDocument.Node?
+    /// The default resolved as ``type``, where the declaration was checked
+    /// (and a mistake in it reported, once); `nil` when invalid or untyped.
+    let defaultValue: SceneValue?
+
+    /// The binding of a typed parameter to its default, checked with the
+    /// declaration; `nil` for an untyped one, whose default is checked
+    /// where it is used.
+    func binding(ofDefault node: YAMLDocument.Node, context: Int) -> ParameterBinding? {
+        guard let type else { return nil }
+        return ParameterBinding(
+            type: type, context: context, node: node, value: defaultValue, isValid: defaultValue != nil)
+    }
 }
 
 extension SceneValidator {

@@ -24,7 +24,8 @@ extension SceneValidator {
                     type: parameter.type, context: 0, node: params.keyNode, value: nil, isValid: false)
                 continue
             }
-            bindings[parameter.name] = bind(document, node, name: parameter.name, type: parameter.type, context: 0)
+            bindings[parameter.name] = parameter.binding(ofDefault: node, context: 0)
+                ?? bind(document, node, name: parameter.name, type: parameter.type, context: 0)
         }
         contexts[0].parameters = bindings
     }
@@ -62,6 +63,10 @@ extension SceneValidator {
             if let node = given[parameter.name] {
                 bindings[parameter.name] = bind(
                     document, node, name: parameter.name, type: parameter.type, context: context)
+            } else if let node = parameter.defaultNode,
+                let binding = parameter.binding(ofDefault: node, context: index)
+            {
+                bindings[parameter.name] = binding
             } else if let node = parameter.defaultNode {
                 let includerOrigin = diagnostics.origin
                 diagnostics.origin = origin
@@ -241,6 +246,13 @@ extension SceneValidator {
             defer { enter(context) }
             guard case .property(let property)? = type.members[override.property], !property.isReadOnly else {
                 let settable = type.properties.filter { !$0.isReadOnly }.map(\.name)
+                if type.property(named: override.property) != nil {
+                    diagnostics.add(
+                        .readOnlyOverride(
+                            path: override.written + "." + override.property, type: type.name, settable: settable),
+                        at: setDocument.writtenSpan(override.keyNode))
+                    continue
+                }
                 diagnostics.add(
                     .unknownOverrideProperty(
                         property: override.property, id: override.written, type: type.name,
@@ -325,11 +337,13 @@ extension SceneValidator {
                         at: document.writtenSpan(member.keyNode))
                 }
             }
+            var defaultValue: SceneValue?
             if let type, let defaultNode {
-                _ = ValueResolver.resolve(
+                defaultValue = ValueResolver.resolve(
                     defaultNode, in: document, as: type, subject: { name }, into: &diagnostics)
             }
-            result.append(ParameterDeclaration(name: name, type: type, defaultNode: defaultNode))
+            result.append(
+                ParameterDeclaration(name: name, type: type, defaultNode: defaultNode, defaultValue: defaultValue))
         }
         return result
     }

@@ -263,27 +263,28 @@ extension SceneValidator {
         }
         guard
             let argument = compileArgument(
-                document, reference.argument, for: action, path: reference.text, at: reference.span)
+                document, reference.argument, for: action, path: reference.text, verb: nil, at: reference.span)
         else { return nil }
         return .call(target: target, action: action, argument: argument.value)
     }
 
-    /// The argument of an action or input: `nil` when wrong, `.some(nil)` when there is none.
+    /// The argument of an action (`call: path`, `verb` nil) or of an input
+    /// (`verb: path`): `nil` when wrong, `.some(nil)` when there is none.
     private mutating func compileArgument(
         _ document: YAMLDocument, _ node: YAMLDocument.Node?, for member: ActionDescription, path: String,
-        at span: SourceSpan
+        verb: String?, at span: SourceSpan
     ) -> (value: SceneValue?, Void)? {
         switch (member.argument, node) {
         case (nil, nil):
             return (nil, ())
         case (nil, let node?):
             diagnostics.add(
-                .inputTakesNoArgument(input: member.name, id: MemberPath(path)?.id ?? path),
-                at: document.span(node))
+                .inputTakesNoArgument(input: member.name, step: "\(verb ?? "call"): \(path)"), at: document.span(node))
             return nil
         case (let type?, nil):
             if type.isOptional { return (.null, ()) }
-            diagnostics.add(.inputNeedsValue(input: member.name, type: type, path: path), at: span)
+            let step = "\(verb ?? "call"): { \(path): \(ValueType.exampleText(type)) }"
+            diagnostics.add(.inputNeedsValue(input: member.name, type: type, step: step), at: span)
             return nil
         case (let type?, let node?):
             guard let value = ValueResolver.resolve(node, in: document, as: type, subject: { path }, into: &diagnostics)
@@ -338,7 +339,9 @@ extension SceneValidator {
             }
             return nil
         }
-        guard let value = compileArgument(document, argument, for: input, path: id, at: idSpan) else { return nil }
+        guard let value = compileArgument(document, argument, for: input, path: id, verb: verb, at: idSpan) else {
+            return nil
+        }
         return .input(target: target, input: input, argument: value.value)
     }
 }

@@ -687,4 +687,61 @@ let controlsComponent = """
 
                 """)
     }
+
+    // MARK: - Answers that were wrong
+
+    @Test func anInvalidDefaultIsReportedOnceWhenTheComponentIsCheckedOnItsOwn() throws {
+        let component = """
+            params:
+              timeout: { type: Duration, default: banana }
+            objects:
+              timer: { type: TimeoutController, timeout: $timeout }
+
+            """
+        let folder = try SceneFolder(["c.yaml": component, "scene.yaml": "objects:\n  a: { include: c.yaml }\n"])
+        let expected = """
+            c.yaml:2:39: error: 'timeout' takes a duration, not 'banana'
+                2 |   timeout: { type: Duration, default: banana }
+                  |                                       ^~~~~~
+                  = help: write seconds (3, 0.25) or a number with units: 250ms, 3s, 1m30s, 1h
+
+            """
+        #expect(try folder.check("c.yaml") == expected)
+        #expect(try folder.check() == expected + "scene.yaml:2:17: note: included here as 'a'\n")
+    }
+
+    @Test func anOverrideOfAReadOnlyPropertySaysItIsReadOnly() throws {
+        let folder = try SceneFolder([
+            "scene.yaml": "objects:\n  c: { include: b.yaml, set: { b.highlighted: true } }\n",
+            "b.yaml": "objects:\n  b: { type: Button, title: Go }\n",
+        ])
+        #expect(
+            try folder.check() == """
+                scene.yaml:2:32: error: 'b.highlighted' is a read-only property of Button: an instance's 'set' cannot set it
+                    2 |   c: { include: b.yaml, set: { b.highlighted: true } }
+                      |                                ^~~~~~~~~~~~~
+                      = help: remove it from 'set', or set one of its properties: hidden, alpha, backgroundColor, offsetX, offsetY, title, enabled
+
+                """)
+    }
+
+    @Test func aPipeIsRefusedAsAComponentAtOnce() throws {
+        let folder = try SceneFolder(["scene.yaml": "objects:\n  a: { include: pipe }\n  b: { include: /dev/null }\n"])
+        #expect(mkfifo(folder.path + "/pipe", 0o600) == 0)
+        var limits = SceneLimits()
+        // Were the pipe read, a writer could keep it waiting this long.
+        limits.maxReadWait = .seconds(600)
+        #expect(
+            try folder.check(limits: limits) == """
+                scene.yaml:2:17: error: cannot read 'pipe': it is a pipe, and a component must be a regular file
+                    2 |   a: { include: pipe }
+                      |                 ^~~~
+                      = help: include a component file; only the scene itself can be read from a pipe
+                scene.yaml:3:17: error: cannot read '/dev/null': it is a device, and a component must be a regular file
+                    3 |   b: { include: /dev/null }
+                      |                 ^~~~~~~~~
+                      = help: include a component file; only the scene itself can be read from a pipe
+
+                """)
+    }
 }
