@@ -85,27 +85,57 @@ extension SceneValidator {
         return String(id.dropFirst(prefix.count))
     }
 
-    /// The path of the file `path` names, relative to the folder of the
-    /// file of `context` (as diagnostics print it), and its canonical path.
-    mutating func resolveInclude(_ path: String, from context: Int) -> (String, String) {
+    /// The file `path` names, relative to the folder of the file of
+    /// `context`: the path to open it by, the same path normalised as
+    /// diagnostics print it, and the file's identity.
+    mutating func resolveInclude(_ path: String, from context: Int) -> ResolvedInclude {
         let key = IncludeKey(file: contexts[context].component, path: path)
         if let known = resolvedIncludes[key] { return known }
-        let includer = fileName(context)
-        var display = path
+        let component = contexts[context].component
+        let includer = component < 0 ? ownName : componentFiles[component].path
+        var open = path
         if !path.hasPrefix("/"), let slash = includer.lastIndex(of: "/") {
-            display = String(includer[...slash]) + path
+            open = String(includer[...slash]) + path
         }
-        let resolved = (display, Self.canonicalPath(display))
+        let resolved = ResolvedInclude(
+            open: open, display: Self.lexicallyNormalized(open), identity: Self.canonicalPath(open))
         resolvedIncludes[key] = resolved
         return resolved
     }
 
-    /// The file's absolute path with links resolved, or `path` itself
-    /// when it cannot be worked out (a missing file, a scene in memory).
+    /// The identity of the file at `path` as a key: its device and inode
+    /// (links followed), so that two files are one only when they are the
+    /// same file, whatever their names (a name that is not UTF-8 reaches
+    /// Swift with its bytes replaced, and two such names would compare
+    /// equal); `path` itself when there is no such file (a scene in memory).
     static func canonicalPath(_ path: String) -> String {
-        guard let resolved = realpath(path, nil) else { return path }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        var status = stat()
+        guard stat(path, &status) == 0 else { return "path:" + path }
+        return "file:\(status.st_dev):\(status.st_ino)"
+    }
+
+    /// `path` with `.`, empty components and `name/..` taken out, as text
+    /// (links are not looked at): `Mistakes/../Scenes//a.yaml` is
+    /// `Scenes/a.yaml`. For what diagnostics show; files are opened by the
+    /// path as written.
+    static func lexicallyNormalized(_ path: String) -> String {
+        let isAbsolute = path.hasPrefix("/")
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..":
+                if let last = parts.last, last != ".." {
+                    parts.removeLast()
+                } else if !isAbsolute {
+                    parts.append(part)
+                }
+            default: parts.append(part)
+            }
+        }
+        let joined = parts.joined(separator: "/")
+        if isAbsolute { return "/" + joined }
+        return joined.isEmpty ? "." : joined
     }
 
     /// What the file at `path` is when it exists and is neither a regular
@@ -126,8 +156,9 @@ extension SceneValidator {
     /// same file. A file that cannot be read is reported at `includeSpan`.
     /// Returns its index in ``componentFiles``.
     mutating func component(
-        _ path: String, _ canonical: String, at includeSpan: SourceSpan, includedFrom: [Diagnostic.Inclusion]
+        _ include: ResolvedInclude, at includeSpan: SourceSpan, includedFrom: [Diagnostic.Inclusion]
     ) -> Int? {
+        let (path, canonical) = (include.open, include.identity)
         switch components[canonical] {
         case .success(let index)?: return index
         case .failure(var diagnostic)?:
@@ -142,11 +173,13 @@ extension SceneValidator {
             // unopened: reading one could wait, and take what it gives once.
             if let kind = Self.nonRegularKind(path) {
                 throw SceneProblem.unreadableFile(
-                    path: path, reason: "it is \(kind), and a component must be a regular file",
+                    path: include.display, reason: "it is \(kind), and a component must be a regular file",
                     hint: "include a component file; only the scene itself can be read from a pipe"
                 ).diagnostic(at: includeSpan)
             }
-            source = try SceneSource(contentsOf: path, maxBytes: limits.yaml.maxInputBytes, maxWait: limits.maxReadWait)
+            source = try SceneSource(
+                contentsOf: path, named: include.display, maxBytes: limits.yaml.maxInputBytes,
+                maxWait: limits.maxReadWait)
         } catch {
             var diagnostic = error
             diagnostic.span = includeSpan
@@ -169,15 +202,16 @@ extension SceneValidator {
             components[canonical] = .failure(diagnostic)
             return nil
         }
-        let file = componentFile(source, canonical, document)
+        let file = componentFile(source, path: path, canonical, document)
         componentFiles.append(file)
         components[canonical] = .success(componentFiles.count - 1)
         return componentFiles.count - 1
     }
 
     /// Checks the top level of a component and reads its `params:`.
-    mutating func componentFile(_ source: SceneSource, _ canonical: String, _ document: YAMLDocument)
-        -> ComponentFile
+    mutating func componentFile(
+        _ source: SceneSource, path: String, _ canonical: String, _ document: YAMLDocument
+    ) -> ComponentFile
     {
         var objects: YAMLDocument.Node?
         var parameters: [ParameterDeclaration] = []
@@ -189,7 +223,7 @@ extension SceneValidator {
                 diagnostics.add(.emptyFile, at: SourceSpan(at: .start))
             }
             return ComponentFile(
-                source: source, canonical: canonical, document: document, objects: nil, declaresParameters: false,
+                source: source, path: path, canonical: canonical, document: document, objects: nil, declaresParameters: false,
                 parameters: [], parameterNames: [], ids: [])
         }
         var sawObjects = false
@@ -217,7 +251,7 @@ extension SceneValidator {
         }
         if !sawObjects { diagnostics.add(.missingObjects, at: document.span(root)) }
         return ComponentFile(
-            source: source, canonical: canonical, document: document, objects: objects,
+            source: source, path: path, canonical: canonical, document: document, objects: objects,
             declaresParameters: declaresParameters,
             parameters: parameters, parameterNames: parameters.map(\.name), ids: objects.map { document.entries($0).map(\.key) } ?? [])
     }

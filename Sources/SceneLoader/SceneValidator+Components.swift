@@ -32,6 +32,13 @@ struct IncludeContext {
     var siteOffsets: Range<Int> = 0..<0
 }
 
+/// An include's file: the path to open, as diagnostics show it, and its identity.
+struct ResolvedInclude {
+    let open: String
+    let display: String
+    let identity: String
+}
+
 /// An `include:` path as written in one file (its index in
 /// ``SceneValidator/componentFiles``, -1 for the scene's own).
 struct IncludeKey: Hashable {
@@ -78,8 +85,13 @@ struct Override {
 
 /// A component file, read and parsed once per load.
 struct ComponentFile {
+    /// Its text, named as diagnostics show it (normalised: `Scenes/c.yaml`).
     let source: SceneSource
-    /// Its path with links resolved, for cycles.
+    /// The path it was opened by, as the includes joined it
+    /// (`Mistakes/../Scenes/c.yaml`): its own includes are relative to it.
+    let path: String
+    /// Its identity (see ``SceneValidator/canonicalPath(_:)``), for cycles
+    /// and for reading it once.
     let canonical: String
     let document: YAMLDocument
     /// Its `objects:` mapping.
@@ -168,7 +180,8 @@ extension SceneValidator {
         }
         guard !stoppedIncluding else { return }
         let includeSpan = document.span(includeNode)
-        let (displayPath, canonical) = resolveInclude(path, from: context)
+        let include = resolveInclude(path, from: context)
+        let (displayPath, canonical) = (include.display, include.identity)
         // The files from this one back to the scene's own, nearest first.
         var chain: [Int] = []
         var link = context
@@ -189,7 +202,7 @@ extension SceneValidator {
         let includedFrom =
             [Diagnostic.Inclusion(file: fileName(context), position: includeSpan.start, instance: name)]
             + includedFrom(context)
-        guard let componentIndex = component(displayPath, canonical, at: includeSpan, includedFrom: includedFrom)
+        guard let componentIndex = component(include, at: includeSpan, includedFrom: includedFrom)
         else { return }
         let component = componentFiles[componentIndex]
         // Instances count too, so that components of nothing but instances

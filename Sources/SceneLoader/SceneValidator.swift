@@ -54,7 +54,7 @@ struct SceneValidator {
     /// The component files opened, in the order they were first included.
     var includedFiles: [String] = []
     /// Each include's path, as printed and canonical, by the including file and the path written.
-    var resolvedIncludes: [IncludeKey: (String, String)] = [:]
+    var resolvedIncludes: [IncludeKey: ResolvedInclude] = [:]
     /// The `set:` overrides of the instances so far.
     var overrides: [Override] = []
     /// The indices in ``overrides`` of those that set each object, by its id.
