@@ -223,7 +223,8 @@ extension SceneValidator {
                 diagnostics.add(.emptyFile, at: SourceSpan(at: .start))
             }
             return ComponentFile(
-                source: source, path: path, canonical: canonical, document: document, objects: nil, declaresParameters: false,
+                source: source, path: path, canonical: canonical, document: document, objects: nil,
+                declaresParameters: false,
                 parameters: [], parameterNames: [], ids: [])
         }
         var sawObjects = false
@@ -253,6 +254,7 @@ extension SceneValidator {
         return ComponentFile(
             source: source, path: path, canonical: canonical, document: document, objects: objects,
             declaresParameters: declaresParameters,
-            parameters: parameters, parameterNames: parameters.map(\.name), ids: objects.map { document.entries($0).map(\.key) } ?? [])
+            parameters: parameters, parameterNames: parameters.map(\.name),
+            ids: objects.map { document.entries($0).map(\.key) } ?? [])
     }
 }

@@ -97,9 +97,9 @@ extension SceneValidator {
             enter(pending.context)
             guard let index = declaration.idTable[pending.id] else {
                 let at = span(pending.offsets, context: pending.context)
-                guard diagnostics.showsHints(for: .unknownObject(id: pending.written, suggestion: nil, fallback: nil), at: at)
-                else {
-                    diagnostics.add(.unknownObject(id: pending.written, suggestion: nil, fallback: nil), at: at)
+                let plain = SceneProblem.unknownObject(id: pending.written, suggestion: nil, fallback: nil)
+                guard diagnostics.showsHints(for: plain, at: at) else {
+                    diagnostics.add(plain, at: at)
                     continue
                 }
                 let instance = instanceHint(pending.id, written: pending.written)

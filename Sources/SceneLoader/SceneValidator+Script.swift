@@ -335,7 +335,8 @@ extension SceneValidator {
             diagnostics.add(at: idSpan) { withHints in
                 .inputNotTaken(
                     id: id, type: type.name, verb: verb, inputs: inputs,
-                    accepting: withHints ? candidates.indices.filter { types[$0]?.inputs[verb] != nil }.map { candidates[$0] } : [])
+                    accepting: withHints
+                        ? candidates.indices.filter { types[$0]?.inputs[verb] != nil }.map { candidates[$0] } : [])
             }
             return nil
         }

@@ -354,7 +354,9 @@ extension ValueType {
         case .list: return "[]"
         case .stringMap: return "{}"
         case .record(_, let fields):
-            let written = fields.filter { !$0.type.isOptional }.map { "\($0.name): \(exampleText($0.type, depth: depth + 1))" }
+            let written = fields.filter { !$0.type.isOptional }.map {
+                "\($0.name): \(exampleText($0.type, depth: depth + 1))"
+            }
             return "{ " + written.joined(separator: ", ") + " }"
         }
     }
