@@ -177,12 +177,13 @@ extension SceneValidator {
         }
         guard let targetType = types[targetIndex] else { return nil }
         guard let action = targetType.actions[pending.actionName] else {
-            diagnostics.add(
+            let actionName = pending.actionName
+            diagnostics.add(at: actionSpan(pending)) { withHints in
                 .unknownAction(
-                    action: pending.actionName, type: targetType.name,
-                    suggestion: Suggestions.closest(to: pending.actionName, in: targetType.actions.keys.sorted()),
-                    actions: targetType.orderedActions.map(\.name)),
-                at: actionSpan(pending))
+                    action: actionName, type: targetType.name,
+                    suggestion: withHints ? Suggestions.closest(to: actionName, in: targetType.actions.keys.sorted()) : nil,
+                    actions: withHints ? targetType.orderedActions.map(\.name) : [])
+            }
             return nil
         }
         guard let event = pending.event else { return nil }

@@ -253,12 +253,12 @@ extension SceneValidator {
         }
         guard let type = objectTypes[target] else { return nil }
         guard let action = type.actions[name] else {
-            diagnostics.add(
+            diagnostics.add(at: reference.span) { withHints in
                 .unknownActionInCall(
                     action: name, type: type.name,
-                    suggestion: Suggestions.closest(to: name, in: type.orderedActions.map(\.name)),
-                    actions: type.orderedActions.map(\.name)),
-                at: reference.span)
+                    suggestion: withHints ? Suggestions.closest(to: name, in: type.orderedActions.map(\.name)) : nil,
+                    actions: withHints ? type.orderedActions.map(\.name) : [])
+            }
             return nil
         }
         guard

@@ -285,11 +285,13 @@ struct SceneValidator {
         if let type { return type }
         let typeName = document.text(typeEntry.value) ?? ""
         do {
-            diagnostics.add(
+            let (registry, typesHint) = (registry, typesHint)
+            diagnostics.add(at: document.span(typeEntry.value)) { withHints in
                 .unknownType(
-                    name: typeName, suggestion: Suggestions.closest(to: typeName, in: registry.types.map(\.name)),
-                    typesHint: typesHint),
-                at: document.span(typeEntry.value))
+                    name: typeName,
+                    suggestion: withHints ? Suggestions.closest(to: typeName, in: registry.types.map(\.name)) : nil,
+                    typesHint: typesHint)
+            }
             return nil
         }
     }
@@ -335,9 +337,10 @@ struct SceneValidator {
                     diagnostics.add(.typeAndInclude(id: object.id), at: document.writtenSpan(keyNode))
                     return
                 }
+                let span = document.writtenSpan(keyNode)
+                let shown = diagnostics.showsHints(for: .unknownKey(key: key, type: type.name, hint: nil), at: span)
                 diagnostics.add(
-                    .unknownKey(key: key, type: type.name, hint: unknownKeyHint(key, type)),
-                    at: document.writtenSpan(keyNode))
+                    .unknownKey(key: key, type: type.name, hint: shown ? unknownKeyHint(key, type) : nil), at: span)
             }
         }
         for property in type.requiredProperties

@@ -1,3 +1,4 @@
+import Foundation
 import SceneBehaviours
 import SceneCore
 @testable import SceneLoader
@@ -17,6 +18,20 @@ import Testing
         #expect(diagnostics.last?.code == .tooManyDiagnostics)
         #expect(hints == 50)
         #expect(diagnostics.first?.hint == "objects that fit: screen, v1, v2, v3, v4, v5, v6, v7 and 1992 more")
+    }
+
+    @Test(arguments: [
+        "  o{i}: {{ type: Veiw }}\n", "  o{i}: {{ type: View, alpah: 1 }}\n",
+        "  o{i}: {{ type: Button, on: {{ tapp: o{i}.hide }} }}\n", "  o{i}: {{ type: Button, on: {{ tap: o{i}.hied }} }}\n",
+    ])
+    func unknownNamesPastTheLimitAreNotLookedUp(line: String) {
+        let text = "objects:\n" + (0..<200).map { line.replacingOccurrences(of: "{i}", with: "\($0)")
+            .replacingOccurrences(of: "{{", with: "{").replacingOccurrences(of: "}}", with: "}") }.joined()
+        let (diagnostics, hints) = SceneLoader(registry: .standard).checkCountingHints(
+            SceneSource(name: "names.yaml", text: text))
+        #expect(diagnostics.count == 51)
+        #expect(hints == 50)
+        #expect(diagnostics.first?.hint?.hasPrefix("did you mean") == true)
     }
 
     @Test func unknownParameterNamesPastTheLimitAreNotLookedUp() throws {
