@@ -32,6 +32,13 @@ struct IncludeContext {
     var siteOffsets: Range<Int> = 0..<0
 }
 
+/// A property's value as a component file writes it: the same for every instance.
+struct SharedValueKey: Hashable {
+    let component: Int
+    let node: YAMLDocument.Node
+    let property: ObjectIdentifier
+}
+
 /// An include's file: the path to open, as diagnostics show it, and its identity.
 struct ResolvedInclude {
     let open: String

@@ -66,6 +66,8 @@ struct SceneValidator {
     var expandedInstances = 0
     /// The bytes the instances included so far add (see ``SceneLimits/maxExpandedBytes``).
     var expandedBytes = 0
+    /// Property values of components, resolved once per file (see ``resolveShared(_:_:_:context:)``).
+    var sharedValues: [SharedValueKey: SceneValue] = [:]
     /// Whether an include went past a limit: nothing more is included.
     var stoppedIncluding = false
 
@@ -296,6 +298,23 @@ struct SceneValidator {
         }
     }
 
+    /// The value of `property` written at `node` in the file of `context`.
+    /// In a component, a value is resolved once per file and shared by
+    /// every instance (a list's storage included), rather than copied into
+    /// each: its text does not depend on the instance.
+    mutating func resolveShared(
+        _ document: borrowing YAMLDocument, _ node: YAMLDocument.Node, _ property: PropertyDescription, context: Int
+    ) -> SceneValue? {
+        let component = contexts[context].component
+        let key = SharedValueKey(component: component, node: node, property: ObjectIdentifier(property))
+        if component >= 0, let shared = sharedValues[key] { return shared }
+        let value = ValueResolver.resolve(
+            node, in: document, as: property.type, range: property.range, subject: { property.name },
+            into: &diagnostics)
+        if component >= 0, let value { sharedValues[key] = value }
+        return value
+    }
+
     /// Checks the keys of the object declared at `index`.
     mutating func validateMembers(
         _ document: borrowing YAMLDocument, _ body: YAMLDocument.Node, of object: SceneDeclaration.Object, index: Int,
@@ -323,10 +342,7 @@ struct SceneValidator {
                         declaration.propertyValues.append(
                             SceneDeclaration.PropertyValue(property: property, value: resolved))
                     }
-                } else if let value = ValueResolver.resolve(
-                    value, in: document, as: property.type, range: property.range, subject: { property.name },
-                    into: &diagnostics)
-                {
+                } else if let value = resolveShared(document, value, property, context: context) {
                     declaration.propertyValues.append(SceneDeclaration.PropertyValue(property: property, value: value))
                 }
             case .member(.outlet(let outlet)):
