@@ -90,6 +90,24 @@ import Testing
         #expect(text.hasSuffix("scene.yaml:2:19: note: included here as 'top'\n"))
     }
 
+    @Test func instancesShareTheValuesTheirComponentWrites() throws {
+        let folder = try SceneFolder([
+            "scene.yaml": "objects:\n  x: { include: c.yaml }\n  y: { include: c.yaml }\n",
+            "c.yaml": "objects:\n  tabs: { type: SegmentedControl, segments: [a, b, c] }\n",
+        ])
+        let loader = SceneLoader(registry: .standard)
+        let declaration = try loader.validate(try loader.source(contentsOf: folder.path + "/scene.yaml")).get()
+        let lists = declaration.propertyValues.compactMap { value -> [SceneValue]? in
+            if case .list(let items) = value.value { return items }
+            return nil
+        }
+        #expect(lists.count == 2)
+        #expect(lists.first == [.string("a"), .string("b"), .string("c")])
+        // One storage for both instances, not a copy each.
+        let storage = lists.map { $0.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) } }
+        #expect(storage.count == 2 && storage.first == storage.last)
+    }
+
     @Test func aLongScalarAliasedThousandsOfTimesStopsAtTheAliasByteLimit() throws {
         // One 1 MB scalar anchored once and aliased 5,000 times: 1.2 MB of
         // file, 5 GB of copies before the alias byte limit.
