@@ -102,7 +102,8 @@ extension SchemaGenerator {
             forms.append(
                 .fields([
                     ("type", .string("object")), ("minProperties", .int(1)), ("maxProperties", .int(1)),
-                    ("propertyNames", .fields([("pattern", .string(Self.identifierPattern))])),
+                    // The id may be a path into instances of components (`p.volume`), as for a bare id.
+                    ("propertyNames", .fields([("pattern", .string(Self.idPathPattern))])),
                     ("additionalProperties", values.count == 1 ? values[0] : .fields([("anyOf", .array(values))])),
                 ]))
         }

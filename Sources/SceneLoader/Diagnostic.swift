@@ -134,6 +134,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case includeCycle = "include-cycle"
     case includeTooDeep = "include-too-deep"
     case tooManyObjects = "too-many-objects"
+    case expansionTooLarge = "expansion-too-large"
     case invalidParameter = "invalid-parameter"
     case unknownParameter = "unknown-parameter"
     case missingParameter = "missing-parameter"

@@ -68,6 +68,44 @@ struct DiagnosticCollector {
         diagnostics.append(diagnostic)
     }
 
+    /// How many diagnostics had their hints worked out by
+    /// ``add(at:notes:_:)``: those shown, and no others.
+    private(set) var hintsWorkedOut = 0
+
+    /// Reports the problem `make` gives at `span`. `make` is asked for the
+    /// problem with its hints (`withHints` true: "did you mean" and lists of
+    /// candidates, which search the scene) only when the diagnostic will be
+    /// shown, so that mistakes past the limit, or repeated in each instance
+    /// of a component, cost no search.
+    mutating func add(
+        at span: SourceSpan, notes: [Diagnostic.Note] = [], _ make: (_ withHints: Bool) -> SceneProblem
+    ) {
+        let plain = make(false)
+        guard showsHints(for: plain, at: span) else { return add(plain.diagnostic(at: span, notes: notes)) }
+        add(make(true).diagnostic(at: span, notes: notes))
+    }
+
+    /// Whether `problem` (written without its hints) at `span` will be shown,
+    /// so that its hints are worth working out; counted in ``hintsWorkedOut``
+    /// when it is. For a hint that needs the validator, where
+    /// ``add(at:notes:_:)`` cannot reach it.
+    mutating func showsHints(for problem: SceneProblem, at span: SourceSpan) -> Bool {
+        guard willShow(problem.diagnostic(at: span)) else { return false }
+        hintsWorkedOut += 1
+        return true
+    }
+
+    /// Whether `diagnostic`, added now, would be kept.
+    private func willShow(_ diagnostic: Diagnostic) -> Bool {
+        if isFull || diagnostics.count >= limit { return false }
+        if let origin, diagnostic.file == nil {
+            let key = ComponentKey(
+                file: origin.file.name, offset: diagnostic.position.offset, message: diagnostic.message)
+            return !reportedInComponents.contains(key)
+        }
+        return true
+    }
+
     /// Reports `problem` at `span`.
     mutating func add(_ problem: SceneProblem, at span: SourceSpan, notes: [Diagnostic.Note] = []) {
         add(problem.diagnostic(at: span, notes: notes))

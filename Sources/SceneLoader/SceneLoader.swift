@@ -27,6 +27,14 @@ public struct SceneLimits: Sendable {
     /// components including each other many times over are refused rather
     /// than expanded. Default 1,000,000.
     public var maxExpandedObjects = 1_000_000
+    /// How many bytes the scene's components may expand to, checked at
+    /// each `include:`: each instance counts its component file's bytes,
+    /// the text its aliases repeat, and its id path once for each of its
+    /// objects (ids by path grow with every level of includes). So that
+    /// kilobytes of components including each other cannot cost gigabytes
+    /// of ids and values. Default 64 MiB (67,108,864 bytes), as large as the
+    /// largest scene file accepted.
+    public var maxExpandedBytes = 64 << 20
 
     /// The defaults.
     public init() {}
@@ -117,6 +125,17 @@ public struct SceneLoader {
         }
     }
 
+    /// ``check(_:)``, with how many of the diagnostics had their hints
+    /// ("did you mean", lists of candidates) worked out: for tests that
+    /// hints are looked for only for the diagnostics shown.
+    func checkCountingHints(_ source: SceneSource) -> (diagnostics: [Diagnostic], hintsWorkedOut: Int) {
+        let checked = validateListingIncludes(source, assembler: nil)
+        switch checked.result {
+        case .success(let declaration): return (declaration.warnings, checked.hintsWorkedOut)
+        case .failure(let error): return (error.diagnostics, checked.hintsWorkedOut)
+        }
+    }
+
     /// Parses and validates `source` into a declaration, or every diagnostic.
     package func validate(_ source: SceneSource) -> Result<SceneDeclaration, SceneLoadError> {
         validate(source, assembler: nil)
@@ -139,7 +158,7 @@ public struct SceneLoader {
 
     /// ``validate(_:assembler:)``, with the component files it read.
     private func validateListingIncludes(_ source: SceneSource, assembler: SceneAssembler?) -> (
-        result: Result<SceneDeclaration, SceneLoadError>, includedFiles: [String]
+        result: Result<SceneDeclaration, SceneLoadError>, includedFiles: [String], hintsWorkedOut: Int
     ) {
         var validator = SceneValidator(
             registry: registry, limit: limits.maxDiagnostics, maxVirtualTime: limits.maxVirtualTime, toolName: toolName)
@@ -165,18 +184,18 @@ public struct SceneLoader {
             validator.diagnostics.add(Diagnostic(error))
             return (
                 .failure(SceneLoadError(source: source, diagnostics: validator.diagnostics.inFileOrder)),
-                validator.includedFiles
+                validator.includedFiles, validator.diagnostics.hintsWorkedOut
             )
         }
         var declaration = validator.finish(document)
         if validator.diagnostics.hasErrors || (warningsAreErrors && !validator.diagnostics.diagnostics.isEmpty) {
             return (
                 .failure(SceneLoadError(source: source, diagnostics: validator.diagnostics.inFileOrder)),
-                validator.includedFiles
+                validator.includedFiles, validator.diagnostics.hintsWorkedOut
             )
         }
         declaration.warnings = validator.diagnostics.inFileOrder
-        return (.success(declaration), validator.includedFiles)
+        return (.success(declaration), validator.includedFiles, validator.diagnostics.hintsWorkedOut)
     }
 
     /// Loads `source` into a wired, awake scene.

@@ -23,6 +23,7 @@ enum SceneProblem {
     case typeNotAName(id: String, found: String, typesHint: String)
     case unknownType(name: String, suggestion: String?, typesHint: String)
     case readOnlyProperty(property: String, type: String)
+    case readOnlyOverride(path: String, type: String, settable: [String])
     case unknownKey(key: String, type: String, hint: String?)
     case missingProperty(id: String, type: String, property: String, valueType: ValueType)
     case missingOutlet(id: String, type: String, outlet: String, requirement: String)
@@ -54,7 +55,8 @@ enum SceneProblem {
     case missingField(subject: String, field: String, type: ValueType)
     case invalidValue(subject: String, type: ValueType, text: String, hint: String?)
     case integerTooLarge(subject: String, text: String)
-    case outOfRange(subject: String, value: String, range: ClosedRange<Double>)
+    /// `range` in seconds for a duration, whose bounds are then shown as durations.
+    case outOfRange(subject: String, value: String, range: ClosedRange<Double>, isDuration: Bool = false)
 
     // MARK: The script
     case stepNotAMapping(hasSeveralVerbs: Bool)
@@ -71,8 +73,10 @@ enum SceneProblem {
     case unknownObjectValue(path: String, written: String, suggestion: String?)
     case callExpected(found: String)
     case notAnActionPath(text: String)
-    case inputTakesNoArgument(input: String, id: String)
-    case inputNeedsValue(input: String, type: ValueType, path: String)
+    /// `step`: the step to write instead, as `check` accepts it (`tap: b`, `call: b.reset`).
+    case inputTakesNoArgument(input: String, step: String)
+    /// `step`: the step with an example value (`slide: { s: 0 }`, `call: { p.seek: 1s }`).
+    case inputNeedsValue(input: String, type: ValueType, step: String)
     case unknownVerb(verb: String, suggestion: String?)
     case inputTargetExpected(verb: String, found: String)
     case inputNotTaken(id: String, type: String, verb: String, inputs: [String], accepting: [String])
@@ -94,6 +98,7 @@ enum SceneProblem {
     case includeCycle(files: [String])
     case includeTooDeep(limit: Int)
     case tooManyObjects(limit: Int)
+    case expansionTooLarge(limit: Int)
     case paramsNotAMapping(found: String)
     case invalidParameterDeclaration(name: String, problem: String, hint: String)
     case unknownParameter(name: String, component: String, suggestion: String?, known: [String])
@@ -130,7 +135,7 @@ extension SceneProblem {
         case .duplicateID: .duplicateKey
         case .missingType, .typeNotAName: .missingType
         case .unknownType: .unknownType
-        case .readOnlyProperty: .readOnlyProperty
+        case .readOnlyProperty, .readOnlyOverride: .readOnlyProperty
         case .unknownKey: .unknownKey
         case .missingProperty: .missingProperty
         case .missingOutlet, .nullRequiredOutlet: .missingOutlet
@@ -166,6 +171,7 @@ extension SceneProblem {
         case .includeCycle: .includeCycle
         case .includeTooDeep: .includeTooDeep
         case .tooManyObjects: .tooManyObjects
+        case .expansionTooLarge: .expansionTooLarge
         case .invalidParameterDeclaration: .invalidParameter
         case .unknownParameter, .unknownParameterReference: .unknownParameter
         case .missingParameter, .parameterWithoutDefault: .missingParameter
@@ -200,6 +206,8 @@ extension SceneProblem {
         case .typeNotAName(let id, let found, _): "the 'type' of '\(id)' must be a type name, not \(found)"
         case .unknownType(let name, _, _): "unknown type '\(name)'"
         case .readOnlyProperty(let property, let type): "'\(property)' of \(type) is read-only"
+        case .readOnlyOverride(let path, let type, _):
+            "'\(path)' is a read-only property of \(type): an instance's 'set' cannot set it"
         case .unknownKey(let key, let type, _): "\(type) has no property or outlet '\(key)'"
         case .missingProperty(let id, let type, let property, _): "'\(id)' (\(type)) needs a value for '\(property)'"
         case .missingOutlet(let id, let type, let outlet, _): "'\(id)' (\(type)) needs the outlet '\(outlet)'"
@@ -231,13 +239,13 @@ extension SceneProblem {
         case .invalidValue(let subject, let type, let text, _):
             "'\(subject)' takes \(Self.describe(type)), not '\(text)'"
         case .integerTooLarge(let subject, let text): "'\(text)' is too large for '\(subject)'"
-        case .outOfRange(let subject, let value, let range):
+        case .outOfRange(let subject, let value, let range, let isDuration):
             if range.upperBound == .infinity {
                 range.lowerBound == 0
                     ? "'\(subject)' cannot be negative, and it is \(value)"
-                    : "'\(subject)' must be at least \(SceneValue.format(range.lowerBound)), not \(value)"
+                    : "'\(subject)' must be at least \(Self.bound(range.lowerBound, isDuration)), not \(value)"
             } else {
-                "'\(subject)' must be between \(SceneValue.format(range.lowerBound)) and \(SceneValue.format(range.upperBound)), not \(value)"
+                "'\(subject)' must be between \(Self.bound(range.lowerBound, isDuration)) and \(Self.bound(range.upperBound, isDuration)), not \(value)"
             }
         case .stepNotAMapping: "a script step must be a mapping with one verb, like '- wait: 2s'"
         case .timeGoesBackwards(let time, let reached):
@@ -282,6 +290,8 @@ extension SceneProblem {
         case .includeTooDeep(let limit): "includes are nested more than \(limit) deep"
         case .tooManyObjects(let limit):
             "the scene has more than \(limit) objects and instances once its components are included"
+        case .expansionTooLarge(let limit):
+            "the scene's components expand to more than \(limit) bytes of text and ids once included"
         case .paramsNotAMapping(let found): "'params' takes a mapping of parameter names, not \(found)"
         case .invalidParameterDeclaration(let name, let problem, _): "parameter '\(name)' \(problem)"
         case .unknownParameter(let name, let component, _, _): "\(component) has no parameter '\(name)'"
@@ -321,6 +331,10 @@ extension SceneProblem {
         case .typeNotAName(_, _, let typesHint): typesHint
         case .unknownType(_, let suggestion, let typesHint): Self.didYouMean(suggestion) ?? typesHint
         case .readOnlyProperty: "a script can read it with 'expect', but a scene cannot set it"
+        case .readOnlyOverride(_, let type, let settable):
+            settable.isEmpty
+                ? "remove it from 'set'; \(type) has no properties to set"
+                : "remove it from 'set', or set one of its properties: \(Suggestions.list(settable))"
         case .unknownKey(_, _, let hint): hint
         case .missingProperty(_, _, let property, let type): "add '\(property): <\(type)>'"
         case .missingOutlet(_, _, let outlet, let requirement): "add '\(outlet): <id of \(Self.article(requirement))>'"
@@ -367,8 +381,8 @@ extension SceneProblem {
         case .readOnlyInSet, .outletInSet: nil
         case .callExpected: "write 'call: timeout.resume'"
         case .notAnActionPath: "write the object's id, a dot and one of its actions, e.g. 'timeout.resume'"
-        case .inputTakesNoArgument(let input, let id): "write just the id: '\(input): \(id)'"
-        case .inputNeedsValue(let input, let type, let path): "write '\(input): { \(path): <\(type)> }'"
+        case .inputTakesNoArgument(_, let step): "write it without one: '\(step)'"
+        case .inputNeedsValue(_, let type, let step): "give it \(Self.describe(type)), e.g. '\(step)'"
         case .unknownVerb(_, let suggestion):
             Self.didYouMean(suggestion)
                 ?? "the verbs are \(ScriptVerbs.builtIn.joined(separator: ", ")) and the inputs of the registered types"
@@ -393,7 +407,7 @@ extension SceneProblem {
         case .unknownInstanceKey(_, let suggestion):
             Self.didYouMean(suggestion) ?? "an instance takes 'include', 'params', 'parent' and 'set'"
         case .includeCycle: "a component cannot include itself, directly or through others"
-        case .includeTooDeep, .tooManyObjects:
+        case .includeTooDeep, .tooManyObjects, .expansionTooLarge:
             "a component may be including itself through others; else raise the limit in the embedding program"
         case .paramsNotAMapping: "write 'params: { name: value }'"
         case .invalidParameterDeclaration(_, _, let hint): hint
@@ -415,6 +429,13 @@ extension SceneProblem {
     /// The diagnostic for this problem at `span`.
     func diagnostic(at span: SourceSpan, notes: [Diagnostic.Note] = []) -> Diagnostic {
         Diagnostic(code, message, at: span, hint: hint, notes: notes, severity: severity)
+    }
+
+    /// A bound of a range as the value is written: `3600` for a number,
+    /// `1h` for a duration.
+    static func bound(_ value: Double, _ isDuration: Bool) -> String {
+        guard isDuration, value.isFinite, value.magnitude < 1e15 else { return SceneValue.format(value) }
+        return Duration.seconds(value).sceneText
     }
 
     /// `'a', 'b' and 'c'`.

@@ -42,24 +42,31 @@ public struct SceneSource: Sendable, Hashable {
     ///   why (missing, a directory, a device, no permission, no data in
     ///   time, a name that is not UTF-8), or ``DiagnosticCode/fileTooLarge``.
     public init(contentsOf path: String, maxBytes: Int, maxWait: Duration = .seconds(10)) throws(Diagnostic) {
+        try self.init(contentsOf: path, named: path, maxBytes: maxBytes, maxWait: maxWait)
+    }
+
+    /// Reads the file at `path` as ``init(contentsOf:maxBytes:maxWait:)``
+    /// does, naming it `name` (in diagnostics too): an included component
+    /// is opened by the path its includes make and shown normalised.
+    init(contentsOf path: String, named name: String, maxBytes: Int, maxWait: Duration) throws(Diagnostic) {
         if path.unicodeScalars.contains("\u{FFFD}") {
             // A name that was not UTF-8 reaches Swift with replacement
             // characters; opening it would report a missing file.
             throw SceneSource.readError(
-                path, "its name is not valid UTF-8 (or holds U+FFFD)", hint: "rename the file with a UTF-8 name")
+                name, "its name is not valid UTF-8 (or holds U+FFFD)", hint: "rename the file with a UTF-8 name")
         }
         let descriptor = open(path, O_RDONLY | O_NONBLOCK)
-        guard descriptor >= 0 else { throw SceneSource.readError(path, errno) }
+        guard descriptor >= 0 else { throw SceneSource.readError(name, errno) }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw SceneSource.readError(path, errno) }
+        guard fstat(descriptor, &status) == 0 else { throw SceneSource.readError(name, errno) }
         switch status.st_mode & S_IFMT {
         case S_IFDIR:
-            throw SceneSource.readError(path, EISDIR)
+            throw SceneSource.readError(name, EISDIR)
         case S_IFCHR, S_IFBLK:
-            throw SceneSource.readError(path, "it is a device, not a file", hint: "give the path of a scene file")
+            throw SceneSource.readError(name, "it is a device, not a file", hint: "give the path of a scene file")
         case S_IFREG:
-            if Int(status.st_size) > maxBytes { throw SceneSource.tooLarge(path, size: Int(status.st_size), maxBytes) }
+            if Int(status.st_size) > maxBytes { throw SceneSource.tooLarge(name, size: Int(status.st_size), maxBytes) }
         default:
             break
         }
@@ -72,18 +79,18 @@ public struct SceneSource: Sendable, Hashable {
             if count < 0 {
                 if errno == EINTR { continue }
                 if errno == EAGAIN || errno == EWOULDBLOCK {
-                    try SceneSource.waitForData(descriptor, path, maxWait)
+                    try SceneSource.waitForData(descriptor, name, maxWait)
                     continue
                 }
-                throw SceneSource.readError(path, errno)
+                throw SceneSource.readError(name, errno)
             }
             if count == 0 { break }
             guard bytes.count + count <= maxBytes else {
-                throw SceneSource.tooLarge(path, size: nil, maxBytes)
+                throw SceneSource.tooLarge(name, size: nil, maxBytes)
             }
             bytes.append(contentsOf: chunk[0..<count])
         }
-        self.init(name: path, bytes: bytes)
+        self.init(name: name, bytes: bytes)
     }
 
     /// Waits until `descriptor` has data (or its end), at most `maxWait`.

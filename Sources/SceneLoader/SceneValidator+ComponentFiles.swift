@@ -53,7 +53,7 @@ extension SceneValidator {
     /// The parameters the file of `context` declares, in order.
     func parameterNames(_ context: Int) -> [String] {
         let component = contexts[context].component
-        return component < 0 ? ownParameterNames : componentFiles[component].parameters.map(\.name)
+        return component < 0 ? ownParameterNames : componentFiles[component].parameterNames
     }
 
     /// For an id that names an instance rather than an object: a hint
@@ -85,35 +85,80 @@ extension SceneValidator {
         return String(id.dropFirst(prefix.count))
     }
 
-    /// The path of the file `path` names, relative to the folder of the
-    /// file of `context` (as diagnostics print it), and its canonical path.
-    mutating func resolveInclude(_ path: String, from context: Int) -> (String, String) {
+    /// The file `path` names, relative to the folder of the file of
+    /// `context`: the path to open it by, the same path normalised as
+    /// diagnostics print it, and the file's identity.
+    mutating func resolveInclude(_ path: String, from context: Int) -> ResolvedInclude {
         let key = IncludeKey(file: contexts[context].component, path: path)
         if let known = resolvedIncludes[key] { return known }
-        let includer = fileName(context)
-        var display = path
+        let component = contexts[context].component
+        let includer = component < 0 ? ownName : componentFiles[component].path
+        var open = path
         if !path.hasPrefix("/"), let slash = includer.lastIndex(of: "/") {
-            display = String(includer[...slash]) + path
+            open = String(includer[...slash]) + path
         }
-        let resolved = (display, Self.canonicalPath(display))
+        let resolved = ResolvedInclude(
+            open: open, display: Self.lexicallyNormalized(open), identity: Self.canonicalPath(open))
         resolvedIncludes[key] = resolved
         return resolved
     }
 
-    /// The file's absolute path with links resolved, or `path` itself
-    /// when it cannot be worked out (a missing file, a scene in memory).
+    /// The identity of the file at `path` as a key: its device and inode
+    /// (links followed), so that two files are one only when they are the
+    /// same file, whatever their names (a name that is not UTF-8 reaches
+    /// Swift with its bytes replaced, and two such names would compare
+    /// equal); `path` itself when there is no such file (a scene in memory).
     static func canonicalPath(_ path: String) -> String {
-        guard let resolved = realpath(path, nil) else { return path }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        var status = stat()
+        guard stat(path, &status) == 0 else { return "path:" + path }
+        return "file:\(status.st_dev):\(status.st_ino)"
+    }
+
+    /// `path` with `.`, empty components and `name/..` taken out, as text
+    /// (links are not looked at): `Mistakes/../Scenes//a.yaml` is
+    /// `Scenes/a.yaml`. For what diagnostics show; files are opened by the
+    /// path as written.
+    static func lexicallyNormalized(_ path: String) -> String {
+        let isAbsolute = path.hasPrefix("/")
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..":
+                if let last = parts.last, last != ".." {
+                    parts.removeLast()
+                } else if !isAbsolute {
+                    parts.append(part)
+                }
+            default: parts.append(part)
+            }
+        }
+        let joined = parts.joined(separator: "/")
+        if isAbsolute { return "/" + joined }
+        return joined.isEmpty ? "." : joined
+    }
+
+    /// What the file at `path` is when it exists and is neither a regular
+    /// file nor a folder (links followed): "a pipe", "a device", "a socket".
+    static func nonRegularKind(_ path: String) -> String? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG, S_IFDIR: return nil
+        case S_IFIFO: return "a pipe"
+        case S_IFCHR, S_IFBLK: return "a device"
+        case S_IFSOCK: return "a socket"
+        default: return "not a regular file"
+        }
     }
 
     /// Reads and parses the component at `path` once; later calls give the
     /// same file. A file that cannot be read is reported at `includeSpan`.
     /// Returns its index in ``componentFiles``.
     mutating func component(
-        _ path: String, _ canonical: String, at includeSpan: SourceSpan, includedFrom: [Diagnostic.Inclusion]
+        _ include: ResolvedInclude, at includeSpan: SourceSpan, includedFrom: [Diagnostic.Inclusion]
     ) -> Int? {
+        let (path, canonical) = (include.open, include.identity)
         switch components[canonical] {
         case .success(let index)?: return index
         case .failure(var diagnostic)?:
@@ -123,8 +168,18 @@ extension SceneValidator {
         case nil: includedFiles.append(path)
         }
         let source: SceneSource
-        do {
-            source = try SceneSource(contentsOf: path, maxBytes: limits.yaml.maxInputBytes, maxWait: limits.maxReadWait)
+        do throws(Diagnostic) {
+            // A pipe, a terminal or a device (`/dev/stdin`) is refused
+            // unopened: reading one could wait, and take what it gives once.
+            if let kind = Self.nonRegularKind(path) {
+                throw SceneProblem.unreadableFile(
+                    path: include.display, reason: "it is \(kind), and a component must be a regular file",
+                    hint: "include a component file; only the scene itself can be read from a pipe"
+                ).diagnostic(at: includeSpan)
+            }
+            source = try SceneSource(
+                contentsOf: path, named: include.display, maxBytes: limits.yaml.maxInputBytes,
+                maxWait: limits.maxReadWait)
         } catch {
             var diagnostic = error
             diagnostic.span = includeSpan
@@ -147,15 +202,16 @@ extension SceneValidator {
             components[canonical] = .failure(diagnostic)
             return nil
         }
-        let file = componentFile(source, canonical, document)
+        let file = componentFile(source, path: path, canonical, document)
         componentFiles.append(file)
         components[canonical] = .success(componentFiles.count - 1)
         return componentFiles.count - 1
     }
 
     /// Checks the top level of a component and reads its `params:`.
-    mutating func componentFile(_ source: SceneSource, _ canonical: String, _ document: YAMLDocument)
-        -> ComponentFile
+    mutating func componentFile(
+        _ source: SceneSource, path: String, _ canonical: String, _ document: YAMLDocument
+    ) -> ComponentFile
     {
         var objects: YAMLDocument.Node?
         var parameters: [ParameterDeclaration] = []
@@ -167,8 +223,9 @@ extension SceneValidator {
                 diagnostics.add(.emptyFile, at: SourceSpan(at: .start))
             }
             return ComponentFile(
-                source: source, canonical: canonical, document: document, objects: nil, declaresParameters: false,
-                parameters: [], ids: [])
+                source: source, path: path, canonical: canonical, document: document, objects: nil,
+                declaresParameters: false,
+                parameters: [], parameterNames: [], ids: [])
         }
         var sawObjects = false
         for entry in document.entries(root) {
@@ -195,8 +252,9 @@ extension SceneValidator {
         }
         if !sawObjects { diagnostics.add(.missingObjects, at: document.span(root)) }
         return ComponentFile(
-            source: source, canonical: canonical, document: document, objects: objects,
+            source: source, path: path, canonical: canonical, document: document, objects: objects,
             declaresParameters: declaresParameters,
-            parameters: parameters, ids: objects.map { document.entries($0).map(\.key) } ?? [])
+            parameters: parameters, parameterNames: parameters.map(\.name),
+            ids: objects.map { document.entries($0).map(\.key) } ?? [])
     }
 }

@@ -32,6 +32,20 @@ struct IncludeContext {
     var siteOffsets: Range<Int> = 0..<0
 }
 
+/// A property's value as a component file writes it: the same for every instance.
+struct SharedValueKey: Hashable {
+    let component: Int
+    let node: YAMLDocument.Node
+    let property: ObjectIdentifier
+}
+
+/// An include's file: the path to open, as diagnostics show it, and its identity.
+struct ResolvedInclude {
+    let open: String
+    let display: String
+    let identity: String
+}
+
 /// An `include:` path as written in one file (its index in
 /// ``SceneValidator/componentFiles``, -1 for the scene's own).
 struct IncludeKey: Hashable {
@@ -78,8 +92,13 @@ struct Override {
 
 /// A component file, read and parsed once per load.
 struct ComponentFile {
+    /// Its text, named as diagnostics show it (normalised: `Scenes/c.yaml`).
     let source: SceneSource
-    /// Its path with links resolved, for cycles.
+    /// The path it was opened by, as the includes joined it
+    /// (`Mistakes/../Scenes/c.yaml`): its own includes are relative to it.
+    let path: String
+    /// Its identity (see ``SceneValidator/canonicalPath(_:)``), for cycles
+    /// and for reading it once.
     let canonical: String
     let document: YAMLDocument
     /// Its `objects:` mapping.
@@ -87,6 +106,8 @@ struct ComponentFile {
     /// Whether it has `params:` (where `$name` values are references).
     let declaresParameters: Bool
     let parameters: [ParameterDeclaration]
+    /// The names of ``parameters``, in order.
+    let parameterNames: [String]
     /// Its objects' ids, for suggestions.
     let ids: [String]
 }
@@ -96,6 +117,18 @@ struct ParameterDeclaration {
     let name: String
     let type: ValueType?
     let defaultNode: YAMLDocument.Node?
+    /// The default resolved as ``type``, where the declaration was checked
+    /// (and a mistake in it reported, once); `nil` when invalid or untyped.
+    let defaultValue: SceneValue?
+
+    /// The binding of a typed parameter to its default, checked with the
+    /// declaration; `nil` for an untyped one, whose default is checked
+    /// where it is used.
+    func binding(ofDefault node: YAMLDocument.Node, context: Int) -> ParameterBinding? {
+        guard let type else { return nil }
+        return ParameterBinding(
+            type: type, context: context, node: node, value: defaultValue, isValid: defaultValue != nil)
+    }
 }
 
 extension SceneValidator {
@@ -154,7 +187,8 @@ extension SceneValidator {
         }
         guard !stoppedIncluding else { return }
         let includeSpan = document.span(includeNode)
-        let (displayPath, canonical) = resolveInclude(path, from: context)
+        let include = resolveInclude(path, from: context)
+        let (displayPath, canonical) = (include.display, include.identity)
         // The files from this one back to the scene's own, nearest first.
         var chain: [Int] = []
         var link = context
@@ -175,7 +209,7 @@ extension SceneValidator {
         let includedFrom =
             [Diagnostic.Inclusion(file: fileName(context), position: includeSpan.start, instance: name)]
             + includedFrom(context)
-        guard let componentIndex = component(displayPath, canonical, at: includeSpan, includedFrom: includedFrom)
+        guard let componentIndex = component(include, at: includeSpan, includedFrom: includedFrom)
         else { return }
         let component = componentFiles[componentIndex]
         // Instances count too, so that components of nothing but instances
@@ -184,6 +218,19 @@ extension SceneValidator {
         expandedInstances += 1
         if ids.count + expandedInstances + count > limits.maxExpandedObjects {
             diagnostics.add(.tooManyObjects(limit: limits.maxExpandedObjects), at: includeSpan)
+            stoppedIncluding = true
+            return
+        }
+        // What the instance costs in bytes: its file's text and the text
+        // its aliases repeat (both copied into its objects), and its path
+        // before each of its ids.
+        let idBytes = (name.utf8.count + 1).multipliedReportingOverflow(by: count + 1)
+        for bytes in [component.source.bytes.count, component.document.aliasBytes, idBytes.partialValue] {
+            let sum = expandedBytes.addingReportingOverflow(bytes)
+            expandedBytes = sum.overflow || idBytes.overflow ? .max : sum.partialValue
+        }
+        if expandedBytes > limits.maxExpandedBytes {
+            diagnostics.add(.expansionTooLarge(limit: limits.maxExpandedBytes), at: includeSpan)
             stoppedIncluding = true
             return
         }
@@ -232,11 +279,11 @@ extension SceneValidator {
         }
         for position in registered where !overrides[position].isUsed {
             let override = overrides[position]
-            diagnostics.add(
+            diagnostics.add(at: document.writtenSpan(override.keyNode)) { withHints in
                 .unknownOverrideObject(
                     path: override.written, component: displayPath,
-                    suggestion: Suggestions.closest(to: override.written, in: component.ids)),
-                at: document.writtenSpan(override.keyNode))
+                    suggestion: withHints ? Suggestions.closest(to: override.written, in: component.ids) : nil)
+            }
         }
         for position in registered { overridesByID[overrides[position].objectID] = nil }
     }

@@ -96,6 +96,12 @@ extension SceneValidator {
         for pending in pendingTargets {
             enter(pending.context)
             guard let index = declaration.idTable[pending.id] else {
+                let at = span(pending.offsets, context: pending.context)
+                let plain = SceneProblem.unknownObject(id: pending.written, suggestion: nil, fallback: nil)
+                guard diagnostics.showsHints(for: plain, at: at) else {
+                    diagnostics.add(plain, at: at)
+                    continue
+                }
                 let instance = instanceHint(pending.id, written: pending.written)
                 diagnostics.add(
                     .unknownObject(
@@ -104,17 +110,25 @@ extension SceneValidator {
                             ? Suggestions.closest(to: pending.written, in: localIDs(pending.context)) : nil,
                         fallback: instance
                             ?? targetFallback(pending.outlet, excluding: pending.owner, context: pending.context)),
-                    at: span(pending.offsets, context: pending.context))
+                    at: at)
                 continue
             }
             guard let targetType = types[index] else { continue }
             guard registry.type(targetType, fits: pending.outlet) else {
+                let at = span(pending.offsets, context: pending.context)
+                let mismatch = SceneProblem.outletTypeMismatch(
+                    outlet: pending.outlet.name, requirement: registry.requirement(of: pending.outlet),
+                    id: pending.written, type: targetType.name, fitting: nil)
+                guard diagnostics.showsHints(for: mismatch, at: at) else {
+                    diagnostics.add(mismatch, at: at)
+                    continue
+                }
                 diagnostics.add(
                     .outletTypeMismatch(
                         outlet: pending.outlet.name, requirement: registry.requirement(of: pending.outlet),
                         id: pending.written, type: targetType.name,
                         fitting: targetFallback(pending.outlet, excluding: pending.owner, context: pending.context)),
-                    at: span(pending.offsets, context: pending.context))
+                    at: at)
                 continue
             }
             // Targets index the declared objects. They differ from the file's
@@ -146,6 +160,11 @@ extension SceneValidator {
     mutating func resolve(_ pending: PendingAction) -> SceneDeclaration.EventConnection? {
         let targetID = contexts[pending.context].prefix + pending.targetID
         guard let targetIndex = declaration.idTable[targetID] else {
+            let plain = SceneProblem.unknownObject(id: pending.targetID, suggestion: nil, fallback: nil)
+            guard diagnostics.showsHints(for: plain, at: targetSpan(pending)) else {
+                diagnostics.add(plain, at: targetSpan(pending))
+                return nil
+            }
             let instance = instanceHint(targetID, written: pending.targetID)
             diagnostics.add(
                 .unknownObject(
@@ -158,12 +177,13 @@ extension SceneValidator {
         }
         guard let targetType = types[targetIndex] else { return nil }
         guard let action = targetType.actions[pending.actionName] else {
-            diagnostics.add(
+            let actionName = pending.actionName
+            diagnostics.add(at: actionSpan(pending)) { withHints in
                 .unknownAction(
-                    action: pending.actionName, type: targetType.name,
-                    suggestion: Suggestions.closest(to: pending.actionName, in: targetType.actions.keys.sorted()),
-                    actions: targetType.orderedActions.map(\.name)),
-                at: actionSpan(pending))
+                    action: actionName, type: targetType.name,
+                    suggestion: withHints ? Suggestions.closest(to: actionName, in: targetType.actions.keys.sorted()) : nil,
+                    actions: withHints ? targetType.orderedActions.map(\.name) : [])
+            }
             return nil
         }
         guard let event = pending.event else { return nil }
@@ -187,16 +207,17 @@ extension SceneValidator {
     /// "objects that fit: a, b" over the scene's objects of the right type.
     func targetFallback(_ outlet: OutletDescription, excluding owner: Int, context: Int = 0) -> String? {
         var fitting: [String] = []
+        var count = 0
         let prefix = contexts[context].prefix
         for (index, type) in types.enumerated() where index != owner {
             guard let type, registry.type(type, fits: outlet), let id = localID(ids[index], prefix: prefix) else {
                 continue
             }
-            fitting.append(id)
-            if fitting.count > 8 { break }
+            count += 1
+            if fitting.count < 8 { fitting.append(id) }
         }
         if fitting.isEmpty { return "the scene has no other \(registry.requirement(of: outlet)) to connect" }
-        return "objects that fit: \(Suggestions.list(fitting))"
+        return "objects that fit: \(Suggestions.list(fitting, total: count))"
     }
 
     /// The object the hierarchy outlet (like `parent`) of the object at `index` holds.

@@ -24,7 +24,8 @@ extension SceneValidator {
                     type: parameter.type, context: 0, node: params.keyNode, value: nil, isValid: false)
                 continue
             }
-            bindings[parameter.name] = bind(document, node, name: parameter.name, type: parameter.type, context: 0)
+            bindings[parameter.name] = parameter.binding(ofDefault: node, context: 0)
+                ?? bind(document, node, name: parameter.name, type: parameter.type, context: 0)
         }
         contexts[0].parameters = bindings
     }
@@ -43,13 +44,15 @@ extension SceneValidator {
                     .paramsNotAMapping(found: document.kindDescription(paramsNode)), at: document.span(paramsNode))
             }
             let names = component.parameters.map(\.name)
+            let declared = Set(names)
             document.forEachEntry(paramsNode) { entry in
-                guard names.contains(entry.key) else {
-                    diagnostics.add(
+                guard declared.contains(entry.key) else {
+                    diagnostics.add(at: document.writtenSpan(entry.keyNode)) { withHints in
                         .unknownParameter(
                             name: entry.key, component: component.source.name,
-                            suggestion: Suggestions.closest(to: entry.key, in: names), known: names),
-                        at: document.writtenSpan(entry.keyNode))
+                            suggestion: withHints ? Suggestions.closest(to: entry.key, in: names) : nil,
+                            known: withHints ? names : [])
+                    }
                     return
                 }
                 given[entry.key] = entry.value
@@ -60,6 +63,10 @@ extension SceneValidator {
             if let node = given[parameter.name] {
                 bindings[parameter.name] = bind(
                     document, node, name: parameter.name, type: parameter.type, context: context)
+            } else if let node = parameter.defaultNode,
+                let binding = parameter.binding(ofDefault: node, context: index)
+            {
+                bindings[parameter.name] = binding
             } else if let node = parameter.defaultNode {
                 let includerOrigin = diagnostics.origin
                 diagnostics.origin = origin
@@ -85,12 +92,12 @@ extension SceneValidator {
         // `$outer` in a component passes on that file's own parameter.
         if contexts[context].parameters != nil, let reference = Self.parameterReference(document, node) {
             guard let outer = contexts[context].parameters?[reference] else {
-                diagnostics.add(
+                let known = parameterNames(context)
+                diagnostics.add(at: document.span(node)) { withHints in
                     .unknownParameterReference(
-                        name: reference,
-                        suggestion: Suggestions.closest(to: reference, in: parameterNames(context)),
-                        known: parameterNames(context)),
-                    at: document.span(node))
+                        name: reference, suggestion: withHints ? Suggestions.closest(to: reference, in: known) : nil,
+                        known: withHints ? known : [])
+                }
                 return ParameterBinding(type: type, context: context, node: node, value: nil, isValid: false)
             }
             guard let type, outer.isValid else { return outer }
@@ -126,10 +133,11 @@ extension SceneValidator {
     ) -> SceneValue? {
         guard let binding = contexts[context].parameters?[name] else {
             let known = parameterNames(context)
-            diagnostics.add(
+            diagnostics.add(at: span) { withHints in
                 .unknownParameterReference(
-                    name: name, suggestion: Suggestions.closest(to: name, in: known), known: known),
-                at: span)
+                    name: name, suggestion: withHints ? Suggestions.closest(to: name, in: known) : nil,
+                    known: withHints ? known : [])
+            }
             return nil
         }
         guard binding.isValid else { return nil }
@@ -238,6 +246,13 @@ extension SceneValidator {
             defer { enter(context) }
             guard case .property(let property)? = type.members[override.property], !property.isReadOnly else {
                 let settable = type.properties.filter { !$0.isReadOnly }.map(\.name)
+                if type.property(named: override.property) != nil {
+                    diagnostics.add(
+                        .readOnlyOverride(
+                            path: override.written + "." + override.property, type: type.name, settable: settable),
+                        at: setDocument.writtenSpan(override.keyNode))
+                    continue
+                }
                 diagnostics.add(
                     .unknownOverrideProperty(
                         property: override.property, id: override.written, type: type.name,
@@ -322,11 +337,13 @@ extension SceneValidator {
                         at: document.writtenSpan(member.keyNode))
                 }
             }
+            var defaultValue: SceneValue?
             if let type, let defaultNode {
-                _ = ValueResolver.resolve(
+                defaultValue = ValueResolver.resolve(
                     defaultNode, in: document, as: type, subject: { name }, into: &diagnostics)
             }
-            result.append(ParameterDeclaration(name: name, type: type, defaultNode: defaultNode))
+            result.append(
+                ParameterDeclaration(name: name, type: type, defaultNode: defaultNode, defaultValue: defaultValue))
         }
         return result
     }

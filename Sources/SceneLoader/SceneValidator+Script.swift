@@ -173,8 +173,10 @@ extension SceneValidator {
             return nil
         }
         guard let target = objectIndex(id) else {
-            diagnostics.add(
-                .noSuchObjectInPath(id: id, suggestion: Suggestions.closest(to: id, in: objectIDs)), at: span)
+            let candidates = objectIDs
+            diagnostics.add(at: span) { withHints in
+                .noSuchObjectInPath(id: id, suggestion: withHints ? Suggestions.closest(to: id, in: candidates) : nil)
+            }
             return nil
         }
         guard let type = objectTypes[target] else { return nil }
@@ -212,11 +214,12 @@ extension SceneValidator {
             for idNode in ids {
                 guard let id = document.text(idNode), objectIndex(id) != nil else {
                     let written = document.text(idNode).map { "'\($0)'" } ?? document.kindDescription(idNode)
-                    diagnostics.add(
+                    let (candidates, text) = (objectIDs, document.text(idNode))
+                    diagnostics.add(at: document.span(idNode)) { withHints in
                         .unknownObjectValue(
                             path: path, written: written,
-                            suggestion: document.text(idNode).flatMap { Suggestions.closest(to: $0, in: objectIDs) }),
-                        at: document.span(idNode))
+                            suggestion: withHints ? text.flatMap { Suggestions.closest(to: $0, in: candidates) } : nil)
+                    }
                     return nil
                 }
                 values.append(.object(id))
@@ -242,43 +245,46 @@ extension SceneValidator {
             return nil
         }
         guard let target = objectIndex(id) else {
-            diagnostics.add(
-                .noSuchObjectInPath(id: id, suggestion: Suggestions.closest(to: id, in: objectIDs)), at: reference.span)
+            let candidates = objectIDs
+            diagnostics.add(at: reference.span) { withHints in
+                .noSuchObjectInPath(id: id, suggestion: withHints ? Suggestions.closest(to: id, in: candidates) : nil)
+            }
             return nil
         }
         guard let type = objectTypes[target] else { return nil }
         guard let action = type.actions[name] else {
-            diagnostics.add(
+            diagnostics.add(at: reference.span) { withHints in
                 .unknownActionInCall(
                     action: name, type: type.name,
-                    suggestion: Suggestions.closest(to: name, in: type.orderedActions.map(\.name)),
-                    actions: type.orderedActions.map(\.name)),
-                at: reference.span)
+                    suggestion: withHints ? Suggestions.closest(to: name, in: type.orderedActions.map(\.name)) : nil,
+                    actions: withHints ? type.orderedActions.map(\.name) : [])
+            }
             return nil
         }
         guard
             let argument = compileArgument(
-                document, reference.argument, for: action, path: reference.text, at: reference.span)
+                document, reference.argument, for: action, path: reference.text, verb: nil, at: reference.span)
         else { return nil }
         return .call(target: target, action: action, argument: argument.value)
     }
 
-    /// The argument of an action or input: `nil` when wrong, `.some(nil)` when there is none.
+    /// The argument of an action (`call: path`, `verb` nil) or of an input
+    /// (`verb: path`): `nil` when wrong, `.some(nil)` when there is none.
     private mutating func compileArgument(
         _ document: YAMLDocument, _ node: YAMLDocument.Node?, for member: ActionDescription, path: String,
-        at span: SourceSpan
+        verb: String?, at span: SourceSpan
     ) -> (value: SceneValue?, Void)? {
         switch (member.argument, node) {
         case (nil, nil):
             return (nil, ())
         case (nil, let node?):
             diagnostics.add(
-                .inputTakesNoArgument(input: member.name, id: MemberPath(path)?.id ?? path),
-                at: document.span(node))
+                .inputTakesNoArgument(input: member.name, step: "\(verb ?? "call"): \(path)"), at: document.span(node))
             return nil
         case (let type?, nil):
             if type.isOptional { return (.null, ()) }
-            diagnostics.add(.inputNeedsValue(input: member.name, type: type, path: path), at: span)
+            let step = "\(verb ?? "call"): { \(path): \(ValueType.exampleText(type)) }"
+            diagnostics.add(.inputNeedsValue(input: member.name, type: type, step: step), at: span)
             return nil
         case (let type?, let node?):
             guard let value = ValueResolver.resolve(node, in: document, as: type, subject: { path }, into: &diagnostics)
@@ -316,19 +322,27 @@ extension SceneValidator {
             return nil
         }
         guard let target = objectIndex(id) else {
-            diagnostics.add(
-                .noSuchObjectInPath(id: id, suggestion: Suggestions.closest(to: id, in: objectIDs)), at: idSpan)
+            let candidates = objectIDs
+            diagnostics.add(at: idSpan) { withHints in
+                .noSuchObjectInPath(id: id, suggestion: withHints ? Suggestions.closest(to: id, in: candidates) : nil)
+            }
             return nil
         }
         guard let type = objectTypes[target] else { return nil }
         guard let input = type.inputs[verb] else {
-            let accepting = objectIDs.indices.filter { objectTypes[$0]?.inputs[verb] != nil }.map { objectIDs[$0] }
+            let (candidates, types) = (objectIDs, objectTypes)
             let inputs = type.orderedInputs.map(\.name)
-            diagnostics.add(
-                .inputNotTaken(id: id, type: type.name, verb: verb, inputs: inputs, accepting: accepting), at: idSpan)
+            diagnostics.add(at: idSpan) { withHints in
+                .inputNotTaken(
+                    id: id, type: type.name, verb: verb, inputs: inputs,
+                    accepting: withHints
+                        ? candidates.indices.filter { types[$0]?.inputs[verb] != nil }.map { candidates[$0] } : [])
+            }
             return nil
         }
-        guard let value = compileArgument(document, argument, for: input, path: id, at: idSpan) else { return nil }
+        guard let value = compileArgument(document, argument, for: input, path: id, verb: verb, at: idSpan) else {
+            return nil
+        }
         return .input(target: target, input: input, argument: value.value)
     }
 }

@@ -126,12 +126,12 @@ extension SceneValidator {
             document.withScalarBytes(keyNode) { event = type.event(utf8: $0) }
             if event == nil {
                 let name = document.text(keyNode) ?? ""
-                diagnostics.add(
+                diagnostics.add(at: document.writtenSpan(keyNode)) { withHints in
                     .unknownEvent(
                         event: name, type: type.name,
-                        suggestion: Suggestions.closest(to: name, in: type.events.keys.sorted()),
-                        events: type.orderedEvents.map(\.name)),
-                    at: document.writtenSpan(keyNode))
+                        suggestion: withHints ? Suggestions.closest(to: name, in: type.events.keys.sorted()) : nil,
+                        events: withHints ? type.orderedEvents.map(\.name) : [])
+                }
             }
             // The actions are checked even for an unknown event, so that one pass finds every mistake.
             if document.kind(value) == .sequence && document.count(value) == 0 {

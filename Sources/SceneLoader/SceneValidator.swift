@@ -54,7 +54,7 @@ struct SceneValidator {
     /// The component files opened, in the order they were first included.
     var includedFiles: [String] = []
     /// Each include's path, as printed and canonical, by the including file and the path written.
-    var resolvedIncludes: [IncludeKey: (String, String)] = [:]
+    var resolvedIncludes: [IncludeKey: ResolvedInclude] = [:]
     /// The `set:` overrides of the instances so far.
     var overrides: [Override] = []
     /// The indices in ``overrides`` of those that set each object, by its id.
@@ -64,6 +64,10 @@ struct SceneValidator {
     /// How many instances have been expanded, counted with the objects
     /// against ``SceneLimits/maxExpandedObjects``.
     var expandedInstances = 0
+    /// The bytes the instances included so far add (see ``SceneLimits/maxExpandedBytes``).
+    var expandedBytes = 0
+    /// Property values of components, resolved once per file (see ``resolveShared(_:_:_:context:)``).
+    var sharedValues: [SharedValueKey: SceneValue] = [:]
     /// Whether an include went past a limit: nothing more is included.
     var stoppedIncluding = false
 
@@ -283,13 +287,32 @@ struct SceneValidator {
         if let type { return type }
         let typeName = document.text(typeEntry.value) ?? ""
         do {
-            diagnostics.add(
+            let (registry, typesHint) = (registry, typesHint)
+            diagnostics.add(at: document.span(typeEntry.value)) { withHints in
                 .unknownType(
-                    name: typeName, suggestion: Suggestions.closest(to: typeName, in: registry.types.map(\.name)),
-                    typesHint: typesHint),
-                at: document.span(typeEntry.value))
+                    name: typeName,
+                    suggestion: withHints ? Suggestions.closest(to: typeName, in: registry.types.map(\.name)) : nil,
+                    typesHint: typesHint)
+            }
             return nil
         }
+    }
+
+    /// The value of `property` written at `node` in the file of `context`.
+    /// In a component, a value is resolved once per file and shared by
+    /// every instance (a list's storage included), rather than copied into
+    /// each: its text does not depend on the instance.
+    mutating func resolveShared(
+        _ document: borrowing YAMLDocument, _ node: YAMLDocument.Node, _ property: PropertyDescription, context: Int
+    ) -> SceneValue? {
+        let component = contexts[context].component
+        let key = SharedValueKey(component: component, node: node, property: ObjectIdentifier(property))
+        if component >= 0, let shared = sharedValues[key] { return shared }
+        let value = ValueResolver.resolve(
+            node, in: document, as: property.type, range: property.range, subject: { property.name },
+            into: &diagnostics)
+        if component >= 0, let value { sharedValues[key] = value }
+        return value
     }
 
     /// Checks the keys of the object declared at `index`.
@@ -319,10 +342,7 @@ struct SceneValidator {
                         declaration.propertyValues.append(
                             SceneDeclaration.PropertyValue(property: property, value: resolved))
                     }
-                } else if let value = ValueResolver.resolve(
-                    value, in: document, as: property.type, range: property.range, subject: { property.name },
-                    into: &diagnostics)
-                {
+                } else if let value = resolveShared(document, value, property, context: context) {
                     declaration.propertyValues.append(SceneDeclaration.PropertyValue(property: property, value: value))
                 }
             case .member(.outlet(let outlet)):
@@ -333,9 +353,10 @@ struct SceneValidator {
                     diagnostics.add(.typeAndInclude(id: object.id), at: document.writtenSpan(keyNode))
                     return
                 }
+                let span = document.writtenSpan(keyNode)
+                let shown = diagnostics.showsHints(for: .unknownKey(key: key, type: type.name, hint: nil), at: span)
                 diagnostics.add(
-                    .unknownKey(key: key, type: type.name, hint: unknownKeyHint(key, type)),
-                    at: document.writtenSpan(keyNode))
+                    .unknownKey(key: key, type: type.name, hint: shown ? unknownKeyHint(key, type) : nil), at: span)
             }
         }
         for property in type.requiredProperties

@@ -1,19 +1,32 @@
 /// "Did you mean" hints: the candidate closest to a misspelt name by edit
 /// distance, if it is close enough to be a plausible typo.
 enum Suggestions {
+    /// The longest name, in Unicode scalars, that a suggestion is looked
+    /// for or offered for: a typo is made in a name one could type, and the
+    /// edit distance costs the product of the two lengths.
+    static let maxNameLength = 100
+
     /// The best candidate for `name`, or `nil` when none is close.
+    ///
+    /// - Complexity: O(*c* × 100²) at most for *c* candidates; names and
+    ///   candidates longer than ``maxNameLength`` are skipped after O(1).
     static func closest(to name: String, in candidates: some Sequence<String>) -> String? {
-        let target = Array(name.lowercased().unicodeScalars)
+        guard name.utf8.count <= maxNameLength * 4 else { return nil }
+        let loweredName = name.lowercased()
+        let target = Array(loweredName.unicodeScalars)
+        guard target.count <= maxNameLength else { return nil }
         var best: (name: String, distance: Int)?
-        for candidate in candidates where candidate != name {
+        for candidate in candidates where candidate != name && candidate.utf8.count <= maxNameLength * 4 {
             let lowered = candidate.lowercased()
-            var distance = editDistance(target, Array(lowered.unicodeScalars))
-            // A name that extends or shortens another ("tapped" for "tap") is a likely slip.
-            let shorter = min(target.count, lowered.unicodeScalars.count)
-            if shorter >= 3 && (lowered.hasPrefix(name.lowercased()) || name.lowercased().hasPrefix(lowered)) {
-                distance = min(distance, 1)
-            }
+            let scalars = Array(lowered.unicodeScalars)
+            guard scalars.count <= maxNameLength else { continue }
+            let shorter = min(target.count, scalars.count)
             let allowed = max(1, shorter / 3)
+            // A name that extends or shortens another ("tapped" for "tap") is a likely slip.
+            let extends = shorter >= 3 && (lowered.hasPrefix(loweredName) || loweredName.hasPrefix(lowered))
+            // The distance is at least the difference in length.
+            guard extends || abs(target.count - scalars.count) <= allowed else { continue }
+            let distance = extends && scalars.count != target.count ? 1 : editDistance(target, scalars)
             if distance <= allowed && distance < (best?.distance ?? .max) {
                 best = (candidate, distance)
             }
@@ -48,9 +61,12 @@ enum Suggestions {
         return previousRow[b.count]
     }
 
-    /// `a, b, c` (or `a, b, c and 4 more` past `limit`).
-    static func list(_ names: [String], limit: Int = 8) -> String {
-        if names.count <= limit { return names.joined(separator: ", ") }
-        return names.prefix(limit).joined(separator: ", ") + " and \(names.count - limit) more"
+    /// `a, b, c` (or `a, b, c and 4 more` past `limit`), for a list of
+    /// `total` names of which `names` are the first (all of them by default).
+    static func list(_ names: [String], total: Int? = nil, limit: Int = 8) -> String {
+        let total = max(total ?? names.count, names.count)
+        if total <= limit && names.count == total { return names.joined(separator: ", ") }
+        let shown = min(limit, names.count)
+        return names.prefix(shown).joined(separator: ", ") + " and \(total - shown) more"
     }
 }

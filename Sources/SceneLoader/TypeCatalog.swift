@@ -16,7 +16,9 @@ public enum TypeCatalog {
             text += "\nProtocols outlets can require:\n"
             for description in registry.protocols {
                 let fitting = registry.types.filter { registry.type($0, satisfies: description.name) }.map(\.name)
-                text += "  \(description.name): \(description.summary) Fits: \(fitting.joined(separator: ", ")).\n"
+                // As ``describe(_:in:)`` says it, when none of the registered types fits.
+                let fits = fitting.isEmpty ? "no registered type" : fitting.joined(separator: ", ")
+                text += "  \(description.name): \(description.summary) Fits: \(fits).\n"
             }
         }
         return text

@@ -185,9 +185,9 @@ struct ValueResolver {
         _ span: () -> SourceSpan, _ diagnostics: inout DiagnosticCollector
     ) -> SceneValue? {
         guard let range, !range.contains(number) else { return value }
-        let shown: String =
-            if case .duration(let duration) = value { duration.sceneText } else { value.description }
-        diagnostics.add(.outOfRange(subject: subject(), value: shown, range: range), at: span())
+        var (shown, isDuration) = (value.description, false)
+        if case .duration(let duration) = value { (shown, isDuration) = (duration.sceneText, true) }
+        diagnostics.add(.outOfRange(subject: subject(), value: shown, range: range, isDuration: isDuration), at: span())
         return nil
     }
 }
@@ -334,5 +334,30 @@ package enum ScalarSyntax {
         }
         guard sawDigit else { return nil }
         return (Duration(secondsComponent: whole, attosecondsComponent: attoseconds), index)
+    }
+}
+
+extension ValueType {
+    /// A value of `type` as a scene writes it, for hints that propose a
+    /// step: one `check` accepts wherever no narrower range applies.
+    static func exampleText(_ type: ValueType, depth: Int = 0) -> String {
+        // Types nest as deep as registrations make them; a bound all the same.
+        guard depth < 8 else { return "null" }
+        switch type {
+        case .bool: return "true"
+        case .int, .double: return "0"
+        case .string: return "text"
+        case .duration: return "1s"
+        case .color: return "black"
+        case .enumeration(_, let cases): return cases.first ?? "null"
+        case .optional: return "null"
+        case .list: return "[]"
+        case .stringMap: return "{}"
+        case .record(_, let fields):
+            let written = fields.filter { !$0.type.isOptional }.map {
+                "\($0.name): \(exampleText($0.type, depth: depth + 1))"
+            }
+            return "{ " + written.joined(separator: ", ") + " }"
+        }
     }
 }

@@ -63,6 +63,10 @@ package struct YAMLDocument: Sendable {
     /// The byte offset where each line starts, worked out on first use.
     let lineStarts: LineStarts
 
+    /// The bytes of scalar text that aliases repeat, counting each alias
+    /// every time it is used (what using the document copies beyond its text).
+    package internal(set) var aliasBytes = 0
+
     /// The document's root node, if the input held a document.
     package internal(set) var root: Node?
 
@@ -157,6 +161,18 @@ package struct YAMLDocument: Sendable {
         guard string.utf8.count == length else { return false }
         var string = string
         return string.withUTF8 { utf8 in withValueBytes(at: index) { memoryEquals($0, utf8) } }
+    }
+
+    /// Whether two scalar records are the same key: the same bytes, or, for
+    /// text beyond ASCII, canonically equivalent (as Swift's `==` on
+    /// strings says), so that no two keys a `[String: ...]` would merge
+    /// are taken as different.
+    func keysEqual(_ first: Int, _ second: Int) -> Bool {
+        if valuesEqual(first, second) { return true }
+        // ASCII text is canonically equivalent only to itself.
+        let isASCII = { (index: Int) in self.withValueBytes(at: index) { $0.allSatisfy { $0 < 0x80 } } }
+        if isASCII(first) || isASCII(second) { return false }
+        return value(at: first) == value(at: second)
     }
 
     /// Whether two scalar records have the same value.

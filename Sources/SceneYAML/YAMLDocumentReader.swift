@@ -123,6 +123,8 @@ private struct Frame {
     var keyIndex: [String: (start: UInt32, end: UInt32)]?
     /// Nodes in this subtree with aliases expanded (for the alias budget).
     var expandedCount = 1
+    /// Bytes of scalar text in this subtree with aliases expanded (for the alias byte budget).
+    var expandedBytes = 0
     /// The record of the mapping's latest key.
     var lastKey = 0
     /// Whether the mapping's entries are handed out one by one and dropped.
@@ -136,10 +138,11 @@ private struct Builder {
     var document: YAMLDocument
     var stack: [Frame] = []
     var documents = 0
-    var anchors: [String: (index: Int, expandedCount: Int)] = [:]
+    var anchors: [String: (index: Int, expandedCount: Int, expandedBytes: Int)] = [:]
     /// Anchors defined so far (a streamed entry that defines one is kept).
     var anchorsDefined = 0
     var aliasNodes = 0
+    var aliasBytes = 0
     let streamedKey: String?
     let onEntry: ((borrowing YAMLDocument, YAMLDocument.Entry) -> Void)?
 
@@ -214,18 +217,19 @@ private struct Builder {
             document.records[frame.index].next = UInt32(document.records.count)
             document.records[frame.index].count = frame.children
             if let anchor = frame.anchor {
-                anchors[anchor] = (frame.index, frame.expandedCount)
+                anchors[anchor] = (frame.index, frame.expandedCount, frame.expandedBytes)
                 anchorsDefined += 1
             }
-            try finishChild(frame.index, expandedCount: frame.expandedCount)
+            try finishChild(frame.index, expandedCount: frame.expandedCount, expandedBytes: frame.expandedBytes)
         case .scalar:
             try checkTag(event, batch)
             let index = appendScalar(event, batch)
+            let bytes = Int(event.valueLength)
             if let anchor = batch.anchor(of: event) {
-                anchors[anchor] = (index, 1)
+                anchors[anchor] = (index, 1, bytes)
                 anchorsDefined += 1
             }
-            try finishChild(index, expandedCount: 1)
+            try finishChild(index, expandedCount: 1, expandedBytes: bytes)
         case .alias:
             let name = batch.arenaString(event.valueStart, event.valueLength) ?? ""
             guard let target = anchors[name] else {
@@ -240,9 +244,18 @@ private struct Builder {
                     "aliases expand to more than \(limits.maxAliasNodes) nodes; the document is an alias bomb or far too repetitive",
                     event, hint: "write the values out, or raise the alias limit in the embedding program")
             }
+            // Text is copied wherever an alias is used, so its bytes count too.
+            aliasBytes += target.expandedBytes
+            document.aliasBytes = aliasBytes
+            if aliasBytes > limits.maxAliasBytes {
+                throw error(
+                    .aliasBudget,
+                    "aliases expand to more than \(limits.maxAliasBytes) bytes of text; this alias repeats \(target.expandedBytes) bytes",
+                    event, hint: "write the value once, or raise the alias byte limit in the embedding program")
+            }
             let index = append(.alias, event)
             document.records[index].count = UInt32(target.index)
-            try finishChild(index, expandedCount: target.expandedCount)
+            try finishChild(index, expandedCount: target.expandedCount, expandedBytes: target.expandedBytes)
         case .streamEnd:
             isComplete = true
         case .streamStart, .documentEnd:
@@ -324,7 +337,7 @@ private struct Builder {
 
     /// Counts the finished node at `index` as a child of the open collection,
     /// checking it as a key when it stands in a key's place.
-    private mutating func finishChild(_ index: Int, expandedCount: Int) throws(YAMLError) {
+    private mutating func finishChild(_ index: Int, expandedCount: Int, expandedBytes: Int) throws(YAMLError) {
         guard !stack.isEmpty else {
             if document.root == nil { document.root = YAMLDocument.Node(index: Int32(index)) }
             return
@@ -332,6 +345,7 @@ private struct Builder {
         let top = stack.count - 1
         stack[top].children += 1
         stack[top].expandedCount += expandedCount
+        stack[top].expandedBytes += expandedBytes
         guard stack[top].isMapping else { return }
         defer { stack[top].expectsKey.toggle() }
         guard stack[top].expectsKey else {
@@ -389,7 +403,7 @@ private struct Builder {
             var current = stack[top].index + 1
             var keys = 0
             while current < index {
-                if document.valuesEqual(document.resolved(YAMLDocument.Node(index: Int32(current))), key) {
+                if document.keysEqual(document.resolved(YAMLDocument.Node(index: Int32(current))), key) {
                     first = (document.records[current].start, document.records[current].end)
                     break
                 }
@@ -412,11 +426,19 @@ private struct Builder {
             }
         }
         if let first {
+            // Keys compare as Swift strings do (canonical equivalence),
+            // since the loader keys values by them: `é` and `e` + U+0301
+            // are one key written twice.
+            let text = document.value(at: key)
+            let isASCII = text.utf8.allSatisfy { $0 < 0x80 }
             throw YAMLError(
-                .duplicateKey, "the key '\(document.value(at: key))' appears twice in the same mapping",
+                .duplicateKey, "the key '\(text)' appears twice in the same mapping",
                 at: span(ofRecord: index),
                 related: ("first written here", document.position(ofOffset: Int(first.start))),
-                hint: "remove or rename one of them")
+                hint: isASCII
+                    ? "remove or rename one of them"
+                    : "remove or rename one of them; keys that differ only in how accents are encoded (a precomposed "
+                        + "'é' or 'e' and a combining accent) are the same key")
         }
     }
 }

@@ -13,7 +13,8 @@ public struct YAMLError: Error, Hashable, Sendable {
         case tooLarge
         /// Collections are nested deeper than ``YAMLLimits/maxDepth``.
         case tooDeep
-        /// Aliases would materialise more than ``YAMLLimits/maxAliasNodes`` nodes.
+        /// Aliases would materialise more than ``YAMLLimits/maxAliasNodes``
+        /// nodes or ``YAMLLimits/maxAliasBytes`` bytes of text.
         case aliasBudget
         /// An alias names an anchor that was never defined.
         case unknownAnchor

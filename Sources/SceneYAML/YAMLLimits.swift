@@ -12,13 +12,21 @@ public struct YAMLLimits: Sendable, Hashable {
     /// of each aliased subtree each time it is used. Default 100,000, which
     /// stops a "billion laughs" document at its first few levels.
     public var maxAliasNodes: Int = 100_000
+    /// How many bytes of scalar text aliases may repeat in total, counting
+    /// the text of each aliased value each time it is used, so that one
+    /// long value aliased many times cannot make the loader copy it
+    /// gigabytes over. Default 16 MiB (16,777,216 bytes).
+    public var maxAliasBytes: Int = 16 << 20
 
     /// The defaults.
     public init() {}
 
     /// The defaults with the given changes.
-    public init(maxInputBytes: Int? = nil, maxDepth: Int? = nil, maxAliasNodes: Int? = nil) {
+    public init(
+        maxInputBytes: Int? = nil, maxDepth: Int? = nil, maxAliasNodes: Int? = nil, maxAliasBytes: Int? = nil
+    ) {
         if let maxInputBytes { self.maxInputBytes = maxInputBytes }
+        if let maxAliasBytes { self.maxAliasBytes = maxAliasBytes }
         if let maxDepth { self.maxDepth = maxDepth }
         if let maxAliasNodes { self.maxAliasNodes = maxAliasNodes }
     }

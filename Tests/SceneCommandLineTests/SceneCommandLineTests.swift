@@ -160,6 +160,19 @@ final class Countdown: SceneObject {
         #expect(provider.output.contains("Required by:\n  TimeoutController.providers\n"))
     }
 
+    @Test func aProtocolNoRegisteredTypeFitsIsListedAndDescribedAlike() throws {
+        // The standard types without the storage ones: nothing fits FocusTimerStore.
+        let registry = SceneRegistry.standard
+        let list = run(["types"], registry: registry)
+        #expect(list.output.contains("(FocusStore, in SceneStorage). Fits: no registered type.\n"))
+        #expect(!list.output.contains("Fits: .\n"))
+        let one = run(["types", "FocusTimerStore"], registry: registry)
+        #expect(one.status == 0, "\(one.errors)")
+        #expect(one.output.contains("Fits:\n  no registered type\n"))
+        let json = try run(["types", "FocusTimerStore", "--format", "json"], registry: registry).jsonRecords()
+        #expect(json.first?["fits"] as? [String] == [])
+    }
+
     @Test(arguments: [
         ("Buton", "Button"), ("Highlightabel", "Highlightable"), ("timeoutcontroller", "TimeoutController"),
     ])

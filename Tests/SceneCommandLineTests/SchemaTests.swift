@@ -133,6 +133,9 @@ import Testing
         #expect(slide["type"] as? String == "object")
         let tap = try #require(verbs["tap"] as? [String: Any])
         #expect(tap["pattern"] as? String == SchemaGenerator.idPathPattern)
+        // `slide: { p.volume: 0.5 }` names an object in an instance by path, as `tap: p.play` does.
+        let names = try #require(slide["propertyNames"] as? [String: Any])
+        #expect(names["pattern"] as? String == SchemaGenerator.idPathPattern)
     }
 
     /// Every file in `schema/rejects/` says why it must fail, and `check`
@@ -187,6 +190,10 @@ import Testing
         let folder = packagePath("schema/rejects")
         let rejects = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".yaml") }
             .sorted().map { folder + "/" + $0 }
+        // Scenes check accepts that once tripped the schema (see schema/accepts/).
+        let accepts = packagePath("schema/accepts/inputs-by-path.yaml")
+        let acceptedByPath = try validate([accepts])
+        #expect(acceptedByPath.status == 0 && acceptedByPath.invalid.isEmpty, "refused: \(accepts)")
         let refused = try validate(rejects)
         #expect(refused.status != 0)
         #expect(

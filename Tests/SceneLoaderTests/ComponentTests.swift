@@ -1,7 +1,7 @@
 import Foundation
 import SceneBehaviours
 import SceneCore
-import SceneLoader
+@testable import SceneLoader
 import Testing
 
 /// A folder of scene files for one test, removed afterwards.
@@ -686,5 +686,108 @@ let controlsComponent = """
                       = help: 'part' is an instance of a component; name one of its objects, such as 'part.controls', 'part.play', 'part.timer'
 
                 """)
+    }
+
+    // MARK: - Answers that were wrong
+
+    @Test func anInvalidDefaultIsReportedOnceWhenTheComponentIsCheckedOnItsOwn() throws {
+        let component = """
+            params:
+              timeout: { type: Duration, default: banana }
+            objects:
+              timer: { type: TimeoutController, timeout: $timeout }
+
+            """
+        let folder = try SceneFolder(["c.yaml": component, "scene.yaml": "objects:\n  a: { include: c.yaml }\n"])
+        let expected = """
+            c.yaml:2:39: error: 'timeout' takes a duration, not 'banana'
+                2 |   timeout: { type: Duration, default: banana }
+                  |                                       ^~~~~~
+                  = help: write seconds (3, 0.25) or a number with units: 250ms, 3s, 1m30s, 1h
+
+            """
+        #expect(try folder.check("c.yaml") == expected)
+        #expect(try folder.check() == expected + "scene.yaml:2:17: note: included here as 'a'\n")
+    }
+
+    @Test func anOverrideOfAReadOnlyPropertySaysItIsReadOnly() throws {
+        let folder = try SceneFolder([
+            "scene.yaml": "objects:\n  c: { include: b.yaml, set: { b.highlighted: true } }\n",
+            "b.yaml": "objects:\n  b: { type: Button, title: Go }\n",
+        ])
+        #expect(
+            try folder.check() == """
+                scene.yaml:2:32: error: 'b.highlighted' is a read-only property of Button: an instance's 'set' cannot set it
+                    2 |   c: { include: b.yaml, set: { b.highlighted: true } }
+                      |                                ^~~~~~~~~~~~~
+                      = help: remove it from 'set', or set one of its properties: hidden, alpha, backgroundColor, offsetX, offsetY, title, enabled
+
+                """)
+    }
+
+    @Test func aPipeIsRefusedAsAComponentAtOnce() throws {
+        let folder = try SceneFolder(["scene.yaml": "objects:\n  a: { include: pipe }\n  b: { include: /dev/null }\n"])
+        #expect(mkfifo(folder.path + "/pipe", 0o600) == 0)
+        var limits = SceneLimits()
+        // Were the pipe read, a writer could keep it waiting this long.
+        limits.maxReadWait = .seconds(600)
+        #expect(
+            try folder.check(limits: limits) == """
+                scene.yaml:2:17: error: cannot read 'pipe': it is a pipe, and a component must be a regular file
+                    2 |   a: { include: pipe }
+                      |                 ^~~~
+                      = help: include a component file; only the scene itself can be read from a pipe
+                scene.yaml:3:17: error: cannot read '/dev/null': it is a device, and a component must be a regular file
+                    3 |   b: { include: /dev/null }
+                      |                 ^~~~~~~~~
+                      = help: include a component file; only the scene itself can be read from a pipe
+
+                """)
+    }
+
+    @Test func aComponentsPathIsShownNormalisedAndOpenedAsWritten() throws {
+        let folder = try SceneFolder([
+            "Mistakes/scene.yaml": "objects:\n  a: { include: ../Scenes/./c.yaml }\n",
+            "Scenes/c.yaml": "objects:\n  box: { type: Veiw }\n",
+        ])
+        let text = try folder.check("Mistakes/scene.yaml")
+        #expect(text.hasPrefix("Scenes/c.yaml:2:16: error: unknown type 'Veiw'"))
+        #expect(text.hasSuffix("Mistakes/scene.yaml:2:17: note: included here as 'a'\n"))
+        #expect(!text.contains(".."))
+        #expect(SceneValidator.lexicallyNormalized("a/../b//./c.yaml") == "b/c.yaml")
+        #expect(SceneValidator.lexicallyNormalized("../../x/../y") == "../../y")
+        #expect(SceneValidator.lexicallyNormalized("/../a/.") == "/a")
+        #expect(SceneValidator.lexicallyNormalized("a/..") == ".")
+    }
+
+    @Test func componentsInFoldersWhoseNamesAreNotUTF8AreDifferentFiles() throws {
+        let folder = try SceneFolder([
+            "scene.yaml": "objects:\n  a: { include: one/c.yaml }\n  b: { include: two/c.yaml }\n"
+        ])
+        // Two folders whose names differ only in bytes that are not UTF-8,
+        // reached through links: their paths decode to the same String.
+        func bytes(_ text: String, _ extra: [UInt8] = [], _ rest: String = "") -> [CChar] {
+            (Array(text.utf8) + extra + Array(rest.utf8) + [0]).map { CChar(bitPattern: $0) }
+        }
+        for (link, byte, id) in [("one", UInt8(0xFF), "x"), ("two", UInt8(0xFE), "y")] {
+            let directory = bytes(folder.path + "/d", [byte])
+            #expect(mkdir(directory, 0o700) == 0)
+            let descriptor = open(bytes(folder.path + "/d", [byte], "/c.yaml"), O_WRONLY | O_CREAT, 0o600)
+            #expect(descriptor >= 0)
+            let text = Array("objects:\n  \(id): { type: View }\n".utf8)
+            #expect(write(descriptor, text, text.count) == text.count)
+            close(descriptor)
+            #expect(symlink(directory, bytes(folder.path + "/" + link)) == 0)
+        }
+        defer {
+            for byte in [UInt8(0xFF), 0xFE] {
+                _ = remove(bytes(folder.path + "/d", [byte], "/c.yaml"))
+                _ = remove(bytes(folder.path + "/d", [byte]))
+            }
+        }
+        let scene = try folder.load()
+        #expect(scene.object("a.x") != nil)
+        #expect(scene.object("b.y") != nil)
+        #expect(scene.object("b.x") == nil)
     }
 }

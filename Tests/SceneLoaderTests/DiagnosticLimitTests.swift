@@ -10,7 +10,7 @@ import Testing
 @Suite struct DiagnosticLimitTests {
     static let codesTestedHere: Set<DiagnosticCode> = [
         .unreadableFile, .fileTooLarge, .invalidEncoding, .nestingTooDeep, .aliasBudget, .tooManyDiagnostics,
-        .internalError, .emptyFile, .objectFailed,
+        .internalError, .emptyFile, .objectFailed, .expansionTooLarge,
     ]
 
     @Test func everyDiagnosticCodeHasATestOfItsWholeText() {

@@ -651,7 +651,7 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
                 test.yaml:4:12: error: 'slide' needs a value of type Double
                     4 |   - slide: volume
                       |            ^~~~~~
-                      = help: write 'slide: { volume: <Double> }'
+                      = help: give it a number, e.g. 'slide: { volume: 0 }'
 
                 """#),
         DiagnosticCase(

@@ -95,7 +95,7 @@ import Testing
     @Test func negativeDurationsAreErrorsUnlessTheRangeAllowsThem() throws {
         #expect(try message("delay", "-2s") == "'delay' cannot be negative, and it is -2s")
         #expect(try value("offset", "-2s") == .duration(.seconds(-2)))
-        #expect(try message("offset", "11s") == "'offset' must be between -10 and 10, not 11s")
+        #expect(try message("offset", "11s") == "'offset' must be between -10s and 10s, not 11s")
     }
 
     @Test func colorsTakeHexOrNames() throws {

@@ -160,6 +160,24 @@ struct YAMLDocumentReaderTests {
         #expect(error?.related?.position == pos(1, 1, 0))
     }
 
+    @Test(
+        "keys that are canonically equivalent are the same key, in a short mapping and past the key index",
+        arguments: [0, 20])
+    func canonicallyEquivalentKeysAreADuplicate(otherKeys: Int) {
+        // `é` precomposed, then `e` and a combining acute accent: Swift
+        // strings (and so every map the loader builds) take them as equal.
+        let others = (0..<otherKeys).map { "k\($0): 0\n" }.joined()
+        let error = readingError(others + "\"\u{00e9}\": 1\n\"e\u{0301}\": 2\n")
+        #expect(error?.kind == .duplicateKey)
+        #expect(error?.position.line == otherKeys + 2)
+        #expect(error?.related?.position.line == otherKeys + 1)
+        #expect(error?.hint?.contains("how accents are encoded") == true)
+        // Written with escapes, the same.
+        #expect(readingError(others + "\"\\u00e9\": 1\n\"e\\u0301\": 2\n")?.kind == .duplicateKey)
+        // Different letters beyond ASCII are different keys.
+        #expect(readingError(others + "\u{00e9}: 1\n\u{00e8}: 2\n") == nil)
+    }
+
     @Test("a repeated key is found in a flow mapping and in a nested mapping")
     func duplicateKeyFlowAndNested() {
         let flow = readingError("{x: 1, y: 2, x: 3}")
