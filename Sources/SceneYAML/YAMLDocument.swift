@@ -169,9 +169,11 @@ package struct YAMLDocument: Sendable {
     /// are taken as different.
     func keysEqual(_ first: Int, _ second: Int) -> Bool {
         if valuesEqual(first, second) { return true }
-        // ASCII text is canonically equivalent only to itself.
+        // Two ASCII texts are canonically equivalent only when their bytes
+        // are equal; one ASCII text may still equal text beyond ASCII (the
+        // Kelvin sign U+212A is 'K'), so that pair compares as strings.
         let isASCII = { (index: Int) in self.withValueBytes(at: index) { $0.allSatisfy { $0 < 0x80 } } }
-        if isASCII(first) || isASCII(second) { return false }
+        if isASCII(first) && isASCII(second) { return false }
         return value(at: first) == value(at: second)
     }
 

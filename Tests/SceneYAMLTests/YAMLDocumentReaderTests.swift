@@ -176,6 +176,9 @@ struct YAMLDocumentReaderTests {
         #expect(readingError(others + "\"\\u00e9\": 1\n\"e\\u0301\": 2\n")?.kind == .duplicateKey)
         // Different letters beyond ASCII are different keys.
         #expect(readingError(others + "\u{00e9}: 1\n\u{00e8}: 2\n") == nil)
+        // Text beyond ASCII can equal ASCII text: the Kelvin sign is 'K'.
+        #expect(readingError(others + "K: 1\n\u{212A}: 2\n")?.kind == .duplicateKey)
+        #expect(readingError(others + "\u{212A}: 1\nK: 2\n")?.kind == .duplicateKey)
     }
 
     @Test("a repeated key is found in a flow mapping and in a nested mapping")

@@ -24,8 +24,12 @@ private func timedRead(
     return (error, elapsed)
 }
 
-/// A hang guard: every limit must stop the reader far sooner than this.
-private let hangGuard = Duration.seconds(5)
+/// A hang guard, not a speed target: every limit must stop the reader far
+/// sooner than this, even on a loaded machine (a 2-core machine running
+/// several builds took 9.6 s for what takes 1 s alone). How fast reading
+/// is, and that it grows linearly, is measured by `scene-bench`
+/// (docs/Performance.md), not here.
+private let hangGuard = Duration.seconds(60)
 
 /// The classic "billion laughs": `levels` levels, each a collection of nine
 /// aliases of the level before, starting from nine scalars. Fully expanded it
@@ -137,7 +141,7 @@ struct YAMLLimitsTests {
         #expect(list.items.allSatisfy { $0 == mapping["base"]?.value })
     }
 
-    @Test("a large ordinary document (a mapping of 40,000 keys) is read in linear time")
+    @Test("a large ordinary document (a mapping of 40,000 keys) is read without hanging")
     func largeOrdinaryDocument() throws {
         let text = (0..<40_000).map { "object\($0):\n  name: item \($0)\n  tags: [a, b, c]\n" }.joined()
         let (error, elapsed) = timedRead("40,000 keys of small mappings", text)
