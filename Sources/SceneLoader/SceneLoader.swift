@@ -27,6 +27,15 @@ public struct SceneLimits: Sendable {
     /// components including each other many times over are refused rather
     /// than expanded. Default 1,000,000.
     public var maxExpandedObjects = 1_000_000
+    /// How deep event deliveries may nest while a scene loads and runs: an
+    /// event whose actions send an event whose actions send another, and so
+    /// on, more than this many levels deep stops the run with an error at
+    /// the step (as an event sent again while it is being delivered does,
+    /// whatever the depth). Default 100
+    /// (``EventDelivery/defaultMaximumDepth``). Each level is recursion on
+    /// the running thread's stack, about 2.2 KiB in a debug build: keep it
+    /// in the hundreds on a thread of 512 KiB.
+    public var maxEventDepth = EventDelivery.defaultMaximumDepth
 
     /// The defaults.
     public init() {}
@@ -201,7 +210,8 @@ public struct SceneLoader {
         // mapping under `objects`) was validated whole: build it now.
         let complete =
             assembler.entries.count == declaration.objects.count ? assembler : assembled(declaration, eventObserver)
-        let scene = try complete.complete(declaration, source: source, stateDirectory: stateDirectory)
+        let scene = try complete.complete(
+            declaration, source: source, stateDirectory: stateDirectory, maxEventDepth: limits.maxEventDepth)
         return (scene, declaration)
     }
 
@@ -240,7 +250,8 @@ public struct SceneLoader {
     package func instantiate(
         _ declaration: SceneDeclaration, source: SceneSource, eventObserver: EventObserver? = nil
     ) throws(SceneLoadError) -> Scene {
-        try assembled(declaration, eventObserver).complete(declaration, source: source, stateDirectory: stateDirectory)
+        try assembled(declaration, eventObserver).complete(
+            declaration, source: source, stateDirectory: stateDirectory, maxEventDepth: limits.maxEventDepth)
     }
 
     /// Indices in the order objects wake: each after the objects its outlets
