@@ -62,7 +62,8 @@ final class SceneAssembler {
         let instance = object.type.makeInstance()
         entries.append(Scene.Entry(id: object.id, type: object.type, object: instance))
         if let eventObserver {
-            for event in object.type.orderedEvents {
+            // A change event is heard as the change itself, which the observer samples.
+            for event in object.type.orderedEvents where event.changedProperty == nil {
                 event.connect(instance) { eventObserver(index, event, $0) }
             }
         }
