@@ -126,13 +126,16 @@ final class SceneAssembler {
         sceneReference.scene = scene
         for index in SceneLoader.awakeOrder(declaration) where entries[index].type.wakes {
             // An event loop while waking fails the load at the object, as the runner stops a run at the step.
-            let runaway = EventDelivery.supervise(maximumDepth: maxEventDepth) { entries[index].object.awake(in: scene) }
+            let runaway = EventDelivery.supervise(maximumDepth: maxEventDepth) {
+                entries[index].object.awake(in: scene)
+            }
             if let runaway {
                 throw SceneLoadError(
                     source: source,
                     diagnostics: [
                         SceneProblem.objectFailed(
-                            message: "while '\(entries[index].id)' woke, \(runaway); look for a loop in the 'on:' wiring"
+                            message:
+                                "while '\(entries[index].id)' woke, \(runaway); look for a loop in the 'on:' wiring"
                         ).diagnostic(at: declaration.span(of: index))
                     ])
             }
@@ -172,7 +175,8 @@ final class SceneAssembler {
         let reference = sceneReference
         if reference.deliveryLevels.count < range.upperBound {
             reference.deliveryLevels.append(
-                contentsOf: repeatElement(0, count: declaration.eventConnections.count - reference.deliveryLevels.count))
+                contentsOf: repeatElement(0, count: declaration.eventConnections.count - reference.deliveryLevels.count)
+            )
         }
         for (slot, connection) in zip(range, declaration.eventConnections[range]) {
             let targetIndex = connection.target

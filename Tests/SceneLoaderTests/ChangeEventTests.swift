@@ -15,12 +15,12 @@ import Testing
                   query: { type: TextField, on: { txtChanged: preview.setText } }
                   preview: { type: Label }
                 """) == """
-                test.yaml:2:35: error: TextField has no event 'txtChanged'
-                    2 |   query: { type: TextField, on: { txtChanged: preview.setText } }
-                      |                                   ^~~~~~~~~~
-                      = help: did you mean 'textChanged'?
+                    test.yaml:2:35: error: TextField has no event 'txtChanged'
+                        2 |   query: { type: TextField, on: { txtChanged: preview.setText } }
+                          |                                   ^~~~~~~~~~
+                          = help: did you mean 'textChanged'?
 
-                """)
+                    """)
     }
 
     @Test func aChangeEventsPayloadMustFitTheAction() throws {

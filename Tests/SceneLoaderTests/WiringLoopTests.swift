@@ -70,7 +70,8 @@ import Testing
         loader.warningsAreErrors = true
         #expect(throws: SceneLoadError.self) {
             try loader.load(
-                SceneSource(name: "w.yaml", text: "objects: { f: { type: FormBehaviour, on: { submitted: f.submit } } }"))
+                SceneSource(
+                    name: "w.yaml", text: "objects: { f: { type: FormBehaviour, on: { submitted: f.submit } } }"))
         }
     }
 
