@@ -1,4 +1,6 @@
 import Foundation
+import SceneBehaviours
+import SceneRunning
 import SceneTesting
 import Testing
 
@@ -130,5 +132,37 @@ import Testing
         }
         let text = try #require(result.lock.withLock { result.text })
         #expect(text.contains("error: events were delivered more than 100 deep"))
+    }
+}
+
+/// The same guard in a live session: a timer whose event loops stops it.
+@Suite struct LiveEventLoopTests {
+    @Test func aTimerWhoseEventLoopsStopsTheLiveSession() throws {
+        let collector = TranscriptCollector()
+        let source = SceneSource(
+            name: "live.yaml",
+            text: """
+                objects:
+                  d: { type: PreemptiveDelay, delay: 1s, on: { fired: f.submit } }
+                  f: { type: FormBehaviour, on: { submitted: f.submit } }
+                """)
+        var now = Duration.zero
+        guard
+            case .success(let live) = LiveRun.start(
+                source, runner: SceneRunner(registry: .standard), streamingTo: collector, clock: { now })
+        else {
+            Issue.record("the scene did not load")
+            return
+        }
+        let delay = try #require(live.scene.object("d", as: PreemptiveDelay.self))
+        delay.trigger()
+        now = .seconds(2)
+        #expect(!live.advance(to: .seconds(2)))
+        #expect(live.hasStopped)
+        let transcript = collector.transcript
+        #expect(
+            TranscriptRenderer.text(transcript).contains(
+                "error: event loop: 'f.submitted' was sent again while it was being delivered"))
+        _ = live.finish()
     }
 }
