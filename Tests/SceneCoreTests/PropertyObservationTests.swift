@@ -9,7 +9,7 @@ import Testing
     final class Field: SceneObject, PropertyNotifying {
         var propertyObservers: PropertyObservers?
         var text = "" {
-            didSet { if text != oldValue { propertyDidChange("text") } }
+            didSet { if propertyObservers != nil, text != oldValue { propertyDidChange("text") } }
         }
         var other = 0 {
             didSet { propertyDidChange("other") }

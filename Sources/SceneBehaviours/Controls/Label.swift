@@ -7,7 +7,7 @@ import SceneCore
 open class Label: View {
     /// The text shown; its observers (`textChanged`) hear each change.
     public final var text = "" {
-        didSet { if text != oldValue { propertyDidChange("text") } }
+        didSet { if propertyObservers != nil, text != oldValue { propertyDidChange("text") } }
     }
     /// The text colour; `nil` is the default colour.
     public final var textColor: Color?

@@ -22,7 +22,7 @@ open class TextField: View {
     /// The text entered; its observers (`textChanged`) hear each change,
     /// whether typed, set by a scene or by code.
     public final var text = "" {
-        didSet { if text != oldValue { propertyDidChange("text") } }
+        didSet { if propertyObservers != nil, text != oldValue { propertyDidChange("text") } }
     }
     /// The hint shown while `text` is empty.
     public final var placeholder = ""
