@@ -86,6 +86,7 @@ enum SceneProblem {
     case emptyConnection(event: String)
     case emptyOutlet(outlet: String, isCollection: Bool)
     case duplicateConnection(action: String, event: String)
+    case wiringLoop(ids: [String])
 
     // MARK: Reading the file
     case unreadableFile(path: String, reason: String, hint: String?)
@@ -161,6 +162,7 @@ extension SceneProblem {
         case .emptyConnection: .emptyConnection
         case .emptyOutlet: .emptyOutlet
         case .duplicateConnection: .duplicateConnection
+        case .wiringLoop: .wiringLoop
         case .unreadableFile: .unreadableFile
         case .fileTooLarge: .fileTooLarge
         case .memberNotApplied, .sceneIncomplete: .internalError
@@ -183,7 +185,7 @@ extension SceneProblem {
     /// Warnings are reported but load: the scene runs.
     var severity: Diagnostic.Severity {
         switch self {
-        case .emptyConnection, .emptyOutlet, .duplicateConnection: .warning
+        case .emptyConnection, .emptyOutlet, .duplicateConnection, .wiringLoop: .warning
         default: .error
         }
     }
@@ -276,6 +278,8 @@ extension SceneProblem {
                 ? "'\(outlet)' is given an empty list: it connects nothing"
                 : "'\(outlet)' is set to null: it connects nothing"
         case .duplicateConnection(let action, let event): "'\(event)' calls '\(action)' twice"
+        case .wiringLoop(let ids):
+            "the 'on:' wiring loops: \(Self.loopPath(ids)); if one of these actions sends the event that calls it, the run stops with an error"
         case .unreadableFile(let path, let reason, _): "cannot read '\(path)': \(reason)"
         case .fileTooLarge(let path, let size, let limit):
             "'\(path)' \(size.map { "is \($0) bytes" } ?? "holds more than \(limit) bytes"), more than the limit of \(limit); nothing was read past it"
@@ -395,6 +399,7 @@ extension SceneProblem {
         case .emptyConnection: "connect it to 'target.action', or remove it"
         case .emptyOutlet: "leave the key out, or connect an object"
         case .duplicateConnection: "remove it, unless the action is meant to run twice"
+        case .wiringLoop: "check that no action in the loop sends an event that leads back to it"
         case .unreadableFile(_, _, let hint): hint
         case .fileTooLarge: "split the scene, or raise the limit in the embedding program"
         case .memberNotApplied: "the type's registration does not match its Swift type; this is a bug in the type"
@@ -443,6 +448,12 @@ extension SceneProblem {
         let quoted = names.map { "'\($0)'" }
         guard quoted.count > 1 else { return quoted.first ?? "" }
         return quoted.dropLast().joined(separator: ", ") + " and " + (quoted.last ?? "")
+    }
+
+    /// `a -> b -> a`, with the middle of a long loop left out.
+    static func loopPath(_ ids: [String]) -> String {
+        guard ids.count > 8 else { return ids.joined(separator: " -> ") }
+        return (ids.prefix(3) + ["... (\(ids.count - 1) objects) ..."] + ids.suffix(3)).joined(separator: " -> ")
     }
 
     static func didYouMean(_ suggestion: String?) -> String? {
