@@ -39,6 +39,7 @@
 # tool cleanly with its summary. See Fuzz/README.md.
 import argparse
 import glob
+import importlib.util
 import os
 import random
 import re
@@ -50,6 +51,13 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import scene_fuzzkit as kit  # noqa: E402
+
+# The generator's typed values and payload rules, for mutations that keep a
+# scene valid (its file name has a hyphen, so it is loaded by path).
+_spec = importlib.util.spec_from_file_location(
+    "generate_scenes", os.path.join(os.path.dirname(os.path.abspath(__file__)), "generate-scenes.py"))
+generator = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(generator)
 
 REPOSITORY = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -70,7 +78,7 @@ INTERESTING = [
 ]
 
 CONTROL = ["\x00", "\x1b", "\r", "\r\n", "\x85", "\u2028", "\u2029", "\ufeff", "\t", "\x7f", "\x01", "\x0c",
-           "\x0b", "\u200b", "\ud800", "\U0001F600", "\x1b[2J", "\x9b"]
+           "\x0b", "\u200b", "\U0001F600", "\x1b[2J", "\x9b"]
 INVALID_UTF8 = [b"\xff", b"\xfe", b"\xc3", b"\xc0\xaf", b"\xe0\x80\xaf", b"\xed\xa0\x80", b"\xf4\x90\x80\x80",
                 b"\x80", b"\xf0\x9f\x98", b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff\x00a"]
 VERBS = ["tap", "press", "release", "cancel", "slide", "tapAt", "type", "focus", "clear", "returnKey", "select",
@@ -482,7 +490,10 @@ def m_wiring(m, lines):
             receiver, receiver_type = (sender, sender_type) if (m.rng.random() < 0.3 and
                                                                 m.registry[sender_type]["actions"]) \
                 else m.rng.choice(receivers)
-            action = m.rng.choice(m.registry[receiver_type]["actions"])["name"]
+            actions = m.registry[receiver_type]["actions"]
+            if m.rng.random() < 0.7:
+                actions = [a for a in actions if generator.fits_payload(event["payload"], a["argument"])] or actions
+            action = m.rng.choice(actions)["name"]
             targets.append(f"{receiver}.{action}")
         wires.append(f"{event['name']}: [{', '.join(targets)}]")
     wiring = "on: { " + ", ".join(wires) + " }"
@@ -564,6 +575,42 @@ def m_script(m, lines):
         lines.extend(["script:"] + steps)
 
 
+def m_typed_script(m, lines):
+    """Script steps that fit the scene's objects' types (inputs, calls,
+    sets, expects of the right kind of value), so the mutant stays valid."""
+    text = "\n".join(lines)
+    objects = [(i, t) for i, t in object_types(text) if t in m.registry]
+    if not objects:
+        return
+    steps = []
+    for _ in range(m.rng.choice([1, 3, 10, 50])):
+        identifier, type_name = m.rng.choice(objects)
+        record = m.registry[type_name]
+        roll = m.rng.random()
+        if roll < 0.35 and record["inputs"]:
+            verb = m.rng.choice(record["inputs"])
+            steps.append(f"{verb['name']}: {identifier}" if verb["argument"] is None else
+                         f"{verb['name']}: {{ {identifier}: {generator.value_of(m.rng, verb['argument'])} }}")
+        elif roll < 0.55 and record["actions"]:
+            action = m.rng.choice(record["actions"])
+            steps.append(f"call: {identifier}.{action['name']}" if action["argument"] is None else
+                         f"call: {{ {identifier}.{action['name']}: {generator.value_of(m.rng, action['argument'])} }}")
+        elif roll < 0.7 and any(not p["readOnly"] for p in record["properties"]):
+            prop = m.rng.choice([p for p in record["properties"] if not p["readOnly"]])
+            steps.append(f"set: {{ {identifier}.{prop['name']}: "
+                         f"{generator.value_of(m.rng, prop['valueType'], prop['range'], prop['name'])} }}")
+        elif roll < 0.85 and record["properties"]:
+            prop = m.rng.choice(record["properties"])
+            steps.append(f"expect: {{ {identifier}.{prop['name']}: {generator.value_of(m.rng, prop['valueType'])} }}")
+        else:
+            steps.append(f"wait: {m.rng.choice(['0s', '1ms', '16ms', '250ms', '1s', '3s', '1m'])}")
+    steps = [f"  - {step}" for step in steps]
+    if re.search(r"^script:\s*$", text, re.M):
+        lines.extend(steps)
+    elif not re.search(r"^script:", text, re.M):
+        lines.extend(["script:"] + steps)
+
+
 def m_repeat_items(m, lines):
     candidates = [i for i, line in enumerate(lines) if re.search(r"\[[^\[\]]+\]", line)]
     if candidates:
@@ -617,7 +664,8 @@ MUTATIONS = [
     (m_delete_lines, 6), (m_duplicate_lines, 5), (m_swap_lines, 4), (m_delete_block, 5), (m_duplicate_block, 5),
     (m_swap_blocks, 3), (m_move_block, 4), (m_replace_value, 12), (m_replace_number, 6), (m_replace_key, 6),
     (m_change_shape, 6), (m_control, 4), (m_invalid_utf8, 2), (m_bytes, 4), (m_truncate, 2), (m_splice, 4),
-    (m_long_id, 2), (m_deep, 2), (m_aliases, 4), (m_wiring, 8), (m_include, 5), (m_script, 8),
+    (m_long_id, 2), (m_deep, 2), (m_aliases, 4), (m_wiring, 8), (m_include, 5), (m_script, 5),
+    (m_typed_script, 8),
     (m_repeat_items, 2), (m_indent, 3), (m_document, 2), (m_quote, 3),
 ]
 
@@ -652,6 +700,8 @@ def commands(rng, valid, text, live_share):
     """The runs of one mutant: (subcommand, arguments, stdin, json, dot)."""
     planned = [("run", ["run", "--format", "json", "--timeline", "out/timeline.html", "scene.yaml"], None, True,
                 False)]
+    if rng.random() < 0.2:
+        planned.append(("check", ["check", "--format", "json", "scene.yaml"], None, True, False))
     if valid or rng.random() < 0.25:
         planned.append(("run", ["run"] + rng.choice([[], [], ["--verbose"], ["--jobs", "2", "scene.yaml"],
                                                      ["--warnings-as-errors"], ["--shard", "1/1"]])

@@ -327,6 +327,28 @@ def wiring_cycle(text):
     return False
 
 
+def input_features(folder):
+    """A few coarse traits of the scene in folder, so that a time-out or a
+    blow-up through includes or aliases does not hide another one."""
+    try:
+        with open(os.path.join(folder, "scene.yaml"), "rb") as file:
+            text = file.read(8 << 20).decode("utf-8", "replace")
+    except OSError:
+        return ["unreadable"]
+    features = []
+    if re.search(r"\binclude:", text):
+        features.append("includes")
+    if re.search(r"(^|[\s\[{,:])\*[^\s,\]}]", text):
+        features.append("aliases")
+    if wiring_cycle(text):
+        features.append("wiring cycle")
+    if max((len(line) for line in text.split("\n")), default=0) > 10000:
+        features.append("long line")
+    if text.count("\n") > 10000:
+        features.append("many lines")
+    return features or ["plain"]
+
+
 def signature(subcommand, kind, detail, result, folder):
     first = ""
     for line in result.stderr_head().decode("utf-8", "replace").splitlines():
@@ -342,6 +364,8 @@ def signature(subcommand, kind, detail, result, folder):
             except OSError:
                 text = ""
             what += ", wiring cycle" if wiring_cycle(text) else ", no wiring cycle"
+    elif kind in ("timeout", "memory", "output"):
+        what = kind + " (" + ", ".join(input_features(folder)) + ")"
     elif kind in ("json", "dot"):
         what = kind + ": " + re.sub(r"line \d+|offset \d+|: b.*", "", detail)
     else:
@@ -583,8 +607,14 @@ def install_signal_handlers(stop_event):
 
 
 def scratch_folder(prefix):
+    """A temporary folder named with this process's id; folders of the same
+    kind left by a process that is gone (killed with SIGKILL) are removed."""
     base = os.environ.get("SCENE_FUZZ_TMP") or tempfile.gettempdir()
-    return tempfile.mkdtemp(prefix=prefix, dir=base)
+    for name in os.listdir(base):
+        match = re.fullmatch(re.escape(prefix) + r"(\d+)-.*", name)
+        if match and not os.path.exists(f"/proc/{match.group(1)}"):
+            shutil.rmtree(os.path.join(base, name), ignore_errors=True)
+    return tempfile.mkdtemp(prefix=f"{prefix}{os.getpid()}-", dir=base)
 
 
 class Harness:
