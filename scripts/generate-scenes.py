@@ -389,7 +389,12 @@ class Scene:
         return steps
 
     def text(self):
-        lines = [f"scene: {quote('generated')}", "objects:"]
+        # The title and description reach every output (the transcript's
+        # header, graph's label, the timeline page), so they vary too.
+        lines = [f"scene: {quote(self.rng.choice(TEXTS) if self.rng.random() < 0.5 else 'generated')}"]
+        if self.rng.random() < 0.3:
+            lines.append(f"description: {quote(self.rng.choice(TEXTS))}")
+        lines.append("objects:")
         for identifier, type_name, keys in self.objects:
             lines.append(f"  {identifier}:")
             lines.append(f"    type: {type_name}")
