@@ -23,7 +23,8 @@
 #     --max-objects N   objects in a scene, at most (default 14)
 #     --scale           instead: "wide" and "long" scenes of N objects (a
 #                       chain of objects each wired to the next, a parent
-#                       chain, a collection outlet with N members, one event
+#                       chain, a collection outlet with N members, a list
+#                       property of N items, one event
 #                       wired to N actions, N script steps, N ids and a
 #                       misspelt reference), N doubling from --scale-start
 #                       (256) to --scale-max (65536) or until one run takes
@@ -607,6 +608,21 @@ def shapes(registry):
                 return (f"objects:\n  s: {{ type: {sender} }}\nscript:\n"
                         + "".join(f"  - {verb}: s\n" for _ in range(n)))
             found["script"] = script
+    for owner in plains:
+        record = types[owner]
+        lists = [p for p in record["properties"] if p["valueType"]["kind"] == "list" and not p["readOnly"]]
+        calls = [a["name"] for a in record["actions"] if a["argument"] is None]
+        if lists and calls:
+            # A list property of N items, and every action called: work
+            # per item per timer or per change shows up as N squared.
+            def items(n, owner=owner, prop=lists[0], calls=calls):
+                rng = random.Random(n)
+                values = ", ".join(value_of(rng, prop["valueType"]["element"], prop["range"], prop["name"], 1)
+                                   for _ in range(n))
+                steps = "".join(f"  - call: o.{name}\n  - wait: 1s\n" for name in calls)
+                return (f"objects:\n  o:\n    type: {owner}\n    {prop['name']}: [{values}]\n"
+                        f"script:\n{steps}  - wait: 1h\n")
+            found[f"list-{owner}.{lists[0]['name']}"] = items
     if plains:
         # An invalid scene: N ids and N/4 script steps that each name a
         # misspelt one, each with a "did you mean" hint to find.

@@ -367,7 +367,7 @@ def signature(subcommand, kind, detail, result, folder):
     elif kind in ("timeout", "memory", "output"):
         what = kind + " (" + ", ".join(input_features(folder)) + ")"
     elif kind in ("json", "dot"):
-        what = kind + ": " + re.sub(r"line \d+|offset \d+|: b.*", "", detail)
+        what = kind + ": " + re.sub(r"line \d+|offset \d+|\(.*|: b'.*", "", detail).strip()
     else:
         what = kind
     return f"{subcommand} | {what} | {first}"
@@ -381,8 +381,8 @@ def known_issue(sig, text):
         return "SIGPIPE exit 141"
     if "input-changed" in sig:
         return "outputs overwriting inputs"
-    if "dot:" in sig and "\\x00" in sig:
-        return "DOT with NUL"
+    if "dot:" in sig:
+        return "DOT with NUL (a control character in DOT)"
     if re.search(r"SIGSEGV|exit 139|SIGBUS|exit 135", sig) and "no wiring cycle" not in sig:
         return "event wiring loop, stack overflow (139)"
     if re.search(r"NaN|nan|inf", sig) and re.search(r"ShakeAnimation|Slider", text):
