@@ -473,6 +473,8 @@ class Generator:
                 plans.append(("run", ["run", "scene.yaml"] + rng.choice([[], [], ["--verbose"]]), None, False, False))
             if rng.random() < 0.3:
                 plans.append(("graph", ["graph", "scene.yaml"], None, False, True))
+            if rng.random() < 0.05:
+                plans.append(("run", ["run", "scene.yaml"], None, False, False, True))
             if rng.random() < self.options.live_share:
                 arguments = ["live", "scene.yaml", "--duration", rng.choice(["300ms", "600ms"])]
                 arguments += rng.choice([[], ["--format", "json"], ["--with-script"], ["--record", "out/r.yaml"]])

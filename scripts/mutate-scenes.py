@@ -713,6 +713,16 @@ def commands(rng, valid, text, live_share):
         arguments += rng.choice([[], [], ["--format", "json"], ["--with-script"], ["--record", "out/rec.yaml"],
                                  ["--verbose"]])
         planned.append(("live", arguments, stdin_lines(rng, text), "json" in arguments, False))
+    if rng.random() < 0.03:
+        # An output named like an input: refused, or the input changes.
+        victim = rng.choice(["scene.yaml", "./scene.yaml", "Components/auto-hiding-controls.yaml", "out/../scene.yaml"])
+        planned.append(rng.choice([
+            ("graph", ["graph", "scene.yaml", "-o", victim], None, False, False),
+            ("run", ["run", "--timeline", victim, "scene.yaml"], None, False, False),
+            ("live", ["live", "scene.yaml", "--duration", "200ms", "--record", victim], b"", False, False)]))
+    if rng.random() < 0.05:
+        # Standard output a pipe already closed (`| head -0`): documented as 74.
+        planned.append(("run", ["run", "scene.yaml"], None, False, False, True))
     if rng.random() < 0.05:
         name = rng.choice(ids_in(text) + ["Button", "button", "InteractionProvider", "", "a" * 100000, "\u00e9",
                                           "Vew", "Protocols", "-", "--format"])

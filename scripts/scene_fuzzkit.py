@@ -119,10 +119,12 @@ def rss_kb(pid):
     return 0
 
 
-def execute(argv, cwd, limits, stdin_path=None, env=None, tag="out"):
+def execute(argv, cwd, limits, stdin_path=None, env=None, tag="out", closed_stdout=False):
     """Runs argv in cwd with standard output and error in files beside it
     (never pipes, so nothing can block), in a process group of its own,
-    polling its RSS, and kills the group at the first limit it passes."""
+    polling its RSS, and kills the group at the first limit it passes.
+    With closed_stdout, standard output is a pipe whose reading end is
+    already closed, as in `scene-runner run ... | head -0`."""
     result = Result()
     result.argv = list(argv)
     result.stdout_path = os.path.join(cwd, f".{tag}.stdout")
@@ -137,13 +139,20 @@ def execute(argv, cwd, limits, stdin_path=None, env=None, tag="out"):
     with open(result.stdout_path, "wb") as out, open(result.stderr_path, "wb") as err, \
             open(stdin_path or os.devnull, "rb") as stdin:
         started = time.monotonic()
+        target = out
+        if closed_stdout:
+            reading, target = os.pipe()
+            os.close(reading)
         try:
-            process = subprocess.Popen(argv, cwd=cwd, stdin=stdin, stdout=out, stderr=err,
+            process = subprocess.Popen(argv, cwd=cwd, stdin=stdin, stdout=target, stderr=err,
                                        env=environment, start_new_session=True)
         except OSError as error:
             err.write(f"could not start {argv[0]}: {error}\n".encode())
             result.status = 127
             return result
+        finally:
+            if closed_stdout:
+                os.close(target)
         pid = process.pid
         PROCESSES.add(pid)
         delay = 0.002
@@ -229,10 +238,15 @@ def json_lines_problem(path, limit_lines=2_000_000):
             if not line.strip():
                 return f"line {number} is empty"
             try:
-                json.loads(line)
+                json.loads(line, parse_constant=refuse_constant)
             except ValueError as error:
                 return f"line {number} is not JSON ({error}): {line[:120]!r}"
     return None
+
+
+def refuse_constant(name):
+    """NaN, Infinity and -Infinity, which Python reads but JSON has not."""
+    raise ValueError(f"{name} is not JSON")
 
 
 def dot_problem(path):
@@ -645,15 +659,17 @@ class Harness:
     def run_one(self, folder, plan, count=True):
         """One run (plan: subcommand, arguments, stdin bytes or None, JSON
         Lines expected, DOT expected); returns (result, [(kind, detail)])."""
-        subcommand, arguments, stdin, json_output, dot_output = plan
+        subcommand, arguments, stdin, json_output, dot_output = plan[:5]
+        closed_stdout = len(plan) > 5 and plan[5]
         before = hash_tree(folder)
         stdin_path = None
         if stdin is not None:
             stdin_path = os.path.join(folder, ".stdin")
             with open(stdin_path, "wb") as file:
                 file.write(stdin)
-        result = execute([self.runner] + arguments, folder, self.limits, stdin_path)
-        found = problems(result, subcommand, self.runner, folder, before, json_output, dot_output)
+        result = execute([self.runner] + arguments, folder, self.limits, stdin_path, closed_stdout=closed_stdout)
+        found = problems(result, subcommand, self.runner, folder, before, json_output and not closed_stdout,
+                         dot_output and not closed_stdout)
         if dot_output and "-o" in arguments and not found and result.status == 0:
             output = os.path.join(folder, arguments[arguments.index("-o") + 1])
             if os.path.exists(output):
