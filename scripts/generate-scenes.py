@@ -18,7 +18,8 @@
 #
 #     --seconds S, --count N, --seed N, --jobs N, --runner PATH,
 #     --findings DIR (default /tmp/scene-generate), --timeout S,
-#     --max-rss-mb N, --live-share F, --shrink-seconds S, --fail-on-finding:
+#     --max-rss-mb N, --live-share F, --shrink-seconds S, --fail-on-finding,
+#     --fail-kinds K,K:
 #                       as for scripts/mutate-scenes.py
 #     --max-objects N   objects in a scene, at most (default 14)
 #     --scale           instead: "wide" and "long" scenes of N objects (a
@@ -55,6 +56,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import scene_fuzzkit as kit  # noqa: E402
 
 REPOSITORY = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+KINDS = ("status", "timeout", "memory", "output", "json", "dot", "input-changed", "quadratic")
 INT_MIN, INT_MAX = -(1 << 63), (1 << 63) - 1
 COLOR_NAMES = ["black", "white", "clear", "red", "green", "blue", "gray", "lightGray", "darkGray", "yellow",
                "orange"]
@@ -523,8 +525,9 @@ class Generator:
         for key, entry in sorted(self.findings.disagreements.items(), key=lambda item: -item[1]["count"])[:15]:
             extra.append(f"      x{entry['count']} disagreement: {key}" +
                          (f"  ({entry['example']})" if entry["example"] else ""))
-        found = kit.print_summary("generate-scenes", self.stats, self.findings, self.started, extra)
-        return 1 if found and self.options.fail_on_finding else 0
+        kit.print_summary("generate-scenes", self.stats, self.findings, self.started, extra)
+        failing = kit.failing(self.findings, self.options.fail_kinds.split(","))
+        return 1 if self.options.fail_on_finding and failing else 0
 
 
 # ---------------------------------------------------------------- wide and long scenes
@@ -692,8 +695,9 @@ def scale(options):
     finally:
         kit.PROCESSES.kill_all()
         shutil.rmtree(work, ignore_errors=True)
-    found = kit.print_summary("generate-scenes --scale", stats, findings, started, lines + flagged)
-    return 1 if found and options.fail_on_finding else 0
+    kit.print_summary("generate-scenes --scale", stats, findings, started, lines + flagged)
+    failing = kit.failing(findings, options.fail_kinds.split(","))
+    return 1 if options.fail_on_finding and failing else 0
 
 
 def options():
@@ -712,6 +716,8 @@ def options():
     parser.add_argument("--max-objects", type=int, default=14)
     parser.add_argument("--progress", type=float, default=60.0, help="seconds between progress lines (0: none)")
     parser.add_argument("--fail-on-finding", action="store_true")
+    parser.add_argument("--fail-kinds", default=",".join(KINDS),
+                        help="the kinds of finding that --fail-on-finding fails on (default: all)")
     parser.add_argument("--scale", action="store_true")
     parser.add_argument("--shapes", default="")
     parser.add_argument("--scale-start", type=int, default=256)

@@ -371,7 +371,7 @@ def signature(subcommand, kind, detail, result, folder):
             break
     if kind == "status":
         what = detail
-        if result.status is not None and (result.status < 0 or result.status > 128):
+        if result.status in (-signal.SIGSEGV, -signal.SIGBUS, 128 + signal.SIGSEGV, 128 + signal.SIGBUS):
             try:
                 with open(os.path.join(folder, "scene.yaml"), "rb") as file:
                     text = file.read(8 << 20).decode("utf-8", "replace")
@@ -583,6 +583,12 @@ class Stats:
             key = (subcommand, "timeout" if result.timed_out else describe_status(result.status))
             self.statuses[key] = self.statuses.get(key, 0) + 1
             self.seconds[subcommand] = self.seconds.get(subcommand, 0.0) + result.seconds
+
+
+def failing(findings, kinds):
+    """The signatures found in this run whose kind is among kinds."""
+    return [entry for entry in findings.by_signature.values()
+            if entry.get("count", 0) > 0 and entry["kind"] in kinds]
 
 
 def print_summary(name, stats, findings, started, extra_lines=(), out=sys.stdout):
