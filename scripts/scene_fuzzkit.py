@@ -512,7 +512,7 @@ class Findings:
     def disagreement(self, first_line, folder, main_file, max_examples=20):
         with self.lock:
             key = re.sub(r"^[^:]*:\d+:\d+: ", "", first_line)
-            key = re.sub(r"'[^']*'", "'…'", key)[:160]
+            key = re.sub(r"\d+(\.\d+)?", "N", re.sub(r"'[^']*'", "'…'", key))[:160]
             entry = self.disagreements.setdefault(key, {"count": 0, "example": None})
             entry["count"] += 1
             if entry["example"] is None and sum(1 for e in self.disagreements.values() if e["example"]) < max_examples:
