@@ -49,6 +49,7 @@ import os
 import random
 import re
 import shutil
+import stat
 import subprocess
 import sys
 import threading
@@ -738,6 +739,35 @@ def commands(rng, valid, text, live_share):
     return planned
 
 
+def special_outputs(rng, folder):
+    """Now and then, a symbolic link, a FIFO or a device node in the
+    mutant's folder, named as an output: writing the output must not
+    replace it with a regular file (nor write through the link into an
+    input). The runs that name them."""
+    if rng.random() >= 0.03:
+        return []
+    kind = rng.choice(["symlink", "fifo", "device"])
+    name = f"special-{kind}.out"
+    path = os.path.join(folder, name)
+    try:
+        if kind == "symlink":
+            os.symlink(rng.choice(["scene.yaml", "missing.html", "out"]), path)
+        elif kind == "fifo":
+            os.mkfifo(path)
+        else:
+            # /dev/null's numbers: writes vanish, reads end at once.
+            os.mknod(path, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+    except (OSError, AttributeError):
+        return []
+    plans = [("run", ["run", "--timeline", name, "scene.yaml"], None, False, False),
+             ("live", ["live", "scene.yaml", "--duration", "200ms", "--record", name], b"", False, False)]
+    if kind != "fifo":
+        # graph -o opens its file as a shell's > does: on a FIFO with no
+        # reader that waits, as `cat > fifo` would.
+        plans.append(("graph", ["graph", "scene.yaml", "-o", name], None, False, False))
+    return [rng.choice(plans)]
+
+
 class Fuzzer:
     def __init__(self, options):
         self.options = options
@@ -791,6 +821,7 @@ class Fuzzer:
         folder = os.path.join(self.work, f"m{index}")
         try:
             self.harness.write_inputs(folder, data, mutant.extra)
+            special = special_outputs(rng, folder)
             text = decode(data)
             with self.lock:
                 self.stats.inputs += 1
@@ -804,7 +835,7 @@ class Fuzzer:
             if valid:
                 with self.lock:
                     self.valid += 1
-            for plan in commands(rng, valid, text, self.options.live_share):
+            for plan in commands(rng, valid, text, self.options.live_share) + special:
                 if self.stop.is_set():
                     break
                 result, found = self.harness.run_one(folder, plan)

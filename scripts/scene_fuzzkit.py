@@ -24,6 +24,7 @@ import os
 import re
 import shutil
 import signal
+import stat
 import subprocess
 import sys
 import tempfile
@@ -212,21 +213,52 @@ def documented_statuses(runner, subcommand, cache={}):
 
 
 def hash_tree(folder):
-    """SHA-256 of every file under folder, by relative path (hidden files,
-    the runs' own outputs, are left out)."""
+    """SHA-256 of every regular file under folder, by relative path, and
+    the kind of every other one (a symbolic link with its target, a FIFO,
+    a device), never opened: a FIFO would block. Hidden files, the runs'
+    own outputs, are left out."""
     hashes = {}
     for root, dirs, files in os.walk(folder):
         dirs[:] = [name for name in dirs if not name.startswith(".")]
-        for name in files:
+        for name in files + [d for d in dirs if os.path.islink(os.path.join(root, d))]:
             if name.startswith("."):
                 continue
             path = os.path.join(root, name)
+            relative = os.path.relpath(path, folder)
             try:
-                with open(path, "rb") as file:
-                    hashes[os.path.relpath(path, folder)] = hashlib.sha256(file.read()).hexdigest()
+                mode = os.lstat(path).st_mode
+                if stat.S_ISLNK(mode):
+                    hashes[relative] = "symlink to " + os.readlink(path)
+                elif stat.S_ISFIFO(mode):
+                    hashes[relative] = "fifo"
+                elif stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+                    hashes[relative] = "device"
+                elif stat.S_ISREG(mode):
+                    with open(path, "rb") as file:
+                        hashes[relative] = hashlib.sha256(file.read()).hexdigest()
+                else:
+                    hashes[relative] = "special"
             except OSError:
-                hashes[os.path.relpath(path, folder)] = "unreadable"
+                hashes[relative] = "unreadable"
     return hashes
+
+
+def ignore_special(folder, names):
+    """For shutil.copytree: hidden files, and FIFOs and devices (copying
+    one would open it, and a FIFO blocks)."""
+    ignored = set()
+    for name in names:
+        if name.startswith("."):
+            ignored.add(name)
+            continue
+        try:
+            mode = os.lstat(os.path.join(folder, name)).st_mode
+        except OSError:
+            ignored.add(name)
+            continue
+        if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode) or stat.S_ISLNK(mode)):
+            ignored.add(name)
+    return ignored
 
 
 def json_lines_problem(path, limit_lines=2_000_000):
@@ -304,8 +336,19 @@ def problems(result, subcommand, runner, folder, inputs_before, json_output=Fals
     after = hash_tree(folder)
     changed = sorted(path for path, digest in inputs_before.items() if after.get(path) != digest)
     if changed:
-        found.append(("input-changed", "changed: " + ", ".join(changed[:5])))
+        transitions = sorted({f"{kind_of(inputs_before[path])} -> {kind_of(after.get(path))}" for path in changed})
+        found.append(("input-changed", "; ".join(transitions) + " | changed: " + ", ".join(changed[:5])))
     return found
+
+
+def kind_of(digest):
+    if digest is None:
+        return "removed"
+    if digest.startswith("symlink"):
+        return "symlink"
+    if digest in ("fifo", "device", "special", "unreadable"):
+        return digest
+    return "file"
 
 
 def wiring_cycle(text):
@@ -378,6 +421,8 @@ def signature(subcommand, kind, detail, result, folder):
             except OSError:
                 text = ""
             what += ", wiring cycle" if wiring_cycle(text) else ", no wiring cycle"
+    elif kind == "input-changed":
+        what = kind + ": " + detail.split(" | ")[0]
     elif kind in ("timeout", "memory", "output"):
         what = kind + " (" + ", ".join(input_features(folder)) + ")"
     elif kind in ("json", "dot"):
@@ -393,6 +438,8 @@ def known_issue(sig, text):
     report says it is a guess."""
     if "SIGPIPE" in sig or "exit 141" in sig:
         return "SIGPIPE exit 141"
+    if "input-changed" in sig and re.search(r"(symlink|fifo|device) -> file", sig):
+        return None  # a special file replaced by an output's rename: not the known one
     if "input-changed" in sig:
         return "outputs overwriting inputs"
     if "dot:" in sig:
@@ -483,7 +530,7 @@ class Findings:
         shutil.rmtree(target, ignore_errors=True)
         os.makedirs(target)
         inputs = os.path.join(target, "input")
-        shutil.copytree(run_folder, inputs, ignore=shutil.ignore_patterns(".*"), dirs_exist_ok=True)
+        shutil.copytree(run_folder, inputs, ignore=ignore_special, symlinks=True, dirs_exist_ok=True)
         for stream, path in (("stdout", result.stdout_path), ("stderr", result.stderr_path)):
             with open(os.path.join(target, stream), "wb") as file:
                 file.write(read_head(path, self.max_saved_output))
@@ -519,7 +566,7 @@ class Findings:
                 target = os.path.join(self.folder, "disagreements",
                                       hashlib.sha1(key.encode()).hexdigest()[:12])
                 shutil.rmtree(target, ignore_errors=True)
-                shutil.copytree(folder, target, ignore=shutil.ignore_patterns(".*"))
+                shutil.copytree(folder, target, ignore=ignore_special, symlinks=True)
                 with open(os.path.join(target, "check-says.txt"), "w", encoding="utf-8") as file:
                     file.write(first_line + "\n")
                 entry["example"] = target
