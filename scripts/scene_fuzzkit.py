@@ -542,12 +542,14 @@ class Findings:
         if os.path.exists(stdin):
             command += " < stdin.txt"
         command = command.replace("RUNNER", '"$RUNNER"', 1)
+        special = recreate_special(inputs, getattr(result, "before", {}), make=False)
         with open(os.path.join(target, "command.sh"), "w", encoding="utf-8") as file:
             file.write("#!/bin/sh\n# Run from this folder's input/ (RUNNER defaults to "
                        "the release scene-runner of the repository):\n#   cd input && sh ../command.sh\n"
                        f"# {entry['signature']}\n# {entry['detail']}\n"
                        f"RUNNER=${{RUNNER:-{shell_quote(result.argv[0])}}}\n"
                        "export SWIFT_BACKTRACE=enable=no\n"
+                       + "".join(line + "\n" for line in special) +
                        f"{command}\n"
                        "echo \"exit status $?\"\n")
         with open(os.path.join(target, "info.json"), "w", encoding="utf-8") as file:
@@ -684,6 +686,31 @@ def scratch_folder(prefix):
     return tempfile.mkdtemp(prefix=f"{prefix}{os.getpid()}-", dir=base)
 
 
+def recreate_special(folder, hashes, make=True):
+    """Makes again (with make) the symbolic links, FIFOs and device nodes
+    that hash_tree saw; returns the shell lines that make them."""
+    lines = []
+    for relative, digest in sorted(hashes.items()):
+        path = os.path.join(folder, relative)
+        try:
+            if digest.startswith("symlink to "):
+                target = digest[len("symlink to "):]
+                if make and not os.path.lexists(path):
+                    os.symlink(target, path)
+                lines.append(f"[ -L {shell_quote(relative)} ] || ln -sf {shell_quote(target)} {shell_quote(relative)}")
+            elif digest == "fifo":
+                if make and not os.path.lexists(path):
+                    os.mkfifo(path)
+                lines.append(f"rm -f {shell_quote(relative)}; mkfifo {shell_quote(relative)}")
+            elif digest == "device":
+                if make and not os.path.lexists(path):
+                    os.mknod(path, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+                lines.append(f"rm -f {shell_quote(relative)}; mknod {shell_quote(relative)} c 1 3  # as /dev/null")
+        except OSError:
+            pass
+    return lines
+
+
 class Harness:
     """Runs one input's commands in a folder of its own and reports what
     they find: shrinks a new finding by line deletion, keeps it, counts
@@ -721,6 +748,7 @@ class Harness:
             with open(stdin_path, "wb") as file:
                 file.write(stdin)
         result = execute([self.runner] + arguments, folder, self.limits, stdin_path, closed_stdout=closed_stdout)
+        result.before = before
         found = problems(result, subcommand, self.runner, folder, before, json_output and not closed_stdout,
                          dot_output and not closed_stdout)
         if dot_output and "-o" in arguments and not found and result.status == 0:
@@ -742,6 +770,17 @@ class Harness:
         for kind, detail in found:
             sig = signature(subcommand, kind, detail, result, folder)
             known = known_issue(sig, text)
+            if kind == "input-changed":
+                # The folder holds what the run left: keep the inputs as
+                # they were before it, special files included.
+                original = folder + "-original"
+                try:
+                    self.write_inputs(original, data, extra)
+                    recreate_special(original, getattr(result, "before", {}))
+                    self.findings.add(sig, kind, detail, subcommand, result, original, "scene.yaml", known, origin)
+                finally:
+                    shutil.rmtree(original, ignore_errors=True)
+                continue
             if self.findings.is_new(sig) and self.shrink_seconds > 0 and \
                     kind not in ("timeout", "memory", "output") and result.seconds < 2:
                 shrunk = self.shrink(sig, plan, data, extra, folder)
