@@ -629,7 +629,9 @@ class Stats:
         with self.lock:
             self.runs += 1
             self.by_subcommand[subcommand] = self.by_subcommand.get(subcommand, 0) + 1
-            key = (subcommand, "timeout" if result.timed_out else describe_status(result.status))
+            what = ("timeout" if result.timed_out else "memory" if result.over_memory else
+                    "output" if result.over_output else describe_status(result.status))
+            key = (subcommand, what)
             self.statuses[key] = self.statuses.get(key, 0) + 1
             self.seconds[subcommand] = self.seconds.get(subcommand, 0.0) + result.seconds
 
