@@ -198,7 +198,7 @@ def value_of(rng, kind, value_range=None, name="", depth=0):
         if name in ("path", "file", "folder", "directory"):
             return quote(f"store{rng.randrange(3)}.sqlite")
         text = rng.choice(TEXTS)
-        if rng.random() < 0.05:
+        if depth == 0 and rng.random() < 0.05:
             text = rng.choice(["a", "é", "😀 "]) * rng.choice([5000, 100000])
         return quote(text)
     if k == "color":

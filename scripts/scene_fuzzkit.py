@@ -11,8 +11,8 @@ A run of the binary is a finding when:
   under "Exit status";
 - it was still running after the wall-clock limit (its process group is
   killed);
-- its resident memory went over the limit (killed as soon as it is seen,
-  and checked again from ru_maxrss when it ends);
+- its peak resident memory (VmHWM, polled from /proc) went over the
+  limit (killed as soon as it is seen);
 - it was asked for JSON Lines and a line of its standard output is not JSON;
 - `graph` printed DOT holding a NUL or another control character;
 - it changed one of its input files (they are hashed before and after);
@@ -52,7 +52,8 @@ class Result:
         self.timed_out = False
         self.over_memory = False
         self.over_output = False
-        self.max_rss_kb = 0
+        self.max_rss_kb = 0  # polled from /proc while it runs
+        self.ru_maxrss_kb = 0  # from wait4, for information only
         self.seconds = 0.0
         self.stdout_path = None
         self.stderr_path = None
@@ -110,14 +111,16 @@ def kill_group(pid):
 
 
 def rss_kb(pid):
+    """The peak resident memory of pid's program so far (VmHWM, which exec
+    resets). Not ru_maxrss: on Linux a child's ru_maxrss also counts the
+    memory of the process that spawned it, as it was before the exec, so
+    a large fuzzer would make every run look large."""
     try:
         with open(f"/proc/{pid}/status", "rb") as file:
-            for line in file:
-                if line.startswith(b"VmRSS:"):
-                    return int(line.split()[1])
+            fields = dict(line.split(b":", 1) for line in file if b":" in line)
+        return int((fields.get(b"VmHWM") or fields.get(b"VmRSS") or b"0 kB").split()[0])
     except (OSError, ValueError, IndexError):
-        pass
-    return 0
+        return 0
 
 
 def execute(argv, cwd, limits, stdin_path=None, env=None, tag="out", closed_stdout=False):
@@ -162,7 +165,7 @@ def execute(argv, cwd, limits, stdin_path=None, env=None, tag="out", closed_stdo
                 reaped, wait_status, usage = os.wait4(pid, os.WNOHANG)
                 if reaped == pid:
                     result.status = status_from_wait(wait_status)
-                    result.max_rss_kb = max(result.max_rss_kb, usage.ru_maxrss)
+                    result.ru_maxrss_kb = usage.ru_maxrss
                     process.returncode = result.status
                     break
                 elapsed = time.monotonic() - started
@@ -180,7 +183,7 @@ def execute(argv, cwd, limits, stdin_path=None, env=None, tag="out", closed_stdo
                     kill_group(pid)
                     _, wait_status, usage = os.wait4(pid, 0)
                     result.status = status_from_wait(wait_status)
-                    result.max_rss_kb = max(result.max_rss_kb, usage.ru_maxrss)
+                    result.ru_maxrss_kb = usage.ru_maxrss
                     process.returncode = result.status
                     break
                 time.sleep(delay)
