@@ -1,4 +1,5 @@
 import SceneCore
+import SceneLoader
 
 /// Documentation of registered types as text: what `scene-runner types`
 /// prints and the README's catalogue is made from.
