@@ -52,6 +52,13 @@ let package = Package(
             dependencies: [
                 "SceneCore", "SceneLoader", "SceneRunning",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            // The timeline page's style sheet and script: files editors,
+            // linters and `node --check` read, built into the program as
+            // bytes, so that a runner copied anywhere (or built by a package
+            // that depends on this one) has them without a resource bundle.
+            resources: [
+                .embedInCode("Timeline/Assets/timeline.css"), .embedInCode("Timeline/Assets/timeline.js"),
             ]
         ),
         // `scene-runner`: the command line over the standard and storage types.

@@ -17,13 +17,11 @@ struct CheckCommand: SceneSubcommand {
     @Argument(help: "The scene files to check.")
     var files: [String]
 
-    @Option(help: "Output format: text, or json for JSON Lines.")
-    var format: OutputFormat = .text
+    @OptionGroup var formatOption: FormatOption
+    var format: OutputFormat { formatOption.format }
 
-    @Flag(
-        name: .customLong("warnings-as-errors"),
-        help: "Count warnings as errors: a file with warnings is invalid.")
-    var warningsAreErrors = false
+    @OptionGroup var warningsOption: WarningsOption
+    var warningsAreErrors: Bool { warningsOption.warningsAreErrors }
 
     func validate() throws {
         if files.isEmpty { throw ValidationError("Give at least one scene file.") }

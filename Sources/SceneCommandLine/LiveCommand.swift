@@ -44,11 +44,11 @@ struct LiveCommand: SceneSubcommand {
     @Argument(help: "The scene file.")
     var file: String
 
-    @Option(help: "Output format: text, or json for JSON Lines.")
-    var format: OutputFormat = .text
+    @OptionGroup var formatOption: FormatOption
+    var format: OutputFormat { formatOption.format }
 
-    @Flag(help: "Print every animation frame instead of each animation's start and end.")
-    var verbose = false
+    @OptionGroup var verboseOption: VerboseOption
+    var verbose: Bool { verboseOption.verbose }
 
     @Option(
         help: ArgumentHelp(

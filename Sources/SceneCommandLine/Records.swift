@@ -9,23 +9,23 @@ enum Records {
     /// transcript. A file is valid when it loads: no errors, and no
     /// warnings under `--warnings-as-errors`.
     static func file(_ name: String, valid: Bool, title: String?, objects: Int, errors: Int, warnings: Int) -> String {
-        JSON.object([
-            ("type", JSON.string("file")), ("file", JSON.string(name)), ("valid", JSON.bool(valid)),
-            ("title", title.map(JSON.string) ?? "null"), ("objects", String(objects)), ("errors", String(errors)),
-            ("warnings", String(warnings)),
-        ])
+        JSONValue.object([
+            ("type", .string("file")), ("file", .string(name)), ("valid", .bool(valid)),
+            ("title", .optional(title.map(JSONValue.string))), ("objects", .int(objects)), ("errors", .int(errors)),
+            ("warnings", .int(warnings)),
+        ]).compact
     }
 
     /// `{"type":"totals","files":…,"valid":…,"invalid":…,"errors":…,"warnings":…[,"passed":…,"failed":…],"status":…}`:
     /// the last record; `passed` and `failed` count expectations (`run` only).
     static func totals(_ totals: Totals, expectations: Bool, status: Int32) -> String {
-        var fields = [
-            ("type", JSON.string("totals")), ("files", String(totals.files)), ("valid", String(totals.valid)),
-            ("invalid", String(totals.files - totals.valid)), ("errors", String(totals.errors)),
-            ("warnings", String(totals.warnings)),
+        var fields: [(String, JSONValue)] = [
+            ("type", .string("totals")), ("files", .int(totals.files)), ("valid", .int(totals.valid)),
+            ("invalid", .int(totals.files - totals.valid)), ("errors", .int(totals.errors)),
+            ("warnings", .int(totals.warnings)),
         ]
-        if expectations { fields += [("passed", String(totals.passed)), ("failed", String(totals.failed))] }
-        return JSON.object(fields + [("status", String(status))])
+        if expectations { fields += [("passed", .int(totals.passed)), ("failed", .int(totals.failed))] }
+        return JSONValue.object(fields + [("status", .int(Int(status)))]).compact
     }
 
     /// What a command counted over its files.

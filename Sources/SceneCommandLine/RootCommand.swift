@@ -33,11 +33,8 @@ struct RootCommand: ParsableCommand {
             commandName: name,
             abstract: "Load, check and run declarative behaviour scenes.",
             discussion: "`\(name) FILE...` is `\(name) run FILE...`.\n\n" + exitStatuses,
-            subcommands: [
-                RunCommand.self, CheckCommand.self, TypesCommand.self, GraphCommand.self, SchemaCommand.self,
-                LiveCommand.self,
-            ],
-            defaultSubcommand: RunCommand.self
+            subcommands: Subcommands.all.map(\.type),
+            defaultSubcommand: Subcommands.defaultCommand
         )
     }
 

@@ -20,11 +20,11 @@ struct RunCommand: SceneSubcommand {
     @Argument(help: "The scene files to run.")
     var files: [String]
 
-    @Option(help: "Output format: text, or json for JSON Lines.")
-    var format: OutputFormat = .text
+    @OptionGroup var formatOption: FormatOption
+    var format: OutputFormat { formatOption.format }
 
-    @Flag(help: "Print every animation frame instead of each animation's start and end.")
-    var verbose = false
+    @OptionGroup var verboseOption: VerboseOption
+    var verbose: Bool { verboseOption.verbose }
 
     @Option(
         name: .customLong("state-dir"),
@@ -45,10 +45,8 @@ struct RunCommand: SceneSubcommand {
             valueName: "i/n"))
     var shard: Shard?
 
-    @Flag(
-        name: .customLong("warnings-as-errors"),
-        help: "Refuse a scene with warnings as if they were errors: it is reported invalid and does not run.")
-    var warningsAreErrors = false
+    @OptionGroup var warningsOption: WarningsOption
+    var warningsAreErrors: Bool { warningsOption.warningsAreErrors }
 
     @Option(
         help: ArgumentHelp(

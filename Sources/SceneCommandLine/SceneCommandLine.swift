@@ -91,21 +91,7 @@ public struct SceneCommandLine {
             name: name, registry: registry, limits: limits, output: output, errors: errors)
         do {
             var command = try RootCommand.named(name) { try RootCommand.parseAsRoot(arguments) }
-            // Concrete casts: a cast to a protocol costs a search of the
-            // program's conformances the first time.
-            if let run = command as? RunCommand {
-                try run.run(in: context)
-            } else if let check = command as? CheckCommand {
-                try check.run(in: context)
-            } else if let types = command as? TypesCommand {
-                try types.run(in: context)
-            } else if let graph = command as? GraphCommand {
-                try graph.run(in: context)
-            } else if let schema = command as? SchemaCommand {
-                try schema.run(in: context)
-            } else if let live = command as? LiveCommand {
-                try live.run(in: context)
-            } else {
+            if try !Subcommands.run(command, in: context) {
                 // ArgumentParser's own commands, such as `help check`.
                 try RootCommand.named(name) { try command.run() }
             }

@@ -103,112 +103,36 @@ public enum DiagnosticRenderer {
     /// the includes that led there, nearest first, each
     /// `{"file":…,"line":…,"column":…,"instance":…}`.
     public static func json(_ diagnostic: Diagnostic, in source: SceneSource) -> String {
-        var fields: [(String, String)] = [
-            ("type", JSON.string("diagnostic")),
-            ("file", JSON.string((diagnostic.file ?? source).name)),
-            ("line", String(diagnostic.span.start.line)),
-            ("column", String(diagnostic.span.start.column)),
-            ("endLine", String(diagnostic.span.end.line)),
-            ("endColumn", String(diagnostic.span.end.column)),
-            ("severity", JSON.string(diagnostic.severity.rawValue)),
-            ("code", JSON.string(diagnostic.code.rawValue)),
-            ("message", JSON.string(diagnostic.message)),
+        var fields: [(String, JSONValue)] = [
+            ("type", .string("diagnostic")),
+            ("file", .string((diagnostic.file ?? source).name)),
+            ("line", .int(diagnostic.span.start.line)),
+            ("column", .int(diagnostic.span.start.column)),
+            ("endLine", .int(diagnostic.span.end.line)),
+            ("endColumn", .int(diagnostic.span.end.column)),
+            ("severity", .string(diagnostic.severity.rawValue)),
+            ("code", .string(diagnostic.code.rawValue)),
+            ("message", .string(diagnostic.message)),
         ]
-        if let hint = diagnostic.hint { fields.append(("hint", JSON.string(hint))) }
+        if let hint = diagnostic.hint { fields.append(("hint", .string(hint))) }
         if !diagnostic.notes.isEmpty {
             let notes = diagnostic.notes.map { note in
-                JSON.object([
-                    ("message", JSON.string(note.message)), ("line", String(note.position.line)),
-                    ("column", String(note.position.column)),
+                JSONValue.object([
+                    ("message", .string(note.message)), ("line", .int(note.position.line)),
+                    ("column", .int(note.position.column)),
                 ])
             }
-            fields.append(("notes", "[" + notes.joined(separator: ",") + "]"))
+            fields.append(("notes", .array(notes)))
         }
         if !diagnostic.includedFrom.isEmpty {
             let inclusions = diagnostic.includedFrom.map { inclusion in
-                JSON.object([
-                    ("file", JSON.string(inclusion.file)), ("line", String(inclusion.position.line)),
-                    ("column", String(inclusion.position.column)), ("instance", JSON.string(inclusion.instance)),
+                JSONValue.object([
+                    ("file", .string(inclusion.file)), ("line", .int(inclusion.position.line)),
+                    ("column", .int(inclusion.position.column)), ("instance", .string(inclusion.instance)),
                 ])
             }
-            fields.append(("includedFrom", JSON.array(inclusions)))
+            fields.append(("includedFrom", .array(inclusions)))
         }
-        return JSON.object(fields)
-    }
-}
-
-/// Minimal JSON writing with a fixed key order, so that output is stable.
-package enum JSON {
-    /// `"text"` with JSON escapes.
-    package static func string(_ text: String) -> String {
-        SceneValue.quote(text) { control in
-            let hex = String(control, radix: 16)
-            return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        }
-    }
-
-    /// A number, the shortest way that reads back exactly (`0.5`, `3`).
-    package static func number(_ value: Double) -> String {
-        value.isFinite ? SceneValue.format(value) : "null"
-    }
-
-    /// `{"key":value,...}` from already-encoded values, in the given order.
-    package static func object(_ fields: [(String, String)]) -> String {
-        "{" + fields.map { string($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
-    }
-
-    /// `[value,...]` from already-encoded values.
-    package static func array(_ values: [String]) -> String {
-        "[" + values.joined(separator: ",") + "]"
-    }
-
-    /// `true` or `false`.
-    package static func bool(_ value: Bool) -> String { value ? "true" : "false" }
-
-    /// A scene value as the JSON value of its kind: `null`, `true`, numbers
-    /// (a duration in seconds; an infinite or undefined number as the
-    /// string `"inf"`, `"-inf"` or `"nan"`), strings (text, a colour as
-    /// `#RRGGBBAA`, an enumeration case, an object's id), arrays and objects.
-    package static func value(_ value: SceneValue) -> String {
-        switch value {
-        case .null: "null"
-        case .bool(let value): bool(value)
-        case .int(let value): String(value)
-        case .double(let value): finite(value)
-        case .duration(let value): finite(value.seconds)
-        case .string(let text), .enumCase(let text), .object(let text): string(text)
-        case .color(let color): string(color.description)
-        case .list(let values): array(values.map(Self.value))
-        case .map(let pairs): object(pairs.map { ($0.key, Self.value($0.value)) })
-        }
-    }
-
-    private static func finite(_ value: Double) -> String {
-        if value.isFinite { return SceneValue.format(value) }
-        return string(value.isNaN ? "nan" : value < 0 ? "-inf" : "inf")
-    }
-
-    /// A value type as an object: `{"kind":"bool"}`, `{"kind":"optional","wrapped":…}`,
-    /// `{"kind":"list","element":…}`, `{"kind":"stringMap","value":…}`,
-    /// `{"kind":"enum","name":…,"cases":[…]}`, `{"kind":"record","name":…,"fields":[{"name":…,"type":…}]}`.
-    package static func valueType(_ type: ValueType) -> String {
-        switch type {
-        case .bool: object([("kind", string("bool"))])
-        case .int: object([("kind", string("int"))])
-        case .double: object([("kind", string("double"))])
-        case .string: object([("kind", string("string"))])
-        case .duration: object([("kind", string("duration"))])
-        case .color: object([("kind", string("color"))])
-        case .optional(let wrapped): object([("kind", string("optional")), ("wrapped", valueType(wrapped))])
-        case .list(let element): object([("kind", string("list")), ("element", valueType(element))])
-        case .stringMap(let value): object([("kind", string("stringMap")), ("value", valueType(value))])
-        case .enumeration(let name, let cases):
-            object([("kind", string("enum")), ("name", string(name)), ("cases", array(cases.map(string)))])
-        case .record(let name, let fields):
-            object([
-                ("kind", string("record")), ("name", string(name)),
-                ("fields", array(fields.map { object([("name", string($0.name)), ("type", valueType($0.type))]) })),
-            ])
-        }
+        return JSONValue.object(fields).compact
     }
 }

@@ -1,6 +1,6 @@
 /// "Did you mean" hints: the candidate closest to a misspelt name by edit
 /// distance, if it is close enough to be a plausible typo.
-enum Suggestions {
+package enum Suggestions {
     /// The longest name, in Unicode scalars, that a suggestion is looked
     /// for or offered for: a typo is made in a name one could type, and the
     /// edit distance costs the product of the two lengths.
@@ -10,7 +10,7 @@ enum Suggestions {
     ///
     /// - Complexity: O(*c* × 100²) at most for *c* candidates; names and
     ///   candidates longer than ``maxNameLength`` are skipped after O(1).
-    static func closest(to name: String, in candidates: some Sequence<String>) -> String? {
+    package static func closest(to name: String, in candidates: some Sequence<String>) -> String? {
         guard name.utf8.count <= maxNameLength * 4 else { return nil }
         let loweredName = name.lowercased()
         let target = Array(loweredName.unicodeScalars)

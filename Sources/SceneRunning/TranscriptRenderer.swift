@@ -45,58 +45,56 @@ public enum TranscriptRenderer {
 
     /// One entry as a JSON object, without a line break.
     public static func json(_ entry: Transcript.Entry, file: String) -> String {
-        func record(_ type: String, _ fields: [(String, String)]) -> String {
-            JSON.object(
-                [("type", JSON.string(type)), ("file", JSON.string(file)), ("time", JSON.number(entry.time.seconds))]
-                    + fields)
+        func record(_ type: String, _ fields: [(String, JSONValue)]) -> String {
+            JSONValue.object(
+                [("type", .string(type)), ("file", .string(file)), ("time", .number(entry.time.seconds))] + fields
+            ).compact
         }
         switch entry.kind {
         case .step(let verb, let text):
-            return record("step", [("verb", JSON.string(verb)), ("text", JSON.string(text))])
+            return record("step", [("verb", .string(verb)), ("text", .string(text))])
         case .ignored(let verb, let target, let reason):
             return record(
-                "ignored",
-                [("verb", JSON.string(verb)), ("object", JSON.string(target)), ("reason", JSON.string(reason))])
+                "ignored", [("verb", .string(verb)), ("object", .string(target)), ("reason", .string(reason))])
         case .event(let object, let event, let payload):
-            var fields = [("object", JSON.string(object)), ("event", JSON.string(event))]
-            if let payload { fields.append(("payload", JSON.value(payload))) }
+            var fields: [(String, JSONValue)] = [("object", .string(object)), ("event", .string(event))]
+            if let payload { fields.append(("payload", JSONValue(payload))) }
             return record("event", fields)
         case .change(let object, let property, let from, let to, let isFrame):
             return record(
                 "change",
                 [
-                    ("object", JSON.string(object)), ("property", JSON.string(property)), ("from", JSON.value(from)),
-                    ("to", JSON.value(to)), ("animationFrame", JSON.bool(isFrame)),
+                    ("object", .string(object)), ("property", .string(property)), ("from", JSONValue(from)),
+                    ("to", JSONValue(to)), ("animationFrame", .bool(isFrame)),
                 ])
         case .expectation(let path, let expected, let actual, let passed, let position):
             return record(
                 "expect",
                 [
-                    ("path", JSON.string(path)), ("expected", JSON.value(expected)), ("actual", JSON.value(actual)),
-                    ("passed", JSON.bool(passed)), ("line", String(position.line)),
-                    ("column", String(position.column)),
+                    ("path", .string(path)), ("expected", JSONValue(expected)), ("actual", JSONValue(actual)),
+                    ("passed", .bool(passed)), ("line", .int(position.line)), ("column", .int(position.column)),
                 ])
         case .note(let text):
-            return record("note", [("text", JSON.string(text))])
+            return record("note", [("text", .string(text))])
         case .failure(let object, let message):
-            return record("failure", [("object", JSON.string(object)), ("message", JSON.string(message))])
+            return record("failure", [("object", .string(object)), ("message", .string(message))])
         case .error(let message, let position):
-            var fields = [("message", JSON.string(message))]
-            if let position { fields += [("line", String(position.line)), ("column", String(position.column))] }
+            var fields: [(String, JSONValue)] = [("message", .string(message))]
+            if let position { fields += [("line", .int(position.line)), ("column", .int(position.column))] }
             return record("error", fields)
         }
     }
 
     /// The `summary` record that ends a transcript, without a line break.
     public static func json(_ summary: Transcript.Summary) -> String {
-        JSON.object([
-            ("type", JSON.string("summary")), ("file", JSON.string(summary.header.file)),
-            ("title", JSON.string(summary.header.title)),
-            ("expectations", String(summary.passedCount + summary.failedCount)),
-            ("passed", String(summary.passedCount)), ("failed", String(summary.failedCount)),
-            ("failures", String(summary.failureCount)), ("error", JSON.bool(summary.hasError)),
-            ("endTime", JSON.number(summary.endTime.seconds)),
-        ])
+        JSONValue.object([
+            ("type", .string("summary")), ("file", .string(summary.header.file)),
+            ("title", .string(summary.header.title)),
+            ("expectations", .int(summary.passedCount + summary.failedCount)),
+            ("passed", .int(summary.passedCount)), ("failed", .int(summary.failedCount)),
+            ("failures", .int(summary.failureCount)), ("error", .bool(summary.hasError)),
+            ("endTime", .number(summary.endTime.seconds)),
+        ]).compact
     }
 }
 

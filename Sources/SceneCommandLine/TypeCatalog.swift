@@ -1,4 +1,5 @@
 import SceneCore
+import SceneLoader
 
 /// Documentation of registered types as text: what `scene-runner types`
 /// prints and the README's catalogue is made from.
@@ -49,64 +50,61 @@ public enum TypeCatalog {
 
     /// A type as one JSON object: `{"type":"type","name":…,"summary":…,"base":…,"conformances":[…],
     /// "properties":[…],"outlets":[…],"events":[…],"actions":[…],"inputs":[…]}`; each property with
-    /// `name`, `valueType` (structured, see ``JSON/valueType(_:)``), `typeName`, `default`,
+    /// `name`, `valueType` (structured: `{"kind":…}`), `typeName`, `default`,
     /// `range`, `required`, `readOnly`, `doc` and `declaredBy`.
     public static func json(_ type: TypeDescription, in registry: SceneRegistry) -> String {
         let defaults = type.defaultValues()
         let properties = type.properties.map { property in
-            JSON.object([
-                ("name", JSON.string(property.name)), ("valueType", JSON.valueType(property.type)),
-                ("typeName", JSON.string(property.type.description)),
-                ("default", property.isRequired ? "null" : defaults[property.name].map(JSON.value) ?? "null"),
-                (
-                    "range",
-                    property.range.map { JSON.array([JSON.number($0.lowerBound), JSON.number($0.upperBound)]) }
-                        ?? "null"
-                ),
-                ("required", JSON.bool(property.isRequired)), ("readOnly", JSON.bool(property.isReadOnly)),
-                ("doc", JSON.string(property.doc)), ("declaredBy", JSON.string(property.declaringType)),
+            JSONValue.object([
+                ("name", .string(property.name)), ("valueType", JSONValue(property.type)),
+                ("typeName", .string(property.type.description)),
+                ("default", property.isRequired ? .null : .optional(defaults[property.name].map(JSONValue.init))),
+                ("range", .optional(property.range.map { .array([.number($0.lowerBound), .number($0.upperBound)]) })),
+                ("required", .bool(property.isRequired)), ("readOnly", .bool(property.isReadOnly)),
+                ("doc", .string(property.doc)), ("declaredBy", .string(property.declaringType)),
             ])
         }
         let outlets = type.outlets.map { outlet in
-            JSON.object([
-                ("name", JSON.string(outlet.name)), ("requires", JSON.string(registry.requirement(of: outlet))),
-                ("collection", JSON.bool(outlet.isCollection)), ("required", JSON.bool(outlet.isRequired)),
-                ("hierarchy", JSON.bool(outlet.isHierarchy)), ("doc", JSON.string(outlet.doc)),
-                ("declaredBy", JSON.string(outlet.declaringType)),
+            JSONValue.object([
+                ("name", .string(outlet.name)), ("requires", .string(registry.requirement(of: outlet))),
+                ("collection", .bool(outlet.isCollection)), ("required", .bool(outlet.isRequired)),
+                ("hierarchy", .bool(outlet.isHierarchy)), ("doc", .string(outlet.doc)),
+                ("declaredBy", .string(outlet.declaringType)),
             ])
         }
-        func members(_ list: [some DescribedMember], _ valueKey: String, _ valueType: (Int) -> ValueType?) -> String {
-            JSON.array(
+        func members(_ list: [some DescribedMember], _ valueKey: String, _ valueType: (Int) -> ValueType?)
+            -> JSONValue
+        {
+            .array(
                 list.enumerated().map { index, member in
-                    JSON.object([
-                        ("name", JSON.string(member.name)),
-                        (valueKey, valueType(index).map(JSON.valueType) ?? "null"),
-                        ("doc", JSON.string(member.doc)), ("declaredBy", JSON.string(member.declaringType)),
+                    .object([
+                        ("name", .string(member.name)), (valueKey, .optional(valueType(index).map(JSONValue.init))),
+                        ("doc", .string(member.doc)), ("declaredBy", .string(member.declaringType)),
                     ])
                 })
         }
         let events = type.orderedEvents
         let actions = type.orderedActions
         let inputs = type.orderedInputs
-        return JSON.object([
-            ("type", JSON.string("type")), ("name", JSON.string(type.name)), ("summary", JSON.string(type.summary)),
-            ("base", type.base.map { JSON.string($0.name) } ?? "null"),
-            ("conformances", JSON.array(registry.conformances(of: type).map { JSON.string($0.name) })),
-            ("properties", JSON.array(properties)), ("outlets", JSON.array(outlets)),
+        return JSONValue.object([
+            ("type", .string("type")), ("name", .string(type.name)), ("summary", .string(type.summary)),
+            ("base", .optional(type.base.map { .string($0.name) })),
+            ("conformances", .strings(registry.conformances(of: type).map(\.name))),
+            ("properties", .array(properties)), ("outlets", .array(outlets)),
             ("events", members(events, "payload") { events[$0].payload }),
             ("actions", members(actions, "argument") { actions[$0].argument }),
             ("inputs", members(inputs, "argument") { inputs[$0].argument }),
-        ])
+        ]).compact
     }
 
     /// A protocol as one JSON object: `{"type":"protocol","name":…,"summary":…,"fits":[…],"requiredBy":[…]}`.
     public static func json(_ description: SceneRegistry.ProtocolDescription, in registry: SceneRegistry) -> String {
         let fitting = registry.types.filter { registry.type($0, satisfies: description.name) }.map(\.name)
-        return JSON.object([
-            ("type", JSON.string("protocol")), ("name", JSON.string(description.name)),
-            ("summary", JSON.string(description.summary)), ("fits", JSON.array(fitting.map(JSON.string))),
-            ("requiredBy", JSON.array(requiringOutlets(description.name, in: registry).map(JSON.string))),
-        ])
+        return JSONValue.object([
+            ("type", .string("protocol")), ("name", .string(description.name)),
+            ("summary", .string(description.summary)), ("fits", .strings(fitting)),
+            ("requiredBy", .strings(requiringOutlets(description.name, in: registry))),
+        ]).compact
     }
 
     /// Every member of `type`, inherited ones included, with types, defaults and docs.
