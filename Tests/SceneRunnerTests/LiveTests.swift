@@ -97,7 +97,8 @@ import Testing
         let started = ContinuousClock.now
         session.interrupt()
         let (status, output) = try session.finish()
-        #expect(ContinuousClock.now - started < .seconds(5))
+        // At once: long before its timers (an hour), with room for a loaded machine.
+        #expect(ContinuousClock.now - started < .seconds(30))
         #expect(status == 0, "\(output)")
         #expect(output.contains("timer pending; Ctrl-C ends]") || output.contains("timers pending; Ctrl-C ends]"))
         // The status line keeps the bottom row of the 24: the rows above
@@ -323,23 +324,22 @@ final class LiveProcess {
         process.interrupt()
     }
 
-    /// Waits until the output contains `text` (at most `limit`).
-    func waitForOutput(containing text: String, limit: Duration = .seconds(10)) throws {
-        let deadline = ContinuousClock.now + limit
-        while !output.contains(text) {
-            guard ContinuousClock.now < deadline, process.isRunning || !collected.withLock({ $0.isEnded }) else {
-                Issue.record("no '\(text)' in the output: \(output)")
-                throw CancellationError()
-            }
-            usleep(2_000)
+    /// Waits until the output contains `text`, or the program has ended
+    /// and its output with it (a hang guard of `limit`, not a speed target).
+    func waitForOutput(containing text: String, limit: Duration = .seconds(60)) throws {
+        waitUntil(timeout: limit) {
+            output.contains(text) || (!process.isRunning && collected.withLock { $0.isEnded })
+        }
+        guard output.contains(text) else {
+            Issue.record("no '\(text)' in the output: \(output)")
+            throw CancellationError()
         }
     }
 
-    /// Waits for the end (at most 20 s, then kills it) and returns the exit
-    /// status and the whole output.
+    /// Waits for the end (a hang guard of 60 s, then kills it) and returns
+    /// the exit status and the whole output.
     func finish() throws -> (Int32, String) {
-        let deadline = ContinuousClock.now + .seconds(20)
-        while process.isRunning && ContinuousClock.now < deadline { usleep(2_000) }
+        waitUntil(timeout: .seconds(60)) { !process.isRunning }
         if process.isRunning {
             process.terminate()
             Issue.record("scene-runner live did not end: \(output)")
@@ -347,8 +347,7 @@ final class LiveProcess {
         process.waitUntilExit()
         // A pseudo-terminal reports the end as an error once the child is
         // gone; a pipe as the end of file.
-        let readDeadline = ContinuousClock.now + .seconds(5)
-        while !collected.withLock({ $0.isEnded }) && ContinuousClock.now < readDeadline { usleep(2_000) }
+        waitUntil(timeout: .seconds(30)) { collected.withLock { $0.isEnded } }
         return (process.terminationStatus, output)
     }
 }
