@@ -60,6 +60,14 @@ enum ScalingBenchmark {
                 + "  group: {type: Group, members: [" + (0..<n).map { "v\($0)" }.joined(separator: ", ") + "]}\n"
                 + "script:\n  - call: group.hideAll\n  - expect: { v0.hidden: true }\n"
         },
+        Dimension(name: "timeout providers", n: 2000) { n in
+            // A TimeoutController observes each provider once, however many.
+            "objects:\n" + (0..<n).map { "  b\($0): {type: Button}\n" }.joined()
+                + "  timeout: {type: TimeoutController, timeout: 1s, providers: ["
+                + (0..<n).map { "b\($0)" }.joined(separator: ", ") + "]}\n"
+                + "script:\n  - call: timeout.resume\n  - tap: b\(n - 1)\n  - wait: 2s\n"
+                + "  - expect: { timeout.running: false }\n"
+        },
         Dimension(name: "transcript length", n: 2000) { n in
             // Each tick is a timer, an event and two changes: lines grow with the virtual time.
             "objects:\n  tick: {type: PreemptiveDelay, delay: 10ms, on: {fired: tick.trigger}}\n"

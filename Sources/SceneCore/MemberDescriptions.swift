@@ -121,17 +121,22 @@ public final class EventDescription {
     public let doc: String
     /// The type that declares it.
     public let declaringType: String
+    /// For a change event (``TypeBuilder/changeEvent(of:)``), the property
+    /// whose changes it tells; `nil` for an event of the object's own. The
+    /// transcript shows the change itself rather than the event.
+    public let changedProperty: String?
     let connector: (AnyObject, @escaping (SceneValue?) -> Void) -> Bool
 
     @usableFromInline
     init(
-        name: String, payload: ValueType?, doc: String, declaringType: String,
+        name: String, payload: ValueType?, doc: String, declaringType: String, changedProperty: String? = nil,
         connector: @escaping (AnyObject, @escaping (SceneValue?) -> Void) -> Bool
     ) {
         self.name = name
         self.payload = payload
         self.doc = doc
         self.declaringType = declaringType
+        self.changedProperty = changedProperty
         self.connector = connector
     }
 

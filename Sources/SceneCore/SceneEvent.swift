@@ -81,15 +81,30 @@ public final class SceneEvent<Payload> {
     /// The handlers are those connected when the send starts: one connected
     /// by a handler hears only later sends, and one disconnected by a
     /// handler is not called afterwards.
+    ///
+    /// A handler may send the event again (the nested send reaches every
+    /// handler before the outer one goes on), but a send nested deeper than
+    /// ``EventDelivery`` allows calls no handler: ``EventDelivery`` records
+    /// it, and the runner stops the run with an error at the step.
     @inlinable
     public func send(_ payload: Payload) {
         guard let first else { return }
+        let delivery = EventDelivery.state()
+        guard delivery.pointee.admitsSend else {
+            EventDelivery.refuse(delivery)
+            return
+        }
+        guard EventDelivery.admitsAnotherDelivery(delivery) else { return }
+        delivery.pointee.depth += 1
+        defer { delivery.pointee.depth -= 1 }
         // Taken before any handler runs: a copy of the array shares its
         // storage, so a handler that connects or disconnects one changes
         // the event's array, not what is walked here.
         let rest = self.rest
         if first.connection?.isDisconnected != true { first.handler(payload) }
         for entry in rest where entry.connection?.isDisconnected != true {
+            // After a runaway under supervision, the rest of the handlers are skipped too.
+            guard !delivery.pointee.isHalted else { return }
             entry.handler(payload)
         }
     }

@@ -248,6 +248,30 @@ public struct TypeBuilder<Object: SceneObject> {
             doc: doc)
     }
 
+    /// The event `nameChanged` for the property `name` declared before it
+    /// (`textChanged` for `text`, as QML's `onTextChanged`): sent after each
+    /// change, with the new value as its payload, so that scenes follow the
+    /// property as they follow events (`on: { textChanged: counter.count }`). The object tells of
+    /// changes with ``PropertyNotifying/propertyDidChange(_:)``.
+    ///
+    ///     type.property("text", get: { $0.text }, set: { $0.text = $1 }, doc: "The text entered.")
+    ///     type.changeEvent(of: "text")
+    @inlinable
+    public mutating func changeEvent(of name: String) where Object: PropertyNotifying {
+        guard let property = properties.last(where: { $0.name == name }) else { return }
+        events.append(
+            EventDescription(
+                name: name + "Changed", payload: property.type, doc: "'\(name)' changed; the payload is its new value.",
+                declaringType: typeName, changedProperty: name,
+                connector: { object, handler in
+                    guard let object = object as? Object else { return false }
+                    object.observe(name) { [weak object] in
+                        if let object { handler(property.value(of: object)) }
+                    }
+                    return true
+                }))
+    }
+
     /// An action without an argument, always taken.
     @inlinable @_disfavoredOverload
     public mutating func action(_ name: String, doc: String, _ perform: @escaping (Object) -> Void) {

@@ -144,6 +144,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case emptyConnection = "empty-connection"
     case emptyOutlet = "empty-outlet"
     case duplicateConnection = "duplicate-connection"
+    case wiringLoop = "wiring-loop"
     // Instantiation.
     case objectFailed = "object-failed"
     // Bookkeeping.

@@ -34,6 +34,10 @@ final class SceneAssembler {
 
     final class SceneReference {
         weak var scene: Scene?
+        /// For each `on:` connection (by its place in the declaration), the
+        /// ``EventDelivery/depth`` at which it is delivering, or 0: a
+        /// connection entered again while it is not 0 is a loop.
+        var deliveryLevels: [Int] = []
     }
 
     /// Told of every event, connected to each object as it is made, before
@@ -58,7 +62,8 @@ final class SceneAssembler {
         let instance = object.type.makeInstance()
         entries.append(Scene.Entry(id: object.id, type: object.type, object: instance))
         if let eventObserver {
-            for event in object.type.orderedEvents {
+            // A change event is heard as the change itself, which the observer samples.
+            for event in object.type.orderedEvents where event.changedProperty == nil {
                 event.connect(instance) { eventObserver(index, event, $0) }
             }
         }
@@ -90,7 +95,9 @@ final class SceneAssembler {
     /// Makes the connections that waited, then the scene, then wakes every
     /// object with its dependencies first.
     func complete(
-        _ declaration: SceneDeclaration, source: SceneSource, stateDirectory: String?
+        _ declaration: SceneDeclaration, source: SceneSource, stateDirectory: String?,
+        maxEventDepth: Int = EventDelivery.defaultMaximumDepth,
+        maxEventDeliveries: Int = EventDelivery.defaultMaximumDeliveries
     ) throws(SceneLoadError) -> Scene {
         guard entries.count == declaration.objects.count else {
             throw SceneLoadError(
@@ -119,7 +126,20 @@ final class SceneAssembler {
         scene.adoptIDs(declaration.idTable)
         sceneReference.scene = scene
         for index in SceneLoader.awakeOrder(declaration) where entries[index].type.wakes {
-            entries[index].object.awake(in: scene)
+            // An event loop while waking fails the load at the object, as the runner stops a run at the step.
+            let runaway = EventDelivery.supervise(maximumDepth: maxEventDepth, maximumDeliveries: maxEventDeliveries) {
+                entries[index].object.awake(in: scene)
+            }
+            if let runaway {
+                throw SceneLoadError(
+                    source: source,
+                    diagnostics: [
+                        SceneProblem.objectFailed(
+                            message:
+                                "while '\(entries[index].id)' woke, \(runaway); look for a loop in the 'on:' wiring"
+                        ).diagnostic(at: declaration.span(of: index))
+                    ])
+            }
         }
         if !scene.failures.isEmpty {
             let diagnostics = scene.failures.map { failure in
@@ -152,14 +172,28 @@ final class SceneAssembler {
 
     private func connectEvents(of index: Int, in declaration: borrowing SceneDeclaration) {
         let instance = entries[index].object
-        for connection in declaration.eventConnections[declaration.objects[index].connectionRange] {
+        let range = declaration.objects[index].connectionRange
+        let reference = sceneReference
+        if reference.deliveryLevels.count < range.upperBound {
+            reference.deliveryLevels.append(
+                contentsOf: repeatElement(0, count: declaration.eventConnections.count - reference.deliveryLevels.count)
+            )
+        }
+        for (slot, connection) in zip(range, declaration.eventConnections[range]) {
             let targetIndex = connection.target
             let target = entries[targetIndex].object
             let action = connection.action
             let takesArgument = action.argument != nil
-            let reference = sceneReference
             let isConnected = connection.event.connect(instance) { [weak target] payload in
-                guard let target else { return }
+                guard let target, EventDelivery.admitsDelivery else { return }
+                // Entered again while delivering: its action sent its event again, directly or through others.
+                let level = reference.deliveryLevels[slot]
+                guard level == 0 else {
+                    EventDelivery.refuseLoop(startedAt: level)
+                    return
+                }
+                reference.deliveryLevels[slot] = max(1, EventDelivery.depth)
+                defer { reference.deliveryLevels[slot] = 0 }
                 if case .ignored(let reason) = action.perform(on: target, with: takesArgument ? payload : nil) {
                     reference.scene?.reportIgnoredAction(action, of: targetIndex, because: reason)
                 }

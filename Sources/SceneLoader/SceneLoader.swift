@@ -35,6 +35,21 @@ public struct SceneLimits: Sendable {
     /// of ids and values. Default 64 MiB (67,108,864 bytes), as large as the
     /// largest scene file accepted.
     public var maxExpandedBytes = 64 << 20
+    /// How deep event deliveries may nest while a scene loads and runs: an
+    /// event whose actions send an event whose actions send another, and so
+    /// on, more than this many levels deep stops the run with an error at
+    /// the step (as an event sent again while it is being delivered does,
+    /// whatever the depth). Default 100
+    /// (``EventDelivery/defaultMaximumDepth``). Each level is recursion on
+    /// the running thread's stack, about 2.2 KiB in a debug build: keep it
+    /// in the hundreds on a thread of 512 KiB.
+    public var maxEventDepth = EventDelivery.defaultMaximumDepth
+    /// How many events one event may lead to in all (its `on:` actions'
+    /// events, theirs, and so on), so that wiring that fans out (each event
+    /// sent on to two others, level after level, within the depth limit)
+    /// stops with an error at the step instead of taking exponential time.
+    /// Default 100,000 (``EventDelivery/defaultMaximumDeliveries``).
+    public var maxEventDeliveries = EventDelivery.defaultMaximumDeliveries
 
     /// The defaults.
     public init() {}
@@ -220,7 +235,9 @@ public struct SceneLoader {
         // mapping under `objects`) was validated whole: build it now.
         let complete =
             assembler.entries.count == declaration.objects.count ? assembler : assembled(declaration, eventObserver)
-        let scene = try complete.complete(declaration, source: source, stateDirectory: stateDirectory)
+        let scene = try complete.complete(
+            declaration, source: source, stateDirectory: stateDirectory, maxEventDepth: limits.maxEventDepth,
+            maxEventDeliveries: limits.maxEventDeliveries)
         return (scene, declaration)
     }
 
@@ -259,7 +276,9 @@ public struct SceneLoader {
     package func instantiate(
         _ declaration: SceneDeclaration, source: SceneSource, eventObserver: EventObserver? = nil
     ) throws(SceneLoadError) -> Scene {
-        try assembled(declaration, eventObserver).complete(declaration, source: source, stateDirectory: stateDirectory)
+        try assembled(declaration, eventObserver).complete(
+            declaration, source: source, stateDirectory: stateDirectory, maxEventDepth: limits.maxEventDepth,
+            maxEventDeliveries: limits.maxEventDeliveries)
     }
 
     /// Indices in the order objects wake: each after the objects its outlets

@@ -268,6 +268,11 @@ extension SceneProblem {
             .warning(
                 .duplicateConnection, "'\(event)' calls '\(action)' twice",
                 hint: "remove it, unless the action is meant to run twice")
+        case .wiringLoop(let ids):
+            .warning(
+                .wiringLoop,
+                "the 'on:' wiring loops: \(Self.loopPath(ids)); if one of these actions sends the event that calls it, the run stops with an error",
+                hint: "check that no action in the loop sends an event that leads back to it")
 
         // MARK: Reading the file
         case .unreadableFile(let path, let reason, let hint):
@@ -389,6 +394,12 @@ extension SceneProblem {
         let quoted = names.map { "'\($0)'" }
         guard quoted.count > 1 else { return quoted.first ?? "" }
         return quoted.dropLast().joined(separator: ", ") + " and " + (quoted.last ?? "")
+    }
+
+    /// `a -> b -> a`, with the middle of a long loop left out.
+    static func loopPath(_ ids: [String]) -> String {
+        guard ids.count > 8 else { return ids.joined(separator: " -> ") }
+        return (ids.prefix(3) + ["... (\(ids.count - 1) objects) ..."] + ids.suffix(3)).joined(separator: " -> ")
     }
 
     static func didYouMean(_ suggestion: String?) -> String? {

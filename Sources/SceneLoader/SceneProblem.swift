@@ -90,6 +90,7 @@ enum SceneProblem {
     case emptyConnection(event: String)
     case emptyOutlet(outlet: String, isCollection: Bool)
     case duplicateConnection(action: String, event: String)
+    case wiringLoop(ids: [String])
 
     // MARK: Reading the file
     case unreadableFile(path: String, reason: String, hint: String?)

@@ -67,7 +67,10 @@ extension SceneValidator {
         }
         resolveTargets()
         resolveActions()
-        if isDeclared.allSatisfy({ $0 }) { checkHierarchies() }
+        if isDeclared.allSatisfy({ $0 }) {
+            checkHierarchies()
+            checkWiringLoops()
+        }
         if let scriptNode { declaration.steps = compileScript(document, scriptNode) }
         return declaration
     }

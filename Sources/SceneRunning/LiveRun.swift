@@ -53,7 +53,10 @@ package final class LiveRun {
             return .failure(error)
         }
         if !declaration.warnings.isEmpty { sink.warn(declaration.warnings, in: source) }
-        let recorder = TranscriptRecorder(declaration: declaration, file: source.name, sink: sink)
+        let recorder = TranscriptRecorder(
+            declaration: declaration, file: source.name, sink: sink,
+            maxEventDepth: runner.loader.limits.maxEventDepth,
+            maxEventDeliveries: runner.loader.limits.maxEventDeliveries)
         relay.recorder = recorder
         scene.scheduler.maximumFirings = runner.loader.limits.maxTimerFirings
         recorder.start(scene)
@@ -65,19 +68,31 @@ package final class LiveRun {
     }
 
     /// Fires every timer due by `instant` (never going back); false, after
-    /// recording the error, when the scheduler refused (a runaway timer).
+    /// recording the error, when the scheduler refused (a runaway timer) or
+    /// a timer's events ran away (see ``EventDelivery``).
     @discardableResult
     package func advance(to instant: Duration) -> Bool {
         guard !hasStopped else { return false }
-        do {
-            try driver.advance(to: instant)
-        } catch {
-            recorder.sample(isAnimationFrame: false)
-            recorder.record(.error(error.description, position: nil))
-            hasStopped = true
-            return false
+        var failure: VirtualSchedulerError?
+        let runaway = EventDelivery.supervise(
+            maximumDepth: recorder.maxEventDepth, maximumDeliveries: recorder.maxEventDeliveries
+        ) {
+            do throws(VirtualSchedulerError) {
+                try driver.advance(to: instant)
+            } catch {
+                failure = error
+            }
         }
-        return true
+        if let runaway {
+            recorder.stop(by: runaway, at: nil)
+        } else if let failure {
+            recorder.sample(isAnimationFrame: false)
+            recorder.record(.error(failure.description, position: nil))
+        } else {
+            return true
+        }
+        hasStopped = true
+        return false
     }
 
     /// Performs `step` now (a `wait` or `at` advances the clock as in a

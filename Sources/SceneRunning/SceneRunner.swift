@@ -78,7 +78,9 @@ public struct SceneRunner {
             return .invalid(error)
         }
         if !declaration.warnings.isEmpty { sink.warn(declaration.warnings, in: source) }
-        let recorder = TranscriptRecorder(declaration: declaration, file: source.name, sink: sink)
+        let recorder = TranscriptRecorder(
+            declaration: declaration, file: source.name, sink: sink, maxEventDepth: loader.limits.maxEventDepth,
+            maxEventDeliveries: loader.limits.maxEventDeliveries)
         relay.recorder = recorder
         scene.scheduler.maximumFirings = loader.limits.maxTimerFirings
         recorder.start(scene)
@@ -100,13 +102,26 @@ private final class EventRelay {
 final class TranscriptRecorder {
     private let sink: any TranscriptSink
     private var summary: Transcript.Summary
-    private let declaration: SceneDeclaration
+    let declaration: SceneDeclaration
     private weak var scene: Scene?
     private var snapshot: [[SceneValue?]] = []
+    /// How deep event deliveries may nest during a step.
+    let maxEventDepth: Int
+    /// How many events one event may lead to during a step.
+    let maxEventDeliveries: Int
+    /// The events being delivered, outermost first, as (object, event):
+    /// what names a loop when ``EventDelivery`` refuses a send.
+    var deliveries: [(object: Int, event: String)] = []
 
-    init(declaration: SceneDeclaration, file: String, sink: some TranscriptSink) {
+    init(
+        declaration: SceneDeclaration, file: String, sink: some TranscriptSink,
+        maxEventDepth: Int = EventDelivery.defaultMaximumDepth,
+        maxEventDeliveries: Int = EventDelivery.defaultMaximumDeliveries
+    ) {
         self.declaration = declaration
         self.sink = sink
+        self.maxEventDepth = maxEventDepth
+        self.maxEventDeliveries = maxEventDeliveries
         summary = Transcript.Summary(
             header: Transcript.Header(
                 title: declaration.title ?? file, file: file, objectCount: declaration.objects.count))
@@ -174,12 +189,25 @@ final class TranscriptRecorder {
 
     /// Records an event (after the changes that led to it).
     func event(_ index: Int, _ event: EventDescription, _ payload: SceneValue?) {
+        noteDelivery(of: event, by: index)
         sample(isAnimationFrame: scene?.scheduler.isAnimationFrame ?? false)
         record(.event(object: declaration.objects[index].id, event: event.name, payload: payload))
     }
 
-    /// Performs one step; false when the run must stop.
+    /// Performs one step; false when the run must stop, as it does when
+    /// ``EventDelivery`` refused an event during the step (a loop in the
+    /// wiring, or deliveries nested past ``maxEventDepth``).
     func perform(_ step: ScriptStep) -> Bool {
+        var shouldGoOn = false
+        let runaway = EventDelivery.supervise(maximumDepth: maxEventDepth, maximumDeliveries: maxEventDeliveries) {
+            shouldGoOn = performUnguarded(step)
+        }
+        guard let runaway else { return shouldGoOn }
+        stop(by: runaway, at: step.span.start)
+        return false
+    }
+
+    private func performUnguarded(_ step: ScriptStep) -> Bool {
         guard let scene else { return false }
         let objects = declaration.objects
         switch step.kind {

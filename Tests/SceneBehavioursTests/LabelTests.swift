@@ -21,7 +21,11 @@ import Testing
         let registered = registry.type(named: "Label")
         #expect(registered.map { registry.type($0, satisfies: "View") } == true)
         #expect(registered.map { registry.type($0, satisfies: "InteractionProvider") } == true)
-        #expect(MemberList(of: type) == MemberList.view(properties: ["text: String", "textColor: Color?"]))
+        #expect(
+            MemberList(of: type)
+                == MemberList.view(
+                    properties: ["text: String", "textColor: Color?"], events: ["textChanged: String"],
+                    actions: ["setText: String"]))
     }
 
     @Test func textAndColourAreSetThroughTheDescription() throws {

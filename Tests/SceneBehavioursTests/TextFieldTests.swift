@@ -39,7 +39,7 @@ import Testing
                         "focused: Bool (read-only)",
                     ],
                     outlets: ["shakeAnimation: ShakeAnimation?"],
-                    events: ["editingBegan", "editingChanged", "editingEnded", "returnKey"],
+                    events: ["textChanged: String", "editingBegan", "editingChanged", "editingEnded", "returnKey"],
                     inputs: ["focus", "type: String", "clear", "returnKey"]))
         let registry = SceneRegistry.standard
         #expect(

@@ -347,6 +347,21 @@ import Testing
         #expect(scheduler.isIdle)
     }
 
+    @Test func fortyThousandProvidersAreEachObservedOnceEvenWhenListedAgain() throws {
+        // The providers are told apart by a set, not by searching the list
+        // (which took 29 s for 40,000); `scene-bench --scaling` has the figure.
+        let buttons = (0..<40_000).map { _ in Button() }
+        let (controller, scheduler, log) = makeController(providers: buttons + [buttons[0], buttons[39_999]])
+        #expect(buttons.allSatisfy { $0.interaction.connectionCount == 1 })
+        controller.resume()
+        buttons[39_999].press()
+        #expect(controller.activeInteractions == 1)
+        buttons[39_999].release()
+        try scheduler.advance(to: .seconds(3))
+        #expect(log.entries == ["timedOut@3s"])
+        #expect(scheduler.isIdle)
+    }
+
     @Test func replacingTheProvidersTwiceLeavesOneConnectionOnEachCurrentProvider() throws {
         let first = Button()
         let second = Slider()

@@ -876,6 +876,21 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
                       |             ^
 
                 """#),
+        DiagnosticCase(
+            code: .wiringLoop,
+            yaml: #"""
+                objects:
+                  a: { type: FormBehaviour, on: { submitted: b.submit } }
+                  b: { type: FormBehaviour, on: { submitted: a.submit } }
+
+                """#,
+            expected: #"""
+                test.yaml:2:3: warning: the 'on:' wiring loops: a -> b -> a; if one of these actions sends the event that calls it, the run stops with an error
+                    2 |   a: { type: FormBehaviour, on: { submitted: b.submit } }
+                      |   ^
+                      = help: check that no action in the loop sends an event that leads back to it
+
+                """#),
     ]
 
     @Test(arguments: cases)

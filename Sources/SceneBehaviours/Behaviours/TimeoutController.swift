@@ -153,7 +153,9 @@ public final class TimeoutController: SceneObject {
             activeInteractions -= observation.activeTouches
         }
         observations = []
-        for provider in providers.elements where !observations.contains(where: { $0.provider === provider }) {
+        // A provider listed twice is observed once; a set keeps this linear in the providers.
+        var observed = Set<ObjectIdentifier>()
+        for provider in providers.elements where observed.insert(ObjectIdentifier(provider)).inserted {
             let observation = Observation(provider: provider)
             // The provider's event holds the handler, which holds the
             // observation, which holds the provider weakly: no cycle.

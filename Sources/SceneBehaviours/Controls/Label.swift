@@ -5,8 +5,10 @@ import SceneCore
 /// For its keys, defaults, events, actions and inputs, see
 /// `scene-runner types Label`.
 open class Label: View {
-    /// The text shown.
-    public final var text = ""
+    /// The text shown; its observers (`textChanged`) hear each change.
+    public final var text = "" {
+        didSet { if propertyObservers != nil, text != oldValue { propertyDidChange("text") } }
+    }
     /// The text colour; `nil` is the default colour.
     public final var textColor: Color?
 
@@ -15,13 +17,18 @@ open class Label: View {
 
     // MARK: Registration
 
-    /// Registers `Label` as a `View` with `text` and `textColor`.
+    /// Registers `Label` as a `View` with `text` (and `textChanged`),
+    /// `textColor` and `setText`.
     override open class func sceneDescription() -> TypeDescription {
         TypeDescription(
             "Label", summary: "A view that shows a line of text.", base: View.sceneDescription(),
             wakes: false, make: { Label() }
         ) { type in
             type.property("text", get: { $0.text }, set: { $0.text = $1 }, doc: "The text shown.")
+            type.changeEvent(of: "text")
+            type.action("setText", String.self, doc: "Shows a text (an event's text payload, such as textChanged's).") {
+                $0.text = $1
+            }
             type.property(
                 "textColor", get: { $0.textColor }, set: { $0.textColor = $1 },
                 doc: "The text colour; null is the default colour.")

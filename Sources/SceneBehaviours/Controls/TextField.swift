@@ -13,13 +13,17 @@ import SceneCore
 /// when there is nothing to do (no text, already focused); `clear` empties
 /// it and is ignored when it is empty; `returnKey` needs the focus. A
 /// disabled or invisible field ignores all four inputs. Setting
-/// `text` from a scene or code sends no event. Setting `invalidInput` to
+/// `text` from a scene or code sends no event of the field's own, but
+/// `textChanged` tells every change of `text` to who follows it. Setting `invalidInput` to
 /// true plays the `shakeAnimation` every time, even when it was already
 /// true; setting it to false stops nothing. The field is ``Highlightable``
 /// (while focused).
 open class TextField: View {
-    /// The text entered.
-    public final var text = ""
+    /// The text entered; its observers (`textChanged`) hear each change,
+    /// whether typed, set by a scene or by code.
+    public final var text = "" {
+        didSet { if propertyObservers != nil, text != oldValue { propertyDidChange("text") } }
+    }
     /// The hint shown while `text` is empty.
     public final var placeholder = ""
     /// Whether the text is hidden as it is typed (a password).
@@ -187,6 +191,7 @@ open class TextField: View {
             base: View.sceneDescription(), make: { TextField() }
         ) { type in
             type.property("text", get: { $0.text }, set: { $0.text = $1 }, doc: "The text entered.")
+            type.changeEvent(of: "text")
             type.property(
                 "placeholder", get: { $0.placeholder }, set: { $0.placeholder = $1 },
                 doc: "The hint shown while the text is empty.")

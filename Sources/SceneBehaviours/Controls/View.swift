@@ -17,7 +17,10 @@ import SceneCore
 /// Subclasses react to touches by overriding ``didBeginTouch()``,
 /// ``didEndTouch()`` and ``didCancelTouch()``, and refuse input by
 /// overriding ``inputRefusal``.
-open class View: SceneObject, InteractionProvider {
+open class View: SceneObject, InteractionProvider, PropertyNotifying {
+    /// Who follows the view's observable properties (see ``PropertyNotifying``);
+    /// `nil` until someone does.
+    public final var propertyObservers: PropertyObservers?
     /// Whether the view is hidden; a hidden view and its subviews ignore input.
     public final var hidden = false {
         didSet { shownItselfDidChange(from: !oldValue && alpha > 0) }

@@ -1,0 +1,88 @@
+/// An object that tells observers when its declared properties change,
+/// whoever changes them: a scene's `set:`, an action, or Swift code.
+///
+/// Conform, store the observers, and tell them in each observable
+/// property's `didSet`; then declare the property's change event with
+/// ``TypeBuilder/changeEvent(of:)`` so that scenes can wire it
+/// (`on: { textChanged: counter.count }`):
+///
+///     open class Label: View {                    // View stores `propertyObservers`
+///         public final var text = "" {
+///             didSet { if propertyObservers != nil, text != oldValue { propertyDidChange("text") } }
+///         }
+///     }
+///
+/// Swift code observes with ``observe(_:_:)`` and keeps the connection:
+///
+///     connection = field.observe(\.text, named: "text") { [weak self] text in self?.count = text.count }
+///     connection.disconnect()
+///
+/// Nothing is made until the first observer. Test `propertyObservers`
+/// before comparing with `oldValue`, as above: while nobody observes, a
+/// change then costs one `nil` check (a `String` set measured 9-12 ns
+/// either way, against 37 ns when the values are compared first). Changes are delivered like events, through
+/// ``EventDelivery``: an observer that changes what it observes, round and
+/// round, stops the run with an error instead of overflowing the stack.
+public protocol PropertyNotifying: AnyObject {
+    /// The object's observers; `nil` until the first one. Store it as
+    /// `public final var propertyObservers: PropertyObservers?` and leave
+    /// it to ``observe(_:_:)``.
+    var propertyObservers: PropertyObservers? { get set }
+}
+
+/// The observers of one object's properties (see ``PropertyNotifying``).
+public final class PropertyObservers {
+    /// Sent with the scene name of each property that changed.
+    @usableFromInline let changed = SceneEvent<String>()
+
+    /// No observers.
+    public init() {}
+
+    /// How many observers are connected, all properties together.
+    public var changedConnectionCount: Int { changed.connectionCount }
+}
+
+extension PropertyNotifying {
+    /// Tells the observers of `name` (its name in scenes) that it changed;
+    /// one `nil` check when nobody observes.
+    @inlinable
+    public func propertyDidChange(_ name: String) {
+        propertyObservers?.changed.send(name)
+    }
+
+    /// Calls `handler` after each change of the property called `name` in
+    /// scenes, until the returned connection is disconnected.
+    @discardableResult
+    public func observe(_ name: String, _ handler: @escaping () -> Void) -> SceneConnection {
+        observers.changed.connect { changed in
+            if changed == name { handler() }
+        }
+    }
+
+    /// Calls `handler` with the new value after each change of the
+    /// property called `name` in scenes, read at `keyPath`.
+    ///
+    ///     field.observe(\.text, named: "text") { print("now", $0) }
+    @discardableResult
+    public func observe<Value>(
+        _ keyPath: KeyPath<Self, Value>, named name: String, _ handler: @escaping (Value) -> Void
+    ) -> SceneConnection {
+        observe(name) { [weak self] in
+            if let self { handler(self[keyPath: keyPath]) }
+        }
+    }
+
+    /// Calls `handler` with the name of every property that changes: what a
+    /// recorder that follows every change uses.
+    @discardableResult
+    public func observeAll(_ handler: @escaping (String) -> Void) -> SceneConnection {
+        observers.changed.connect(handler)
+    }
+
+    private var observers: PropertyObservers {
+        if let propertyObservers { return propertyObservers }
+        let made = PropertyObservers()
+        propertyObservers = made
+        return made
+    }
+}

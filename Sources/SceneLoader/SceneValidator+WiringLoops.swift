@@ -1,0 +1,59 @@
+import SceneCore
+import SceneYAML
+
+extension SceneValidator {
+    /// At most how many wiring loops are reported: each report walks a path.
+    static let wiringLoopReportLimit = 10
+
+    /// Warns about each loop in the `on:` wiring: objects whose events call
+    /// actions of objects whose events call, in the end, actions of the
+    /// first (an object wired to itself included). The registry does not
+    /// say which actions send which events, so a loop is a warning, not an
+    /// error: it runs away only if its actions do send those events, and
+    /// then the run stops with an error at the step
+    /// (``SceneLimits/maxEventDepth``).
+    ///
+    /// - Complexity: O(objects + connections), by an iterative depth-first
+    ///   search; each loop reported adds its length.
+    mutating func checkWiringLoops() {
+        let objects = declaration.objects
+        let connections = declaration.eventConnections
+        guard !connections.isEmpty else { return }
+        // 0: not reached; 1: on the path; 2: done.
+        var state = [UInt8](repeating: 0, count: objects.count)
+        var path: [(object: Int, next: Int)] = []
+        var placeOnPath = [Int](repeating: -1, count: objects.count)
+        var reported = 0
+        // One report per object that closes a loop (an object wired to itself twice is one loop).
+        var closesReportedLoop = [Bool](repeating: false, count: objects.count)
+        for root in objects.indices where state[root] == 0 && !objects[root].connectionRange.isEmpty {
+            state[root] = 1
+            placeOnPath[root] = 0
+            path.append((root, objects[root].connectionRange.lowerBound))
+            while let (object, next) = path.last {
+                guard next < objects[object].connectionRange.upperBound else {
+                    state[object] = 2
+                    placeOnPath[object] = -1
+                    path.removeLast()
+                    continue
+                }
+                path[path.count - 1].next = next + 1
+                let target = connections[next].target
+                guard target >= 0, target < objects.count else { continue }
+                switch state[target] {
+                case 0:
+                    state[target] = 1
+                    placeOnPath[target] = path.count
+                    path.append((target, objects[target].connectionRange.lowerBound))
+                case 1 where reported < Self.wiringLoopReportLimit && !closesReportedLoop[target]:
+                    reported += 1
+                    closesReportedLoop[target] = true
+                    let ids = path[placeOnPath[target]...].map { objects[$0.object].id } + [objects[target].id]
+                    diagnostics.add(.wiringLoop(ids: ids), at: declaration.span(of: target))
+                default:
+                    break
+                }
+            }
+        }
+    }
+}

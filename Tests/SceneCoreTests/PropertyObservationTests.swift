@@ -1,0 +1,82 @@
+import SceneCore
+import Testing
+
+/// `PropertyNotifying`: observers of a property hear each change, can
+/// disconnect, and cost nothing until the first; change events declared
+/// with `TypeBuilder.changeEvent(of:)` carry the new value.
+@Suite struct PropertyObservationTests {
+    /// A type with one observable property.
+    final class Field: SceneObject, PropertyNotifying {
+        var propertyObservers: PropertyObservers?
+        var text = "" {
+            didSet { if propertyObservers != nil, text != oldValue { propertyDidChange("text") } }
+        }
+        var other = 0 {
+            didSet { propertyDidChange("other") }
+        }
+        func awake(in scene: Scene) {}
+
+        static func sceneDescription() -> TypeDescription {
+            TypeDescription("Field", summary: "Text.", make: Field.init) { type in
+                type.property("text", \.text, doc: "The text.")
+                type.changeEvent(of: "text")
+            }
+        }
+    }
+
+    @Test func nothingIsMadeUntilTheFirstObserver() {
+        let field = Field()
+        field.text = "a"
+        #expect(field.propertyObservers == nil)
+        field.observe("text") {}
+        #expect(field.propertyObservers != nil)
+    }
+
+    @Test func anObserverHearsEachChangeOfItsPropertyOnlyWithTheNewValue() {
+        let field = Field()
+        var heard: [String] = []
+        let connection = field.observe(\.text, named: "text") { heard.append($0) }
+        field.text = "a"
+        field.other = 1
+        field.text = "a"
+        field.text = "ab"
+        #expect(heard == ["a", "ab"])
+        connection.disconnect()
+        field.text = "abc"
+        #expect(heard == ["a", "ab"])
+        #expect(field.propertyObservers?.changedConnectionCount == 0)
+    }
+
+    @Test func observeAllHearsEveryPropertyByName() {
+        let field = Field()
+        var heard: [String] = []
+        field.observeAll { heard.append($0) }
+        field.text = "a"
+        field.other = 2
+        #expect(heard == ["text", "other"])
+    }
+
+    @Test func theChangeEventCarriesTheNewValueAndIsMarkedAsAChange() throws {
+        let type = Field.sceneDescription()
+        let event = try #require(type.events["textChanged"])
+        #expect(event.payload == .string)
+        #expect(event.changedProperty == "text")
+        let field = Field()
+        var payloads: [SceneValue?] = []
+        #expect(event.connect(field) { payloads.append($0) })
+        field.text = "hi"
+        #expect(payloads == [.string("hi")])
+    }
+
+    @Test func anObserverThatKeepsChangingWhatItObservesStopsAtTheDepthLimit() {
+        let field = Field()
+        var calls = 0
+        field.observe(\.text, named: "text") { [unowned field] text in
+            calls += 1
+            field.text = text + "x"
+        }
+        let runaway = EventDelivery.supervise(maximumDepth: 20) { field.text = "a" }
+        #expect(runaway == EventRunaway(kind: .tooDeep(limit: 20), depth: 20))
+        #expect(calls == 20)
+    }
+}
