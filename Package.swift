@@ -74,9 +74,10 @@ let package = Package(
         .testTarget(name: "SceneCoreTests", dependencies: ["SceneCore"]),
         .testTarget(name: "SceneLoaderTests", dependencies: ["SceneLoader", "SceneBehaviours", "TestSupport"]),
         .testTarget(name: "SceneBehavioursTests", dependencies: ["SceneBehaviours", "TestSupport"]),
-        .testTarget(name: "SceneRunningTests", dependencies: ["SceneTesting", "SceneBehaviours"]),
+        .testTarget(name: "SceneRunningTests", dependencies: ["SceneTesting", "SceneBehaviours", "TestSupport"]),
         // SceneTesting under Swift Testing and XCTest; Fixtures holds scene files.
-        .testTarget(name: "SceneTestingTests", dependencies: ["SceneTesting"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "SceneTestingTests", dependencies: ["SceneTesting", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "SceneStorageTests",
             dependencies: [

@@ -3,7 +3,9 @@
 #
 #   scripts/render-graphs.sh FOLDER     every Scenes/NAME.yaml as FOLDER/NAME.svg
 #   scripts/render-graphs.sh --update   rewrites docs/images/video-player.dot
-#                                       and, from it, docs/images/video-player.svg
+#                                       and, from it, docs/images/video-player.svg;
+#                                       draws docs/images/architecture.svg (the map
+#                                       in CONTRIBUTING.md) from its .dot
 #
 # Both may be given at once. Needs Graphviz's dot (apt-get install graphviz,
 # brew install graphviz); builds scene-runner when it is not built yet. The
@@ -20,7 +22,7 @@ for argument in "$@"; do
     case "$argument" in
     --update) update=1 ;;
     -h | --help)
-        sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'
+        sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'
         exit 0
         ;;
     -*)
@@ -65,4 +67,7 @@ if [ "$update" -eq 1 ]; then
     mv docs/images/video-player.svg.new docs/images/video-player.svg
     echo "docs/images/video-player.dot"
     echo "docs/images/video-player.svg"
+    dot -Tsvg docs/images/architecture.dot >docs/images/architecture.svg.new
+    mv docs/images/architecture.svg.new docs/images/architecture.svg
+    echo "docs/images/architecture.svg"
 fi

@@ -315,15 +315,31 @@ extension SceneRegistry {
 /// Whether registered types conform to declared protocols, worked out from
 /// an instance the first time each pair is asked about.
 final class ConformanceCache: Sendable {
-    private struct Pair: Hashable {
-        let type: ObjectIdentifier
+    /// A description and a protocol. The key holds the description itself,
+    /// compared by identity: a key of its address alone would outlive a
+    /// description that was freed, and give its answer to another one
+    /// allocated at the same address. Held here, it is never freed while
+    /// its answer is kept. (A protocol's metatype is never freed.)
+    private struct Pair: Hashable, @unchecked Sendable {
+        // Unchecked: the description is only compared by identity here,
+        // never read or called through, so no thread touches its state.
+        let type: TypeDescription
         let protocolType: ObjectIdentifier
+
+        static func == (lhs: Pair, rhs: Pair) -> Bool {
+            lhs.type === rhs.type && lhs.protocolType == rhs.protocolType
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(ObjectIdentifier(type))
+            hasher.combine(protocolType)
+        }
     }
 
     private let answers = Mutex<[Pair: Bool]>([:])
 
     func conforms(_ type: TypeDescription, to requirement: SceneRegistry.ProtocolDescription) -> Bool {
-        let pair = Pair(type: ObjectIdentifier(type), protocolType: requirement.typeID)
+        let pair = Pair(type: type, protocolType: requirement.typeID)
         if let answer = answers.withLock({ $0[pair] }) { return answer }
         let answer = requirement.accepts(type.makeInstance())
         answers.withLock { $0[pair] = answer }

@@ -80,7 +80,9 @@ import Testing
         #expect(firings.map(\.deadline) == [5, 20, 40, 60].map { Duration.milliseconds($0) })
         for firing in firings {
             #expect(firing.real >= firing.deadline)
-            #expect(firing.real - firing.deadline < .milliseconds(50), "late by \(firing.real - firing.deadline)")
+            // Generous: a loaded machine may not run the thread for a while;
+            // a timer the driver forgot would be late by its cap and more.
+            #expect(firing.real - firing.deadline < .milliseconds(500), "late by \(firing.real - firing.deadline)")
         }
     }
 }

@@ -266,4 +266,22 @@ import Testing
         #expect(registry.types.map(\.name) == before)
         #expect(registry.type(named: "Bad") == nil)
     }
+
+    /// The cache of conformances keeps each description it answered for, so
+    /// a description made after one is freed never takes its address and,
+    /// with it, the freed one's answer. Without that, the allocator gives a
+    /// freed address to the next object of the same size within a few
+    /// rounds.
+    @Test func aDescriptionMadeAfterAnotherIsFreedGetsItsOwnConformances() throws {
+        var registry = SceneRegistry()
+        try registry.declareProtocol(Toucher.self, name: "Toucher", summary: "Touches.")
+        for round in 0..<200 {
+            do {
+                let touching = TypeDescription("Touching", summary: "A toucher.", make: Shape.init) { _ in }
+                #expect(registry.conformances(of: touching).map(\.name) == ["Toucher"], "round \(round)")
+            }
+            let still = TypeDescription("Still", summary: "No toucher.", make: Stone.init) { _ in }
+            #expect(registry.conformances(of: still).isEmpty, "round \(round)")
+        }
+    }
 }

@@ -228,22 +228,21 @@ func temporaryScene(_ text: String, name: String = "scene.yaml") throws -> Strin
 /// three times (an edit, a mistake, the fix), then Ctrl-C.
 @Suite struct WatchCommandTests {
     /// Waits until `path` holds `count` occurrences of `marker` (the program
-    /// flushes before each wait); its text, or `nil` after `seconds`.
-    private func waitFor(_ marker: String, count: Int, in path: String, seconds: Double = 20) -> String? {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-            if text.components(separatedBy: marker).count - 1 >= count { return text }
-            Thread.sleep(forTimeInterval: 0.05)
+    /// flushes before each wait); its text, or `nil` after `limit` (a hang
+    /// guard, not a speed target).
+    private func waitFor(_ marker: String, count: Int, in path: String, limit: Duration = .seconds(60)) -> String? {
+        var text = ""
+        let found = waitUntil(timeout: limit, poll: .milliseconds(50)) {
+            text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+            return text.components(separatedBy: marker).count - 1 >= count
         }
-        return nil
+        return found ? text : nil
     }
 
-    /// Whether `process` ends within `seconds`; it is killed if not, so that
-    /// the test ends by itself either way.
-    private func exited(_ process: Process, seconds: Double = 10) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+    /// Whether `process` ends within `limit` (a hang guard); it is killed if
+    /// not, so that the test ends by itself either way.
+    private func exited(_ process: Process, limit: Duration = .seconds(60)) -> Bool {
+        waitUntil(timeout: limit, poll: .milliseconds(50)) { !process.isRunning }
         guard process.isRunning else { return true }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()

@@ -135,8 +135,7 @@ import Testing
         reader.start()
         let result = try runSceneRunner(Self.writing(option, scene, to: fifo))
         #expect(result.status == 0, "\(result.output)")
-        let deadline = ContinuousClock.now + .seconds(10)
-        while !received.isEnded && ContinuousClock.now < deadline { usleep(2_000) }
+        waitUntil(timeout: .seconds(60)) { received.isEnded }
         var status = stat()
         #expect(lstat(fifo, &status) == 0 && (status.st_mode & S_IFMT) == S_IFIFO)
         #expect(received.text.count > 20, "\(received.text)")
@@ -211,12 +210,9 @@ import Testing
         process.standardOutput = output
         process.standardError = output
         try process.run()
-        let deadline = ContinuousClock.now + .seconds(20)
         func contents(_ path: String) -> [String] { (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] }
-        while ContinuousClock.now < deadline,
-            !(contents(folder).contains { $0.hasSuffix(".partial") } && !contents(temporary).isEmpty)
-        {
-            usleep(2_000)
+        waitUntil(timeout: .seconds(60), poll: .milliseconds(2)) {
+            contents(folder).contains { $0.hasSuffix(".partial") } && !contents(temporary).isEmpty
         }
         #expect(contents(folder).contains { $0.hasSuffix(".partial") }, "\(contents(folder))")
         #expect(!contents(temporary).isEmpty)
@@ -229,11 +225,10 @@ import Testing
     }
 }
 
-/// Waits for `process` to end, at most `limit`; then kills it, and the
-/// test fails.
-func waitForExit(_ process: Process, limit: Duration = .seconds(20)) {
-    let deadline = ContinuousClock.now + limit
-    while process.isRunning && ContinuousClock.now < deadline { usleep(2_000) }
+/// Waits for `process` to end, at most `limit` (a hang guard); then kills
+/// it, and the test fails.
+func waitForExit(_ process: Process, limit: Duration = .seconds(60)) {
+    waitUntil(timeout: limit) { !process.isRunning }
     if process.isRunning {
         Issue.record("the process did not end; killed")
         kill(process.processIdentifier, SIGKILL)

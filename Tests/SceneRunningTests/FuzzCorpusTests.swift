@@ -1,5 +1,6 @@
 import Foundation
 import SceneTesting
+import TestSupport
 import Testing
 
 /// The fuzzer's corpus (`Fuzz/Corpus`, kept by `scripts/fuzz.sh --merge`)
@@ -8,10 +9,8 @@ import Testing
 /// same bounds, run, so an input that once crashed, hung or made the paths
 /// disagree keeps being tried by the ordinary `swift test`.
 @Suite struct FuzzCorpusTests {
-    /// The corpus folder, from this file's place in the package.
-    static let corpus = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fuzz/Corpus")
+    /// The corpus folder, in the package.
+    static let corpus = packageRoot.appendingPathComponent("Fuzz/Corpus")
 
     /// Every file of the corpus, by name.
     static let files: [URL] =

@@ -23,7 +23,7 @@ import Testing
         var limits = SceneLimits()
         limits.maxVirtualTime = .seconds(1_000_000_000_000)
         let outcome = SceneRunner(registry: .standard, limits: limits).run(SceneSource(name: "fuzz.yaml", text: yaml))
-        #expect(clock.now - start < .seconds(5))
+        #expect(clock.now - start < .seconds(60), "a hang guard, not a speed target")
         guard case .ran(let transcript) = outcome else {
             Issue.record("the scene did not run")
             return

@@ -1,6 +1,7 @@
 import Foundation
 import SceneTesting
 import Synchronization
+import TestSupport
 import Testing
 
 /// Under Swift Testing, every failure of a scene fails the test where it is
@@ -118,7 +119,8 @@ import Testing
     /// Text read at run time is not in the Swift file: the issue is at the
     /// call, and the message names the scene's own line.
     @Test func textReadAtRunTimeIsReportedAtTheCallWithItsOwnLine() throws {
-        let text = try String(contentsOfFile: "\(packageRootPath)/\(fixtures)/failing.yaml", encoding: .utf8)
+        let text = try String(
+            contentsOf: packageRoot.appendingPathComponent("\(fixtures)/failing.yaml"), encoding: .utf8)
         let call = #line + 2
         try withKnownIssue {
             try runScene(text, name: "failing.yaml")
@@ -193,7 +195,3 @@ import Testing
         }
     }
 }
-
-/// The package root, from this file.
-let packageRootPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().path
