@@ -315,7 +315,36 @@ def normalise(line, folder):
     return line.strip()[:200]
 
 
-def problems(result, subcommand, runner, folder, inputs_before, json_output=False, dot_output=False):
+INCLUDE = re.compile(rb"\binclude:\s*[\"']?([^\s,}\"'#]+)")
+
+
+def files_read(folder, arguments, limit=10_000):
+    """The files a command reads, relative to `folder`: the scene files among
+    its arguments and, transitively, the files they include (found by their
+    `include:` keys, a close approximation of the loader's reading)."""
+    pending = [argument for argument in arguments
+               if argument.endswith((".yaml", ".yml")) and os.path.isfile(os.path.join(folder, argument))]
+    seen = set()
+    while pending and len(seen) < limit:
+        relative = os.path.normpath(pending.pop())
+        if relative in seen:
+            continue
+        seen.add(relative)
+        try:
+            with open(os.path.join(folder, relative), "rb") as file:
+                text = file.read(1 << 20)
+        except OSError:
+            continue
+        base = os.path.dirname(relative)
+        for match in INCLUDE.finditer(text):
+            included = os.path.normpath(os.path.join(base, match.group(1).decode("utf-8", "replace")))
+            if not included.startswith("..") and not os.path.isabs(included):
+                pending.append(included)
+    return seen
+
+
+def problems(result, subcommand, runner, folder, inputs_before, json_output=False, dot_output=False,
+             arguments=None):
     """The findings in one run: a list of (kind, detail)."""
     found = []
     if result.timed_out:
@@ -338,6 +367,13 @@ def problems(result, subcommand, runner, folder, inputs_before, json_output=Fals
                 found.append(("dot", problem))
     after = hash_tree(folder)
     changed = sorted(path for path, digest in inputs_before.items() if after.get(path) != digest)
+    if arguments is not None:
+        # A special file (link, FIFO, device) must never be replaced; a
+        # regular file named as an output that the command does not read is
+        # the user's to overwrite, so only a file it reads counts.
+        read = files_read(folder, arguments)
+        changed = [path for path in changed
+                   if kind_of(inputs_before[path]) != "file" or os.path.normpath(path) in read]
     if changed:
         transitions = sorted({f"{kind_of(inputs_before[path])} -> {kind_of(after.get(path))}" for path in changed})
         found.append(("input-changed", "; ".join(transitions) + " | changed: " + ", ".join(changed[:5])))
@@ -755,7 +791,7 @@ class Harness:
         result = execute([self.runner] + arguments, folder, self.limits, stdin_path, closed_stdout=closed_stdout)
         result.before = before
         found = problems(result, subcommand, self.runner, folder, before, json_output and not closed_stdout,
-                         dot_output and not closed_stdout)
+                         dot_output and not closed_stdout, arguments=arguments)
         if dot_output and "-o" in arguments and not found and result.status == 0:
             output = os.path.join(folder, arguments[arguments.index("-o") + 1])
             if os.path.exists(output):
