@@ -322,8 +322,10 @@ def files_read(folder, arguments, limit=10_000):
     """The files a command reads, relative to `folder`: the scene files among
     its arguments and, transitively, the files they include (found by their
     `include:` keys, a close approximation of the loader's reading)."""
-    pending = [argument for argument in arguments
-               if argument.endswith((".yaml", ".yml")) and os.path.isfile(os.path.join(folder, argument))]
+    outputs = {"-o", "--output", "--timeline", "--record"}
+    pending = [argument for index, argument in enumerate(arguments)
+               if (index == 0 or arguments[index - 1] not in outputs)
+               and argument.endswith((".yaml", ".yml")) and os.path.isfile(os.path.join(folder, argument))]
     seen = set()
     while pending and len(seen) < limit:
         relative = os.path.normpath(pending.pop())
