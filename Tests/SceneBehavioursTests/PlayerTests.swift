@@ -44,7 +44,8 @@ import Testing
                         "presentationMode: inline|fullscreen (read-only)",
                     ],
                     events: [
-                        "play", "playing", "pause", "waiting", "sourceChange", "readyStateChange: Int",
+                        "durationChanged: Duration", "bufferingTimeChanged: Duration",
+                        "timeUpdateIntervalChanged: Duration", "play", "playing", "pause", "waiting", "sourceChange", "readyStateChange: Int",
                         "durationChange: Duration", "timeUpdate: Duration", "ended",
                         "presentationModeChange: inline|fullscreen",
                     ],
