@@ -33,7 +33,9 @@ import Testing
                         "accounts: {String: String}", "latency: Duration in 0.0...inf", "available: Bool",
                         "requests: Int (read-only)",
                     ],
-                    events: ["accountsChanged: {String: String}", "latencyChanged: Duration", "availableChanged: Bool"]))
+                    events: [
+                        "accountsChanged: {String: String}", "latencyChanged: Duration", "availableChanged: Bool",
+                    ]))
         #expect(
             type.defaultValues() == [
                 "accounts": .map([]), "latency": .duration(.milliseconds(500)), "available": .bool(true),

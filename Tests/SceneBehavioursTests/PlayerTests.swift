@@ -45,8 +45,8 @@ import Testing
                     ],
                     events: [
                         "durationChanged: Duration", "bufferingTimeChanged: Duration",
-                        "timeUpdateIntervalChanged: Duration", "play", "playing", "pause", "waiting", "sourceChange", "readyStateChange: Int",
-                        "durationChange: Duration", "timeUpdate: Duration", "ended",
+                        "timeUpdateIntervalChanged: Duration", "play", "playing", "pause", "waiting", "sourceChange",
+                        "readyStateChange: Int", "durationChange: Duration", "timeUpdate: Duration", "ended",
                         "presentationModeChange: inline|fullscreen",
                     ],
                     actions: ["play", "pause", "seek: Duration", "load"],

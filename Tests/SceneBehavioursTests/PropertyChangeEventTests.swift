@@ -70,7 +70,9 @@ import Testing
     }
 
     /// A value of `type` other than `current`, within `range`.
-    static func value(of type: ValueType, otherThan current: SceneValue?, in range: ClosedRange<Double>?) -> SceneValue? {
+    static func value(
+        of type: ValueType, otherThan current: SceneValue?, in range: ClosedRange<Double>?
+    ) -> SceneValue? {
         func fits(_ number: Double) -> Bool { range?.contains(number) ?? true }
         switch type {
         case .bool:

@@ -30,7 +30,8 @@ import Testing
                 == MemberList.view(
                     properties: ["value: Double", "minimum: Double", "maximum: Double", "tracking: Bool (read-only)"],
                     events: [
-                        "minimumChanged: Double", "maximumChanged: Double", "editingBegan", "valueChanged", "editingEnded",
+                        "minimumChanged: Double", "maximumChanged: Double", "editingBegan", "valueChanged",
+                        "editingEnded",
                     ],
                     inputs: ["slide: Double", "tapAt: Double"]))
     }

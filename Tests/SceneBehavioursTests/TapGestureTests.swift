@@ -28,7 +28,8 @@ import Testing
         #expect(
             MemberList(of: type)
                 == MemberList(
-                    properties: ["enabled: Bool"], outlets: ["view: View?"], events: ["enabledChanged: Bool", "recognized"],
+                    properties: ["enabled: Bool"], outlets: ["view: View?"],
+                    events: ["enabledChanged: Bool", "recognized"],
                     inputs: ["tap"]))
     }
 

@@ -40,7 +40,8 @@ import Testing
                     ],
                     outlets: ["shakeAnimation: ShakeAnimation?"],
                     events: [
-                        "textChanged: String", "placeholderChanged: String", "secureChanged: Bool", "enabledChanged: Bool",
+                        "textChanged: String", "placeholderChanged: String", "secureChanged: Bool",
+                        "enabledChanged: Bool",
                         "invalidInputChanged: Bool", "editingBegan", "editingChanged", "editingEnded", "returnKey",
                     ],
                     inputs: ["focus", "type: String", "clear", "returnKey"]))

@@ -19,6 +19,8 @@ import SceneCore
 /// that seeks to a fraction of the track. An invisible slider ignores new
 /// touches.
 open class Slider: View {
+    // Observers of "value" hear each change of the clamped value, whichever
+    // of the stored value, minimum and maximum made it.
     private var storedValue: Double = 0 {
         didSet { if propertyObservers != nil { propertyDidChange("value", from: clamped(oldValue), to: value) } }
     }
@@ -26,18 +28,18 @@ open class Slider: View {
     public final var minimum: Double = 0 {
         didSet {
             propertyDidChange("minimum", from: oldValue, to: minimum)
-            if propertyObservers != nil {
-                propertyDidChange("value", from: Self.clamp(storedValue, minimum: oldValue, maximum: maximum), to: value)
-            }
+            guard propertyObservers != nil else { return }
+            let old = Self.clamp(storedValue, minimum: oldValue, maximum: maximum)
+            propertyDidChange("value", from: old, to: value)
         }
     }
     /// The highest value.
     public final var maximum: Double = 1 {
         didSet {
             propertyDidChange("maximum", from: oldValue, to: maximum)
-            if propertyObservers != nil {
-                propertyDidChange("value", from: Self.clamp(storedValue, minimum: minimum, maximum: oldValue), to: value)
-            }
+            guard propertyObservers != nil else { return }
+            let old = Self.clamp(storedValue, minimum: minimum, maximum: oldValue)
+            propertyDidChange("value", from: old, to: value)
         }
     }
 
@@ -51,7 +53,9 @@ open class Slider: View {
     /// A slider with the defaults above.
     override public init() {}
 
-    /// The thumb's position, always within `minimum...maximum`.
+    /// The thumb's position, always within `minimum...maximum`. Swift code
+    /// that observes it (`observe(\.value, named: "value")`) hears every
+    /// change; it has no change event, as `valueChanged` is the input event.
     public var value: Double {
         get { clamped(storedValue) }
         set { storedValue = newValue }
