@@ -33,7 +33,7 @@ import Testing
             MemberList(of: type)
                 == MemberList.view(
                     properties: ["title: String", "enabled: Bool", "highlighted: Bool (read-only)"],
-                    events: ["touchDown", "tap", "touchCancel"]))
+                    events: ["titleChanged: String", "enabledChanged: Bool", "touchDown", "tap", "touchCancel"]))
     }
 
     @Test func tapHighlightsReportsBeganAndEndedThenSendsTap() {

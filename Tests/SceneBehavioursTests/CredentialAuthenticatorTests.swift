@@ -28,10 +28,14 @@ import Testing
         let type = CredentialAuthenticator.sceneDescription()
         #expect(
             MemberList(of: type)
-                == MemberList(properties: [
-                    "accounts: {String: String}", "latency: Duration in 0.0...inf", "available: Bool",
-                    "requests: Int (read-only)",
-                ]))
+                == MemberList(
+                    properties: [
+                        "accounts: {String: String}", "latency: Duration in 0.0...inf", "available: Bool",
+                        "requests: Int (read-only)",
+                    ],
+                    events: [
+                        "accountsChanged: {String: String}", "latencyChanged: Duration", "availableChanged: Bool",
+                    ]))
         #expect(
             type.defaultValues() == [
                 "accounts": .map([]), "latency": .duration(.milliseconds(500)), "available": .bool(true),

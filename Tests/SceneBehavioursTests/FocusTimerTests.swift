@@ -80,6 +80,10 @@ import Testing
                         "startButton: Button?", "stopButton: Button?", "timeLabel: Label?", "statusLabel: Label?",
                         "background: View?", "store: FocusTimerStore?",
                     ],
+                    events: [
+                        "workLengthChanged: Duration", "shortBreakLengthChanged: Duration",
+                        "longBreakLengthChanged: Duration", "longBreakEveryChanged: Int", "longBreaksChanged: Bool",
+                    ],
                     actions: ["start", "stop"]))
         #expect(
             type.defaultValues() == [

@@ -28,7 +28,11 @@ import Testing
                     properties: [
                         "normalColor: Color?", "highlightedColor: Color?", "animationDuration: Duration in 0.0...inf",
                     ],
-                    outlets: ["view: Highlightable"]))
+                    outlets: ["view: Highlightable"],
+                    events: [
+                        "normalColorChanged: Color?", "highlightedColorChanged: Color?",
+                        "animationDurationChanged: Duration",
+                    ]))
         #expect(type.requiredOutlets.map(\.name) == ["view"])
         #expect(
             type.defaultValues() == [

@@ -24,7 +24,8 @@ import Testing
         #expect(
             MemberList(of: type)
                 == MemberList.view(
-                    properties: ["text: String", "textColor: Color?"], events: ["textChanged: String"],
+                    properties: ["text: String", "textColor: Color?"],
+                    events: ["textChanged: String", "textColorChanged: Color?"],
                     actions: ["setText: String"]))
     }
 

@@ -20,10 +20,15 @@ import Testing
     @Test func registersTheViewMembersPagesAndColours() {
         #expect(
             MemberList(of: PageIndicator.sceneDescription())
-                == MemberList.view(properties: [
-                    "numberOfPages: Int", "currentPage: Int", "pageIndicatorTintColor: Color",
-                    "currentPageIndicatorTintColor: Color",
-                ]))
+                == MemberList.view(
+                    properties: [
+                        "numberOfPages: Int", "currentPage: Int", "pageIndicatorTintColor: Color",
+                        "currentPageIndicatorTintColor: Color",
+                    ],
+                    events: [
+                        "numberOfPagesChanged: Int", "currentPageChanged: Int", "pageIndicatorTintColorChanged: Color",
+                        "currentPageIndicatorTintColorChanged: Color",
+                    ]))
     }
 
     @Test func pagesAreSetThroughTheDescription() throws {

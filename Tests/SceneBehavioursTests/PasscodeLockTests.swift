@@ -27,7 +27,10 @@ import Testing
                         "failedAttempts: Int (read-only)", "locked: Bool (read-only)", "unlocked: Bool (read-only)",
                     ],
                     outlets: ["field: TextField?", "resetDelay: PreemptiveDelay?"],
-                    events: ["unlocked", "lockedOut"],
+                    events: [
+                        "passcodeChanged: String", "maxAttemptsChanged: Int", "windowChanged: Duration", "unlocked",
+                        "lockedOut",
+                    ],
                     actions: ["reset"],
                     inputs: ["enter: String"]))
         #expect(

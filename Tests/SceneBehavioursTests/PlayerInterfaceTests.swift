@@ -3,10 +3,11 @@ import SceneCore
 import Testing
 
 @Suite struct PlayerInterfaceTests {
-    /// The interface's requests, logged by name.
+    /// The interface's requests, logged by name (its events other than the
+    /// change events of its properties).
     static func requests(of ui: PlayerInterface) -> Log {
         let log = Log()
-        for event in PlayerInterface.sceneDescription().orderedEvents {
+        for event in PlayerInterface.sceneDescription().orderedEvents where event.changedProperty == nil {
             event.connect(ui) { payload in log.append(payload.map { "\(event.name) \($0)" } ?? event.name) }
         }
         return log
@@ -28,7 +29,10 @@ import Testing
                         "slider: Slider", "progressLabel: Label", "footer: View",
                         "timeoutController: TimeoutController?",
                     ],
-                    events: ["play", "pause", "skipForward", "skipBackward", "seek: Duration"]))
+                    events: [
+                        "durationChanged: Duration", "currentTimeChanged: Duration", "play", "pause", "skipForward",
+                        "skipBackward", "seek: Duration",
+                    ]))
     }
 
     // MARK: Components by state

@@ -44,8 +44,9 @@ import Testing
                         "presentationMode: inline|fullscreen (read-only)",
                     ],
                     events: [
-                        "play", "playing", "pause", "waiting", "sourceChange", "readyStateChange: Int",
-                        "durationChange: Duration", "timeUpdate: Duration", "ended",
+                        "durationChanged: Duration", "bufferingTimeChanged: Duration",
+                        "timeUpdateIntervalChanged: Duration", "play", "playing", "pause", "waiting", "sourceChange",
+                        "readyStateChange: Int", "durationChange: Duration", "timeUpdate: Duration", "ended",
                         "presentationModeChange: inline|fullscreen",
                     ],
                     actions: ["play", "pause", "seek: Duration", "load"],

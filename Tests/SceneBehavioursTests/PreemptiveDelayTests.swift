@@ -24,7 +24,7 @@ import Testing
                         "delay: Duration in 0.0...inf", "pending: Bool (read-only)",
                         "deadline: Duration? (read-only)", "fireCount: Int (read-only)",
                     ],
-                    events: ["fired"],
+                    events: ["delayChanged: Duration", "fired"],
                     actions: ["trigger", "triggerAfter: Duration", "cancel"]))
         #expect(
             type.defaultValues() == [

@@ -34,7 +34,7 @@ import Testing
                         "loading: Bool (read-only)",
                     ],
                     outlets: ["allLoaded: PreemptiveDelay?"],
-                    events: ["resourceLoaded"],
+                    events: ["loadTimesChanged: [Duration]", "resourceLoaded"],
                     actions: ["start"]))
         #expect(
             type.defaultValues() == ["loadTimes": .list([]), "loadedCount": .int(0), "loading": .bool(false)])

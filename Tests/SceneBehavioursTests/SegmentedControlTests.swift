@@ -25,7 +25,8 @@ import Testing
         #expect(
             MemberList(of: SegmentedControl.sceneDescription())
                 == MemberList.view(
-                    properties: ["segments: [String]", "selectedIndex: Int"], events: ["valueChanged"],
+                    properties: ["segments: [String]", "selectedIndex: Int"],
+                    events: ["segmentsChanged: [String]", "selectedIndexChanged: Int", "valueChanged"],
                     inputs: ["select: Int"]))
     }
 

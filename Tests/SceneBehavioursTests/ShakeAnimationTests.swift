@@ -37,7 +37,7 @@ import Testing
                         "playing: Bool (read-only)",
                     ],
                     outlets: ["view: View?"],
-                    events: ["finished"],
+                    events: ["durationChanged: Duration", "maxOffsetChanged: Double", "axisChanged: x|y", "finished"],
                     actions: ["play"]))
         #expect(
             type.defaultValues() == [

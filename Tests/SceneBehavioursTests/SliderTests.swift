@@ -29,7 +29,10 @@ import Testing
             MemberList(of: Slider.sceneDescription())
                 == MemberList.view(
                     properties: ["value: Double", "minimum: Double", "maximum: Double", "tracking: Bool (read-only)"],
-                    events: ["editingBegan", "valueChanged", "editingEnded"],
+                    events: [
+                        "minimumChanged: Double", "maximumChanged: Double", "editingBegan", "valueChanged",
+                        "editingEnded",
+                    ],
                     inputs: ["slide: Double", "tapAt: Double"]))
     }
 

@@ -11,7 +11,9 @@ import Testing
     @Test func registersSectionsAsAListOfTitleAndRowsRecords() {
         #expect(
             MemberList(of: TableData.sceneDescription())
-                == MemberList(properties: ["sections: [{title: String, rows: [String]}]"]))
+                == MemberList(
+                    properties: ["sections: [{title: String, rows: [String]}]"],
+                    events: ["sectionsChanged: [{title: String, rows: [String]}]"]))
     }
 
     @Test func sectionsAreSetThroughTheDescriptionFromRecords() throws {

@@ -32,7 +32,7 @@ import Testing
             MemberList(of: TableView.sceneDescription())
                 == MemberList.view(
                     properties: ["section: Int?", "rowCount: Int (read-only)", "titles: [String] (read-only)"],
-                    outlets: ["data: TableData"]))
+                    outlets: ["data: TableData"], events: ["sectionChanged: Int?"]))
     }
 
     @Test func dataIsARequiredOutlet() throws {

@@ -28,7 +28,9 @@ import Testing
         #expect(
             MemberList(of: type)
                 == MemberList(
-                    properties: ["enabled: Bool"], outlets: ["view: View?"], events: ["recognized"], inputs: ["tap"]))
+                    properties: ["enabled: Bool"], outlets: ["view: View?"],
+                    events: ["enabledChanged: Bool", "recognized"],
+                    inputs: ["tap"]))
     }
 
     @Test func tapReportsBeganAndEndedThenSendsRecognized() {

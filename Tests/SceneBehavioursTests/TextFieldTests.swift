@@ -39,7 +39,11 @@ import Testing
                         "focused: Bool (read-only)",
                     ],
                     outlets: ["shakeAnimation: ShakeAnimation?"],
-                    events: ["textChanged: String", "editingBegan", "editingChanged", "editingEnded", "returnKey"],
+                    events: [
+                        "textChanged: String", "placeholderChanged: String", "secureChanged: Bool",
+                        "enabledChanged: Bool",
+                        "invalidInputChanged: Bool", "editingBegan", "editingChanged", "editingEnded", "returnKey",
+                    ],
                     inputs: ["focus", "type: String", "clear", "returnKey"]))
         let registry = SceneRegistry.standard
         #expect(

@@ -11,7 +11,8 @@ import Testing
             MemberList(of: type)
                 == MemberList(
                     properties: ["autoStart: Bool", "autoHide: Bool", "animationDuration: Duration in 0.0...inf"],
-                    outlets: ["viewToHide: View", "tapGesture: TapGesture?", "timeoutController: TimeoutController"]))
+                    outlets: ["viewToHide: View", "tapGesture: TapGesture?", "timeoutController: TimeoutController"],
+                    events: ["autoStartChanged: Bool", "autoHideChanged: Bool", "animationDurationChanged: Duration"]))
         #expect(type.requiredOutlets.map(\.name) == ["viewToHide", "timeoutController"])
         #expect(
             type.defaultValues() == [

@@ -27,7 +27,7 @@ import Testing
                         "activeInteractions: Int (read-only)",
                     ],
                     outlets: ["providers: [InteractionProvider]"],
-                    events: ["timedOut"],
+                    events: ["timeoutChanged: Duration", "timedOut"],
                     actions: ["resume", "pause"]))
         #expect(
             type.defaultValues() == [

@@ -14,6 +14,9 @@ import Testing
         var other = 0 {
             didSet { propertyDidChange("other") }
         }
+        var level = 0.0 {
+            didSet { propertyDidChange("level", from: oldValue, to: level) }
+        }
         func awake(in scene: Scene) {}
 
         static func sceneDescription() -> TypeDescription {
@@ -66,6 +69,21 @@ import Testing
         #expect(event.connect(field) { payloads.append($0) })
         field.text = "hi"
         #expect(payloads == [.string("hi")])
+    }
+
+    @Test func propertyDidChangeFromToSendsOnlyAChangeAndMakesNothingUnobserved() {
+        let field = Field()
+        field.level = 1
+        #expect(field.propertyObservers == nil)
+        var heard: [Double] = []
+        field.observe(\.level, named: "level") { heard.append($0) }
+        field.level = 1
+        field.level = 2
+        field.level = .nan
+        field.level = .nan  // NaN over NaN is no change
+        field.level = 2
+        #expect(heard.count == 3)
+        #expect(heard.first == 2 && heard.last == 2 && heard.dropFirst().first?.isNaN == true)
     }
 
     @Test func anObserverThatKeepsChangingWhatItObservesStopsAtTheDepthLimit() {

@@ -61,4 +61,22 @@ import Testing
         try #require(scene.entry("query")?.type.property(named: "text")).set(.string("from a scene"), on: query)
         #expect(preview.text == "from a scene")
     }
+
+    @Test func aSceneWiresHiddenChangedWhoeverHidesTheView() throws {
+        let scene = try SceneLoader(registry: .standard).load(
+            SceneSource(
+                name: "hidden.yaml",
+                text: """
+                    objects:
+                      banner: { type: View, on: { hiddenChanged: counter.fire } }
+                      counter: { type: EventCounter }
+                    """))
+        let banner = try #require(scene.object("banner", as: View.self))
+        let counter = try #require(scene.object("counter", as: EventCounter.self))
+        banner.hide()
+        banner.hidden = true
+        #expect(counter.count == 1)
+        try #require(scene.entry("banner")?.type.property(named: "hidden")).set(.bool(false), on: banner)
+        #expect(counter.count == 2)
+    }
 }

@@ -159,7 +159,8 @@ func temporaryScene(_ text: String, name: String = "scene.yaml") throws -> Strin
         #expect(result.output.hasPrefix("TapGesture, InteractionProvider\n"))
         #expect(result.output.contains("  enabled: Bool = true\n"))
         #expect(result.output.contains("  view: View?\n"))
-        #expect(result.output.contains("Events:\n  recognized\n"))
+        #expect(result.output.contains("Events:\n  enabledChanged: Bool\n"))
+        #expect(result.output.contains("\n  recognized\n      A tap was recognised.\n"))
         #expect(result.output.contains("Script inputs:\n  tap\n"))
     }
 

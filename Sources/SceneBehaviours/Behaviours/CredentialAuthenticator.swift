@@ -29,7 +29,10 @@ import SceneCore
 ///
 /// It takes the scene's scheduler in ``awake(in:)`` (or is given one by
 /// ``init(scheduler:)``).
-public final class CredentialAuthenticator: SceneObject {
+public final class CredentialAuthenticator: SceneObject, PropertyNotifying {
+    /// Who follows the declared properties (see ``PropertyNotifying``); `nil`
+    /// until someone does.
+    public final var propertyObservers: PropertyObservers?
     /// Why a request failed.
     public enum Failure: Error, Sendable, Hashable {
         /// No account has the user name.
@@ -41,12 +44,18 @@ public final class CredentialAuthenticator: SceneObject {
     }
 
     /// The accounts: each user name with its password.
-    public var accounts: [String: String] = [:]
+    public var accounts: [String: String] = [:] {
+        didSet { propertyDidChange("accounts", from: oldValue, to: accounts) }
+    }
     /// How long each request takes.
-    public var latency: Duration = .milliseconds(500)
+    public var latency: Duration = .milliseconds(500) {
+        didSet { propertyDidChange("latency", from: oldValue, to: latency) }
+    }
     /// Whether the service answers; when false every request fails with
     /// ``Failure/serviceUnavailable``.
-    public var available = true
+    public var available = true {
+        didSet { propertyDidChange("available", from: oldValue, to: available) }
+    }
 
     /// How many requests were made.
     public private(set) var requests = 0
@@ -112,6 +121,9 @@ public final class CredentialAuthenticator: SceneObject {
             type.property(
                 "available", get: { $0.available }, set: { $0.available = $1 },
                 doc: "Whether the service answers; false fails every request (an outage).")
+            type.changeEvent(of: "accounts")
+            type.changeEvent(of: "latency")
+            type.changeEvent(of: "available")
             type.readOnly("requests", get: { $0.requests }, doc: "How many requests were made.")
         }
     }

@@ -50,7 +50,10 @@ import SceneCore
 /// left), and saves its settings and state at every change of status or
 /// activity and every second tick, each finished activity together with the
 /// state that follows it.
-public final class FocusTimer: SceneObject {
+public final class FocusTimer: SceneObject, PropertyNotifying {
+    /// Who follows the declared properties (see ``PropertyNotifying``); `nil`
+    /// until someone does.
+    public final var propertyObservers: PropertyObservers?
     /// Whether the timer counts down.
     public enum Status: String, SceneEnum, Sendable {
         case stopped, running, paused
@@ -149,6 +152,7 @@ public final class FocusTimer: SceneObject {
                 remaining = settings.length(of: .work)
                 refresh()
             }
+            if propertyObservers != nil { settingsDidChange(from: oldValue) }
         }
     }
 
@@ -447,6 +451,9 @@ public final class FocusTimer: SceneObject {
             type.property(
                 "longBreaks", get: { $0.longBreaks }, set: { $0.longBreaks = $1 },
                 doc: "Whether there are long breaks at all.")
+            for name in ["workLength", "shortBreakLength", "longBreakLength", "longBreakEvery", "longBreaks"] {
+                type.changeEvent(of: name)
+            }
             type.outlet(
                 "startButton", get: { $0.startButton }, set: { $0.startButton = $1 },
                 doc: "Titled Start, Pause or Resume by status.")

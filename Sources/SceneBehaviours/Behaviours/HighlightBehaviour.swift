@@ -34,7 +34,10 @@ import SceneCore
 /// ``Highlightable``, and runs its animations on the scene's
 /// ``VirtualScheduler``, taken in ``awake(in:)`` (or given to
 /// ``init(scheduler:)``).
-public final class HighlightBehaviour: SceneObject {
+public final class HighlightBehaviour: SceneObject, PropertyNotifying {
+    /// Who follows the declared properties (see ``PropertyNotifying``); `nil`
+    /// until someone does.
+    public final var propertyObservers: PropertyObservers?
     /// The view whose background is animated; weak, as every outlet.
     /// Setting it stops observing the old view and observes the new one.
     public weak var view: (any Highlightable)? {
@@ -45,11 +48,17 @@ public final class HighlightBehaviour: SceneObject {
     }
     /// The colour when not highlighted; `nil` takes the view's background
     /// colour when a highlight begins.
-    public var normalColor: Color?
+    public var normalColor: Color? {
+        didSet { propertyDidChange("normalColor", from: oldValue, to: normalColor) }
+    }
     /// The colour while highlighted; `nil` turns the behaviour off.
-    public var highlightedColor: Color?
+    public var highlightedColor: Color? {
+        didSet { propertyDidChange("highlightedColor", from: oldValue, to: highlightedColor) }
+    }
     /// How long each change of colour takes.
-    public var animationDuration: Duration = .milliseconds(250)
+    public var animationDuration: Duration = .milliseconds(250) {
+        didSet { propertyDidChange("animationDuration", from: oldValue, to: animationDuration) }
+    }
 
     /// The clock: the scene's, from ``awake(in:)``, unless one was given.
     public private(set) var scheduler: VirtualScheduler?
@@ -141,6 +150,9 @@ public final class HighlightBehaviour: SceneObject {
             type.property(
                 "animationDuration", get: { $0.animationDuration }, set: { $0.animationDuration = $1 },
                 doc: "How long each change of colour takes; 0 changes it at once.")
+            type.changeEvent(of: "normalColor")
+            type.changeEvent(of: "highlightedColor")
+            type.changeEvent(of: "animationDuration")
         }
     }
 }

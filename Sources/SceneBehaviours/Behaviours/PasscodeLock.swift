@@ -34,14 +34,23 @@ import SceneCore
 /// The field and the delay are observed from the moment they are set. It
 /// reads time from the scene's ``VirtualScheduler``, taken in
 /// ``awake(in:)`` (or given to ``init(passcode:scheduler:)``).
-public final class PasscodeLock: SceneObject {
+public final class PasscodeLock: SceneObject, PropertyNotifying {
+    /// Who follows the declared properties (see ``PropertyNotifying``); `nil`
+    /// until someone does.
+    public final var propertyObservers: PropertyObservers?
     /// The right code.
-    public var passcode = ""
+    public var passcode = "" {
+        didSet { propertyDidChange("passcode", from: oldValue, to: passcode) }
+    }
     /// How many wrong entries within a window lock the user out (at least 1).
-    public var maxAttempts = 3
+    public var maxAttempts = 3 {
+        didSet { propertyDidChange("maxAttempts", from: oldValue, to: maxAttempts) }
+    }
     /// How long after a wrong entry the count returns to zero, unless
     /// another entry comes first.
-    public var window: Duration = .seconds(60)
+    public var window: Duration = .seconds(60) {
+        didSet { propertyDidChange("window", from: oldValue, to: window) }
+    }
 
     /// The field whose return key submits its text; weak, as every outlet.
     /// Setting it stops following the old field's return key.
@@ -196,6 +205,9 @@ public final class PasscodeLock: SceneObject {
             type.property(
                 "window", get: { $0.window }, set: { $0.window = $1 },
                 doc: "How long after a wrong entry the count returns to zero, unless another entry comes first.")
+            type.changeEvent(of: "passcode")
+            type.changeEvent(of: "maxAttempts")
+            type.changeEvent(of: "window")
             type.outlet(
                 "field", get: { $0.field }, set: { $0.field = $1 },
                 doc: "Return on this field submits its text, then empties it.")

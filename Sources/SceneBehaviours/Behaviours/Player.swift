@@ -64,21 +64,29 @@ public enum DeviceOrientation: String, SceneEnum, Sendable {
 ///
 /// It reads time from the scene's ``VirtualScheduler``, taken in
 /// ``awake(in:)`` (or given to ``init(scheduler:duration:)``).
-public final class Player: SceneObject {
+public final class Player: SceneObject, PropertyNotifying {
+    /// Who follows the declared properties (see ``PropertyNotifying``); `nil`
+    /// until someone does.
+    public final var propertyObservers: PropertyObservers?
     /// The length of the source (the YAML key `duration`). Changing it once
     /// data is loaded sends `durationChange`.
     public var duration: Duration = .zero {
         didSet {
             if duration < .zero { duration = .zero }
+            defer { propertyDidChange("duration", from: oldValue, to: duration) }
             guard duration != oldValue, readyState > 0 else { return }
             if storedTime > duration { storedTime = duration }
             durationChange.send(duration)
         }
     }
     /// How long loading data, and each seek, takes.
-    public var bufferingTime: Duration = .milliseconds(500)
+    public var bufferingTime: Duration = .milliseconds(500) {
+        didSet { propertyDidChange("bufferingTime", from: oldValue, to: bufferingTime) }
+    }
     /// How often `timeUpdate` is sent while playing (at least 1 ms).
-    public var timeUpdateInterval: Duration = .milliseconds(250)
+    public var timeUpdateInterval: Duration = .milliseconds(250) {
+        didSet { propertyDidChange("timeUpdateInterval", from: oldValue, to: timeUpdateInterval) }
+    }
 
     /// Whether playback is paused (true until the first ``play()``).
     public private(set) var paused = true
@@ -354,6 +362,9 @@ public final class Player: SceneObject {
             type.property(
                 "timeUpdateInterval", get: { $0.timeUpdateInterval }, set: { $0.timeUpdateInterval = $1 },
                 range: 0.001...Double.infinity, doc: "How often timeUpdate is sent while playing.")
+            type.changeEvent(of: "duration")
+            type.changeEvent(of: "bufferingTime")
+            type.changeEvent(of: "timeUpdateInterval")
             type.readOnly("currentTime", get: { $0.currentTime }, doc: "The playback position.")
             type.readOnly("paused", get: { $0.paused }, doc: "Whether playback is paused.")
             type.readOnly("seeking", get: { $0.seeking }, doc: "Whether a seek is under way.")

@@ -48,7 +48,10 @@ public enum PlayerInterfaceState: String, SceneEnum, Sendable {
 ///   controls hide (every component hidden). A `backgroundTap` while
 ///   playing toggles them (hiding pauses the controller, showing resumes
 ///   it); in other states it does nothing. The tap is never a provider.
-public final class PlayerInterface: SceneObject {
+public final class PlayerInterface: SceneObject, PropertyNotifying {
+    /// Who follows the declared properties (see ``PropertyNotifying``); `nil`
+    /// until someone does.
+    public final var propertyObservers: PropertyObservers?
     /// The view holding the interface; the controller moves it between
     /// containers.
     public weak var container: View?
@@ -129,11 +132,13 @@ public final class PlayerInterface: SceneObject {
         didSet {
             updateSlider()
             updateLabel()
+            propertyDidChange("duration", from: oldValue, to: duration)
         }
     }
     /// The playback position; ignored by the slider and label while dragging.
     public var currentTime: Duration = .zero {
         didSet {
+            defer { propertyDidChange("currentTime", from: oldValue, to: currentTime) }
             guard !dragging else { return }
             updateSlider()
             updateLabel()
@@ -363,6 +368,8 @@ public final class PlayerInterface: SceneObject {
             type.property(
                 "currentTime", get: { $0.currentTime }, set: { $0.currentTime = $1 },
                 doc: "The playback position; the slider and label ignore it while dragging.")
+            type.changeEvent(of: "duration")
+            type.changeEvent(of: "currentTime")
             type.readOnly("state", get: { $0.state }, doc: "initialise, buffering, playing or paused.")
             type.readOnly("controlsShown", get: { $0.controlsShown }, doc: "Whether the controls are up.")
             type.readOnly("dragging", get: { $0.dragging }, doc: "Whether the slider is being dragged.")

@@ -43,9 +43,14 @@ import SceneCore
 ///
 /// - Complexity: a trigger is O(1), except the one that sets the timer
 ///   (O(log n) in the scheduler's queue, as is each firing of the timer).
-public final class PreemptiveDelay: SceneObject {
+public final class PreemptiveDelay: SceneObject, PropertyNotifying {
+    /// Who follows the declared properties (see ``PropertyNotifying``); `nil`
+    /// until someone does.
+    public final var propertyObservers: PropertyObservers?
     /// The delay of ``trigger()`` (the YAML key `delay`).
-    public var delay: Duration = .seconds(1)
+    public var delay: Duration = .seconds(1) {
+        didSet { propertyDidChange("delay", from: oldValue, to: delay) }
+    }
 
     /// The scene time at which `fired` is due: the latest pending deadline,
     /// or `nil` when nothing is pending.
@@ -157,6 +162,7 @@ public final class PreemptiveDelay: SceneObject {
             type.property(
                 "delay", get: { $0.delay }, set: { $0.delay = $1 },
                 doc: "The delay of trigger; changing it leaves the pending deadline as it is.")
+            type.changeEvent(of: "delay")
             type.readOnly("pending", get: { $0.isPending }, doc: "Whether a firing is pending.")
             type.readOnly(
                 "deadline", get: { $0.deadline },

@@ -34,9 +34,14 @@ import SceneCore
 ///
 /// It reads time from the scene's ``VirtualScheduler``, taken in
 /// ``awake(in:)`` (or given to ``init(scheduler:loadTimes:)``).
-public final class ResourceLoader: SceneObject {
+public final class ResourceLoader: SceneObject, PropertyNotifying {
+    /// Who follows the declared properties (see ``PropertyNotifying``); `nil`
+    /// until someone does.
+    public final var propertyObservers: PropertyObservers?
     /// How long each resource takes to load, one per resource.
-    public var loadTimes: [Duration] = []
+    public var loadTimes: [Duration] = [] {
+        didSet { propertyDidChange("loadTimes", from: oldValue, to: loadTimes) }
+    }
 
     /// Triggered on each arrival; its `fired` means all loaded. Weak, as
     /// every outlet.
@@ -106,6 +111,7 @@ public final class ResourceLoader: SceneObject {
             type.property(
                 "loadTimes", get: { $0.loadTimes }, set: { $0.loadTimes = $1 }, range: 0...Double.infinity,
                 doc: "How long each resource takes to load, one per resource.")
+            type.changeEvent(of: "loadTimes")
             type.outlet(
                 "allLoaded", get: { $0.allLoaded }, set: { $0.allLoaded = $1 },
                 doc: "Triggered on each arrival; its fired means all loaded if its delay covers the gaps.")

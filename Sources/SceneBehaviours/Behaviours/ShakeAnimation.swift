@@ -39,7 +39,10 @@ import SceneCore
 ///
 /// It reads time from the scene's ``VirtualScheduler``, taken in
 /// ``awake(in:)`` (or given to ``init(scheduler:)``).
-public final class ShakeAnimation: SceneObject {
+public final class ShakeAnimation: SceneObject, PropertyNotifying {
+    /// Who follows the declared properties (see ``PropertyNotifying``); `nil`
+    /// until someone does.
+    public final var propertyObservers: PropertyObservers?
     /// The offset a shake moves: `offsetX` or `offsetY`.
     public enum Axis: String, SceneEnum, Sendable {
         /// Horizontal: `offsetX`.
@@ -54,12 +57,18 @@ public final class ShakeAnimation: SceneObject {
     /// The view that shakes; weak, as every outlet.
     public weak var view: View?
     /// How long a shake takes.
-    public var duration: Duration = .milliseconds(200)
+    public var duration: Duration = .milliseconds(200) {
+        didSet { propertyDidChange("duration", from: oldValue, to: duration) }
+    }
     /// The largest offset, the first swing's; the others are -0.8 and 0.4
     /// times it.
-    public var maxOffset: Double = 10
+    public var maxOffset: Double = 10 {
+        didSet { propertyDidChange("maxOffset", from: oldValue, to: maxOffset) }
+    }
     /// Which offset the shake moves.
-    public var axis: Axis = .x
+    public var axis: Axis = .x {
+        didSet { propertyDidChange("axis", from: oldValue, to: axis) }
+    }
 
     /// Sent when a shake has ended with the offset back where it started
     /// (`finished`).
@@ -198,6 +207,9 @@ public final class ShakeAnimation: SceneObject {
                 "maxOffset", get: { $0.maxOffset }, set: { $0.maxOffset = $1 },
                 doc: "The first swing's offset m; then -0.8m and 0.4m.")
             type.property("axis", get: { $0.axis }, set: { $0.axis = $1 }, doc: "Which offset moves: x or y.")
+            type.changeEvent(of: "duration")
+            type.changeEvent(of: "maxOffset")
+            type.changeEvent(of: "axis")
             type.readOnly("playing", get: { $0.isPlaying }, doc: "Whether a shake is under way.")
             type.action("play", doc: "Plays a shake, restarting one under way; ignored without a view.") {
                 $0.play()

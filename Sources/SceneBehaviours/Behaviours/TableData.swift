@@ -52,10 +52,16 @@ public struct TableSection: SceneValueConvertible, Hashable, Sendable {
 /// Every change of `sections` is sent to ``changed`` (a Swift-only event,
 /// not a scene one), which is how a ``PageController`` keeps its page count
 /// and the indicator up to date when a scene sets new sections.
-public final class TableData: SceneObject {
+public final class TableData: SceneObject, PropertyNotifying {
+    /// Who follows the declared properties (see ``PropertyNotifying``); `nil`
+    /// until someone does.
+    public final var propertyObservers: PropertyObservers?
     /// The sections, in order; each one is a page to a ``PageController``.
     public var sections: [TableSection] = [] {
-        didSet { changed.send() }
+        didSet {
+            changed.send()
+            propertyDidChange("sections", from: oldValue, to: sections)
+        }
     }
 
     /// Sent after every change of ``sections``.
@@ -82,6 +88,7 @@ public final class TableData: SceneObject {
             type.property(
                 "sections", get: { $0.sections }, set: { $0.sections = $1 },
                 doc: "The sections in order, each {title, rows}; a PageController shows one per page.")
+            type.changeEvent(of: "sections")
         }
     }
 }

@@ -38,12 +38,16 @@ import SceneCore
 /// to each provider's ``InteractionProvider/interaction`` from the moment
 /// ``providers`` is set, and disconnects from the old providers when the
 /// list changes.
-public final class TimeoutController: SceneObject {
+public final class TimeoutController: SceneObject, PropertyNotifying {
+    /// Who follows the declared properties (see ``PropertyNotifying``); `nil`
+    /// until someone does.
+    public final var propertyObservers: PropertyObservers?
     /// How long after the last interaction, or after ``resume()``, the
     /// controller times out. Setting it restarts a pending timeout.
     public var timeout: Duration = .seconds(5) {
         didSet {
             if isPending { arm() }
+            propertyDidChange("timeout", from: oldValue, to: timeout)
         }
     }
 
@@ -200,6 +204,7 @@ public final class TimeoutController: SceneObject {
             type.property(
                 "timeout", get: { $0.timeout }, set: { $0.timeout = $1 },
                 doc: "How long after resume or the last touch it times out; setting it restarts a pending timeout.")
+            type.changeEvent(of: "timeout")
             type.outletCollection(
                 "providers", get: { $0.providers }, set: { $0.providers = $1 },
                 doc: "Whose touches hold the timeout off, counted per touch across all of them.")

@@ -29,7 +29,10 @@ import SceneCore
 ///
 /// Fades run on the scene's ``VirtualScheduler``, taken in ``awake(in:)``
 /// (or given to ``init(scheduler:)``); without one they are immediate.
-public final class TimeoutControllerHost: SceneObject {
+public final class TimeoutControllerHost: SceneObject, PropertyNotifying {
+    /// Who follows the declared properties (see ``PropertyNotifying``); `nil`
+    /// until someone does.
+    public final var propertyObservers: PropertyObservers?
     /// The view that hides and shows; weak, as every outlet.
     public weak var viewToHide: View?
 
@@ -54,11 +57,17 @@ public final class TimeoutControllerHost: SceneObject {
     }
 
     /// Whether ``awake(in:)`` resumes the controller.
-    public var autoStart = true
+    public var autoStart = true {
+        didSet { propertyDidChange("autoStart", from: oldValue, to: autoStart) }
+    }
     /// Whether the view hides when the controller times out.
-    public var autoHide = true
+    public var autoHide = true {
+        didSet { propertyDidChange("autoHide", from: oldValue, to: autoHide) }
+    }
     /// How long a fade takes; zero hides and shows at once.
-    public var animationDuration: Duration = .milliseconds(200)
+    public var animationDuration: Duration = .milliseconds(200) {
+        didSet { propertyDidChange("animationDuration", from: oldValue, to: animationDuration) }
+    }
 
     /// The clock fades run on: the scene's, from ``awake(in:)``, unless one
     /// was given.
@@ -189,6 +198,9 @@ public final class TimeoutControllerHost: SceneObject {
             type.property(
                 "animationDuration", get: { $0.animationDuration }, set: { $0.animationDuration = $1 },
                 doc: "How long a fade takes; 0 hides and shows at once.")
+            type.changeEvent(of: "autoStart")
+            type.changeEvent(of: "autoHide")
+            type.changeEvent(of: "animationDuration")
         }
     }
 }

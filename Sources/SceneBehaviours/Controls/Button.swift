@@ -13,9 +13,13 @@ import SceneCore
 /// `touchCancel`. It is ``Highlightable`` (while pressed).
 open class Button: View {
     /// The button's title.
-    public final var title = ""
+    public final var title = "" {
+        didSet { propertyDidChange("title", from: oldValue, to: title) }
+    }
     /// Whether the button takes input.
-    public final var enabled = true
+    public final var enabled = true {
+        didSet { propertyDidChange("enabled", from: oldValue, to: enabled) }
+    }
 
     /// Sent when a touch begins on the button (`touchDown`).
     public final private(set) lazy var touchDown = SceneEvent<Void>()
@@ -64,6 +68,8 @@ open class Button: View {
             type.property("title", get: { $0.title }, set: { $0.title = $1 }, doc: "The button's title.")
             type.property(
                 "enabled", get: { $0.enabled }, set: { $0.enabled = $1 }, doc: "Whether the button takes input.")
+            type.changeEvent(of: "title")
+            type.changeEvent(of: "enabled")
             type.readOnly("highlighted", get: { $0.highlighted }, doc: "True while the button is pressed.")
             type.event("touchDown", connect: { $0.touchDown.connect($1) }, doc: "A touch began on the button.")
             type.event(

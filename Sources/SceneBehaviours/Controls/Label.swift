@@ -7,10 +7,12 @@ import SceneCore
 open class Label: View {
     /// The text shown; its observers (`textChanged`) hear each change.
     public final var text = "" {
-        didSet { if propertyObservers != nil, text != oldValue { propertyDidChange("text") } }
+        didSet { propertyDidChange("text", from: oldValue, to: text) }
     }
     /// The text colour; `nil` is the default colour.
-    public final var textColor: Color?
+    public final var textColor: Color? {
+        didSet { propertyDidChange("textColor", from: oldValue, to: textColor) }
+    }
 
     /// A label with the defaults above.
     override public init() {}
@@ -32,6 +34,7 @@ open class Label: View {
             type.property(
                 "textColor", get: { $0.textColor }, set: { $0.textColor = $1 },
                 doc: "The text colour; null is the default colour.")
+            type.changeEvent(of: "textColor")
         }
     }
 }

@@ -6,13 +6,21 @@ import SceneCore
 /// `scene-runner types PageIndicator`.
 open class PageIndicator: View {
     /// How many dots are shown.
-    public final var numberOfPages = 0
+    public final var numberOfPages = 0 {
+        didSet { propertyDidChange("numberOfPages", from: oldValue, to: numberOfPages) }
+    }
     /// The index of the highlighted dot.
-    public final var currentPage = 0
+    public final var currentPage = 0 {
+        didSet { propertyDidChange("currentPage", from: oldValue, to: currentPage) }
+    }
     /// The colour of the other dots.
-    public final var pageIndicatorTintColor = Color.lightGray
+    public final var pageIndicatorTintColor = Color.lightGray {
+        didSet { propertyDidChange("pageIndicatorTintColor", from: oldValue, to: pageIndicatorTintColor) }
+    }
     /// The colour of the current page's dot.
-    public final var currentPageIndicatorTintColor = Color.black
+    public final var currentPageIndicatorTintColor = Color.black {
+        didSet { propertyDidChange("currentPageIndicatorTintColor", from: oldValue, to: currentPageIndicatorTintColor) }
+    }
 
     /// An indicator with the defaults above.
     override public init() {}
@@ -39,6 +47,9 @@ open class PageIndicator: View {
                 "currentPageIndicatorTintColor", get: { $0.currentPageIndicatorTintColor },
                 set: { $0.currentPageIndicatorTintColor = $1 },
                 doc: "The colour of the current page's dot.")
+            for name in ["numberOfPages", "currentPage", "pageIndicatorTintColor", "currentPageIndicatorTintColor"] {
+                type.changeEvent(of: name)
+            }
         }
     }
 }

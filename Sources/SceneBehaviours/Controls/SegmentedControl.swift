@@ -12,9 +12,13 @@ import SceneCore
 /// is in progress, and when the control is not visible.
 open class SegmentedControl: View {
     /// The segments' titles, in order.
-    public final var segments: [String] = []
+    public final var segments: [String] = [] {
+        didSet { propertyDidChange("segments", from: oldValue, to: segments) }
+    }
     /// The index of the selected segment.
-    public final var selectedIndex = 0
+    public final var selectedIndex = 0 {
+        didSet { propertyDidChange("selectedIndex", from: oldValue, to: selectedIndex) }
+    }
 
     /// Sent when an input changes the selection (`valueChanged`).
     public final private(set) lazy var valueChanged = SceneEvent<Void>()
@@ -50,6 +54,8 @@ open class SegmentedControl: View {
             type.property(
                 "selectedIndex", get: { $0.selectedIndex }, set: { $0.selectedIndex = $1 },
                 doc: "The index of the selected segment.")
+            type.changeEvent(of: "segments")
+            type.changeEvent(of: "selectedIndex")
             type.input("select", Int.self, doc: "Taps the segment at an index.") { $0.select($1) }
             type.event("valueChanged", connect: { $0.valueChanged.connect($1) }, doc: "An input changed the selection.")
         }

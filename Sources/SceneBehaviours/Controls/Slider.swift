@@ -19,11 +19,29 @@ import SceneCore
 /// that seeks to a fraction of the track. An invisible slider ignores new
 /// touches.
 open class Slider: View {
-    private var storedValue: Double = 0
+    // Observers of "value" hear each change of the clamped value, whichever
+    // of the stored value, minimum and maximum made it.
+    private var storedValue: Double = 0 {
+        didSet { if propertyObservers != nil { propertyDidChange("value", from: clamped(oldValue), to: value) } }
+    }
     /// The lowest value.
-    public final var minimum: Double = 0
+    public final var minimum: Double = 0 {
+        didSet {
+            propertyDidChange("minimum", from: oldValue, to: minimum)
+            guard propertyObservers != nil else { return }
+            let old = Self.clamp(storedValue, minimum: oldValue, maximum: maximum)
+            propertyDidChange("value", from: old, to: value)
+        }
+    }
     /// The highest value.
-    public final var maximum: Double = 1
+    public final var maximum: Double = 1 {
+        didSet {
+            propertyDidChange("maximum", from: oldValue, to: maximum)
+            guard propertyObservers != nil else { return }
+            let old = Self.clamp(storedValue, minimum: minimum, maximum: oldValue)
+            propertyDidChange("value", from: old, to: value)
+        }
+    }
 
     /// Sent when a touch begins tracking the thumb (`editingBegan`).
     public final private(set) lazy var editingBegan = SceneEvent<Void>()
@@ -35,7 +53,9 @@ open class Slider: View {
     /// A slider with the defaults above.
     override public init() {}
 
-    /// The thumb's position, always within `minimum...maximum`.
+    /// The thumb's position, always within `minimum...maximum`. Swift code
+    /// that observes it (`observe(\.value, named: "value")`) hears every
+    /// change; it has no change event, as `valueChanged` is the input event.
     public var value: Double {
         get { clamped(storedValue) }
         set { storedValue = newValue }
@@ -108,6 +128,10 @@ open class Slider: View {
     }
 
     private func clamped(_ value: Double) -> Double {
+        Self.clamp(value, minimum: minimum, maximum: maximum)
+    }
+
+    private static func clamp(_ value: Double, minimum: Double, maximum: Double) -> Double {
         Swift.min(Swift.max(value, minimum), Swift.max(minimum, maximum))
     }
 
@@ -125,6 +149,10 @@ open class Slider: View {
                 doc: "The thumb's position, clamped to minimum...maximum.")
             type.property("minimum", get: { $0.minimum }, set: { $0.minimum = $1 }, doc: "The lowest value.")
             type.property("maximum", get: { $0.maximum }, set: { $0.maximum = $1 }, doc: "The highest value.")
+            // No change event for `value`: `valueChanged` is the input event
+            // (as UIKit's); Swift observers of "value" hear every change.
+            type.changeEvent(of: "minimum")
+            type.changeEvent(of: "maximum")
             type.readOnly("tracking", get: { $0.tracking }, doc: "True while a touch moves the thumb.")
             type.input("slide", Double.self, doc: "Moves the thumb to a value (a whole gesture when not tracking).") {
                 $0.slide(to: $1)

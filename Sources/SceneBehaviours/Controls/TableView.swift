@@ -24,7 +24,9 @@ open class TableView: View {
     /// The model shown; the scene owns it, so it is weak.
     public final weak var data: TableData?
     /// The only section shown, or `nil` for every section.
-    public final var section: Int?
+    public final var section: Int? {
+        didSet { propertyDidChange("section", from: oldValue, to: section) }
+    }
 
     /// A table with no data, showing every section.
     override public init() {}
@@ -63,6 +65,7 @@ open class TableView: View {
             type.property(
                 "section", get: { $0.section }, set: { $0.section = $1 },
                 doc: "The only section shown (a page), or null for every section.")
+            type.changeEvent(of: "section")
             type.readOnly("rowCount", get: { $0.rowCount }, doc: "How many rows are shown.")
             type.readOnly(
                 "titles", get: { $0.titles },

@@ -9,9 +9,13 @@ import SceneCore
 /// `recognized`. It is ignored when the recogniser is disabled or attached
 /// to a view that is not visible (as UIKit delivers no touch to a hidden
 /// view); without a view it is always delivered.
-open class TapGesture: SceneObject, InteractionProvider {
+open class TapGesture: SceneObject, InteractionProvider, PropertyNotifying {
+    /// Who follows `enabled` (see ``PropertyNotifying``); `nil` until someone does.
+    public final var propertyObservers: PropertyObservers?
     /// Whether the recogniser takes taps.
-    public final var enabled = true
+    public final var enabled = true {
+        didSet { propertyDidChange("enabled", from: oldValue, to: enabled) }
+    }
     /// The view the recogniser is attached to, if any; weak, as every outlet.
     public final weak var view: View?
 
@@ -59,6 +63,7 @@ open class TapGesture: SceneObject, InteractionProvider {
         ) { type in
             type.property(
                 "enabled", get: { $0.enabled }, set: { $0.enabled = $1 }, doc: "Whether the recogniser takes taps.")
+            type.changeEvent(of: "enabled")
             type.outlet(
                 "view", get: { $0.view }, set: { $0.view = $1 },
                 doc: "The view it is attached to; taps need it visible.")

@@ -22,16 +22,21 @@ open class TextField: View {
     /// The text entered; its observers (`textChanged`) hear each change,
     /// whether typed, set by a scene or by code.
     public final var text = "" {
-        didSet { if propertyObservers != nil, text != oldValue { propertyDidChange("text") } }
+        didSet { propertyDidChange("text", from: oldValue, to: text) }
     }
     /// The hint shown while `text` is empty.
-    public final var placeholder = ""
+    public final var placeholder = "" {
+        didSet { propertyDidChange("placeholder", from: oldValue, to: placeholder) }
+    }
     /// Whether the text is hidden as it is typed (a password).
-    public final var secure = false
+    public final var secure = false {
+        didSet { propertyDidChange("secure", from: oldValue, to: secure) }
+    }
     /// Whether the field takes input; disabling it unfocuses it.
     public var enabled = true {
         didSet {
             if !enabled { resignFocus() }
+            propertyDidChange("enabled", from: oldValue, to: enabled)
         }
     }
     /// Whether the text was rejected (for example by a login form).
@@ -39,6 +44,7 @@ open class TextField: View {
     public final var invalidInput = false {
         didSet {
             if invalidInput { shakeAnimation?.play() }
+            propertyDidChange("invalidInput", from: oldValue, to: invalidInput)
         }
     }
     /// The shake that ``invalidInput`` plays; weak, as every outlet.
@@ -202,6 +208,7 @@ open class TextField: View {
             type.property(
                 "invalidInput", get: { $0.invalidInput }, set: { $0.invalidInput = $1 },
                 doc: "Whether the text was rejected; setting it to true plays the shake, each time.")
+            for name in ["placeholder", "secure", "enabled", "invalidInput"] { type.changeEvent(of: name) }
             type.outlet(
                 "shakeAnimation", get: { $0.shakeAnimation }, set: { $0.shakeAnimation = $1 },
                 doc: "The shake that invalidInput: true plays.")

@@ -23,18 +23,30 @@ open class View: SceneObject, InteractionProvider, PropertyNotifying {
     public final var propertyObservers: PropertyObservers?
     /// Whether the view is hidden; a hidden view and its subviews ignore input.
     public final var hidden = false {
-        didSet { shownItselfDidChange(from: !oldValue && alpha > 0) }
+        didSet {
+            shownItselfDidChange(from: !oldValue && alpha > 0)
+            propertyDidChange("hidden", from: oldValue, to: hidden)
+        }
     }
     /// The opacity, 0...1; at 0 the view and its subviews ignore input.
     public final var alpha: Double = 1 {
-        didSet { shownItselfDidChange(from: !hidden && oldValue > 0) }
+        didSet {
+            shownItselfDidChange(from: !hidden && oldValue > 0)
+            propertyDidChange("alpha", from: oldValue, to: alpha)
+        }
     }
     /// The fill colour; `nil` is none.
-    public final var backgroundColor: Color?
+    public final var backgroundColor: Color? {
+        didSet { propertyDidChange("backgroundColor", from: oldValue, to: backgroundColor) }
+    }
     /// A horizontal translation added to the view's position.
-    public final var offsetX: Double = 0
+    public final var offsetX: Double = 0 {
+        didSet { propertyDidChange("offsetX", from: oldValue, to: offsetX) }
+    }
     /// A vertical translation added to the view's position.
-    public final var offsetY: Double = 0
+    public final var offsetY: Double = 0 {
+        didSet { propertyDidChange("offsetY", from: oldValue, to: offsetY) }
+    }
     /// The containing view; the scene owns both, so it is weak.
     public final weak var parent: View? {
         didSet {
@@ -270,6 +282,7 @@ open class View: SceneObject, InteractionProvider, PropertyNotifying {
                 doc: "An additive horizontal translation (what a shake moves).")
             type.property(
                 "offsetY", get: { $0.offsetY }, set: { $0.offsetY = $1 }, doc: "An additive vertical translation.")
+            for name in ["hidden", "alpha", "backgroundColor", "offsetX", "offsetY"] { type.changeEvent(of: name) }
             type.readOnly("visible", get: { $0.visible }, doc: "Not hidden, alpha above 0, and the parent visible.")
             type.outlet(
                 "parent", get: { $0.parent }, set: { $0.parent = $1 }, hierarchy: true,

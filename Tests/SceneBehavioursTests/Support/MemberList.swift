@@ -47,6 +47,10 @@ struct MemberList: Equatable, CustomStringConvertible {
             "offsetY: Double", "visible: Bool (read-only)",
         ],
         outlets: ["parent: View? (hierarchy)"],
+        events: [
+            "hiddenChanged: Bool", "alphaChanged: Double", "backgroundColorChanged: Color?", "offsetXChanged: Double",
+            "offsetYChanged: Double",
+        ],
         actions: ["show", "hide"],
         inputs: ["press", "release", "cancel", "tap"])
 
