@@ -36,8 +36,10 @@ final class DescriptorOutput: TextSink {
 
     /// Opens the existing file at `path` (a device, a FIFO) to write in
     /// place; `nil` and `errno` when it cannot be opened.
-    convenience init?(writingInPlace path: String, bufferSize: Int = 1 << 16) {
-        self.init(opening: path, flags: O_WRONLY | O_TRUNC | O_NOCTTY | O_CLOEXEC, bufferSize: bufferSize)
+    convenience init?(writingInPlace path: String, appending: Bool = false, bufferSize: Int = 1 << 16) {
+        self.init(
+            opening: path, flags: O_WRONLY | (appending ? O_APPEND : O_TRUNC) | O_NOCTTY | O_CLOEXEC,
+            bufferSize: bufferSize)
     }
 
     private init?(opening path: String, flags: Int32, bufferSize: Int) {

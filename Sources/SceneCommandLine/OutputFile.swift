@@ -27,6 +27,9 @@ import Synchronization
 ///   may give it), a new one gets the umask's;
 /// - a character device or a FIFO (`/dev/stdout`, `/dev/null`, a named
 ///   pipe) is opened and written in place, never replaced;
+/// - a regular file named through a descriptor (`/dev/stdout` redirected
+///   to a file, `/dev/fd/N`) is added to at its end, never replaced nor
+///   truncated, since the command's own output may be going to it too;
 /// - a block device is refused, with ``ExitStatus/usage``.
 struct OutputFile {
     /// How the file is written.
@@ -36,6 +39,10 @@ struct OutputFile {
         case replace(mode: mode_t?, owner: uid_t, group: gid_t)
         /// Opened and written where it is: a device or a FIFO.
         case inPlace
+        /// Added at the end of a regular file that another descriptor of
+        /// the process writes too (`/dev/stdout` redirected to a file):
+        /// truncating it would cut what that descriptor wrote.
+        case appending
     }
 
     /// The path as the command line gave it, for messages.
@@ -70,16 +77,22 @@ struct OutputFile {
         case S_IFREG:
             let resolved = Self.resolvingLinks(path)
             var resolvedStatus = stat()
-            if stat(resolved, &resolvedStatus) == 0, resolvedStatus.st_dev == status.st_dev,
+            if Self.namesADescriptor(path) {
+                // `/dev/stdout`, `/dev/fd/N`, `/proc/self/fd/N` of a file the
+                // shell opened: replacing the file would leave the command's
+                // own output in the old one, so it is added where it is.
+                target = path
+                method = .appending
+            } else if stat(resolved, &resolvedStatus) == 0, resolvedStatus.st_dev == status.st_dev,
                 resolvedStatus.st_ino == status.st_ino
             {
                 target = resolved
                 method = .replace(mode: status.st_mode & 0o7777, owner: status.st_uid, group: status.st_gid)
             } else {
                 // A file reached by a link with no usable name (such as
-                // /proc/self/fd/1): written where it is.
+                // /proc/self/fd/1): added where it is.
                 target = path
-                method = .inPlace
+                method = .appending
             }
         case S_IFDIR:
             throw CommandFailure(
@@ -109,6 +122,32 @@ struct OutputFile {
             writer.write(text)
             return writer.finish()
         }
+    }
+
+    /// Whether `path` names an open file descriptor rather than a file
+    /// (`/dev/stdout`, `/dev/stderr`, `/dev/fd/N`, `/proc/.../fd/N`).
+    static func namesADescriptor(_ path: String) -> Bool {
+        if ["/dev/stdout", "/dev/stderr", "/dev/stdin"].contains(path) || path.hasPrefix("/dev/fd/") { return true }
+        guard path.hasPrefix("/proc/") else { return false }
+        return path.split(separator: "/").dropLast().last == "fd"
+    }
+
+    /// The number of this process's descriptor that `path` names
+    /// (`/dev/stdout` is 1, `/dev/fd/3` and `/proc/self/fd/3` are 3), or `nil`.
+    static func descriptorNumber(_ path: String) -> Int32? {
+        switch path {
+        case "/dev/stdin": return 0
+        case "/dev/stdout": return 1
+        case "/dev/stderr": return 2
+        default: break
+        }
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+        let isOwn =
+            (parts.count == 3 && parts[0] == "dev" && parts[1] == "fd")
+            || (parts.count == 4 && parts[0] == "proc" && (parts[1] == "self" || parts[1] == "\(getpid())")
+                && parts[2] == "fd")
+        guard isOwn, let last = parts.last, let number = Int32(last), number >= 0 else { return nil }
+        return number
     }
 
     /// `path` with every symbolic link along its last component followed
@@ -216,8 +255,18 @@ final class OutputFileWriter: TextSink {
 
     static func open(_ file: OutputFile) -> Result<OutputFileWriter, OutputFileFailure> {
         switch file.method {
-        case .inPlace:
-            guard let output = DescriptorOutput(writingInPlace: file.target) else {
+        case .appending where OutputFile.descriptorNumber(file.target) != nil:
+            // This process's own descriptor: written through it, so that
+            // what the page adds and what the command prints share one
+            // offset and neither writes over the other.
+            let descriptor = OutputFile.descriptorNumber(file.target) ?? 1
+            return .success(
+                OutputFileWriter(
+                    file: file, output: DescriptorOutput(descriptor: descriptor, bufferSize: 1 << 16), partial: nil,
+                    token: nil))
+        case .inPlace, .appending:
+            guard let output = DescriptorOutput(writingInPlace: file.target, appending: file.method == .appending)
+            else {
                 return .failure(OutputFileFailure(reason: DescriptorOutput.reason(errno)))
             }
             return .success(OutputFileWriter(file: file, output: output, partial: nil, token: nil))

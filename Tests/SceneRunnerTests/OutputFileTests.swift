@@ -65,6 +65,24 @@ import Testing
         #expect(try String(contentsOfFile: folder + "/part.yaml", encoding: .utf8) == component)
     }
 
+    @Test func aTimelineToStandardOutputRedirectedToAFileIsWrittenInPlaceBesideTheTranscript() throws {
+        // `/dev/stdout` leads to the file the shell opened; replacing that
+        // file would leave the transcript in the old, unlinked one.
+        let (folder, scene) = try Self.folder()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "exec \"$0\" run scene.yaml --timeline /dev/stdout > out.txt", try sceneRunnerURL().path]
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let written = try String(contentsOfFile: folder + "/out.txt", encoding: .utf8)
+        #expect(written.contains("== Outputs (scene.yaml, 1 object)"), "\(written.prefix(300))")
+        #expect(written.contains("<!DOCTYPE html>") || written.contains("<html"), "\(written.suffix(300))")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["out.txt", "scene.yaml"])
+        _ = scene
+    }
+
     @Test(arguments: options)
     func aSymbolicLinkHasItsTargetWrittenAndStaysALink(option: String) throws {
         let (folder, scene) = try Self.folder()
