@@ -42,7 +42,6 @@
 # Lines that do not parse, DOT with a control character, a changed input),
 # kept the same way: one folder per signature, shrunk by line deletion,
 # outside the repository. See Fuzz/README.md.
-import argparse
 import json
 import os
 import random
@@ -57,7 +56,6 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import scene_fuzzkit as kit  # noqa: E402
 
 REPOSITORY = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-KINDS = ("status", "timeout", "memory", "output", "json", "dot", "input-changed", "quadratic")
 INT_MIN, INT_MAX = -(1 << 63), (1 << 63) - 1
 COLOR_NAMES = ["black", "white", "clear", "red", "green", "blue", "gray", "lightGray", "darkGray", "yellow",
                "orange"]
@@ -418,7 +416,9 @@ class Scene:
 
 # ---------------------------------------------------------------- the random scenes
 
-class Generator:
+class Generator(kit.Campaign):
+    name = "generate-scenes"
+
     def __init__(self, options):
         self.options = options
         self.registry = Registry(options.runner)
@@ -434,15 +434,6 @@ class Generator:
         self.disagreements = 0
         self.work = kit.scratch_folder("scene-generate-work-")
         self.started = time.monotonic()
-
-    def take_index(self):
-        with self.lock:
-            if self.stop.is_set() or (self.options.count and self.next_index >= self.options.count):
-                return None
-            if self.options.seconds and time.monotonic() - self.started > self.options.seconds:
-                return None
-            self.next_index += 1
-            return self.next_index - 1
 
     def one(self, index):
         rng = random.Random(f"{self.options.seed}:{index}")
@@ -490,45 +481,18 @@ class Generator:
         finally:
             shutil.rmtree(folder, ignore_errors=True)
 
-    def worker(self):
-        while True:
-            index = self.take_index()
-            if index is None:
-                return
-            try:
-                self.one(index)
-            except Exception as error:  # the tool goes on, and says what went wrong
-                print(f"generate-scenes: scene {index}: {type(error).__name__}: {error}", file=sys.stderr)
+    def progress_line(self):
+        return f"{self.stats.inputs} scenes, {self.valid} valid, {self.signatures_found()} finding signatures"
 
     def run(self):
-        kit.install_signal_handlers(self.stop)
-        threads = [threading.Thread(target=self.worker, daemon=True) for _ in range(self.options.jobs)]
-        for thread in threads:
-            thread.start()
-        last = time.monotonic()
-        try:
-            while any(thread.is_alive() for thread in threads):
-                for thread in threads:
-                    thread.join(timeout=1.0)
-                if self.options.progress and time.monotonic() - last > self.options.progress:
-                    last = time.monotonic()
-                    current = sum(1 for e in self.findings.by_signature.values() if e.get("count", 0))
-                    print(f"   [{time.monotonic() - self.started:.0f}s] {self.stats.inputs} scenes, "
-                          f"{self.valid} valid, {current} finding signatures", flush=True)
-        finally:
-            self.stop.set()
-            kit.PROCESSES.kill_all()
-            for thread in threads:
-                thread.join(timeout=30)
-            shutil.rmtree(self.work, ignore_errors=True)
+        self.run_workers()
         extra = [f"   {len(self.registry.types)} types; {self.valid} scenes passed check; "
                  f"{self.disagreements} generator disagreements; seed {self.options.seed}"]
         for key, entry in sorted(self.findings.disagreements.items(), key=lambda item: -item[1]["count"])[:15]:
             extra.append(f"      x{entry['count']} disagreement: {key}" +
                          (f"  ({entry['example']})" if entry["example"] else ""))
         kit.print_summary("generate-scenes", self.stats, self.findings, self.started, extra)
-        failing = kit.failing(self.findings, self.options.fail_kinds.split(","))
-        return 1 if self.options.fail_on_finding and failing else 0
+        return self.exit_status()
 
 
 # ---------------------------------------------------------------- wide and long scenes
@@ -702,23 +666,9 @@ def scale(options):
 
 
 def options():
-    parser = argparse.ArgumentParser(description="Well-typed scene generator (see the header of this file).")
-    parser.add_argument("--seconds", type=float, default=None)
-    parser.add_argument("--count", type=int, default=0)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--runner", default=os.path.join(REPOSITORY, ".build", "release", "scene-runner"))
-    parser.add_argument("--findings", default="/tmp/scene-generate")
-    parser.add_argument("--timeout", type=float, default=10.0)
-    parser.add_argument("--max-rss-mb", type=int, default=1024)
-    parser.add_argument("--max-findings-mb", type=int, default=500)
-    parser.add_argument("--live-share", type=float, default=0.2)
-    parser.add_argument("--shrink-seconds", type=float, default=60.0)
+    parser = kit.option_parser("Well-typed scene generator (see the header of this file).",
+                               findings="/tmp/scene-generate", live_share=0.2, repository=REPOSITORY)
     parser.add_argument("--max-objects", type=int, default=14)
-    parser.add_argument("--progress", type=float, default=60.0, help="seconds between progress lines (0: none)")
-    parser.add_argument("--fail-on-finding", action="store_true")
-    parser.add_argument("--fail-kinds", default=",".join(KINDS),
-                        help="the kinds of finding that --fail-on-finding fails on (default: all)")
     parser.add_argument("--scale", action="store_true")
     parser.add_argument("--shapes", default="")
     parser.add_argument("--scale-start", type=int, default=256)
@@ -727,18 +677,7 @@ def options():
     parser.add_argument("--scale-floor", type=float, default=0.25)
     parser.add_argument("--scale-floor-n", type=int, default=1024)
     parser.add_argument("--scale-ratio", type=float, default=3.0)
-    parsed = parser.parse_args()
-    if parsed.seconds is None:
-        parsed.seconds = 0 if parsed.count else 60
-    parsed.runner = os.path.abspath(parsed.runner)
-    if not os.access(parsed.runner, os.X_OK):
-        parser.error(f"no runnable binary at {parsed.runner}: "
-                     "swift build -c release --product scene-runner, or give --runner PATH")
-    parsed.findings = os.path.abspath(parsed.findings)
-    if parsed.findings == REPOSITORY or parsed.findings.startswith(REPOSITORY + os.sep):
-        parser.error("the findings folder must be outside the repository")
-    parsed.jobs = max(1, parsed.jobs)
-    return parsed
+    return kit.finish_options(parser, REPOSITORY)
 
 
 if __name__ == "__main__":

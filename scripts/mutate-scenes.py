@@ -42,7 +42,6 @@
 # (default: the system's temporary folder), removed afterwards; its
 # process group is killed on a time-out, and SIGINT or SIGTERM stops the
 # tool cleanly with its summary. See Fuzz/README.md.
-import argparse
 import glob
 import importlib.util
 import os
@@ -67,7 +66,6 @@ generator = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(generator)
 
 REPOSITORY = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-KINDS = ("status", "timeout", "memory", "output", "json", "dot", "input-changed", "quadratic")
 
 INTERESTING = [
     "1e308", "-1e308", "1.7976931348623157e308", "1e309", "-1e400", "4.9e-324", "1e-400", "2.2250738585072014e-308",
@@ -768,7 +766,9 @@ def special_outputs(rng, folder):
     return [rng.choice(plans)]
 
 
-class Fuzzer:
+class Fuzzer(kit.Campaign):
+    name = "mutate-scenes"
+
     def __init__(self, options):
         self.options = options
         self.runner = options.runner
@@ -803,19 +803,7 @@ class Fuzzer:
         shutil.rmtree(folder, ignore_errors=True)
         return valid or self.seeds
 
-    def take_index(self):
-        with self.lock:
-            if self.stop.is_set():
-                return None
-            if self.options.count and self.next_index >= self.options.count:
-                return None
-            if self.options.seconds and time.monotonic() - self.started > self.options.seconds:
-                return None
-            index = self.next_index
-            self.next_index += 1
-            return index
-
-    def mutant(self, index):
+    def one(self, index):
         rng = random.Random(f"{self.options.seed}:{index}")
         origin, data, mutant = mutate(rng, self.seeds, self.valid_seeds, self.support, self.registry)
         folder = os.path.join(self.work, f"m{index}")
@@ -843,74 +831,22 @@ class Fuzzer:
         finally:
             shutil.rmtree(folder, ignore_errors=True)
 
-    def worker(self):
-        while True:
-            index = self.take_index()
-            if index is None:
-                return
-            try:
-                self.mutant(index)
-            except Exception as error:  # the tool must go on; say what went wrong
-                print(f"mutate-scenes: mutant {index}: {type(error).__name__}: {error}", file=sys.stderr)
+    def progress_line(self):
+        return f"{self.stats.inputs} mutants, {self.stats.runs} runs, {self.signatures_found()} finding signatures"
 
     def run(self):
-        kit.install_signal_handlers(self.stop)
-        threads = [threading.Thread(target=self.worker, daemon=True) for _ in range(self.options.jobs)]
-        for thread in threads:
-            thread.start()
-        last = time.monotonic()
-        try:
-            while any(thread.is_alive() for thread in threads):
-                for thread in threads:
-                    thread.join(timeout=1.0)
-                if self.options.progress and time.monotonic() - last > self.options.progress:
-                    last = time.monotonic()
-                    current = sum(1 for e in self.findings.by_signature.values() if e.get("count", 0))
-                    print(f"   [{time.monotonic() - self.started:.0f}s] {self.stats.inputs} mutants, "
-                          f"{self.stats.runs} runs, {current} finding signatures", flush=True)
-        finally:
-            self.stop.set()
-            kit.PROCESSES.kill_all()
-            for thread in threads:
-                thread.join(timeout=30)
-            shutil.rmtree(self.work, ignore_errors=True)
+        self.run_workers()
         operations = ", ".join(f"{name} {count}" for name, count in sorted(self.operations.items()))
         extra = [f"   {len(self.seeds)} seeds ({len(self.valid_seeds)} valid); {self.valid} mutants passed check; seed {self.options.seed}",
                  f"   mutations: {operations}"]
         kit.print_summary("mutate-scenes", self.stats, self.findings, self.started, extra)
-        failing = kit.failing(self.findings, self.options.fail_kinds.split(","))
-        return 1 if self.options.fail_on_finding and failing else 0
+        return self.exit_status()
 
 
 def options():
-    parser = argparse.ArgumentParser(description="Mutation fuzzer for scene-runner (see the header of this file).")
-    parser.add_argument("--seconds", type=float, default=None)
-    parser.add_argument("--count", type=int, default=0)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--runner", default=os.path.join(REPOSITORY, ".build", "release", "scene-runner"))
-    parser.add_argument("--findings", default="/tmp/scene-mutate")
-    parser.add_argument("--timeout", type=float, default=10.0)
-    parser.add_argument("--max-rss-mb", type=int, default=1024)
-    parser.add_argument("--max-findings-mb", type=int, default=500)
-    parser.add_argument("--live-share", type=float, default=0.3)
-    parser.add_argument("--shrink-seconds", type=float, default=60.0)
-    parser.add_argument("--progress", type=float, default=60.0, help="seconds between progress lines (0: none)")
-    parser.add_argument("--fail-on-finding", action="store_true")
-    parser.add_argument("--fail-kinds", default=",".join(KINDS),
-                        help="the kinds of finding that --fail-on-finding fails on (default: all)")
-    parsed = parser.parse_args()
-    if parsed.seconds is None:
-        parsed.seconds = 0 if parsed.count else 60
-    parsed.runner = os.path.abspath(parsed.runner)
-    if not os.access(parsed.runner, os.X_OK):
-        parser.error(f"no runnable binary at {parsed.runner}: "
-                     "swift build -c release --product scene-runner, or give --runner PATH")
-    parsed.findings = os.path.abspath(parsed.findings)
-    if parsed.findings == REPOSITORY or parsed.findings.startswith(REPOSITORY + os.sep):
-        parser.error("the findings folder must be outside the repository")
-    parsed.jobs = max(1, parsed.jobs)
-    return parsed
+    parser = kit.option_parser("Mutation fuzzer for scene-runner (see the header of this file).",
+                               findings="/tmp/scene-mutate", live_share=0.3, repository=REPOSITORY)
+    return kit.finish_options(parser, REPOSITORY)
 
 
 if __name__ == "__main__":

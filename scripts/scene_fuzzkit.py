@@ -18,6 +18,7 @@ A run of the binary is a finding when:
 - it changed one of its input files (they are hashed before and after);
 - its standard output passed the output limit (killed there).
 """
+import argparse
 import hashlib
 import json
 import os
@@ -863,3 +864,98 @@ class Harness:
             return None
         finally:
             shutil.rmtree(trial, ignore_errors=True)
+
+
+KINDS = ("status", "timeout", "memory", "output", "json", "dot", "input-changed", "quadratic")
+
+
+class Campaign:
+    """What both tools share: numbered inputs handed to `jobs` worker threads
+    until `--count` or `--seconds` runs out, or a signal stops them, with a
+    progress line now and then. A tool sets `options`, `findings`, `stop`,
+    `work` and `started`, and defines `one(index)` and `progress_line()`."""
+
+    name = "fuzz"
+
+    def take_index(self):
+        with self.lock:
+            if self.stop.is_set() or (self.options.count and self.next_index >= self.options.count):
+                return None
+            if self.options.seconds and time.monotonic() - self.started > self.options.seconds:
+                return None
+            self.next_index += 1
+            return self.next_index - 1
+
+    def worker(self):
+        while True:
+            index = self.take_index()
+            if index is None:
+                return
+            try:
+                self.one(index)
+            except Exception as error:  # the tool goes on, and says what went wrong
+                print(f"{self.name}: input {index}: {type(error).__name__}: {error}", file=sys.stderr)
+
+    def signatures_found(self):
+        return sum(1 for entry in self.findings.by_signature.values() if entry.get("count", 0))
+
+    def run_workers(self):
+        """Runs the workers to the end, then stops every process and removes the work folder."""
+        install_signal_handlers(self.stop)
+        threads = [threading.Thread(target=self.worker, daemon=True) for _ in range(self.options.jobs)]
+        for thread in threads:
+            thread.start()
+        last = time.monotonic()
+        try:
+            while any(thread.is_alive() for thread in threads):
+                for thread in threads:
+                    thread.join(timeout=1.0)
+                if self.options.progress and time.monotonic() - last > self.options.progress:
+                    last = time.monotonic()
+                    print(f"   [{time.monotonic() - self.started:.0f}s] {self.progress_line()}", flush=True)
+        finally:
+            self.stop.set()
+            PROCESSES.kill_all()
+            for thread in threads:
+                thread.join(timeout=30)
+            shutil.rmtree(self.work, ignore_errors=True)
+
+    def exit_status(self):
+        found = failing(self.findings, self.options.fail_kinds.split(","))
+        return 1 if self.options.fail_on_finding and found else 0
+
+
+def option_parser(description, findings, live_share, repository):
+    """The options both tools take; `finish_options` checks them."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--seconds", type=float, default=None)
+    parser.add_argument("--count", type=int, default=0)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--runner", default=os.path.join(repository, ".build", "release", "scene-runner"))
+    parser.add_argument("--findings", default=findings)
+    parser.add_argument("--timeout", type=float, default=10.0)
+    parser.add_argument("--max-rss-mb", type=int, default=1024)
+    parser.add_argument("--max-findings-mb", type=int, default=500)
+    parser.add_argument("--live-share", type=float, default=live_share)
+    parser.add_argument("--shrink-seconds", type=float, default=60.0)
+    parser.add_argument("--progress", type=float, default=60.0, help="seconds between progress lines (0: none)")
+    parser.add_argument("--fail-on-finding", action="store_true")
+    parser.add_argument("--fail-kinds", default=",".join(KINDS),
+                        help="the kinds of finding that --fail-on-finding fails on (default: all)")
+    return parser
+
+
+def finish_options(parser, repository):
+    parsed = parser.parse_args()
+    if parsed.seconds is None:
+        parsed.seconds = 0 if parsed.count else 60
+    parsed.runner = os.path.abspath(parsed.runner)
+    if not os.access(parsed.runner, os.X_OK):
+        parser.error(f"no runnable binary at {parsed.runner}: "
+                     "swift build -c release --product scene-runner, or give --runner PATH")
+    parsed.findings = os.path.abspath(parsed.findings)
+    if parsed.findings == repository or parsed.findings.startswith(repository + os.sep):
+        parser.error("the findings folder must be outside the repository")
+    parsed.jobs = max(1, parsed.jobs)
+    return parsed
