@@ -127,9 +127,9 @@ struct OutputFile {
     /// Whether `path` names an open file descriptor rather than a file
     /// (`/dev/stdout`, `/dev/stderr`, `/dev/fd/N`, `/proc/.../fd/N`).
     static func namesADescriptor(_ path: String) -> Bool {
-        if ["/dev/stdout", "/dev/stderr", "/dev/stdin"].contains(path) || path.hasPrefix("/dev/fd/") { return true }
-        guard path.hasPrefix("/proc/") else { return false }
-        return path.split(separator: "/").dropLast().last == "fd"
+        if descriptorNumber(path) != nil { return true }
+        // Another process's (`/proc/PID/fd/N`): added to where it is.
+        return path.hasPrefix("/proc/") && path.split(separator: "/").dropLast().last == "fd"
     }
 
     /// The number of this process's descriptor that `path` names
@@ -255,16 +255,14 @@ final class OutputFileWriter: TextSink {
 
     static func open(_ file: OutputFile) -> Result<OutputFileWriter, OutputFileFailure> {
         switch file.method {
-        case .appending where OutputFile.descriptorNumber(file.target) != nil:
-            // This process's own descriptor: written through it, so that
-            // what the page adds and what the command prints share one
-            // offset and neither writes over the other.
-            let descriptor = OutputFile.descriptorNumber(file.target) ?? 1
-            return .success(
-                OutputFileWriter(
-                    file: file, output: DescriptorOutput(descriptor: descriptor, bufferSize: 1 << 16), partial: nil,
-                    token: nil))
         case .inPlace, .appending:
+            if file.method == .appending, let descriptor = OutputFile.descriptorNumber(file.target) {
+                // This process's own descriptor: written through it, so that
+                // what the page adds and what the command prints share one
+                // offset and neither writes over the other.
+                let output = DescriptorOutput(descriptor: descriptor, bufferSize: 1 << 16)
+                return .success(OutputFileWriter(file: file, output: output, partial: nil, token: nil))
+            }
             guard let output = DescriptorOutput(writingInPlace: file.target, appending: file.method == .appending)
             else {
                 return .failure(OutputFileFailure(reason: DescriptorOutput.reason(errno)))

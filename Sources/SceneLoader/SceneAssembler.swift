@@ -96,8 +96,7 @@ final class SceneAssembler {
     /// object with its dependencies first.
     func complete(
         _ declaration: SceneDeclaration, source: SceneSource, stateDirectory: String?,
-        maxEventDepth: Int = EventDelivery.defaultMaximumDepth,
-        maxEventDeliveries: Int = EventDelivery.defaultMaximumDeliveries
+        limits: SceneLimits = SceneLimits()
     ) throws(SceneLoadError) -> Scene {
         guard entries.count == declaration.objects.count else {
             throw SceneLoadError(
@@ -127,7 +126,7 @@ final class SceneAssembler {
         sceneReference.scene = scene
         for index in SceneLoader.awakeOrder(declaration) where entries[index].type.wakes {
             // An event loop while waking fails the load at the object, as the runner stops a run at the step.
-            let runaway = EventDelivery.supervise(maximumDepth: maxEventDepth, maximumDeliveries: maxEventDeliveries) {
+            let runaway = limits.supervisingEvents {
                 entries[index].object.awake(in: scene)
             }
             if let runaway {

@@ -53,6 +53,14 @@ public struct SceneLimits: Sendable {
 
     /// The defaults.
     public init() {}
+
+    /// Runs `body` with event deliveries on this thread held to
+    /// ``maxEventDepth`` and ``maxEventDeliveries`` (see
+    /// ``EventDelivery/supervise(maximumDepth:maximumDeliveries:_:)``), and
+    /// returns the first delivery refused meanwhile.
+    package func supervisingEvents(_ body: () -> Void) -> EventRunaway? {
+        EventDelivery.supervise(maximumDepth: maxEventDepth, maximumDeliveries: maxEventDeliveries, body)
+    }
 }
 
 /// A scene file that could not be loaded, with every diagnostic found.
@@ -236,8 +244,7 @@ public struct SceneLoader {
         let complete =
             assembler.entries.count == declaration.objects.count ? assembler : assembled(declaration, eventObserver)
         let scene = try complete.complete(
-            declaration, source: source, stateDirectory: stateDirectory, maxEventDepth: limits.maxEventDepth,
-            maxEventDeliveries: limits.maxEventDeliveries)
+            declaration, source: source, stateDirectory: stateDirectory, limits: limits)
         return (scene, declaration)
     }
 
@@ -277,8 +284,7 @@ public struct SceneLoader {
         _ declaration: SceneDeclaration, source: SceneSource, eventObserver: EventObserver? = nil
     ) throws(SceneLoadError) -> Scene {
         try assembled(declaration, eventObserver).complete(
-            declaration, source: source, stateDirectory: stateDirectory, maxEventDepth: limits.maxEventDepth,
-            maxEventDeliveries: limits.maxEventDeliveries)
+            declaration, source: source, stateDirectory: stateDirectory, limits: limits)
     }
 
     /// Indices in the order objects wake: each after the objects its outlets

@@ -211,8 +211,7 @@ extension SceneValidator {
     /// Checks the top level of a component and reads its `params:`.
     mutating func componentFile(
         _ source: SceneSource, path: String, _ canonical: String, _ document: YAMLDocument
-    ) -> ComponentFile
-    {
+    ) -> ComponentFile {
         var objects: YAMLDocument.Node?
         var parameters: [ParameterDeclaration] = []
         var declaresParameters = false

@@ -184,7 +184,8 @@ extension SceneValidator {
             diagnostics.add(at: actionSpan(pending)) { withHints in
                 .unknownAction(
                     action: actionName, type: targetType.name,
-                    suggestion: withHints ? Suggestions.closest(to: actionName, in: targetType.actions.keys.sorted()) : nil,
+                    suggestion: withHints
+                        ? Suggestions.closest(to: actionName, in: targetType.actions.keys.sorted()) : nil,
                     actions: withHints ? targetType.orderedActions.map(\.name) : [])
             }
             return nil

@@ -24,7 +24,8 @@ extension SceneValidator {
                     type: parameter.type, context: 0, node: params.keyNode, value: nil, isValid: false)
                 continue
             }
-            bindings[parameter.name] = parameter.binding(ofDefault: node, context: 0)
+            bindings[parameter.name] =
+                parameter.binding(ofDefault: node, context: 0)
                 ?? bind(document, node, name: parameter.name, type: parameter.type, context: 0)
         }
         contexts[0].parameters = bindings

@@ -55,8 +55,7 @@ package final class LiveRun {
         if !declaration.warnings.isEmpty { sink.warn(declaration.warnings, in: source) }
         let recorder = TranscriptRecorder(
             declaration: declaration, file: source.name, sink: sink,
-            maxEventDepth: runner.loader.limits.maxEventDepth,
-            maxEventDeliveries: runner.loader.limits.maxEventDeliveries)
+            limits: runner.loader.limits)
         relay.recorder = recorder
         scene.scheduler.maximumFirings = runner.loader.limits.maxTimerFirings
         recorder.start(scene)
@@ -74,9 +73,7 @@ package final class LiveRun {
     package func advance(to instant: Duration) -> Bool {
         guard !hasStopped else { return false }
         var failure: VirtualSchedulerError?
-        let runaway = EventDelivery.supervise(
-            maximumDepth: recorder.maxEventDepth, maximumDeliveries: recorder.maxEventDeliveries
-        ) {
+        let runaway = recorder.limits.supervisingEvents {
             do throws(VirtualSchedulerError) {
                 try driver.advance(to: instant)
             } catch {

@@ -79,8 +79,7 @@ public struct SceneRunner {
         }
         if !declaration.warnings.isEmpty { sink.warn(declaration.warnings, in: source) }
         let recorder = TranscriptRecorder(
-            declaration: declaration, file: source.name, sink: sink, maxEventDepth: loader.limits.maxEventDepth,
-            maxEventDeliveries: loader.limits.maxEventDeliveries)
+            declaration: declaration, file: source.name, sink: sink, limits: loader.limits)
         relay.recorder = recorder
         scene.scheduler.maximumFirings = loader.limits.maxTimerFirings
         recorder.start(scene)
@@ -105,23 +104,20 @@ final class TranscriptRecorder {
     let declaration: SceneDeclaration
     private weak var scene: Scene?
     private var snapshot: [[SceneValue?]] = []
-    /// How deep event deliveries may nest during a step.
-    let maxEventDepth: Int
-    /// How many events one event may lead to during a step.
-    let maxEventDeliveries: Int
+    /// The limits on event deliveries during a step (``SceneLimits/maxEventDepth``
+    /// and ``SceneLimits/maxEventDeliveries``).
+    let limits: SceneLimits
     /// The events being delivered, outermost first, as (object, event):
     /// what names a loop when ``EventDelivery`` refuses a send.
     var deliveries: [(object: Int, event: String)] = []
 
     init(
         declaration: SceneDeclaration, file: String, sink: some TranscriptSink,
-        maxEventDepth: Int = EventDelivery.defaultMaximumDepth,
-        maxEventDeliveries: Int = EventDelivery.defaultMaximumDeliveries
+        limits: SceneLimits = SceneLimits()
     ) {
         self.declaration = declaration
         self.sink = sink
-        self.maxEventDepth = maxEventDepth
-        self.maxEventDeliveries = maxEventDeliveries
+        self.limits = limits
         summary = Transcript.Summary(
             header: Transcript.Header(
                 title: declaration.title ?? file, file: file, objectCount: declaration.objects.count))
@@ -196,12 +192,10 @@ final class TranscriptRecorder {
 
     /// Performs one step; false when the run must stop, as it does when
     /// ``EventDelivery`` refused an event during the step (a loop in the
-    /// wiring, or deliveries nested past ``maxEventDepth``).
+    /// wiring, or deliveries past the limits).
     func perform(_ step: ScriptStep) -> Bool {
         var shouldGoOn = false
-        let runaway = EventDelivery.supervise(maximumDepth: maxEventDepth, maximumDeliveries: maxEventDeliveries) {
-            shouldGoOn = performUnguarded(step)
-        }
+        let runaway = limits.supervisingEvents { shouldGoOn = performUnguarded(step) }
         guard let runaway else { return shouldGoOn }
         stop(by: runaway, at: step.span.start)
         return false

@@ -1,8 +1,9 @@
 import Foundation
 import SceneBehaviours
 import SceneCore
-@testable import SceneLoader
 import Testing
+
+@testable import SceneLoader
 
 /// A folder of scene files for one test, removed afterwards.
 struct SceneFolder: ~Copyable {

@@ -120,7 +120,9 @@ import Testing
             rendered.hasPrefix(
                 "test.yaml:19:29: error: aliases expand to more than 16777216 bytes of text; this alias repeats 1048576 bytes\n"
             ))
-        #expect(rendered.hasSuffix("  = help: write the value once, or raise the alias byte limit in the embedding program\n"))
+        #expect(
+            rendered.hasSuffix(
+                "  = help: write the value once, or raise the alias byte limit in the embedding program\n"))
         #expect(rendered.components(separatedBy: "error:").count == 2)
     }
 }

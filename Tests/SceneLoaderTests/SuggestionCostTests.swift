@@ -1,8 +1,9 @@
 import Foundation
 import SceneBehaviours
 import SceneCore
-@testable import SceneLoader
 import Testing
+
+@testable import SceneLoader
 
 /// "Did you mean" and the lists of candidates in hints cost a search of
 /// the scene: they are worked out only for the diagnostics shown, on names
@@ -22,11 +23,16 @@ import Testing
 
     @Test(arguments: [
         "  o{i}: {{ type: Veiw }}\n", "  o{i}: {{ type: View, alpah: 1 }}\n",
-        "  o{i}: {{ type: Button, on: {{ tapp: o{i}.hide }} }}\n", "  o{i}: {{ type: Button, on: {{ tap: o{i}.hied }} }}\n",
+        "  o{i}: {{ type: Button, on: {{ tapp: o{i}.hide }} }}\n",
+        "  o{i}: {{ type: Button, on: {{ tap: o{i}.hied }} }}\n",
     ])
     func unknownNamesPastTheLimitAreNotLookedUp(line: String) {
-        let text = "objects:\n" + (0..<200).map { line.replacingOccurrences(of: "{i}", with: "\($0)")
-            .replacingOccurrences(of: "{{", with: "{").replacingOccurrences(of: "}}", with: "}") }.joined()
+        let text =
+            "objects:\n"
+            + (0..<200).map {
+                line.replacingOccurrences(of: "{i}", with: "\($0)")
+                    .replacingOccurrences(of: "{{", with: "{").replacingOccurrences(of: "}}", with: "}")
+            }.joined()
         let (diagnostics, hints) = SceneLoader(registry: .standard).checkCountingHints(
             SceneSource(name: "names.yaml", text: text))
         #expect(diagnostics.count == 51)

@@ -71,7 +71,9 @@ import Testing
         let (folder, scene) = try Self.folder()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "exec \"$0\" run scene.yaml --timeline /dev/stdout > out.txt", try sceneRunnerURL().path]
+        process.arguments = [
+            "-c", "exec \"$0\" run scene.yaml --timeline /dev/stdout > out.txt", try sceneRunnerURL().path,
+        ]
         process.currentDirectoryURL = URL(fileURLWithPath: folder)
         try process.run()
         process.waitUntilExit()
