@@ -74,18 +74,25 @@ struct FileWatcher {
     /// Waits until some file changes and has then stayed as it is for one
     /// interval (so that a save in several writes is read once, whole), and
     /// returns the files that changed. A file that never stops changing is
-    /// returned after `maxSettling` intervals all the same.
-    mutating func nextChanges(maxSettling: Int = 25) -> [String] {
+    /// returned after `maxSettling` intervals all the same. With
+    /// `givingUpAfter`, returns an empty list when nothing has changed in
+    /// that many intervals (a test's deadline); without it, waits for as
+    /// long as it takes.
+    mutating func nextChanges(maxSettling: Int = 25, givingUpAfter quietIntervals: Int? = nil) -> [String] {
         var changed: [String] = []
         var settling = 0
+        var quiet = 0
         // Until a change: watching is what the command was asked to do,
-        // until it is interrupted.
+        // until it is interrupted (or, in a test, until its deadline).
         while true {
             sleep(for: interval)
             let now = changes()
             if !changed.isEmpty {
                 settling += 1
                 if now.isEmpty || settling >= maxSettling { return changed + now.filter { !changed.contains($0) } }
+            } else if now.isEmpty, let quietIntervals {
+                quiet += 1
+                if quiet >= quietIntervals { return [] }
             }
             for path in now where !changed.contains(path) { changed.append(path) }
         }

@@ -71,8 +71,15 @@ import Testing
             try? "bb".write(toFile: path, atomically: false, encoding: .utf8)
         }
         writer.start()
-        #expect(watcher.nextChanges() == [path])
+        #expect(watcher.nextChanges(givingUpAfter: 3000) == [path])
         #expect(watcher.changes() == [])
+    }
+
+    @Test func aWatcherWithADeadlineGivesUpWhenNothingChanges() throws {
+        let path = try file("a")
+        var watcher = FileWatcher([path])
+        watcher.interval = .milliseconds(5)
+        #expect(watcher.nextChanges(givingUpAfter: 4) == [])
     }
 
     @Test func aFileThatNeverSettlesIsReportedAfterTheLimit() throws {
@@ -89,7 +96,7 @@ import Testing
             }
         }
         writer.start()
-        #expect(watcher.nextChanges(maxSettling: 3) == [path])
+        #expect(watcher.nextChanges(maxSettling: 3, givingUpAfter: 3000) == [path])
         done.set()
     }
 }
