@@ -10,7 +10,7 @@ public struct TypeBuilder<Object: SceneObject> {
     @usableFromInline var outlets: [OutletDescription] = []
     @usableFromInline var events: [EventDescription] = []
     @usableFromInline var actions: [ActionDescription] = []
-    @usableFromInline var inputs: [InputDescription] = []
+    @usableFromInline var inputs: [ActionDescription] = []
 
     init(typeName: String) {
         self.typeName = typeName

@@ -406,7 +406,7 @@ public final class FocusStore: SceneObject, FocusTimerStore {
 
     /// Registers `FocusStore`: `path`, `finishedIntervals` and `error`; it
     /// satisfies `FocusTimer.store` through the `FocusTimerStore` protocol.
-    public static func sceneDescription() -> TypeDescription {
+    package static func sceneDescription() -> TypeDescription {
         TypeDescription(
             "FocusStore", summary: "A FocusTimer's settings, state and history in an SQLite file.",
             make: { FocusStore() }

@@ -51,7 +51,7 @@ public final class EventCounter: SceneObject {
     // MARK: Registration
 
     /// Registers `EventCounter`: `count`, `lastFiredAt` and `fire`.
-    public static func sceneDescription() -> TypeDescription {
+    package static func sceneDescription() -> TypeDescription {
         TypeDescription(
             "EventCounter", summary: "Counts the events connected to its fire action, with the last one's time.",
             make: { EventCounter() }

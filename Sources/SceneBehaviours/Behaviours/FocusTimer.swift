@@ -141,9 +141,9 @@ public final class FocusTimer: SceneObject, PropertyNotifying {
     }
 
     /// The theme colour of work: #E44F72.
-    public static let workColor = Color(red: 0xE4, green: 0x4F, blue: 0x72)
+    package static let workColor = Color(red: 0xE4, green: 0x4F, blue: 0x72)
     /// The theme colour of breaks: #52A57B.
-    public static let breakColor = Color(red: 0x52, green: 0xA5, blue: 0x7B)
+    package static let breakColor = Color(red: 0x52, green: 0xA5, blue: 0x7B)
 
     /// The lengths and the long-break rule; see ``Settings``.
     public var settings = Settings() {
@@ -257,7 +257,7 @@ public final class FocusTimer: SceneObject, PropertyNotifying {
     }
 
     /// The state as a store keeps it.
-    public var savedState: SavedState {
+    package var savedState: SavedState {
         SavedState(
             settings: settings, status: status, activity: activity, remaining: remainingTime,
             completedCycles: completedCycles)
@@ -267,7 +267,7 @@ public final class FocusTimer: SceneObject, PropertyNotifying {
 
     /// Takes on a saved state: a running timer comes back paused; a time
     /// left longer than the activity now lasts is cut to its length.
-    public func restore(_ saved: SavedState) {
+    package func restore(_ saved: SavedState) {
         disarm()
         end = nil
         activity = saved.activity
@@ -412,7 +412,7 @@ public final class FocusTimer: SceneObject, PropertyNotifying {
     }
 
     /// `seconds` as MM:SS with at least two digits of minutes: "25:00", "04:59".
-    public static func clockText(seconds: Int) -> String {
+    package static func clockText(seconds: Int) -> String {
         let seconds = max(seconds, 0)
         let minutes = seconds / 60
         let rest = seconds % 60
@@ -430,7 +430,7 @@ public final class FocusTimer: SceneObject, PropertyNotifying {
 
     /// Registers `FocusTimer`: the lengths and long-break rule, the
     /// interface's outlets, the store, the read-only state, `start` and `stop`.
-    public static func sceneDescription() -> TypeDescription {
+    package static func sceneDescription() -> TypeDescription {
         let lengthRange = 0.001...Double.infinity
         return TypeDescription(
             "FocusTimer", summary: "A Pomodoro timer: work, short and long breaks on the scene clock.",

@@ -132,7 +132,7 @@ public final class HighlightBehaviour: SceneObject, PropertyNotifying {
 
     /// Registers `HighlightBehaviour`: the `view` outlet, the two colours
     /// and `animationDuration`.
-    public static func sceneDescription() -> TypeDescription {
+    package static func sceneDescription() -> TypeDescription {
         TypeDescription(
             "HighlightBehaviour",
             summary: "Animates a button's or text field's background while it is pressed or focused.",

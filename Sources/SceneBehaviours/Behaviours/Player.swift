@@ -348,7 +348,7 @@ public final class Player: SceneObject, PropertyNotifying {
     /// Registers `Player`: its timing keys, read-only state, the `play`,
     /// `pause`, `seek` and `load` actions, the `stall` and `rotate` inputs
     /// and its media events.
-    public static func sceneDescription() -> TypeDescription {
+    package static func sceneDescription() -> TypeDescription {
         TypeDescription(
             "Player", summary: "A simulated media player on the scene clock, with media events.",
             make: { Player() }

@@ -154,7 +154,7 @@ public final class PreemptiveDelay: SceneObject, PropertyNotifying {
 
     /// Registers `PreemptiveDelay`: `delay`, its read-only state, the
     /// `trigger`, `triggerAfter` and `cancel` actions and `fired`.
-    public static func sceneDescription() -> TypeDescription {
+    package static func sceneDescription() -> TypeDescription {
         TypeDescription(
             "PreemptiveDelay", summary: "Fires once, when the latest of any number of pending delays passes.",
             make: { PreemptiveDelay() }

@@ -103,7 +103,7 @@ public final class ResourceLoader: SceneObject, PropertyNotifying {
 
     /// Registers `ResourceLoader`: `loadTimes`, `allLoaded`, its read-only
     /// state, `start` and `resourceLoaded`.
-    public static func sceneDescription() -> TypeDescription {
+    package static func sceneDescription() -> TypeDescription {
         TypeDescription(
             "ResourceLoader", summary: "Loads resources concurrently and reports each as it arrives.",
             make: { ResourceLoader() }

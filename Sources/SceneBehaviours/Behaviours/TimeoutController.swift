@@ -196,7 +196,7 @@ public final class TimeoutController: SceneObject, PropertyNotifying {
 
     /// Registers `TimeoutController`: `timeout`, the `providers` collection,
     /// its read-only state, `resume`/`pause` and `timedOut`.
-    public static func sceneDescription() -> TypeDescription {
+    package static func sceneDescription() -> TypeDescription {
         TypeDescription(
             "TimeoutController", summary: "A timeout that touches on its providers hold off: event timedOut.",
             make: { TimeoutController() }

@@ -174,7 +174,7 @@ public final class TimeoutControllerHost: SceneObject, PropertyNotifying {
 
     /// Registers `TimeoutControllerHost`: its three outlets, `autoStart`,
     /// `autoHide` and `animationDuration`.
-    public static func sceneDescription() -> TypeDescription {
+    package static func sceneDescription() -> TypeDescription {
         TypeDescription(
             "TimeoutControllerHost",
             summary: "Hides a view when a TimeoutController times out; a tap toggles it.",
