@@ -23,7 +23,7 @@ PAGE = os.path.join(ROOT, "docs", "PublicAPI.md")
 # The library products, in the order a reader meets them.
 MODULES = [
     ("SceneCore", "objects, their descriptions and the registry, events, the virtual clock"),
-    ("SceneYAML", "the YAML layer's positions, limits and errors (re-exported by SceneLoader)"),
+    ("SceneYAML", "the YAML layer's positions and limits (re-exported by SceneLoader)"),
     ("SceneLoader", "reading, checking and loading scene files; diagnostics"),
     ("SceneBehaviours", "the standard controls and behaviours, and `SceneRegistry.standard`"),
     ("SceneStorage", "`FocusStore`, state kept in SQLite, and `SceneRegistry.standardWithStorage`"),
