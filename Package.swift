@@ -74,7 +74,7 @@ let package = Package(
         .testTarget(name: "SceneCoreTests", dependencies: ["SceneCore"]),
         .testTarget(
             name: "SceneLoaderTests", dependencies: ["SceneLoader", "SceneCore", "SceneYAML", "SceneBehaviours", "TestSupport"]),
-        .testTarget(name: "SceneBehavioursTests", dependencies: ["SceneBehaviours", "TestSupport"]),
+        .testTarget(name: "SceneBehavioursTests", dependencies: ["SceneBehaviours", "SceneCore", "TestSupport"]),
         .testTarget(
             name: "SceneRunningTests", dependencies: ["SceneRunning", "SceneTesting", "SceneBehaviours", "TestSupport"]),
         // SceneTesting under Swift Testing and XCTest; Fixtures holds scene files.
