@@ -61,7 +61,7 @@ public final class CredentialAuthenticator: SceneObject, PropertyNotifying {
     public private(set) var requests = 0
 
     /// The clock: the scene's, from ``awake(in:)``, unless one was given.
-    public private(set) var scheduler: VirtualScheduler?
+    package private(set) var scheduler: VirtualScheduler?
 
     /// An authenticator with no accounts; it gets its scheduler in
     /// ``awake(in:)``.

@@ -213,7 +213,7 @@ public final class FocusTimer: SceneObject, PropertyNotifying {
     public private(set) var completedCycles = 0
 
     /// The clock: the scene's, from ``awake(in:)``, unless one was given.
-    public private(set) var scheduler: VirtualScheduler?
+    package private(set) var scheduler: VirtualScheduler?
 
     /// The time left when not running; while running, ``end`` rules.
     private var remaining: Duration = .seconds(25 * 60)
@@ -246,7 +246,7 @@ public final class FocusTimer: SceneObject, PropertyNotifying {
     // MARK: State
 
     /// The exact time left in the current activity.
-    public var remainingTime: Duration {
+    package var remainingTime: Duration {
         guard let end else { return remaining }
         return max(end - now, .zero)
     }
@@ -377,7 +377,7 @@ public final class FocusTimer: SceneObject, PropertyNotifying {
     // MARK: The interface
 
     /// The start button's title for the status: "Start", "Pause", "Resume".
-    public var startTitle: String {
+    package var startTitle: String {
         switch status {
         case .stopped: "Start"
         case .running: "Pause"
@@ -387,7 +387,7 @@ public final class FocusTimer: SceneObject, PropertyNotifying {
 
     /// The status label's text: "Work", "Break", "Long break", or
     /// "Work paused" / "Break paused" while paused.
-    public var statusText: String {
+    package var statusText: String {
         switch (status, activity) {
         case (.paused, .work): "Work paused"
         case (.paused, _): "Break paused"
@@ -398,7 +398,7 @@ public final class FocusTimer: SceneObject, PropertyNotifying {
     }
 
     /// The theme colour of the current activity.
-    public var themeColor: Color {
+    package var themeColor: Color {
         activity.isBreak ? Self.breakColor : Self.workColor
     }
 

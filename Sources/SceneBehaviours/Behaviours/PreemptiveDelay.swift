@@ -66,7 +66,7 @@ public final class PreemptiveDelay: SceneObject, PropertyNotifying {
     public private(set) lazy var fired = SceneEvent<Void>()
 
     /// The clock: the scene's, from ``awake(in:)``, unless one was given.
-    public private(set) var scheduler: VirtualScheduler?
+    package private(set) var scheduler: VirtualScheduler?
 
     /// The one scheduler timer, due at ``timerDeadline``, which is at or
     /// before ``deadline``.

@@ -75,7 +75,7 @@ public final class ShakeAnimation: SceneObject, PropertyNotifying {
     public private(set) lazy var finished = SceneEvent<Void>()
 
     /// The clock: the scene's, from ``awake(in:)``, unless one was given.
-    public private(set) var scheduler: VirtualScheduler?
+    package private(set) var scheduler: VirtualScheduler?
 
     /// Whether a shake is under way.
     public var isPlaying: Bool { animation?.isRunning ?? false }

@@ -61,7 +61,7 @@ public final class TimeoutController: SceneObject, PropertyNotifying {
     public private(set) lazy var timedOut = SceneEvent<Void>()
 
     /// The clock: the scene's, from ``awake(in:)``, unless one was given.
-    public private(set) var scheduler: VirtualScheduler?
+    package private(set) var scheduler: VirtualScheduler?
 
     /// Whether the controller is running: resumed, and neither paused nor
     /// timed out since.
