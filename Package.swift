@@ -73,7 +73,8 @@ let package = Package(
         .testTarget(name: "SceneYAMLTests", dependencies: ["SceneYAML", "TestSupport"]),
         .testTarget(name: "SceneCoreTests", dependencies: ["SceneCore"]),
         .testTarget(
-            name: "SceneLoaderTests", dependencies: ["SceneLoader", "SceneCore", "SceneYAML", "SceneBehaviours", "TestSupport"]),
+            name: "SceneLoaderTests",
+            dependencies: ["SceneLoader", "SceneCore", "SceneYAML", "SceneBehaviours", "TestSupport"]),
         .testTarget(name: "SceneBehavioursTests", dependencies: ["SceneBehaviours", "SceneCore", "TestSupport"]),
         .testTarget(
             name: "SceneRunningTests", dependencies: ["SceneRunning", "SceneTesting", "SceneBehaviours", "TestSupport"]),

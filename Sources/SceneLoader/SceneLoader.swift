@@ -188,7 +188,8 @@ public struct SceneLoader {
         result: Result<SceneDeclaration, SceneLoadError>, includedFiles: [String], hintsWorkedOut: Int
     ) {
         var validator = SceneValidator(
-            registry: registry, limit: limits.maxDiagnostics, maxVirtualTime: limits.maxVirtualTime, programName: programName)
+            registry: registry, limit: limits.maxDiagnostics, maxVirtualTime: limits.maxVirtualTime,
+            programName: programName)
         validator.limits = limits
         validator.ownName = source.name
         validator.ownCanonicalPath = SceneValidator.canonicalPath(source.name)
