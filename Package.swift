@@ -32,7 +32,7 @@ let package = Package(
         // Layer 2b: the loader, from YAML documents to wired scenes, and diagnostics.
         .target(name: "SceneLoader", dependencies: ["SceneYAML", "SceneCore"]),
         // Layer 2c: running scripts on the scene clock, transcripts.
-        .target(name: "SceneRunning", dependencies: ["SceneLoader", "SceneCore"]),
+        .target(name: "SceneRunning", dependencies: ["SceneLoader", "SceneCore", "SceneYAML"]),
         // Test support for users' own test targets, under Swift Testing and XCTest.
         .target(
             name: "SceneTesting",
@@ -50,7 +50,7 @@ let package = Package(
         .target(
             name: "SceneCommandLine",
             dependencies: [
-                "SceneCore", "SceneLoader", "SceneRunning",
+                "SceneCore", "SceneLoader", "SceneRunning", "SceneYAML",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // The timeline page's style sheet and script: files editors,
@@ -65,16 +65,19 @@ let package = Package(
         .executableTarget(name: "scene-runner", dependencies: ["SceneCommandLine", "SceneStorage"]),
         .executableTarget(
             name: "SceneBench",
-            dependencies: ["SceneLoader", "SceneRunning", "SceneBehaviours", "SceneYAML", "CYAML"]
+            dependencies: ["SceneLoader", "SceneRunning", "SceneBehaviours", "SceneCore", "SceneYAML", "CYAML"]
         ),
         // What several test targets share (a seeded generator, the package's
         // folder and the built scene-runner); tests only.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "SceneYAMLTests", dependencies: ["SceneYAML", "TestSupport"]),
         .testTarget(name: "SceneCoreTests", dependencies: ["SceneCore"]),
-        .testTarget(name: "SceneLoaderTests", dependencies: ["SceneLoader", "SceneBehaviours", "TestSupport"]),
-        .testTarget(name: "SceneBehavioursTests", dependencies: ["SceneBehaviours", "TestSupport"]),
-        .testTarget(name: "SceneRunningTests", dependencies: ["SceneTesting", "SceneBehaviours", "TestSupport"]),
+        .testTarget(
+            name: "SceneLoaderTests",
+            dependencies: ["SceneLoader", "SceneCore", "SceneYAML", "SceneBehaviours", "TestSupport"]),
+        .testTarget(name: "SceneBehavioursTests", dependencies: ["SceneBehaviours", "SceneCore", "TestSupport"]),
+        .testTarget(
+            name: "SceneRunningTests", dependencies: ["SceneRunning", "SceneTesting", "SceneBehaviours", "TestSupport"]),
         // SceneTesting under Swift Testing and XCTest; Fixtures holds scene files.
         .testTarget(
             name: "SceneTestingTests", dependencies: ["SceneTesting", "TestSupport"], exclude: ["Fixtures"]),
@@ -87,11 +90,16 @@ let package = Package(
         ),
         .testTarget(
             name: "SceneCommandLineTests",
-            dependencies: ["SceneCommandLine", "SceneBehaviours", "SceneStorage", "SceneCore", "TestSupport"]
+            dependencies: [
+                "SceneCommandLine", "SceneBehaviours", "SceneStorage", "SceneCore", "SceneLoader", "SceneRunning",
+                "TestSupport",
+            ]
         ),
         .testTarget(
-            name: "SceneRunnerTests",
-            dependencies: ["SceneLoader", "SceneBehaviours", "TestSupport"]
+            // The built `scene-runner` executable, end to end: its commands,
+            // and the README's and docs' examples.
+            name: "EndToEndTests",
+            dependencies: ["SceneCore", "SceneBehaviours", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

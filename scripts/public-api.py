@@ -5,6 +5,7 @@ the code declares.
 
     python3 scripts/public-api.py           # rewrite docs/PublicAPI.md
     python3 scripts/public-api.py --check   # exit 1 if it would change
+    python3 scripts/public-api.py --count [PAGE]   # public symbols per module
 
 It has SwiftPM write the symbol graphs (`swift package dump-symbol-graph`,
 which builds first), so a public declaration added, removed or renamed
@@ -23,7 +24,7 @@ PAGE = os.path.join(ROOT, "docs", "PublicAPI.md")
 # The library products, in the order a reader meets them.
 MODULES = [
     ("SceneCore", "objects, their descriptions and the registry, events, the virtual clock"),
-    ("SceneYAML", "the YAML layer's positions, limits and errors (re-exported by SceneLoader)"),
+    ("SceneYAML", "the YAML layer's positions and limits (re-exported by SceneLoader)"),
     ("SceneLoader", "reading, checking and loading scene files; diagnostics"),
     ("SceneBehaviours", "the standard controls and behaviours, and `SceneRegistry.standard`"),
     ("SceneStorage", "`FocusStore`, state kept in SQLite, and `SceneRegistry.standardWithStorage`"),
@@ -154,7 +155,36 @@ def page(out):
     return "\n".join(lines)
 
 
+def count(text):
+    """The public symbols a page lists, by module: each type, each of its
+    members and cases, and each member added to another module's type."""
+    counts = {}
+    module = None
+    for line in text.splitlines():
+        if line.startswith("## "):
+            module = line[3:].strip()
+            counts[module] = 0
+        elif module is None:
+            continue
+        elif line.startswith("- `") and "` (" in line:
+            counts[module] += 1
+        elif line.startswith("- `"):
+            counts[module] += line.split("`: ", 1)[-1].count("`") // 2
+        elif line.startswith("  Members: "):
+            counts[module] += line.count("`") // 2
+    return counts
+
+
 def main():
+    if sys.argv[1:2] == ["--count"]:
+        # python3 scripts/public-api.py --count [PAGE]: symbols per module.
+        path = sys.argv[2] if len(sys.argv) > 2 else PAGE
+        with open(path, encoding="utf-8") as handle:
+            counts = count(handle.read())
+        for module, number in counts.items():
+            print(f"{module}: {number}")
+        print(f"total: {sum(counts.values())}")
+        return 0
     check = "--check" in sys.argv[1:]
     text = page(extract())
     if check:

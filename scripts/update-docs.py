@@ -23,7 +23,7 @@ document under its NAME and links to the repository's Examples/ and
 Scenes/, so a document's scene prints as `NAME` and a repository file as
 `Examples/...`, exactly as a reader who saved the scene would see them.
 
-Tests/SceneRunnerTests/DocsTests.swift checks that every block still matches.
+Tests/EndToEndTests/DocsTests.swift checks that every block still matches.
 """
 import pathlib
 import re

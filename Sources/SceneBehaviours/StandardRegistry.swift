@@ -21,7 +21,7 @@ extension SceneRegistry {
     /// controls, then the behaviours, each near the types it works with.
     /// It need not put a type after its base or the types its outlets
     /// require: ``standard`` registers them in ``registrationOrder(of:)``.
-    public static var standardTypes: [TypeDescription] {
+    package static var standardTypes: [TypeDescription] {
         [
             View.sceneDescription(),
             Label.sceneDescription(),

@@ -17,6 +17,7 @@ import SceneYAML
 ///     swift run -c release scene-bench --scaling     # linear costs, a day's memory, --jobs (see ScalingBenchmark)
 ///     swift run -c release scene-bench --live        # live mode: timer lateness, input latency (see LiveBenchmark)
 ///     swift run -c release scene-bench --components  # instanced against flat (see ComponentBenchmark)
+///     swift run -c release scene-bench --registration  # key paths against closures (see RegistrationBenchmark)
 ///
 /// Each size's memory is measured in a child process of its own (this
 /// executable again, with `--child N`), which measures the peak memory of
@@ -44,6 +45,9 @@ enum SceneBenchCommand {
         }
         if arguments.first == "--components" {
             exit(ComponentBenchmark.main(arguments.dropFirst()))
+        }
+        if arguments.first == "--registration" {
+            exit(RegistrationBenchmark.main(arguments.dropFirst()))
         }
         let options: BenchOptions
         do {

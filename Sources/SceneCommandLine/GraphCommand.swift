@@ -66,7 +66,7 @@ struct GraphCommand: SceneSubcommand {
             Records.writeInvalid(error, name: error.source.name, format: .text, to: context.output)
             throw ExitCode(ExitStatus.invalidScene)
         }
-        let graph = SceneGraph(declaration, name: file, programName: context.name)
+        let graph = SceneGraph(declaration, name: file, programName: context.programName)
 
         var dotPath: String?
         if format == .svg {
@@ -76,7 +76,7 @@ struct GraphCommand: SceneSubcommand {
                     message: """
                         --format svg needs Graphviz's 'dot', which is not on PATH. Install Graphviz \
                         (Debian, Ubuntu: 'apt-get install graphviz'; macOS: 'brew install graphviz'), or print \
-                        DOT with '\(context.name) graph \(file)' and render it elsewhere.
+                        DOT with '\(context.programName) graph \(file)' and render it elsewhere.
                         """,
                     status: ExitStatus.toolUnavailable)
             }

@@ -77,7 +77,7 @@ struct LiveCommand: SceneSubcommand {
 
     func run(in context: CommandContext) throws {
         var runner = SceneRunner(registry: context.registry, limits: context.limits)
-        runner.loader.toolName = context.name
+        runner.loader.programName = context.programName
         let source: SceneSource
         do {
             source = try runner.loader.source(contentsOf: file)

@@ -67,7 +67,7 @@ struct RunCommand: SceneSubcommand {
 
     func run(in context: CommandContext) throws {
         var runner = SceneRunner(registry: context.registry, limits: context.limits, stateDirectory: stateDirectory)
-        runner.loader.toolName = context.name
+        runner.loader.programName = context.programName
         runner.loader.warningsAreErrors = warningsAreErrors
         let files = shard.map { $0.slice(of: self.files) } ?? self.files
         // The scenes and the components they include: no timeline may overwrite one.

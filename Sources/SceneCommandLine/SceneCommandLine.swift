@@ -27,17 +27,18 @@ import Synchronization
 /// Usage lines, help and hints name the running executable (`my-runner
 /// types lists the registered types`), not `scene-runner`.
 public struct SceneCommandLine {
-    /// The name help, usage and hints give the program.
-    public var name: String
+    /// The name help, usage and hints give the program (the loader's
+    /// ``SceneLoader/programName``).
+    public var programName: String
     /// The types scenes may declare.
     public var registry: SceneRegistry
     /// The limits every scene must stay within.
     public var limits: SceneLimits
 
-    /// A command line over `registry`. `name` defaults to the file name of
-    /// the running executable.
-    public init(name: String? = nil, registry: SceneRegistry, limits: SceneLimits = SceneLimits()) {
-        self.name = name ?? Self.executableName()
+    /// A command line over `registry`. `programName` defaults to the file
+    /// name of the running executable.
+    public init(programName: String? = nil, registry: SceneRegistry, limits: SceneLimits = SceneLimits()) {
+        self.programName = programName ?? Self.executableName()
         self.registry = registry
         self.limits = limits
     }
@@ -88,12 +89,12 @@ public struct SceneCommandLine {
             return ExitStatus.internalError
         }
         let context = CommandContext(
-            name: name, registry: registry, limits: limits, output: output, errors: errors)
+            programName: programName, registry: registry, limits: limits, output: output, errors: errors)
         do {
-            var command = try RootCommand.named(name) { try RootCommand.parseAsRoot(arguments) }
+            var command = try RootCommand.named(programName) { try RootCommand.parseAsRoot(arguments) }
             if try !Subcommands.run(command, in: context) {
                 // ArgumentParser's own commands, such as `help check`.
-                try RootCommand.named(name) { try command.run() }
+                try RootCommand.named(programName) { try command.run() }
             }
             return ExitStatus.success
         } catch let failure as CommandFailure {
@@ -101,7 +102,7 @@ public struct SceneCommandLine {
             return failure.status
         } catch {
             let status = RootCommand.exitCode(for: error).rawValue
-            let message = (try? RootCommand.named(name) { RootCommand.fullMessage(for: error) }) ?? "\(error)"
+            let message = (try? RootCommand.named(programName) { RootCommand.fullMessage(for: error) }) ?? "\(error)"
             if !message.isEmpty {
                 if status == ExitStatus.success {
                     output.write(message + "\n")
@@ -162,7 +163,8 @@ public enum ExitStatus {
 
 /// What every command runs with.
 struct CommandContext {
-    let name: String
+    /// The name hints, usage and help give the program.
+    let programName: String
     let registry: SceneRegistry
     let limits: SceneLimits
     let output: any TextSink
@@ -172,7 +174,7 @@ struct CommandContext {
     /// A loader for the context's types, naming the program in its hints.
     var loader: SceneLoader {
         var loader = SceneLoader(registry: registry, limits: limits)
-        loader.toolName = name
+        loader.programName = programName
         return loader
     }
 

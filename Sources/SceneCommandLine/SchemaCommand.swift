@@ -22,6 +22,6 @@ struct SchemaCommand: SceneSubcommand {
     )
 
     func run(in context: CommandContext) throws {
-        SchemaGenerator(registry: context.registry, programName: context.name).schema().write(to: context.write)
+        SchemaGenerator(registry: context.registry, programName: context.programName).schema().write(to: context.write)
     }
 }

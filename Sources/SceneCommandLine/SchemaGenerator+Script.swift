@@ -70,9 +70,9 @@ extension SchemaGenerator {
     }
 
     /// Each script input's verb with the types that declare it, in registration order.
-    func inputsByVerb() -> [(String, [(type: TypeDescription, input: InputDescription)])] {
+    func inputsByVerb() -> [(String, [(type: TypeDescription, input: ActionDescription)])] {
         var order: [String] = []
-        var declarations: [String: [(type: TypeDescription, input: InputDescription)]] = [:]
+        var declarations: [String: [(type: TypeDescription, input: ActionDescription)]] = [:]
         for type in registry.types {
             for input in type.ownInputs {
                 if declarations[input.name] == nil { order.append(input.name) }
@@ -83,7 +83,7 @@ extension SchemaGenerator {
     }
 
     /// An input verb: `verb: id`, or `verb: { id: argument }` when it takes one.
-    func inputSchema(_ verb: String, _ declarations: [(type: TypeDescription, input: InputDescription)])
+    func inputSchema(_ verb: String, _ declarations: [(type: TypeDescription, input: ActionDescription)])
         -> SchemaJSON
     {
         let lines = declarations.map { declaration in

@@ -3,7 +3,7 @@ import SceneLoader
 
 /// Documentation of registered types as text: what `scene-runner types`
 /// prints and the README's catalogue is made from.
-public enum TypeCatalog {
+enum TypeCatalog {
     /// One line per type: name, base and summary; then the protocols.
     public static func list(_ registry: SceneRegistry) -> String {
         let width = registry.types.map(\.name.count).max() ?? 0

@@ -48,7 +48,7 @@ struct TypesCommand: SceneSubcommand {
             if let suggestion = TypeCatalog.closestName(to: name, in: registry) {
                 message += "; did you mean '\(suggestion)'?"
             } else {
-                message += "; '\(context.name) types' lists them"
+                message += "; '\(context.programName) types' lists them"
             }
             throw CommandFailure(message: message, status: ExitStatus.usage)
         }

@@ -54,9 +54,9 @@ public final class OutletDescription {
     /// The Swift type of its property (of a collection's elements): the
     /// class a target must be or extend, or the protocol it must conform
     /// to. ``SceneRegistry/requirement(of:)`` gives its name in scenes.
-    public let requirementID: ObjectIdentifier
+    package let requirementID: ObjectIdentifier
     /// The Swift type of its property (of a collection's elements).
-    public let requirementType: Any.Type
+    package let requirementType: Any.Type
     /// The Swift type's name, for messages.
     public var requirementTypeName: String { String(describing: requirementType) }
     /// A one-line description.
@@ -96,13 +96,13 @@ public final class OutletDescription {
     /// Connects `targets` (one at most for a plain outlet; none clears it);
     /// false when a target is of the wrong type.
     @discardableResult
-    public func connect(_ object: AnyObject, to targets: [AnyObject]) -> Bool {
+    package func connect(_ object: AnyObject, to targets: [AnyObject]) -> Bool {
         connector(object, targets)
     }
 
     /// Connects a plain outlet to one target; false when it has the wrong type.
     @discardableResult
-    public func connect(_ object: AnyObject, to target: AnyObject) -> Bool {
+    package func connect(_ object: AnyObject, to target: AnyObject) -> Bool {
         if let singleConnector { return singleConnector(object, target) }
         return connector(object, [target])
     }
@@ -142,7 +142,7 @@ public final class EventDescription {
 
     /// Calls `handler` with the payload each time `object` sends the event.
     @discardableResult
-    public func connect(_ object: AnyObject, _ handler: @escaping (SceneValue?) -> Void) -> Bool {
+    package func connect(_ object: AnyObject, _ handler: @escaping (SceneValue?) -> Void) -> Bool {
         connector(object, handler)
     }
 }
@@ -188,19 +188,13 @@ public final class ActionDescription {
 
     /// Whether an event with `payload` can call this action: it takes no
     /// argument, or the payload's type is its argument's type.
-    public func accepts(payload: ValueType?) -> Bool {
+    package func accepts(payload: ValueType?) -> Bool {
         guard let argument else { return true }
         guard let payload else { return argument.isOptional }
         return payload == argument || payload == argument.unwrapped
             || (payload == .int && argument.unwrapped == .double)
     }
 }
-
-/// A script input is described like an action.
-public typealias InputDescription = ActionDescription
-
-/// What a script input gave: the same as an action's.
-public typealias InputOutcome = ActionOutcome
 
 /// Whether an action or a script input had its effect, or was ignored in
 /// the object's current state, and why; the transcript says which.

@@ -14,7 +14,7 @@ public final class Scene {
         public let object: any SceneObject
 
         /// Creates an entry.
-        public init(id: String, type: TypeDescription, object: any SceneObject) {
+        package init(id: String, type: TypeDescription, object: any SceneObject) {
             self.id = id
             self.type = type
             self.object = object
@@ -47,7 +47,7 @@ public final class Scene {
     /// Creates a scene owning `entries`, whose ids must be unique.
     /// `scheduler` defaults to a new virtual clock at time zero;
     /// `stateDirectory` is where behaviours keep state between runs.
-    public init(
+    package init(
         title: String?, summary: String?, entries: [Entry],
         scheduler: VirtualScheduler = VirtualScheduler(), stateDirectory: String? = nil
     ) {

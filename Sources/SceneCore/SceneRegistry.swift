@@ -124,18 +124,18 @@ public struct SceneRegistry {
     }
 
     /// Whether `name` is a registered type or a declared protocol.
-    public func isKnownRequirement(_ name: String) -> Bool {
+    package func isKnownRequirement(_ name: String) -> Bool {
         typesByName[name] != nil || protocolDescription(named: name) != nil
     }
 
     /// The name of what `outlet` requires, as scenes and messages write it:
     /// `View`, `InteractionProvider`.
-    public func requirement(of outlet: OutletDescription) -> String {
+    package func requirement(of outlet: OutletDescription) -> String {
         requirementNames[outlet.requirementID] ?? outlet.requirementTypeName
     }
 
     /// How docs write the outlet's type: `View`, `View?`, `[InteractionProvider]`.
-    public func typeDescription(of outlet: OutletDescription) -> String {
+    package func typeDescription(of outlet: OutletDescription) -> String {
         let requirement = requirement(of: outlet)
         return outlet.isCollection ? "[\(requirement)]" : outlet.isRequired ? requirement : requirement + "?"
     }
@@ -165,11 +165,11 @@ public struct SceneRegistry {
     // MARK: - Checks
 
     /// Keys of objects that are not members: `type` names the type, `on` holds the event wiring.
-    public static let reservedMemberNames: Set<String> = ["type", "on"]
+    package static let reservedMemberNames: Set<String> = ["type", "on"]
 
     /// Whether `name` can be written in scenes and in `id.member` paths:
     /// a letter or `_`, then letters, digits and `_` (ASCII).
-    public static func isIdentifier(_ name: String) -> Bool {
+    package static func isIdentifier(_ name: String) -> Bool {
         isIdentifier(utf8: name.utf8)
     }
 
@@ -348,9 +348,9 @@ final class ConformanceCache: Sendable {
 }
 
 /// The verbs of a scene's script that are not inputs of a type.
-public enum ScriptVerbs {
+package enum ScriptVerbs {
     /// `wait`, `at`, `expect`, `call`, `set` and `note`.
-    public static let builtIn = ["wait", "at", "expect", "call", "set", "note"]
+    package static let builtIn = ["wait", "at", "expect", "call", "set", "note"]
 }
 
 extension ValueType {

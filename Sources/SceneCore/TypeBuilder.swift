@@ -10,7 +10,7 @@ public struct TypeBuilder<Object: SceneObject> {
     @usableFromInline var outlets: [OutletDescription] = []
     @usableFromInline var events: [EventDescription] = []
     @usableFromInline var actions: [ActionDescription] = []
-    @usableFromInline var inputs: [InputDescription] = []
+    @usableFromInline var inputs: [ActionDescription] = []
 
     init(typeName: String) {
         self.typeName = typeName
@@ -20,9 +20,10 @@ public struct TypeBuilder<Object: SceneObject> {
     ///
     ///     type.property("alpha", get: { $0.alpha }, set: { $0.alpha = $1 }, range: 0...1, doc: "The opacity.")
     ///
-    /// Closures are the fast form (key-path application costs about a
-    /// microsecond at run time); ``property(_:_:range:required:doc:)`` is
-    /// the short one.
+    /// Closures are the fast form: with Swift 6.3, a set through a key path
+    /// costs about 1,800 instructions against 230 through closures, and a
+    /// read 1,200 against 190 (docs/Performance.md, "Key paths and
+    /// closures"); ``property(_:_:range:required:doc:)`` is the short one.
     ///
     /// - Parameters:
     ///   - range: the allowed values for numbers and durations (in seconds).

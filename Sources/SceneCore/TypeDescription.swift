@@ -24,14 +24,14 @@ public final class TypeDescription {
     /// The type it extends, whose members it inherits.
     public let base: TypeDescription?
     /// The Swift class `make` creates, as outlets require it.
-    public let objectTypeID: ObjectIdentifier
+    package let objectTypeID: ObjectIdentifier
     /// The Swift class `make` creates.
-    public let objectType: Any.Type
+    package let objectType: Any.Type
     /// The Swift class's name, for messages.
-    public var objectTypeName: String { String(describing: objectType) }
+    package var objectTypeName: String { String(describing: objectType) }
     /// The classes of the type and its bases, nearest first: an object of
     /// this type fits an outlet whose Swift type is one of them.
-    public let lineageTypeIDs: [ObjectIdentifier]
+    package let lineageTypeIDs: [ObjectIdentifier]
     /// Whether an object is an instance of the class (or a subclass).
     let isInstance: (AnyObject) -> Bool
     /// Its own properties, outlets, events, actions and inputs, in declaration order.
@@ -39,7 +39,7 @@ public final class TypeDescription {
     public let ownOutlets: [OutletDescription]
     public let ownEvents: [EventDescription]
     public let ownActions: [ActionDescription]
-    public let ownInputs: [InputDescription]
+    public let ownInputs: [ActionDescription]
 
     /// A key of an object in a scene file.
     public enum Member {
@@ -70,7 +70,7 @@ public final class TypeDescription {
     /// All actions by name.
     public let actions: [String: ActionDescription]
     /// All script inputs by name.
-    public let inputs: [String: InputDescription]
+    public let inputs: [String: ActionDescription]
     /// ``members`` by the UTF-8 bytes of their keys, for loaders that read bytes.
     let memberTable: NameTable<Member>
     /// ``events`` by the UTF-8 bytes of their names.
@@ -143,7 +143,7 @@ public final class TypeDescription {
     }
 
     /// A new instance with its defaults.
-    public func makeInstance() -> any SceneObject { factory() }
+    package func makeInstance() -> any SceneObject { factory() }
 
     /// The type and its base types, nearest first.
     public var lineage: [TypeDescription] {
@@ -161,7 +161,7 @@ public final class TypeDescription {
     /// All actions in declaration order, base types' first.
     public var orderedActions: [ActionDescription] { Self.ordered(lineage.reversed().map(\.ownActions)) }
     /// All script inputs in declaration order, base types' first.
-    public var orderedInputs: [InputDescription] { Self.ordered(lineage.reversed().map(\.ownInputs)) }
+    public var orderedInputs: [ActionDescription] { Self.ordered(lineage.reversed().map(\.ownInputs)) }
 
     /// Members of each level, a redeclared name replacing the inherited one in place.
     private static func ordered<T: NamedMember>(_ levels: [[T]]) -> [T] {
@@ -177,7 +177,7 @@ public final class TypeDescription {
     }
 
     /// The default of each property, read from a fresh instance.
-    public func defaultValues() -> [String: SceneValue] {
+    package func defaultValues() -> [String: SceneValue] {
         let prototype = makeInstance()
         var result: [String: SceneValue] = [:]
         for property in properties { result[property.name] = property.value(of: prototype) }

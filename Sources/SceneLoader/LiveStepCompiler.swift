@@ -61,7 +61,7 @@ package struct LiveStepCompiler {
         let bytes = Array("- ".utf8) + Array(text.utf8)
         var validator = SceneValidator(
             registry: loader.registry, limit: loader.limits.maxDiagnostics,
-            maxVirtualTime: loader.limits.maxVirtualTime, toolName: loader.toolName)
+            maxVirtualTime: loader.limits.maxVirtualTime, programName: loader.programName)
         validator.types = types
         validator.ids = ids
         validator.isDeclared = isDeclared

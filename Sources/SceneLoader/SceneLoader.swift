@@ -1,4 +1,8 @@
 import SceneCore
+// Re-exported on purpose: the loader's public API hands users the YAML
+// layer's types (`SceneLimits.yaml` is a `YAMLLimits`, a `Diagnostic`'s
+// `position` a `SourcePosition`, its `span` a `SourceSpan`), and SceneYAML
+// is no product a user can depend on.
 @_exported import SceneYAML
 
 /// Limits on what a scene file may be, to keep every input from crashing,
@@ -126,7 +130,7 @@ public struct SceneLoader {
     /// The command-line program hints name (`'NAME types' lists the
     /// registered types`); `nil`, the default, names none and lists the
     /// types instead.
-    public var toolName: String?
+    public var programName: String?
     /// Whether a scene with warnings is refused like one with errors
     /// (`--warnings-as-errors`): it does not load, and its warnings are
     /// the load error's diagnostics.
@@ -184,7 +188,8 @@ public struct SceneLoader {
         result: Result<SceneDeclaration, SceneLoadError>, includedFiles: [String], hintsWorkedOut: Int
     ) {
         var validator = SceneValidator(
-            registry: registry, limit: limits.maxDiagnostics, maxVirtualTime: limits.maxVirtualTime, toolName: toolName)
+            registry: registry, limit: limits.maxDiagnostics, maxVirtualTime: limits.maxVirtualTime,
+            programName: programName)
         validator.limits = limits
         validator.ownName = source.name
         validator.ownCanonicalPath = SceneValidator.canonicalPath(source.name)

@@ -120,7 +120,7 @@ struct SceneValidator {
 
     init(
         registry: SceneRegistry, limit: Int, maxVirtualTime: Duration = SceneLimits().maxVirtualTime,
-        toolName: String? = nil
+        programName: String? = nil
     ) {
         self.registry = registry
         // A script's time is the running sum of its waits, each at most
@@ -128,7 +128,7 @@ struct SceneValidator {
         self.maxVirtualTime = min(maxVirtualTime, .seconds(Int64.max))
         self.diagnostics = DiagnosticCollector(limit: limit)
         typesHint =
-            toolName.map { "'\($0) types' lists the registered types" }
+            programName.map { "'\($0) types' lists the registered types" }
             ?? "the registered types are \(Suggestions.list(registry.types.map(\.name)))"
     }
 

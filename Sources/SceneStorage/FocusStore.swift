@@ -90,7 +90,7 @@ public final class FocusStore: SceneObject, FocusTimerStore {
     public var lockTimeout: Duration = .seconds(10)
 
     /// The `application_id` that marks a store's database: "FOCU".
-    public static let applicationID: Int32 = 0x464F_4355
+    package static let applicationID: Int32 = 0x464F_4355
 
     private var database: DatabaseQueue?
     /// A temporary folder this store made, removed when it closes.
@@ -406,7 +406,7 @@ public final class FocusStore: SceneObject, FocusTimerStore {
 
     /// Registers `FocusStore`: `path`, `finishedIntervals` and `error`; it
     /// satisfies `FocusTimer.store` through the `FocusTimerStore` protocol.
-    public static func sceneDescription() -> TypeDescription {
+    package static func sceneDescription() -> TypeDescription {
         TypeDescription(
             "FocusStore", summary: "A FocusTimer's settings, state and history in an SQLite file.",
             make: { FocusStore() }

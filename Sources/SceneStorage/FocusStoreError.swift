@@ -27,12 +27,12 @@ public struct FocusStoreError: Error, Equatable, CustomStringConvertible {
     public let reason: String
 
     /// An error about the file at `path` while opening it.
-    public init(path: String, reason: String) {
+    package init(path: String, reason: String) {
         self.init(.open, path: path, reason: reason)
     }
 
     /// An error about the file at `path` while doing `operation`.
-    public init(_ operation: Operation, path: String, reason: String) {
+    package init(_ operation: Operation, path: String, reason: String) {
         self.operation = operation
         self.path = path
         self.reason = reason

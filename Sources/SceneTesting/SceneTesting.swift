@@ -1,3 +1,7 @@
+// Re-exported on purpose, so that a test target needs `import SceneTesting`
+// alone (docs/Testing.md): a test drives the standard controls
+// (SceneBehaviours), the clock and events (SceneCore), reads diagnostics
+// (SceneLoader) and transcripts (SceneRunning).
 @_exported import SceneBehaviours
 @_exported import SceneCore
 @_exported import SceneLoader

@@ -32,7 +32,7 @@ public struct SourcePosition: Hashable, Sendable, Comparable, CustomStringConver
     /// only a byte offset.
     ///
     /// A byte order mark at the start takes no column, as in libyaml's marks.
-    public static func locate(offset: Int, in bytes: some Collection<UInt8>) -> SourcePosition {
+    package static func locate(offset: Int, in bytes: some Collection<UInt8>) -> SourcePosition {
         let text = Array(bytes.prefix(max(0, offset)))
         let starts = LineBreaks.starts(of: text)
         let lineStart = Int(starts.last ?? 0)

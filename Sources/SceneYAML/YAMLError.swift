@@ -2,9 +2,9 @@
 ///
 /// The YAML layer throws only this type. Its `message` is written for the
 /// scene author; the loader renders it with the file name and a snippet.
-public struct YAMLError: Error, Hashable, Sendable {
+package struct YAMLError: Error, Hashable, Sendable {
     /// What went wrong, as a category for tools and tests.
-    public enum Kind: String, Hashable, Sendable {
+    package enum Kind: String, Hashable, Sendable {
         /// libyaml could not scan or parse the text.
         case syntax
         /// The bytes are not valid UTF-8 (or another encoding libyaml reads).
@@ -33,27 +33,27 @@ public struct YAMLError: Error, Hashable, Sendable {
     }
 
     /// The category.
-    public var kind: Kind
+    package var kind: Kind
     /// A one-line description for the scene author.
-    public var message: String
+    package var message: String
     /// Where the problem is.
-    public var span: SourceSpan
+    package var span: SourceSpan
     /// A second place that explains the first.
-    public struct Related: Hashable, Sendable {
+    package struct Related: Hashable, Sendable {
         /// What is there ("first written here", "while parsing a flow sequence").
-        public var message: String
+        package var message: String
         /// Where.
-        public var position: SourcePosition
+        package var position: SourcePosition
     }
 
     /// A second place that explains the first, e.g. the first occurrence of
     /// a duplicate key or the construct libyaml was reading.
-    public var related: Related?
+    package var related: Related?
     /// A suggestion for a fix, when there is one.
-    public var hint: String?
+    package var hint: String?
 
     /// Creates an error.
-    public init(
+    package init(
         _ kind: Kind, _ message: String, at span: SourceSpan,
         related: (message: String, position: SourcePosition)? = nil, hint: String? = nil
     ) {
@@ -65,5 +65,5 @@ public struct YAMLError: Error, Hashable, Sendable {
     }
 
     /// The start of ``span``.
-    public var position: SourcePosition { span.start }
+    package var position: SourcePosition { span.start }
 }

@@ -45,7 +45,7 @@ func run(
 ) -> CommandResult {
     let output = CapturedText()
     let errors = CapturedText()
-    let status = SceneCommandLine(name: name, registry: registry).run(arguments, output: output, errors: errors)
+    let status = SceneCommandLine(programName: name, registry: registry).run(arguments, output: output, errors: errors)
     return CommandResult(status: status, output: output.text, errors: errors.text)
 }
 

@@ -47,7 +47,7 @@ import Testing
 
     @Test func aParsedCommandNotInTheTableIsNotRunByIt() throws {
         let context = CommandContext(
-            name: "scene-runner", registry: .standard, limits: .init(), output: CapturedText(),
+            programName: "scene-runner", registry: .standard, limits: .init(), output: CapturedText(),
             errors: CapturedText())
         #expect(try !Subcommands.run(RootCommand(), in: context))
     }

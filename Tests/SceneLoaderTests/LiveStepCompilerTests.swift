@@ -10,7 +10,7 @@ import Testing
 
     func compiler() throws -> LiveStepCompiler {
         var loader = SceneLoader(registry: .standard)
-        loader.toolName = "scene-runner"
+        loader.programName = "scene-runner"
         let declaration = try loader.validate(SceneSource(name: "s.yaml", text: Self.scene)).get()
         return LiveStepCompiler(loader: loader, declaration: declaration)
     }

@@ -20,9 +20,9 @@ import SceneCore
 ///   `dismiss` input is ignored when nothing is presented.
 public final class AlertPresenter: SceneObject {
     /// The title of every alert.
-    public static let errorTitle = "Error"
+    package static let errorTitle = "Error"
     /// The title of its one button.
-    public static let closeTitle = "Close"
+    package static let closeTitle = "Close"
 
     /// Whether an alert is shown.
     public private(set) var isPresented = false
@@ -62,7 +62,7 @@ public final class AlertPresenter: SceneObject {
     // MARK: Registration
 
     /// Registers `AlertPresenter`: its read-only state and `dismiss`.
-    public static func sceneDescription() -> TypeDescription {
+    package static func sceneDescription() -> TypeDescription {
         TypeDescription(
             "AlertPresenter", summary: "Presents an error alert (\"Error\", button \"Close\"); dismiss closes it.",
             make: { AlertPresenter() }

@@ -61,7 +61,7 @@ public final class CredentialAuthenticator: SceneObject, PropertyNotifying {
     public private(set) var requests = 0
 
     /// The clock: the scene's, from ``awake(in:)``, unless one was given.
-    public private(set) var scheduler: VirtualScheduler?
+    package private(set) var scheduler: VirtualScheduler?
 
     /// An authenticator with no accounts; it gets its scheduler in
     /// ``awake(in:)``.
@@ -96,7 +96,7 @@ public final class CredentialAuthenticator: SceneObject, PropertyNotifying {
     }
 
     /// The answer to `username` and `password` now, without a request.
-    public func answer(username: String, password: String) -> Result<Void, Failure> {
+    package func answer(username: String, password: String) -> Result<Void, Failure> {
         guard available else { return .failure(.serviceUnavailable) }
         guard let expected = accounts[username] else { return .failure(.invalidUsername) }
         guard expected == password else { return .failure(.invalidPassword) }
@@ -107,7 +107,7 @@ public final class CredentialAuthenticator: SceneObject, PropertyNotifying {
 
     /// Registers `CredentialAuthenticator`: `accounts`, `latency`,
     /// `available` and `requests`.
-    public static func sceneDescription() -> TypeDescription {
+    package static func sceneDescription() -> TypeDescription {
         TypeDescription(
             "CredentialAuthenticator", summary: "A simulated login service that answers after a latency.",
             make: { CredentialAuthenticator() }

@@ -27,7 +27,7 @@ public final class EventCounter: SceneObject {
     public private(set) var lastFiredAt: Duration?
 
     /// The clock: the scene's, from ``awake(in:)``, unless one was given.
-    public private(set) var scheduler: VirtualScheduler?
+    package private(set) var scheduler: VirtualScheduler?
 
     /// A counter at zero; it gets its scheduler in ``awake(in:)``.
     public init() {}
@@ -51,7 +51,7 @@ public final class EventCounter: SceneObject {
     // MARK: Registration
 
     /// Registers `EventCounter`: `count`, `lastFiredAt` and `fire`.
-    public static func sceneDescription() -> TypeDescription {
+    package static func sceneDescription() -> TypeDescription {
         TypeDescription(
             "EventCounter", summary: "Counts the events connected to its fire action, with the last one's time.",
             make: { EventCounter() }

@@ -141,9 +141,9 @@ public final class FocusTimer: SceneObject, PropertyNotifying {
     }
 
     /// The theme colour of work: #E44F72.
-    public static let workColor = Color(red: 0xE4, green: 0x4F, blue: 0x72)
+    package static let workColor = Color(red: 0xE4, green: 0x4F, blue: 0x72)
     /// The theme colour of breaks: #52A57B.
-    public static let breakColor = Color(red: 0x52, green: 0xA5, blue: 0x7B)
+    package static let breakColor = Color(red: 0x52, green: 0xA5, blue: 0x7B)
 
     /// The lengths and the long-break rule; see ``Settings``.
     public var settings = Settings() {
@@ -213,7 +213,7 @@ public final class FocusTimer: SceneObject, PropertyNotifying {
     public private(set) var completedCycles = 0
 
     /// The clock: the scene's, from ``awake(in:)``, unless one was given.
-    public private(set) var scheduler: VirtualScheduler?
+    package private(set) var scheduler: VirtualScheduler?
 
     /// The time left when not running; while running, ``end`` rules.
     private var remaining: Duration = .seconds(25 * 60)
@@ -246,7 +246,7 @@ public final class FocusTimer: SceneObject, PropertyNotifying {
     // MARK: State
 
     /// The exact time left in the current activity.
-    public var remainingTime: Duration {
+    package var remainingTime: Duration {
         guard let end else { return remaining }
         return max(end - now, .zero)
     }
@@ -257,7 +257,7 @@ public final class FocusTimer: SceneObject, PropertyNotifying {
     }
 
     /// The state as a store keeps it.
-    public var savedState: SavedState {
+    package var savedState: SavedState {
         SavedState(
             settings: settings, status: status, activity: activity, remaining: remainingTime,
             completedCycles: completedCycles)
@@ -267,7 +267,7 @@ public final class FocusTimer: SceneObject, PropertyNotifying {
 
     /// Takes on a saved state: a running timer comes back paused; a time
     /// left longer than the activity now lasts is cut to its length.
-    public func restore(_ saved: SavedState) {
+    package func restore(_ saved: SavedState) {
         disarm()
         end = nil
         activity = saved.activity
@@ -377,7 +377,7 @@ public final class FocusTimer: SceneObject, PropertyNotifying {
     // MARK: The interface
 
     /// The start button's title for the status: "Start", "Pause", "Resume".
-    public var startTitle: String {
+    package var startTitle: String {
         switch status {
         case .stopped: "Start"
         case .running: "Pause"
@@ -387,7 +387,7 @@ public final class FocusTimer: SceneObject, PropertyNotifying {
 
     /// The status label's text: "Work", "Break", "Long break", or
     /// "Work paused" / "Break paused" while paused.
-    public var statusText: String {
+    package var statusText: String {
         switch (status, activity) {
         case (.paused, .work): "Work paused"
         case (.paused, _): "Break paused"
@@ -398,7 +398,7 @@ public final class FocusTimer: SceneObject, PropertyNotifying {
     }
 
     /// The theme colour of the current activity.
-    public var themeColor: Color {
+    package var themeColor: Color {
         activity.isBreak ? Self.breakColor : Self.workColor
     }
 
@@ -412,7 +412,7 @@ public final class FocusTimer: SceneObject, PropertyNotifying {
     }
 
     /// `seconds` as MM:SS with at least two digits of minutes: "25:00", "04:59".
-    public static func clockText(seconds: Int) -> String {
+    package static func clockText(seconds: Int) -> String {
         let seconds = max(seconds, 0)
         let minutes = seconds / 60
         let rest = seconds % 60
@@ -430,7 +430,7 @@ public final class FocusTimer: SceneObject, PropertyNotifying {
 
     /// Registers `FocusTimer`: the lengths and long-break rule, the
     /// interface's outlets, the store, the read-only state, `start` and `stop`.
-    public static func sceneDescription() -> TypeDescription {
+    package static func sceneDescription() -> TypeDescription {
         let lengthRange = 0.001...Double.infinity
         return TypeDescription(
             "FocusTimer", summary: "A Pomodoro timer: work, short and long breaks on the scene clock.",

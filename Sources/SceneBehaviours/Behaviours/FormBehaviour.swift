@@ -73,7 +73,7 @@ open class FormBehaviour: SceneObject {
     /// round, as ``next()`` does; returns the field focused, or `nil` when
     /// the focus did not move.
     @discardableResult
-    public final func focusNextField() -> TextField? {
+    package final func focusNextField() -> TextField? {
         let list = fields.elements
         guard list.count >= 2, let current = focusedField,
             let start = list.firstIndex(where: { $0 === current })
@@ -104,7 +104,7 @@ open class FormBehaviour: SceneObject {
     }
 
     /// What return on `field` does: `next`, or `submit` on the last field.
-    public final func returnKeyPressed(on field: TextField) {
+    package final func returnKeyPressed(on field: TextField) {
         if fields.elements.last === field {
             submit()
         } else {

@@ -61,14 +61,14 @@ public final class HighlightBehaviour: SceneObject, PropertyNotifying {
     }
 
     /// The clock: the scene's, from ``awake(in:)``, unless one was given.
-    public private(set) var scheduler: VirtualScheduler?
+    package private(set) var scheduler: VirtualScheduler?
 
     /// Whether a colour animation is under way.
-    public var isAnimating: Bool { animation?.isRunning ?? false }
+    package var isAnimating: Bool { animation?.isRunning ?? false }
 
     /// Whether the behaviour shows the highlight: the last change it followed
     /// was to highlighted.
-    public private(set) var isShowingHighlight = false
+    package private(set) var isShowingHighlight = false
 
     private var animation: Animation<Color>?
     /// The normal colour of the current highlight, taken when it began.
@@ -132,7 +132,7 @@ public final class HighlightBehaviour: SceneObject, PropertyNotifying {
 
     /// Registers `HighlightBehaviour`: the `view` outlet, the two colours
     /// and `animationDuration`.
-    public static func sceneDescription() -> TypeDescription {
+    package static func sceneDescription() -> TypeDescription {
         TypeDescription(
             "HighlightBehaviour",
             summary: "Animates a button's or text field's background while it is pressed or focused.",

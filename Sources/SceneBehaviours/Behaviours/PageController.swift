@@ -124,7 +124,7 @@ public final class PageController: SceneObject {
 
     /// Registers `PageController`: its outlets, the page count, the current
     /// page and the two swipes.
-    public static func sceneDescription() -> TypeDescription {
+    package static func sceneDescription() -> TypeDescription {
         TypeDescription(
             "PageController", summary: "Pages through a TableData one section at a time, with a page indicator.",
             make: { PageController() }

@@ -192,7 +192,7 @@ public final class PasscodeLock: SceneObject, PropertyNotifying {
 
     /// Registers `PasscodeLock`: its keys and outlets, `enter`, `reset`,
     /// its read-only state, `unlocked` and `lockedOut`.
-    public static func sceneDescription() -> TypeDescription {
+    package static func sceneDescription() -> TypeDescription {
         TypeDescription(
             "PasscodeLock", summary: "Locks out after too many wrong passcodes within a window of each other.",
             make: { PasscodeLock() }

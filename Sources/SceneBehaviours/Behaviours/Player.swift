@@ -104,7 +104,7 @@ public final class Player: SceneObject, PropertyNotifying {
     public private(set) var presentationMode = PresentationMode.inline
     /// Whether the time is advancing now: unpaused, with data, and neither
     /// seeking nor stalled.
-    public private(set) var isProgressing = false
+    package private(set) var isProgressing = false
 
     /// Sent when ``play()`` clears `paused` (`play`).
     public private(set) lazy var play = SceneEvent<Void>()
@@ -128,7 +128,7 @@ public final class Player: SceneObject, PropertyNotifying {
     public private(set) lazy var presentationModeChange = SceneEvent<PresentationMode>()
 
     /// The clock: the scene's, from ``awake(in:)``, unless one was given.
-    public private(set) var scheduler: VirtualScheduler?
+    package private(set) var scheduler: VirtualScheduler?
 
     private var storedTime: Duration = .zero
     private var anchorTime: Duration = .zero
@@ -348,7 +348,7 @@ public final class Player: SceneObject, PropertyNotifying {
     /// Registers `Player`: its timing keys, read-only state, the `play`,
     /// `pause`, `seek` and `load` actions, the `stall` and `rotate` inputs
     /// and its media events.
-    public static func sceneDescription() -> TypeDescription {
+    package static func sceneDescription() -> TypeDescription {
         TypeDescription(
             "Player", summary: "A simulated media player on the scene clock, with media events.",
             make: { Player() }

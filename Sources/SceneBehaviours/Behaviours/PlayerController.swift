@@ -37,7 +37,7 @@ import SceneCore
 ///   inline sets it back to `inlineContainer`.
 public final class PlayerController: SceneObject {
     /// How far a skip moves.
-    public static let skipInterval: Duration = .seconds(10)
+    package static let skipInterval: Duration = .seconds(10)
 
     /// The player driven; its events are observed as soon as it is set,
     /// and those of the player it replaces no longer are.
@@ -183,7 +183,7 @@ public final class PlayerController: SceneObject {
 
     /// Registers `PlayerController`: its four outlets and the `play`,
     /// `pause`, `skipForward`, `skipBackward` and `seek` actions.
-    public static func sceneDescription() -> TypeDescription {
+    package static func sceneDescription() -> TypeDescription {
         TypeDescription(
             "PlayerController", summary: "Maps Player events to PlayerInterface states and requests to the player.",
             make: { PlayerController() }

@@ -206,7 +206,7 @@ public final class PlayerInterface: SceneObject, PropertyNotifying {
     }
 
     /// Whether a component shows in `state`, controls up.
-    public static func shows(_ component: Component, in state: PlayerInterfaceState) -> Bool {
+    package static func shows(_ component: Component, in state: PlayerInterfaceState) -> Bool {
         switch component {
         case .playButton: state == .initialise || state == .paused
         case .pauseButton: state == .playing
@@ -216,7 +216,7 @@ public final class PlayerInterface: SceneObject, PropertyNotifying {
     }
 
     /// The components the state table names.
-    public enum Component: CaseIterable, Sendable {
+    package enum Component: CaseIterable, Sendable {
         /// The play button.
         case playButton
         /// The pause button.
@@ -230,7 +230,7 @@ public final class PlayerInterface: SceneObject, PropertyNotifying {
     }
 
     /// Formats `time` as the label does: "MM:SS", or "HH:MM:SS" when `hours`.
-    public static func format(_ time: Duration, hours: Bool) -> String {
+    package static func format(_ time: Duration, hours: Bool) -> String {
         let seconds = Swift.max(Int(time.components.seconds), 0)
         let (hour, minute, second) = (seconds / 3600, (seconds % 3600) / 60, seconds % 60)
         func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
@@ -325,7 +325,7 @@ public final class PlayerInterface: SceneObject, PropertyNotifying {
     /// Registers `PlayerInterface`: its component outlets, `duration` and
     /// `currentTime`, read-only `state`, `controlsShown` and `dragging`, and
     /// its request events.
-    public static func sceneDescription() -> TypeDescription {
+    package static func sceneDescription() -> TypeDescription {
         TypeDescription(
             "PlayerInterface", summary: "A custom player interface: components by state, progress, auto-hide.",
             make: { PlayerInterface() }

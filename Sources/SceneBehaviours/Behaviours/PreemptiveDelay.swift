@@ -66,7 +66,7 @@ public final class PreemptiveDelay: SceneObject, PropertyNotifying {
     public private(set) lazy var fired = SceneEvent<Void>()
 
     /// The clock: the scene's, from ``awake(in:)``, unless one was given.
-    public private(set) var scheduler: VirtualScheduler?
+    package private(set) var scheduler: VirtualScheduler?
 
     /// The one scheduler timer, due at ``timerDeadline``, which is at or
     /// before ``deadline``.
@@ -154,7 +154,7 @@ public final class PreemptiveDelay: SceneObject, PropertyNotifying {
 
     /// Registers `PreemptiveDelay`: `delay`, its read-only state, the
     /// `trigger`, `triggerAfter` and `cancel` actions and `fired`.
-    public static func sceneDescription() -> TypeDescription {
+    package static func sceneDescription() -> TypeDescription {
         TypeDescription(
             "PreemptiveDelay", summary: "Fires once, when the latest of any number of pending delays passes.",
             make: { PreemptiveDelay() }

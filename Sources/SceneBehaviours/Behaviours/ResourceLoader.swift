@@ -57,7 +57,7 @@ public final class ResourceLoader: SceneObject, PropertyNotifying {
     public private(set) lazy var resourceLoaded = SceneEvent<Void>()
 
     /// The clock: the scene's, from ``awake(in:)``, unless one was given.
-    public private(set) var scheduler: VirtualScheduler?
+    package private(set) var scheduler: VirtualScheduler?
 
     /// Resources still on their way.
     private var remaining = 0
@@ -103,7 +103,7 @@ public final class ResourceLoader: SceneObject, PropertyNotifying {
 
     /// Registers `ResourceLoader`: `loadTimes`, `allLoaded`, its read-only
     /// state, `start` and `resourceLoaded`.
-    public static func sceneDescription() -> TypeDescription {
+    package static func sceneDescription() -> TypeDescription {
         TypeDescription(
             "ResourceLoader", summary: "Loads resources concurrently and reports each as it arrives.",
             make: { ResourceLoader() }

@@ -91,7 +91,7 @@ public final class SegmentSwitcher: SceneObject {
     // MARK: Registration
 
     /// Registers `SegmentSwitcher`: `control`, `views` and `apply`.
-    public static func sceneDescription() -> TypeDescription {
+    package static func sceneDescription() -> TypeDescription {
         TypeDescription(
             "SegmentSwitcher", summary: "Shows the view of a segmented control's selected segment, hides the others.",
             make: { SegmentSwitcher() }

@@ -52,7 +52,7 @@ public final class ShakeAnimation: SceneObject, PropertyNotifying {
     }
 
     /// The key times of every shake, as fractions of its duration.
-    public static let keyTimes: [Double] = [0, 1.0 / 6, 3.0 / 6, 5.0 / 6, 1]
+    package static let keyTimes: [Double] = [0, 1.0 / 6, 3.0 / 6, 5.0 / 6, 1]
 
     /// The view that shakes; weak, as every outlet.
     public weak var view: View?
@@ -75,7 +75,7 @@ public final class ShakeAnimation: SceneObject, PropertyNotifying {
     public private(set) lazy var finished = SceneEvent<Void>()
 
     /// The clock: the scene's, from ``awake(in:)``, unless one was given.
-    public private(set) var scheduler: VirtualScheduler?
+    package private(set) var scheduler: VirtualScheduler?
 
     /// Whether a shake is under way.
     public var isPlaying: Bool { animation?.isRunning ?? false }
@@ -104,7 +104,7 @@ public final class ShakeAnimation: SceneObject, PropertyNotifying {
 
     /// The path of a shake of `maxOffset`: 0, m, -0.8m, 0.4m, 0 at
     /// ``keyTimes``.
-    public static func keyFrames(maxOffset m: Double) -> KeyFrames<Double>? {
+    package static func keyFrames(maxOffset m: Double) -> KeyFrames<Double>? {
         KeyFrames(values: [0, m, -0.8 * m, 0.4 * m, 0], times: keyTimes)
     }
 
@@ -192,7 +192,7 @@ public final class ShakeAnimation: SceneObject, PropertyNotifying {
 
     /// Registers `ShakeAnimation`: the `view` outlet, `duration`,
     /// `maxOffset`, `axis`, `playing`, `play` and `finished`.
-    public static func sceneDescription() -> TypeDescription {
+    package static func sceneDescription() -> TypeDescription {
         TypeDescription(
             "ShakeAnimation", summary: "Shakes a view's offset: 0, m, -0.8m, 0.4m, 0 over its duration.",
             make: { ShakeAnimation() }

@@ -81,7 +81,7 @@ public final class TableData: SceneObject, PropertyNotifying {
     // MARK: Registration
 
     /// Registers `TableData` with its `sections`.
-    public static func sceneDescription() -> TypeDescription {
+    package static func sceneDescription() -> TypeDescription {
         TypeDescription(
             "TableData", summary: "A table's model: titled sections of rows.", make: { TableData() }
         ) { type in

@@ -61,7 +61,7 @@ public final class TimeoutController: SceneObject, PropertyNotifying {
     public private(set) lazy var timedOut = SceneEvent<Void>()
 
     /// The clock: the scene's, from ``awake(in:)``, unless one was given.
-    public private(set) var scheduler: VirtualScheduler?
+    package private(set) var scheduler: VirtualScheduler?
 
     /// Whether the controller is running: resumed, and neither paused nor
     /// timed out since.
@@ -196,7 +196,7 @@ public final class TimeoutController: SceneObject, PropertyNotifying {
 
     /// Registers `TimeoutController`: `timeout`, the `providers` collection,
     /// its read-only state, `resume`/`pause` and `timedOut`.
-    public static func sceneDescription() -> TypeDescription {
+    package static func sceneDescription() -> TypeDescription {
         TypeDescription(
             "TimeoutController", summary: "A timeout that touches on its providers hold off: event timedOut.",
             make: { TimeoutController() }

@@ -71,7 +71,7 @@ public final class TimeoutControllerHost: SceneObject, PropertyNotifying {
 
     /// The clock fades run on: the scene's, from ``awake(in:)``, unless one
     /// was given.
-    public private(set) var scheduler: VirtualScheduler?
+    package private(set) var scheduler: VirtualScheduler?
 
     /// The connection to the `recognized` event of ``tapGesture``.
     private var tapConnection: SceneConnection?
@@ -98,14 +98,14 @@ public final class TimeoutControllerHost: SceneObject, PropertyNotifying {
 
     /// Whether the view is shown: not hidden and not transparent, or, during
     /// a fade, whether the fade is showing it.
-    public var isShown: Bool {
+    package var isShown: Bool {
         if let fade, fade.isRunning { return fadeShows }
         guard let view = viewToHide else { return false }
         return !view.hidden && view.alpha > 0
     }
 
     /// Whether a fade is running.
-    public var isFading: Bool { fade?.isRunning ?? false }
+    package var isFading: Bool { fade?.isRunning ?? false }
 
     /// What a tap does: hides a shown view and pauses the controller, or
     /// shows a hidden view and resumes the controller.
@@ -120,12 +120,12 @@ public final class TimeoutControllerHost: SceneObject, PropertyNotifying {
     }
 
     /// Fades the view out, then hides it; turns a fade in round.
-    public func hideView() {
+    package func hideView() {
         setShown(false)
     }
 
     /// Shows the view, then fades it in; turns a fade out round.
-    public func showView() {
+    package func showView() {
         setShown(true)
     }
 
@@ -174,7 +174,7 @@ public final class TimeoutControllerHost: SceneObject, PropertyNotifying {
 
     /// Registers `TimeoutControllerHost`: its three outlets, `autoStart`,
     /// `autoHide` and `animationDuration`.
-    public static func sceneDescription() -> TypeDescription {
+    package static func sceneDescription() -> TypeDescription {
         TypeDescription(
             "TimeoutControllerHost",
             summary: "Hides a view when a TimeoutController times out; a tap toggles it.",

@@ -11,15 +11,15 @@
 ///     password.focusCoordinator = focus
 ///
 /// It holds the focused field weakly; the fields hold it strongly.
-public final class FocusCoordinator {
+package final class FocusCoordinator {
     /// The focused field, if any.
-    public private(set) weak var focusedField: TextField?
+    package private(set) weak var focusedField: TextField?
 
     /// A coordinator with no focused field.
-    public init() {}
+    package init() {}
 
     /// Unfocuses the focused field, if any; it sends `editingEnded`.
-    public func endEditing() {
+    package func endEditing() {
         focusedField?.resignFocus()
     }
 

@@ -11,7 +11,7 @@ import SceneCore
 /// progress, and a begin during one, are ignored.
 open class PanGesture: SceneObject, InteractionProvider {
     /// Whether a pan is in progress.
-    public final private(set) var isPanning = false
+    package final private(set) var isPanning = false
 
     /// Sent when a pan begins (`began`).
     public final private(set) lazy var began = SceneEvent<Void>()

@@ -33,7 +33,7 @@ open class TableView: View {
 
     /// The sections shown: every one of `data` when `section` is `nil`, the
     /// one at `section`, or none when `section` is out of range.
-    public final var shownSections: ArraySlice<TableSection> {
+    package final var shownSections: ArraySlice<TableSection> {
         guard let sections = data?.sections else { return [] }
         guard let section else { return sections[...] }
         guard sections.indices.contains(section) else { return [] }

@@ -57,7 +57,7 @@ open class TextField: View {
     /// a scene joins the first one's when it wakes).
     ///
     /// Changing it moves the field's focus, if any, to the new coordinator.
-    public var focusCoordinator: FocusCoordinator {
+    package var focusCoordinator: FocusCoordinator {
         get {
             if let coordinator = ownCoordinator { return coordinator }
             let coordinator = FocusCoordinator()
@@ -116,7 +116,7 @@ open class TextField: View {
     /// and nothing happens, when the field is disabled or not visible; true
     /// when it is already focused.
     @discardableResult
-    public func becomeFocused() -> Bool {
+    package func becomeFocused() -> Bool {
         if focused { return true }
         guard acceptsInput else { return false }
         focusCoordinator.fieldWillFocus(self)
@@ -129,7 +129,7 @@ open class TextField: View {
 
     /// Unfocuses the field and sends `editingEnded`, as code does; nothing
     /// when it is not focused.
-    public func resignFocus() {
+    package func resignFocus() {
         guard focused else { return }
         focused = false
         focusCoordinator.fieldDidResign(self)

@@ -22,7 +22,7 @@ package struct ScriptStep {
         case note(String)
         /// An input verb declared by the target's type: `tap: button`,
         /// `slide: { volume: 0.8 }`.
-        case input(target: Int, input: InputDescription, argument: SceneValue?)
+        case input(target: Int, input: ActionDescription, argument: SceneValue?)
     }
 
     /// One `id.member: value` of an `expect`.
