@@ -125,10 +125,28 @@ extension PropertyNotifying {
         return made.connect(handler)
     }
 
+    /// Tells the watchers (``watchAll(_:)``), and only them, that the
+    /// property `name` may have changed: what a read-only property worked
+    /// out from others, with no change event, says when what it depends
+    /// on changed (see ``DerivedPropertiesTelling``).
+    package func propertyMayHaveChanged(_ name: String) {
+        propertyObservers?.watchers?.send(name)
+    }
+
     private var observers: PropertyObservers {
         if let propertyObservers { return propertyObservers }
         let made = PropertyObservers()
         propertyObservers = made
         return made
     }
+}
+
+/// An object with read-only properties worked out from others (a view's
+/// `visible`, from its and its ancestors' `hidden` and `alpha`) that have
+/// no change event but say when they may have changed, with
+/// ``PropertyNotifying/propertyMayHaveChanged(_:)``: a run's recorder
+/// then reads them only after such a word, not at every look.
+package protocol DerivedPropertiesTelling: PropertyNotifying {
+    /// The scene names of the properties that say when they may have changed.
+    static var propertiesTellingChanges: [String] { get }
 }

@@ -3,8 +3,11 @@ import SceneCore
 /// Which of a scene's declared properties the recorder reads at each point
 /// where it looks for changes: a property that tells its changes (one with
 /// a change event, ``TypeBuilder/changeEvent(of:)``, on a
-/// ``PropertyNotifying`` object) only after it told one; every other
-/// property, every time.
+/// ``PropertyNotifying`` object, or one a ``DerivedPropertiesTelling``
+/// object names) only after it told one; every other property (Slider's
+/// `value`, which has no change event, or those of an object that does not
+/// notify), every time. A type is planned once, from its first object:
+/// objects of one registered type are of one class.
 ///
 /// The properties are numbered flat, object after object in declaration
 /// order and each object's in declared order, so that reading them in
@@ -51,7 +54,7 @@ final class PropertyWatch {
                 continue
             }
             let key = ObjectIdentifier(entry.type)
-            let plan = plans[key] ?? Plan(entry.type)
+            let plan = plans[key] ?? Plan(entry.type, telling: type(of: notifying))
             plans[key] = plan
             alwaysRead.append(contentsOf: plan.sampledSlots.lazy.map { base + $0 })
             if !plan.notifyingSlots.isEmpty { watched.append((notifying, base, plan.notifyingSlots)) }
@@ -71,9 +74,12 @@ final class PropertyWatch {
         var notifyingSlots: [String: Int] = [:]
         var sampledSlots: [Int] = []
 
-        init(_ type: TypeDescription) {
+        init(_ type: TypeDescription, telling objectType: any PropertyNotifying.Type) {
             var telling = Set<String>()
             for event in type.events.values { if let name = event.changedProperty { telling.insert(name) } }
+            if let derived = objectType as? any DerivedPropertiesTelling.Type {
+                telling.formUnion(derived.propertiesTellingChanges)
+            }
             for (slot, property) in type.properties.enumerated() {
                 if telling.contains(property.name) {
                     notifyingSlots[property.name] = slot
