@@ -57,4 +57,28 @@ import Testing
         #expect(second == ["owner: during", "owner: after"])
         #expect(scene.failures.map(\.message) == ["before"])
     }
+
+    @Test func ignoredActionsGoToEveryObserverUntilDisconnected() {
+        let owner = Owner()
+        let type = TypeDescription("Owner", summary: "", make: Owner.init) { type in
+            type.action("poke", doc: "Does nothing.") { _ in .ignored(because: "nothing to do") }
+        }
+        let scene = Scene(
+            title: nil, summary: nil, entries: [Scene.Entry(id: "owner", type: type, object: owner)])
+        guard let poke = type.actions["poke"] else {
+            Issue.record("no poke action")
+            return
+        }
+        var first: [String] = []
+        var second: [String] = []
+        let connection = scene.observeIgnoredActions {
+            first.append("\($0.objectIndex) \($0.action.name): \($0.reason)")
+        }
+        scene.observeIgnoredActions { second.append($0.reason) }
+        scene.reportIgnoredAction(poke, of: 0, because: "nothing to do")
+        connection.disconnect()
+        scene.reportIgnoredAction(poke, of: 0, because: "still nothing")
+        #expect(first == ["0 poke: nothing to do"])
+        #expect(second == ["nothing to do", "still nothing"])
+    }
 }

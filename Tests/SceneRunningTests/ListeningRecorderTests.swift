@@ -191,4 +191,73 @@ import Testing
                         object: "l", property: "hidden", from: .bool(false), to: .bool(true), isAnimationFrame: false)
             })
     }
+
+    @Test func anObserverOfTheCodeListensBesideTheRecorderWithoutReplacingIt() throws {
+        // The recorder once took the scheduler's and the scene's only
+        // slots: an observer set by code replaced it, and the transcript
+        // lost every change after a firing. Now both hear.
+        let source = SceneSource(
+            name: "s.yaml",
+            text: """
+                objects:
+                  label: {type: Label, text: a}
+                  delay: {type: PreemptiveDelay, delay: 1s, on: {fired: label.hide}}
+                """)
+        let collector = TranscriptCollector()
+        guard
+            case .success(let session) = RunSession.start(
+                source, loader: SceneLoader(registry: .standard), streamingTo: collector)
+        else {
+            Issue.record("the scene did not load")
+            return
+        }
+        var firings: [Duration] = []
+        let connection = session.scene.scheduler.observeFirings { firings.append($0.deadline) }
+        var failures: [String] = []
+        session.scene.observeFailures { failures.append($0.message) }
+        let delay = try #require(session.scene.object("delay", as: PreemptiveDelay.self))
+        _ = delay.trigger()
+        #expect(
+            session.advance { () throws(VirtualSchedulerError) in
+                try session.scene.scheduler.advance(by: .seconds(2))
+            })
+        let label = try #require(session.scene.object("label", as: Label.self))
+        session.scene.reportFailure(of: label, "could not save")
+        connection.disconnect()
+        let summary = session.finish()
+        #expect(firings == [.seconds(1)])
+        #expect(failures == ["could not save"])
+        #expect(summary.failureCount == 1)
+        // Recorded after the firing that made it, not only at the end.
+        #expect(
+            collector.transcript.entries.contains(
+                Transcript.Entry(
+                    time: .seconds(1),
+                    kind: .change(
+                        object: "label", property: "hidden", from: .bool(false), to: .bool(true),
+                        isAnimationFrame: false))))
+    }
+
+    @Test func theSessionStopsListeningWhenItFinishes() throws {
+        let source = SceneSource(
+            name: "s.yaml", text: "objects:\n  label: {type: Label, text: a}\nscript:\n  - note: late\n")
+        let collector = TranscriptCollector()
+        guard
+            case .success(let session) = RunSession.start(
+                source, loader: SceneLoader(registry: .standard), streamingTo: collector)
+        else {
+            Issue.record("the scene did not load")
+            return
+        }
+        let label = try #require(session.scene.object("label", as: Label.self))
+        let late = try #require(session.declaration.steps.first)
+        let summary = session.finish()
+        label.text = "b"
+        session.scene.reportFailure(of: label, "after the end")
+        #expect(session.finish() == summary)
+        #expect(collector.transcript.entries.isEmpty)
+        // Nobody listens any more: the failure is kept by the scene.
+        #expect(session.scene.failures.map(\.message) == ["after the end"])
+        #expect(!session.perform(late))
+    }
 }
