@@ -103,8 +103,9 @@ extension PropertyNotifying {
         }
     }
 
-    /// Calls `handler` with the name of every property that changes: what a
-    /// recorder that follows every change uses.
+    /// Calls `handler` with the name of every property that changes, until
+    /// the returned connection is disconnected: one handler for a whole
+    /// object (a view of it that redraws on any change, say).
     @discardableResult
     public func observeAll(_ handler: @escaping (String) -> Void) -> SceneConnection {
         observers.changed.connect(handler)
