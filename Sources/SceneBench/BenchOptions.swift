@@ -39,6 +39,7 @@ struct BenchOptions {
                scene-bench --print-scene N
                scene-bench --profile N [--repetitions N] [--pipelining auto|on|off]
                scene-bench --components [--repetitions N]
+               scene-bench --recorder [--repetitions N]
 
         Generates scenes of N objects and measures the peak memory of a load
         in a child process per size. Then, in one more child process that runs
@@ -46,8 +47,10 @@ struct BenchOptions {
         parse, a full SceneLoader load with the default loader (and its CPU
         time), a full load on one thread (pipelining off), and the phases of a
         load. Prints medians and paired ratios, and checks the targets. Last,
-        the scheduler's figures and the components' (1,000 instances of a
-        20-object component against the same 20,000 objects written flat).
+        the scheduler's figures, the components' (1,000 instances of a
+        20-object component against the same 20,000 objects written flat)
+        and the recorder's (a 240-frame shake beside 100 and beside 10,000
+        idle labels, within 1.5x; --recorder prints only these).
 
         OPTIONS:
           --sizes N,N,...           Scene sizes in objects (default 1000,10000,100000).

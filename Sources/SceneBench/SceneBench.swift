@@ -18,6 +18,7 @@ import SceneYAML
 ///     swift run -c release scene-bench --live        # live mode: timer lateness, input latency (see LiveBenchmark)
 ///     swift run -c release scene-bench --components  # instanced against flat (see ComponentBenchmark)
 ///     swift run -c release scene-bench --registration  # key paths against closures (see RegistrationBenchmark)
+///     swift run -c release scene-bench --recorder    # an animation beside idle objects (see RecorderBenchmark)
 ///
 /// Each size's memory is measured in a child process of its own (this
 /// executable again, with `--child N`), which measures the peak memory of
@@ -48,6 +49,9 @@ enum SceneBenchCommand {
         }
         if arguments.first == "--registration" {
             exit(RegistrationBenchmark.main(arguments.dropFirst()))
+        }
+        if arguments.first == "--recorder" {
+            exit(RecorderBenchmark.main(arguments.dropFirst()))
         }
         let options: BenchOptions
         do {
@@ -120,7 +124,17 @@ enum SceneBenchCommand {
         }
         print(components)
         let componentsMet = !components.contains("[MISSED]")
-        if options.failOnMissedTarget && !(report.allTargetsMet && componentsMet) { exit(1) }
+        // And the recorder's (`--recorder` alone prints only them).
+        let recorder: String
+        do {
+            recorder = try RecorderBenchmark.report(repetitions: 7)
+        } catch {
+            printError("scene-bench: the recorder benchmark stopped: \(error)")
+            exit(1)
+        }
+        print(recorder)
+        let recorderMet = !recorder.contains("[missed]")
+        if options.failOnMissedTarget && !(report.allTargetsMet && componentsMet && recorderMet) { exit(1) }
     }
 
     /// Runs this executable with `arguments` and returns what it printed;

@@ -35,9 +35,20 @@ public protocol PropertyNotifying: AnyObject {
 public final class PropertyObservers {
     /// Sent with the scene name of each property that changed.
     @usableFromInline let changed = SceneEvent<String>()
+    /// Told of each change before ``changed`` is sent, outside
+    /// ``EventDelivery`` (see ``PropertyNotifying/watchAll(_:)``); `nil`
+    /// until the first watcher.
+    var watchers: ObserverList<String>?
 
     /// No observers.
     public init() {}
+
+    /// Tells the watchers, then the observers, that `name` changed.
+    @usableFromInline
+    func didChange(_ name: String) {
+        if let watchers { watchers.send(name) }
+        changed.send(name)
+    }
 
     /// How many observers are connected, all properties together.
     public var changedConnectionCount: Int { changed.connectionCount }
@@ -48,7 +59,7 @@ extension PropertyNotifying {
     /// one `nil` check when nobody observes.
     @inlinable
     public func propertyDidChange(_ name: String) {
-        propertyObservers?.changed.send(name)
+        propertyObservers?.didChange(name)
     }
 
     /// Tells the observers of `name` that it changed, when someone observes
@@ -58,7 +69,7 @@ extension PropertyNotifying {
     ///     public final var title = "" { didSet { propertyDidChange("title", from: oldValue, to: title) } }
     @inlinable
     public func propertyDidChange<Value: Equatable>(_ name: String, from oldValue: Value, to newValue: Value) {
-        if let observers = propertyObservers, oldValue != newValue { observers.changed.send(name) }
+        if let observers = propertyObservers, oldValue != newValue { observers.didChange(name) }
     }
 
     /// Tells the observers of `name` that it changed, when someone observes
@@ -66,7 +77,7 @@ extension PropertyNotifying {
     @inlinable
     public func propertyDidChange(_ name: String, from oldValue: Double, to newValue: Double) {
         if let observers = propertyObservers, oldValue != newValue, !(oldValue.isNaN && newValue.isNaN) {
-            observers.changed.send(name)
+            observers.didChange(name)
         }
     }
 
@@ -92,11 +103,35 @@ extension PropertyNotifying {
         }
     }
 
-    /// Calls `handler` with the name of every property that changes: what a
-    /// recorder that follows every change uses.
+    /// Calls `handler` with the name of every property that changes, until
+    /// the returned connection is disconnected: one handler for a whole
+    /// object (a view of it that redraws on any change, say).
     @discardableResult
     public func observeAll(_ handler: @escaping (String) -> Void) -> SceneConnection {
         observers.changed.connect(handler)
+    }
+
+    /// Calls `handler` with the name of every property that changes, before
+    /// the observers connected with ``observeAll(_:)`` hear it and outside
+    /// ``EventDelivery``: a watcher is not the scene's wiring, so it counts
+    /// against no event limit and is heard even after a runaway stopped
+    /// the deliveries. What a run's recorder uses to learn which
+    /// properties to read.
+    @discardableResult
+    package func watchAll(_ handler: @escaping (String) -> Void) -> SceneConnection {
+        let observers = self.observers
+        if let watchers = observers.watchers { return watchers.connect(handler) }
+        let made = ObserverList<String>()
+        observers.watchers = made
+        return made.connect(handler)
+    }
+
+    /// Tells the watchers (``watchAll(_:)``), and only them, that the
+    /// property `name` may have changed: what a read-only property worked
+    /// out from others, with no change event, says when what it depends
+    /// on changed (see ``DerivedPropertiesTelling``).
+    package func propertyMayHaveChanged(_ name: String) {
+        propertyObservers?.watchers?.send(name)
     }
 
     private var observers: PropertyObservers {
@@ -105,4 +140,14 @@ extension PropertyNotifying {
         propertyObservers = made
         return made
     }
+}
+
+/// An object with read-only properties worked out from others (a view's
+/// `visible`, from its and its ancestors' `hidden` and `alpha`) that have
+/// no change event but say when they may have changed, with
+/// ``PropertyNotifying/propertyMayHaveChanged(_:)``: a run's recorder
+/// then reads them only after such a word, not at every look.
+package protocol DerivedPropertiesTelling: PropertyNotifying {
+    /// The scene names of the properties that say when they may have changed.
+    static var propertiesTellingChanges: [String] { get }
 }

@@ -83,20 +83,35 @@ public final class Scene {
 
     /// Records that `object` failed: while waking (from `awake`), the load
     /// fails with `message`, positioned at the object; later, while the
-    /// scene runs (a save that did not happen), ``didReportFailure`` hears
-    /// it (the runner shows it in the transcript and the run fails), or,
-    /// when nothing listens, it is kept in ``failures``.
+    /// scene runs (a save that did not happen), the observers connected
+    /// with ``observeFailures(_:)`` hear it (the runner shows it in the
+    /// transcript and the run fails), or, when nothing listens, it is kept
+    /// in ``failures``.
     public func reportFailure(of object: AnyObject, _ message: String) {
         let failure = Failure(objectID: id(of: object), message: message)
-        if let didReportFailure {
-            didReportFailure(failure)
+        if let failureObservers, !failureObservers.isEmpty {
+            failureObservers.send(failure)
         } else {
             failures.append(failure)
         }
     }
 
-    /// Told of each failure reported while the scene runs (see ``reportFailure(of:_:)``).
-    public var didReportFailure: ((Failure) -> Void)?
+    /// Calls `handler` with each failure reported while the scene runs
+    /// (see ``reportFailure(of:_:)``), until the returned connection is
+    /// disconnected. Several observers may listen, each hearing every
+    /// failure in the order they connected; while one listens, failures
+    /// are no longer kept in ``failures``.
+    ///
+    ///     let connection = scene.observeFailures { print("failed:", $0.message) }
+    @discardableResult
+    public func observeFailures(_ handler: @escaping (Failure) -> Void) -> SceneConnection {
+        if let failureObservers { return failureObservers.connect(handler) }
+        let made = ObserverList<Failure>()
+        failureObservers = made
+        return made.connect(handler)
+    }
+
+    private var failureObservers: ObserverList<Failure>?
 
     /// An action connected with `on:` that its object ignored: the object's
     /// index in ``entries``, the action, and why.
@@ -109,13 +124,25 @@ public final class Scene {
         public let reason: String
     }
 
-    /// Told of each action that an event called through `on:` and that its
-    /// object ignored (``ActionOutcome/ignored(because:)``).
-    public var didIgnoreAction: ((IgnoredAction) -> Void)?
+    /// Calls `handler` with each action that an event called through `on:`
+    /// and that its object ignored (``ActionOutcome/ignored(because:)``),
+    /// until the returned connection is disconnected. Several observers
+    /// may listen, each hearing every one in the order they connected.
+    ///
+    ///     let connection = scene.observeIgnoredActions { print($0.action.name, "ignored:", $0.reason) }
+    @discardableResult
+    public func observeIgnoredActions(_ handler: @escaping (IgnoredAction) -> Void) -> SceneConnection {
+        if let ignoredActionObservers { return ignoredActionObservers.connect(handler) }
+        let made = ObserverList<IgnoredAction>()
+        ignoredActionObservers = made
+        return made.connect(handler)
+    }
 
-    /// Tells ``didIgnoreAction``, if anyone listens; the loader's wiring calls it.
+    private var ignoredActionObservers: ObserverList<IgnoredAction>?
+
+    /// Tells the observers of ignored actions, if anyone listens; the loader's wiring calls it.
     package func reportIgnoredAction(_ action: ActionDescription, of objectIndex: Int, because reason: String) {
-        didIgnoreAction?(IgnoredAction(objectIndex: objectIndex, action: action, reason: reason))
+        ignoredActionObservers?.send(IgnoredAction(objectIndex: objectIndex, action: action, reason: reason))
     }
 
     /// The entry declared as `id`.

@@ -2,7 +2,7 @@ import SceneCore
 import SceneLoader
 
 /// A scene running on the real clock, its steps performed as they arrive
-/// (`scene-runner live`): the same recorder as a scripted run, so the
+/// (`scene-runner live`): a ``RunSession`` like a scripted run's, so the
 /// transcript reads the same, but the caller decides when the scheduler
 /// advances (through a ``RealTimeDriver``) and which step comes next.
 ///
@@ -11,30 +11,25 @@ import SceneLoader
 ///     live.perform(step)
 ///     let summary = live.finish()
 package final class LiveRun {
-    /// The scene.
-    package let scene: Scene
-    /// Its declaration: the ids, the script.
-    package let declaration: SceneDeclaration
+    /// The run: the scene, its recorder and limits.
+    package let session: RunSession
     /// What drives the scene's scheduler on the real clock.
     package let driver: RealTimeDriver
     /// Compiles typed lines against the scene.
     package let compiler: LiveStepCompiler
-    private let recorder: TranscriptRecorder
-    private let relay: LiveEventRelay
     /// Whether the scheduler stopped with an error (a runaway timer): the
     /// session cannot go on.
     package private(set) var hasStopped = false
 
-    private init(
-        scene: Scene, declaration: SceneDeclaration, driver: RealTimeDriver, compiler: LiveStepCompiler,
-        recorder: TranscriptRecorder, relay: LiveEventRelay
-    ) {
-        self.scene = scene
-        self.declaration = declaration
+    /// The scene.
+    package var scene: Scene { session.scene }
+    /// Its declaration: the ids, the script.
+    package var declaration: SceneDeclaration { session.declaration }
+
+    private init(session: RunSession, driver: RealTimeDriver, compiler: LiveStepCompiler) {
+        self.session = session
         self.driver = driver
         self.compiler = compiler
-        self.recorder = recorder
-        self.relay = relay
     }
 
     /// Loads `source` with `runner`'s loader and starts recording into
@@ -44,26 +39,11 @@ package final class LiveRun {
         _ source: SceneSource, runner: SceneRunner, streamingTo sink: some TranscriptSink,
         clock: @escaping () -> Duration = RealTimeDriver.monotonicClock()
     ) -> Result<LiveRun, SceneLoadError> {
-        let relay = LiveEventRelay()
-        let scene: Scene
-        let declaration: SceneDeclaration
-        do {
-            (scene, declaration) = try runner.loader.loadDeclared(source) { relay.recorder?.event($0, $1, $2) }
-        } catch {
-            return .failure(error)
+        RunSession.start(source, loader: runner.loader, streamingTo: sink).map { session in
+            LiveRun(
+                session: session, driver: RealTimeDriver(scheduler: session.scene.scheduler, clock: clock),
+                compiler: LiveStepCompiler(loader: runner.loader, declaration: session.declaration))
         }
-        if !declaration.warnings.isEmpty { sink.warn(declaration.warnings, in: source) }
-        let recorder = TranscriptRecorder(
-            declaration: declaration, file: source.name, sink: sink,
-            limits: runner.loader.limits)
-        relay.recorder = recorder
-        scene.scheduler.maximumFirings = runner.loader.limits.maxTimerFirings
-        recorder.start(scene)
-        let live = LiveRun(
-            scene: scene, declaration: declaration, driver: RealTimeDriver(scheduler: scene.scheduler, clock: clock),
-            compiler: LiveStepCompiler(loader: runner.loader, declaration: declaration), recorder: recorder,
-            relay: relay)
-        return .success(live)
     }
 
     /// Fires every timer due by `instant` (never going back); false, after
@@ -72,32 +52,19 @@ package final class LiveRun {
     @discardableResult
     package func advance(to instant: Duration) -> Bool {
         guard !hasStopped else { return false }
-        var failure: VirtualSchedulerError?
-        let runaway = recorder.limits.supervisingEvents {
-            do throws(VirtualSchedulerError) {
-                try driver.advance(to: instant)
-            } catch {
-                failure = error
-            }
-        }
-        if let runaway {
-            recorder.stop(by: runaway, at: nil)
-        } else if let failure {
-            recorder.sample(isAnimationFrame: false)
-            recorder.record(.error(failure.description, position: nil))
-        } else {
-            return true
-        }
+        let driver = self.driver
+        if session.advance({ () throws(VirtualSchedulerError) in try driver.advance(to: instant) }) { return true }
         hasStopped = true
         return false
     }
 
     /// Performs `step` now (a `wait` or `at` advances the clock as in a
-    /// script); false when it stopped the session.
+    /// script); false when it stopped the session. An action that could
+    /// not be called is in the transcript, but the session goes on.
     @discardableResult
     package func perform(_ step: ScriptStep) -> Bool {
         guard !hasStopped else { return false }
-        if !recorder.perform(step) {
+        if !session.perform(step) {
             if case .call = step.kind { return true }
             hasStopped = true
             return false
@@ -107,11 +74,6 @@ package final class LiveRun {
 
     /// Ends the session: the last changes, then the summary.
     package func finish() -> Transcript.Summary {
-        recorder.finish()
+        session.finish()
     }
-}
-
-/// Passes events to the recorder, which is made after the objects are.
-private final class LiveEventRelay {
-    weak var recorder: TranscriptRecorder?
 }

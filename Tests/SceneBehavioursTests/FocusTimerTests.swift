@@ -224,7 +224,7 @@ import Testing
     @Test func theLabelUpdatesEverySecondWhileRunning() throws {
         let (timer, scheduler, interface) = makeTimer(work: .seconds(5))
         var texts: [String] = []
-        scheduler.didFire = { _ in texts.append(interface.timeLabel.text) }
+        scheduler.observeFirings { _ in texts.append(interface.timeLabel.text) }
         timer.start()
         try scheduler.advance(by: .seconds(5))
         #expect(texts == ["00:04", "00:03", "00:02", "00:01", "00:01"])

@@ -260,7 +260,7 @@ import Testing
             #expect(scheduler.pendingCount == 1)
         }
         var firings = 0
-        scheduler.didFire = { _ in firings += 1 }
+        scheduler.observeFirings { _ in firings += 1 }
         try scheduler.advance(by: .seconds(2))
         #expect(log.entries == ["fired@1s"])
         // One firing at the first deadline finds that it moved, one at the last.
@@ -289,7 +289,7 @@ import Testing
         let (preemptive, scheduler, log) = makeDelay()
         var generator = SeededGenerator(seed: 0x5EED_0003)
         var firings = 0
-        scheduler.didFire = { _ in firings += 1 }
+        scheduler.observeFirings { _ in firings += 1 }
         var latest = Duration.zero
         // Triggers 0 to 1 ms apart with delays of 1 to 3 s: the latest
         // deadline is always ahead of the clock, so nothing may fire before

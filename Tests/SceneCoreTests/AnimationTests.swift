@@ -117,7 +117,7 @@ import Testing
     @Test func framesAreMarkedAsAnimationFrames() throws {
         let scheduler = VirtualScheduler()
         var frameFlags: Set<Bool> = []
-        scheduler.didFire = { frameFlags.insert($0.isAnimationFrame) }
+        scheduler.observeFirings { frameFlags.insert($0.isAnimationFrame) }
         animation(scheduler, duration: .milliseconds(100), Samples()).start()
         try scheduler.advance(by: .milliseconds(100))
         #expect(frameFlags == [true])

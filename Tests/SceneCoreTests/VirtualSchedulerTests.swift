@@ -335,7 +335,7 @@ import Testing
         let scheduler = VirtualScheduler()
         let clock = driving.clock(for: scheduler)
         let log = Recorder()
-        scheduler.didFire = { firing in
+        scheduler.observeFirings { firing in
             log.append("did \(firing.deadline.sceneText) frame=\(firing.isAnimationFrame)")
         }
         scheduler.schedule(after: .seconds(1)) {

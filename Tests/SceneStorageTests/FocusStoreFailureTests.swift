@@ -164,7 +164,7 @@ import Testing
         loader.stateDirectory = folder.path
         let scene = try loader.load(SceneSource(name: "s.yaml", text: yaml))
         var failures: [Scene.Failure] = []
-        scene.didReportFailure = { failures.append($0) }
+        scene.observeFailures { failures.append($0) }
         let timer = try #require(scene.entry("timer")?.object as? FocusTimer)
         let store = try #require(scene.entry("store")?.object as? FocusStore)
         let file = folder.appendingPathComponent("focus.sqlite")
@@ -198,7 +198,7 @@ import Testing
         store.awake(in: scene)
         #expect(scene.failures.isEmpty)
         var failures: [Scene.Failure] = []
-        scene.didReportFailure = { failures.append($0) }
+        scene.observeFailures { failures.append($0) }
         let state = try #require(store.restoreFocusState())
         // Another connection holds the write lock while the store saves.
         let other = try DatabaseQueue(path: file.path)

@@ -112,13 +112,18 @@ open class View: SceneObject, InteractionProvider, PropertyNotifying {
     /// Forgets the visibility of the view and of every view below it,
     /// stopping at views that already forgot theirs (their subtrees have
     /// too). A cycle made by code ends where the walk comes round.
+    /// Each view that forgets tells its watchers that ``visible`` may have
+    /// changed (``DerivedPropertiesTelling``): a view that already forgot
+    /// told them then.
     private func invalidateVisibility() {
         guard cachedVisibility != nil else { return }
         cachedVisibility = nil
+        propertyMayHaveChanged("visible")
         var pending = [self]
         while let view = pending.popLast() {
             for subview in view.subviews.views where subview.cachedVisibility != nil {
                 subview.cachedVisibility = nil
+                subview.propertyMayHaveChanged("visible")
                 pending.append(subview)
             }
         }
@@ -326,4 +331,9 @@ private struct Subviews {
         boxes.swapAt(index, boxes.count - 1)
         boxes.removeLast()
     }
+}
+
+extension View: DerivedPropertiesTelling {
+    /// `visible` says when it may have changed, as its cache is forgotten.
+    package static var propertiesTellingChanges: [String] { ["visible"] }
 }

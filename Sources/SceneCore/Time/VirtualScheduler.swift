@@ -59,15 +59,30 @@ public final class VirtualScheduler {
     /// How many timers have fired so far.
     public private(set) var firingCount = 0
 
-    /// Called after each timer's callback, with what fired: the place to
-    /// sample the properties that callback may have changed.
+    /// Calls `handler` after each timer's callback, with what fired, until
+    /// the returned connection is disconnected: the place to look at what
+    /// that callback changed. Several observers may listen; each hears
+    /// every firing, in the order they connected.
     ///
-    ///     scheduler.didFire = { firing in
-    ///         if !firing.isAnimationFrame { transcript.sample(at: firing.deadline) }
+    ///     let connection = scheduler.observeFirings { firing in
+    ///         if !firing.isAnimationFrame { print("fired at", firing.deadline) }
     ///     }
-    public var didFire: ((Firing) -> Void)?
+    ///     connection.disconnect()   // no longer called
+    ///
+    /// While nobody observes, a firing pays one `nil` check for it.
+    @discardableResult
+    public func observeFirings(_ handler: @escaping (Firing) -> Void) -> SceneConnection {
+        if let firingObservers { return firingObservers.connect(handler) }
+        let made = ObserverList<Firing>()
+        firingObservers = made
+        return made.connect(handler)
+    }
 
-    /// Whether the callback running now, or the one ``didFire`` reports,
+    /// Who observes the firings; `nil` until the first observer.
+    private var firingObservers: ObserverList<Firing>?
+
+    /// Whether the callback running now, or the one an observer of the
+    /// firings (``observeFirings(_:)``) hears about,
     /// belongs to an animation frame timer; false outside any callback.
     public var isAnimationFrame: Bool { firing.isAnimationFrame }
 
@@ -209,8 +224,9 @@ public final class VirtualScheduler {
         let outer = firing
         firing = (outer.depth + 1, due.isAnimationFrame)
         due.action?()
-        if let didFire {
-            didFire(Firing(id: due.id, deadline: due.deadline.duration, isAnimationFrame: due.isAnimationFrame))
+        if let firingObservers {
+            firingObservers.send(
+                Firing(id: due.id, deadline: due.deadline.duration, isAnimationFrame: due.isAnimationFrame))
         }
         firing = outer
     }
@@ -224,7 +240,7 @@ extension VirtualScheduler {
         let sequence: UInt64
     }
 
-    /// What ``VirtualScheduler/didFire`` reports after a callback.
+    /// What an observer of ``VirtualScheduler/observeFirings(_:)`` hears after a callback.
     public struct Firing: Sendable {
         /// The timer that fired.
         public let id: TimerID

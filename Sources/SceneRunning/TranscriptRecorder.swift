@@ -1,0 +1,218 @@
+import SceneCore
+import SceneLoader
+import SceneYAML
+
+/// Performs steps and records what happens, each entry going to the sink
+/// at once. It looks for changes of the declared properties after every
+/// step and timer firing and before every event, so that every change is
+/// seen in order; at each look it reads only the properties that told a
+/// change since the last one, and those that cannot tell (see
+/// ``PropertyWatch``).
+final class TranscriptRecorder {
+    private let sink: any TranscriptSink
+    private var summary: Transcript.Summary
+    let declaration: SceneDeclaration
+    private weak var scene: Scene?
+    private var watch: PropertyWatch?
+    /// The last value read of each property, by its number in the watch.
+    private var snapshot: [SceneValue?] = []
+    private var connections: [SceneConnection] = []
+    /// Whether every property is read at every look, as before the
+    /// recorder listened to changes (see ``PropertyWatch``).
+    private let readsEveryProperty: Bool
+    /// The limits on event deliveries during a step (``SceneLimits/maxEventDepth``
+    /// and ``SceneLimits/maxEventDeliveries``).
+    let limits: SceneLimits
+    /// The events being delivered, outermost first, as (object, event):
+    /// what names a loop when ``EventDelivery`` refuses a send.
+    var deliveries: [(object: Int, event: String)] = []
+
+    init(
+        declaration: SceneDeclaration, file: String, sink: some TranscriptSink,
+        limits: SceneLimits = SceneLimits(), readsEveryProperty: Bool = false
+    ) {
+        self.declaration = declaration
+        self.sink = sink
+        self.limits = limits
+        self.readsEveryProperty = readsEveryProperty
+        summary = Transcript.Summary(
+            header: Transcript.Header(
+                title: declaration.title ?? file, file: file, objectCount: declaration.objects.count))
+    }
+
+    private var now: Duration { scene?.scheduler.now ?? .zero }
+
+    /// Starts recording: what the scene is after `awake` is the baseline.
+    func start(_ scene: Scene) {
+        self.scene = scene
+        sink.begin(summary.header)
+        snapshot = scene.entries.flatMap { entry in entry.type.properties.map { $0.value(of: entry.object) } }
+        watch = PropertyWatch(scene, readsEverything: readsEveryProperty)
+        connections = [
+            scene.scheduler.observeFirings { [weak self] firing in
+                self?.sample(isAnimationFrame: firing.isAnimationFrame)
+            },
+            scene.observeIgnoredActions { [weak self, weak scene] ignored in
+                guard let self, let scene else { return }
+                self.sample(isAnimationFrame: scene.scheduler.isAnimationFrame)
+                self.record(
+                    .ignored(
+                        verb: ignored.action.name, target: scene.entries[ignored.objectIndex].id,
+                        reason: ignored.reason))
+            },
+            scene.observeFailures { [weak self, weak scene] failure in
+                guard let self else { return }
+                self.sample(isAnimationFrame: scene?.scheduler.isAnimationFrame ?? false)
+                self.record(.failure(object: failure.objectID ?? "the scene", message: failure.message))
+            },
+        ]
+    }
+
+    /// Records the last changes and the end: the recorder stops listening.
+    func finish() -> Transcript.Summary {
+        sample(isAnimationFrame: false)
+        summary.endTime = now
+        for connection in connections { connection.disconnect() }
+        connections = []
+        watch?.disconnect()
+        watch = nil
+        sink.end(summary)
+        return summary
+    }
+
+    func record(_ kind: Transcript.Kind) {
+        summary.count(kind)
+        sink.record(Transcript.Entry(time: now, kind: kind))
+    }
+
+    /// Records every declared property that changed since the last look.
+    func sample(isAnimationFrame: Bool) {
+        guard let scene, let watch else { return }
+        watch.forEachPropertyToRead { index, slot, flat in
+            let entry = scene.entries[index]
+            let property = entry.type.properties[slot]
+            let value = property.value(of: entry.object)
+            let old = snapshot[flat]
+            guard value != old else { return }
+            // NaN differs from itself: a NaN that stays NaN is no change.
+            if case .double(let new)? = value, case .double(let previous)? = old, new.isNaN, previous.isNaN {
+                return
+            }
+            snapshot[flat] = value
+            record(
+                .change(
+                    object: entry.id, property: property.name, from: old ?? .null, to: value ?? .null,
+                    isAnimationFrame: isAnimationFrame))
+        }
+    }
+
+    /// Records an event (after the changes that led to it).
+    func event(_ index: Int, _ event: EventDescription, _ payload: SceneValue?) {
+        noteDelivery(of: event, by: index)
+        sample(isAnimationFrame: scene?.scheduler.isAnimationFrame ?? false)
+        record(.event(object: declaration.objects[index].id, event: event.name, payload: payload))
+    }
+
+    /// Performs one step; false when the run must stop, as it does when
+    /// ``EventDelivery`` refused an event during the step (a loop in the
+    /// wiring, or deliveries past the limits).
+    func perform(_ step: ScriptStep) -> Bool {
+        var shouldGoOn = false
+        let runaway = limits.supervisingEvents { shouldGoOn = performUnguarded(step) }
+        guard let runaway else { return shouldGoOn }
+        stop(by: runaway, at: step.span.start)
+        return false
+    }
+
+    /// Moves the clock with `body` (firing the timers due), supervising the
+    /// events the timers send; false, after recording the error at
+    /// `position`, when the scheduler refused or the events ran away.
+    func advance(at position: SourcePosition?, _ body: () throws(VirtualSchedulerError) -> Void) -> Bool {
+        var failure: VirtualSchedulerError?
+        let runaway = limits.supervisingEvents {
+            do throws(VirtualSchedulerError) {
+                try body()
+            } catch {
+                failure = error
+            }
+        }
+        if let runaway {
+            stop(by: runaway, at: position)
+            return false
+        }
+        // Each firing was looked at after its callback: nothing changed since.
+        guard let failure else { return true }
+        return finishAdvance(failure, at: position)
+    }
+
+    private func finishAdvance(_ failure: VirtualSchedulerError?, at position: SourcePosition?) -> Bool {
+        sample(isAnimationFrame: false)
+        guard let failure else { return true }
+        record(.error(failure.description, position: position))
+        return false
+    }
+
+    private func performUnguarded(_ step: ScriptStep) -> Bool {
+        guard let scene else { return false }
+        let objects = declaration.objects
+        switch step.kind {
+        case .wait(let duration):
+            record(.step(verb: "wait", text: duration.sceneText))
+            return advanceUnguarded(step) { () throws(VirtualSchedulerError) in
+                try scene.scheduler.advance(by: duration)
+            }
+        case .at(let time):
+            record(.step(verb: "at", text: time.sceneText))
+            return advanceUnguarded(step) { () throws(VirtualSchedulerError) in
+                try scene.scheduler.advance(to: time)
+            }
+        case .note(let text):
+            record(.note(text))
+        case .expect(let expectations):
+            sample(isAnimationFrame: false)
+            for expectation in expectations {
+                let actual = scene.value(of: objects[expectation.target].id, expectation.member) ?? .null
+                record(
+                    .expectation(
+                        path: expectation.path, expected: expectation.expected, actual: actual,
+                        passed: actual.matches(expectation.expected), position: expectation.span.start))
+            }
+        case .set(let assignments):
+            let text = assignments.map { "\($0.path) = \($0.value)" }.joined(separator: ", ")
+            record(.step(verb: "set", text: text))
+            for assignment in assignments {
+                assignment.property.set(assignment.value, on: scene.entries[assignment.target].object)
+            }
+        case .call(let target, let action, let argument):
+            let path = "\(objects[target].id).\(action.name)"
+            record(.step(verb: "call", text: path + (argument.map { " \($0)" } ?? "")))
+            switch action.perform(on: scene.entries[target].object, with: argument) {
+            case nil:
+                record(.error("'\(path)' could not be called", position: step.span.start))
+                return false
+            case .ignored(let reason):
+                record(.ignored(verb: action.name, target: objects[target].id, reason: reason))
+            case .handled:
+                break
+            }
+        case .input(let target, let input, let argument):
+            let id = objects[target].id
+            record(.step(verb: input.name, text: id + (argument.map { " \($0)" } ?? "")))
+            if case .ignored(let reason) = input.deliver(to: scene.entries[target].object, with: argument) {
+                record(.ignored(verb: input.name, target: id, reason: reason))
+            }
+        }
+        sample(isAnimationFrame: false)
+        return true
+    }
+
+    /// A `wait` or `at` step's advance, inside the step's supervision.
+    private func advanceUnguarded(_ step: ScriptStep, _ body: () throws(VirtualSchedulerError) -> Void) -> Bool {
+        do {
+            try body()
+        } catch {
+            return finishAdvance(error, at: step.span.start)
+        }
+        return finishAdvance(nil, at: step.span.start)
+    }
+}
