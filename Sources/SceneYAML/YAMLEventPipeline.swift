@@ -12,9 +12,13 @@ enum YAMLEventPipeline {
     static let batchCapacity = 512
     static let slots = 8
 
+    /// The parsing thread's side. Unchecked `Sendable` for its reader, a
+    /// class the caller made and still holds: ``forEachBatch(of:maxDepth:_:)``
+    /// does not return before the worker has stopped, so the reader is only
+    /// ever used by one thread at a time. A compiler-checked hand-over
+    /// would pass the reader `sending` down from `YAMLDocumentReader`; the
+    /// pipe itself is checked.
     private final class Producer: @unchecked Sendable {
-        // Only the producer thread touches the reader until the caller has
-        // seen it finish.
         let reader: YAMLEventReader
         let pipe: YAMLEventPipe
         let maxDepth: Int
