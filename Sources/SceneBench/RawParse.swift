@@ -1,4 +1,6 @@
 import CYAML
+import SceneYAML
+import Synchronization
 
 /// The baseline: libyaml's event parser over the same bytes, doing nothing
 /// with the events but freeing them.
@@ -39,9 +41,6 @@ enum RawParse {
         }
     }
 }
-
-import SceneYAML
-import Synchronization
 
 extension RawParse {
     /// What the timed parse gave, written on the worker's thread.

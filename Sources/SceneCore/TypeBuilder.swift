@@ -52,7 +52,8 @@ public struct TypeBuilder<Object: SceneObject> {
     ///     type.property("title", \.title, doc: "The button's title.")
     @inlinable
     public mutating func property<Value: SceneValueConvertible>(
-        _ name: String, _ keyPath: ReferenceWritableKeyPath<Object, Value> & Sendable, range: ClosedRange<Double>? = nil,
+        _ name: String, _ keyPath: ReferenceWritableKeyPath<Object, Value> & Sendable,
+        range: ClosedRange<Double>? = nil,
         required: Bool = false, doc: String
     ) {
         property(
@@ -94,7 +95,8 @@ public struct TypeBuilder<Object: SceneObject> {
     ///   - hierarchy: cycles through this outlet are errors (`parent`).
     @inlinable
     public mutating func outlet<Target>(
-        _ name: String, get: @escaping @Sendable (Object) -> Target?, set: @escaping @Sendable (Object, Target?) -> Void,
+        _ name: String, get: @escaping @Sendable (Object) -> Target?,
+        set: @escaping @Sendable (Object, Target?) -> Void,
         required: Bool = false, hierarchy: Bool = false, doc: String
     ) {
         outlets.append(
@@ -296,7 +298,8 @@ public struct TypeBuilder<Object: SceneObject> {
     /// An action with a typed argument, always taken.
     @inlinable @_disfavoredOverload
     public mutating func action<Argument: SceneValueConvertible>(
-        _ name: String, _ argument: Argument.Type, doc: String, _ perform: @escaping @Sendable (Object, Argument) -> Void
+        _ name: String, _ argument: Argument.Type, doc: String,
+        _ perform: @escaping @Sendable (Object, Argument) -> Void
     ) {
         action(name, argument, doc: doc) { object, value -> ActionOutcome in
             perform(object, value)
@@ -334,7 +337,8 @@ public struct TypeBuilder<Object: SceneObject> {
 
     @inlinable
     static func makeMember<Argument: SceneValueConvertible>(
-        _ name: String, _ typeName: String, _ doc: String, _ perform: @escaping @Sendable (Object, Argument) -> ActionOutcome
+        _ name: String, _ typeName: String, _ doc: String,
+        _ perform: @escaping @Sendable (Object, Argument) -> ActionOutcome
     ) -> ActionDescription {
         ActionDescription(
             name: name, argument: Argument.sceneValueType, doc: doc, declaringType: typeName,

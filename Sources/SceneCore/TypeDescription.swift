@@ -95,7 +95,8 @@ public final class TypeDescription: Sendable {
     /// from its Swift conformances.
     public init<Object: SceneObject>(
         _ name: String, summary: String, base: TypeDescription? = nil,
-        wakes: Bool = true, make: @escaping @Sendable () -> Object, members: (inout TypeBuilder<Object>) -> Void = { _ in }
+        wakes: Bool = true, make: @escaping @Sendable () -> Object,
+        members: (inout TypeBuilder<Object>) -> Void = { _ in }
     ) {
         var builder = TypeBuilder<Object>(typeName: name)
         members(&builder)

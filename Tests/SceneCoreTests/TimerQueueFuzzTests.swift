@@ -65,7 +65,8 @@ import Testing
                 let isFrame = random.next(upperBound: UInt64(4)) == 0
                 let tag = order
                 let id = queue.insert(at: deadline, isAnimationFrame: isFrame) { fired.tags.append(tag) }
-                model.timers.append(.init(deadline: deadline, order: order, id: id, tag: tag, isAnimationFrame: isFrame))
+                model.timers.append(
+                    .init(deadline: deadline, order: order, id: id, tag: tag, isAnimationFrame: isFrame))
                 ids.append(id)
                 order += 1
             case 4..<6:  // cancel a timer, live or already gone
@@ -123,7 +124,8 @@ import Testing
         var queue = TimerQueue()
         var ids: [VirtualScheduler.TimerID] = []
         for index in 0..<1_000 {
-            ids.append(queue.insert(at: TimeKey(high: 0, low: UInt64((index * 7_919) % 1_000)), isAnimationFrame: false) {})
+            ids.append(
+                queue.insert(at: TimeKey(high: 0, low: UInt64((index * 7_919) % 1_000)), isAnimationFrame: false) {})
         }
         for (index, id) in ids.enumerated() where index % 10 != 0 { _ = queue.remove(id) }
         #expect(queue.count == 100)
