@@ -171,7 +171,7 @@ struct BenchReport {
             "full/raw      full load (default loader) / raw parse: the 2x target",
             "cpu/raw       CPU time of that full load / raw parse time: the work the load does, in raw parses",
             "1-thread/raw  full load on one thread / raw parse (information, not checked)",
-            "2nd-thread    the raw parse on a thread started for it / the raw parse: how the CPU the load parses",
+            "2nd-thread    the raw parse on the loader's parsing thread / the raw parse: how the CPU the load parses",
             "raw/raw       on compared in that repetition (information; the two virtual CPUs of a shared host",
             "              need not run at one speed, and the full load's parse runs on the second)",
             "",

@@ -1,4 +1,6 @@
 import CYAML
+import SceneYAML
+import Synchronization
 
 /// The baseline: libyaml's event parser over the same bytes, doing nothing
 /// with the events but freeing them.
@@ -40,41 +42,32 @@ enum RawParse {
     }
 }
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 extension RawParse {
-    private final class ThreadRun: @unchecked Sendable {
-        let bytes: [UInt8]
-        var nanoseconds: Double = 0
-        var failure: Failure?
-        init(bytes: [UInt8]) { self.bytes = bytes }
+    /// What the timed parse gave, written on the worker's thread.
+    private final class Outcome: Sendable {
+        let value = Mutex<Result<Double, Failure>?>(nil)
     }
 
-    /// Times ``countEvents(in:)`` on a thread started for it (as the
-    /// loader's parsing thread is), from inside that thread; nanoseconds.
-    static func timeOnNewThread(_ bytes: [UInt8]) throws(Failure) -> Double {
-        let run = ThreadRun(bytes: bytes)
-        let context = Unmanaged.passRetained(run).toOpaque()
-        var thread = pthread_t()
-        let status = pthread_create(
-            &thread, nil,
-            { context in
-                guard let context else { return nil }
-                let run = Unmanaged<ThreadRun>.fromOpaque(context).takeRetainedValue()
-                let clock = ContinuousClock()
-                let start = clock.now
-                do throws(Failure) { _ = try RawParse.countEvents(in: run.bytes) } catch { run.failure = error }
-                run.nanoseconds = Statistics.nanoseconds(clock.now - start)
-                return nil
-            }, context)
-        guard status == 0 else {
-            Unmanaged<ThreadRun>.fromOpaque(context).release()
-            throw Failure(problem: "cannot start a thread (\(status))")
+    /// Times ``countEvents(in:)`` on the thread the loader parses on
+    /// (``ParsingWorker``), from inside that thread; nanoseconds.
+    static func timeOnWorker(_ bytes: [UInt8]) throws(Failure) -> Double {
+        let outcome = Outcome()
+        ParsingWorker.start {
+            let clock = ContinuousClock()
+            let start = clock.now
+            let result: Result<Double, Failure>
+            do throws(Failure) {
+                _ = try RawParse.countEvents(in: bytes)
+                result = .success(Statistics.nanoseconds(clock.now - start))
+            } catch {
+                result = .failure(error)
+            }
+            outcome.value.withLock { $0 = result }
+        }.wait()
+        switch outcome.value.withLock({ $0 }) {
+        case .success(let nanoseconds): return nanoseconds
+        case .failure(let failure): throw failure
+        case nil: throw Failure(problem: "the parsing worker returned nothing")
         }
-        pthread_join(thread, nil)
-        if let failure = run.failure { throw failure }
-        return run.nanoseconds
     }
 }

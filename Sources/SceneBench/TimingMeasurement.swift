@@ -18,7 +18,7 @@ import SceneYAML
 /// It generates every scene first, runs one untimed warm-up round, then in
 /// each repetition loops over the sizes and, for each, runs back to back:
 /// - raw parse: ``RawParse/countEvents(in:)``, parser set-up and tear-down included;
-/// - the same raw parse on a thread started for it (``RawParse/timeOnNewThread(_:)``),
+/// - the same raw parse on the loader's parsing thread (``RawParse/timeOnWorker(_:)``),
 ///   which shows how the other CPU compares in this repetition;
 /// - full load with the default loader (`pipelining` `.automatic`: libyaml
 ///   on a second thread from 32 KiB), timed on the wall clock and on the
@@ -112,7 +112,7 @@ enum TimingMeasurement {
         do { _ = try RawParse.countEvents(in: bytes) } catch { throw .rawParse(error) }
         let raw = clock.now - rawStart
         let rawOnSecondThread: Double
-        do { rawOnSecondThread = try RawParse.timeOnNewThread(bytes) } catch { throw .rawParse(error) }
+        do { rawOnSecondThread = try RawParse.timeOnWorker(bytes) } catch { throw .rawParse(error) }
 
         let load: TimedLoad
         let oneThread: TimedLoad

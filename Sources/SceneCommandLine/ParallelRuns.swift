@@ -18,8 +18,11 @@ import Synchronization
 /// first file streams while it runs and memory stays flat however much the
 /// files still waiting their turn print.
 struct ParallelRuns {
-    /// What a job does: runs `file`, writing to the sink, until `stop` says so.
-    typealias Job = (_ file: String, _ output: any TextSink, _ stop: @escaping () -> Bool) -> FileResult
+    /// What a job does: runs `file`, writing to the sink, until `stop` says
+    /// so. Called on the jobs' threads, so it is `@Sendable`: it may share
+    /// only what is (a runner and its registry, which do not change), and
+    /// makes whatever else a run needs on the thread that runs it.
+    typealias Job = @Sendable (_ file: String, _ output: any TextSink, _ stop: @escaping () -> Bool) -> FileResult
 
     let files: [String]
     let jobs: Int
@@ -35,11 +38,10 @@ struct ParallelRuns {
     func run(_ count: (FileResult) -> Void) throws(CommandFailure) {
         let spools = files.map { _ in Spool() }
         let next = Mutex(0)
-        let work = UncheckedSendable((files: files, job: job, spools: spools))
+        let (files, job) = (files, job)
         let group = DispatchGroup()
         for _ in 0..<jobs {
             DispatchQueue.global().async(group: group) {
-                let (files, job, spools) = work.value
                 while true {
                     let index = next.withLock { index in
                         defer { index += 1 }
@@ -48,7 +50,11 @@ struct ParallelRuns {
                     guard index < files.count else { return }
                     let spool = spools[index]
                     guard !spool.isAbandoned else { continue }
-                    spool.finish(job(files[index], spool) { spool.hasFailed })
+                    // The job's side of the spool is made on the job's thread.
+                    let writer = SpoolWriter(spool)
+                    let result = job(files[index], writer) { spool.hasFailed }
+                    writer.flush()
+                    spool.finish(result)
                 }
             }
         }
@@ -76,17 +82,33 @@ struct ParallelRuns {
     }
 }
 
-/// A value handed to another thread as it is: the runs share nothing but
-/// what each job reads (the registry's descriptions, which do not change)
-/// and the spools, which guard their own state.
-struct UncheckedSendable<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
+/// The job's side of a ``Spool``, made on the job's thread and used only
+/// there: it gathers what the job writes and hands it to the spool in
+/// large pieces.
+final class SpoolWriter: TextSink {
+    private let spool: Spool
+    private var buffer: [UInt8] = []
+
+    init(_ spool: Spool) { self.spool = spool }
+
+    func write(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= 1 << 14 { flush() }
+    }
+
+    var hasFailed: Bool { spool.hasFailed }
+
+    func flush() {
+        guard !buffer.isEmpty else { return }
+        spool.append(buffer)
+        buffer.removeAll(keepingCapacity: true)
+    }
 }
 
-/// One file's output while it runs: written by the job's thread to an
-/// unlinked temporary file, read back by the calling thread.
-final class Spool: TextSink, @unchecked Sendable {
+/// One file's output while it runs: written by the job's thread (through a
+/// ``SpoolWriter``) to an unlinked temporary file, read back by the
+/// calling thread.
+final class Spool: Sendable {
     private struct State {
         /// The file, once the job has written to it.
         var descriptor: Int32 = -1
@@ -104,17 +126,9 @@ final class Spool: TextSink, @unchecked Sendable {
     /// Signalled whenever the state changes.
     private let changed = DispatchSemaphore(value: 0)
 
-    // The job's thread only.
-    private var buffer: [UInt8] = []
-
     deinit {
         let descriptor = state.withLock { $0.descriptor }
         if descriptor >= 0 { close(descriptor) }
-    }
-
-    func write(_ text: String) {
-        buffer.append(contentsOf: text.utf8)
-        if buffer.count >= 1 << 14 { flush() }
     }
 
     var hasFailed: Bool { state.withLock { $0.failure != 0 || $0.isAbandoned } }
@@ -128,14 +142,12 @@ final class Spool: TextSink, @unchecked Sendable {
     }
 
     private func fail(_ code: Int32) {
-        buffer.removeAll()
         state.withLock { if $0.failure == 0 { $0.failure = code == 0 ? EIO : code } }
         changed.signal()
     }
 
-    /// The job is done: what it gave.
+    /// The job is done (its writer flushed): what it gave.
     func finish(_ result: FileResult) {
-        flush()
         state.withLock { $0.result = result }
         changed.signal()
     }
@@ -146,13 +158,10 @@ final class Spool: TextSink, @unchecked Sendable {
         changed.signal()
     }
 
-    func flush() {
-        guard !buffer.isEmpty else { return }
+    /// The job's thread: adds `buffer` to the file.
+    func append(_ buffer: [UInt8]) {
         var (descriptor, written, failure) = state.withLock { ($0.descriptor, $0.written, $0.failure) }
-        guard failure == 0 else {
-            buffer.removeAll()
-            return
-        }
+        guard failure == 0 else { return }
         if descriptor < 0 {
             descriptor = Spool.makeFile()
             guard descriptor >= 0 else { return fail(errno) }
@@ -171,7 +180,6 @@ final class Spool: TextSink, @unchecked Sendable {
             start += count
             written += count
         }
-        buffer.removeAll(keepingCapacity: true)
         state.withLock { $0.written = written }
         changed.signal()
     }

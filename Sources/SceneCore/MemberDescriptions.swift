@@ -1,6 +1,6 @@
 /// A property a scene can set (unless read-only), `expect` can read and the
 /// transcript reports.
-public final class PropertyDescription {
+public final class PropertyDescription: Sendable {
     /// The key in the scene file.
     public let name: String
     /// The declared type that values are resolved by.
@@ -13,14 +13,14 @@ public final class PropertyDescription {
     public let isRequired: Bool
     /// The type that declares it (a base type for inherited properties).
     public let declaringType: String
-    let getter: (AnyObject) -> SceneValue?
-    let setter: ((AnyObject, SceneValue) -> Bool)?
+    let getter: @Sendable (AnyObject) -> SceneValue?
+    let setter: (@Sendable (AnyObject, SceneValue) -> Bool)?
 
     @usableFromInline
     init(
         name: String, type: ValueType, doc: String, range: ClosedRange<Double>?, isRequired: Bool,
-        declaringType: String, getter: @escaping (AnyObject) -> SceneValue?,
-        setter: ((AnyObject, SceneValue) -> Bool)?
+        declaringType: String, getter: @escaping @Sendable (AnyObject) -> SceneValue?,
+        setter: (@Sendable (AnyObject, SceneValue) -> Bool)?
     ) {
         self.name = name
         self.type = type
@@ -48,7 +48,7 @@ public final class PropertyDescription {
 
 /// An outlet (one object) or an outlet collection (several, in order).
 /// Outlets never keep their targets alive: the scene owns every object.
-public final class OutletDescription {
+public final class OutletDescription: Sendable {
     /// The key in the scene file.
     public let name: String
     /// The Swift type of its property (of a collection's elements): the
@@ -69,16 +69,17 @@ public final class OutletDescription {
     public let isHierarchy: Bool
     /// The type that declares it.
     public let declaringType: String
-    let connector: (AnyObject, [AnyObject]) -> Bool
+    let connector: @Sendable (AnyObject, [AnyObject]) -> Bool
     /// Connects one target without building an array (plain outlets).
-    let singleConnector: ((AnyObject, AnyObject) -> Bool)?
-    let reader: (AnyObject) -> [AnyObject]
+    let singleConnector: (@Sendable (AnyObject, AnyObject) -> Bool)?
+    let reader: @Sendable (AnyObject) -> [AnyObject]
 
     @usableFromInline
     init(
         name: String, requirement: Any.Type, doc: String, isRequired: Bool, isCollection: Bool, isHierarchy: Bool,
-        declaringType: String, connector: @escaping (AnyObject, [AnyObject]) -> Bool,
-        singleConnector: ((AnyObject, AnyObject) -> Bool)? = nil, reader: @escaping (AnyObject) -> [AnyObject]
+        declaringType: String, connector: @escaping @Sendable (AnyObject, [AnyObject]) -> Bool,
+        singleConnector: (@Sendable (AnyObject, AnyObject) -> Bool)? = nil,
+        reader: @escaping @Sendable (AnyObject) -> [AnyObject]
     ) {
         self.singleConnector = singleConnector
         self.name = name
@@ -112,7 +113,7 @@ public final class OutletDescription {
 }
 
 /// An event an object sends; a scene connects it to actions with `on:`.
-public final class EventDescription {
+public final class EventDescription: Sendable {
     /// The event's name.
     public let name: String
     /// The payload's type; `nil` for none.
@@ -125,12 +126,12 @@ public final class EventDescription {
     /// whose changes it tells; `nil` for an event of the object's own. The
     /// transcript shows the change itself rather than the event.
     public let changedProperty: String?
-    let connector: (AnyObject, @escaping (SceneValue?) -> Void) -> Bool
+    let connector: @Sendable (AnyObject, @escaping (SceneValue?) -> Void) -> Bool
 
     @usableFromInline
     init(
         name: String, payload: ValueType?, doc: String, declaringType: String, changedProperty: String? = nil,
-        connector: @escaping (AnyObject, @escaping (SceneValue?) -> Void) -> Bool
+        connector: @escaping @Sendable (AnyObject, @escaping (SceneValue?) -> Void) -> Bool
     ) {
         self.name = name
         self.payload = payload
@@ -149,7 +150,7 @@ public final class EventDescription {
 
 /// An action (callable from events and `call:`) or a script input (a verb
 /// like `tap:` that simulates the user).
-public final class ActionDescription {
+public final class ActionDescription: Sendable {
     /// The action's name.
     public let name: String
     /// The argument's type; `nil` when it takes none.
@@ -159,12 +160,12 @@ public final class ActionDescription {
     /// The type that declares it.
     public let declaringType: String
     /// Performs the member; `nil` when the object or argument has the wrong type.
-    let performer: (AnyObject, SceneValue?) -> ActionOutcome?
+    let performer: @Sendable (AnyObject, SceneValue?) -> ActionOutcome?
 
     @usableFromInline
     init(
         name: String, argument: ValueType?, doc: String, declaringType: String,
-        performer: @escaping (AnyObject, SceneValue?) -> ActionOutcome?
+        performer: @escaping @Sendable (AnyObject, SceneValue?) -> ActionOutcome?
     ) {
         self.name = name
         self.argument = argument

@@ -6,7 +6,10 @@
 /// has been wired (dependencies first). There is no default implementation
 /// on purpose: a class hierarchy must declare `awake` in its root class so
 /// that subclasses can override it.
-public protocol SceneObject: AnyObject {
+///
+/// Its metatype may be used from any thread (`SendableMetatype`): the
+/// registry's descriptions, which are `Sendable`, cast to the type.
+public protocol SceneObject: AnyObject, SendableMetatype {
     /// Called once when the whole scene is wired.
     func awake(in scene: Scene)
 }

@@ -15,9 +15,9 @@ import Synchronization
 /// be identifiers, unique and not reserved; defaults must lie in their
 /// ranges. To check these, `register` makes one instance with the type's
 /// `make` and releases it; it never calls `awake(in:)` on it.
-public struct SceneRegistry {
+public struct SceneRegistry: Sendable {
     /// A protocol that outlets can require, such as `InteractionProvider`.
-    public struct ProtocolDescription {
+    public struct ProtocolDescription: Sendable {
         /// The name scenes and messages use.
         public let name: String
         /// A one-line description.
@@ -25,7 +25,7 @@ public struct SceneRegistry {
         /// The Swift protocol.
         let typeID: ObjectIdentifier
         /// Whether an object conforms.
-        let accepts: (AnyObject) -> Bool
+        let accepts: @Sendable (AnyObject) -> Bool
     }
 
     /// Registered types by name, found by a `String` or by UTF-8 bytes.
@@ -320,9 +320,7 @@ final class ConformanceCache: Sendable {
     /// description that was freed, and give its answer to another one
     /// allocated at the same address. Held here, it is never freed while
     /// its answer is kept. (A protocol's metatype is never freed.)
-    private struct Pair: Hashable, @unchecked Sendable {
-        // Unchecked: the description is only compared by identity here,
-        // never read or called through, so no thread touches its state.
+    private struct Pair: Hashable, Sendable {
         let type: TypeDescription
         let protocolType: ObjectIdentifier
 

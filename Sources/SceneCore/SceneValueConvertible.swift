@@ -3,8 +3,9 @@
 ///
 /// Bool, Int, Double, String, Duration, Color, optionals, arrays and string
 /// dictionaries of convertible types conform already; enums conform
-/// through ``SceneEnum``.
-public protocol SceneValueConvertible {
+/// through ``SceneEnum``. Its metatype may be used from any thread
+/// (`SendableMetatype`), as the registry's descriptions convert with it.
+public protocol SceneValueConvertible: SendableMetatype {
     /// The declared type that scene values for this type are resolved by.
     static var sceneValueType: ValueType { get }
     /// Converts a resolved value; `nil` when it has another shape.

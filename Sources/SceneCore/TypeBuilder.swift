@@ -31,7 +31,7 @@ public struct TypeBuilder<Object: SceneObject> {
     ///   - required: whether every scene must set it.
     @inlinable
     public mutating func property<Value: SceneValueConvertible>(
-        _ name: String, get: @escaping (Object) -> Value, set: @escaping (Object, Value) -> Void,
+        _ name: String, get: @escaping @Sendable (Object) -> Value, set: @escaping @Sendable (Object, Value) -> Void,
         range: ClosedRange<Double>? = nil, required: Bool = false, doc: String
     ) {
         var range = range
@@ -53,7 +53,8 @@ public struct TypeBuilder<Object: SceneObject> {
     ///     type.property("title", \.title, doc: "The button's title.")
     @inlinable
     public mutating func property<Value: SceneValueConvertible>(
-        _ name: String, _ keyPath: ReferenceWritableKeyPath<Object, Value>, range: ClosedRange<Double>? = nil,
+        _ name: String, _ keyPath: ReferenceWritableKeyPath<Object, Value> & Sendable,
+        range: ClosedRange<Double>? = nil,
         required: Bool = false, doc: String
     ) {
         property(
@@ -64,7 +65,7 @@ public struct TypeBuilder<Object: SceneObject> {
     /// A property scenes can read (in `expect` and the transcript) but not set.
     @inlinable
     public mutating func readOnly<Value: SceneValueConvertible>(
-        _ name: String, get: @escaping (Object) -> Value, doc: String
+        _ name: String, get: @escaping @Sendable (Object) -> Value, doc: String
     ) {
         properties.append(
             PropertyDescription(
@@ -76,7 +77,7 @@ public struct TypeBuilder<Object: SceneObject> {
     /// A property at `keyPath` that scenes can read but not set.
     @inlinable
     public mutating func readOnly<Value: SceneValueConvertible>(
-        _ name: String, _ keyPath: KeyPath<Object, Value>, doc: String
+        _ name: String, _ keyPath: KeyPath<Object, Value> & Sendable, doc: String
     ) {
         readOnly(name, get: { $0[keyPath: keyPath] }, doc: doc)
     }
@@ -95,7 +96,8 @@ public struct TypeBuilder<Object: SceneObject> {
     ///   - hierarchy: cycles through this outlet are errors (`parent`).
     @inlinable
     public mutating func outlet<Target>(
-        _ name: String, get: @escaping (Object) -> Target?, set: @escaping (Object, Target?) -> Void,
+        _ name: String, get: @escaping @Sendable (Object) -> Target?,
+        set: @escaping @Sendable (Object, Target?) -> Void,
         required: Bool = false, hierarchy: Bool = false, doc: String
     ) {
         outlets.append(
@@ -129,7 +131,7 @@ public struct TypeBuilder<Object: SceneObject> {
     ///     type.outlet("display", \.display, doc: "Shows the count.")
     @inlinable
     public mutating func outlet<Target>(
-        _ name: String, _ keyPath: ReferenceWritableKeyPath<Object, Target?>, required: Bool = false,
+        _ name: String, _ keyPath: ReferenceWritableKeyPath<Object, Target?> & Sendable, required: Bool = false,
         hierarchy: Bool = false, doc: String
     ) {
         outlet(
@@ -145,7 +147,7 @@ public struct TypeBuilder<Object: SceneObject> {
     ///     type.outletCollection("providers", \.providers, doc: "Whose touches hold the timeout off.")
     @inlinable
     public mutating func outletCollection<Target>(
-        _ name: String, _ keyPath: ReferenceWritableKeyPath<Object, WeakList<Target>>, doc: String
+        _ name: String, _ keyPath: ReferenceWritableKeyPath<Object, WeakList<Target>> & Sendable, doc: String
     ) {
         outlets.append(
             OutletDescription(
@@ -172,8 +174,8 @@ public struct TypeBuilder<Object: SceneObject> {
     ///         "providers", get: { $0.providers }, set: { $0.providers = $1 }, doc: "...")
     @inlinable
     public mutating func outletCollection<Target>(
-        _ name: String, get: @escaping (Object) -> WeakList<Target>,
-        set: @escaping (Object, WeakList<Target>) -> Void, doc: String
+        _ name: String, get: @escaping @Sendable (Object) -> WeakList<Target>,
+        set: @escaping @Sendable (Object, WeakList<Target>) -> Void, doc: String
     ) {
         outlets.append(
             OutletDescription(
@@ -198,7 +200,7 @@ public struct TypeBuilder<Object: SceneObject> {
     /// may drop the ``SceneConnection`` it gets.
     @inlinable
     public mutating func event(
-        _ name: String, connect: @escaping (Object, @escaping () -> Void) -> Void, doc: String
+        _ name: String, connect: @escaping @Sendable (Object, @escaping () -> Void) -> Void, doc: String
     ) {
         events.append(
             EventDescription(
@@ -213,7 +215,7 @@ public struct TypeBuilder<Object: SceneObject> {
     /// An event whose payload is a scene value; `connect` adds a handler to it.
     @inlinable
     public mutating func event<Payload: SceneValueConvertible>(
-        _ name: String, connect: @escaping (Object, @escaping (Payload) -> Void) -> Void, doc: String
+        _ name: String, connect: @escaping @Sendable (Object, @escaping (Payload) -> Void) -> Void, doc: String
     ) {
         events.append(
             EventDescription(
@@ -231,7 +233,7 @@ public struct TypeBuilder<Object: SceneObject> {
     ///     type.event("finished", \.finished, doc: "It reached zero.")
     @inlinable
     public mutating func event(
-        _ name: String, _ keyPath: KeyPath<Object, SceneEvent<Void>>, doc: String
+        _ name: String, _ keyPath: KeyPath<Object, SceneEvent<Void>> & Sendable, doc: String
     ) {
         event(name, connect: { object, handler in object[keyPath: keyPath].connectForLife(handler) }, doc: doc)
     }
@@ -239,7 +241,7 @@ public struct TypeBuilder<Object: SceneObject> {
     /// An event whose payload is a scene value, stored at `keyPath`.
     @inlinable
     public mutating func event<Payload: SceneValueConvertible>(
-        _ name: String, _ keyPath: KeyPath<Object, SceneEvent<Payload>>, doc: String
+        _ name: String, _ keyPath: KeyPath<Object, SceneEvent<Payload>> & Sendable, doc: String
     ) {
         event(
             name,
@@ -275,7 +277,7 @@ public struct TypeBuilder<Object: SceneObject> {
 
     /// An action without an argument, always taken.
     @inlinable @_disfavoredOverload
-    public mutating func action(_ name: String, doc: String, _ perform: @escaping (Object) -> Void) {
+    public mutating func action(_ name: String, doc: String, _ perform: @escaping @Sendable (Object) -> Void) {
         action(name, doc: doc) { object -> ActionOutcome in
             perform(object)
             return .handled
@@ -287,7 +289,7 @@ public struct TypeBuilder<Object: SceneObject> {
     ///
     ///     type.action("play", doc: "Starts playing.") { $0.play() }   // play() -> ActionOutcome
     @inlinable
-    public mutating func action(_ name: String, doc: String, _ perform: @escaping (Object) -> ActionOutcome) {
+    public mutating func action(_ name: String, doc: String, _ perform: @escaping @Sendable (Object) -> ActionOutcome) {
         actions.append(
             ActionDescription(
                 name: name, argument: nil, doc: doc, declaringType: typeName,
@@ -297,7 +299,8 @@ public struct TypeBuilder<Object: SceneObject> {
     /// An action with a typed argument, always taken.
     @inlinable @_disfavoredOverload
     public mutating func action<Argument: SceneValueConvertible>(
-        _ name: String, _ argument: Argument.Type, doc: String, _ perform: @escaping (Object, Argument) -> Void
+        _ name: String, _ argument: Argument.Type, doc: String,
+        _ perform: @escaping @Sendable (Object, Argument) -> Void
     ) {
         action(name, argument, doc: doc) { object, value -> ActionOutcome in
             perform(object, value)
@@ -309,7 +312,7 @@ public struct TypeBuilder<Object: SceneObject> {
     @inlinable
     public mutating func action<Argument: SceneValueConvertible>(
         _ name: String, _ argument: Argument.Type, doc: String,
-        _ perform: @escaping (Object, Argument) -> ActionOutcome
+        _ perform: @escaping @Sendable (Object, Argument) -> ActionOutcome
     ) {
         actions.append(Self.makeMember(name, typeName, doc, perform))
     }
@@ -317,7 +320,7 @@ public struct TypeBuilder<Object: SceneObject> {
     /// A script input without an argument (`tap: button`); `perform` says
     /// whether the object took it or ignored it, and why.
     @inlinable
-    public mutating func input(_ name: String, doc: String, _ perform: @escaping (Object) -> ActionOutcome) {
+    public mutating func input(_ name: String, doc: String, _ perform: @escaping @Sendable (Object) -> ActionOutcome) {
         inputs.append(
             ActionDescription(
                 name: name, argument: nil, doc: doc, declaringType: typeName,
@@ -328,14 +331,15 @@ public struct TypeBuilder<Object: SceneObject> {
     @inlinable
     public mutating func input<Argument: SceneValueConvertible>(
         _ name: String, _ argument: Argument.Type, doc: String,
-        _ perform: @escaping (Object, Argument) -> ActionOutcome
+        _ perform: @escaping @Sendable (Object, Argument) -> ActionOutcome
     ) {
         inputs.append(Self.makeMember(name, typeName, doc, perform))
     }
 
     @inlinable
     static func makeMember<Argument: SceneValueConvertible>(
-        _ name: String, _ typeName: String, _ doc: String, _ perform: @escaping (Object, Argument) -> ActionOutcome
+        _ name: String, _ typeName: String, _ doc: String,
+        _ perform: @escaping @Sendable (Object, Argument) -> ActionOutcome
     ) -> ActionDescription {
         ActionDescription(
             name: name, argument: Argument.sceneValueType, doc: doc, declaringType: typeName,

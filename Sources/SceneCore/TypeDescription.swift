@@ -16,7 +16,7 @@
 ///
 /// There is no reflection: the loader only ever calls the closures a
 /// description holds.
-public final class TypeDescription {
+public final class TypeDescription: Sendable {
     /// The name scenes use in `type:`.
     public let name: String
     /// A one-line description for `scene-runner types`.
@@ -33,7 +33,7 @@ public final class TypeDescription {
     /// this type fits an outlet whose Swift type is one of them.
     package let lineageTypeIDs: [ObjectIdentifier]
     /// Whether an object is an instance of the class (or a subclass).
-    let isInstance: (AnyObject) -> Bool
+    let isInstance: @Sendable (AnyObject) -> Bool
     /// Its own properties, outlets, events, actions and inputs, in declaration order.
     public let ownProperties: [PropertyDescription]
     public let ownOutlets: [OutletDescription]
@@ -42,7 +42,7 @@ public final class TypeDescription {
     public let ownInputs: [ActionDescription]
 
     /// A key of an object in a scene file.
-    public enum Member {
+    public enum Member: Sendable {
         case property(PropertyDescription)
         case outlet(OutletDescription)
 
@@ -81,7 +81,7 @@ public final class TypeDescription {
     /// the scene is wired. False only for a type whose `awake` does nothing,
     /// so that a large scene is not visited once more object by object.
     public let wakes: Bool
-    private let factory: () -> any SceneObject
+    private let factory: @Sendable () -> any SceneObject
 
     /// Describes a type. `make` creates an instance with its defaults;
     /// `members` declares what scenes may use. Pass `wakes: false` only
@@ -95,7 +95,8 @@ public final class TypeDescription {
     /// from its Swift conformances.
     public init<Object: SceneObject>(
         _ name: String, summary: String, base: TypeDescription? = nil,
-        wakes: Bool = true, make: @escaping () -> Object, members: (inout TypeBuilder<Object>) -> Void = { _ in }
+        wakes: Bool = true, make: @escaping @Sendable () -> Object,
+        members: (inout TypeBuilder<Object>) -> Void = { _ in }
     ) {
         var builder = TypeBuilder<Object>(typeName: name)
         members(&builder)

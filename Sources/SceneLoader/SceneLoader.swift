@@ -97,7 +97,7 @@ public struct SceneLoadError: Error {
 ///     }
 ///
 /// - Complexity: O(n) in the file's size.
-public struct SceneLoader {
+public struct SceneLoader: Sendable {
     /// The types scenes may declare.
     public var registry: SceneRegistry
     /// The limits inputs must stay within.

@@ -14,7 +14,7 @@ import SceneYAML
 /// happens and keeps only the summary, so memory stays flat however long
 /// the virtual run. ``SceneLimits/maxTimerFirings`` bounds how much a run
 /// may do, and ``SceneLimits/maxVirtualTime`` how far its script may go.
-public struct SceneRunner {
+public struct SceneRunner: Sendable {
     /// What running one file gave.
     public enum Outcome {
         /// The scene loaded and its script ran.

@@ -157,6 +157,11 @@ enum IssueReporter {
 }
 
 /// Learns which XCTest test case is running from a failure it records.
+///
+/// Unchecked `Sendable`: XCTest wants an `NSObject` observer, whose
+/// subclass the compiler cannot check, and the test case it remembers is
+/// not `Sendable`. Every stored `var` is read and written under `lock`
+/// only, and the lets are locks; no benchmark is involved (test support).
 private final class FailureObserver: NSObject, XCTestObservation, @unchecked Sendable {
     static let shared: FailureObserver = {
         let observer = FailureObserver()

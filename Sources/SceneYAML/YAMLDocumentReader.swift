@@ -165,10 +165,9 @@ private struct Builder {
     /// Adds every event of `reader`, parsing on a second thread when `pipelined`.
     mutating func read(_ reader: YAMLEventReader, pipelined: Bool) throws(YAMLError) {
         let maxDepth = limits.maxDepth
-        if pipelined,
+        if pipelined {
             try YAMLEventPipeline.forEachBatch(
                 of: reader, maxDepth: maxDepth, { (batch) throws(YAMLError) in try self.add(batch) })
-        {
             return try checkComplete()
         }
         let batch = YAMLEventBatch(capacity: Self.batchCapacity)

@@ -35,8 +35,11 @@ struct ConvertedEvent {
 /// A run of converted events, with the bytes they keep outside the text.
 /// The last batch of a stream ends with the stream end or an error.
 final class YAMLEventBatch: @unchecked Sendable {
-    // A batch is only touched by one thread at a time: the pipe hands it
-    // over through its semaphores, which order the writes before the reads.
+    // Unchecked: a batch is only touched by one thread at a time, as the
+    // pipe hands it over through its semaphores, which order the writes
+    // before the reads. The events are read in place, one at a time, by
+    // the document reader: behind a lock they would be read through a
+    // closure per batch, or copied out (24 bytes an event, 12 KiB a batch).
     var events: [ConvertedEvent] = []
     /// Scalar values libyaml changed (escapes, folding), anchors and tags.
     var arena: [UInt8] = []

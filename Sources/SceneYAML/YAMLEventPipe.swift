@@ -9,16 +9,18 @@ import Synchronization
 /// only ever touched by one side at a time: two semaphores count the free
 /// and the filled slots, and a signal on one orders the writes before the
 /// other side's reads.
-final class YAMLEventPipe: @unchecked Sendable {
+final class YAMLEventPipe: Sendable {
     private let slots: [YAMLEventBatch]
     /// Slots the producer may fill.
     private let free: DispatchSemaphore
     /// Slots the consumer may read.
     private let filledSlots = DispatchSemaphore(value: 0)
     private let isCancelled = Atomic(false)
-    // The producer's own count, and the consumer's.
-    private var produced = 0
-    private var consumed = 0
+    // The producer's own count, and the consumer's: each written by one
+    // side only, atomic so that the compiler can check the class (relaxed:
+    // the semaphores order everything else).
+    private let produced = Atomic(0)
+    private let consumed = Atomic(0)
 
     init(slots: Int, batchCapacity: Int) {
         self.slots = (0..<slots).map { _ in YAMLEventBatch(capacity: batchCapacity) }
@@ -32,24 +34,25 @@ final class YAMLEventPipe: @unchecked Sendable {
     /// consumer has stopped.
     func slotToFill() -> YAMLEventBatch? {
         free.wait()
-        return isCancelled.load(ordering: .acquiring) ? nil : slots[produced % slots.count]
+        return isCancelled.load(ordering: .acquiring)
+            ? nil : slots[produced.load(ordering: .relaxed) % slots.count]
     }
 
     /// Producer: the slot from `slotToFill()` is ready.
     func filled() {
-        produced += 1
+        produced.add(1, ordering: .relaxed)
         filledSlots.signal()
     }
 
     /// Consumer: the oldest filled batch, waiting for it.
     func batchToRead() -> YAMLEventBatch {
         filledSlots.wait()
-        return slots[consumed % slots.count]
+        return slots[consumed.load(ordering: .relaxed) % slots.count]
     }
 
     /// Consumer: the batch from `batchToRead()` may be refilled.
     func read() {
-        consumed += 1
+        consumed.add(1, ordering: .relaxed)
         free.signal()
     }
 

@@ -8,8 +8,10 @@ import Testing
 /// the same result, and check what happens to objects made before a
 /// mistake is found.
 @Suite struct AssemblyWhileReadingTests {
-    /// Weak references to every `Tracked` object made.
-    final class Made {
+    /// Weak references to every `Tracked` object made. Unchecked: a
+    /// description's factory must be `@Sendable`, and this one records
+    /// into the test's own state; the loader calls it on the test's thread.
+    final class Made: @unchecked Sendable {
         struct Entry {
             weak var object: Tracked?
         }

@@ -1,6 +1,7 @@
 import SceneBehaviours
 import SceneCore
 import SceneLoader
+import Synchronization
 
 /// An axis, to test enum properties.
 enum ProbeAxis: String, SceneEnum {
@@ -121,8 +122,13 @@ final class Lock: SceneObject {
 }
 
 /// Records the order of `awake` calls.
-final class AwakeLog {
-    var entries: [String] = []
+final class AwakeLog: Sendable {
+    // Sendable, as the factories that hold it must be.
+    private let lines = Mutex<[String]>([])
+    var entries: [String] {
+        get { lines.withLock { $0 } }
+        set { lines.withLock { $0 = newValue } }
+    }
 }
 
 /// The standard registry plus the test types.

@@ -127,6 +127,15 @@ struct TimerQueue {
     }
 
     // MARK: The heap
+    //
+    // The sifts index the heap through its buffer pointer: in debug builds
+    // the buffer's subscript checks every index (a precondition the
+    // optimiser removes), and TimerQueueFuzzTests runs thousands of random
+    // schedule, cancel and fire steps against a plain model in them. In
+    // release builds the checks go: with the array's own checked
+    // subscripts instead, `scene-bench --scheduler --repetitions 1` ran
+    // 20,956 M instructions against 19,672 M (callgrind, +6.5%), and with
+    // swift-collections' `Heap` 21,228 M (+7.9%).
 
     private mutating func dropDeadFront() {
         while let first = heap.first, slots[Int(first.slot)].sequence != first.sequence { removeFront() }

@@ -1,0 +1,141 @@
+import Testing
+
+@testable import SceneCore
+
+/// The scheduler's timer heap against a plain model: random sequences of
+/// scheduling, cancelling and firing, from a fixed seed, must pop the same
+/// timers in the same order. Debug builds also check every heap index
+/// (the buffer's subscript does in unoptimised builds), so a heap that
+/// strays out of its buffer traps here.
+@Suite struct TimerQueueFuzzTests {
+    /// SplitMix64: a small deterministic generator, so a failure replays.
+    private struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// The model: every live timer in a plain array; the next to fire is the
+    /// least (deadline, order of scheduling).
+    private struct Model {
+        struct Timer {
+            var deadline: TimeKey
+            var order: Int
+            var id: VirtualScheduler.TimerID
+            var tag: Int
+            var isAnimationFrame: Bool
+        }
+        var timers: [Timer] = []
+
+        func first() -> Timer? {
+            timers.min { ($0.deadline, $0.order) < ($1.deadline, $1.order) }
+        }
+
+        mutating func remove(_ id: VirtualScheduler.TimerID) -> Bool {
+            guard let index = timers.firstIndex(where: { $0.id == id }) else { return false }
+            timers.remove(at: index)
+            return true
+        }
+    }
+
+    /// The tags of the callbacks that ran, in order.
+    private final class Fired {
+        var tags: [Int] = []
+    }
+
+    /// One run of `operations` random steps; returns how many timers fired.
+    private func run(seed: UInt64, operations: Int, deadlines: UInt64) -> Int {
+        var random = Generator(state: seed)
+        var queue = TimerQueue()
+        var model = Model()
+        let fired = Fired()
+        var ids: [VirtualScheduler.TimerID] = []  // every id ever given, live or not
+        var now: UInt64 = 0
+        var order = 0
+        var popped = 0
+        for step in 0..<operations {
+            switch random.next(upperBound: UInt64(10)) {
+            case 0..<4:  // schedule, often at a deadline another timer has
+                let deadline = TimeKey(high: 0, low: now + random.next(upperBound: deadlines))
+                let isFrame = random.next(upperBound: UInt64(4)) == 0
+                let tag = order
+                let id = queue.insert(at: deadline, isAnimationFrame: isFrame) { fired.tags.append(tag) }
+                model.timers.append(
+                    .init(deadline: deadline, order: order, id: id, tag: tag, isAnimationFrame: isFrame))
+                ids.append(id)
+                order += 1
+            case 4..<6:  // cancel a timer, live or already gone
+                guard !ids.isEmpty else { continue }
+                let id = ids[Int(random.next(upperBound: UInt64(ids.count)))]
+                let wasLive = model.remove(id)
+                #expect((queue.remove(id) != nil) == wasLive, "step \(step): cancel")
+            case 6:  // ask for the first deadline
+                #expect(queue.firstDeadline() == model.first()?.deadline, "step \(step): first deadline")
+            default:  // advance the clock a little and fire what is due, sometimes refusing an instant
+                now += random.next(upperBound: deadlines / 4 + 1)
+                let instant = TimeKey(high: 0, low: now)
+                let refused: TimeKey? =
+                    random.next(upperBound: UInt64(3)) == 0
+                    ? TimeKey(high: 0, low: now - min(now, random.next(upperBound: UInt64(3)))) : nil
+                while true {
+                    let expected = model.first().flatMap { $0.deadline <= instant ? $0 : nil }
+                    switch queue.popFirst(through: instant, refusing: refused) {
+                    case .none:
+                        #expect(expected == nil, "step \(step): nothing due")
+                    case .refused:
+                        #expect(expected != nil && expected?.deadline == refused, "step \(step): refused")
+                    case .due(let due):
+                        guard let expected else {
+                            Issue.record("step \(step): a timer fired that the model does not have due")
+                            return popped
+                        }
+                        #expect(due.id == expected.id && due.deadline == expected.deadline, "step \(step): order")
+                        #expect(due.isAnimationFrame == expected.isAnimationFrame)
+                        _ = model.remove(expected.id)
+                        due.action?()
+                        #expect(fired.tags.last == expected.tag, "step \(step): callback")
+                        popped += 1
+                        continue
+                    }
+                    break
+                }
+            }
+            #expect(queue.count == model.timers.count, "step \(step): count")
+            if queue.count != model.timers.count { return popped }
+        }
+        for id in ids { #expect(queue.contains(id) == model.timers.contains { $0.id == id }) }
+        return popped
+    }
+
+    @Test(arguments: [(UInt64(1), UInt64(16)), (2, 1_000), (3, 3), (4, 100_000)])
+    func randomSchedulesCancelsAndFiringsMatchTheModel(seed: UInt64, deadlines: UInt64) {
+        let popped = run(seed: seed, operations: 20_000, deadlines: deadlines)
+        // The sequence really fired timers, not only scheduled them.
+        #expect(popped > 1_000)
+    }
+
+    @Test func manyCancellationsCompactTheHeapAndKeepTheOrder() {
+        // Cancelling most timers rebuilds the heap; what is left fires in order.
+        var queue = TimerQueue()
+        var ids: [VirtualScheduler.TimerID] = []
+        for index in 0..<1_000 {
+            ids.append(
+                queue.insert(at: TimeKey(high: 0, low: UInt64((index * 7_919) % 1_000)), isAnimationFrame: false) {})
+        }
+        for (index, id) in ids.enumerated() where index % 10 != 0 { _ = queue.remove(id) }
+        #expect(queue.count == 100)
+        var last = TimeKey.zero
+        var count = 0
+        while case .due(let due) = queue.popFirst(through: TimeKey(high: 1, low: 0), refusing: nil) {
+            #expect(last <= due.deadline)
+            last = due.deadline
+            count += 1
+        }
+        #expect(count == 100)
+    }
+}
