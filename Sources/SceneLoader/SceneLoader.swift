@@ -152,7 +152,7 @@ public struct SceneLoader {
     /// ("did you mean", lists of candidates) worked out: for tests that
     /// hints are looked for only for the diagnostics shown.
     func checkCountingHints(_ source: SceneSource) -> (diagnostics: [Diagnostic], hintsWorkedOut: Int) {
-        let checked = validateListingIncludes(source, assembler: nil)
+        let checked = validateListingIncludes(source)
         switch checked.result {
         case .success(let declaration): return (declaration.warnings, checked.hintsWorkedOut)
         case .failure(let error): return (error.diagnostics, checked.hintsWorkedOut)
@@ -161,7 +161,7 @@ public struct SceneLoader {
 
     /// Parses and validates `source` into a declaration, or every diagnostic.
     package func validate(_ source: SceneSource) -> Result<SceneDeclaration, SceneLoadError> {
-        validate(source, assembler: nil)
+        validateListingIncludes(source).result
     }
 
     /// The component files the scene at `path` includes, directly or
@@ -169,39 +169,25 @@ public struct SceneLoader {
     /// not): what `run --watch` watches besides the scene itself.
     package func includedFiles(of path: String) -> [String] {
         guard let source = try? source(contentsOf: path) else { return [] }
-        return validateListingIncludes(source, assembler: nil).includedFiles
+        return validateListingIncludes(source).includedFiles
     }
 
-    /// Validates `source`; with an `assembler`, objects are also created
-    /// and wired as they are read, for as long as no mistake has been found.
-    private func validate(_ source: SceneSource, assembler: SceneAssembler?) -> Result<SceneDeclaration, SceneLoadError>
-    {
-        validateListingIncludes(source, assembler: assembler).result
-    }
-
-    /// ``validate(_:assembler:)``, with the component files it read.
-    private func validateListingIncludes(_ source: SceneSource, assembler: SceneAssembler?) -> (
+    /// ``validate(_:)``, with the component files it read.
+    private func validateListingIncludes(_ source: SceneSource) -> (
         result: Result<SceneDeclaration, SceneLoadError>, includedFiles: [String], hintsWorkedOut: Int
     ) {
-        var validator = SceneValidator(
-            registry: registry, limit: limits.maxDiagnostics, maxVirtualTime: limits.maxVirtualTime, toolName: toolName)
-        validator.limits = limits
+        var validator = SceneValidator(registry: registry, limits: limits, toolName: toolName)
         validator.ownName = source.name
         validator.ownCanonicalPath = SceneValidator.canonicalPath(source.name)
         // Up to the default size limit: a file past it is refused unread.
         let reserved = min(source.bytes.count, limits.yaml.maxInputBytes, YAMLLimits().maxInputBytes)
         validator.reserveCapacity(forTextOf: reserved)
-        assembler?.reserveCapacity(forTextOf: reserved)
-        var assembler = assembler
         let document: YAMLDocument
         do {
             // Objects are validated as they are read, then dropped from the document.
             document = try YAMLDocumentReader.readDocument(
                 source.bytes, limits: limits.yaml, pipelining: pipelining.reader, streaming: "objects"
-            ) {
-                validator.addObject($0, $1)
-                if let builder = assembler, !validator.assembleNew(into: builder) { assembler = nil }
-            }
+            ) { validator.addObject($0, $1) }
         } catch {
             // What was found before the YAML went wrong is reported too.
             validator.diagnostics.add(Diagnostic(error))
@@ -223,8 +209,8 @@ public struct SceneLoader {
 
     /// Loads `source` into a wired, awake scene.
     ///
-    /// Objects are created and wired while the file is read (see
-    /// ``SceneAssembler``), so that the work overlaps the parse.
+    /// The file is read and checked whole first; objects are made and
+    /// wired only once it has no mistake (see ``SceneAssembler``).
     public func load(_ source: SceneSource) throws(SceneLoadError) -> Scene {
         try loadDeclared(source).scene
     }
@@ -237,14 +223,8 @@ public struct SceneLoader {
     package func loadDeclared(
         _ source: SceneSource, eventObserver: EventObserver? = nil
     ) throws(SceneLoadError) -> (scene: Scene, declaration: SceneDeclaration) {
-        let assembler = SceneAssembler(eventObserver: eventObserver)
-        let declaration = try validate(source, assembler: assembler).get()
-        // A file whose objects were not read one by one (not a plain
-        // mapping under `objects`) was validated whole: build it now.
-        let complete =
-            assembler.entries.count == declaration.objects.count ? assembler : assembled(declaration, eventObserver)
-        let scene = try complete.complete(
-            declaration, source: source, stateDirectory: stateDirectory, limits: limits)
+        let declaration = try validate(source).get()
+        let scene = try instantiate(declaration, source: source, eventObserver: eventObserver)
         return (scene, declaration)
     }
 
@@ -268,23 +248,13 @@ public struct SceneLoader {
         }
     }
 
-    /// A validated declaration's objects, made and set one after another
-    /// with no wiring while reading: the plain path that the differential
-    /// tests hold ``loadDeclared(_:eventObserver:)`` to.
-    func assembled(_ declaration: SceneDeclaration, _ eventObserver: EventObserver? = nil) -> SceneAssembler {
-        let assembler = SceneAssembler(eventObserver: eventObserver)
-        for index in declaration.objects.indices {
-            assembler.add(index, of: declaration, wiring: false, eventsAreFinal: false)
-        }
-        return assembler
-    }
-
-    /// Wires a validated declaration the plain way (see ``assembled(_:_:)``).
+    /// Makes, wires and wakes the objects of a validated declaration (see
+    /// ``SceneAssembler``): the last phase of ``loadDeclared(_:eventObserver:)``.
     package func instantiate(
         _ declaration: SceneDeclaration, source: SceneSource, eventObserver: EventObserver? = nil
     ) throws(SceneLoadError) -> Scene {
-        try assembled(declaration, eventObserver).complete(
-            declaration, source: source, stateDirectory: stateDirectory, limits: limits)
+        try SceneAssembler(eventObserver: eventObserver, stateDirectory: stateDirectory, limits: limits)
+            .assemble(declaration, source: source)
     }
 
     /// Indices in the order objects wake: each after the objects its outlets

@@ -12,16 +12,14 @@ import SceneYAML
 extension SceneValidator {
     /// Makes diagnostics from now on belong to the file of `context`.
     mutating func enter(_ context: Int) {
-        let component = contexts[context].component
-        diagnostics.origin = component < 0 ? nil : (componentFiles[component].source, includedFrom(context))
+        diagnostics.origin = contexts[context].component.map { (componentFiles[$0].source, includedFrom(context)) }
     }
 
     /// The includes that led to the file of `context`, nearest first.
     func includedFrom(_ context: Int) -> [Diagnostic.Inclusion] {
         var result: [Diagnostic.Inclusion] = []
         var link = context
-        while link > 0 {
-            let parent = contexts[link].parent
+        while let parent = contexts[link].parent {
             result.append(
                 Diagnostic.Inclusion(
                     file: fileName(parent), position: contexts[link].includePosition,
@@ -33,27 +31,24 @@ extension SceneValidator {
 
     /// The name of the file of `context`, as diagnostics print it.
     func fileName(_ context: Int) -> String {
-        let component = contexts[context].component
-        return component < 0 ? ownName : componentFiles[component].source.name
+        contexts[context].component.map { componentFiles[$0].source.name } ?? ownName
     }
 
     /// The parsed file of `context`; for the scene's own file, only while
     /// an object of it is validated.
     func documentOf(_ context: Int) -> YAMLDocument? {
-        let component = contexts[context].component
-        return component < 0 ? ownDocument : componentFiles[component].document
+        guard let component = contexts[context].component else { return ownDocument }
+        return componentFiles[component].document
     }
 
     /// The canonical path of the file of `context`.
     func canonicalPath(of context: Int) -> String {
-        let component = contexts[context].component
-        return component < 0 ? ownCanonicalPath : componentFiles[component].canonical
+        contexts[context].component.map { componentFiles[$0].canonical } ?? ownCanonicalPath
     }
 
     /// The parameters the file of `context` declares, in order.
     func parameterNames(_ context: Int) -> [String] {
-        let component = contexts[context].component
-        return component < 0 ? ownParameterNames : componentFiles[component].parameterNames
+        contexts[context].component.map { componentFiles[$0].parameterNames } ?? ownParameterNames
     }
 
     /// For an id that names an instance rather than an object: a hint
@@ -91,8 +86,7 @@ extension SceneValidator {
     mutating func resolveInclude(_ path: String, from context: Int) -> ResolvedInclude {
         let key = IncludeKey(file: contexts[context].component, path: path)
         if let known = resolvedIncludes[key] { return known }
-        let component = contexts[context].component
-        let includer = component < 0 ? ownName : componentFiles[component].path
+        let includer = contexts[context].component.map { componentFiles[$0].path } ?? ownName
         var open = path
         if !path.hasPrefix("/"), let slash = includer.lastIndex(of: "/") {
             open = String(includer[...slash]) + path

@@ -14,10 +14,10 @@ import SceneYAML
 /// ``SceneValidator/componentFiles``), and the chain of includes is found
 /// through ``parent``.
 struct IncludeContext {
-    /// The component's index in ``SceneValidator/componentFiles``; -1 for the scene's own file.
-    var component = -1
-    /// The context whose file holds the `include:`; -1 for the scene's own file.
-    var parent = -1
+    /// The component's index in ``SceneValidator/componentFiles``; `nil` for the scene's own file.
+    var component: Int?
+    /// The context whose file holds the `include:`; `nil` for the scene's own file.
+    var parent: Int?
     /// Where that `include:`'s value is written.
     var includePosition = SourcePosition.start
     /// The instance's path and a dot (`left.`), put before every id of the file.
@@ -47,9 +47,9 @@ struct ResolvedInclude {
 }
 
 /// An `include:` path as written in one file (its index in
-/// ``SceneValidator/componentFiles``, -1 for the scene's own).
+/// ``SceneValidator/componentFiles``, `nil` for the scene's own).
 struct IncludeKey: Hashable {
-    let file: Int
+    let file: Int?
     let path: String
 }
 
@@ -191,10 +191,10 @@ extension SceneValidator {
         let (displayPath, canonical) = (include.display, include.identity)
         // The files from this one back to the scene's own, nearest first.
         var chain: [Int] = []
-        var link = context
-        while link >= 0 {
-            chain.append(link)
-            link = contexts[link].parent
+        var link: Int? = context
+        while let file = link {
+            chain.append(file)
+            link = contexts[file].parent
         }
         if let loop = chain.firstIndex(where: { canonicalPath(of: $0) == canonical }) {
             diagnostics.add(

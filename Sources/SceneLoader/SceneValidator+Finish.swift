@@ -71,7 +71,13 @@ extension SceneValidator {
             checkHierarchies()
             checkWiringLoops()
         }
-        if let scriptNode { declaration.steps = compileScript(document, scriptNode) }
+        if let scriptNode {
+            var compiler = ScriptCompiler(
+                registry: registry, objectIDs: ids, objectTypes: types, idTable: declaration.idTable,
+                maxVirtualTime: limits.maxVirtualTime, diagnostics: diagnostics)
+            declaration.steps = compiler.compileScript(document, scriptNode)
+            diagnostics = compiler.diagnostics
+        }
         return declaration
     }
 
@@ -136,20 +142,22 @@ extension SceneValidator {
             }
             // Targets index the declared objects. They differ from the file's
             // order only when some object was invalid, and then the scene is
-            // never instantiated (nor are the targets resolved as the file
-            // was read used).
-            declaration.outletTargets[pending.slot] = allDeclared ? index : -1
+            // never instantiated.
+            outletTargets[pending.slot] = allDeclared ? index : nil
         }
         enter(0)
+        // A target left unresolved was reported as a mistake, and a
+        // declaration with a mistake is never handed out.
+        declaration.outletTargets = outletTargets.compactMap { $0 }
     }
 
     /// Resolves the actions of the objects whose connections waited, in
     /// declaration order; the others' ranges were final as they were read.
     mutating func resolveActions() {
         let allDeclared = isDeclared.allSatisfy { $0 }
-        for position in objectsWithPendingActions {
+        for (position, actions) in objectsWithPendingActions {
             let start = declaration.eventConnections.count
-            for pending in pendingActions[declaration.objects[position].connectionRange] {
+            for pending in pendingActions[actions] {
                 enter(pending.context)
                 if let connection = pending.connection ?? resolve(pending), allDeclared {
                     declaration.eventConnections.append(connection)
@@ -228,8 +236,7 @@ extension SceneValidator {
     func hierarchyTarget(of index: Int) -> Int? {
         for connection in declaration.outletConnections[declaration.objects[index].outletRange]
         where connection.outlet.isHierarchy && !connection.targetRange.isEmpty {
-            let target = declaration.outletTargets[connection.targetRange.lowerBound]
-            return target >= 0 ? target : nil
+            return outletTargets[connection.targetRange.lowerBound]
         }
         return nil
     }

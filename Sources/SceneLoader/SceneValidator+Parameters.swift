@@ -228,15 +228,14 @@ extension SceneValidator {
         if let parent = contexts[context].rootParent, let outlet = type.outlets.first(where: \.isHierarchy),
             document.entry(body, outlet.name) == nil
         {
-            let first = declaration.outletTargets.count
+            let first = outletTargets.count
             addTarget(
                 known: declaration.idTable[parent.id], id: parent.id, written: parent.written, offsets: parent.offsets,
                 outlet, owner: index, context: parent.context)
             hierarchyOffsets.append((index, parent.offsets, parent.context))
-            let target = declaration.outletTargets[first]
-            if target < 0 || target >= index { hierarchyStarts.append(index) }
+            if outletTargets[first].map({ $0 >= index }) ?? true { hierarchyStarts.append(index) }
             declaration.outletConnections.append(
-                SceneDeclaration.OutletConnection(outlet: outlet, targetRange: first..<declaration.outletTargets.count))
+                SceneDeclaration.OutletConnection(outlet: outlet, targetRange: first..<outletTargets.count))
         }
         guard !overridesByID.isEmpty, let list = overridesByID[id] else { return }
         for position in list.reversed() {

@@ -9,7 +9,7 @@ extension SceneValidator {
         _ document: borrowing YAMLDocument, _ node: YAMLDocument.Node, _ outlet: OutletDescription, owner: Int,
         context: Int = 0
     ) {
-        let start = declaration.outletTargets.count
+        let start = outletTargets.count
         if document.isNull(node) {
             // An empty outlet or collection; a required outlet is reported with the other requirements.
             if !outlet.isRequired || outlet.isCollection {
@@ -43,12 +43,11 @@ extension SceneValidator {
             guard addTarget(document, node, outlet, owner: owner, context: context) else { return }
             if outlet.isHierarchy {
                 hierarchyOffsets.append((owner, document.offsets(node), context))
-                let target = declaration.outletTargets[declaration.outletTargets.count - 1]
-                if target < 0 || target >= owner { hierarchyStarts.append(owner) }
+                if outletTargets.last.flatMap({ $0 }).map({ $0 >= owner }) ?? true { hierarchyStarts.append(owner) }
             }
         }
         declaration.outletConnections.append(
-            SceneDeclaration.OutletConnection(outlet: outlet, targetRange: start..<declaration.outletTargets.count))
+            SceneDeclaration.OutletConnection(outlet: outlet, targetRange: start..<outletTargets.count))
     }
 
     /// Reserves a target slot for the id `node` holds; false after a diagnostic.
@@ -72,7 +71,7 @@ extension SceneValidator {
             document.withScalarBytes(node) { known = declaration.idTable[(prefix + Array($0))[...]] }
         }
         if let target = known, let targetType = types[target], registry.type(targetType, fits: outlet) {
-            declaration.outletTargets.append(target)
+            outletTargets.append(target)
             return true
         }
         // Text is made only for what waits.
@@ -92,18 +91,18 @@ extension SceneValidator {
         if let target = known, let targetType = types[target],
             registry.type(targetType, fits: outlet)
         {
-            declaration.outletTargets.append(target)
+            outletTargets.append(target)
             return
         }
         pendingTargets.append(
             PendingTarget(
-                slot: declaration.outletTargets.count, id: id, offsets: offsets, outlet: outlet, owner: owner,
+                slot: outletTargets.count, id: id, offsets: offsets, outlet: outlet, owner: owner,
                 written: written, context: context))
-        declaration.outletTargets.append(-1)
+        outletTargets.append(nil)
     }
 
     mutating func dropTargets(from start: Int) {
-        declaration.outletTargets.removeSubrange(start...)
+        outletTargets.removeSubrange(start...)
         while let last = pendingTargets.last, last.slot >= start { pendingTargets.removeLast() }
     }
 

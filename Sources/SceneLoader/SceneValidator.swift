@@ -32,11 +32,16 @@ struct SceneValidator {
     var firstOffsets: [Int] = []
     var pendingActions: [PendingAction] = []
     /// The declared objects (by index in the declaration) with actions left
-    /// to resolve; the others' `connectionRange`s are final as they are read.
-    var objectsWithPendingActions: [Int] = []
+    /// to resolve, and their entries in ``pendingActions``; the others'
+    /// `connectionRange`s are final as they are read.
+    var objectsWithPendingActions: [(object: Int, actions: Range<Int>)] = []
+    /// The targets of every outlet, by index in the declaration's objects,
+    /// `nil` until resolved; the declaration's ``SceneDeclaration/outletTargets``
+    /// once every one is (see ``finish(_:)``).
+    var outletTargets: [Int?] = []
     var locator: SourceLocator?
-    /// Limits on includes (and the files they read).
-    var limits = SceneLimits()
+    /// Limits on includes (and the files they read) and on the script.
+    let limits: SceneLimits
     /// The files objects come from: the scene's own (0), then one per
     /// instance of a component, in the order they were included.
     var contexts: [IncludeContext] = [IncludeContext()]
@@ -104,29 +109,14 @@ struct SceneValidator {
         let context: Int
     }
 
-    /// The type of each object in declaration order (`nil`: unknown type).
-    var objectTypes: [TypeDescription?] { types }
-    /// The id of each object in declaration order.
-    var objectIDs: [String] { ids }
-    /// The index of the object declared as `id`.
-    func objectIndex(_ id: String) -> Int? { declaration.idTable[id] }
-
     /// Says where the registered types are listed: the program's `types`
     /// command, or (with no program to name) the first few of them.
     let typesHint: String
 
-    /// The furthest virtual time the script may reach.
-    let maxVirtualTime: Duration
-
-    init(
-        registry: SceneRegistry, limit: Int, maxVirtualTime: Duration = SceneLimits().maxVirtualTime,
-        toolName: String? = nil
-    ) {
+    init(registry: SceneRegistry, limits: SceneLimits, toolName: String? = nil) {
         self.registry = registry
-        // A script's time is the running sum of its waits, each at most
-        // about 8.4e18 s; below 2^63 s the sum cannot overflow Duration.
-        self.maxVirtualTime = min(maxVirtualTime, .seconds(Int64.max))
-        self.diagnostics = DiagnosticCollector(limit: limit)
+        self.limits = limits
+        self.diagnostics = DiagnosticCollector(limit: limits.maxDiagnostics)
         typesHint =
             toolName.map { "'\($0) types' lists the registered types" }
             ?? "the registered types are \(Suggestions.list(registry.types.map(\.name)))"
@@ -145,7 +135,7 @@ struct SceneValidator {
         declaration.objects.reserveCapacity(objects)
         declaration.propertyValues.reserveCapacity(bytes / 24)
         declaration.outletConnections.reserveCapacity(objects)
-        declaration.outletTargets.reserveCapacity(bytes / 32)
+        outletTargets.reserveCapacity(bytes / 32)
         declaration.eventConnections.reserveCapacity(bytes / 48)
     }
 
@@ -236,30 +226,10 @@ struct SceneValidator {
             object.connectionRange = start..<declaration.eventConnections.count
             pendingActions.removeSubrange(starts.2...)
         } else {
-            // Until `finish`, the range counts pending actions; it becomes a range of connections there.
-            object.connectionRange = starts.2..<pendingActions.count
-            objectsWithPendingActions.append(declaration.objects.count)
+            // Its range of connections is set in `finish`, once they are resolved.
+            objectsWithPendingActions.append((declaration.objects.count, starts.2..<pendingActions.count))
         }
         declaration.objects.append(object)
-    }
-
-    /// Hands the objects read since the last call to `assembler` to be
-    /// created and wired at once, as long as the file has no mistake so
-    /// far; false once it has one (the assembler is then of no more use).
-    mutating func assembleNew(into assembler: SceneAssembler) -> Bool {
-        let count = declaration.objects.count
-        guard !diagnostics.hasErrors, declaration.objects.count == ids.count else { return false }
-        let first = assembler.entries.count
-        guard first < count else { return true }
-        // The objects among them whose events wait for `finish`, in order.
-        var waiting = objectsWithPendingActions.count
-        while waiting > 0 && objectsWithPendingActions[waiting - 1] >= first { waiting -= 1 }
-        for index in first..<count {
-            let eventsWait = waiting < objectsWithPendingActions.count && objectsWithPendingActions[waiting] == index
-            if eventsWait { waiting += 1 }
-            assembler.add(index, of: declaration, wiring: true, eventsAreFinal: !eventsWait)
-        }
-        return true
     }
 
     mutating func objectType(_ document: borrowing YAMLDocument, _ entry: YAMLDocument.Entry)
@@ -305,13 +275,14 @@ struct SceneValidator {
     mutating func resolveShared(
         _ document: borrowing YAMLDocument, _ node: YAMLDocument.Node, _ property: PropertyDescription, context: Int
     ) -> SceneValue? {
-        let component = contexts[context].component
-        let key = SharedValueKey(component: component, node: node, property: ObjectIdentifier(property))
-        if component >= 0, let shared = sharedValues[key] { return shared }
+        let key = contexts[context].component.map {
+            SharedValueKey(component: $0, node: node, property: ObjectIdentifier(property))
+        }
+        if let key, let shared = sharedValues[key] { return shared }
         let value = ValueResolver.resolve(
             node, in: document, as: property.type, range: property.range, subject: { property.name },
             into: &diagnostics)
-        if component >= 0, let value { sharedValues[key] = value }
+        if let key, let value { sharedValues[key] = value }
         return value
     }
 

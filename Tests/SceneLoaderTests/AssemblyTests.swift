@@ -3,11 +3,11 @@ import SceneCore
 import SceneLoader
 import Testing
 
-/// `SceneLoader.load` creates and wires objects while the file is read;
-/// `validate` then `instantiate` does it after. These tests hold the two to
-/// the same result, and check what happens to objects made before a
-/// mistake is found.
-@Suite struct AssemblyWhileReadingTests {
+/// The last phase of a load, `SceneAssembler`: `SceneLoader.load` makes
+/// and wires objects only once the whole file is checked, as `validate`
+/// then `instantiate` does. These tests hold the two to the same result,
+/// and check that a file with a mistake makes no object at all.
+@Suite struct AssemblyTests {
     /// Weak references to every `Tracked` object made.
     final class Made {
         struct Entry {
@@ -86,11 +86,11 @@ import Testing
     @Test func loadingWiresWhatValidatingThenInstantiatingWires() throws {
         let loader = SceneLoader(registry: try testRegistry())
         let source = SceneSource(name: "wiring.yaml", text: Self.wiring)
-        let whileReading = try wiring(of: loader.load(source))
+        let loaded = try wiring(of: loader.load(source))
         let after = try wiring(of: loader.instantiate(loader.validate(source).get(), source: source))
-        #expect(whileReading == after)
+        #expect(loaded == after)
         #expect(
-            whileReading == [
+            loaded == [
                 "early: host late target view items [\"button\", \"view\"]",
                 "late: host early target button items [\"view\"]",
                 "self: host self target - items []",
@@ -101,7 +101,7 @@ import Testing
             ])
     }
 
-    @Test func objectsMadeBeforeAMistakeIsFoundAreReleased() throws {
+    @Test func aFileWithAMistakeMakesNoObject() throws {
         let made = Made()
         let loader = SceneLoader(registry: try registry(made))
         let text = """
@@ -113,16 +113,15 @@ import Testing
               e: {type: Tracked, parent: d}
             """
         #expect(throws: SceneLoadError.self) { try loader.load(SceneSource(name: "t.yaml", text: text)) }
-        // The three objects before the mistake were made while reading, and none outlives the failed load.
-        #expect(made.entries.count == 3)
-        #expect(made.alive == 0)
+        // Objects are made only once the whole file is checked.
+        #expect(made.entries.isEmpty)
     }
 
     @Test func aParentCycleFoundAtTheEndLeavesNothingAlive() throws {
         let made = Made()
         let loader = SceneLoader(registry: try registry(made))
-        // `a` names itself, so a parent outlet connected while reading would
-        // make `a` hold itself; `b` to `d` form a cycle through a later object.
+        // `a` names itself, so a connected parent outlet would make `a`
+        // hold itself; `b` to `d` form a cycle through a later object.
         let text = """
             objects:
               a: {type: Tracked, parent: a}
@@ -136,11 +135,10 @@ import Testing
         } catch {
             #expect(error.diagnostics.map(\.code) == [.hierarchyCycle, .hierarchyCycle])
         }
-        #expect(made.entries.count == 4)
-        #expect(made.alive == 0)
+        #expect(made.entries.isEmpty)
     }
 
-    @Test func aParentNamingAnEarlierObjectIsConnectedWhileReading() throws {
+    @Test func everyObjectIsMadeBeforeAnyOutletIsConnected() throws {
         let made = Made()
         let text = """
             objects:
@@ -151,9 +149,8 @@ import Testing
               e: {type: Tracked}
             """
         let scene = try SceneLoader(registry: try registry(made)).load(SceneSource(name: "t.yaml", text: text))
-        // b's parent is connected before c is made, d's before e is made;
-        // c's, which names a later object, only at the end.
-        #expect(made.childrenWhenMade == [0, 0, 1, 1, 2])
+        // No object holds a child when any object is made: outlets are connected after.
+        #expect(made.childrenWhenMade == [0, 0, 0, 0, 0])
         #expect(scene.object("b", as: Tracked.self)?.children.map { scene.id(of: $0) } == ["d"])
         #expect(scene.object("d", as: Tracked.self)?.children.map { scene.id(of: $0) } == ["c"])
     }
