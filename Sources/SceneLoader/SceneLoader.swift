@@ -176,9 +176,7 @@ public struct SceneLoader {
     private func validateListingIncludes(_ source: SceneSource) -> (
         result: Result<SceneDeclaration, SceneLoadError>, includedFiles: [String], hintsWorkedOut: Int
     ) {
-        var validator = SceneValidator(registry: registry, limits: limits, toolName: toolName)
-        validator.ownName = source.name
-        validator.ownCanonicalPath = SceneValidator.canonicalPath(source.name)
+        var validator = SceneValidator(registry: registry, limits: limits, name: source.name, toolName: toolName)
         // Up to the default size limit: a file past it is refused unread.
         let reserved = min(source.bytes.count, limits.yaml.maxInputBytes, YAMLLimits().maxInputBytes)
         validator.reserveCapacity(forTextOf: reserved)
@@ -193,18 +191,18 @@ public struct SceneLoader {
             validator.diagnostics.add(Diagnostic(error))
             return (
                 .failure(SceneLoadError(source: source, diagnostics: validator.diagnostics.inFileOrder)),
-                validator.includedFiles, validator.diagnostics.hintsWorkedOut
+                validator.expansion.includedFiles, validator.diagnostics.hintsWorkedOut
             )
         }
         var declaration = validator.finish(document)
         if validator.diagnostics.hasErrors || (warningsAreErrors && !validator.diagnostics.diagnostics.isEmpty) {
             return (
                 .failure(SceneLoadError(source: source, diagnostics: validator.diagnostics.inFileOrder)),
-                validator.includedFiles, validator.diagnostics.hintsWorkedOut
+                validator.expansion.includedFiles, validator.diagnostics.hintsWorkedOut
             )
         }
         declaration.warnings = validator.diagnostics.inFileOrder
-        return (.success(declaration), validator.includedFiles, validator.diagnostics.hintsWorkedOut)
+        return (.success(declaration), validator.expansion.includedFiles, validator.diagnostics.hintsWorkedOut)
     }
 
     /// Loads `source` into a wired, awake scene.

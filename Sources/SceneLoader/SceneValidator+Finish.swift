@@ -37,7 +37,7 @@ extension SceneValidator {
                 }
             case "params":
                 // Read before the objects (see ``addObject(_:_:)``); written after them, it came too late.
-                if contexts[0].parameters == nil && document.kind(entry.value) == .mapping {
+                if expansion.contexts[0].parameters == nil && document.kind(entry.value) == .mapping {
                     diagnostics.add(
                         .invalidParameterDeclaration(
                             name: document.entries(entry.value).first?.key ?? "",
@@ -97,7 +97,7 @@ extension SceneValidator {
     /// The span of `offsets` in the file of `context`.
     func span(_ offsets: Range<Int>, context: Int) -> SourceSpan {
         guard context != 0 else { return span(offsets) }
-        return documentOf(context)?.locator.span(offsets) ?? SourceSpan(at: .start)
+        return expansion.documentOf(context)?.locator.span(offsets) ?? SourceSpan(at: .start)
     }
 
     mutating func resolveTargets() {
@@ -169,7 +169,7 @@ extension SceneValidator {
     }
 
     mutating func resolve(_ pending: PendingAction) -> SceneDeclaration.EventConnection? {
-        let targetID = contexts[pending.context].prefix + pending.targetID
+        let targetID = expansion.contexts[pending.context].prefix + pending.targetID
         guard let targetIndex = declaration.idTable[targetID] else {
             let plain = SceneProblem.unknownObject(id: pending.targetID, suggestion: nil, fallback: nil)
             guard diagnostics.showsHints(for: plain, at: targetSpan(pending)) else {
@@ -220,7 +220,7 @@ extension SceneValidator {
     func targetFallback(_ outlet: OutletDescription, excluding owner: Int, context: Int = 0) -> String? {
         var fitting: [String] = []
         var count = 0
-        let prefix = contexts[context].prefix
+        let prefix = expansion.contexts[context].prefix
         for (index, type) in types.enumerated() where index != owner {
             guard let type, registry.type(type, fits: outlet), let id = localID(ids[index], prefix: prefix) else {
                 continue

@@ -67,7 +67,7 @@ extension SceneValidator {
             document.withScalarBytes(node) { known = declaration.idTable[$0] }
         } else {
             // A component sees its own objects only: its ids are prefixed with the instance's path.
-            let prefix = contexts[context].prefixBytes
+            let prefix = expansion.contexts[context].prefixBytes
             document.withScalarBytes(node) { known = declaration.idTable[(prefix + Array($0))[...]] }
         }
         if let target = known, let targetType = types[target], registry.type(targetType, fits: outlet) {
@@ -77,7 +77,7 @@ extension SceneValidator {
         // Text is made only for what waits.
         let written = document.text(node) ?? ""
         addTarget(
-            known: nil, id: contexts[context].prefix + written, written: written, offsets: document.offsets(node),
+            known: nil, id: expansion.contexts[context].prefix + written, written: written, offsets: document.offsets(node),
             outlet, owner: owner, context: context)
         return true
     }
@@ -180,7 +180,7 @@ extension SceneValidator {
     /// action of an object declared so far that takes the payload of `event`.
     func actionReference(_ bytes: ArraySlice<UInt8>, _ event: EventDescription?, context: Int) -> ActionReference {
         guard let (targetID, actionName) = MemberPath.split(bytes) else { return .malformed }
-        let prefix = contexts[context].prefixBytes
+        let prefix = expansion.contexts[context].prefixBytes
         guard let event,
             let target = prefix.isEmpty ? declaration.idTable[targetID] : declaration.idTable[(prefix + targetID)[...]],
             let action = types[target]?.action(utf8: actionName),

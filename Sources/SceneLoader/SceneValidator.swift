@@ -42,39 +42,13 @@ struct SceneValidator {
     var locator: SourceLocator?
     /// Limits on includes (and the files they read) and on the script.
     let limits: SceneLimits
-    /// The files objects come from: the scene's own (0), then one per
-    /// instance of a component, in the order they were included.
-    var contexts: [IncludeContext] = [IncludeContext()]
-    /// Component files read so far, by their canonical path: each is read
-    /// and parsed once however many times it is included.
-    var components: [String: Result<Int, Diagnostic>] = [:]
-    /// The component files read, in order (see ``components``).
-    var componentFiles: [ComponentFile] = []
-    /// The scene's own file: its name, canonical path, parameters, and its
-    /// document while an object of it is validated (it is read as a stream).
-    var ownName = ""
-    var ownCanonicalPath = ""
-    var ownParameterNames: [String] = []
-    var ownDocument: YAMLDocument?
-    /// The component files opened, in the order they were first included.
-    var includedFiles: [String] = []
-    /// Each include's path, as printed and canonical, by the including file and the path written.
-    var resolvedIncludes: [IncludeKey: ResolvedInclude] = [:]
-    /// The `set:` overrides of the instances so far.
-    var overrides: [Override] = []
-    /// The indices in ``overrides`` of those that set each object, by its id.
-    var overridesByID: [String: [Int]] = [:]
+    /// The components expanded so far: the file each object comes from
+    /// (its ``ComponentExpansion/contexts``), parameters and overrides.
+    var expansion: ComponentExpansion
     /// Where each instance of the scene's own file is written, by id.
     var instanceOffsets: [String: Int] = [:]
-    /// How many instances have been expanded, counted with the objects
-    /// against ``SceneLimits/maxExpandedObjects``.
-    var expandedInstances = 0
-    /// The bytes the instances included so far add (see ``SceneLimits/maxExpandedBytes``).
-    var expandedBytes = 0
     /// Property values of components, resolved once per file (see ``resolveShared(_:_:_:context:)``).
     var sharedValues: [SharedValueKey: SceneValue] = [:]
-    /// Whether an include went past a limit: nothing more is included.
-    var stoppedIncluding = false
 
     /// An outlet target named by id, resolved in ``finish(_:)``.
     struct PendingTarget {
@@ -86,7 +60,7 @@ struct SceneValidator {
         let owner: Int
         /// The id as written, without the instance's path.
         let written: String
-        /// The file it is written in (see ``contexts``).
+        /// The file it is written in (see ``ComponentExpansion/contexts``).
         let context: Int
     }
 
@@ -104,7 +78,7 @@ struct SceneValidator {
         /// Where the reference is written, and how (for carets under its parts).
         let offsets: Range<Int>
         let style: ScalarStyle
-        /// The file it is written in (see ``contexts``); `targetID` is
+        /// The file it is written in (see ``ComponentExpansion/contexts``); `targetID` is
         /// as written there, without the instance's path.
         let context: Int
     }
@@ -113,9 +87,11 @@ struct SceneValidator {
     /// command, or (with no program to name) the first few of them.
     let typesHint: String
 
-    init(registry: SceneRegistry, limits: SceneLimits, toolName: String? = nil) {
+    /// A validator of the scene file named `name`.
+    init(registry: SceneRegistry, limits: SceneLimits, name: String, toolName: String? = nil) {
         self.registry = registry
         self.limits = limits
+        self.expansion = ComponentExpansion(ownName: name, limits: limits)
         self.diagnostics = DiagnosticCollector(limit: limits.maxDiagnostics)
         typesHint =
             toolName.map { "'\($0) types' lists the registered types" }
@@ -146,15 +122,17 @@ struct SceneValidator {
         if locator == nil {
             locator = document.locator
             // A component checked or run on its own takes its parameters' defaults.
-            if let params = document.rootEntry("params", before: "objects") { bindOwnParameters(document, params) }
+            if let params = document.rootEntry("params", before: "objects") {
+                expansion.bindOwnParameters(document, params, into: &diagnostics)
+            }
         }
-        guard contexts[0].parameters != nil else {
+        guard expansion.contexts[0].parameters != nil else {
             addObject(document, entry, context: 0)
             return
         }
-        ownDocument = copy document
+        expansion.ownDocument = copy document
         addObject(document, entry, context: 0)
-        ownDocument = nil
+        expansion.ownDocument = nil
     }
 
     /// Validates one entry of the `objects:` of the file of `context` (0:
@@ -169,7 +147,7 @@ struct SceneValidator {
         }
         let index = ids.count
         // In a component, the id is the instance's path and the written id.
-        let id = context == 0 ? entry.key : contexts[context].prefix + entry.key
+        let id = context == 0 ? entry.key : expansion.contexts[context].prefix + entry.key
         // The reader leaves duplicate ids to us: the first declaration keeps the id.
         var isValid = false
         var existing = (first: index, inserted: true)
@@ -200,13 +178,13 @@ struct SceneValidator {
         let type = objectType(document, entry)
         types.append(type)
         guard let type else {
-            if context != 0 { markOverridesUsed(id) }
+            if context != 0 { expansion.markOverridesUsed(id) }
             isDeclared.append(false)
             return
         }
         isDeclared.append(true)
         // An object of a component is placed, for the scene, where its instance is written.
-        let idOffsets = context == 0 ? document.offsets(entry.keyNode) : contexts[context].siteOffsets
+        let idOffsets = context == 0 ? document.offsets(entry.keyNode) : expansion.contexts[context].siteOffsets
         var object = SceneDeclaration.Object(id: id, idOffsets: idOffsets, type: type)
         let starts = (declaration.propertyValues.count, declaration.outletConnections.count, pendingActions.count)
         validateMembers(
@@ -275,7 +253,7 @@ struct SceneValidator {
     mutating func resolveShared(
         _ document: borrowing YAMLDocument, _ node: YAMLDocument.Node, _ property: PropertyDescription, context: Int
     ) -> SceneValue? {
-        let key = contexts[context].component.map {
+        let key = expansion.contexts[context].component.map {
             SharedValueKey(component: $0, node: node, property: ObjectIdentifier(property))
         }
         if let key, let shared = sharedValues[key] { return shared }
@@ -291,7 +269,7 @@ struct SceneValidator {
         _ document: borrowing YAMLDocument, _ body: YAMLDocument.Node, of object: SceneDeclaration.Object, index: Int,
         idOffsets: Range<Int>, context: Int
     ) {
-        let hasParameters = contexts[context].parameters != nil
+        let hasParameters = expansion.contexts[context].parameters != nil
         let type = object.type
         document.forEachEntryNode(body) { keyNode, value in
             // Keys are looked up by their bytes; their text is only made for a message.
@@ -307,8 +285,9 @@ struct SceneValidator {
                         .readOnlyProperty(property: property.name, type: type.name), at: document.writtenSpan(keyNode))
                     return
                 }
-                if hasParameters, let name = SceneValidator.parameterReference(document, value) {
-                    if let resolved = resolveParameter(name, at: document.span(value), for: property, context: context)
+                if hasParameters, let name = ComponentExpansion.parameterReference(document, value) {
+                    if let resolved = expansion.resolveParameter(
+                        name, at: document.span(value), for: property, context: context, into: &diagnostics)
                     {
                         declaration.propertyValues.append(
                             SceneDeclaration.PropertyValue(property: property, value: resolved))
@@ -331,7 +310,7 @@ struct SceneValidator {
             }
         }
         for property in type.requiredProperties
-        where document.entry(body, property.name) == nil && !isOverridden(object.id, property.name) {
+        where document.entry(body, property.name) == nil && !expansion.isOverridden(object.id, property.name) {
             diagnostics.add(
                 .missingProperty(id: object.id, type: type.name, property: property.name, valueType: property.type),
                 at: document.locator.span(idOffsets))
