@@ -158,8 +158,14 @@ extension SceneValidator {
         for (position, actions) in objectsWithPendingActions {
             let start = declaration.eventConnections.count
             for pending in pendingActions[actions] {
-                enter(pending.context)
-                if let connection = pending.connection ?? resolve(pending), allDeclared {
+                let connection: SceneDeclaration.EventConnection?
+                switch pending {
+                case .resolved(let resolved): connection = resolved
+                case .unresolved(let unresolved):
+                    enter(unresolved.context)
+                    connection = resolve(unresolved)
+                }
+                if let connection, allDeclared {
                     declaration.eventConnections.append(connection)
                 }
             }
@@ -168,7 +174,7 @@ extension SceneValidator {
         enter(0)
     }
 
-    mutating func resolve(_ pending: PendingAction) -> SceneDeclaration.EventConnection? {
+    mutating func resolve(_ pending: UnresolvedAction) -> SceneDeclaration.EventConnection? {
         let targetID = expansion.contexts[pending.context].prefix + pending.targetID
         guard let targetIndex = declaration.idTable[targetID] else {
             let plain = SceneProblem.unknownObject(id: pending.targetID, suggestion: nil, fallback: nil)

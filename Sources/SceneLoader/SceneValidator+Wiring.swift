@@ -205,34 +205,32 @@ extension SceneValidator {
         }
         switch actionReference(document.scalarBytes(node) ?? [], event, context: context) {
         case .resolved(let connection):
-            pendingActions.append(
-                PendingAction(
-                    owner: owner, event: event, connection: connection, offsets: 0..<0, style: .plain,
-                    context: context))
+            pendingActions.append(.resolved(connection))
         case .unresolved(let targetID, let actionName):
             pendingActions.append(
-                PendingAction(
-                    owner: owner, event: event, targetID: String(decoding: targetID, as: UTF8.self),
-                    actionName: String(decoding: actionName, as: UTF8.self), offsets: document.offsets(node),
-                    style: document.style(node) ?? .plain, context: context))
+                .unresolved(
+                    UnresolvedAction(
+                        owner: owner, event: event, targetID: String(decoding: targetID, as: UTF8.self),
+                        actionName: String(decoding: actionName, as: UTF8.self), offsets: document.offsets(node),
+                        style: document.style(node) ?? .plain, context: context)))
         case .malformed:
             diagnostics.add(.notAnActionReference(text: document.text(node) ?? ""), at: document.span(node))
         }
     }
 
     /// Where the target's id of `pending` is written.
-    func targetSpan(_ pending: PendingAction) -> SourceSpan {
+    func targetSpan(_ pending: UnresolvedAction) -> SourceSpan {
         subspan(pending, from: 0, length: pending.targetID.unicodeScalars.count)
     }
 
     /// Where the action's name of `pending` is written.
-    func actionSpan(_ pending: PendingAction) -> SourceSpan {
+    func actionSpan(_ pending: UnresolvedAction) -> SourceSpan {
         subspan(
             pending, from: pending.targetID.unicodeScalars.count + 1, length: pending.actionName.unicodeScalars.count)
     }
 
     /// The part of a one-line scalar from `offset` scalars on, else the whole scalar.
-    func subspan(_ pending: PendingAction, from offset: Int, length: Int) -> SourceSpan {
+    func subspan(_ pending: UnresolvedAction, from offset: Int, length: Int) -> SourceSpan {
         let whole = span(pending.offsets, context: pending.context)
         let quote = pending.style == .plain ? 0 : 1
         guard pending.style == .plain || pending.style == .singleQuoted || pending.style == .doubleQuoted,

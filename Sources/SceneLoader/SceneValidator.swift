@@ -1,14 +1,19 @@
 import SceneCore
 import SceneYAML
 
-/// Checks a scene file against the registry and the format, and collects
-/// every mistake in one pass.
+/// The third phase of a load: the declaration checked. It checks a scene
+/// file against the registry and the format, collects every mistake in one
+/// pass, and gives the ``SceneDeclaration`` that ``SceneAssembler`` builds.
 ///
-/// Objects arrive one at a time while the YAML is read (``addObject(_:_:)``),
-/// so that a large file never holds more than one object's nodes; their
-/// properties are resolved at once, while references to other objects
-/// (outlets and `on:` actions) wait until ``finish(_:)``, when every id and
-/// type is known.
+/// The phases before it feed it: the YAML reader (the first phase) hands
+/// it the scene's objects one at a time while the file is read
+/// (``addObject(_:_:)``), so that a large file never holds more than one
+/// object's nodes, and ``ComponentExpansion`` (the second) expands each
+/// instance of a component into the file, prefix, parameters and overrides
+/// its objects are checked in. Properties are resolved at once, while
+/// references to other objects (outlets and `on:` actions) wait until
+/// ``finish(_:)``, when every id and type is known; the script is compiled
+/// there by ``ScriptCompiler``.
 struct SceneValidator {
     static let topLevelKeys = ["scene", "description", "version", "objects", "script"]
 
@@ -67,14 +72,23 @@ struct SceneValidator {
     /// A `target.action` reference under `on:`: its connection when it
     /// names an object already declared and fits, else resolved (and any
     /// mistake reported) in ``finish(_:)``.
-    struct PendingAction {
+    enum PendingAction {
+        case resolved(SceneDeclaration.EventConnection)
+        case unresolved(UnresolvedAction)
+
+        /// The connection, when it was resolved as the file was read.
+        var connection: SceneDeclaration.EventConnection? {
+            guard case .resolved(let connection) = self else { return nil }
+            return connection
+        }
+    }
+
+    /// A `target.action` reference left for ``finish(_:)``.
+    struct UnresolvedAction {
         let owner: Int
         let event: EventDescription?
-        /// The connection, when it was resolved as the file was read; the
-        /// strings below are then left empty.
-        var connection: SceneDeclaration.EventConnection?
-        var targetID = ""
-        var actionName = ""
+        let targetID: String
+        let actionName: String
         /// Where the reference is written, and how (for carets under its parts).
         let offsets: Range<Int>
         let style: ScalarStyle
