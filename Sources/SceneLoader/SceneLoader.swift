@@ -172,7 +172,13 @@ public struct SceneLoader {
         return validateListingIncludes(source).includedFiles
     }
 
-    /// ``validate(_:)``, with the component files it read.
+    /// ``validate(_:)``, with the component files it read: the first three
+    /// phases of a load. The YAML reader (bytes to document, libyaml on
+    /// whatever thread ``pipelining`` says) hands each entry of `objects:`
+    /// to the ``SceneValidator`` as it is read; the validator has each
+    /// instance of a component expanded by its ``ComponentExpansion`` and
+    /// checks every object, then the whole file in ``SceneValidator/finish(_:)``.
+    /// The fourth, ``SceneAssembler``, runs in ``instantiate(_:source:eventObserver:)``.
     private func validateListingIncludes(_ source: SceneSource) -> (
         result: Result<SceneDeclaration, SceneLoadError>, includedFiles: [String], hintsWorkedOut: Int
     ) {
