@@ -73,7 +73,9 @@ extension ComponentExpansion {
                 members.path, at: includeSpan, from: context, instance: name, objectCount: objectCount,
                 into: &diagnostics)
         else { return nil }
-        let (componentIndex, includedFrom, displayPath) = (followed.component, followed.includedFrom, followed.displayPath)
+        let (componentIndex, includedFrom, displayPath) = (
+            followed.component, followed.includedFrom, followed.displayPath
+        )
         let component = componentFiles[componentIndex]
         let (paramsNode, parentNode, setNode) = (members.params, members.parent, members.set)
         var instance = IncludeContext()
@@ -103,7 +105,7 @@ extension ComponentExpansion {
         let componentOrigin = (file: component.source, includedFrom: includedFrom)
         if component.declaresParameters {
             contexts[index].parameters = bindParameters(
-                document, paramsNode, of: component, instance: name, at: entry.keyNode, context: context, into: index,
+                document, paramsNode, of: component, instance: name, at: entry.keyNode, context: context, for: index,
                 origin: componentOrigin, into: &diagnostics)
         } else if let paramsNode {
             document.forEachEntry(paramsNode) { given in

@@ -60,10 +60,12 @@ extension ComponentExpansion {
     }
 
     /// The parameters of an instance of `component`: each given value
-    /// (checked against the declared type), else the default.
+    /// (checked against the declared type), else the default. `context` is
+    /// the file the instance is written in, `index` the instance's own
+    /// context (whose file writes the defaults).
     mutating func bindParameters(
         _ document: borrowing YAMLDocument, _ paramsNode: YAMLDocument.Node?, of component: ComponentFile,
-        instance: String, at keyNode: YAMLDocument.Node, context: Int, into index: Int,
+        instance: String, at keyNode: YAMLDocument.Node, context: Int, for index: Int,
         origin: (file: SceneSource, includedFrom: [Diagnostic.Inclusion]),
         into diagnostics: inout DiagnosticCollector
     ) -> [String: ParameterBinding] {
@@ -101,7 +103,8 @@ extension ComponentExpansion {
                 let includerOrigin = diagnostics.origin
                 diagnostics.origin = origin
                 bindings[parameter.name] = bind(
-                    component.document, node, name: parameter.name, type: parameter.type, context: index, into: &diagnostics)
+                    component.document, node, name: parameter.name, type: parameter.type, context: index,
+                    into: &diagnostics)
                 diagnostics.origin = includerOrigin
             } else {
                 diagnostics.add(

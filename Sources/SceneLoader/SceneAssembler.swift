@@ -62,7 +62,10 @@ struct SceneAssembler {
             for connection in declaration.outletConnections[declaration.objects[index].outletRange]
             where !connect(connection, of: entries[index].object, entries, declaration) {
                 failures.append(
-                    ("could not connect outlet '\(connection.outlet.name)' of '\(declaration.objects[index].id)'", index))
+                    (
+                        "could not connect outlet '\(connection.outlet.name)' of '\(declaration.objects[index].id)'",
+                        index
+                    ))
             }
         }
         let reference = SceneReference(connections: declaration.eventConnections.count)

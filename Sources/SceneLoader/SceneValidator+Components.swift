@@ -48,7 +48,9 @@ extension SceneValidator {
         if let objects = instance.file.objects {
             let includerOrigin = diagnostics.origin
             diagnostics.origin = instance.origin
-            instance.file.document.forEachEntry(objects) { addObject(instance.file.document, $0, context: instance.context) }
+            instance.file.document.forEachEntry(objects) {
+                addObject(instance.file.document, $0, context: instance.context)
+            }
             diagnostics.origin = includerOrigin
         }
         expansion.finish(instance, document, into: &diagnostics)

@@ -77,7 +77,8 @@ extension SceneValidator {
         // Text is made only for what waits.
         let written = document.text(node) ?? ""
         addTarget(
-            known: nil, id: expansion.contexts[context].prefix + written, written: written, offsets: document.offsets(node),
+            known: nil, id: expansion.contexts[context].prefix + written, written: written,
+            offsets: document.offsets(node),
             outlet, owner: owner, context: context)
         return true
     }

@@ -1,8 +1,9 @@
 import Foundation
 import SceneCore
-@testable import SceneLoader
 import SceneYAML
 import Testing
+
+@testable import SceneLoader
 
 /// The second phase of a load on its own: `ComponentExpansion` expands an
 /// instance from a document and a diagnostic collector, with no validator
