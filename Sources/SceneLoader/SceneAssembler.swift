@@ -4,14 +4,22 @@ import SceneYAML
 /// The last phase of a load: a checked declaration in, a wired, awake
 /// scene out.
 ///
-/// It runs once the whole file has been read and checked (a file with a
-/// mistake never reaches it), in one pass per step: every object is made
-/// and its properties set, in declaration order; then every outlet and
-/// collection is connected; then every `on:` connection is made; then the
-/// scene is made and `awake` runs on the objects whose type wakes
+/// It runs in one pass per step: every object is made and its properties
+/// set, in declaration order; then every outlet and collection is
+/// connected; then every `on:` connection is made; then the scene is made
+/// and `awake` runs on the objects whose type wakes
 /// (``TypeDescription/wakes``), dependencies first
 /// (``SceneLoader/awakeOrder(_:)``). So each object's properties are set
 /// before its outlets are connected and before any outlet points at it.
+///
+/// Only the first step may start before the whole file is checked: an
+/// object's type and properties are final once the object itself is
+/// checked, so ``SceneLoader/load(_:)`` has each checked object made
+/// (``make(_:)``) while libyaml still parses the rest on the other thread,
+/// for as long as the file has no mistake. Everything that names another
+/// object waits for ``assemble(_:source:)``, when the whole file is
+/// checked; a file with a mistake never reaches it, and the objects made
+/// before the mistake was found are released with the assembler.
 struct SceneAssembler {
     /// Told of every event, connected to each object as it is made, before
     /// any of its `on:` connections.
@@ -20,6 +28,43 @@ struct SceneAssembler {
     let stateDirectory: String?
     /// The limits `awake` runs under (event depth and deliveries).
     let limits: SceneLimits
+    /// The objects made so far, in declaration order.
+    private var entries: [Scene.Entry] = []
+    /// Members that could not be set or connected: a message and the object's index.
+    private var failures: [(message: String, object: Int)] = []
+
+    init(eventObserver: SceneLoader.EventObserver?, stateDirectory: String?, limits: SceneLimits) {
+        self.eventObserver = eventObserver
+        self.stateDirectory = stateDirectory
+        self.limits = limits
+    }
+
+    /// Reserves room for the objects of a scene of `bytes` bytes (a
+    /// generous guess, as ``SceneValidator/reserveCapacity(forTextOf:)``).
+    mutating func reserveCapacity(forTextOf bytes: Int) {
+        entries.reserveCapacity(bytes / 64)
+    }
+
+    /// The first step, for the objects of `declaration` not made yet: each
+    /// is made, told to the event observer and given its properties.
+    mutating func make(_ declaration: borrowing SceneDeclaration) {
+        while entries.count < declaration.objects.count {
+            let index = entries.count
+            let object = declaration.objects[index]
+            let instance = object.type.makeInstance()
+            entries.append(Scene.Entry(id: object.id, type: object.type, object: instance))
+            if let eventObserver {
+                // A change event is heard as the change itself, which the observer samples.
+                for event in object.type.orderedEvents where event.changedProperty == nil {
+                    event.connect(instance) { eventObserver(index, event, $0) }
+                }
+            }
+            for entry in declaration.propertyValues[object.propertyRange]
+            where !entry.property.set(entry.value, on: instance) {
+                failures.append(("could not set '\(entry.property.name)' of '\(object.id)'", index))
+            }
+        }
+    }
 
     /// What the `on:` connections share with the scene they are part of.
     private final class SceneReference {
@@ -39,25 +84,13 @@ struct SceneAssembler {
     /// The scene `declaration` declares, made, wired and awake; a load
     /// error for `source` when a member cannot be applied or an object
     /// fails as it wakes.
-    func assemble(_ declaration: SceneDeclaration, source: SceneSource) throws(SceneLoadError) -> Scene {
-        var failures: [(message: String, object: Int)] = []
-        var entries: [Scene.Entry] = []
-        entries.reserveCapacity(declaration.objects.count)
-        for index in declaration.objects.indices {
-            let object = declaration.objects[index]
-            let instance = object.type.makeInstance()
-            entries.append(Scene.Entry(id: object.id, type: object.type, object: instance))
-            if let eventObserver {
-                // A change event is heard as the change itself, which the observer samples.
-                for event in object.type.orderedEvents where event.changedProperty == nil {
-                    event.connect(instance) { eventObserver(index, event, $0) }
-                }
-            }
-            for entry in declaration.propertyValues[object.propertyRange]
-            where !entry.property.set(entry.value, on: instance) {
-                failures.append(("could not set '\(entry.property.name)' of '\(object.id)'", index))
-            }
-        }
+    mutating func assemble(_ declaration: SceneDeclaration, source: SceneSource) throws(SceneLoadError) -> Scene {
+        make(declaration)
+        // The scene takes the entries as they are; the local copies share
+        // their storage and keep the calls below free of reference counting.
+        let entries = self.entries
+        self.entries = []
+        var failures = self.failures
         for index in declaration.objects.indices {
             for connection in declaration.outletConnections[declaration.objects[index].outletRange]
             where !connect(connection, of: entries[index].object, entries, declaration) {

@@ -172,26 +172,45 @@ public struct SceneLoader {
         return validateListingIncludes(source).includedFiles
     }
 
+    /// ``validate(_:)``, with the component files it read.
+    private func validateListingIncludes(_ source: SceneSource) -> (
+        result: Result<SceneDeclaration, SceneLoadError>, includedFiles: [String], hintsWorkedOut: Int
+    ) {
+        var none: SceneAssembler?
+        return validateListingIncludes(source, making: &none)
+    }
+
     /// ``validate(_:)``, with the component files it read: the first three
     /// phases of a load. The YAML reader (bytes to document, libyaml on
     /// whatever thread ``pipelining`` says) hands each entry of `objects:`
     /// to the ``SceneValidator`` as it is read; the validator has each
     /// instance of a component expanded by its ``ComponentExpansion`` and
     /// checks every object, then the whole file in ``SceneValidator/finish(_:)``.
-    /// The fourth, ``SceneAssembler``, runs in ``instantiate(_:source:eventObserver:)``.
-    private func validateListingIncludes(_ source: SceneSource) -> (
+    /// The fourth, ``SceneAssembler``, runs in ``instantiate(_:source:eventObserver:)``;
+    /// given an `assembler`, its first step (objects made, properties set)
+    /// runs here for each object checked, while the file has no mistake
+    /// (the assembler is dropped at the first).
+    private func validateListingIncludes(_ source: SceneSource, making assembler: inout SceneAssembler?) -> (
         result: Result<SceneDeclaration, SceneLoadError>, includedFiles: [String], hintsWorkedOut: Int
     ) {
         var validator = SceneValidator(registry: registry, limits: limits, name: source.name, toolName: toolName)
         // Up to the default size limit: a file past it is refused unread.
         let reserved = min(source.bytes.count, limits.yaml.maxInputBytes, YAMLLimits().maxInputBytes)
         validator.reserveCapacity(forTextOf: reserved)
+        var making = assembler
+        making?.reserveCapacity(forTextOf: reserved)
+        defer { assembler = making }
         let document: YAMLDocument
         do {
             // Objects are validated as they are read, then dropped from the document.
             document = try YAMLDocumentReader.readDocument(
                 source.bytes, limits: limits.yaml, pipelining: pipelining.reader, streaming: "objects"
-            ) { validator.addObject($0, $1) }
+            ) {
+                validator.addObject($0, $1)
+                if making != nil {
+                    if validator.isSound { making?.make(validator.declaration) } else { making = nil }
+                }
+            }
         } catch {
             // What was found before the YAML went wrong is reported too.
             validator.diagnostics.add(Diagnostic(error))
@@ -213,8 +232,8 @@ public struct SceneLoader {
 
     /// Loads `source` into a wired, awake scene.
     ///
-    /// The file is read and checked whole first; objects are made and
-    /// wired only once it has no mistake (see ``SceneAssembler``).
+    /// Objects are made as they are checked, while the rest of the file is
+    /// read, and wired once the whole file is checked (see ``SceneAssembler``).
     public func load(_ source: SceneSource) throws(SceneLoadError) -> Scene {
         try loadDeclared(source).scene
     }
@@ -227,8 +246,11 @@ public struct SceneLoader {
     package func loadDeclared(
         _ source: SceneSource, eventObserver: EventObserver? = nil
     ) throws(SceneLoadError) -> (scene: Scene, declaration: SceneDeclaration) {
-        let declaration = try validate(source).get()
-        let scene = try instantiate(declaration, source: source, eventObserver: eventObserver)
+        let start = SceneAssembler(eventObserver: eventObserver, stateDirectory: stateDirectory, limits: limits)
+        var assembler: SceneAssembler? = start
+        let declaration = try validateListingIncludes(source, making: &assembler).result.get()
+        var complete = assembler ?? start
+        let scene = try complete.assemble(declaration, source: source)
         return (scene, declaration)
     }
 
@@ -257,8 +279,8 @@ public struct SceneLoader {
     package func instantiate(
         _ declaration: SceneDeclaration, source: SceneSource, eventObserver: EventObserver? = nil
     ) throws(SceneLoadError) -> Scene {
-        try SceneAssembler(eventObserver: eventObserver, stateDirectory: stateDirectory, limits: limits)
-            .assemble(declaration, source: source)
+        var assembler = SceneAssembler(eventObserver: eventObserver, stateDirectory: stateDirectory, limits: limits)
+        return try assembler.assemble(declaration, source: source)
     }
 
     /// Indices in the order objects wake: each after the objects its outlets

@@ -97,6 +97,10 @@ struct SceneValidator {
         let context: Int
     }
 
+    /// Whether every object read so far was declared and nothing is wrong
+    /// yet: the objects can be made (see ``SceneAssembler/make(_:)``).
+    var isSound: Bool { !diagnostics.hasErrors && declaration.objects.count == ids.count }
+
     /// Says where the registered types are listed: the program's `types`
     /// command, or (with no program to name) the first few of them.
     let typesHint: String

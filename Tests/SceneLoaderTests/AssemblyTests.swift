@@ -4,9 +4,10 @@ import SceneLoader
 import Testing
 
 /// The last phase of a load, `SceneAssembler`: `SceneLoader.load` makes
-/// and wires objects only once the whole file is checked, as `validate`
-/// then `instantiate` does. These tests hold the two to the same result,
-/// and check that a file with a mistake makes no object at all.
+/// objects as they are checked and wires them once the whole file is, as
+/// `validate` then `instantiate` does all at once. These tests hold the two
+/// to the same result, and check what happens to objects made before a
+/// mistake is found.
 @Suite struct AssemblyTests {
     /// Weak references to every `Tracked` object made.
     final class Made {
@@ -101,7 +102,7 @@ import Testing
             ])
     }
 
-    @Test func aFileWithAMistakeMakesNoObject() throws {
+    @Test func objectsMadeBeforeAMistakeIsFoundAreReleased() throws {
         let made = Made()
         let loader = SceneLoader(registry: try registry(made))
         let text = """
@@ -113,8 +114,9 @@ import Testing
               e: {type: Tracked, parent: d}
             """
         #expect(throws: SceneLoadError.self) { try loader.load(SceneSource(name: "t.yaml", text: text)) }
-        // Objects are made only once the whole file is checked.
-        #expect(made.entries.isEmpty)
+        // The three objects before the mistake were made while reading, and none outlives the failed load.
+        #expect(made.entries.count == 3)
+        #expect(made.alive == 0)
     }
 
     @Test func aParentCycleFoundAtTheEndLeavesNothingAlive() throws {
@@ -135,7 +137,8 @@ import Testing
         } catch {
             #expect(error.diagnostics.map(\.code) == [.hierarchyCycle, .hierarchyCycle])
         }
-        #expect(made.entries.isEmpty)
+        #expect(made.entries.count == 4)
+        #expect(made.alive == 0)
     }
 
     @Test func everyObjectIsMadeBeforeAnyOutletIsConnected() throws {
