@@ -202,12 +202,18 @@ public struct SceneLoader {
         defer { assembler = making }
         let document: YAMLDocument
         do {
-            // Objects are validated as they are read, then dropped from the document.
-            document = try YAMLDocumentReader.readDocument(
-                source.bytes, limits: limits.yaml, pipelining: pipelining.reader, streaming: "objects"
-            ) {
-                validator.addObject($0, $1)
-                if making != nil {
+            // Objects are validated as they are read, then dropped from the
+            // document; `check` makes nothing and takes the plain path.
+            if making == nil {
+                document = try YAMLDocumentReader.readDocument(
+                    source.bytes, limits: limits.yaml, pipelining: pipelining.reader, streaming: "objects"
+                ) { validator.addObject($0, $1) }
+            } else {
+                document = try YAMLDocumentReader.readDocument(
+                    source.bytes, limits: limits.yaml, pipelining: pipelining.reader, streaming: "objects"
+                ) {
+                    validator.addObject($0, $1)
+                    guard making != nil else { return }
                     if validator.isSound { making?.make(validator.declaration) } else { making = nil }
                 }
             }
