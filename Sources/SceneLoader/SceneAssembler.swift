@@ -45,6 +45,9 @@ struct SceneAssembler {
         entries.reserveCapacity(bytes / 64)
     }
 
+    /// How many objects are made.
+    var madeCount: Int { entries.count }
+
     /// The first step, for the objects of `declaration` not made yet: each
     /// is made, told to the event observer and given its properties.
     mutating func make(_ declaration: borrowing SceneDeclaration) {

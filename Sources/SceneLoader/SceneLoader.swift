@@ -213,7 +213,8 @@ public struct SceneLoader {
                     source.bytes, limits: limits.yaml, pipelining: pipelining.reader, streaming: "objects"
                 ) {
                     validator.addObject($0, $1)
-                    guard making != nil else { return }
+                    // In batches, so that handing objects over costs little per object.
+                    guard let made = making?.madeCount, validator.declaration.objects.count - made >= 64 else { return }
                     if validator.isSound { making?.make(validator.declaration) } else { making = nil }
                 }
             }
