@@ -33,11 +33,10 @@ package struct LiveStepCompiler {
 
     private let loader: SceneLoader
     private let declaration: SceneDeclaration
-    // What every line's validator starts from, worked out once (the
+    // What every line's compiler starts from, worked out once (the
     // arrays are shared with each line's, not copied).
     private let types: [TypeDescription?]
     private let ids: [String]
-    private let isDeclared: [Bool]
 
     /// A compiler of steps against the scene `declaration` loaded by `loader`.
     package init(loader: SceneLoader, declaration: SceneDeclaration) {
@@ -45,7 +44,6 @@ package struct LiveStepCompiler {
         self.declaration = declaration
         types = declaration.objects.map(\.type)
         ids = declaration.objects.map(\.id)
-        isDeclared = Array(repeating: true, count: declaration.objects.count)
     }
 
     /// The source diagnostics of `line` render against.
@@ -59,13 +57,10 @@ package struct LiveStepCompiler {
         // off the positions again below.
         let prefix = 2
         let bytes = Array("- ".utf8) + Array(text.utf8)
-        var validator = SceneValidator(
-            registry: loader.registry, limit: loader.limits.maxDiagnostics,
-            maxVirtualTime: loader.limits.maxVirtualTime, programName: loader.programName)
-        validator.types = types
-        validator.ids = ids
-        validator.isDeclared = isDeclared
-        validator.declaration.idTable = declaration.idTable
+        var compiler = ScriptCompiler(
+            registry: loader.registry, objectIDs: ids, objectTypes: types, idTable: declaration.idTable,
+            maxVirtualTime: loader.limits.maxVirtualTime,
+            diagnostics: DiagnosticCollector(limit: loader.limits.maxDiagnostics))
         // The text is one line: a position past it (the YAML layer's end
         // of input) is put at the line's end.
         let end = SourcePosition(line: line, column: text.unicodeScalars.count + 1, offset: text.utf8.count)
@@ -122,9 +117,9 @@ package struct LiveStepCompiler {
                     hint: "type the next step when you want it to happen; --record writes the times as 'at:' steps")
             ])
         }
-        let steps = validator.compileScript(document, root)
-        guard steps.count == 1, !validator.diagnostics.hasErrors, let step = steps.first else {
-            let errors = validator.diagnostics.inFileOrder.filter { $0.severity == .error }
+        let steps = compiler.compileScript(document, root)
+        guard steps.count == 1, !compiler.diagnostics.hasErrors, let step = steps.first else {
+            let errors = compiler.diagnostics.inFileOrder.filter { $0.severity == .error }
             return errors.isEmpty ? .blank : .invalid(shiftAll(errors))
         }
         var kind = step.kind

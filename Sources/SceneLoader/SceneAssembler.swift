@@ -1,112 +1,115 @@
 import SceneCore
 import SceneYAML
 
-/// Builds the objects of a validated declaration and wires them.
+/// The last phase of a load: a checked declaration in, a wired, awake
+/// scene out.
 ///
-/// ``SceneLoader/load(_:)`` starts while the file is still being read: as
-/// long as no mistake has been found, each object is created as soon as it
-/// is validated, its properties are set, and its outlets and `on:`
-/// connections that name objects declared before it are connected. What
-/// names later objects waits for ``complete(_:source:stateDirectory:)``,
-/// and so does a hierarchy outlet (like `parent`) that names the object
-/// itself: hierarchy outlets made early all point to earlier objects, so
-/// they cannot form a cycle before the whole file has been checked for one.
-/// A file with a mistake is never handed out, so objects made before it
-/// was found are simply released.
+/// It runs in one pass per step: every object is made and its properties
+/// set, in declaration order; then every outlet and collection is
+/// connected; then every `on:` connection is made; then the scene is made
+/// and `awake` runs on the objects whose type wakes
+/// (``TypeDescription/wakes``), dependencies first
+/// (``SceneLoader/awakeOrder(_:)``). So each object's properties are set
+/// before its outlets are connected and before any outlet points at it.
 ///
-/// Whatever the timing, each object's properties are set before its
-/// outlets are connected and before any outlet points at it, and `awake`
-/// runs last, with dependencies first, on the objects whose type wakes
-/// (``TypeDescription/wakes``).
-final class SceneAssembler {
-    /// The objects made so far, in declaration order, as the scene will hold them.
-    private(set) var entries: [Scene.Entry] = []
-    /// The outlet connections left for `complete`, in declaration order:
-    /// where each is in the declaration, and its object.
-    private var waitingOutlets: [(position: Int, object: Int)] = []
-    /// The objects whose `on:` connections are left for `complete`, in order.
-    private var objectsWithWaitingEvents: [Int] = []
-    /// Members that could not be set or connected: a message and the object's index.
-    private var failures: [(message: String, object: Int)] = []
-    /// The scene, once made: `on:` connections made before it existed
-    /// tell it of the actions their targets ignore.
-    private let sceneReference = SceneReference()
-
-    final class SceneReference {
-        weak var scene: Scene?
-        /// For each `on:` connection (by its place in the declaration), the
-        /// ``EventDelivery/depth`` at which it is delivering, or 0: a
-        /// connection entered again while it is not 0 is a loop.
-        var deliveryLevels: [Int] = []
-    }
-
+/// Only the first step may start before the whole file is checked: an
+/// object's type and properties are final once the object itself is
+/// checked, so ``SceneLoader/load(_:)`` has each checked object made
+/// (``make(_:)``) while libyaml still parses the rest on the other thread,
+/// for as long as the file has no mistake. Everything that names another
+/// object waits for ``assemble(_:source:)``, when the whole file is
+/// checked; a file with a mistake never reaches it, and the objects made
+/// before the mistake was found are released with the assembler.
+struct SceneAssembler {
     /// Told of every event, connected to each object as it is made, before
     /// any of its `on:` connections.
-    private let eventObserver: SceneLoader.EventObserver?
+    let eventObserver: SceneLoader.EventObserver?
+    /// The scene's ``Scene/stateDirectory``.
+    let stateDirectory: String?
+    /// The limits `awake` runs under (event depth and deliveries).
+    let limits: SceneLimits
+    /// The objects made so far, in declaration order.
+    private var entries: [Scene.Entry] = []
+    /// Members that could not be set or connected: a message and the object's index.
+    private var failures: [(message: String, object: Int)] = []
 
-    init(eventObserver: SceneLoader.EventObserver? = nil) {
+    init(eventObserver: SceneLoader.EventObserver?, stateDirectory: String?, limits: SceneLimits) {
         self.eventObserver = eventObserver
+        self.stateDirectory = stateDirectory
+        self.limits = limits
     }
 
     /// Reserves room for the objects of a scene of `bytes` bytes (a
     /// generous guess, as ``SceneValidator/reserveCapacity(forTextOf:)``).
-    func reserveCapacity(forTextOf bytes: Int) {
+    mutating func reserveCapacity(forTextOf bytes: Int) {
         entries.reserveCapacity(bytes / 64)
     }
 
-    /// Creates the object at `index` of `declaration` and sets its
-    /// properties; when `wiring`, also connects what it can already.
-    /// Objects must be added in declaration order.
-    func add(_ index: Int, of declaration: borrowing SceneDeclaration, wiring: Bool, eventsAreFinal: Bool) {
-        let object = declaration.objects[index]
-        let instance = object.type.makeInstance()
-        entries.append(Scene.Entry(id: object.id, type: object.type, object: instance))
-        if let eventObserver {
-            // A change event is heard as the change itself, which the observer samples.
-            for event in object.type.orderedEvents where event.changedProperty == nil {
-                event.connect(instance) { eventObserver(index, event, $0) }
-            }
-        }
-        for entry in declaration.propertyValues[object.propertyRange]
-        where !entry.property.set(entry.value, on: instance) {
-            failures.append(("could not set '\(entry.property.name)' of '\(object.id)'", index))
-        }
-        for position in object.outletRange {
-            let connection = declaration.outletConnections[position]
-            let isHierarchy = connection.outlet.isHierarchy
-            let isReady =
-                wiring
-                && !declaration.outletTargets[connection.targetRange].contains {
-                    $0 < 0 || (isHierarchy && $0 >= index)
+    /// How many objects are made.
+    var madeCount: Int { entries.count }
+
+    /// The first step, for the objects of `declaration` not made yet: each
+    /// is made, told to the event observer and given its properties.
+    mutating func make(_ declaration: borrowing SceneDeclaration) {
+        while entries.count < declaration.objects.count {
+            let index = entries.count
+            let object = declaration.objects[index]
+            let instance = object.type.makeInstance()
+            entries.append(Scene.Entry(id: object.id, type: object.type, object: instance))
+            if let eventObserver {
+                // A change event is heard as the change itself, which the observer samples.
+                for event in object.type.orderedEvents where event.changedProperty == nil {
+                    event.connect(instance) { eventObserver(index, event, $0) }
                 }
-            if isReady {
-                connect(connection, of: index, in: declaration)
-            } else {
-                waitingOutlets.append((position, index))
             }
-        }
-        if wiring && eventsAreFinal {
-            connectEvents(of: index, in: declaration)
-        } else {
-            objectsWithWaitingEvents.append(index)
+            for entry in declaration.propertyValues[object.propertyRange]
+            where !entry.property.set(entry.value, on: instance) {
+                failures.append(("could not set '\(entry.property.name)' of '\(object.id)'", index))
+            }
         }
     }
 
-    /// Makes the connections that waited, then the scene, then wakes every
-    /// object with its dependencies first.
-    func complete(
-        _ declaration: SceneDeclaration, source: SceneSource, stateDirectory: String?,
-        limits: SceneLimits = SceneLimits()
-    ) throws(SceneLoadError) -> Scene {
-        guard entries.count == declaration.objects.count else {
-            throw SceneLoadError(
-                source: source,
-                diagnostics: [SceneProblem.sceneIncomplete.diagnostic(at: SourceSpan(at: .start))])
+    /// What the `on:` connections share with the scene they are part of.
+    private final class SceneReference {
+        /// The scene, once made: connections made before it existed tell
+        /// it of the actions their targets ignore.
+        weak var scene: Scene?
+        /// For each `on:` connection (by its place in the declaration), the
+        /// ``EventDelivery/depth`` at which it is delivering, or 0: a
+        /// connection entered again while it is not 0 is a loop.
+        var deliveryLevels: [Int]
+
+        init(connections: Int) {
+            deliveryLevels = [Int](repeating: 0, count: connections)
         }
-        for (position, index) in waitingOutlets {
-            connect(declaration.outletConnections[position], of: index, in: declaration)
+    }
+
+    /// The scene `declaration` declares, made, wired and awake; a load
+    /// error for `source` when a member cannot be applied or an object
+    /// fails as it wakes.
+    mutating func assemble(_ declaration: SceneDeclaration, source: SceneSource) throws(SceneLoadError) -> Scene {
+        make(declaration)
+        // The scene takes the entries as they are; the local copies share
+        // their storage and keep the calls below free of reference counting.
+        let entries = self.entries
+        self.entries = []
+        var failures = self.failures
+        for index in declaration.objects.indices {
+            for connection in declaration.outletConnections[declaration.objects[index].outletRange]
+            where !connect(connection, of: entries[index].object, entries, declaration) {
+                failures.append(
+                    (
+                        "could not connect outlet '\(connection.outlet.name)' of '\(declaration.objects[index].id)'",
+                        index
+                    ))
+            }
         }
-        for index in objectsWithWaitingEvents { connectEvents(of: index, in: declaration) }
+        let reference = SceneReference(connections: declaration.eventConnections.count)
+        for index in declaration.objects.indices {
+            for event in connectEvents(of: index, entries, declaration, reference) {
+                failures.append(("could not connect event '\(event)' of '\(declaration.objects[index].id)'", index))
+            }
+        }
         if !failures.isEmpty {
             throw SceneLoadError(
                 source: source,
@@ -115,15 +118,18 @@ final class SceneAssembler {
                         at: declaration.span(of: failure.object))
                 })
         }
-
-        // The scene takes the entries as they are; the local copy shares
-        // their storage and keeps the calls below free of reference counting.
-        let entries = self.entries
-        self.entries = []
         let scene = Scene(
             title: declaration.title, summary: declaration.summary, entries: entries, stateDirectory: stateDirectory)
         scene.adoptIDs(declaration.idTable)
-        sceneReference.scene = scene
+        reference.scene = scene
+        try awake(scene, entries, declaration, source: source)
+        return scene
+    }
+
+    /// Wakes the objects whose type wakes, dependencies first.
+    private func awake(
+        _ scene: Scene, _ entries: [Scene.Entry], _ declaration: SceneDeclaration, source: SceneSource
+    ) throws(SceneLoadError) {
         for index in SceneLoader.awakeOrder(declaration) where entries[index].type.wakes {
             // An event loop while waking fails the load at the object, as the runner stops a run at the step.
             let runaway = limits.supervisingEvents {
@@ -148,36 +154,29 @@ final class SceneAssembler {
             }
             throw SceneLoadError(source: source, diagnostics: diagnostics)
         }
-        return scene
     }
 
+    /// Connects one outlet or collection of `instance`; false when the outlet refuses.
     private func connect(
-        _ connection: SceneDeclaration.OutletConnection, of index: Int, in declaration: borrowing SceneDeclaration
-    ) {
-        let instance = entries[index].object
-        let isConnected: Bool
+        _ connection: SceneDeclaration.OutletConnection, of instance: AnyObject, _ entries: [Scene.Entry],
+        _ declaration: SceneDeclaration
+    ) -> Bool {
         if connection.targetRange.count == 1 && !connection.outlet.isCollection {
-            isConnected = connection.outlet.connect(
+            return connection.outlet.connect(
                 instance, to: entries[declaration.outletTargets[connection.targetRange.lowerBound]].object)
-        } else {
-            let targets: [AnyObject] = declaration.outletTargets[connection.targetRange].map { entries[$0].object }
-            isConnected = connection.outlet.connect(instance, to: targets)
         }
-        if !isConnected {
-            failures.append(
-                ("could not connect outlet '\(connection.outlet.name)' of '\(declaration.objects[index].id)'", index))
-        }
+        let targets: [AnyObject] = declaration.outletTargets[connection.targetRange].map { entries[$0].object }
+        return connection.outlet.connect(instance, to: targets)
     }
 
-    private func connectEvents(of index: Int, in declaration: borrowing SceneDeclaration) {
+    /// Makes the `on:` connections of the object at `index`; returns the
+    /// names of the events that refused one.
+    private func connectEvents(
+        of index: Int, _ entries: [Scene.Entry], _ declaration: SceneDeclaration, _ reference: SceneReference
+    ) -> [String] {
         let instance = entries[index].object
         let range = declaration.objects[index].connectionRange
-        let reference = sceneReference
-        if reference.deliveryLevels.count < range.upperBound {
-            reference.deliveryLevels.append(
-                contentsOf: repeatElement(0, count: declaration.eventConnections.count - reference.deliveryLevels.count)
-            )
-        }
+        var refused: [String] = []
         for (slot, connection) in zip(range, declaration.eventConnections[range]) {
             let targetIndex = connection.target
             let target = entries[targetIndex].object
@@ -197,10 +196,8 @@ final class SceneAssembler {
                     reference.scene?.reportIgnoredAction(action, of: targetIndex, because: reason)
                 }
             }
-            if !isConnected {
-                failures.append(
-                    ("could not connect event '\(connection.event.name)' of '\(declaration.objects[index].id)'", index))
-            }
+            if !isConnected { refused.append(connection.event.name) }
         }
+        return refused
     }
 }

@@ -156,7 +156,7 @@ public struct SceneLoader: Sendable {
     /// ("did you mean", lists of candidates) worked out: for tests that
     /// hints are looked for only for the diagnostics shown.
     func checkCountingHints(_ source: SceneSource) -> (diagnostics: [Diagnostic], hintsWorkedOut: Int) {
-        let checked = validateListingIncludes(source, assembler: nil)
+        let checked = validateListingIncludes(source)
         switch checked.result {
         case .success(let declaration): return (declaration.warnings, checked.hintsWorkedOut)
         case .failure(let error): return (error.diagnostics, checked.hintsWorkedOut)
@@ -165,7 +165,7 @@ public struct SceneLoader: Sendable {
 
     /// Parses and validates `source` into a declaration, or every diagnostic.
     package func validate(_ source: SceneSource) -> Result<SceneDeclaration, SceneLoadError> {
-        validate(source, assembler: nil)
+        validateListingIncludes(source).result
     }
 
     /// The component files the scene at `path` includes, directly or
@@ -173,63 +173,78 @@ public struct SceneLoader: Sendable {
     /// not): what `run --watch` watches besides the scene itself.
     package func includedFiles(of path: String) -> [String] {
         guard let source = try? source(contentsOf: path) else { return [] }
-        return validateListingIncludes(source, assembler: nil).includedFiles
+        return validateListingIncludes(source).includedFiles
     }
 
-    /// Validates `source`; with an `assembler`, objects are also created
-    /// and wired as they are read, for as long as no mistake has been found.
-    private func validate(_ source: SceneSource, assembler: SceneAssembler?) -> Result<SceneDeclaration, SceneLoadError>
-    {
-        validateListingIncludes(source, assembler: assembler).result
-    }
-
-    /// ``validate(_:assembler:)``, with the component files it read.
-    private func validateListingIncludes(_ source: SceneSource, assembler: SceneAssembler?) -> (
+    /// ``validate(_:)``, with the component files it read.
+    private func validateListingIncludes(_ source: SceneSource) -> (
         result: Result<SceneDeclaration, SceneLoadError>, includedFiles: [String], hintsWorkedOut: Int
     ) {
-        var validator = SceneValidator(
-            registry: registry, limit: limits.maxDiagnostics, maxVirtualTime: limits.maxVirtualTime,
-            programName: programName)
-        validator.limits = limits
-        validator.ownName = source.name
-        validator.ownCanonicalPath = SceneValidator.canonicalPath(source.name)
+        var none: SceneAssembler?
+        return validateListingIncludes(source, making: &none)
+    }
+
+    /// ``validate(_:)``, with the component files it read: the first three
+    /// phases of a load. The YAML reader (bytes to document, libyaml on
+    /// whatever thread ``pipelining`` says) hands each entry of `objects:`
+    /// to the ``SceneValidator`` as it is read; the validator has each
+    /// instance of a component expanded by its ``ComponentExpansion`` and
+    /// checks every object, then the whole file in ``SceneValidator/finish(_:)``.
+    /// The fourth, ``SceneAssembler``, runs in ``instantiate(_:source:eventObserver:)``;
+    /// given an `assembler`, its first step (objects made, properties set)
+    /// runs here for each object checked, while the file has no mistake
+    /// (the assembler is dropped at the first).
+    private func validateListingIncludes(_ source: SceneSource, making assembler: inout SceneAssembler?) -> (
+        result: Result<SceneDeclaration, SceneLoadError>, includedFiles: [String], hintsWorkedOut: Int
+    ) {
+        var validator = SceneValidator(registry: registry, limits: limits, name: source.name, programName: programName)
         // Up to the default size limit: a file past it is refused unread.
         let reserved = min(source.bytes.count, limits.yaml.maxInputBytes, YAMLLimits().maxInputBytes)
         validator.reserveCapacity(forTextOf: reserved)
-        assembler?.reserveCapacity(forTextOf: reserved)
-        var assembler = assembler
+        var making = assembler
+        making?.reserveCapacity(forTextOf: reserved)
+        defer { assembler = making }
         let document: YAMLDocument
         do {
-            // Objects are validated as they are read, then dropped from the document.
-            document = try YAMLDocumentReader.readDocument(
-                source.bytes, limits: limits.yaml, pipelining: pipelining.reader, streaming: "objects"
-            ) {
-                validator.addObject($0, $1)
-                if let builder = assembler, !validator.assembleNew(into: builder) { assembler = nil }
+            // Objects are validated as they are read, then dropped from the
+            // document; `check` makes nothing and takes the plain path.
+            if making == nil {
+                document = try YAMLDocumentReader.readDocument(
+                    source.bytes, limits: limits.yaml, pipelining: pipelining.reader, streaming: "objects"
+                ) { validator.addObject($0, $1) }
+            } else {
+                document = try YAMLDocumentReader.readDocument(
+                    source.bytes, limits: limits.yaml, pipelining: pipelining.reader, streaming: "objects"
+                ) {
+                    validator.addObject($0, $1)
+                    // In batches, so that handing objects over costs little per object.
+                    guard let made = making?.madeCount, validator.declaration.objects.count - made >= 64 else { return }
+                    if validator.isSound { making?.make(validator.declaration) } else { making = nil }
+                }
             }
         } catch {
             // What was found before the YAML went wrong is reported too.
             validator.diagnostics.add(Diagnostic(error))
             return (
                 .failure(SceneLoadError(source: source, diagnostics: validator.diagnostics.inFileOrder)),
-                validator.includedFiles, validator.diagnostics.hintsWorkedOut
+                validator.expansion.includedFiles, validator.diagnostics.hintsWorkedOut
             )
         }
         var declaration = validator.finish(document)
         if validator.diagnostics.hasErrors || (warningsAreErrors && !validator.diagnostics.diagnostics.isEmpty) {
             return (
                 .failure(SceneLoadError(source: source, diagnostics: validator.diagnostics.inFileOrder)),
-                validator.includedFiles, validator.diagnostics.hintsWorkedOut
+                validator.expansion.includedFiles, validator.diagnostics.hintsWorkedOut
             )
         }
         declaration.warnings = validator.diagnostics.inFileOrder
-        return (.success(declaration), validator.includedFiles, validator.diagnostics.hintsWorkedOut)
+        return (.success(declaration), validator.expansion.includedFiles, validator.diagnostics.hintsWorkedOut)
     }
 
     /// Loads `source` into a wired, awake scene.
     ///
-    /// Objects are created and wired while the file is read (see
-    /// ``SceneAssembler``), so that the work overlaps the parse.
+    /// Objects are made as they are checked, while the rest of the file is
+    /// read, and wired once the whole file is checked (see ``SceneAssembler``).
     public func load(_ source: SceneSource) throws(SceneLoadError) -> Scene {
         try loadDeclared(source).scene
     }
@@ -242,14 +257,11 @@ public struct SceneLoader: Sendable {
     package func loadDeclared(
         _ source: SceneSource, eventObserver: EventObserver? = nil
     ) throws(SceneLoadError) -> (scene: Scene, declaration: SceneDeclaration) {
-        let assembler = SceneAssembler(eventObserver: eventObserver)
-        let declaration = try validate(source, assembler: assembler).get()
-        // A file whose objects were not read one by one (not a plain
-        // mapping under `objects`) was validated whole: build it now.
-        let complete =
-            assembler.entries.count == declaration.objects.count ? assembler : assembled(declaration, eventObserver)
-        let scene = try complete.complete(
-            declaration, source: source, stateDirectory: stateDirectory, limits: limits)
+        let start = SceneAssembler(eventObserver: eventObserver, stateDirectory: stateDirectory, limits: limits)
+        var assembler: SceneAssembler? = start
+        let declaration = try validateListingIncludes(source, making: &assembler).result.get()
+        var complete = assembler ?? start
+        let scene = try complete.assemble(declaration, source: source)
         return (scene, declaration)
     }
 
@@ -273,23 +285,13 @@ public struct SceneLoader: Sendable {
         }
     }
 
-    /// A validated declaration's objects, made and set one after another
-    /// with no wiring while reading: the plain path that the differential
-    /// tests hold ``loadDeclared(_:eventObserver:)`` to.
-    func assembled(_ declaration: SceneDeclaration, _ eventObserver: EventObserver? = nil) -> SceneAssembler {
-        let assembler = SceneAssembler(eventObserver: eventObserver)
-        for index in declaration.objects.indices {
-            assembler.add(index, of: declaration, wiring: false, eventsAreFinal: false)
-        }
-        return assembler
-    }
-
-    /// Wires a validated declaration the plain way (see ``assembled(_:_:)``).
+    /// Makes, wires and wakes the objects of a validated declaration (see
+    /// ``SceneAssembler``): the last phase of ``loadDeclared(_:eventObserver:)``.
     package func instantiate(
         _ declaration: SceneDeclaration, source: SceneSource, eventObserver: EventObserver? = nil
     ) throws(SceneLoadError) -> Scene {
-        try assembled(declaration, eventObserver).complete(
-            declaration, source: source, stateDirectory: stateDirectory, limits: limits)
+        var assembler = SceneAssembler(eventObserver: eventObserver, stateDirectory: stateDirectory, limits: limits)
+        return try assembler.assemble(declaration, source: source)
     }
 
     /// Indices in the order objects wake: each after the objects its outlets

@@ -37,7 +37,7 @@ extension SceneValidator {
                 }
             case "params":
                 // Read before the objects (see ``addObject(_:_:)``); written after them, it came too late.
-                if contexts[0].parameters == nil && document.kind(entry.value) == .mapping {
+                if expansion.contexts[0].parameters == nil && document.kind(entry.value) == .mapping {
                     diagnostics.add(
                         .invalidParameterDeclaration(
                             name: document.entries(entry.value).first?.key ?? "",
@@ -71,7 +71,13 @@ extension SceneValidator {
             checkHierarchies()
             checkWiringLoops()
         }
-        if let scriptNode { declaration.steps = compileScript(document, scriptNode) }
+        if let scriptNode {
+            var compiler = ScriptCompiler(
+                registry: registry, objectIDs: ids, objectTypes: types, idTable: declaration.idTable,
+                maxVirtualTime: limits.maxVirtualTime, diagnostics: diagnostics)
+            declaration.steps = compiler.compileScript(document, scriptNode)
+            diagnostics = compiler.diagnostics
+        }
         return declaration
     }
 
@@ -91,7 +97,7 @@ extension SceneValidator {
     /// The span of `offsets` in the file of `context`.
     func span(_ offsets: Range<Int>, context: Int) -> SourceSpan {
         guard context != 0 else { return span(offsets) }
-        return documentOf(context)?.locator.span(offsets) ?? SourceSpan(at: .start)
+        return expansion.documentOf(context)?.locator.span(offsets) ?? SourceSpan(at: .start)
     }
 
     mutating func resolveTargets() {
@@ -136,22 +142,30 @@ extension SceneValidator {
             }
             // Targets index the declared objects. They differ from the file's
             // order only when some object was invalid, and then the scene is
-            // never instantiated (nor are the targets resolved as the file
-            // was read used).
-            declaration.outletTargets[pending.slot] = allDeclared ? index : -1
+            // never instantiated.
+            outletTargets[pending.slot] = allDeclared ? index : nil
         }
         enter(0)
+        // A target left unresolved was reported as a mistake, and a
+        // declaration with a mistake is never handed out.
+        declaration.outletTargets = outletTargets.compactMap { $0 }
     }
 
     /// Resolves the actions of the objects whose connections waited, in
     /// declaration order; the others' ranges were final as they were read.
     mutating func resolveActions() {
         let allDeclared = isDeclared.allSatisfy { $0 }
-        for position in objectsWithPendingActions {
+        for (position, actions) in objectsWithPendingActions {
             let start = declaration.eventConnections.count
-            for pending in pendingActions[declaration.objects[position].connectionRange] {
-                enter(pending.context)
-                if let connection = pending.connection ?? resolve(pending), allDeclared {
+            for pending in pendingActions[actions] {
+                let connection: SceneDeclaration.EventConnection?
+                switch pending {
+                case .resolved(let resolved): connection = resolved
+                case .unresolved(let unresolved):
+                    enter(unresolved.context)
+                    connection = resolve(unresolved)
+                }
+                if let connection, allDeclared {
                     declaration.eventConnections.append(connection)
                 }
             }
@@ -160,8 +174,8 @@ extension SceneValidator {
         enter(0)
     }
 
-    mutating func resolve(_ pending: PendingAction) -> SceneDeclaration.EventConnection? {
-        let targetID = contexts[pending.context].prefix + pending.targetID
+    mutating func resolve(_ pending: UnresolvedAction) -> SceneDeclaration.EventConnection? {
+        let targetID = expansion.contexts[pending.context].prefix + pending.targetID
         guard let targetIndex = declaration.idTable[targetID] else {
             let plain = SceneProblem.unknownObject(id: pending.targetID, suggestion: nil, fallback: nil)
             guard diagnostics.showsHints(for: plain, at: targetSpan(pending)) else {
@@ -212,7 +226,7 @@ extension SceneValidator {
     func targetFallback(_ outlet: OutletDescription, excluding owner: Int, context: Int = 0) -> String? {
         var fitting: [String] = []
         var count = 0
-        let prefix = contexts[context].prefix
+        let prefix = expansion.contexts[context].prefix
         for (index, type) in types.enumerated() where index != owner {
             guard let type, registry.type(type, fits: outlet), let id = localID(ids[index], prefix: prefix) else {
                 continue
@@ -228,8 +242,7 @@ extension SceneValidator {
     func hierarchyTarget(of index: Int) -> Int? {
         for connection in declaration.outletConnections[declaration.objects[index].outletRange]
         where connection.outlet.isHierarchy && !connection.targetRange.isEmpty {
-            let target = declaration.outletTargets[connection.targetRange.lowerBound]
-            return target >= 0 ? target : nil
+            return outletTargets[connection.targetRange.lowerBound]
         }
         return nil
     }

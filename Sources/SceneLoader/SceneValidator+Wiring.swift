@@ -9,7 +9,7 @@ extension SceneValidator {
         _ document: borrowing YAMLDocument, _ node: YAMLDocument.Node, _ outlet: OutletDescription, owner: Int,
         context: Int = 0
     ) {
-        let start = declaration.outletTargets.count
+        let start = outletTargets.count
         if document.isNull(node) {
             // An empty outlet or collection; a required outlet is reported with the other requirements.
             if !outlet.isRequired || outlet.isCollection {
@@ -43,12 +43,11 @@ extension SceneValidator {
             guard addTarget(document, node, outlet, owner: owner, context: context) else { return }
             if outlet.isHierarchy {
                 hierarchyOffsets.append((owner, document.offsets(node), context))
-                let target = declaration.outletTargets[declaration.outletTargets.count - 1]
-                if target < 0 || target >= owner { hierarchyStarts.append(owner) }
+                if outletTargets.last.flatMap({ $0 }).map({ $0 >= owner }) ?? true { hierarchyStarts.append(owner) }
             }
         }
         declaration.outletConnections.append(
-            SceneDeclaration.OutletConnection(outlet: outlet, targetRange: start..<declaration.outletTargets.count))
+            SceneDeclaration.OutletConnection(outlet: outlet, targetRange: start..<outletTargets.count))
     }
 
     /// Reserves a target slot for the id `node` holds; false after a diagnostic.
@@ -68,17 +67,18 @@ extension SceneValidator {
             document.withScalarBytes(node) { known = declaration.idTable[$0] }
         } else {
             // A component sees its own objects only: its ids are prefixed with the instance's path.
-            let prefix = contexts[context].prefixBytes
+            let prefix = expansion.contexts[context].prefixBytes
             document.withScalarBytes(node) { known = declaration.idTable[(prefix + Array($0))[...]] }
         }
         if let target = known, let targetType = types[target], registry.type(targetType, fits: outlet) {
-            declaration.outletTargets.append(target)
+            outletTargets.append(target)
             return true
         }
         // Text is made only for what waits.
         let written = document.text(node) ?? ""
         addTarget(
-            known: nil, id: contexts[context].prefix + written, written: written, offsets: document.offsets(node),
+            known: nil, id: expansion.contexts[context].prefix + written, written: written,
+            offsets: document.offsets(node),
             outlet, owner: owner, context: context)
         return true
     }
@@ -92,18 +92,18 @@ extension SceneValidator {
         if let target = known, let targetType = types[target],
             registry.type(targetType, fits: outlet)
         {
-            declaration.outletTargets.append(target)
+            outletTargets.append(target)
             return
         }
         pendingTargets.append(
             PendingTarget(
-                slot: declaration.outletTargets.count, id: id, offsets: offsets, outlet: outlet, owner: owner,
+                slot: outletTargets.count, id: id, offsets: offsets, outlet: outlet, owner: owner,
                 written: written, context: context))
-        declaration.outletTargets.append(-1)
+        outletTargets.append(nil)
     }
 
     mutating func dropTargets(from start: Int) {
-        declaration.outletTargets.removeSubrange(start...)
+        outletTargets.removeSubrange(start...)
         while let last = pendingTargets.last, last.slot >= start { pendingTargets.removeLast() }
     }
 
@@ -181,7 +181,7 @@ extension SceneValidator {
     /// action of an object declared so far that takes the payload of `event`.
     func actionReference(_ bytes: ArraySlice<UInt8>, _ event: EventDescription?, context: Int) -> ActionReference {
         guard let (targetID, actionName) = MemberPath.split(bytes) else { return .malformed }
-        let prefix = contexts[context].prefixBytes
+        let prefix = expansion.contexts[context].prefixBytes
         guard let event,
             let target = prefix.isEmpty ? declaration.idTable[targetID] : declaration.idTable[(prefix + targetID)[...]],
             let action = types[target]?.action(utf8: actionName),
@@ -206,34 +206,32 @@ extension SceneValidator {
         }
         switch actionReference(document.scalarBytes(node) ?? [], event, context: context) {
         case .resolved(let connection):
-            pendingActions.append(
-                PendingAction(
-                    owner: owner, event: event, connection: connection, offsets: 0..<0, style: .plain,
-                    context: context))
+            pendingActions.append(.resolved(connection))
         case .unresolved(let targetID, let actionName):
             pendingActions.append(
-                PendingAction(
-                    owner: owner, event: event, targetID: String(decoding: targetID, as: UTF8.self),
-                    actionName: String(decoding: actionName, as: UTF8.self), offsets: document.offsets(node),
-                    style: document.style(node) ?? .plain, context: context))
+                .unresolved(
+                    UnresolvedAction(
+                        owner: owner, event: event, targetID: String(decoding: targetID, as: UTF8.self),
+                        actionName: String(decoding: actionName, as: UTF8.self), offsets: document.offsets(node),
+                        style: document.style(node) ?? .plain, context: context)))
         case .malformed:
             diagnostics.add(.notAnActionReference(text: document.text(node) ?? ""), at: document.span(node))
         }
     }
 
     /// Where the target's id of `pending` is written.
-    func targetSpan(_ pending: PendingAction) -> SourceSpan {
+    func targetSpan(_ pending: UnresolvedAction) -> SourceSpan {
         subspan(pending, from: 0, length: pending.targetID.unicodeScalars.count)
     }
 
     /// Where the action's name of `pending` is written.
-    func actionSpan(_ pending: PendingAction) -> SourceSpan {
+    func actionSpan(_ pending: UnresolvedAction) -> SourceSpan {
         subspan(
             pending, from: pending.targetID.unicodeScalars.count + 1, length: pending.actionName.unicodeScalars.count)
     }
 
     /// The part of a one-line scalar from `offset` scalars on, else the whole scalar.
-    func subspan(_ pending: PendingAction, from offset: Int, length: Int) -> SourceSpan {
+    func subspan(_ pending: UnresolvedAction, from offset: Int, length: Int) -> SourceSpan {
         let whole = span(pending.offsets, context: pending.context)
         let quote = pending.style == .plain ? 0 : 1
         guard pending.style == .plain || pending.style == .singleQuoted || pending.style == .doubleQuoted,

@@ -19,41 +19,44 @@ extension SceneValidator {
         let objects = declaration.objects
         let connections = declaration.eventConnections
         guard !connections.isEmpty else { return }
-        // 0: not reached; 1: on the path; 2: done.
-        var state = [UInt8](repeating: 0, count: objects.count)
+        var state = [WalkState](repeating: .unreached, count: objects.count)
         var path: [(object: Int, next: Int)] = []
-        var placeOnPath = [Int](repeating: -1, count: objects.count)
         var reported = 0
         // One report per object that closes a loop (an object wired to itself twice is one loop).
         var closesReportedLoop = [Bool](repeating: false, count: objects.count)
-        for root in objects.indices where state[root] == 0 && !objects[root].connectionRange.isEmpty {
-            state[root] = 1
-            placeOnPath[root] = 0
+        for root in objects.indices where state[root] == .unreached && !objects[root].connectionRange.isEmpty {
+            state[root] = .onPath(at: 0)
             path.append((root, objects[root].connectionRange.lowerBound))
             while let (object, next) = path.last {
                 guard next < objects[object].connectionRange.upperBound else {
-                    state[object] = 2
-                    placeOnPath[object] = -1
+                    state[object] = .done
                     path.removeLast()
                     continue
                 }
                 path[path.count - 1].next = next + 1
                 let target = connections[next].target
-                guard target >= 0, target < objects.count else { continue }
+                guard target < objects.count else { continue }
                 switch state[target] {
-                case 0:
-                    state[target] = 1
-                    placeOnPath[target] = path.count
+                case .unreached:
+                    state[target] = .onPath(at: path.count)
                     path.append((target, objects[target].connectionRange.lowerBound))
-                case 1 where reported < Self.wiringLoopReportLimit && !closesReportedLoop[target]:
+                case .onPath(let place) where reported < Self.wiringLoopReportLimit && !closesReportedLoop[target]:
                     reported += 1
                     closesReportedLoop[target] = true
-                    let ids = path[placeOnPath[target]...].map { objects[$0.object].id } + [objects[target].id]
+                    let ids = path[place...].map { objects[$0.object].id } + [objects[target].id]
                     diagnostics.add(.wiringLoop(ids: ids), at: declaration.span(of: target))
-                default:
+                case .onPath, .done:
                     break
                 }
             }
         }
+    }
+
+    /// Where the walk of ``checkWiringLoops()`` is with an object.
+    enum WalkState: Equatable {
+        case unreached
+        /// On the current path, at this place in it.
+        case onPath(at: Int)
+        case done
     }
 }

@@ -1,14 +1,19 @@
 import SceneCore
 import SceneYAML
 
-/// Checks a scene file against the registry and the format, and collects
-/// every mistake in one pass.
+/// The third phase of a load: the declaration checked. It checks a scene
+/// file against the registry and the format, collects every mistake in one
+/// pass, and gives the ``SceneDeclaration`` that ``SceneAssembler`` builds.
 ///
-/// Objects arrive one at a time while the YAML is read (``addObject(_:_:)``),
-/// so that a large file never holds more than one object's nodes; their
-/// properties are resolved at once, while references to other objects
-/// (outlets and `on:` actions) wait until ``finish(_:)``, when every id and
-/// type is known.
+/// The phases before it feed it: the YAML reader (the first phase) hands
+/// it the scene's objects one at a time while the file is read
+/// (``addObject(_:_:)``), so that a large file never holds more than one
+/// object's nodes, and ``ComponentExpansion`` (the second) expands each
+/// instance of a component into the file, prefix, parameters and overrides
+/// its objects are checked in. Properties are resolved at once, while
+/// references to other objects (outlets and `on:` actions) wait until
+/// ``finish(_:)``, when every id and type is known; the script is compiled
+/// there by ``ScriptCompiler``.
 struct SceneValidator {
     static let topLevelKeys = ["scene", "description", "version", "objects", "script"]
 
@@ -32,44 +37,23 @@ struct SceneValidator {
     var firstOffsets: [Int] = []
     var pendingActions: [PendingAction] = []
     /// The declared objects (by index in the declaration) with actions left
-    /// to resolve; the others' `connectionRange`s are final as they are read.
-    var objectsWithPendingActions: [Int] = []
+    /// to resolve, and their entries in ``pendingActions``; the others'
+    /// `connectionRange`s are final as they are read.
+    var objectsWithPendingActions: [(object: Int, actions: Range<Int>)] = []
+    /// The targets of every outlet, by index in the declaration's objects,
+    /// `nil` until resolved; the declaration's ``SceneDeclaration/outletTargets``
+    /// once every one is (see ``finish(_:)``).
+    var outletTargets: [Int?] = []
     var locator: SourceLocator?
-    /// Limits on includes (and the files they read).
-    var limits = SceneLimits()
-    /// The files objects come from: the scene's own (0), then one per
-    /// instance of a component, in the order they were included.
-    var contexts: [IncludeContext] = [IncludeContext()]
-    /// Component files read so far, by their canonical path: each is read
-    /// and parsed once however many times it is included.
-    var components: [String: Result<Int, Diagnostic>] = [:]
-    /// The component files read, in order (see ``components``).
-    var componentFiles: [ComponentFile] = []
-    /// The scene's own file: its name, canonical path, parameters, and its
-    /// document while an object of it is validated (it is read as a stream).
-    var ownName = ""
-    var ownCanonicalPath = ""
-    var ownParameterNames: [String] = []
-    var ownDocument: YAMLDocument?
-    /// The component files opened, in the order they were first included.
-    var includedFiles: [String] = []
-    /// Each include's path, as printed and canonical, by the including file and the path written.
-    var resolvedIncludes: [IncludeKey: ResolvedInclude] = [:]
-    /// The `set:` overrides of the instances so far.
-    var overrides: [Override] = []
-    /// The indices in ``overrides`` of those that set each object, by its id.
-    var overridesByID: [String: [Int]] = [:]
+    /// Limits on includes (and the files they read) and on the script.
+    let limits: SceneLimits
+    /// The components expanded so far: the file each object comes from
+    /// (its ``ComponentExpansion/contexts``), parameters and overrides.
+    var expansion: ComponentExpansion
     /// Where each instance of the scene's own file is written, by id.
     var instanceOffsets: [String: Int] = [:]
-    /// How many instances have been expanded, counted with the objects
-    /// against ``SceneLimits/maxExpandedObjects``.
-    var expandedInstances = 0
-    /// The bytes the instances included so far add (see ``SceneLimits/maxExpandedBytes``).
-    var expandedBytes = 0
     /// Property values of components, resolved once per file (see ``resolveShared(_:_:_:context:)``).
     var sharedValues: [SharedValueKey: SceneValue] = [:]
-    /// Whether an include went past a limit: nothing more is included.
-    var stoppedIncluding = false
 
     /// An outlet target named by id, resolved in ``finish(_:)``.
     struct PendingTarget {
@@ -81,52 +65,52 @@ struct SceneValidator {
         let owner: Int
         /// The id as written, without the instance's path.
         let written: String
-        /// The file it is written in (see ``contexts``).
+        /// The file it is written in (see ``ComponentExpansion/contexts``).
         let context: Int
     }
 
     /// A `target.action` reference under `on:`: its connection when it
     /// names an object already declared and fits, else resolved (and any
     /// mistake reported) in ``finish(_:)``.
-    struct PendingAction {
+    enum PendingAction {
+        case resolved(SceneDeclaration.EventConnection)
+        case unresolved(UnresolvedAction)
+
+        /// The connection, when it was resolved as the file was read.
+        var connection: SceneDeclaration.EventConnection? {
+            guard case .resolved(let connection) = self else { return nil }
+            return connection
+        }
+    }
+
+    /// A `target.action` reference left for ``finish(_:)``.
+    struct UnresolvedAction {
         let owner: Int
         let event: EventDescription?
-        /// The connection, when it was resolved as the file was read; the
-        /// strings below are then left empty.
-        var connection: SceneDeclaration.EventConnection?
-        var targetID = ""
-        var actionName = ""
+        let targetID: String
+        let actionName: String
         /// Where the reference is written, and how (for carets under its parts).
         let offsets: Range<Int>
         let style: ScalarStyle
-        /// The file it is written in (see ``contexts``); `targetID` is
+        /// The file it is written in (see ``ComponentExpansion/contexts``); `targetID` is
         /// as written there, without the instance's path.
         let context: Int
     }
 
-    /// The type of each object in declaration order (`nil`: unknown type).
-    var objectTypes: [TypeDescription?] { types }
-    /// The id of each object in declaration order.
-    var objectIDs: [String] { ids }
-    /// The index of the object declared as `id`.
-    func objectIndex(_ id: String) -> Int? { declaration.idTable[id] }
+    /// Whether every object read so far was declared and nothing is wrong
+    /// yet: the objects can be made (see ``SceneAssembler/make(_:)``).
+    var isSound: Bool { !diagnostics.hasErrors && declaration.objects.count == ids.count }
 
     /// Says where the registered types are listed: the program's `types`
     /// command, or (with no program to name) the first few of them.
     let typesHint: String
 
-    /// The furthest virtual time the script may reach.
-    let maxVirtualTime: Duration
-
-    init(
-        registry: SceneRegistry, limit: Int, maxVirtualTime: Duration = SceneLimits().maxVirtualTime,
-        programName: String? = nil
-    ) {
+    /// A validator of the scene file named `name`.
+    init(registry: SceneRegistry, limits: SceneLimits, name: String, programName: String? = nil) {
         self.registry = registry
-        // A script's time is the running sum of its waits, each at most
-        // about 8.4e18 s; below 2^63 s the sum cannot overflow Duration.
-        self.maxVirtualTime = min(maxVirtualTime, .seconds(Int64.max))
-        self.diagnostics = DiagnosticCollector(limit: limit)
+        self.limits = limits
+        self.expansion = ComponentExpansion(ownName: name, limits: limits)
+        self.diagnostics = DiagnosticCollector(limit: limits.maxDiagnostics)
         typesHint =
             programName.map { "'\($0) types' lists the registered types" }
             ?? "the registered types are \(Suggestions.list(registry.types.map(\.name)))"
@@ -145,7 +129,7 @@ struct SceneValidator {
         declaration.objects.reserveCapacity(objects)
         declaration.propertyValues.reserveCapacity(bytes / 24)
         declaration.outletConnections.reserveCapacity(objects)
-        declaration.outletTargets.reserveCapacity(bytes / 32)
+        outletTargets.reserveCapacity(bytes / 32)
         declaration.eventConnections.reserveCapacity(bytes / 48)
     }
 
@@ -156,15 +140,17 @@ struct SceneValidator {
         if locator == nil {
             locator = document.locator
             // A component checked or run on its own takes its parameters' defaults.
-            if let params = document.rootEntry("params", before: "objects") { bindOwnParameters(document, params) }
+            if let params = document.rootEntry("params", before: "objects") {
+                expansion.bindOwnParameters(document, params, into: &diagnostics)
+            }
         }
-        guard contexts[0].parameters != nil else {
+        guard expansion.contexts[0].parameters != nil else {
             addObject(document, entry, context: 0)
             return
         }
-        ownDocument = copy document
+        expansion.ownDocument = copy document
         addObject(document, entry, context: 0)
-        ownDocument = nil
+        expansion.ownDocument = nil
     }
 
     /// Validates one entry of the `objects:` of the file of `context` (0:
@@ -179,7 +165,7 @@ struct SceneValidator {
         }
         let index = ids.count
         // In a component, the id is the instance's path and the written id.
-        let id = context == 0 ? entry.key : contexts[context].prefix + entry.key
+        let id = context == 0 ? entry.key : expansion.contexts[context].prefix + entry.key
         // The reader leaves duplicate ids to us: the first declaration keeps the id.
         var isValid = false
         var existing = (first: index, inserted: true)
@@ -210,13 +196,13 @@ struct SceneValidator {
         let type = objectType(document, entry)
         types.append(type)
         guard let type else {
-            if context != 0 { markOverridesUsed(id) }
+            if context != 0 { expansion.markOverridesUsed(id) }
             isDeclared.append(false)
             return
         }
         isDeclared.append(true)
         // An object of a component is placed, for the scene, where its instance is written.
-        let idOffsets = context == 0 ? document.offsets(entry.keyNode) : contexts[context].siteOffsets
+        let idOffsets = context == 0 ? document.offsets(entry.keyNode) : expansion.contexts[context].siteOffsets
         var object = SceneDeclaration.Object(id: id, idOffsets: idOffsets, type: type)
         let starts = (declaration.propertyValues.count, declaration.outletConnections.count, pendingActions.count)
         validateMembers(
@@ -236,30 +222,10 @@ struct SceneValidator {
             object.connectionRange = start..<declaration.eventConnections.count
             pendingActions.removeSubrange(starts.2...)
         } else {
-            // Until `finish`, the range counts pending actions; it becomes a range of connections there.
-            object.connectionRange = starts.2..<pendingActions.count
-            objectsWithPendingActions.append(declaration.objects.count)
+            // Its range of connections is set in `finish`, once they are resolved.
+            objectsWithPendingActions.append((declaration.objects.count, starts.2..<pendingActions.count))
         }
         declaration.objects.append(object)
-    }
-
-    /// Hands the objects read since the last call to `assembler` to be
-    /// created and wired at once, as long as the file has no mistake so
-    /// far; false once it has one (the assembler is then of no more use).
-    mutating func assembleNew(into assembler: SceneAssembler) -> Bool {
-        let count = declaration.objects.count
-        guard !diagnostics.hasErrors, declaration.objects.count == ids.count else { return false }
-        let first = assembler.entries.count
-        guard first < count else { return true }
-        // The objects among them whose events wait for `finish`, in order.
-        var waiting = objectsWithPendingActions.count
-        while waiting > 0 && objectsWithPendingActions[waiting - 1] >= first { waiting -= 1 }
-        for index in first..<count {
-            let eventsWait = waiting < objectsWithPendingActions.count && objectsWithPendingActions[waiting] == index
-            if eventsWait { waiting += 1 }
-            assembler.add(index, of: declaration, wiring: true, eventsAreFinal: !eventsWait)
-        }
-        return true
     }
 
     mutating func objectType(_ document: borrowing YAMLDocument, _ entry: YAMLDocument.Entry)
@@ -305,13 +271,14 @@ struct SceneValidator {
     mutating func resolveShared(
         _ document: borrowing YAMLDocument, _ node: YAMLDocument.Node, _ property: PropertyDescription, context: Int
     ) -> SceneValue? {
-        let component = contexts[context].component
-        let key = SharedValueKey(component: component, node: node, property: ObjectIdentifier(property))
-        if component >= 0, let shared = sharedValues[key] { return shared }
+        let key = expansion.contexts[context].component.map {
+            SharedValueKey(component: $0, node: node, property: ObjectIdentifier(property))
+        }
+        if let key, let shared = sharedValues[key] { return shared }
         let value = ValueResolver.resolve(
             node, in: document, as: property.type, range: property.range, subject: { property.name },
             into: &diagnostics)
-        if component >= 0, let value { sharedValues[key] = value }
+        if let key, let value { sharedValues[key] = value }
         return value
     }
 
@@ -320,7 +287,7 @@ struct SceneValidator {
         _ document: borrowing YAMLDocument, _ body: YAMLDocument.Node, of object: SceneDeclaration.Object, index: Int,
         idOffsets: Range<Int>, context: Int
     ) {
-        let hasParameters = contexts[context].parameters != nil
+        let hasParameters = expansion.contexts[context].parameters != nil
         let type = object.type
         document.forEachEntryNode(body) { keyNode, value in
             // Keys are looked up by their bytes; their text is only made for a message.
@@ -336,8 +303,9 @@ struct SceneValidator {
                         .readOnlyProperty(property: property.name, type: type.name), at: document.writtenSpan(keyNode))
                     return
                 }
-                if hasParameters, let name = SceneValidator.parameterReference(document, value) {
-                    if let resolved = resolveParameter(name, at: document.span(value), for: property, context: context)
+                if hasParameters, let name = ComponentExpansion.parameterReference(document, value) {
+                    if let resolved = expansion.resolveParameter(
+                        name, at: document.span(value), for: property, context: context, into: &diagnostics)
                     {
                         declaration.propertyValues.append(
                             SceneDeclaration.PropertyValue(property: property, value: resolved))
@@ -360,7 +328,7 @@ struct SceneValidator {
             }
         }
         for property in type.requiredProperties
-        where document.entry(body, property.name) == nil && !isOverridden(object.id, property.name) {
+        where document.entry(body, property.name) == nil && !expansion.isOverridden(object.id, property.name) {
             diagnostics.add(
                 .missingProperty(id: object.id, type: type.name, property: property.name, valueType: property.type),
                 at: document.locator.span(idOffsets))

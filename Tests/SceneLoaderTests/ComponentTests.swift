@@ -755,10 +755,10 @@ let controlsComponent = """
         #expect(text.hasPrefix("Scenes/c.yaml:2:16: error: unknown type 'Veiw'"))
         #expect(text.hasSuffix("Mistakes/scene.yaml:2:17: note: included here as 'a'\n"))
         #expect(!text.contains(".."))
-        #expect(SceneValidator.lexicallyNormalized("a/../b//./c.yaml") == "b/c.yaml")
-        #expect(SceneValidator.lexicallyNormalized("../../x/../y") == "../../y")
-        #expect(SceneValidator.lexicallyNormalized("/../a/.") == "/a")
-        #expect(SceneValidator.lexicallyNormalized("a/..") == ".")
+        #expect(ComponentExpansion.lexicallyNormalized("a/../b//./c.yaml") == "b/c.yaml")
+        #expect(ComponentExpansion.lexicallyNormalized("../../x/../y") == "../../y")
+        #expect(ComponentExpansion.lexicallyNormalized("/../a/.") == "/a")
+        #expect(ComponentExpansion.lexicallyNormalized("a/..") == ".")
     }
 
     @Test func componentsInFoldersWhoseNamesAreNotUTF8AreDifferentFiles() throws {

@@ -3,11 +3,12 @@ import SceneCore
 import SceneLoader
 import Testing
 
-/// `SceneLoader.load` creates and wires objects while the file is read;
-/// `validate` then `instantiate` does it after. These tests hold the two to
-/// the same result, and check what happens to objects made before a
+/// The last phase of a load, `SceneAssembler`: `SceneLoader.load` makes
+/// objects as they are checked and wires them once the whole file is, as
+/// `validate` then `instantiate` does all at once. These tests hold the two
+/// to the same result, and check what happens to objects made before a
 /// mistake is found.
-@Suite struct AssemblyWhileReadingTests {
+@Suite struct AssemblyTests {
     /// Weak references to every `Tracked` object made. Unchecked: a
     /// description's factory must be `@Sendable`, and this one records
     /// into the test's own state; the loader calls it on the test's thread.
@@ -88,11 +89,11 @@ import Testing
     @Test func loadingWiresWhatValidatingThenInstantiatingWires() throws {
         let loader = SceneLoader(registry: try testRegistry())
         let source = SceneSource(name: "wiring.yaml", text: Self.wiring)
-        let whileReading = try wiring(of: loader.load(source))
+        let loaded = try wiring(of: loader.load(source))
         let after = try wiring(of: loader.instantiate(loader.validate(source).get(), source: source))
-        #expect(whileReading == after)
+        #expect(loaded == after)
         #expect(
-            whileReading == [
+            loaded == [
                 "early: host late target view items [\"button\", \"view\"]",
                 "late: host early target button items [\"view\"]",
                 "self: host self target - items []",
@@ -106,25 +107,20 @@ import Testing
     @Test func objectsMadeBeforeAMistakeIsFoundAreReleased() throws {
         let made = Made()
         let loader = SceneLoader(registry: try registry(made))
-        let text = """
-            objects:
-              a: {type: Tracked}
-              b: {type: Tracked, parent: a}
-              c: {type: Tracked, parent: b}
-              d: {type: Tracked, colour: red}
-              e: {type: Tracked, parent: d}
-            """
+        // 100 objects, each the parent of the next, then a mistake.
+        let valid = (0..<100).map { "  o\($0): {type: Tracked\($0 > 0 ? ", parent: o\($0 - 1)" : "")}\n" }
+        let text = "objects:\n" + valid.joined() + "  bad: {type: Tracked, colour: red}\n  last: {type: Tracked}\n"
         #expect(throws: SceneLoadError.self) { try loader.load(SceneSource(name: "t.yaml", text: text)) }
-        // The three objects before the mistake were made while reading, and none outlives the failed load.
-        #expect(made.entries.count == 3)
+        // The first 64 objects (one batch) were made while reading, and none outlives the failed load.
+        #expect(made.entries.count == 64)
         #expect(made.alive == 0)
     }
 
     @Test func aParentCycleFoundAtTheEndLeavesNothingAlive() throws {
         let made = Made()
         let loader = SceneLoader(registry: try registry(made))
-        // `a` names itself, so a parent outlet connected while reading would
-        // make `a` hold itself; `b` to `d` form a cycle through a later object.
+        // `a` names itself, so a connected parent outlet would make `a`
+        // hold itself; `b` to `d` form a cycle through a later object.
         let text = """
             objects:
               a: {type: Tracked, parent: a}
@@ -138,11 +134,10 @@ import Testing
         } catch {
             #expect(error.diagnostics.map(\.code) == [.hierarchyCycle, .hierarchyCycle])
         }
-        #expect(made.entries.count == 4)
         #expect(made.alive == 0)
     }
 
-    @Test func aParentNamingAnEarlierObjectIsConnectedWhileReading() throws {
+    @Test func everyObjectIsMadeBeforeAnyOutletIsConnected() throws {
         let made = Made()
         let text = """
             objects:
@@ -153,9 +148,8 @@ import Testing
               e: {type: Tracked}
             """
         let scene = try SceneLoader(registry: try registry(made)).load(SceneSource(name: "t.yaml", text: text))
-        // b's parent is connected before c is made, d's before e is made;
-        // c's, which names a later object, only at the end.
-        #expect(made.childrenWhenMade == [0, 0, 1, 1, 2])
+        // No object holds a child when any object is made: outlets are connected after.
+        #expect(made.childrenWhenMade == [0, 0, 0, 0, 0])
         #expect(scene.object("b", as: Tracked.self)?.children.map { scene.id(of: $0) } == ["d"])
         #expect(scene.object("d", as: Tracked.self)?.children.map { scene.id(of: $0) } == ["c"])
     }

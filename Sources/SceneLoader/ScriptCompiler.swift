@@ -1,10 +1,44 @@
 import SceneCore
 import SceneYAML
 
-extension SceneValidator {
-    /// Compiles `script:` into steps, reporting every mistake: an unknown
-    /// verb, target or member, an input the target does not take, a value of
-    /// the wrong type, time going backwards.
+/// Part of checking a declaration: compiles a scene's `script:` into steps
+/// against its objects, reporting every mistake: an unknown verb, target or
+/// member, an input the target does not take, a value of the wrong type,
+/// time going backwards, a script longer than ``SceneLimits/maxVirtualTime``.
+/// Its input is the objects' ids and types; it needs nothing else of the
+/// file. The live session compiles each typed line with it too.
+struct ScriptCompiler {
+    let registry: SceneRegistry
+    /// The id of each object in declaration order.
+    let objectIDs: [String]
+    /// The type of each object in declaration order (`nil`: unknown type,
+    /// whose mistake was reported already).
+    let objectTypes: [TypeDescription?]
+    /// The index of each object by its id.
+    let idTable: ObjectIDTable
+    /// The furthest virtual time the script may reach.
+    let maxVirtualTime: Duration
+    /// Where mistakes go.
+    var diagnostics: DiagnosticCollector
+
+    init(
+        registry: SceneRegistry, objectIDs: [String], objectTypes: [TypeDescription?], idTable: ObjectIDTable,
+        maxVirtualTime: Duration, diagnostics: DiagnosticCollector
+    ) {
+        self.registry = registry
+        self.objectIDs = objectIDs
+        self.objectTypes = objectTypes
+        self.idTable = idTable
+        // A script's time is the running sum of its waits, each at most
+        // about 8.4e18 s; below 2^63 s the sum cannot overflow Duration.
+        self.maxVirtualTime = min(maxVirtualTime, .seconds(Int64.max))
+        self.diagnostics = diagnostics
+    }
+
+    /// The index of the object declared as `id`.
+    func objectIndex(_ id: String) -> Int? { idTable[id] }
+
+    /// Compiles `script:` into steps.
     mutating func compileScript(_ document: YAMLDocument, _ script: YAMLDocument.Node) -> [ScriptStep] {
         var steps: [ScriptStep] = []
         var clock = Duration.zero

@@ -7,102 +7,44 @@ import SceneYAML
     import Darwin
 #endif
 
-/// The files components come from: which file diagnostics belong to, the
-/// chain of includes, ids seen from a file, and each file read once.
-extension SceneValidator {
-    /// Makes diagnostics from now on belong to the file of `context`.
-    mutating func enter(_ context: Int) {
-        let component = contexts[context].component
-        diagnostics.origin = component < 0 ? nil : (componentFiles[component].source, includedFrom(context))
-    }
+/// An include's file: the path to open, as diagnostics show it, and its identity.
+struct ResolvedInclude {
+    let open: String
+    let display: String
+    let identity: String
+}
 
-    /// The includes that led to the file of `context`, nearest first.
-    func includedFrom(_ context: Int) -> [Diagnostic.Inclusion] {
-        var result: [Diagnostic.Inclusion] = []
-        var link = context
-        while link > 0 {
-            let parent = contexts[link].parent
-            result.append(
-                Diagnostic.Inclusion(
-                    file: fileName(parent), position: contexts[link].includePosition,
-                    instance: String(contexts[link].prefix.dropLast())))
-            link = parent
-        }
-        return result
-    }
+/// An `include:` path as written in one file (its index in
+/// ``ComponentExpansion/componentFiles``, `nil` for the scene's own).
+struct IncludeKey: Hashable {
+    let file: Int?
+    let path: String
+}
 
-    /// The name of the file of `context`, as diagnostics print it.
-    func fileName(_ context: Int) -> String {
-        let component = contexts[context].component
-        return component < 0 ? ownName : componentFiles[component].source.name
-    }
+/// A component file, read and parsed once per load.
+struct ComponentFile {
+    /// Its text, named as diagnostics show it (normalised: `Scenes/c.yaml`).
+    let source: SceneSource
+    /// The path it was opened by, as the includes joined it
+    /// (`Mistakes/../Scenes/c.yaml`): its own includes are relative to it.
+    let path: String
+    /// Its identity (see ``ComponentExpansion/canonicalPath(_:)``), for cycles
+    /// and for reading it once.
+    let canonical: String
+    let document: YAMLDocument
+    /// Its `objects:` mapping.
+    let objects: YAMLDocument.Node?
+    /// Whether it has `params:` (where `$name` values are references).
+    let declaresParameters: Bool
+    let parameters: [ParameterDeclaration]
+    /// The names of ``parameters``, in order.
+    let parameterNames: [String]
+    /// Its objects' ids, for suggestions.
+    let ids: [String]
+}
 
-    /// The parsed file of `context`; for the scene's own file, only while
-    /// an object of it is validated.
-    func documentOf(_ context: Int) -> YAMLDocument? {
-        let component = contexts[context].component
-        return component < 0 ? ownDocument : componentFiles[component].document
-    }
-
-    /// The canonical path of the file of `context`.
-    func canonicalPath(of context: Int) -> String {
-        let component = contexts[context].component
-        return component < 0 ? ownCanonicalPath : componentFiles[component].canonical
-    }
-
-    /// The parameters the file of `context` declares, in order.
-    func parameterNames(_ context: Int) -> [String] {
-        let component = contexts[context].component
-        return component < 0 ? ownParameterNames : componentFiles[component].parameterNames
-    }
-
-    /// For an id that names an instance rather than an object: a hint
-    /// naming some of its objects by path, as the file that wrote `written` writes them.
-    func instanceHint(_ id: String, written: String) -> String? {
-        let prefix = id + "."
-        var objects: [String] = []
-        for candidate in ids where candidate.hasPrefix(prefix) {
-            objects.append(written + "." + candidate.dropFirst(prefix.count))
-            if objects.count == 4 { break }
-        }
-        guard !objects.isEmpty else { return nil }
-        return "'\(written)' is an instance of a component; name one of its objects, such as "
-            + objects.map { "'\($0)'" }.joined(separator: ", ")
-    }
-
-    /// The ids of the objects declared so far, as the file of `context` writes them.
-    func localIDs(_ context: Int) -> [String] {
-        let prefix = contexts[context].prefix
-        guard !prefix.isEmpty else { return ids }
-        return ids.compactMap { localID($0, prefix: prefix) }
-    }
-
-    /// `id` as a file whose ids start with `prefix` writes it; `nil` when
-    /// the object is not in that file.
-    func localID(_ id: String, prefix: String) -> String? {
-        guard !prefix.isEmpty else { return id }
-        guard id.hasPrefix(prefix) else { return nil }
-        return String(id.dropFirst(prefix.count))
-    }
-
-    /// The file `path` names, relative to the folder of the file of
-    /// `context`: the path to open it by, the same path normalised as
-    /// diagnostics print it, and the file's identity.
-    mutating func resolveInclude(_ path: String, from context: Int) -> ResolvedInclude {
-        let key = IncludeKey(file: contexts[context].component, path: path)
-        if let known = resolvedIncludes[key] { return known }
-        let component = contexts[context].component
-        let includer = component < 0 ? ownName : componentFiles[component].path
-        var open = path
-        if !path.hasPrefix("/"), let slash = includer.lastIndex(of: "/") {
-            open = String(includer[...slash]) + path
-        }
-        let resolved = ResolvedInclude(
-            open: open, display: Self.lexicallyNormalized(open), identity: Self.canonicalPath(open))
-        resolvedIncludes[key] = resolved
-        return resolved
-    }
-
+/// Reading the component files: each once, by its identity.
+extension ComponentExpansion {
     /// The identity of the file at `path` as a key: its device and inode
     /// (links followed), so that two files are one only when they are the
     /// same file, whatever their names (a name that is not UTF-8 reaches
@@ -156,7 +98,8 @@ extension SceneValidator {
     /// same file. A file that cannot be read is reported at `includeSpan`.
     /// Returns its index in ``componentFiles``.
     mutating func component(
-        _ include: ResolvedInclude, at includeSpan: SourceSpan, includedFrom: [Diagnostic.Inclusion]
+        _ include: ResolvedInclude, at includeSpan: SourceSpan, includedFrom: [Diagnostic.Inclusion],
+        into diagnostics: inout DiagnosticCollector
     ) -> Int? {
         let (path, canonical) = (include.open, include.identity)
         switch components[canonical] {
@@ -202,7 +145,7 @@ extension SceneValidator {
             components[canonical] = .failure(diagnostic)
             return nil
         }
-        let file = componentFile(source, path: path, canonical, document)
+        let file = componentFile(source, path: path, canonical, document, into: &diagnostics)
         componentFiles.append(file)
         components[canonical] = .success(componentFiles.count - 1)
         return componentFiles.count - 1
@@ -210,7 +153,8 @@ extension SceneValidator {
 
     /// Checks the top level of a component and reads its `params:`.
     mutating func componentFile(
-        _ source: SceneSource, path: String, _ canonical: String, _ document: YAMLDocument
+        _ source: SceneSource, path: String, _ canonical: String, _ document: YAMLDocument,
+        into diagnostics: inout DiagnosticCollector
     ) -> ComponentFile {
         var objects: YAMLDocument.Node?
         var parameters: [ParameterDeclaration] = []
@@ -232,7 +176,7 @@ extension SceneValidator {
             case "scene", "description", "version", "script": break
             case "params":
                 declaresParameters = true
-                parameters = parameterDeclarations(document, entry.value)
+                parameters = parameterDeclarations(document, entry.value, into: &diagnostics)
             case "objects":
                 sawObjects = true
                 if document.kind(entry.value) == .mapping {

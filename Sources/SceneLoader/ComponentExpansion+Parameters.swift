@@ -1,19 +1,47 @@
 import SceneCore
 import SceneYAML
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+/// The value a parameter has in one instance.
+struct ParameterBinding {
+    /// Its declared type, when it has one.
+    let type: ValueType?
+    /// The file its value is written in (see ``ComponentExpansion/contexts``).
+    let context: Int
+    let node: YAMLDocument.Node
+    /// The value resolved as the declared type.
+    let value: SceneValue?
+    /// False once a diagnostic was reported for the value.
+    let isValid: Bool
+}
 
-/// A component's parameters: declared, given, passed on and used, and
-/// the overrides an instance's `set:` makes.
-extension SceneValidator {
+/// One entry of a component's `params:`.
+struct ParameterDeclaration {
+    let name: String
+    let type: ValueType?
+    let defaultNode: YAMLDocument.Node?
+    /// The default resolved as ``type``, where the declaration was checked
+    /// (and a mistake in it reported, once); `nil` when invalid or untyped.
+    let defaultValue: SceneValue?
+
+    /// The binding of a typed parameter to its default, checked with the
+    /// declaration; `nil` for an untyped one, whose default is checked
+    /// where it is used.
+    func binding(ofDefault node: YAMLDocument.Node, context: Int) -> ParameterBinding? {
+        guard let type else { return nil }
+        return ParameterBinding(
+            type: type, context: context, node: node, value: defaultValue, isValid: defaultValue != nil)
+    }
+}
+
+/// A component's parameters: declared, given, passed on and used.
+extension ComponentExpansion {
     /// The parameters of the scene's own file (a component checked or run
     /// on its own): each has its default.
-    mutating func bindOwnParameters(_ document: borrowing YAMLDocument, _ params: YAMLDocument.Entry) {
-        let declarations = parameterDeclarations(copy document, params.value)
+    mutating func bindOwnParameters(
+        _ document: borrowing YAMLDocument, _ params: YAMLDocument.Entry,
+        into diagnostics: inout DiagnosticCollector
+    ) {
+        let declarations = parameterDeclarations(copy document, params.value, into: &diagnostics)
         ownParameterNames = declarations.map(\.name)
         var bindings: [String: ParameterBinding] = [:]
         for parameter in declarations {
@@ -26,17 +54,20 @@ extension SceneValidator {
             }
             bindings[parameter.name] =
                 parameter.binding(ofDefault: node, context: 0)
-                ?? bind(document, node, name: parameter.name, type: parameter.type, context: 0)
+                ?? bind(document, node, name: parameter.name, type: parameter.type, context: 0, into: &diagnostics)
         }
         contexts[0].parameters = bindings
     }
 
     /// The parameters of an instance of `component`: each given value
-    /// (checked against the declared type), else the default.
+    /// (checked against the declared type), else the default. `context` is
+    /// the file the instance is written in, `index` the instance's own
+    /// context (whose file writes the defaults).
     mutating func bindParameters(
         _ document: borrowing YAMLDocument, _ paramsNode: YAMLDocument.Node?, of component: ComponentFile,
-        instance: String, at keyNode: YAMLDocument.Node, context: Int, into index: Int,
-        origin: (file: SceneSource, includedFrom: [Diagnostic.Inclusion])
+        instance: String, at keyNode: YAMLDocument.Node, context: Int, for index: Int,
+        origin: (file: SceneSource, includedFrom: [Diagnostic.Inclusion]),
+        into diagnostics: inout DiagnosticCollector
     ) -> [String: ParameterBinding] {
         var given: [String: YAMLDocument.Node] = [:]
         if let paramsNode {
@@ -63,7 +94,7 @@ extension SceneValidator {
         for parameter in component.parameters {
             if let node = given[parameter.name] {
                 bindings[parameter.name] = bind(
-                    document, node, name: parameter.name, type: parameter.type, context: context)
+                    document, node, name: parameter.name, type: parameter.type, context: context, into: &diagnostics)
             } else if let node = parameter.defaultNode,
                 let binding = parameter.binding(ofDefault: node, context: index)
             {
@@ -72,7 +103,8 @@ extension SceneValidator {
                 let includerOrigin = diagnostics.origin
                 diagnostics.origin = origin
                 bindings[parameter.name] = bind(
-                    component.document, node, name: parameter.name, type: parameter.type, context: index)
+                    component.document, node, name: parameter.name, type: parameter.type, context: index,
+                    into: &diagnostics)
                 diagnostics.origin = includerOrigin
             } else {
                 diagnostics.add(
@@ -88,7 +120,8 @@ extension SceneValidator {
     /// The binding of the parameter `name` to the value `node` written in
     /// the file of `context`, checked against `type` when it has one.
     mutating func bind(
-        _ document: borrowing YAMLDocument, _ node: YAMLDocument.Node, name: String, type: ValueType?, context: Int
+        _ document: borrowing YAMLDocument, _ node: YAMLDocument.Node, name: String, type: ValueType?, context: Int,
+        into diagnostics: inout DiagnosticCollector
     ) -> ParameterBinding {
         // `$outer` in a component passes on that file's own parameter.
         if contexts[context].parameters != nil, let reference = Self.parameterReference(document, node) {
@@ -114,8 +147,9 @@ extension SceneValidator {
             }
             guard let outerDocument = documentOf(outer.context) else { return outer }
             let saved = diagnostics.origin
-            enter(outer.context)
-            let binding = bind(outerDocument, outer.node, name: name, type: type, context: outer.context)
+            diagnostics.origin = origin(of: outer.context)
+            let binding = bind(
+                outerDocument, outer.node, name: name, type: type, context: outer.context, into: &diagnostics)
             diagnostics.origin = saved
             return binding
         }
@@ -130,7 +164,8 @@ extension SceneValidator {
     /// The value of the parameter `name`, used at `span` for `property` in
     /// the file of `context`; `nil` after a diagnostic.
     mutating func resolveParameter(
-        _ name: String, at span: SourceSpan, for property: PropertyDescription, context: Int
+        _ name: String, at span: SourceSpan, for property: PropertyDescription, context: Int,
+        into diagnostics: inout DiagnosticCollector
     ) -> SceneValue? {
         guard let binding = contexts[context].parameters?[name] else {
             let known = parameterNames(context)
@@ -156,7 +191,7 @@ extension SceneValidator {
         // the property's type where the value is written.
         guard let document = documentOf(binding.context) else { return nil }
         let saved = diagnostics.origin
-        enter(binding.context)
+        diagnostics.origin = origin(of: binding.context)
         let value = ValueResolver.resolve(
             binding.node, in: document, as: property.type, range: property.range, subject: { property.name },
             into: &diagnostics)
@@ -179,117 +214,11 @@ extension SceneValidator {
         return String(decoding: name, as: UTF8.self)
     }
 
-    /// Records an instance's `set:` entries; returns their indices in ``overrides``.
-    mutating func registerOverrides(
-        _ document: borrowing YAMLDocument, _ setNode: YAMLDocument.Node?, instance: String, context: Int
-    ) -> [Int] {
-        guard let setNode else { return [] }
-        if document.kind(setNode) != .mapping && !document.isNull(setNode) {
-            diagnostics.add(.setNotAMapping(found: document.kindDescription(setNode)), at: document.span(setNode))
-            return []
-        }
-        var registered: [Int] = []
-        document.forEachEntry(setNode) { entry in
-            guard let path = MemberPath(entry.key) else {
-                diagnostics.add(.notAnOverridePath(text: entry.key), at: document.writtenSpan(entry.keyNode))
-                return
-            }
-            let objectID = instance + "." + path.id
-            overrides.append(
-                Override(
-                    objectID: objectID, written: path.id, property: path.member, keyNode: entry.keyNode,
-                    valueNode: entry.value, context: context))
-            overridesByID[objectID, default: []].append(overrides.count - 1)
-            registered.append(overrides.count - 1)
-        }
-        return registered
-    }
-
-    /// Whether an instance's `set:` gives the object `id` its `property`.
-    func isOverridden(_ id: String, _ property: String) -> Bool {
-        guard !overridesByID.isEmpty, let list = overridesByID[id] else { return false }
-        return list.contains { overrides[$0].property == property }
-    }
-
-    /// Marks the overrides of the object `id` as used (an object whose
-    /// type is unknown, whose mistake is reported already).
-    mutating func markOverridesUsed(_ id: String) {
-        guard !overridesByID.isEmpty, let list = overridesByID[id] else { return }
-        for position in list { overrides[position].isUsed = true }
-    }
-
-    /// For an object of a component: places a root view under the
-    /// instance's parent, and applies the instance's `set:` overrides
-    /// (the outermost instance's last, so that it wins).
-    mutating func applyComponentContext(
-        _ document: borrowing YAMLDocument, _ body: YAMLDocument.Node, of type: TypeDescription, id: String,
-        index: Int, context: Int, propertiesFrom start: Int
-    ) {
-        if let parent = contexts[context].rootParent, let outlet = type.outlets.first(where: \.isHierarchy),
-            document.entry(body, outlet.name) == nil
-        {
-            let first = declaration.outletTargets.count
-            addTarget(
-                known: declaration.idTable[parent.id], id: parent.id, written: parent.written, offsets: parent.offsets,
-                outlet, owner: index, context: parent.context)
-            hierarchyOffsets.append((index, parent.offsets, parent.context))
-            let target = declaration.outletTargets[first]
-            if target < 0 || target >= index { hierarchyStarts.append(index) }
-            declaration.outletConnections.append(
-                SceneDeclaration.OutletConnection(outlet: outlet, targetRange: first..<declaration.outletTargets.count))
-        }
-        guard !overridesByID.isEmpty, let list = overridesByID[id] else { return }
-        for position in list.reversed() {
-            overrides[position].isUsed = true
-            let override = overrides[position]
-            guard let setDocument = documentOf(override.context) else { continue }
-            enter(override.context)
-            defer { enter(context) }
-            guard case .property(let property)? = type.members[override.property], !property.isReadOnly else {
-                let settable = type.properties.filter { !$0.isReadOnly }.map(\.name)
-                if type.property(named: override.property) != nil {
-                    diagnostics.add(
-                        .readOnlyOverride(
-                            path: override.written + "." + override.property, type: type.name, settable: settable),
-                        at: setDocument.writtenSpan(override.keyNode))
-                    continue
-                }
-                diagnostics.add(
-                    .unknownOverrideProperty(
-                        property: override.property, id: override.written, type: type.name,
-                        hint: Suggestions.hint(
-                            for: override.property, in: settable,
-                            fallback: settable.isEmpty
-                                ? "\(type.name) has no properties to set"
-                                : "its properties are \(Suggestions.list(settable))")),
-                    at: setDocument.writtenSpan(override.keyNode))
-                continue
-            }
-            let value: SceneValue?
-            if contexts[override.context].parameters != nil,
-                let name = Self.parameterReference(setDocument, override.valueNode)
-            {
-                value = resolveParameter(
-                    name, at: setDocument.span(override.valueNode), for: property, context: override.context)
-            } else {
-                value = ValueResolver.resolve(
-                    override.valueNode, in: setDocument, as: property.type, range: property.range,
-                    subject: { property.name }, into: &diagnostics)
-            }
-            guard let value else { continue }
-            let entry = SceneDeclaration.PropertyValue(property: property, value: value)
-            if let existing = declaration.propertyValues[start...].firstIndex(where: {
-                $0.property.name == property.name
-            }) {
-                declaration.propertyValues[existing] = entry
-            } else {
-                declaration.propertyValues.append(entry)
-            }
-        }
-    }
-
     /// The entries of `params:`: `name: { type: T, default: value, doc: text }`.
-    mutating func parameterDeclarations(_ document: YAMLDocument, _ node: YAMLDocument.Node) -> [ParameterDeclaration] {
+    mutating func parameterDeclarations(
+        _ document: YAMLDocument, _ node: YAMLDocument.Node,
+        into diagnostics: inout DiagnosticCollector
+    ) -> [ParameterDeclaration] {
         guard document.kind(node) == .mapping else {
             if !document.isNull(node) {
                 diagnostics.add(.paramsNotAMapping(found: document.kindDescription(node)), at: document.span(node))
