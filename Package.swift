@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "SceneCore", targets: ["SceneCore"]),
         .library(name: "SceneLoader", targets: ["SceneLoader"]),
         .library(name: "SceneBehaviours", targets: ["SceneBehaviours"]),
+        .library(name: "SceneDrawing", targets: ["SceneDrawing"]),
         .library(name: "SceneRunning", targets: ["SceneRunning"]),
         .library(name: "SceneStorage", targets: ["SceneStorage"]),
         .library(name: "SceneTesting", targets: ["SceneTesting"]),
@@ -38,6 +39,8 @@ let package = Package(
             name: "SceneTesting",
             dependencies: ["SceneRunning", "SceneLoader", "SceneCore", "SceneBehaviours", "SceneYAML"]
         ),
+        // Layer 2d: layout, text metrics and SVG pictures (no YAML, no controls).
+        .target(name: "SceneDrawing", dependencies: ["SceneCore"]),
         // Layer 3: headless controls and behaviours.
         .target(name: "SceneBehaviours", dependencies: ["SceneCore"]),
         // Layer 3b: behaviours that keep state on disk (SQLite through GRDB),
@@ -72,6 +75,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "SceneYAMLTests", dependencies: ["SceneYAML", "TestSupport"]),
         .testTarget(name: "SceneCoreTests", dependencies: ["SceneCore"]),
+        .testTarget(name: "SceneDrawingTests", dependencies: ["SceneDrawing", "SceneCore"]),
         .testTarget(
             name: "SceneLoaderTests",
             dependencies: ["SceneLoader", "SceneCore", "SceneYAML", "SceneBehaviours", "TestSupport"]),

@@ -1,0 +1,102 @@
+/// A size in points.
+///
+///     Size(width: 320, height: 44)
+public struct Size: Sendable, Hashable, CustomStringConvertible {
+    /// The horizontal extent, in points.
+    public var width: Double
+    /// The vertical extent, in points.
+    public var height: Double
+
+    /// A size of `width` by `height` points.
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+
+    /// No size at all.
+    public static let zero = Size(width: 0, height: 0)
+
+    /// `320x44`, as the transcript and diagnostics print it.
+    public var description: String { "\(Point.text(width))x\(Point.text(height))" }
+}
+
+/// A point, in points from the top left corner of what contains it (y grows
+/// downwards, as on a screen).
+public struct Point: Sendable, Hashable, CustomStringConvertible {
+    /// The distance from the left edge.
+    public var x: Double
+    /// The distance from the top edge.
+    public var y: Double
+
+    /// The point `x` to the right of and `y` below the origin.
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+
+    /// The origin.
+    public static let zero = Point(x: 0, y: 0)
+
+    /// `(10, 20)`.
+    public var description: String { "(\(Point.text(x)), \(Point.text(y)))" }
+
+    /// A coordinate as a person reads it: `12` rather than `12.0`.
+    static func text(_ value: Double) -> String {
+        if value.isFinite, value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return String(value)
+    }
+}
+
+/// A rectangle: an origin and a size, in points.
+///
+///     let frame = Rect(x: 16, y: 100, width: 288, height: 44)
+///     frame.maxY        // 144
+///     frame.offsetBy(x: 8, y: 0).x   // 24
+public struct Rect: Sendable, Hashable, CustomStringConvertible {
+    /// The top left corner.
+    public var origin: Point
+    /// The width and height.
+    public var size: Size
+
+    /// A rectangle at `origin` of `size`.
+    public init(origin: Point, size: Size) {
+        self.origin = origin
+        self.size = size
+    }
+
+    /// A rectangle whose top left corner is at (`x`, `y`).
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.init(origin: Point(x: x, y: y), size: Size(width: width, height: height))
+    }
+
+    /// The empty rectangle at the origin.
+    public static let zero = Rect(origin: .zero, size: .zero)
+
+    /// The left edge.
+    public var x: Double { origin.x }
+    /// The top edge.
+    public var y: Double { origin.y }
+    /// The width.
+    public var width: Double { size.width }
+    /// The height.
+    public var height: Double { size.height }
+    /// The right edge.
+    public var maxX: Double { origin.x + size.width }
+    /// The bottom edge.
+    public var maxY: Double { origin.y + size.height }
+
+    /// The same rectangle moved by (`x`, `y`).
+    public func offsetBy(x: Double, y: Double) -> Rect {
+        Rect(origin: Point(x: origin.x + x, y: origin.y + y), size: size)
+    }
+
+    /// The rectangle shrunk by `amount` on every side (never below a zero size).
+    public func insetBy(_ amount: Double) -> Rect {
+        Rect(
+            x: origin.x + amount, y: origin.y + amount,
+            width: max(0, size.width - 2 * amount), height: max(0, size.height - 2 * amount))
+    }
+
+    /// `(16, 100) 288x44`.
+    public var description: String { "\(origin) \(size)" }
+}
