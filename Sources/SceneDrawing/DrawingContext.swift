@@ -26,13 +26,22 @@ public enum TextAlignment: String, Sendable, CaseIterable {
 public final class DrawingContext {
     /// The size of the view being drawn.
     public let size: Size
+    /// The id of the view being drawn, as the scene declares it.
+    public let viewID: String
+    /// The name of the view's registered type.
+    public let typeName: String
     /// Where the drawing goes.
     private let output: SVGOutput
 
-    init(size: Size, output: SVGOutput) {
+    init(size: Size, viewID: String, typeName: String, output: SVGOutput) {
         self.size = size
+        self.viewID = viewID
+        self.typeName = typeName
         self.output = output
     }
+
+    /// The view's own rectangle: from (0, 0) to its ``size``.
+    public var bounds: Rect { Rect(origin: .zero, size: size) }
 
     /// Fills `rect` with `color`, its corners rounded by `cornerRadius`.
     public func fill(_ rect: Rect, color: Color, cornerRadius: Double = 0) {

@@ -68,7 +68,7 @@ public enum Picture {
             output.beginView(
                 id: item.id, typeName: item.typeName,
                 origin: Point(x: frame.x + shift[index].x, y: frame.y + shift[index].y), opacity: opacity[index])
-            item.draw(DrawingContext(size: frame.size, output: output))
+            item.draw(DrawingContext(size: frame.size, viewID: item.id, typeName: item.typeName, output: output))
             output.endView()
         }
         output.end()
