@@ -42,7 +42,7 @@ let package = Package(
         // Layer 2d: layout, text metrics and SVG pictures (no YAML, no controls).
         .target(name: "SceneDrawing", dependencies: ["SceneCore"]),
         // Layer 3: headless controls and behaviours.
-        .target(name: "SceneBehaviours", dependencies: ["SceneCore"]),
+        .target(name: "SceneBehaviours", dependencies: ["SceneCore", "SceneDrawing"]),
         // Layer 3b: behaviours that keep state on disk (SQLite through GRDB),
         // so that only the programs that want them link GRDB.
         .target(

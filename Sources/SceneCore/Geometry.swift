@@ -100,3 +100,40 @@ public struct Rect: Sendable, Hashable, CustomStringConvertible {
     /// `(16, 100) 288x44`.
     public var description: String { "\(origin) \(size)" }
 }
+
+extension Rect: SceneValueConvertible {
+    /// A record named `Frame`: `{x: Double, y: Double, width: Double, height: Double}`.
+    public static var sceneValueType: ValueType {
+        .record(
+            name: "Frame",
+            fields: [
+                RecordField("x", .double), RecordField("y", .double), RecordField("width", .double),
+                RecordField("height", .double),
+            ])
+    }
+
+    /// Converts a mapping with the four fields; `nil` for another shape or
+    /// a negative width or height.
+    public init?(sceneValue: SceneValue) {
+        guard case .map(let pairs) = sceneValue else { return nil }
+        func field(_ name: String) -> Double? {
+            switch pairs.first(where: { $0.key == name })?.value {
+            case .double(let value)?: value
+            case .int(let value)?: Double(value)
+            default: nil
+            }
+        }
+        guard let x = field("x"), let y = field("y"), let width = field("width"), let height = field("height"),
+            width >= 0, height >= 0, x.isFinite, y.isFinite, width.isFinite, height.isFinite
+        else { return nil }
+        self.init(x: x, y: y, width: width, height: height)
+    }
+
+    /// The frame as a mapping, `x`, `y`, `width`, `height`.
+    public var sceneValue: SceneValue {
+        .map([
+            SceneValue.Pair("x", .double(x)), SceneValue.Pair("y", .double(y)),
+            SceneValue.Pair("width", .double(width)), SceneValue.Pair("height", .double(height)),
+        ])
+    }
+}

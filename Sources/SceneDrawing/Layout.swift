@@ -236,3 +236,57 @@ private struct Tree {
         return result
     }
 }
+
+extension LayoutAxis: SceneEnum {}
+extension LayoutAlignment: SceneEnum {}
+
+extension StackLayout: SceneValueConvertible {
+    /// A record named `Layout`: `{axis: vertical|horizontal, spacing: Double?,
+    /// padding: Double?, alignment: leading|center|trailing|fill?}`; the fields
+    /// left out take ``StackLayout/standard``'s values.
+    public static var sceneValueType: ValueType {
+        .record(
+            name: "Layout",
+            fields: [
+                RecordField("axis", LayoutAxis.sceneValueType), RecordField("spacing", .optional(.double)),
+                RecordField("padding", .optional(.double)),
+                RecordField("alignment", .optional(LayoutAlignment.sceneValueType)),
+            ])
+    }
+
+    /// Converts a mapping with an `axis` and any of the other fields; `nil`
+    /// for another shape or a negative spacing or padding.
+    public init?(sceneValue: SceneValue) {
+        guard case .map(let pairs) = sceneValue else { return nil }
+        func value(_ name: String) -> SceneValue? {
+            guard let value = pairs.first(where: { $0.key == name })?.value, value != .null else { return nil }
+            return value
+        }
+        func number(_ name: String, default fallback: Double) -> Double? {
+            switch value(name) {
+            case nil: fallback
+            case .double(let number)?: number.isFinite && number >= 0 ? number : nil
+            case .int(let number)?: number >= 0 ? Double(number) : nil
+            default: nil
+            }
+        }
+        guard let axis = value("axis").flatMap(LayoutAxis.init(sceneValue:)),
+            let spacing = number("spacing", default: StackLayout.standard.spacing),
+            let padding = number("padding", default: StackLayout.standard.padding)
+        else { return nil }
+        var alignment = StackLayout.standard.alignment
+        if let written = value("alignment") {
+            guard let parsed = LayoutAlignment(sceneValue: written) else { return nil }
+            alignment = parsed
+        }
+        self.init(axis: axis, spacing: spacing, padding: padding, alignment: alignment)
+    }
+
+    /// The layout as a mapping with all four fields.
+    public var sceneValue: SceneValue {
+        .map([
+            SceneValue.Pair("axis", axis.sceneValue), SceneValue.Pair("spacing", .double(spacing)),
+            SceneValue.Pair("padding", .double(padding)), SceneValue.Pair("alignment", alignment.sceneValue),
+        ])
+    }
+}
