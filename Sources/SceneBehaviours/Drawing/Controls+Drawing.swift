@@ -15,7 +15,12 @@ extension Button {
         } else if highlighted {
             context.fill(context.bounds, color: Color(red: 0, green: 0, blue: 0, alpha: 51), cornerRadius: cornerRadius)
         }
-        let titleColor = backgroundColor == nil ? Color.white : (enabled ? Palette.tint : Palette.secondaryText)
+        let titleColor: Color
+        if let backgroundColor {
+            titleColor = !enabled ? Palette.secondaryText : Palette.isDark(backgroundColor) ? .white : Palette.text
+        } else {
+            titleColor = .white
+        }
         context.text(title, in: context.bounds, color: titleColor, isBold: true)
     }
 }

@@ -20,6 +20,15 @@ enum Palette {
     static let secondaryText = Color(red: 0x8E, green: 0x8E, blue: 0x93)
     static let invalid = Color(red: 0xFF, green: 0x3B, blue: 0x30)
     static let text = Color.black
+
+    /// Whether white text reads better than black on `color` (its
+    /// luminance, by the sRGB weights, below 0.6; a mostly clear colour is
+    /// taken as the white canvas under it).
+    static func isDark(_ color: Color) -> Bool {
+        guard color.alpha >= 128 else { return false }
+        let luminance = 0.2126 * Double(color.red) + 0.7152 * Double(color.green) + 0.0722 * Double(color.blue)
+        return luminance < 0.6 * 255
+    }
 }
 
 extension View {
