@@ -16,7 +16,9 @@ struct RenderCommand: SceneSubcommand {
             Runs the script on the virtual clock and draws the scene at each --at time (default: the end of \
             the script): the views where their frames and layouts put them, each control in its state. A time \
             after the script's end lets the clock run on. With one picture and no -o, the SVG is printed; with \
-            several, -o names the first and the others are numbered beside it (strip.svg, strip-2.svg, ...).
+            several, -o names the first and the others are numbered beside it (strip.svg, strip-2.svg, ...). An \
+            output ending in .png is converted by librsvg's rsvg-convert, which must be on PATH \
+            (apt-get install librsvg2-bin, brew install librsvg).
             """
             + "\n\n"
             + ExitStatus.help([
@@ -24,6 +26,7 @@ struct RenderCommand: SceneSubcommand {
                 (ExitStatus.failedExpectation, "the script stopped with an error before a time asked for"),
                 (ExitStatus.invalidScene, "the file is invalid or unreadable; its diagnostics are printed"),
                 ExitStatus.outputUsageLine,
+                (ExitStatus.toolUnavailable, "a .png output: librsvg's rsvg-convert is not on PATH, or it failed"),
                 (ExitStatus.outputFailed, "a picture could not be written"),
             ])
     )
@@ -69,6 +72,19 @@ struct RenderCommand: SceneSubcommand {
             Records.writeInvalid(error, name: error.source.name, format: .text, to: context.output)
             throw ExitCode(ExitStatus.invalidScene)
         }
+        var converter: String?
+        if let output, output.lowercased().hasSuffix(".png") {
+            converter = Graphviz.locate("rsvg-convert")
+            guard converter != nil else {
+                throw CommandFailure(
+                    message: """
+                        a .png picture needs librsvg's 'rsvg-convert', which is not on PATH. Install it (Debian, \
+                        Ubuntu: 'apt-get install librsvg2-bin'; macOS: 'brew install librsvg'), or write SVG with \
+                        -o \(String(output.dropLast(4))).svg.
+                        """,
+                    status: ExitStatus.toolUnavailable)
+            }
+        }
         let transcript = TranscriptCollector()
         let session: RunSession
         switch RunSession.start(source, loader: loader, streamingTo: transcript) {
@@ -85,7 +101,7 @@ struct RenderCommand: SceneSubcommand {
         var failure: CommandFailure?
         func draw(_ scene: Scene) {
             guard failure == nil, written < targets.count else { return }
-            failure = write(scene, to: targets[written], inputs: inputs, context: context)
+            failure = write(scene, to: targets[written], inputs: inputs, pngConverter: converter, context: context)
             written += 1
         }
         let ranThrough = session.run(pausingAt: instants) { scene, _ in draw(scene) }
@@ -117,7 +133,9 @@ struct RenderCommand: SceneSubcommand {
         return (1...count).map { $0 == 1 ? output : "\(stem)-\($0)\(suffix)" }
     }
 
-    private func write(_ scene: Scene, to path: String?, inputs: InputFiles, context: CommandContext) -> CommandFailure? {
+    private func write(
+        _ scene: Scene, to path: String?, inputs: InputFiles, pngConverter: String?, context: CommandContext
+    ) -> CommandFailure? {
         guard let path else {
             ScenePicture.write(scene, scale: scale) { context.output.write($0) }
             return nil
@@ -133,7 +151,20 @@ struct RenderCommand: SceneSubcommand {
         } catch {
             return error
         }
-        ScenePicture.write(scene, scale: scale) { opened.write($0) }
+        if let converter = pngConverter, path.lowercased().hasSuffix(".png") {
+            var svg: [UInt8] = []
+            ScenePicture.write(scene, scale: scale) { svg.append(contentsOf: $0.utf8) }
+            do {
+                try Graphviz.filter(
+                    svg, through: converter, arguments: ["--format", "png"], into: { opened.write(bytes: $0) },
+                    shouldStop: { opened.hasFailed })
+            } catch {
+                opened.abandon()
+                return CommandFailure(message: error.message, status: ExitStatus.toolUnavailable)
+            }
+        } else {
+            ScenePicture.write(scene, scale: scale) { opened.write($0) }
+        }
         if let problem = opened.finish() {
             return CommandFailure(
                 message: "could not write the picture to '\(path)': \(problem)", status: ExitStatus.outputFailed)
