@@ -79,7 +79,9 @@ let package = Package(
         .testTarget(
             name: "SceneLoaderTests",
             dependencies: ["SceneLoader", "SceneCore", "SceneYAML", "SceneBehaviours", "TestSupport"]),
-        .testTarget(name: "SceneBehavioursTests", dependencies: ["SceneBehaviours", "SceneCore", "TestSupport"]),
+        .testTarget(
+            name: "SceneBehavioursTests", dependencies: ["SceneBehaviours", "SceneCore", "SceneDrawing", "TestSupport"],
+            exclude: ["Pictures"]),
         .testTarget(
             name: "SceneRunningTests", dependencies: ["SceneRunning", "SceneTesting", "SceneBehaviours", "TestSupport"]),
         // SceneTesting under Swift Testing and XCTest; Fixtures holds scene files.
