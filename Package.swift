@@ -53,7 +53,7 @@ let package = Package(
         .target(
             name: "SceneCommandLine",
             dependencies: [
-                "SceneCore", "SceneLoader", "SceneRunning", "SceneYAML",
+                "SceneCore", "SceneLoader", "SceneRunning", "SceneYAML", "SceneDrawing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // The timeline page's style sheet and script: files editors,
