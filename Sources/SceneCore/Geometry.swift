@@ -107,8 +107,9 @@ extension Rect: SceneValueConvertible {
         .record(
             name: "Frame",
             fields: [
-                RecordField("x", .double), RecordField("y", .double), RecordField("width", .double),
-                RecordField("height", .double),
+                RecordField("x", .double), RecordField("y", .double),
+                RecordField("width", .double, range: 0...Double.infinity),
+                RecordField("height", .double, range: 0...Double.infinity),
             ])
     }
 

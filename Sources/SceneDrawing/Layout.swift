@@ -248,8 +248,9 @@ extension StackLayout: SceneValueConvertible {
         .record(
             name: "Layout",
             fields: [
-                RecordField("axis", LayoutAxis.sceneValueType), RecordField("spacing", .optional(.double)),
-                RecordField("padding", .optional(.double)),
+                RecordField("axis", LayoutAxis.sceneValueType),
+                RecordField("spacing", .optional(.double), range: 0...Double.infinity),
+                RecordField("padding", .optional(.double), range: 0...Double.infinity),
                 RecordField("alignment", .optional(LayoutAlignment.sceneValueType)),
             ])
     }
