@@ -68,7 +68,7 @@ let package = Package(
         .executableTarget(name: "scene-runner", dependencies: ["SceneCommandLine", "SceneStorage"]),
         .executableTarget(
             name: "SceneBench",
-            dependencies: ["SceneLoader", "SceneRunning", "SceneBehaviours", "SceneCore", "SceneYAML", "CYAML"]
+            dependencies: ["SceneLoader", "SceneRunning", "SceneBehaviours", "SceneCore", "SceneYAML", "CYAML", "SceneDrawing"]
         ),
         // What several test targets share (a seeded generator, the package's
         // folder and the built scene-runner); tests only.
