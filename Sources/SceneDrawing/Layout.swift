@@ -122,12 +122,12 @@ public enum Layout {
         }
         var frames = [Rect?](repeating: nil, count: nodes.count)
         let canvasFrame = Rect(origin: .zero, size: canvas)
-        place(tree.roots, in: canvasFrame, layout: .canvas, nodes: nodes, fitting: fitting, frames: &frames)
+        place({ body in tree.roots.forEach(body) }, in: canvasFrame, layout: .canvas, nodes: nodes, fitting: fitting, frames: &frames)
         for index in tree.preorder {
             guard let frame = frames[index] else { continue }
             place(
-                tree.children(of: index), in: frame, layout: nodes[index].layout ?? .standard, nodes: nodes,
-                fitting: fitting, frames: &frames)
+                { body in tree.forEachChild(of: index, body) }, in: frame, layout: nodes[index].layout ?? .standard,
+                nodes: nodes, fitting: fitting, frames: &frames)
         }
         return (frames, tree.preorder)
     }
@@ -142,7 +142,8 @@ public enum Layout {
         var along = 0.0
         var across = 0.0
         var count = 0
-        for child in tree.children(of: index) where isStacked(nodes[child]) {
+        tree.forEachChild(of: index) { child in
+            guard isStacked(nodes[child]) else { return }
             let size = fitting[child]
             along += layout.axis == .vertical ? size.height : size.width
             across = max(across, layout.axis == .vertical ? size.width : size.height)
@@ -156,16 +157,16 @@ public enum Layout {
 
     /// Places `children` inside `container` (canvas coordinates).
     private static func place(
-        _ children: [Int], in container: Rect, layout: StackLayout, nodes: [LayoutNode], fitting: [Size],
-        frames: inout [Rect?]
+        _ children: ((Int) -> Void) -> Void, in container: Rect, layout: StackLayout, nodes: [LayoutNode],
+        fitting: [Size], frames: inout [Rect?]
     ) {
         let inner = container.insetBy(layout.padding)
         var cursor = layout.axis == .vertical ? inner.y : inner.x
-        for child in children {
+        children { child in
             let node = nodes[child]
             if let frame = node.frame {
                 frames[child] = frame.offsetBy(x: container.x, y: container.y)
-                continue
+                return
             }
             let size = fitting[child]
             let along = layout.axis == .vertical ? size.height : size.width
@@ -219,21 +220,29 @@ private struct Tree {
         // Depth first, iteratively: a chain of any length is no deeper on
         // the stack. Nodes in a cycle are never reached from a root.
         var pending = roots.reversed().map { $0 }
+        var scratch: [Int] = []
         while let index = pending.popLast() {
             preorder.append(index)
-            let children = self.children(of: index)
-            pending.append(contentsOf: children.reversed())
+            scratch.removeAll(keepingCapacity: true)
+            forEachChild(of: index) { scratch.append($0) }
+            pending.append(contentsOf: scratch.reversed())
         }
     }
 
     func children(of index: Int) -> [Int] {
         var result: [Int] = []
+        forEachChild(of: index) { result.append($0) }
+        return result
+    }
+
+    /// Calls `body` with each child of `index`, in order, without making a list.
+    @inline(__always)
+    func forEachChild(of index: Int, _ body: (Int) -> Void) {
         var next = firstChild[index]
         while let child = next {
-            result.append(child)
+            body(child)
             next = nextSibling[child]
         }
-        return result
     }
 }
 
