@@ -36,6 +36,8 @@ final class TimelinePictures {
 
     /// Starts watching `scene`: its pictures follow its timers.
     func watch(_ scene: Scene) {
+        // A scene without views has nothing to show.
+        guard scene.entries.contains(where: { $0.object is any DrawableView }) else { return }
         self.scene = scene
         firings = scene.scheduler.observeFirings { [weak self, weak scene] _ in
             guard let self, let scene else { return }
