@@ -25,15 +25,26 @@ extension RunSession {
             return true
         }
         for step in declaration.steps {
+            let target: Duration
             switch step.kind {
-            case .wait(let duration):
-                guard pauseBefore(scheduler.now + duration) else { return false }
-            case .at(let time):
-                guard pauseBefore(time) else { return false }
+            case .wait(let duration): target = scheduler.now + duration
+            case .at(let time): target = time
             default:
-                break
+                guard perform(step) else { return false }
+                continue
             }
-            guard perform(step) else { return false }
+            let before = scheduler.now
+            guard pauseBefore(target) else { return false }
+            if scheduler.now == before {
+                guard perform(step) else { return false }
+            } else {
+                // The clock stopped inside the step: the rest of it goes to
+                // where the step was going, not a whole `wait` further.
+                let finished = advance(at: step.span.start) { () throws(VirtualSchedulerError) in
+                    try scheduler.advance(to: target)
+                }
+                guard finished else { return false }
+            }
         }
         // What is left happens after the script, the clock running on.
         for instant in pending {

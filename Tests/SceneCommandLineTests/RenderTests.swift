@@ -52,6 +52,20 @@ import Testing
         #expect(!late.contains(#"data-id="panel""#))
     }
 
+    @Test func aPictureInsideAWaitDoesNotLengthenTheWait() throws {
+        let folder = try folder()
+        let path = try scene(
+            "scene: Hide\nobjects:\n  box: {type: View, backgroundColor: red}\n"
+                + "script:\n  - wait: 1s\n  - set: { box.hidden: true }\n  - wait: 1s\n", in: folder)
+        let first = folder.appendingPathComponent("at.svg").path
+        let result = run(["render", path, "--at", "0.5s", "--at", "1.2s", "-o", first])
+        #expect(result.status == 0, "\(result.errors)")
+        // Hidden at 1 s: the pause at 0.5 s did not move the hiding to 1.5 s.
+        let later = try String(contentsOfFile: folder.appendingPathComponent("at-2.svg").path, encoding: .utf8)
+        #expect(!later.contains(#"data-id="box""#))
+        #expect(try String(contentsOfFile: first, encoding: .utf8).contains(#"data-id="box""#))
+    }
+
     @Test func theSamePictureIsTheSameBytesEveryRun() throws {
         let path = try scene(in: try folder())
         #expect(run(["render", path, "--at", "0.5s"]).output == run(["render", path, "--at", "0.5s"]).output)
