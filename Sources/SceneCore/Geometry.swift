@@ -101,6 +101,39 @@ public struct Rect: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "\(origin) \(size)" }
 }
 
+extension Size: SceneValueConvertible {
+    /// A record named `Size`: `{width: Double, height: Double}`, each at
+    /// least 1 (a canvas's size).
+    public static var sceneValueType: ValueType {
+        .record(
+            name: "Size",
+            fields: [
+                RecordField("width", .double, range: 1...1_000_000), RecordField("height", .double, range: 1...1_000_000),
+            ])
+    }
+
+    /// Converts a mapping with a `width` and a `height`; `nil` for another shape.
+    public init?(sceneValue: SceneValue) {
+        guard case .map(let pairs) = sceneValue else { return nil }
+        func field(_ name: String) -> Double? {
+            switch pairs.first(where: { $0.key == name })?.value {
+            case .double(let value)?: value
+            case .int(let value)?: Double(value)
+            default: nil
+            }
+        }
+        guard let width = field("width"), let height = field("height"), width.isFinite, height.isFinite else {
+            return nil
+        }
+        self.init(width: width, height: height)
+    }
+
+    /// The size as a mapping, `width` then `height`.
+    public var sceneValue: SceneValue {
+        .map([SceneValue.Pair("width", .double(width)), SceneValue.Pair("height", .double(height))])
+    }
+}
+
 extension Rect: SceneValueConvertible {
     /// A record named `Frame`: `{x: Double, y: Double, width: Double, height: Double}`.
     public static var sceneValueType: ValueType {

@@ -56,14 +56,16 @@ public enum ScenePicture {
 
     /// Writes the picture of `scene` as it is now, handing the text to
     /// `sink` in pieces.
+    /// `canvas` defaults to the scene's own (its `canvas:` key), or
+    /// ``defaultCanvas``.
     public static func write(
-        _ scene: Scene, canvas: Size = defaultCanvas, scale: Double = 1, to sink: @escaping (String) -> Void
+        _ scene: Scene, canvas: Size? = nil, scale: Double = 1, to sink: @escaping (String) -> Void
     ) {
-        Picture.write(items(of: scene), canvas: canvas, scale: scale, to: sink)
+        Picture.write(items(of: scene), canvas: canvas ?? scene.canvas ?? defaultCanvas, scale: scale, to: sink)
     }
 
     /// The picture of `scene` as it is now, as one string.
-    public static func svg(of scene: Scene, canvas: Size = defaultCanvas, scale: Double = 1) -> String {
-        Picture.svg(items(of: scene), canvas: canvas, scale: scale)
+    public static func svg(of scene: Scene, canvas: Size? = nil, scale: Double = 1) -> String {
+        Picture.svg(items(of: scene), canvas: canvas ?? scene.canvas ?? defaultCanvas, scale: scale)
     }
 }
