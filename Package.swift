@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "SceneCore", targets: ["SceneCore"]),
         .library(name: "SceneLoader", targets: ["SceneLoader"]),
         .library(name: "SceneBehaviours", targets: ["SceneBehaviours"]),
+        .library(name: "SceneDrawing", targets: ["SceneDrawing"]),
         .library(name: "SceneRunning", targets: ["SceneRunning"]),
         .library(name: "SceneStorage", targets: ["SceneStorage"]),
         .library(name: "SceneTesting", targets: ["SceneTesting"]),
@@ -38,8 +39,10 @@ let package = Package(
             name: "SceneTesting",
             dependencies: ["SceneRunning", "SceneLoader", "SceneCore", "SceneBehaviours", "SceneYAML"]
         ),
+        // Layer 2d: layout, text metrics and SVG pictures (no YAML, no controls).
+        .target(name: "SceneDrawing", dependencies: ["SceneCore"]),
         // Layer 3: headless controls and behaviours.
-        .target(name: "SceneBehaviours", dependencies: ["SceneCore"]),
+        .target(name: "SceneBehaviours", dependencies: ["SceneCore", "SceneDrawing"]),
         // Layer 3b: behaviours that keep state on disk (SQLite through GRDB),
         // so that only the programs that want them link GRDB.
         .target(
@@ -50,7 +53,7 @@ let package = Package(
         .target(
             name: "SceneCommandLine",
             dependencies: [
-                "SceneCore", "SceneLoader", "SceneRunning", "SceneYAML",
+                "SceneCore", "SceneLoader", "SceneRunning", "SceneYAML", "SceneDrawing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // The timeline page's style sheet and script: files editors,
@@ -65,17 +68,20 @@ let package = Package(
         .executableTarget(name: "scene-runner", dependencies: ["SceneCommandLine", "SceneStorage"]),
         .executableTarget(
             name: "SceneBench",
-            dependencies: ["SceneLoader", "SceneRunning", "SceneBehaviours", "SceneCore", "SceneYAML", "CYAML"]
+            dependencies: ["SceneLoader", "SceneRunning", "SceneBehaviours", "SceneCore", "SceneYAML", "CYAML", "SceneDrawing"]
         ),
         // What several test targets share (a seeded generator, the package's
         // folder and the built scene-runner); tests only.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "SceneYAMLTests", dependencies: ["SceneYAML", "TestSupport"]),
         .testTarget(name: "SceneCoreTests", dependencies: ["SceneCore"]),
+        .testTarget(name: "SceneDrawingTests", dependencies: ["SceneDrawing", "SceneCore"]),
         .testTarget(
             name: "SceneLoaderTests",
             dependencies: ["SceneLoader", "SceneCore", "SceneYAML", "SceneBehaviours", "TestSupport"]),
-        .testTarget(name: "SceneBehavioursTests", dependencies: ["SceneBehaviours", "SceneCore", "TestSupport"]),
+        .testTarget(
+            name: "SceneBehavioursTests", dependencies: ["SceneBehaviours", "SceneCore", "SceneDrawing", "TestSupport"],
+            exclude: ["Pictures"]),
         .testTarget(
             name: "SceneRunningTests", dependencies: ["SceneRunning", "SceneTesting", "SceneBehaviours", "TestSupport"]),
         // SceneTesting under Swift Testing and XCTest; Fixtures holds scene files.

@@ -54,9 +54,9 @@ for page in "${pages[@]}"; do
         echo "$page: not written" >&2
         exit 1
     fi
-    if grep -oE 'https?://[^"'"'"' )]*' "$page" | grep -vxF 'http://www.w3.org/2000/svg' | grep -q .; then
+    if grep -oE 'https?://[^"'"'"' )\\]*' "$page" | grep -vxF 'http://www.w3.org/2000/svg' | grep -q .; then
         echo "$page refers to the network:" >&2
-        grep -noE 'https?://[^"'"'"' )]*' "$page" | grep -vF 'http://www.w3.org/2000/svg' >&2
+        grep -noE 'https?://[^"'"'"' )\\]*' "$page" | grep -vF 'http://www.w3.org/2000/svg' >&2
         exit 1
     fi
 done

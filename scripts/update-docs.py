@@ -122,3 +122,5 @@ if not runner.exists():
     sys.exit(f"{runner} is missing: run 'swift build' first")
 for document in [root / "README.md"] + sorted((root / "docs").glob("*.md")):
     update(document)
+# The pictures the README and docs show, drawn by the same runner.
+subprocess.run([sys.executable, str(root / "scripts/render-pictures.py"), str(runner)], check=True)

@@ -40,6 +40,7 @@ struct BenchOptions {
                scene-bench --profile N [--repetitions N] [--pipelining auto|on|off]
                scene-bench --components [--repetitions N]
                scene-bench --recorder [--repetitions N]
+               scene-bench --drawing [--repetitions N]
 
         Generates scenes of N objects and measures the peak memory of a load
         in a child process per size. Then, in one more child process that runs

@@ -19,6 +19,7 @@ import SceneYAML
 ///     swift run -c release scene-bench --components  # instanced against flat (see ComponentBenchmark)
 ///     swift run -c release scene-bench --registration  # key paths against closures (see RegistrationBenchmark)
 ///     swift run -c release scene-bench --recorder    # an animation beside idle objects (see RecorderBenchmark)
+///     swift run -c release scene-bench --drawing     # layout and pictures of 1,000 and 10,000 views (see DrawingBenchmark)
 ///
 /// Each size's memory is measured in a child process of its own (this
 /// executable again, with `--child N`), which measures the peak memory of
@@ -49,6 +50,9 @@ enum SceneBenchCommand {
         }
         if arguments.first == "--registration" {
             exit(RegistrationBenchmark.main(arguments.dropFirst()))
+        }
+        if arguments.first == "--drawing" {
+            exit(DrawingBenchmark.main(arguments.dropFirst()))
         }
         if arguments.first == "--recorder" {
             exit(RecorderBenchmark.main(arguments.dropFirst()))

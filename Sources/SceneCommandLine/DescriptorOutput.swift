@@ -80,6 +80,13 @@ final class DescriptorOutput: TextSink {
         if buffer.count >= bufferSize { flush() }
     }
 
+    /// Writes bytes that need not be text (a PNG picture).
+    func write(bytes: ArraySlice<UInt8>) {
+        guard failure == 0 else { return }
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= bufferSize { flush() }
+    }
+
     func flush() {
         var start = 0
         while start < buffer.count && failure == 0 {

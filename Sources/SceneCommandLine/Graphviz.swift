@@ -47,6 +47,24 @@ enum Graphviz {
         _ input: [UInt8], as format: String, with path: String, into output: (String) -> Void,
         shouldStop: () -> Bool
     ) throws(Failure) {
+        var decoder = UTF8Chunks()
+        try filter(
+            input, through: path, arguments: ["-T" + format], into: { output(decoder.decode($0)) },
+            shouldStop: shouldStop)
+        let rest = decoder.finish()
+        if !rest.isEmpty { output(rest) }
+    }
+
+    /// Runs the program at `path` with `arguments` on `input`, passing the
+    /// bytes it prints to `output` as they arrive (`dot`, `rsvg-convert`).
+    /// Throws with its standard error (the first 16 KiB) when it cannot be
+    /// started or exits with a status other than 0. `shouldStop` is asked
+    /// after each piece of output: when it says so (the output cannot be
+    /// written), the program is ended and this returns.
+    static func filter(
+        _ input: [UInt8], through path: String, arguments extra: [String], into output: (ArraySlice<UInt8>) -> Void,
+        shouldStop: () -> Bool
+    ) throws(Failure) {
         // Sockets rather than pipes: writing to a `dot` that has already
         // exited fails with EPIPE instead of raising SIGPIPE, and they are
         // made close-on-exec at once, so that a child another thread starts
@@ -70,7 +88,7 @@ enum Graphviz {
         posix_spawn_file_actions_adddup2(&actions, inputEnds[1], STDIN_FILENO)
         posix_spawn_file_actions_adddup2(&actions, outputEnds[1], STDOUT_FILENO)
         posix_spawn_file_actions_adddup2(&actions, errorEnds[1], STDERR_FILENO)
-        let words = [path, "-T" + format]
+        let words = [path] + extra
         let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
         defer { for argument in arguments { free(argument) } }
         // `dot` starts with the signals as a program expects them: none
@@ -115,7 +133,7 @@ enum Graphviz {
         let signal = status & 0x7F
         guard signal != 0 || (status >> 8) & 0xFF != 0 else { return }
         let ending = signal == 0 ? "exited with status \((status >> 8) & 0xFF)" : "was ended by signal \(signal)"
-        var message = "'\(path) -T\(format)' \(ending)"
+        var message = "'\(([path] + extra).joined(separator: " "))' \(ending)"
         let said = String(decoding: exchange.errors, as: UTF8.self).trimmingTrailingWhitespace()
         message += said.isEmpty ? " and printed nothing on standard error" : ":\n" + said
         throw Failure(message: message)
@@ -143,11 +161,10 @@ enum Graphviz {
 
         /// Runs until `dot` closes its output and errors; true when
         /// `shouldStop` ended it first. Closes every end.
-        mutating func run(output: (String) -> Void, shouldStop: () -> Bool) -> Bool {
+        mutating func run(output: (ArraySlice<UInt8>) -> Void, shouldStop: () -> Bool) -> Bool {
             defer {
                 for end in [inputEnd, outputEnd, errorEnd] where end >= 0 { close(end) }
             }
-            var decoder = UTF8Chunks()
             var buffer = [UInt8](repeating: 0, count: 1 << 16)
             if input.isEmpty { closeInput() }
             while outputEnd >= 0 || errorEnd >= 0 {
@@ -169,7 +186,7 @@ enum Graphviz {
                             close(outputEnd)
                             outputEnd = -1
                         } else {
-                            output(decoder.decode(buffer[0..<count]))
+                            output(buffer[0..<count])
                             if shouldStop() { return true }
                         }
                     } else if end.fd == errorEnd {
@@ -183,8 +200,6 @@ enum Graphviz {
                     }
                 }
             }
-            let rest = decoder.finish()
-            if !rest.isEmpty { output(rest) }
             return false
         }
 

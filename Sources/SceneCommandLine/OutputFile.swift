@@ -292,6 +292,9 @@ final class OutputFileWriter: TextSink {
 
     func write(_ text: String) { output.write(text) }
 
+    /// Writes bytes that need not be text (a PNG picture).
+    func write(bytes: ArraySlice<UInt8>) { output.write(bytes: bytes) }
+
     func flush() { output.flush() }
 
     /// Writes the rest, closes the file and renames it into place; why it

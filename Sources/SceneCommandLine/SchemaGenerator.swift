@@ -116,6 +116,12 @@ struct SchemaGenerator {
                     .fields([("enum", .array([.int(1), .string("1")]))]))
             ),
             (
+                "canvas",
+                Self.documented(
+                    "The size of the canvas the scene's views are drawn on, in points; without it, a phone in portrait (390 by 844).",
+                    .object(Self.valueFields(Size.sceneValueType, range: nil)))
+            ),
+            (
                 "params",
                 Self.documented(
                     "The parameters of a component: each value written '$name' in its objects takes the value an instance gives, or the default.",

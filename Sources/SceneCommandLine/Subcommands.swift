@@ -29,7 +29,7 @@ enum Subcommands {
     static var all: [Entry] {
         [
             Entry(RunCommand.self), Entry(CheckCommand.self), Entry(TypesCommand.self), Entry(GraphCommand.self),
-            Entry(SchemaCommand.self), Entry(LiveCommand.self),
+            Entry(SchemaCommand.self), Entry(LiveCommand.self), Entry(RenderCommand.self),
         ]
     }
 

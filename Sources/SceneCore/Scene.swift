@@ -25,6 +25,9 @@ public final class Scene {
     public let title: String?
     /// The `description:`, if any.
     public let summary: String?
+    /// The size of the canvas the scene's views are drawn on, as its
+    /// `canvas:` key declares it; `nil` for the default (a phone in portrait).
+    public package(set) var canvas: Size?
     /// Every object, in declaration order.
     public let entries: [Entry]
     /// The scene's clock and timers, shared by all its behaviours.

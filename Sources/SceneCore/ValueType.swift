@@ -59,10 +59,14 @@ public struct RecordField: Sendable, Hashable {
     public var name: String
     /// Its type; an optional field may be left out.
     public var type: ValueType
+    /// The allowed values of a number field, or `nil` for any.
+    public var range: ClosedRange<Double>?
 
-    /// Creates a field.
-    public init(_ name: String, _ type: ValueType) {
+    /// Creates a field; `range` bounds a number field (a frame's width is
+    /// `0...`).
+    public init(_ name: String, _ type: ValueType, range: ClosedRange<Double>? = nil) {
         self.name = name
         self.type = type
+        self.range = range
     }
 }

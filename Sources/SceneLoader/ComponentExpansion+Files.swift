@@ -173,7 +173,7 @@ extension ComponentExpansion {
         var sawObjects = false
         for entry in document.entries(root) {
             switch entry.key {
-            case "scene", "description", "version", "script": break
+            case "scene", "description", "version", "canvas", "script": break
             case "params":
                 declaresParameters = true
                 parameters = parameterDeclarations(document, entry.value, into: &diagnostics)

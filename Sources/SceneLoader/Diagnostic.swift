@@ -145,6 +145,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case emptyOutlet = "empty-outlet"
     case duplicateConnection = "duplicate-connection"
     case wiringLoop = "wiring-loop"
+    case frameInLayout = "frame-in-layout"
     // Instantiation.
     case objectFailed = "object-failed"
     // Bookkeeping.

@@ -121,6 +121,7 @@ struct SceneAssembler {
         let scene = Scene(
             title: declaration.title, summary: declaration.summary, entries: entries, stateDirectory: stateDirectory)
         scene.adoptIDs(declaration.idTable)
+        scene.canvas = declaration.canvas
         reference.scene = scene
         try awake(scene, entries, declaration, source: source)
         return scene

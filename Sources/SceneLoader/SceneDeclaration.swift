@@ -51,6 +51,8 @@ package struct SceneDeclaration {
         package let action: ActionDescription
     }
 
+    /// The `canvas:` size, if the file declares one.
+    package internal(set) var canvas: Size?
     /// The `scene:` title.
     package internal(set) var title: String?
     /// The `description:`.

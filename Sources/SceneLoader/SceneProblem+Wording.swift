@@ -274,6 +274,12 @@ extension SceneProblem {
                 "the 'on:' wiring loops: \(Self.loopPath(ids)); if one of these actions sends the event that calls it, the run stops with an error",
                 hint: "check that no action in the loop sends an event that leads back to it")
 
+        case .frameInLayout(let id, let parent):
+            .warning(
+                .frameInLayout,
+                "'\(id)' has a 'frame', so the 'layout' of '\(parent)', its parent, does not place it",
+                hint: "remove 'frame' to have '\(parent)' place it, or remove '\(parent)''s 'layout'")
+
         // MARK: Reading the file
         case .unreadableFile(let path, let reason, let hint):
             .error(.unreadableFile, "cannot read '\(path)': \(reason)", hint: hint)

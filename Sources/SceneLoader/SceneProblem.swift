@@ -91,6 +91,7 @@ enum SceneProblem {
     case emptyOutlet(outlet: String, isCollection: Bool)
     case duplicateConnection(action: String, event: String)
     case wiringLoop(ids: [String])
+    case frameInLayout(id: String, parent: String)
 
     // MARK: Reading the file
     case unreadableFile(path: String, reason: String, hint: String?)

@@ -80,7 +80,9 @@ extension SceneValidator {
             enter(override.context)
             defer { enter(context) }
             guard case .property(let property)? = type.members[override.property], !property.isReadOnly else {
-                let settable = type.properties.filter { !$0.isReadOnly }.map(\.name)
+                // The type's own properties first, then its bases': a
+                // Button's title before the frame every view has.
+                let settable = type.lineage.flatMap(\.ownProperties).filter { !$0.isReadOnly }.map(\.name)
                 if type.property(named: override.property) != nil {
                     diagnostics.add(
                         .readOnlyOverride(

@@ -24,6 +24,10 @@ extension SceneValidator {
             switch entry.key {
             case "scene": declaration.title = text(document, entry, "scene")
             case "description": declaration.summary = text(document, entry, "description")
+            case "canvas":
+                declaration.canvas = ValueResolver.resolve(
+                    entry.value, in: document, as: Size.sceneValueType, subject: { "canvas" }, into: &diagnostics
+                ).flatMap(Size.init(sceneValue:))
             case "version":
                 if document.text(entry.value) == "1" { break }
                 let written = document.text(entry.value).map { "'\($0)'" } ?? document.kindDescription(entry.value)
@@ -69,6 +73,7 @@ extension SceneValidator {
         resolveActions()
         if isDeclared.allSatisfy({ $0 }) {
             checkHierarchies()
+            checkFramesInLayouts()
             checkWiringLoops()
         }
         if let scriptNode {

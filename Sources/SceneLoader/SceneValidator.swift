@@ -15,7 +15,7 @@ import SceneYAML
 /// ``finish(_:)``, when every id and type is known; the script is compiled
 /// there by ``ScriptCompiler``.
 struct SceneValidator {
-    static let topLevelKeys = ["scene", "description", "version", "objects", "script"]
+    static let topLevelKeys = ["scene", "description", "version", "canvas", "objects", "script"]
 
     let registry: SceneRegistry
     var diagnostics: DiagnosticCollector

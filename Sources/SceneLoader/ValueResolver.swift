@@ -111,8 +111,8 @@ struct ValueResolver {
                 continue
             }
             if let value = resolve(
-                entry.value, in: document, as: field.type, subject: { "\(subject()).\(field.name)" },
-                into: &diagnostics)
+                entry.value, in: document, as: field.type, range: field.range,
+                subject: { "\(subject()).\(field.name)" }, into: &diagnostics)
             {
                 pairs.append(SceneValue.Pair(field.name, value))
             } else {

@@ -58,6 +58,7 @@ package final class RunSession {
             declaration: declaration, file: source.name, sink: sink, limits: loader.limits,
             readsEveryProperty: readsEveryProperty)
         relay.recorder = recorder
+        (sink as? any SceneWatchingSink)?.watch(scene)
         scene.scheduler.maximumFirings = loader.limits.maxTimerFirings
         recorder.start(scene)
         return .success(RunSession(scene: scene, declaration: declaration, recorder: recorder, relay: relay))

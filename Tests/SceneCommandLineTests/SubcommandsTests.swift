@@ -18,6 +18,7 @@ import Testing
         "types": (["types", "Button"], 0, "Button"),
         "graph": (["graph", packagePath("Scenes/pan-stopped.yaml")], 0, "digraph"),
         "schema": (["schema"], 0, "\"$schema\""),
+        "render": (["render", packagePath("Scenes/pan-stopped.yaml")], 0, "<svg xmlns="),
         // Standard input is never read: the file is missing.
         "live": (["live", "/nonexistent/scene.yaml"], 2, "/nonexistent/scene.yaml"),
     ]

@@ -144,7 +144,9 @@ func temporaryFolder() throws -> URL {
         #expect(result.status == ExitStatus.failedExpectation, "\(result.errors)")
         let pages = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".html") }
         #expect(pages.count == (try shippedScenes()).count + 1)
-        let address = try NSRegularExpression(pattern: #"https?://[^"' )]*"#, options: [.caseInsensitive])
+        // An address ends at a quote, a space, a parenthesis or the
+        // backslash of a quote escaped in the pictures' script strings.
+        let address = try NSRegularExpression(pattern: #"https?://[^"' )\\]*"#, options: [.caseInsensitive])
         for name in pages {
             let text = try String(contentsOfFile: folder.appendingPathComponent(name).path, encoding: .utf8)
             let addresses = address.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap {

@@ -891,6 +891,21 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
                       = help: check that no action in the loop sends an event that leads back to it
 
                 """#),
+        DiagnosticCase(
+            code: .frameInLayout,
+            yaml: #"""
+                objects:
+                  bar: { type: View, layout: { axis: horizontal } }
+                  badge: { type: Label, parent: bar, frame: { x: 0, y: 0, width: 20, height: 20 } }
+
+                """#,
+            expected: #"""
+                test.yaml:3:3: warning: 'badge' has a 'frame', so the 'layout' of 'bar', its parent, does not place it
+                    3 |   badge: { type: Label, parent: bar, frame: { x: 0, y: 0, width: 20, height: 20 } }
+                      |   ^~~~~
+                      = help: remove 'frame' to have 'bar' place it, or remove 'bar''s 'layout'
+
+                """#),
     ]
 
     @Test(arguments: cases)

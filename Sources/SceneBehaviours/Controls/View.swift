@@ -1,4 +1,5 @@
 import SceneCore
+import SceneDrawing
 
 /// A headless view: the base of every control, and a container through
 /// `parent`.
@@ -46,6 +47,20 @@ open class View: SceneObject, InteractionProvider, PropertyNotifying {
     /// A vertical translation added to the view's position.
     public final var offsetY: Double = 0 {
         didSet { propertyDidChange("offsetY", from: oldValue, to: offsetY) }
+    }
+    /// Where the view is, relative to its parent's top left corner; `nil`
+    /// to be placed by the parent's ``layout`` (see ``Layout``).
+    public final var frame: Rect? {
+        didSet { propertyDidChange("frame", from: oldValue, to: frame) }
+    }
+    /// How the view stacks those of its views that have no frame; `nil` for
+    /// ``StackLayout/standard`` (vertical, 8 points apart, filling its width).
+    public final var layout: StackLayout? {
+        didSet { propertyDidChange("layout", from: oldValue, to: layout) }
+    }
+    /// The radius of the view's rounded corners, in points.
+    public final var cornerRadius: Double = 0 {
+        didSet { propertyDidChange("cornerRadius", from: oldValue, to: cornerRadius) }
     }
     /// The containing view; the scene owns both, so it is weak.
     public final weak var parent: View? {
@@ -267,6 +282,20 @@ open class View: SceneObject, InteractionProvider, PropertyNotifying {
     /// Called when a touch was cancelled, after ``interaction`` was sent.
     open func didCancelTouch() {}
 
+    // MARK: Drawing
+
+    /// The size the view's content asks for when it has no frame and no
+    /// views stacked in it: none for a plain view; a control's from its
+    /// content (a button's title, a label's text), measured with
+    /// ``TextMetrics``. Override it in a type of your own.
+    open var intrinsicSize: Size { standardIntrinsicSize }
+
+    /// Draws the view in its own coordinates: its background, then its
+    /// look. A plain view draws its background (or a faint outline); a
+    /// type of your own that does not override this draws a box with its
+    /// id and type. Override it to draw your type (see docs/CustomTypes.md).
+    open func draw(in context: DrawingContext) { drawStandardLook(in: context) }
+
     // MARK: Registration
 
     /// Registers `View`: its keys, the `parent` outlet, `show`/`hide` and the touch inputs.
@@ -287,7 +316,18 @@ open class View: SceneObject, InteractionProvider, PropertyNotifying {
                 doc: "An additive horizontal translation (what a shake moves).")
             type.property(
                 "offsetY", get: { $0.offsetY }, set: { $0.offsetY = $1 }, doc: "An additive vertical translation.")
-            for name in ["hidden", "alpha", "backgroundColor", "offsetX", "offsetY"] { type.changeEvent(of: name) }
+            type.property(
+                "frame", get: { $0.frame }, set: { $0.frame = $1 },
+                doc: "Where the view is, relative to its parent: {x, y, width, height} in points; null to be laid out.")
+            type.property(
+                "layout", get: { $0.layout }, set: { $0.layout = $1 },
+                doc: "How the view stacks its views that have no frame: {axis, spacing, padding, alignment}.")
+            type.property(
+                "cornerRadius", get: { $0.cornerRadius }, set: { $0.cornerRadius = $1 }, range: 0...1_000_000,
+                doc: "The radius of the rounded corners, in points.")
+            for name in ["hidden", "alpha", "backgroundColor", "offsetX", "offsetY", "frame", "layout", "cornerRadius"] {
+                type.changeEvent(of: name)
+            }
             type.readOnly("visible", get: { $0.visible }, doc: "Not hidden, alpha above 0, and the parent visible.")
             type.outlet(
                 "parent", get: { $0.parent }, set: { $0.parent = $1 }, hierarchy: true,

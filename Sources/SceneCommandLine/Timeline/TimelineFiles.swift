@@ -1,3 +1,4 @@
+import SceneCore
 import SceneLoader
 import SceneRunning
 import Synchronization
@@ -144,12 +145,19 @@ final class TimelineFiles: Sendable {
 /// run, so that runs of one scene given twice never share one), renamed
 /// to `TARGET` when the page is whole, so a failed write leaves no half
 /// page.
-final class TimelineTee<Base: TranscriptSink>: TranscriptSink {
+final class TimelineTee<Base: TranscriptSink>: SceneWatchingSink {
     private let base: Base
     private let target: OutputFile?
     private let fail: (String) -> Void
     private var file: PageFile?
     private var writer: TimelineWriter?
+    /// The scene, to draw on the page (held until the page begins).
+    private weak var scene: Scene?
+
+    func watch(_ scene: Scene) {
+        self.scene = scene
+        (base as? any SceneWatchingSink)?.watch(scene)
+    }
 
     init(base: Base, target: OutputFile?, fail: @escaping (String) -> Void) {
         self.base = base
@@ -164,8 +172,10 @@ final class TimelineTee<Base: TranscriptSink>: TranscriptSink {
         guard let target else { return }
         let file = PageFile(target)
         self.file = file
-        writer = TimelineWriter { file.write($0) }
-        writer?.begin(header)
+        let writer = TimelineWriter { file.write($0) }
+        if let scene { writer.watch(scene) }
+        self.writer = writer
+        writer.begin(header)
     }
 
     func record(_ entry: Transcript.Entry) {

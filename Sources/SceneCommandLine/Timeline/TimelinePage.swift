@@ -36,6 +36,7 @@ enum TimelinePage {
         <svg id="axis" height="24" aria-label="virtual time"></svg>
         </div>
         <div id="chart"><svg id="plot" aria-label="timeline"></svg></div>
+        <aside id="screen" hidden aria-label="the scene at the time under the pointer"><div id="screenTime"></div><div id="screenPicture"></div></aside>
         \(legend)
         <script>
         "use strict";

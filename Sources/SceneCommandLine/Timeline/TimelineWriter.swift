@@ -22,6 +22,8 @@ import SceneRunning
 /// can end the script or open an element.
 final class TimelineWriter: TranscriptSink {
     private let write: (String) -> Void
+    /// The scene's pictures, when the writer watches the scene.
+    private var pictures: TimelinePictures?
     private var file = ""
     /// `object.property` paths whose value before their first change is written.
     private var seenPaths: Set<String> = []
@@ -46,6 +48,16 @@ final class TimelineWriter: TranscriptSink {
         self.write = write
     }
 
+    /// Draws `scene` as it runs, so that the page shows it at the time
+    /// under the pointer (see ``TimelinePictures``).
+    func watch(_ scene: Scene) {
+        let pictures = TimelinePictures { [weak self] time, kind, fields in
+            self?.row(JSON.number(time.seconds), kind, fields)
+        }
+        pictures.watch(scene)
+        self.pictures = pictures
+    }
+
     func begin(_ header: Transcript.Header) {
         file = header.file
         let objects = header.objectCount == 1 ? "1 object" : "\(header.objectCount) objects"
@@ -53,10 +65,16 @@ final class TimelineWriter: TranscriptSink {
             TimelinePage.head(
                 title: Self.html(header.title), subtitle: Self.html("\(header.file) · \(objects)")))
         write("const D = [\n")
+        pictures?.drawIfChanged(at: .zero)
     }
 
     func record(_ entry: Transcript.Entry) {
         let time = JSON.number(entry.time.seconds)
+        switch entry.kind {
+        case .change: pictures?.didChange()
+        case .step, .note, .expectation: pictures?.drawIfChanged(at: entry.time)
+        default: break
+        }
         switch entry.kind {
         case .step(let verb, let text):
             switch verb {
@@ -107,6 +125,9 @@ final class TimelineWriter: TranscriptSink {
     }
 
     func end(_ summary: Transcript.Summary) {
+        pictures?.drawIfChanged(at: summary.endTime)
+        pictures?.finish()
+        pictures = nil
         let total = summary.passedCount + summary.failedCount
         write("];\n")
         write(

@@ -44,12 +44,17 @@ struct MemberList: Equatable, CustomStringConvertible {
     static let view = MemberList(
         properties: [
             "hidden: Bool", "alpha: Double in 0.0...1.0", "backgroundColor: Color?", "offsetX: Double",
-            "offsetY: Double", "visible: Bool (read-only)",
+            "offsetY: Double", "frame: {x: Double, y: Double, width: Double, height: Double}?",
+            "layout: {axis: vertical|horizontal, spacing: Double?, padding: Double?, alignment: leading|center|trailing|fill?}?",
+            "cornerRadius: Double in 0.0...1000000.0", "visible: Bool (read-only)",
         ],
         outlets: ["parent: View? (hierarchy)"],
         events: [
             "hiddenChanged: Bool", "alphaChanged: Double", "backgroundColorChanged: Color?", "offsetXChanged: Double",
             "offsetYChanged: Double",
+            "frameChanged: {x: Double, y: Double, width: Double, height: Double}?",
+            "layoutChanged: {axis: vertical|horizontal, spacing: Double?, padding: Double?, alignment: leading|center|trailing|fill?}?",
+            "cornerRadiusChanged: Double",
         ],
         actions: ["show", "hide"],
         inputs: ["press", "release", "cancel", "tap"])
@@ -72,5 +77,5 @@ struct MemberList: Equatable, CustomStringConvertible {
 /// The defaults of every `View`, as `defaultValues()` reports them.
 let viewDefaults: [String: SceneValue] = [
     "hidden": .bool(false), "alpha": .double(1), "backgroundColor": .null, "offsetX": .double(0),
-    "offsetY": .double(0), "visible": .bool(true),
+    "offsetY": .double(0), "visible": .bool(true), "frame": .null, "layout": .null, "cornerRadius": .double(0),
 ]

@@ -33,8 +33,16 @@ let openWait = null, n = 0, lastKind = "";
 function closeWait(t) { if (openWait) { openWait.t1 = t; openWait.n1 = n; openWait = null; } }
 function secs(t) { return t.toFixed(3) + "s"; }
 
+// The scene drawn at each instant its views may have changed: `screens`
+// holds [time, picture], `pictures` each distinct picture once.
+const pictures = [], screens = [];
+let screensStop = null;
 for (const r of D) {
   const t = r[0], kind = r[1];
+  if (kind === "p" || kind === "P") {
+    if (kind === "p") { if (r.length > 3) pictures[r[2]] = r[3]; screens.push([t, r[2]]); } else screensStop = t;
+    continue;
+  }
   if ("sunxE".includes(kind) && !(kind === "x" && lastKind === "x" && stepTimes[n] === t)) { n++; stepTimes.push(t); }
   lastKind = kind;
   switch (kind) {
@@ -669,12 +677,30 @@ overview.addEventListener("mousedown", e => {
   drag = { kind: "pick", from: d, moved: false };
   e.preventDefault();
 });
+// ---- The screen: the scene as drawn at the time under the pointer.
+const screen = document.getElementById("screen"), screenPicture = document.getElementById("screenPicture"),
+  screenTime = document.getElementById("screenTime");
+let shownPicture = -1;
+function showScreen(t) {
+  if (!screens.length) return;
+  let lo = 0, hi = screens.length - 1;
+  if (t < screens[0][0]) t = screens[0][0];
+  while (lo < hi) { const mid = (lo + hi + 1) >> 1; if (screens[mid][0] <= t) lo = mid; else hi = mid - 1; }
+  const index = screens[lo][1];
+  if (index !== shownPicture && pictures[index] !== undefined) { screenPicture.innerHTML = pictures[index]; shownPicture = index; }
+  screenTime.textContent = "at " + secs(t) + (screensStop !== null && t >= screensStop ? " (pictures stopped at " + secs(screensStop) + ")" : "");
+}
+if (screens.length) { screen.hidden = false; showScreen(tEnd); }
 window.addEventListener("mousemove", e => {
   const hair = document.getElementById("hair");
   if (hair) {
     const px = localX(e, plot), inside = px >= X0 && px <= X0 + W;
     hair.setAttribute("x1", inside ? px : -10); hair.setAttribute("x2", inside ? px : -10);
     if (inside && !drag) rangeText.textContent = secs(real(v0)) + " – " + secs(real(v1)) + "  of  " + secs(tEnd) + "   ·   at " + secs(real(dAt(px)));
+    const rect = plot.getBoundingClientRect();
+    if (inside && e.clientY >= rect.top - 70 && e.clientY <= rect.bottom) showScreen(Math.max(0, Math.min(tEnd, real(dAt(px)))));
+    // The screen keeps to the side away from the pointer, never over the time it shows.
+    if (screens.length) screen.classList.toggle("left", e.clientX > window.innerWidth * 0.55);
   }
   if (!drag) return;
   if (drag.kind === "pan") {

@@ -1,0 +1,190 @@
+import SceneCore
+import SceneDrawing
+
+extension Button {
+    var buttonIntrinsicSize: Size {
+        Size(width: TextMetrics.width(of: title, fontSize: TextMetrics.defaultFontSize) + 32, height: 44)
+    }
+
+    /// A filled, rounded button: darker while highlighted, grey when
+    /// disabled, its title in white.
+    func drawButton(in context: DrawingContext) {
+        if backgroundColor == nil {
+            let fill = !enabled ? Palette.disabled : highlighted ? Palette.pressedTint : Palette.tint
+            context.fill(context.bounds, color: fill, cornerRadius: max(cornerRadius, 8))
+        } else if highlighted {
+            context.fill(context.bounds, color: Color(red: 0, green: 0, blue: 0, alpha: 51), cornerRadius: cornerRadius)
+        }
+        let titleColor: Color
+        if let backgroundColor {
+            titleColor = !enabled ? Palette.secondaryText : Palette.isDark(backgroundColor) ? .white : Palette.text
+        } else {
+            titleColor = .white
+        }
+        context.text(title, in: context.bounds, color: titleColor, isBold: true)
+    }
+}
+
+extension Label {
+    var labelIntrinsicSize: Size { TextMetrics.size(of: text, fontSize: TextMetrics.defaultFontSize) }
+
+    /// The text on one line, from the left.
+    func drawLabel(in context: DrawingContext) {
+        context.text(text, in: context.bounds, color: textColor ?? Palette.text, alignment: .leading)
+    }
+}
+
+extension TextField {
+    var textFieldIntrinsicSize: Size {
+        let shown = text.isEmpty ? placeholder : text
+        return Size(width: max(200, TextMetrics.width(of: shown, fontSize: TextMetrics.defaultFontSize) + 16), height: 36)
+    }
+
+    /// A white box with a border (blue and thicker while it is the first
+    /// responder, red when its input is invalid), its text (dots when
+    /// secure) or its placeholder in grey, and a caret while focused.
+    func drawTextField(in context: DrawingContext) {
+        context.fill(context.bounds, color: enabled ? .white : Palette.faint, cornerRadius: max(cornerRadius, 6))
+        let border = invalidInput ? Palette.invalid : focused ? Palette.tint : Palette.border
+        context.stroke(context.bounds, color: border, lineWidth: focused ? 2 : 1, cornerRadius: max(cornerRadius, 6))
+        let inner = Rect(x: 8, y: 0, width: max(0, context.size.width - 16), height: context.size.height)
+        let shown = secure ? String(repeating: "\u{2022}", count: min(text.count, 64)) : text
+        if shown.isEmpty {
+            context.text(placeholder, in: inner, color: Palette.secondaryText, alignment: .leading)
+        } else {
+            context.text(shown, in: inner, color: enabled ? Palette.text : Palette.secondaryText, alignment: .leading)
+        }
+        if focused {
+            let x = 8 + TextMetrics.width(of: shown, fontSize: TextMetrics.defaultFontSize) + 1
+            let height = TextMetrics.lineHeight(fontSize: TextMetrics.defaultFontSize)
+            let top = (context.size.height - height) / 2
+            context.line(from: Point(x: x, y: top), to: Point(x: x, y: top + height), color: Palette.tint, lineWidth: 2)
+        }
+    }
+}
+
+extension Slider {
+    /// A track, filled in the tint up to the value, and a round thumb
+    /// (shaded while it is held).
+    func drawSlider(in context: DrawingContext) {
+        let radius = min(12, context.size.height / 2)
+        let middle = context.size.height / 2
+        let start = radius
+        let length = max(0, context.size.width - 2 * radius)
+        let span = maximum - minimum
+        let fraction = span > 0 ? min(max((value - minimum) / span, 0), 1) : 0
+        let thumb = start + length * fraction
+        let track = 4.0
+        context.fill(
+            Rect(x: start, y: middle - track / 2, width: length, height: track), color: Palette.faint, cornerRadius: 2)
+        context.fill(
+            Rect(x: start, y: middle - track / 2, width: thumb - start, height: track),
+            color: Palette.tint, cornerRadius: 2)
+        context.fillCircle(center: Point(x: thumb, y: middle), radius: radius, color: tracking ? Palette.faint : .white)
+        context.strokeCircle(center: Point(x: thumb, y: middle), radius: radius, color: Palette.border)
+    }
+}
+
+extension ActivityIndicator {
+    /// Eight spokes while animating; nothing when stopped.
+    func drawSpinner(in context: DrawingContext) {
+        guard animating else { return }
+        let center = Point(x: context.size.width / 2, y: context.size.height / 2)
+        let outer = min(context.size.width, context.size.height) / 2
+        // Spokes at 45° steps, fading round the circle; cosines and sines
+        // of the eight angles, written out so that every machine draws the
+        // same coordinates.
+        let directions: [(Double, Double)] = [
+            (0, -1), (0.7071, -0.7071), (1, 0), (0.7071, 0.7071), (0, 1), (-0.7071, 0.7071), (-1, 0), (-0.7071, -0.7071),
+        ]
+        for (index, direction) in directions.enumerated() {
+            let shade = UInt8(255 - 28 * index)
+            context.line(
+                from: Point(x: center.x + direction.0 * outer * 0.45, y: center.y + direction.1 * outer * 0.45),
+                to: Point(x: center.x + direction.0 * outer, y: center.y + direction.1 * outer),
+                color: Color(red: 0x8E, green: 0x8E, blue: 0x93, alpha: shade), lineWidth: 2)
+        }
+    }
+}
+
+extension PageIndicator {
+    var pageIndicatorIntrinsicSize: Size {
+        Size(width: Double(min(max(numberOfPages, 0), 1_000)) * 16, height: 26)
+    }
+
+    /// One dot a page, the current one in its own colour.
+    func drawPageIndicator(in context: DrawingContext) {
+        let count = min(max(numberOfPages, 0), 1_000)
+        guard count > 0 else { return }
+        let step = 16.0
+        let left = (context.size.width - Double(count) * step) / 2 + step / 2
+        for page in 0..<count {
+            context.fillCircle(
+                center: Point(x: left + Double(page) * step, y: context.size.height / 2), radius: 3.5,
+                color: page == currentPage ? currentPageIndicatorTintColor : pageIndicatorTintColor)
+        }
+    }
+}
+
+extension SegmentedControl {
+    /// The widest title's width, plus room, times the segments.
+    var segmentedIntrinsicSize: Size {
+        let widest = segments.prefix(1_000).map { TextMetrics.width(of: $0, fontSize: 13) }.max() ?? 0
+        return Size(width: Double(min(segments.count, 1_000)) * (widest + 24), height: 32)
+    }
+
+    /// Equal segments in a rounded outline, the selected one filled.
+    func drawSegments(in context: DrawingContext) {
+        let shown = segments.prefix(1_000)
+        context.stroke(context.bounds, color: Palette.tint, cornerRadius: max(cornerRadius, 6))
+        guard !shown.isEmpty else { return }
+        let width = context.size.width / Double(shown.count)
+        for (index, title) in shown.enumerated() {
+            let cell = Rect(x: Double(index) * width, y: 0, width: width, height: context.size.height)
+            let isSelected = index == selectedIndex
+            if isSelected { context.fill(cell, color: Palette.tint, cornerRadius: max(cornerRadius, 6)) }
+            if index > 0 {
+                context.line(
+                    from: Point(x: cell.x, y: 0), to: Point(x: cell.x, y: context.size.height), color: Palette.tint)
+            }
+            context.text(title, in: cell, color: isSelected ? .white : Palette.tint, fontSize: 13)
+        }
+    }
+}
+
+extension TableView {
+    /// The height of one row, and of one section's header.
+    static let rowHeight = 44.0
+
+    var tableIntrinsicSize: Size {
+        let rows = shownSections.reduce(0) { $0 + 1 + $1.rows.count }
+        return Size(width: 0, height: Double(min(rows, 1_000)) * Self.rowHeight)
+    }
+
+    /// Each shown section's title in grey, then its rows with separators;
+    /// rows below the table's height are not drawn.
+    func drawTable(in context: DrawingContext) {
+        let fitting = Int((context.size.height / Self.rowHeight).rounded(.up))
+        var lines: [(text: String, isHeader: Bool)] = []
+        outer: for section in shownSections {
+            guard lines.count < fitting else { break }
+            lines.append((section.title, true))
+            for row in section.rows {
+                guard lines.count < fitting else { break outer }
+                lines.append((row, false))
+            }
+        }
+        for (index, line) in lines.enumerated() {
+            let cell = Rect(x: 16, y: Double(index) * Self.rowHeight, width: max(0, context.size.width - 32), height: Self.rowHeight)
+            if line.isHeader {
+                context.fill(
+                    Rect(x: 0, y: cell.y, width: context.size.width, height: Self.rowHeight), color: Palette.faint)
+                context.text(line.text, in: cell, color: Palette.secondaryText, fontSize: 13, alignment: .leading, isBold: true)
+            } else {
+                context.text(line.text, in: cell, alignment: .leading)
+                context.line(
+                    from: Point(x: 16, y: cell.maxY), to: Point(x: context.size.width, y: cell.maxY), color: Palette.faint)
+            }
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import SceneCore
+import SceneDrawing
+
+/// Every view, standard or of your own, can be drawn.
+extension View: DrawableView {
+    /// The view's parent, for the layout.
+    public var containingView: (any DrawableView)? { parent }
+
+    /// ``offsetX`` and ``offsetY``: where a shake has moved the view to.
+    public var drawingOffset: Point { Point(x: offsetX, y: offsetY) }
+}
+
+/// The colours of the standard looks.
+enum Palette {
+    static let tint = Color(red: 0x00, green: 0x7A, blue: 0xFF)
+    static let pressedTint = Color(red: 0x00, green: 0x51, blue: 0xA8)
+    static let disabled = Color(red: 0xC7, green: 0xC7, blue: 0xCC)
+    static let border = Color(red: 0xC7, green: 0xC7, blue: 0xCC)
+    static let faint = Color(red: 0xE0, green: 0xE0, blue: 0xE5)
+    static let secondaryText = Color(red: 0x8E, green: 0x8E, blue: 0x93)
+    static let invalid = Color(red: 0xFF, green: 0x3B, blue: 0x30)
+    static let text = Color.black
+
+    /// Whether white text reads better than black on `color` (its
+    /// luminance, by the sRGB weights, below 0.6; a mostly clear colour is
+    /// taken as the white canvas under it).
+    static func isDark(_ color: Color) -> Bool {
+        guard color.alpha >= 128 else { return false }
+        let luminance = 0.2126 * Double(color.red) + 0.7152 * Double(color.green) + 0.0722 * Double(color.blue)
+        return luminance < 0.6 * 255
+    }
+}
+
+extension View {
+    /// The standard controls' content sizes; a plain view asks for none.
+    var standardIntrinsicSize: Size {
+        switch self {
+        case let button as Button: button.buttonIntrinsicSize
+        case let label as Label: label.labelIntrinsicSize
+        case let field as TextField: field.textFieldIntrinsicSize
+        case is Slider: Size(width: 200, height: 30)
+        case is ActivityIndicator: Size(width: 20, height: 20)
+        case let indicator as PageIndicator: indicator.pageIndicatorIntrinsicSize
+        case let control as SegmentedControl: control.segmentedIntrinsicSize
+        case let table as TableView: table.tableIntrinsicSize
+        default: type(of: self) == View.self ? .zero : Size(width: 120, height: 44)
+        }
+    }
+
+    /// The background, then the standard look of the view's type (the
+    /// default box for a type of your own).
+    func drawStandardLook(in context: DrawingContext) {
+        if let backgroundColor {
+            context.fill(context.bounds, color: backgroundColor, cornerRadius: cornerRadius)
+        }
+        switch self {
+        case let button as Button: button.drawButton(in: context)
+        case let label as Label: label.drawLabel(in: context)
+        case let field as TextField: field.drawTextField(in: context)
+        case let slider as Slider: slider.drawSlider(in: context)
+        case let spinner as ActivityIndicator: spinner.drawSpinner(in: context)
+        case let indicator as PageIndicator: indicator.drawPageIndicator(in: context)
+        case let control as SegmentedControl: control.drawSegments(in: context)
+        case let table as TableView: table.drawTable(in: context)
+        default:
+            if type(of: self) == View.self {
+                if backgroundColor == nil {
+                    context.stroke(context.bounds, color: Palette.faint, cornerRadius: cornerRadius)
+                }
+            } else {
+                drawDefaultBox(in: context)
+            }
+        }
+    }
+
+    /// The look of a type of your own that draws nothing itself: a dashed
+    /// box with its id and type.
+    private func drawDefaultBox(in context: DrawingContext) {
+        context.stroke(context.bounds, color: Palette.secondaryText, cornerRadius: cornerRadius)
+        context.text(
+            "\(context.viewID): \(context.typeName)", in: context.bounds, color: Palette.secondaryText, fontSize: 12)
+    }
+}

@@ -1,0 +1,174 @@
+import ArgumentParser
+import SceneCore
+import SceneDrawing
+import SceneLoader
+import SceneRunning
+
+/// `render FILE [--at TIME]... [-o OUT] [--scale N]`: runs a scene's script
+/// on its virtual clock up to each time asked and writes the picture of its
+/// views there, as SVG the package draws itself (the same bytes on every
+/// machine).
+struct RenderCommand: SceneSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Draw a scene's views as SVG at moments of its run.",
+        discussion: """
+            Runs the script on the virtual clock and draws the scene at each --at time (default: the end of \
+            the script): the views where their frames and layouts put them, each control in its state. A time \
+            after the script's end lets the clock run on. With one picture and no -o, the SVG is printed; with \
+            several, -o names the first and the others are numbered beside it (strip.svg, strip-2.svg, ...). An \
+            output ending in .png is converted by librsvg's rsvg-convert, which must be on PATH \
+            (apt-get install librsvg2-bin, brew install librsvg).
+            """
+            + "\n\n"
+            + ExitStatus.help([
+                (ExitStatus.success, "the pictures were written"),
+                (ExitStatus.failedExpectation, "the script stopped with an error before a time asked for"),
+                (ExitStatus.invalidScene, "the file is invalid or unreadable; its diagnostics are printed"),
+                ExitStatus.outputUsageLine,
+                (ExitStatus.toolUnavailable, "a .png output: librsvg's rsvg-convert is not on PATH, or it failed"),
+                (ExitStatus.outputFailed, "a picture could not be written"),
+            ])
+    )
+
+    @Argument(help: "The scene file.")
+    var file: String
+
+    @Option(
+        name: .customLong("at"),
+        help: ArgumentHelp("A virtual time to draw the scene at (250ms, 1.5s, 2m); repeat for several.", valueName: "time"))
+    var times: [String] = []
+
+    @Option(
+        name: [.customShort("o"), .long],
+        help: ArgumentHelp("Write the picture to this file (several: numbered beside it).", valueName: "file"))
+    var output: String?
+
+    @Option(help: ArgumentHelp("Pixels per point in the picture's width and height (default 1).", valueName: "n"))
+    var scale: Double = 1
+
+    func validate() throws {
+        guard scale.isFinite, scale > 0, scale <= 16 else { throw ValidationError("--scale takes a number above 0, at most 16.") }
+        for time in times where ScalarSyntax.duration(time) == nil {
+            throw ValidationError("--at '\(time)' is not a time: write it as 250ms, 1.5s, 2m or 1h.")
+        }
+        if times.count > 1 && output == nil {
+            throw ValidationError("Several --at times give several pictures: name the first with -o.")
+        }
+        if times.count > Self.maxPictures {
+            throw ValidationError("At most \(Self.maxPictures) --at times in one run.")
+        }
+    }
+
+    /// How many pictures one run may draw.
+    static let maxPictures = 1_000
+
+    func run(in context: CommandContext) throws {
+        let loader = context.loader
+        let source: SceneSource
+        do {
+            source = try loader.source(contentsOf: file)
+        } catch {
+            Records.writeInvalid(error, name: error.source.name, format: .text, to: context.output)
+            throw ExitCode(ExitStatus.invalidScene)
+        }
+        var converter: String?
+        if let output, output.lowercased().hasSuffix(".png") {
+            converter = Graphviz.locate("rsvg-convert")
+            guard converter != nil else {
+                throw CommandFailure(
+                    message: """
+                        a .png picture needs librsvg's 'rsvg-convert', which is not on PATH. Install it (Debian, \
+                        Ubuntu: 'apt-get install librsvg2-bin'; macOS: 'brew install librsvg'), or write SVG with \
+                        -o \(String(output.dropLast(4))).svg.
+                        """,
+                    status: ExitStatus.toolUnavailable)
+            }
+        }
+        let transcript = TranscriptCollector()
+        let session: RunSession
+        switch RunSession.start(source, loader: loader, streamingTo: transcript) {
+        case .success(let started): session = started
+        case .failure(let error):
+            Records.writeInvalid(error, name: error.source.name, format: .text, to: context.output)
+            throw ExitCode(ExitStatus.invalidScene)
+        }
+        let instants = times.compactMap(ScalarSyntax.duration).sorted()
+        let targets = outputPaths(count: max(instants.count, 1))
+        var inputs = InputFiles([file])
+        for component in loader.includedFiles(of: file) { inputs.add(component) }
+        var written = 0
+        var failure: CommandFailure?
+        func draw(_ scene: Scene) {
+            guard failure == nil, written < targets.count else { return }
+            failure = write(scene, to: targets[written], inputs: inputs, pngConverter: converter, context: context)
+            written += 1
+        }
+        let ranThrough = session.run(pausingAt: instants) { scene, _ in draw(scene) }
+        if instants.isEmpty && ranThrough { draw(session.scene) }
+        _ = session.finish()
+        if let failure { throw failure }
+        if written < targets.count {
+            let stop = transcript.transcript.entries.reversed().lazy.compactMap { entry -> String? in
+                if case .error(let message, _) = entry.kind { return message }
+                return nil
+            }.first
+            throw CommandFailure(
+                message: "the script stopped before every picture was drawn (\(written) of \(targets.count))"
+                    + (stop.map { ": \($0)" } ?? ""),
+                status: ExitStatus.failedExpectation)
+        }
+    }
+
+    /// Where each picture goes: standard output (`nil`), the file given, or
+    /// the file given and numbered files beside it.
+    private func outputPaths(count: Int) -> [String?] {
+        guard let output else { return [nil] }
+        guard count > 1 else { return [output] }
+        let dot = output.lastIndex(of: ".").flatMap { index in
+            output[index...].contains("/") ? nil : index
+        }
+        let stem = dot.map { String(output[..<$0]) } ?? output
+        let suffix = dot.map { String(output[$0...]) } ?? ""
+        return (1...count).map { $0 == 1 ? output : "\(stem)-\($0)\(suffix)" }
+    }
+
+    private func write(
+        _ scene: Scene, to path: String?, inputs: InputFiles, pngConverter: String?, context: CommandContext
+    ) -> CommandFailure? {
+        guard let path else {
+            ScenePicture.write(scene, scale: scale) { context.output.write($0) }
+            return nil
+        }
+        let opened: OutputFileWriter
+        do {
+            switch try OutputFile(path, option: "--output", inputs: inputs).open() {
+            case .failure(let failure):
+                return CommandFailure(
+                    message: "cannot write the picture to '\(path)': \(failure.reason)", status: ExitStatus.outputFailed)
+            case .success(let file): opened = file
+            }
+        } catch {
+            return error
+        }
+        if let converter = pngConverter, path.lowercased().hasSuffix(".png") {
+            var svg: [UInt8] = []
+            ScenePicture.write(scene, scale: scale) { svg.append(contentsOf: $0.utf8) }
+            do {
+                try Graphviz.filter(
+                    svg, through: converter, arguments: ["--format", "png"], into: { opened.write(bytes: $0) },
+                    shouldStop: { opened.hasFailed })
+            } catch {
+                opened.abandon()
+                return CommandFailure(message: error.message, status: ExitStatus.toolUnavailable)
+            }
+        } else {
+            ScenePicture.write(scene, scale: scale) { opened.write($0) }
+        }
+        if let problem = opened.finish() {
+            return CommandFailure(
+                message: "could not write the picture to '\(path)': \(problem)", status: ExitStatus.outputFailed)
+        }
+        return nil
+    }
+}

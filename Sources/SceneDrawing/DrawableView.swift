@@ -1,0 +1,71 @@
+import SceneCore
+
+/// A view that a picture can draw: what the layout and the drawing read of
+/// it. The standard `View` and every control conform; a type of your own
+/// that subclasses `View` draws through it too.
+public protocol DrawableView: AnyObject {
+    /// The view that contains this one, or `nil` on the canvas.
+    var containingView: (any DrawableView)? { get }
+    /// The declared frame, relative to the containing view, if any.
+    var frame: Rect? { get }
+    /// How the view stacks its own views that have no frame; `nil` for
+    /// ``StackLayout/standard``.
+    var layout: StackLayout? { get }
+    /// Whether the view is hidden.
+    var hidden: Bool { get }
+    /// The view's opacity, 0...1.
+    var alpha: Double { get }
+    /// How far the view and its views are moved from where the layout puts them.
+    var drawingOffset: Point { get }
+    /// The size the view's content asks for.
+    var intrinsicSize: Size { get }
+    /// Draws the view in its own coordinates.
+    func draw(in context: DrawingContext)
+}
+
+/// Pictures of a whole scene: every ``DrawableView`` among its objects, in
+/// the order they are declared.
+///
+///     let svg = ScenePicture.svg(of: scene)
+public enum ScenePicture {
+    /// The size of the canvas of a scene that does not declare one: a phone
+    /// in portrait, 390 by 844 points.
+    public static let defaultCanvas = Size(width: 390, height: 844)
+
+    /// The views of `scene` as picture items, in declaration order.
+    ///
+    /// - Complexity: O(n) in the number of objects.
+    public static func items(of scene: Scene) -> [PictureItem] {
+        var views: [(id: String, type: String, view: any DrawableView)] = []
+        var indexByView: [ObjectIdentifier: Int] = [:]
+        for entry in scene.entries {
+            guard let view = entry.object as? any DrawableView else { continue }
+            indexByView[ObjectIdentifier(view)] = views.count
+            views.append((entry.id, entry.type.name, view))
+        }
+        return views.map { id, type, view in
+            let parent = view.containingView.flatMap { indexByView[ObjectIdentifier($0)] }
+            let node = LayoutNode(
+                parent: parent, frame: view.frame, layout: view.layout, intrinsicSize: view.intrinsicSize,
+                isHidden: view.hidden)
+            return PictureItem(node: node, id: id, typeName: type, alpha: view.alpha, offset: view.drawingOffset) {
+                view.draw(in: $0)
+            }
+        }
+    }
+
+    /// Writes the picture of `scene` as it is now, handing the text to
+    /// `sink` in pieces.
+    /// `canvas` defaults to the scene's own (its `canvas:` key), or
+    /// ``defaultCanvas``.
+    public static func write(
+        _ scene: Scene, canvas: Size? = nil, scale: Double = 1, to sink: @escaping (String) -> Void
+    ) {
+        Picture.write(items(of: scene), canvas: canvas ?? scene.canvas ?? defaultCanvas, scale: scale, to: sink)
+    }
+
+    /// The picture of `scene` as it is now, as one string.
+    public static func svg(of scene: Scene, canvas: Size? = nil, scale: Double = 1) -> String {
+        Picture.svg(items(of: scene), canvas: canvas ?? scene.canvas ?? defaultCanvas, scale: scale)
+    }
+}

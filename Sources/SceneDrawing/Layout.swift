@@ -1,0 +1,302 @@
+import SceneCore
+
+/// The direction a stack lays its views out in.
+public enum LayoutAxis: String, Sendable, CaseIterable {
+    /// Top to bottom.
+    case vertical
+    /// Left to right.
+    case horizontal
+}
+
+/// Where a stack puts a view across its axis.
+public enum LayoutAlignment: String, Sendable, CaseIterable {
+    /// At the start: the left of a vertical stack, the top of a horizontal one.
+    case leading
+    /// In the middle.
+    case center
+    /// At the end: the right of a vertical stack, the bottom of a horizontal one.
+    case trailing
+    /// Stretched across the whole stack, less its padding.
+    case fill
+}
+
+/// How a container lays out those of its views that have no frame of their
+/// own: one after another along `axis`, `spacing` apart, `padding` in from
+/// its edges, placed across the axis by `alignment`.
+public struct StackLayout: Sendable, Hashable {
+    /// The direction views follow one another in.
+    public var axis: LayoutAxis
+    /// The space between two views, in points.
+    public var spacing: Double
+    /// The space between the container's edges and its views, in points.
+    public var padding: Double
+    /// Where views go across the axis.
+    public var alignment: LayoutAlignment
+
+    /// A stack along `axis`; the defaults are those of a container that
+    /// declares no layout.
+    public init(axis: LayoutAxis = .vertical, spacing: Double = 8, padding: Double = 0, alignment: LayoutAlignment = .fill) {
+        self.axis = axis
+        self.spacing = spacing
+        self.padding = padding
+        self.alignment = alignment
+    }
+
+    /// How a container without a `layout` of its own lays out its views:
+    /// vertically, 8 points apart, filling its width.
+    public static let standard = StackLayout()
+
+    /// How the canvas lays out the views that have no parent: vertically,
+    /// 8 points apart and 16 in from its edges, filling its width.
+    public static let canvas = StackLayout(padding: 16)
+}
+
+/// One view as the layout sees it.
+public struct LayoutNode: Sendable, Hashable {
+    /// The index of the view containing this one, or `nil` for a view
+    /// placed on the canvas itself.
+    public var parent: Int?
+    /// The view's frame, relative to its parent, when it declares one; a
+    /// view with a frame is placed there and takes no room in its parent's
+    /// stack.
+    public var frame: Rect?
+    /// How the view lays out its own views that have no frame; `nil` for
+    /// ``StackLayout/standard``.
+    public var layout: StackLayout?
+    /// The size the view's content asks for (a button's title, a label's
+    /// text), used when it has no frame and no views in its stack.
+    public var intrinsicSize: Size
+    /// Whether the view is hidden: a hidden view takes no room in a stack.
+    public var isHidden: Bool
+
+    /// A node for one view.
+    public init(parent: Int? = nil, frame: Rect? = nil, layout: StackLayout? = nil, intrinsicSize: Size = .zero, isHidden: Bool = false) {
+        self.parent = parent
+        self.frame = frame
+        self.layout = layout
+        self.intrinsicSize = intrinsicSize
+        self.isHidden = isHidden
+    }
+}
+
+/// Works out where every view of a scene is: a pure function of the views'
+/// frames, layouts, content sizes and hidden flags.
+///
+///     let nodes = [
+///         LayoutNode(layout: StackLayout(axis: .horizontal)),          // a bar on the canvas
+///         LayoutNode(parent: 0, intrinsicSize: Size(width: 60, height: 44)),
+///         LayoutNode(parent: 0, intrinsicSize: Size(width: 80, height: 44)),
+///     ]
+///     Layout.frames(of: nodes, canvas: Size(width: 390, height: 844))
+///     // [(16, 16) 358x44, (16, 16) 60x44, (84, 16) 80x44] (absolute)
+///
+/// The rules:
+/// - A view with a `frame` is placed at it, relative to its parent's top
+///   left corner (the canvas's for a view without a parent).
+/// - Every other view is stacked by its parent's ``StackLayout`` (the
+///   canvas's is ``StackLayout/canvas``), in the order of the nodes; a
+///   hidden one takes no room.
+/// - A stacked view is as long along the axis as it asks for: its stack's
+///   content and padding when it has stacked views, its intrinsic size
+///   otherwise. Across the axis it asks for the same, or, with `fill`,
+///   spans its parent less the parent's padding.
+/// - A view in a cycle of parents (which only code can make) is not placed.
+public enum Layout {
+    /// The frame of each node in canvas coordinates, or `nil` for a node
+    /// that is not placed.
+    ///
+    /// - Complexity: O(n) in the number of nodes.
+    public static func frames(of nodes: [LayoutNode], canvas: Size) -> [Rect?] {
+        solve(nodes, canvas: canvas).frames
+    }
+
+    /// The frames, and every placed node in an order that has each parent
+    /// before its children and siblings in node order (the order views are
+    /// drawn in).
+    static func solve(_ nodes: [LayoutNode], canvas: Size) -> (frames: [Rect?], preorder: [Int]) {
+        let tree = Tree(nodes)
+        // Sizes each view asks for, children before their parents.
+        var fitting = [Size](repeating: .zero, count: nodes.count)
+        for index in tree.preorder.reversed() {
+            fitting[index] = fittingSize(of: index, nodes: nodes, tree: tree, fitting: fitting)
+        }
+        var frames = [Rect?](repeating: nil, count: nodes.count)
+        let canvasFrame = Rect(origin: .zero, size: canvas)
+        place({ body in tree.roots.forEach(body) }, in: canvasFrame, layout: .canvas, nodes: nodes, fitting: fitting, frames: &frames)
+        for index in tree.preorder {
+            guard let frame = frames[index] else { continue }
+            place(
+                { body in tree.forEachChild(of: index, body) }, in: frame, layout: nodes[index].layout ?? .standard,
+                nodes: nodes, fitting: fitting, frames: &frames)
+        }
+        return (frames, tree.preorder)
+    }
+
+    /// Whether `node` takes room in its parent's stack.
+    private static func isStacked(_ node: LayoutNode) -> Bool { node.frame == nil && !node.isHidden }
+
+    private static func fittingSize(of index: Int, nodes: [LayoutNode], tree: Tree, fitting: [Size]) -> Size {
+        let node = nodes[index]
+        if let frame = node.frame { return Size(width: max(0, frame.width), height: max(0, frame.height)) }
+        let layout = node.layout ?? .standard
+        var along = 0.0
+        var across = 0.0
+        var count = 0
+        tree.forEachChild(of: index) { child in
+            guard isStacked(nodes[child]) else { return }
+            let size = fitting[child]
+            along += layout.axis == .vertical ? size.height : size.width
+            across = max(across, layout.axis == .vertical ? size.width : size.height)
+            count += 1
+        }
+        guard count > 0 else { return node.intrinsicSize }
+        along += Double(count - 1) * layout.spacing + 2 * layout.padding
+        across += 2 * layout.padding
+        return layout.axis == .vertical ? Size(width: across, height: along) : Size(width: along, height: across)
+    }
+
+    /// Places `children` inside `container` (canvas coordinates).
+    private static func place(
+        _ children: ((Int) -> Void) -> Void, in container: Rect, layout: StackLayout, nodes: [LayoutNode],
+        fitting: [Size], frames: inout [Rect?]
+    ) {
+        let inner = container.insetBy(layout.padding)
+        var cursor = layout.axis == .vertical ? inner.y : inner.x
+        children { child in
+            let node = nodes[child]
+            if let frame = node.frame {
+                frames[child] = frame.offsetBy(x: container.x, y: container.y)
+                return
+            }
+            let size = fitting[child]
+            let along = layout.axis == .vertical ? size.height : size.width
+            let wanted = layout.axis == .vertical ? size.width : size.height
+            let room = layout.axis == .vertical ? inner.width : inner.height
+            let start = layout.axis == .vertical ? inner.x : inner.y
+            let across: Double
+            let offset: Double
+            switch layout.alignment {
+            case .fill: (across, offset) = (room, 0)
+            case .leading: (across, offset) = (wanted, 0)
+            case .center: (across, offset) = (wanted, (room - wanted) / 2)
+            case .trailing: (across, offset) = (wanted, room - wanted)
+            }
+            if layout.axis == .vertical {
+                frames[child] = Rect(x: start + offset, y: cursor, width: across, height: along)
+            } else {
+                frames[child] = Rect(x: cursor, y: start + offset, width: along, height: across)
+            }
+            if !node.isHidden { cursor += along + layout.spacing }
+        }
+    }
+}
+
+/// The nodes' parent links as lists of children, in node order, and an
+/// order that visits every parent before its children.
+private struct Tree {
+    /// The nodes without a parent (or whose parent is not a node), in order.
+    var roots: [Int] = []
+    /// Each node's first child, or `nil`.
+    private var firstChild: [Int?]
+    /// Each node's next sibling, or `nil`.
+    private var nextSibling: [Int?]
+    /// Every node reachable from a root, each after its parent.
+    var preorder: [Int] = []
+
+    init(_ nodes: [LayoutNode]) {
+        firstChild = Array(repeating: nil, count: nodes.count)
+        nextSibling = Array(repeating: nil, count: nodes.count)
+        var isRoot = [Bool](repeating: false, count: nodes.count)
+        for index in nodes.indices.reversed() {
+            if let parent = nodes[index].parent, nodes.indices.contains(parent), parent != index {
+                nextSibling[index] = firstChild[parent]
+                firstChild[parent] = index
+            } else {
+                isRoot[index] = true
+            }
+        }
+        roots = nodes.indices.filter { isRoot[$0] }
+        preorder.reserveCapacity(nodes.count)
+        // Depth first, iteratively: a chain of any length is no deeper on
+        // the stack. Nodes in a cycle are never reached from a root.
+        var pending = roots.reversed().map { $0 }
+        var scratch: [Int] = []
+        while let index = pending.popLast() {
+            preorder.append(index)
+            scratch.removeAll(keepingCapacity: true)
+            forEachChild(of: index) { scratch.append($0) }
+            pending.append(contentsOf: scratch.reversed())
+        }
+    }
+
+    func children(of index: Int) -> [Int] {
+        var result: [Int] = []
+        forEachChild(of: index) { result.append($0) }
+        return result
+    }
+
+    /// Calls `body` with each child of `index`, in order, without making a list.
+    @inline(__always)
+    func forEachChild(of index: Int, _ body: (Int) -> Void) {
+        var next = firstChild[index]
+        while let child = next {
+            body(child)
+            next = nextSibling[child]
+        }
+    }
+}
+
+extension LayoutAxis: SceneEnum {}
+extension LayoutAlignment: SceneEnum {}
+
+extension StackLayout: SceneValueConvertible {
+    /// A record named `Layout`: `{axis: vertical|horizontal, spacing: Double?,
+    /// padding: Double?, alignment: leading|center|trailing|fill?}`; the fields
+    /// left out take ``StackLayout/standard``'s values.
+    public static var sceneValueType: ValueType {
+        .record(
+            name: "Layout",
+            fields: [
+                RecordField("axis", LayoutAxis.sceneValueType),
+                RecordField("spacing", .optional(.double), range: 0...Double.infinity),
+                RecordField("padding", .optional(.double), range: 0...Double.infinity),
+                RecordField("alignment", .optional(LayoutAlignment.sceneValueType)),
+            ])
+    }
+
+    /// Converts a mapping with an `axis` and any of the other fields; `nil`
+    /// for another shape or a negative spacing or padding.
+    public init?(sceneValue: SceneValue) {
+        guard case .map(let pairs) = sceneValue else { return nil }
+        func value(_ name: String) -> SceneValue? {
+            guard let value = pairs.first(where: { $0.key == name })?.value, value != .null else { return nil }
+            return value
+        }
+        func number(_ name: String, default fallback: Double) -> Double? {
+            switch value(name) {
+            case nil: fallback
+            case .double(let number)?: number.isFinite && number >= 0 ? number : nil
+            case .int(let number)?: number >= 0 ? Double(number) : nil
+            default: nil
+            }
+        }
+        guard let axis = value("axis").flatMap(LayoutAxis.init(sceneValue:)),
+            let spacing = number("spacing", default: StackLayout.standard.spacing),
+            let padding = number("padding", default: StackLayout.standard.padding)
+        else { return nil }
+        var alignment = StackLayout.standard.alignment
+        if let written = value("alignment") {
+            guard let parsed = LayoutAlignment(sceneValue: written) else { return nil }
+            alignment = parsed
+        }
+        self.init(axis: axis, spacing: spacing, padding: padding, alignment: alignment)
+    }
+
+    /// The layout as a mapping with all four fields.
+    public var sceneValue: SceneValue {
+        .map([
+            SceneValue.Pair("axis", axis.sceneValue), SceneValue.Pair("spacing", .double(spacing)),
+            SceneValue.Pair("padding", .double(padding)), SceneValue.Pair("alignment", alignment.sceneValue),
+        ])
+    }
+}

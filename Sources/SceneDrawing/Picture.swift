@@ -1,0 +1,85 @@
+import SceneCore
+
+/// One view of a picture: where the layout puts it, how it is shown, and
+/// how it draws itself.
+public struct PictureItem {
+    /// The view as the layout sees it.
+    public var node: LayoutNode
+    /// The view's id in the scene, written on its group (`data-id`).
+    public var id: String
+    /// The view's type name, written on its group (`data-type`).
+    public var typeName: String
+    /// The view's own opacity, 0...1; its views are drawn with it too.
+    public var alpha: Double
+    /// A translation of the view and its views from where the layout puts
+    /// them (a shake's offset).
+    public var offset: Point
+    /// Draws the view in its own coordinates.
+    public var draw: (DrawingContext) -> Void
+
+    /// An item for one view.
+    public init(
+        node: LayoutNode, id: String, typeName: String, alpha: Double = 1, offset: Point = .zero,
+        draw: @escaping (DrawingContext) -> Void
+    ) {
+        self.node = node
+        self.id = id
+        self.typeName = typeName
+        self.alpha = alpha
+        self.offset = offset
+        self.draw = draw
+    }
+}
+
+/// Draws views as an SVG picture, the same bytes for the same views on every
+/// run and machine.
+///
+/// Views are drawn parents first, then their views in order, each as a group
+/// at its place on the canvas (its frame plus its own and its containers'
+/// offsets) with its opacity times its containers'. A hidden view, a view
+/// inside a hidden one and a view with no opacity left are not drawn.
+public enum Picture {
+    /// Writes the picture of `items` on a canvas of `canvas` points, drawn at
+    /// `scale` pixels a point, handing the text to `sink` in pieces.
+    ///
+    /// - Complexity: O(n) in the number of views, plus what they draw.
+    public static func write(
+        _ items: [PictureItem], canvas: Size, scale: Double = 1, background: Color = .white,
+        to sink: @escaping (String) -> Void
+    ) {
+        let output = SVGOutput(sink: sink)
+        output.begin(canvas: canvas, scale: scale, background: background)
+        let (frames, order) = Layout.solve(items.map(\.node), canvas: canvas)
+        // What each view inherits from its containers, worked out parents first.
+        var shift = [Point](repeating: .zero, count: items.count)
+        var opacity = [Double](repeating: 1, count: items.count)
+        var shown = [Bool](repeating: true, count: items.count)
+        for index in order {
+            let item = items[index]
+            var inherited = (shift: Point.zero, opacity: 1.0, shown: true)
+            if let parent = item.node.parent, items.indices.contains(parent), parent != index {
+                inherited = (shift[parent], opacity[parent], shown[parent])
+            }
+            let alpha = item.alpha.isFinite ? min(max(item.alpha, 0), 1) : 1
+            shift[index] = Point(x: inherited.shift.x + finite(item.offset.x), y: inherited.shift.y + finite(item.offset.y))
+            opacity[index] = inherited.opacity * alpha
+            shown[index] = inherited.shown && !item.node.isHidden && opacity[index] > 0
+            guard shown[index], let frame = frames[index] else { continue }
+            output.beginView(
+                id: item.id, typeName: item.typeName,
+                origin: Point(x: frame.x + shift[index].x, y: frame.y + shift[index].y), opacity: opacity[index])
+            item.draw(DrawingContext(size: frame.size, viewID: item.id, typeName: item.typeName, output: output))
+            output.endView()
+        }
+        output.end()
+    }
+
+    /// The picture of `items` as one string.
+    public static func svg(_ items: [PictureItem], canvas: Size, scale: Double = 1, background: Color = .white) -> String {
+        var text = ""
+        write(items, canvas: canvas, scale: scale, background: background) { text += $0 }
+        return text
+    }
+
+    private static func finite(_ value: Double) -> Double { value.isFinite ? value : 0 }
+}

@@ -1,0 +1,79 @@
+import SceneCore
+
+/// How numbers, colours and text are written into a picture: the same bytes
+/// for the same drawing on every run and every machine.
+enum SVGText {
+    /// The largest coordinate written; beyond it a value is clamped (a view
+    /// a billion points away is off every picture anyway).
+    static let maxMagnitude: Double = 1_000_000_000
+
+    /// `value` rounded to hundredths, without trailing zeros, never `-0`,
+    /// `0` for a value that is not a number: `12`, `12.5`, `-0.25`.
+    static func number(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }
+        let clamped = min(max(value, -maxMagnitude), maxMagnitude)
+        let hundredths = Int64((clamped * 100).rounded())
+        if hundredths == 0 { return "0" }
+        let magnitude = hundredths.magnitude
+        let whole = magnitude / 100
+        let fraction = magnitude % 100
+        let sign = hundredths < 0 ? "-" : ""
+        if fraction == 0 { return "\(sign)\(whole)" }
+        if fraction % 10 == 0 { return "\(sign)\(whole).\(fraction / 10)" }
+        return "\(sign)\(whole).\(fraction < 10 ? "0" : "")\(fraction)"
+    }
+
+    /// `#RRGGBB`, lower case.
+    static func rgb(_ color: Color) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var bytes: [UInt8] = [UInt8(ascii: "#")]
+        for channel in [color.red, color.green, color.blue] {
+            bytes.append(digits[Int(channel >> 4)])
+            bytes.append(digits[Int(channel & 0x0F)])
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A colour as attribute text: ` fill="#rrggbb"`, with a
+    /// `fill-opacity` when it is not opaque (`attribute` is `fill` or
+    /// `stroke`).
+    static func paint(_ attribute: String, _ color: Color) -> String {
+        let base = " \(attribute)=\"\(rgb(color))\""
+        if color.alpha == 255 { return base }
+        return base + " \(attribute)-opacity=\"\(number(Double(color.alpha) / 255))\""
+    }
+
+    /// `text` escaped for XML character data and attribute values: markup
+    /// characters as entities, and characters XML cannot hold (most control
+    /// characters, U+FFFE, U+FFFF) as U+FFFD.
+    static func escaped(_ text: String) -> String {
+        var needsWork = false
+        for scalar in text.unicodeScalars where scalar.value < 0x20 || isMarkup(scalar) || scalar.value >= 0xFFFE {
+            needsWork = true
+            break
+        }
+        guard needsWork else { return text }
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result.append(contentsOf: "&amp;".unicodeScalars)
+            case "<": result.append(contentsOf: "&lt;".unicodeScalars)
+            case ">": result.append(contentsOf: "&gt;".unicodeScalars)
+            case "\"": result.append(contentsOf: "&quot;".unicodeScalars)
+            case "'": result.append(contentsOf: "&#39;".unicodeScalars)
+            case "\t", "\n", "\r": result.append(scalar)
+            default:
+                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+                    result.append("\u{FFFD}")
+                } else {
+                    result.append(scalar)
+                }
+            }
+        }
+        return String(result)
+    }
+
+    private static func isMarkup(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "&" || scalar == "<" || scalar == ">" || scalar == "\"" || scalar == "'"
+    }
+}

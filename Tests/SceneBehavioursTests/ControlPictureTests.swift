@@ -1,0 +1,167 @@
+import Foundation
+import SceneBehaviours
+import SceneCore
+import SceneDrawing
+import TestSupport
+import Testing
+
+/// A type of a user's own that draws nothing itself: it gets the default box.
+private final class Gauge: View {
+    override class func sceneDescription() -> TypeDescription {
+        TypeDescription("Gauge", summary: "A gauge.", base: View.sceneDescription(), make: { Gauge() })
+    }
+}
+
+/// A type of a user's own that draws itself.
+private final class Dial: View {
+    var level = 0.25
+    override class func sceneDescription() -> TypeDescription {
+        TypeDescription("Dial", summary: "A dial.", base: View.sceneDescription(), make: { Dial() })
+    }
+    override var intrinsicSize: Size { Size(width: 60, height: 60) }
+    override func draw(in context: DrawingContext) {
+        context.strokeCircle(center: Point(x: 30, y: 30), radius: 28, color: .black)
+        context.fill(Rect(x: 28, y: 30 - 28 * level, width: 4, height: 28 * level), color: Color(red: 255, green: 0, blue: 0))
+        context.text("\(Int(level * 100))%", in: context.bounds, fontSize: 11)
+    }
+}
+
+/// Every standard control in each of its states, drawn and compared whole
+/// with a reviewed picture in `Tests/SceneBehavioursTests/Pictures`. A
+/// missing picture is written and the test fails; with
+/// `SCENE_UPDATE_PICTURES=1` every picture is rewritten.
+@Suite struct ControlPictureTests {
+    static let canvas = Size(width: 240, height: 120)
+
+    /// The picture of `views` (ids and views, in order) on the small canvas.
+    private func picture(_ views: [(String, View)]) -> String {
+        let entries = views.map { id, view in
+            Scene.Entry(id: id, type: type(of: view).sceneDescription(), object: view)
+        }
+        let scene = Scene(title: nil, summary: nil, entries: entries)
+        for entry in entries { entry.object.awake(in: scene) }
+        return ScenePicture.svg(of: scene, canvas: Self.canvas)
+    }
+
+    private func expectPicture(_ name: String, _ views: [(String, View)], sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let svg = picture(views)
+        #expect(svg == picture(views), "the same views drew different bytes", sourceLocation: sourceLocation)
+        let file = packageRoot.appendingPathComponent("Tests/SceneBehavioursTests/Pictures/\(name).svg")
+        let update = ProcessInfo.processInfo.environment["SCENE_UPDATE_PICTURES"] == "1"
+        guard !update, let reference = try? String(contentsOf: file, encoding: .utf8) else {
+            try svg.write(to: file, atomically: true, encoding: .utf8)
+            if !update {
+                Issue.record("no reviewed picture \(name).svg: it was written; look at it, then run again", sourceLocation: sourceLocation)
+            }
+            return
+        }
+        #expect(svg == reference, "\(name).svg differs from the reviewed picture", sourceLocation: sourceLocation)
+    }
+
+    @Test func buttons() throws {
+        let plain = Button()
+        plain.title = "Play"
+        try expectPicture("button", [("play", plain)])
+        let pressed = Button()
+        pressed.title = "Play"
+        pressed.press()
+        try expectPicture("button-highlighted", [("play", pressed)])
+        let disabled = Button()
+        disabled.title = "Play"
+        disabled.enabled = false
+        try expectPicture("button-disabled", [("play", disabled)])
+        let coloured = Button()
+        coloured.title = "Stop"
+        coloured.backgroundColor = Color(red: 0xFF, green: 0xCC, blue: 0x00)
+        coloured.cornerRadius = 4
+        try expectPicture("button-coloured", [("stop", coloured)])
+    }
+
+    @Test func labels() throws {
+        let label = Label()
+        label.text = "Welcome, <alice> & co"
+        let red = Label()
+        red.text = "Wrong code"
+        red.textColor = Color(red: 255, green: 0, blue: 0)
+        try expectPicture("labels", [("welcome", label), ("error", red)])
+    }
+
+    @Test func textFields() throws {
+        let empty = TextField()
+        empty.placeholder = "User name"
+        let filled = TextField()
+        filled.text = "alice"
+        let secure = TextField()
+        secure.text = "rabbit"
+        secure.secure = true
+        let invalid = TextField()
+        invalid.text = "x"
+        invalid.invalidInput = true
+        try expectPicture("text-fields", [("empty", empty), ("filled", filled), ("secret", secure), ("invalid", invalid)])
+        let focused = TextField()
+        focused.placeholder = "Password"
+        let scene = Scene(title: nil, summary: nil, entries: [Scene.Entry(id: "field", type: TextField.sceneDescription(), object: focused)])
+        focused.awake(in: scene)
+        focused.focus()
+        #expect(focused.focused)
+        try expectPicture("text-field-focused", [("field", focused)])
+    }
+
+    @Test func sliders() throws {
+        let low = Slider()
+        low.slide(to: 0)
+        let half = Slider()
+        half.slide(to: 0.5)
+        let held = Slider()
+        held.slide(to: 1)
+        held.press()
+        try expectPicture("sliders", [("low", low), ("half", half), ("held", held)])
+    }
+
+    @Test func spinnersPagesSegmentsAndTables() throws {
+        let spinning = ActivityIndicator()
+        spinning.startAnimating()
+        let stopped = ActivityIndicator()
+        try expectPicture("spinners", [("spinning", spinning), ("stopped", stopped)])
+        let pages = PageIndicator()
+        pages.numberOfPages = 3
+        pages.currentPage = 1
+        let segments = SegmentedControl()
+        segments.segments = ["One", "Two", "Three"]
+        segments.selectedIndex = 2
+        try expectPicture("pages-and-segments", [("pages", pages), ("segments", segments)])
+        let data = TableData()
+        data.sections = [TableSection(title: "Lorem", rows: ["ipsum", "dolor"]), TableSection(title: "Sit", rows: ["amet"])]
+        let table = TableView()
+        table.data = data
+        try expectPicture("table", [("list", table)])
+    }
+
+    @Test func containersStackTheirViewsAndHiddenViewsAreLeftOut() throws {
+        let bar = View()
+        bar.layout = StackLayout(axis: .horizontal, spacing: 4, padding: 4, alignment: .center)
+        bar.backgroundColor = Color(red: 0xEE, green: 0xEE, blue: 0xEE)
+        bar.cornerRadius = 6
+        let back = Button()
+        back.title = "Back"
+        back.parent = bar
+        let gone = Button()
+        gone.title = "Gone"
+        gone.hidden = true
+        gone.parent = bar
+        let next = Button()
+        next.title = "Next"
+        next.parent = bar
+        next.offsetX = 6
+        next.alpha = 0.5
+        try expectPicture("container", [("bar", bar), ("back", back), ("gone", gone), ("next", next)])
+    }
+
+    @Test func typesOfYourOwnGetABoxOrDrawThemselves() throws {
+        let gauge = Gauge()
+        gauge.frame = Rect(x: 120, y: 10, width: 110, height: 40)
+        let dial = Dial()
+        dial.frame = Rect(x: 10, y: 10, width: 60, height: 60)
+        try expectPicture("custom-types", [("gauge", gauge), ("dial", dial)])
+    }
+}

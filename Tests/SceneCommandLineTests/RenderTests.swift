@@ -1,0 +1,128 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import SceneCommandLine
+
+/// `render FILE`: the picture at the script's end or at `--at` times,
+/// several files, PNG through rsvg-convert, and the refusals.
+@Suite struct RenderTests {
+    private func folder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("render-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    private static let fade = """
+        scene: Fade
+        objects:
+          panel: {type: View, backgroundColor: "#336699", frame: {x: 10, y: 20, width: 100, height: 50}}
+          go: {type: Button, title: Go}
+        script:
+          - wait: 1s
+          - call: panel.hide
+          - wait: 1s
+        """
+
+    private func scene(_ text: String = fade, in folder: URL) throws -> String {
+        let path = folder.appendingPathComponent("scene.yaml").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test func withoutAtTheSceneIsDrawnAtTheEndOfItsScript() throws {
+        let path = try scene(in: try folder())
+        let result = run(["render", path])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output.hasPrefix("<svg "))
+        #expect(result.output.contains(#"data-id="go""#))
+        // Hidden at 1 s: not drawn at the end.
+        #expect(!result.output.contains(#"data-id="panel""#))
+    }
+
+    @Test func severalTimesGiveNumberedFilesEachAtItsMoment() throws {
+        let folder = try folder()
+        let path = try scene(in: folder)
+        let first = folder.appendingPathComponent("strip.svg").path
+        let result = run(["render", path, "--at", "1.5s", "--at", "0.5s", "-o", first])
+        #expect(result.status == 0, "\(result.errors)")
+        let early = try String(contentsOfFile: first, encoding: .utf8)
+        let late = try String(contentsOfFile: folder.appendingPathComponent("strip-2.svg").path, encoding: .utf8)
+        #expect(early.contains(#"<g data-id="panel" data-type="View" transform="translate(10 20)">"#))
+        #expect(!late.contains(#"data-id="panel""#))
+    }
+
+    @Test func aPictureInsideAWaitDoesNotLengthenTheWait() throws {
+        let folder = try folder()
+        let path = try scene(
+            "scene: Hide\nobjects:\n  box: {type: View, backgroundColor: red}\n"
+                + "script:\n  - wait: 1s\n  - set: { box.hidden: true }\n  - wait: 1s\n", in: folder)
+        let first = folder.appendingPathComponent("at.svg").path
+        let result = run(["render", path, "--at", "0.5s", "--at", "1.2s", "-o", first])
+        #expect(result.status == 0, "\(result.errors)")
+        // Hidden at 1 s: the pause at 0.5 s did not move the hiding to 1.5 s.
+        let later = try String(contentsOfFile: folder.appendingPathComponent("at-2.svg").path, encoding: .utf8)
+        #expect(!later.contains(#"data-id="box""#))
+        #expect(try String(contentsOfFile: first, encoding: .utf8).contains(#"data-id="box""#))
+    }
+
+    @Test func theSamePictureIsTheSameBytesEveryRun() throws {
+        let path = try scene(in: try folder())
+        #expect(run(["render", path, "--at", "0.5s"]).output == run(["render", path, "--at", "0.5s"]).output)
+    }
+
+    @Test func aPictureAfterTheScriptLetsTheClockRunOnAndScaleSizesIt() throws {
+        let path = try scene(in: try folder())
+        let result = run(["render", path, "--at", "1h", "--scale", "2"])
+        #expect(result.status == 0)
+        #expect(result.output.hasPrefix(#"<svg xmlns="http://www.w3.org/2000/svg" width="780" height="1688" viewBox="0 0 390 844""#))
+    }
+
+    @Test(arguments: [
+        (["--at", "soon"], "is not a time"), (["--at", "1s", "--at", "2s"], "name the first with -o"),
+        (["--scale", "0"], "--scale takes a number above 0"),
+    ])
+    func badArgumentsAreUsageErrors(arguments: [String], message: String) throws {
+        let path = try scene(in: try folder())
+        let result = run(["render", path] + arguments)
+        #expect(result.status == 64)
+        #expect(result.errors.contains(message), "\(result.errors)")
+    }
+
+    @Test func thePictureNeverReplacesTheSceneItDraws() throws {
+        let path = try scene(in: try folder())
+        let before = try String(contentsOfFile: path, encoding: .utf8)
+        let result = run(["render", path, "-o", path])
+        #expect(result.status == 64)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == before)
+    }
+
+    @Test func aPNGNeedsRsvgConvertAndSaysHowToInstallIt() throws {
+        let folder = try folder()
+        let path = try scene(in: folder)
+        let png = folder.appendingPathComponent("picture.png").path
+        let result = Graphviz.$searchPathOverride.withValue("") { run(["render", path, "-o", png]) }
+        #expect(result.status == 69)
+        #expect(result.errors.contains("apt-get install librsvg2-bin"))
+        #expect(!FileManager.default.fileExists(atPath: png))
+    }
+
+    @Test(.enabled(if: Graphviz.locate("rsvg-convert") != nil, "rsvg-convert is not installed (.ci/run installs it)"))
+    func aPNGIsWrittenThroughRsvgConvert() throws {
+        let folder = try folder()
+        let path = try scene(in: folder)
+        let png = folder.appendingPathComponent("picture.png").path
+        let result = run(["render", path, "--at", "0.5s", "-o", png])
+        #expect(result.status == 0, "\(result.errors)")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: png))
+        #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    }
+
+    @Test func anInvalidSceneIsReportedAndNothingIsDrawn() throws {
+        let path = try scene("scene: X\nobjects:\n  a: {type: Buton}\n", in: try folder())
+        let result = run(["render", path])
+        #expect(result.status == 2)
+        #expect(result.output.contains("3:13: error: unknown type 'Buton'"))
+        #expect(!result.output.contains("<svg"))
+    }
+}
