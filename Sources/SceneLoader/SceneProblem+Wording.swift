@@ -375,10 +375,6 @@ extension SceneProblem {
             .error(
                 .internalError, message,
                 hint: "the type's registration does not match its Swift type; this is a bug in the type")
-        case .sceneIncomplete:
-            .error(
-                .internalError, "the scene was completed before every object was made",
-                hint: "this is a bug in the loader")
         case .objectFailed(let message):
             .error(.objectFailed, message)
         case .tooManyDiagnostics(let limit):

@@ -119,7 +119,6 @@ enum SceneProblem {
 
     // MARK: Instantiation and bookkeeping
     case memberNotApplied(message: String)
-    case sceneIncomplete
     case objectFailed(message: String)
     case tooManyDiagnostics(limit: Int)
 }
