@@ -26,6 +26,7 @@ MODULES = [
     ("SceneCore", "objects, their descriptions and the registry, events, the virtual clock"),
     ("SceneYAML", "the YAML layer's positions and limits (re-exported by SceneLoader)"),
     ("SceneLoader", "reading, checking and loading scene files; diagnostics"),
+    ("SceneDrawing", "layout, the built-in text metric and SVG pictures of views"),
     ("SceneBehaviours", "the standard controls and behaviours, and `SceneRegistry.standard`"),
     ("SceneStorage", "`FocusStore`, state kept in SQLite, and `SceneRegistry.standardWithStorage`"),
     ("SceneRunning", "running a scene's script and its transcript"),
