@@ -68,7 +68,9 @@ let package = Package(
         .executableTarget(name: "scene-runner", dependencies: ["SceneCommandLine", "SceneStorage"]),
         .executableTarget(
             name: "SceneBench",
-            dependencies: ["SceneLoader", "SceneRunning", "SceneBehaviours", "SceneCore", "SceneYAML", "CYAML", "SceneDrawing"]
+            dependencies: [
+                "SceneLoader", "SceneRunning", "SceneBehaviours", "SceneCore", "SceneYAML", "CYAML", "SceneDrawing",
+            ]
         ),
         // What several test targets share (a seeded generator, the package's
         // folder and the built scene-runner); tests only.
@@ -80,7 +82,8 @@ let package = Package(
             name: "SceneLoaderTests",
             dependencies: ["SceneLoader", "SceneCore", "SceneYAML", "SceneBehaviours", "TestSupport"]),
         .testTarget(
-            name: "SceneBehavioursTests", dependencies: ["SceneBehaviours", "SceneCore", "SceneDrawing", "TestSupport"],
+            name: "SceneBehavioursTests",
+            dependencies: ["SceneBehaviours", "SceneCore", "SceneDrawing", "TestSupport"],
             exclude: ["Pictures"]),
         .testTarget(
             name: "SceneRunningTests", dependencies: ["SceneRunning", "SceneTesting", "SceneBehaviours", "TestSupport"]),

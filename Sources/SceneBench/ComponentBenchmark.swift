@@ -117,23 +117,11 @@ enum ComponentBenchmark {
 
     /// The benchmark alone: prints the figure, or why it could not be measured.
     static func main(_ arguments: ArraySlice<String>) -> Int32 {
-        var repetitions = 7
-        if arguments.first == "--repetitions", arguments.count == 2, let count = Int(arguments.last ?? ""), count > 0 {
-            repetitions = count
-        } else if !arguments.isEmpty {
-            SceneBenchCommand.printError("usage: scene-bench --components [--repetitions N]")
-            return 64
-        }
-        do {
-            print(try report(repetitions: repetitions))
-            return 0
-        } catch let error as SceneLoadError {
-            SceneBenchCommand.printError("scene-bench: a generated scene does not load:\n" + error.rendered)
-            return 2
-        } catch {
-            SceneBenchCommand.printError("scene-bench: \(error)")
-            return 2
-        }
+        guard
+            let repetitions = ModeArguments.onlyRepetitions(
+                arguments, default: 7, usage: "usage: scene-bench --components [--repetitions N]")
+        else { return 64 }
+        return ModeArguments.printReport("a generated scene") { try report(repetitions: repetitions) }
     }
 }
 

@@ -33,7 +33,8 @@ enum DrawingBenchmark {
         while index < count {
             let id = "c\(container)"
             if container % 2 == 0 {
-                text += "  \(id): {type: View, frame: {x: \(container % 7 * 10), y: \(container * 3), width: 300, height: 400}}\n"
+                text +=
+                    "  \(id): {type: View, frame: {x: \(container % 7 * 10), y: \(container * 3), width: 300, height: 400}}\n"
             } else {
                 text += "  \(id): {type: View, layout: {axis: horizontal, spacing: 4, padding: 2}, cornerRadius: 4}\n"
             }
@@ -75,16 +76,19 @@ enum DrawingBenchmark {
         for round in 0...repetitions {
             var loaded: Scene?
             let load = try clock.measure { loaded = try loader.load(source) }
-            guard let scene = loaded, scene.entries.count == views else { throw BenchFailure("the scene did not load whole") }
+            guard let scene = loaded, scene.entries.count == views else {
+                throw BenchFailure("the scene did not load whole")
+            }
             let items = ScenePicture.items(of: scene)
             var placed = 0
             // Ten layouts a sample: one of 1,000 views takes a tenth of a
             // millisecond, too short to time alone on a shared machine.
-            let layout = clock.measure {
-                for _ in 0..<layoutsPerSample {
-                    placed = Layout.frames(of: items.map(\.node), canvas: ScenePicture.defaultCanvas).count
-                }
-            } / layoutsPerSample
+            let layout =
+                clock.measure {
+                    for _ in 0..<layoutsPerSample {
+                        placed = Layout.frames(of: items.map(\.node), canvas: ScenePicture.defaultCanvas).count
+                    }
+                } / layoutsPerSample
             var written = 0
             let draw = clock.measure { ScenePicture.write(scene) { written += $0.utf8.count } }
             guard placed == views, written > 0 else { throw BenchFailure("nothing was drawn") }
@@ -102,7 +106,9 @@ enum DrawingBenchmark {
     /// The figures and the targets, as printed.
     static func report(repetitions: Int) throws -> String {
         let figures = try sizes.map { try measure(views: $0, repetitions: repetitions) }
-        var lines = ["drawing: views with frames and stacks, loaded, laid out and drawn as SVG (\(repetitions) repetitions, medians)"]
+        var lines = [
+            "drawing: views with frames and stacks, loaded, laid out and drawn as SVG (\(repetitions) repetitions, medians)"
+        ]
         lines.append("    views     load ms   layout ms   draw ms (layout included)   SVG bytes")
         for (size, figure) in zip(sizes, figures) {
             lines.append(
@@ -118,7 +124,8 @@ enum DrawingBenchmark {
             "  \(verdict(layoutGrowth <= maxGrowth && drawGrowth <= maxGrowth)) growth \(sizes[0]) -> \(sizes[1]) views at most \(Format.fixed(maxGrowth, 0))x:"
                 + " layout \(Format.fixed(layoutGrowth, 2))x, drawing \(Format.fixed(drawGrowth, 2))x")
         lines.append(
-            "  \(verdict(drawToLoad <= maxDrawToLoad)) drawing \(sizes[1]) views within \(Format.fixed(maxDrawToLoad, 0))x of loading them: \(Format.fixed(drawToLoad, 2))x")
+            "  \(verdict(drawToLoad <= maxDrawToLoad)) drawing \(sizes[1]) views within \(Format.fixed(maxDrawToLoad, 0))x of loading them: \(Format.fixed(drawToLoad, 2))x"
+        )
         return lines.joined(separator: "\n")
     }
 
@@ -129,22 +136,10 @@ enum DrawingBenchmark {
 
     /// The benchmark alone.
     static func main(_ arguments: ArraySlice<String>) -> Int32 {
-        var repetitions = 7
-        if arguments.first == "--repetitions", arguments.count == 2, let count = Int(arguments.last ?? ""), count > 0 {
-            repetitions = count
-        } else if !arguments.isEmpty {
-            SceneBenchCommand.printError("usage: scene-bench --drawing [--repetitions N]")
-            return 64
-        }
-        do {
-            print(try report(repetitions: repetitions))
-            return 0
-        } catch let error as SceneLoadError {
-            SceneBenchCommand.printError("scene-bench: the generated scene does not load:\n" + error.rendered)
-            return 2
-        } catch {
-            SceneBenchCommand.printError("scene-bench: \(error)")
-            return 2
-        }
+        guard
+            let repetitions = ModeArguments.onlyRepetitions(
+                arguments, default: 7, usage: "usage: scene-bench --drawing [--repetitions N]")
+        else { return 64 }
+        return ModeArguments.printReport("the generated scene") { try report(repetitions: repetitions) }
     }
 }

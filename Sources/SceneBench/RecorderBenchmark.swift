@@ -125,33 +125,10 @@ enum RecorderBenchmark {
 
     /// The benchmark alone: prints the figures, or why they could not be measured.
     static func main(_ arguments: ArraySlice<String>) -> Int32 {
-        var repetitions = 7
-        var remaining = arguments
-        while let argument = remaining.popFirst() {
-            switch argument {
-            case "--repetitions":
-                guard let text = remaining.popFirst(), let count = Int(text), count > 0 else {
-                    SceneBenchCommand.printError("scene-bench: --repetitions takes a positive whole number\n\n\(usage)")
-                    return 64
-                }
-                repetitions = count
-            case "-h", "--help":
-                print(usage)
-                return 0
-            default:
-                SceneBenchCommand.printError("scene-bench: unknown argument '\(argument)'\n\n\(usage)")
-                return 64
-            }
-        }
-        do {
-            print(try report(repetitions: repetitions))
-            return 0
-        } catch let error as SceneLoadError {
-            SceneBenchCommand.printError("scene-bench: a generated scene does not load:\n" + error.rendered)
-            return 2
-        } catch {
-            SceneBenchCommand.printError("scene-bench: \(error)")
-            return 2
+        switch ModeArguments.repetitions(arguments, default: 7, usage: usage) {
+        case .success(let repetitions):
+            return ModeArguments.printReport("a generated scene") { try report(repetitions: repetitions) }
+        case .failure(let exit): return exit.status
         }
     }
 }

@@ -48,23 +48,10 @@ enum SchedulerBenchmark {
     /// Parses `arguments` (after `--scheduler`) and prints the figures;
     /// returns the exit status.
     static func main(_ arguments: ArraySlice<String>) -> Int32 {
-        var repetitions = 7
-        var remaining = arguments
-        while let argument = remaining.popFirst() {
-            switch argument {
-            case "--repetitions":
-                guard let text = remaining.popFirst(), let count = Int(text), count > 0 else {
-                    SceneBenchCommand.printError("scene-bench: --repetitions takes a positive whole number\n\n\(usage)")
-                    return 64
-                }
-                repetitions = count
-            case "-h", "--help":
-                print(usage)
-                return 0
-            default:
-                SceneBenchCommand.printError("scene-bench: unknown argument '\(argument)'\n\n\(usage)")
-                return 64
-            }
+        let repetitions: Int
+        switch ModeArguments.repetitions(arguments, default: 7, usage: usage) {
+        case .success(let count): repetitions = count
+        case .failure(let exit): return exit.status
         }
         do {
             print(try report(repetitions: repetitions))

@@ -20,15 +20,15 @@ struct RenderCommand: SceneSubcommand {
             output ending in .png is converted by librsvg's rsvg-convert, which must be on PATH \
             (apt-get install librsvg2-bin, brew install librsvg).
             """
-            + "\n\n"
-            + ExitStatus.help([
-                (ExitStatus.success, "the pictures were written"),
-                (ExitStatus.failedExpectation, "the script stopped with an error before a time asked for"),
-                (ExitStatus.invalidScene, "the file is invalid or unreadable; its diagnostics are printed"),
-                ExitStatus.outputUsageLine,
-                (ExitStatus.toolUnavailable, "a .png output: librsvg's rsvg-convert is not on PATH, or it failed"),
-                (ExitStatus.outputFailed, "a picture could not be written"),
-            ])
+                + "\n\n"
+                + ExitStatus.help([
+                    (ExitStatus.success, "the pictures were written"),
+                    (ExitStatus.failedExpectation, "the script stopped with an error before a time asked for"),
+                    (ExitStatus.invalidScene, "the file is invalid or unreadable; its diagnostics are printed"),
+                    ExitStatus.outputUsageLine,
+                    (ExitStatus.toolUnavailable, "a .png output: librsvg's rsvg-convert is not on PATH, or it failed"),
+                    (ExitStatus.outputFailed, "a picture could not be written"),
+                ])
     )
 
     @Argument(help: "The scene file.")
@@ -36,7 +36,8 @@ struct RenderCommand: SceneSubcommand {
 
     @Option(
         name: .customLong("at"),
-        help: ArgumentHelp("A virtual time to draw the scene at (250ms, 1.5s, 2m); repeat for several.", valueName: "time"))
+        help: ArgumentHelp(
+            "A virtual time to draw the scene at (250ms, 1.5s, 2m); repeat for several.", valueName: "time"))
     var times: [String] = []
 
     @Option(
@@ -48,7 +49,9 @@ struct RenderCommand: SceneSubcommand {
     var scale: Double = 1
 
     func validate() throws {
-        guard scale.isFinite, scale > 0, scale <= 16 else { throw ValidationError("--scale takes a number above 0, at most 16.") }
+        guard scale.isFinite, scale > 0, scale <= 16 else {
+            throw ValidationError("--scale takes a number above 0, at most 16.")
+        }
         for time in times where ScalarSyntax.duration(time) == nil {
             throw ValidationError("--at '\(time)' is not a time: write it as 250ms, 1.5s, 2m or 1h.")
         }
@@ -145,7 +148,8 @@ struct RenderCommand: SceneSubcommand {
             switch try OutputFile(path, option: "--output", inputs: inputs).open() {
             case .failure(let failure):
                 return CommandFailure(
-                    message: "cannot write the picture to '\(path)': \(failure.reason)", status: ExitStatus.outputFailed)
+                    message: "cannot write the picture to '\(path)': \(failure.reason)", status: ExitStatus.outputFailed
+                )
             case .success(let file): opened = file
             }
         } catch {

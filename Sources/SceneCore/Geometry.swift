@@ -108,20 +108,15 @@ extension Size: SceneValueConvertible {
         .record(
             name: "Size",
             fields: [
-                RecordField("width", .double, range: 1...1_000_000), RecordField("height", .double, range: 1...1_000_000),
+                RecordField("width", .double, range: 1...1_000_000),
+                RecordField("height", .double, range: 1...1_000_000),
             ])
     }
 
     /// Converts a mapping with a `width` and a `height`; `nil` for another shape.
     public init?(sceneValue: SceneValue) {
         guard case .map(let pairs) = sceneValue else { return nil }
-        func field(_ name: String) -> Double? {
-            switch pairs.first(where: { $0.key == name })?.value {
-            case .double(let value)?: value
-            case .int(let value)?: Double(value)
-            default: nil
-            }
-        }
+        func field(_ name: String) -> Double? { SceneValue.number(named: name, in: pairs) }
         guard let width = field("width"), let height = field("height"), width.isFinite, height.isFinite else {
             return nil
         }
@@ -150,13 +145,7 @@ extension Rect: SceneValueConvertible {
     /// a negative width or height.
     public init?(sceneValue: SceneValue) {
         guard case .map(let pairs) = sceneValue else { return nil }
-        func field(_ name: String) -> Double? {
-            switch pairs.first(where: { $0.key == name })?.value {
-            case .double(let value)?: value
-            case .int(let value)?: Double(value)
-            default: nil
-            }
-        }
+        func field(_ name: String) -> Double? { SceneValue.number(named: name, in: pairs) }
         guard let x = field("x"), let y = field("y"), let width = field("width"), let height = field("height"),
             width >= 0, height >= 0, x.isFinite, y.isFinite, width.isFinite, height.isFinite
         else { return nil }
@@ -169,5 +158,17 @@ extension Rect: SceneValueConvertible {
             SceneValue.Pair("x", .double(x)), SceneValue.Pair("y", .double(y)),
             SceneValue.Pair("width", .double(width)), SceneValue.Pair("height", .double(height)),
         ])
+    }
+}
+
+extension SceneValue {
+    /// The number under `name` in a record's `pairs` (an `Int` as a
+    /// `Double`), or `nil` when there is none.
+    static func number(named name: String, in pairs: [Pair]) -> Double? {
+        switch pairs.first(where: { $0.key == name })?.value {
+        case .double(let value)?: value
+        case .int(let value)?: Double(value)
+        default: nil
+        }
     }
 }

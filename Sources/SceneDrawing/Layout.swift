@@ -35,7 +35,9 @@ public struct StackLayout: Sendable, Hashable {
 
     /// A stack along `axis`; the defaults are those of a container that
     /// declares no layout.
-    public init(axis: LayoutAxis = .vertical, spacing: Double = 8, padding: Double = 0, alignment: LayoutAlignment = .fill) {
+    public init(
+        axis: LayoutAxis = .vertical, spacing: Double = 8, padding: Double = 0, alignment: LayoutAlignment = .fill
+    ) {
         self.axis = axis
         self.spacing = spacing
         self.padding = padding
@@ -70,7 +72,10 @@ public struct LayoutNode: Sendable, Hashable {
     public var isHidden: Bool
 
     /// A node for one view.
-    public init(parent: Int? = nil, frame: Rect? = nil, layout: StackLayout? = nil, intrinsicSize: Size = .zero, isHidden: Bool = false) {
+    public init(
+        parent: Int? = nil, frame: Rect? = nil, layout: StackLayout? = nil, intrinsicSize: Size = .zero,
+        isHidden: Bool = false
+    ) {
         self.parent = parent
         self.frame = frame
         self.layout = layout
@@ -122,7 +127,9 @@ public enum Layout {
         }
         var frames = [Rect?](repeating: nil, count: nodes.count)
         let canvasFrame = Rect(origin: .zero, size: canvas)
-        place({ body in tree.roots.forEach(body) }, in: canvasFrame, layout: .canvas, nodes: nodes, fitting: fitting, frames: &frames)
+        place(
+            { body in tree.roots.forEach(body) }, in: canvasFrame, layout: .canvas, nodes: nodes, fitting: fitting,
+            frames: &frames)
         for index in tree.preorder {
             guard let frame = frames[index] else { continue }
             place(
@@ -227,12 +234,6 @@ private struct Tree {
             forEachChild(of: index) { scratch.append($0) }
             pending.append(contentsOf: scratch.reversed())
         }
-    }
-
-    func children(of index: Int) -> [Int] {
-        var result: [Int] = []
-        forEachChild(of: index) { result.append($0) }
-        return result
     }
 
     /// Calls `body` with each child of `index`, in order, without making a list.

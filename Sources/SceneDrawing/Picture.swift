@@ -61,7 +61,8 @@ public enum Picture {
                 inherited = (shift[parent], opacity[parent], shown[parent])
             }
             let alpha = item.alpha.isFinite ? min(max(item.alpha, 0), 1) : 1
-            shift[index] = Point(x: inherited.shift.x + finite(item.offset.x), y: inherited.shift.y + finite(item.offset.y))
+            shift[index] = Point(
+                x: inherited.shift.x + finite(item.offset.x), y: inherited.shift.y + finite(item.offset.y))
             opacity[index] = inherited.opacity * alpha
             shown[index] = inherited.shown && !item.node.isHidden && opacity[index] > 0
             guard shown[index], let frame = frames[index] else { continue }
@@ -75,7 +76,9 @@ public enum Picture {
     }
 
     /// The picture of `items` as one string.
-    public static func svg(_ items: [PictureItem], canvas: Size, scale: Double = 1, background: Color = .white) -> String {
+    public static func svg(_ items: [PictureItem], canvas: Size, scale: Double = 1, background: Color = .white)
+        -> String
+    {
         var text = ""
         write(items, canvas: canvas, scale: scale, background: background) { text += $0 }
         return text

@@ -21,7 +21,8 @@ private final class Dial: View {
     override var intrinsicSize: Size { Size(width: 60, height: 60) }
     override func draw(in context: DrawingContext) {
         context.strokeCircle(center: Point(x: 30, y: 30), radius: 28, color: .black)
-        context.fill(Rect(x: 28, y: 30 - 28 * level, width: 4, height: 28 * level), color: Color(red: 255, green: 0, blue: 0))
+        context.fill(
+            Rect(x: 28, y: 30 - 28 * level, width: 4, height: 28 * level), color: Color(red: 255, green: 0, blue: 0))
         context.text("\(Int(level * 100))%", in: context.bounds, fontSize: 11)
     }
 }
@@ -43,7 +44,9 @@ private final class Dial: View {
         return ScenePicture.svg(of: scene, canvas: Self.canvas)
     }
 
-    private func expectPicture(_ name: String, _ views: [(String, View)], sourceLocation: SourceLocation = #_sourceLocation) throws {
+    private func expectPicture(
+        _ name: String, _ views: [(String, View)], sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let svg = picture(views)
         #expect(svg == picture(views), "the same views drew different bytes", sourceLocation: sourceLocation)
         let file = packageRoot.appendingPathComponent("Tests/SceneBehavioursTests/Pictures/\(name).svg")
@@ -51,7 +54,9 @@ private final class Dial: View {
         guard !update, let reference = try? String(contentsOf: file, encoding: .utf8) else {
             try svg.write(to: file, atomically: true, encoding: .utf8)
             if !update {
-                Issue.record("no reviewed picture \(name).svg: it was written; look at it, then run again", sourceLocation: sourceLocation)
+                Issue.record(
+                    "no reviewed picture \(name).svg: it was written; look at it, then run again",
+                    sourceLocation: sourceLocation)
             }
             return
         }
@@ -97,10 +102,13 @@ private final class Dial: View {
         let invalid = TextField()
         invalid.text = "x"
         invalid.invalidInput = true
-        try expectPicture("text-fields", [("empty", empty), ("filled", filled), ("secret", secure), ("invalid", invalid)])
+        try expectPicture(
+            "text-fields", [("empty", empty), ("filled", filled), ("secret", secure), ("invalid", invalid)])
         let focused = TextField()
         focused.placeholder = "Password"
-        let scene = Scene(title: nil, summary: nil, entries: [Scene.Entry(id: "field", type: TextField.sceneDescription(), object: focused)])
+        let scene = Scene(
+            title: nil, summary: nil,
+            entries: [Scene.Entry(id: "field", type: TextField.sceneDescription(), object: focused)])
         focused.awake(in: scene)
         focused.focus()
         #expect(focused.focused)
@@ -131,7 +139,9 @@ private final class Dial: View {
         segments.selectedIndex = 2
         try expectPicture("pages-and-segments", [("pages", pages), ("segments", segments)])
         let data = TableData()
-        data.sections = [TableSection(title: "Lorem", rows: ["ipsum", "dolor"]), TableSection(title: "Sit", rows: ["amet"])]
+        data.sections = [
+            TableSection(title: "Lorem", rows: ["ipsum", "dolor"]), TableSection(title: "Sit", rows: ["amet"]),
+        ]
         let table = TableView()
         table.data = data
         try expectPicture("table", [("list", table)])

@@ -75,7 +75,9 @@ import Testing
         let path = try scene(in: try folder())
         let result = run(["render", path, "--at", "1h", "--scale", "2"])
         #expect(result.status == 0)
-        #expect(result.output.hasPrefix(#"<svg xmlns="http://www.w3.org/2000/svg" width="780" height="1688" viewBox="0 0 390 844""#))
+        #expect(
+            result.output.hasPrefix(
+                #"<svg xmlns="http://www.w3.org/2000/svg" width="780" height="1688" viewBox="0 0 390 844""#))
     }
 
     @Test(arguments: [

@@ -88,7 +88,9 @@ import Testing
 
     @Test func aChainOfAHundredThousandViewsIsLaidOutWithoutRecursion() {
         var nodes = [LayoutNode(intrinsicSize: Size(width: 1, height: 1))]
-        for index in 1..<100_000 { nodes.append(LayoutNode(parent: index - 1, intrinsicSize: Size(width: 1, height: 1))) }
+        for index in 1..<100_000 {
+            nodes.append(LayoutNode(parent: index - 1, intrinsicSize: Size(width: 1, height: 1)))
+        }
         let frames = Layout.frames(of: nodes, canvas: phone)
         #expect(frames.allSatisfy { $0?.height == 1 })
         #expect(frames.last??.x == 16)

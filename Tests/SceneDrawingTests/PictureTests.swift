@@ -77,7 +77,9 @@ import Testing
 
     @Test func coloursAreHexWithAnOpacityWhenNotOpaque() {
         #expect(SVGText.paint("fill", Color(red: 0xE4, green: 0x4F, blue: 0x72)) == ##" fill="#e44f72""##)
-        #expect(SVGText.paint("stroke", Color(red: 0, green: 0, blue: 0, alpha: 51)) == ##" stroke="#000000" stroke-opacity="0.2""##)
+        #expect(
+            SVGText.paint("stroke", Color(red: 0, green: 0, blue: 0, alpha: 51))
+                == ##" stroke="#000000" stroke-opacity="0.2""##)
     }
 }
 

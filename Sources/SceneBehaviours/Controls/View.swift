@@ -325,7 +325,8 @@ open class View: SceneObject, InteractionProvider, PropertyNotifying {
             type.property(
                 "cornerRadius", get: { $0.cornerRadius }, set: { $0.cornerRadius = $1 }, range: 0...1_000_000,
                 doc: "The radius of the rounded corners, in points.")
-            for name in ["hidden", "alpha", "backgroundColor", "offsetX", "offsetY", "frame", "layout", "cornerRadius"] {
+            for name in ["hidden", "alpha", "backgroundColor", "offsetX", "offsetY", "frame", "layout", "cornerRadius"]
+            {
                 type.changeEvent(of: name)
             }
             type.readOnly("visible", get: { $0.visible }, doc: "Not hidden, alpha above 0, and the parent visible.")

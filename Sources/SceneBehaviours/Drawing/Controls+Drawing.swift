@@ -37,7 +37,8 @@ extension Label {
 extension TextField {
     var textFieldIntrinsicSize: Size {
         let shown = text.isEmpty ? placeholder : text
-        return Size(width: max(200, TextMetrics.width(of: shown, fontSize: TextMetrics.defaultFontSize) + 16), height: 36)
+        return Size(
+            width: max(200, TextMetrics.width(of: shown, fontSize: TextMetrics.defaultFontSize) + 16), height: 36)
     }
 
     /// A white box with a border (blue and thicker while it is the first
@@ -95,7 +96,8 @@ extension ActivityIndicator {
         // of the eight angles, written out so that every machine draws the
         // same coordinates.
         let directions: [(Double, Double)] = [
-            (0, -1), (0.7071, -0.7071), (1, 0), (0.7071, 0.7071), (0, 1), (-0.7071, 0.7071), (-1, 0), (-0.7071, -0.7071),
+            (0, -1), (0.7071, -0.7071), (1, 0), (0.7071, 0.7071), (0, 1), (-0.7071, 0.7071), (-1, 0),
+            (-0.7071, -0.7071),
         ]
         for (index, direction) in directions.enumerated() {
             let shade = UInt8(255 - 28 * index)
@@ -175,15 +177,19 @@ extension TableView {
             }
         }
         for (index, line) in lines.enumerated() {
-            let cell = Rect(x: 16, y: Double(index) * Self.rowHeight, width: max(0, context.size.width - 32), height: Self.rowHeight)
+            let cell = Rect(
+                x: 16, y: Double(index) * Self.rowHeight, width: max(0, context.size.width - 32), height: Self.rowHeight
+            )
             if line.isHeader {
                 context.fill(
                     Rect(x: 0, y: cell.y, width: context.size.width, height: Self.rowHeight), color: Palette.faint)
-                context.text(line.text, in: cell, color: Palette.secondaryText, fontSize: 13, alignment: .leading, isBold: true)
+                context.text(
+                    line.text, in: cell, color: Palette.secondaryText, fontSize: 13, alignment: .leading, isBold: true)
             } else {
                 context.text(line.text, in: cell, alignment: .leading)
                 context.line(
-                    from: Point(x: 16, y: cell.maxY), to: Point(x: context.size.width, y: cell.maxY), color: Palette.faint)
+                    from: Point(x: 16, y: cell.maxY), to: Point(x: context.size.width, y: cell.maxY),
+                    color: Palette.faint)
             }
         }
     }
