@@ -33,7 +33,8 @@ let package = Package(
         // Layer 2b: the loader, from YAML documents to wired scenes, and diagnostics.
         .target(name: "SceneLoader", dependencies: ["SceneYAML", "SceneCore"]),
         // Layer 2c: running scripts on the scene clock, transcripts.
-        .target(name: "SceneRunning", dependencies: ["SceneLoader", "SceneCore", "SceneYAML"]),
+        // Snapshot steps draw the scene, so it reads SceneDrawing (no controls).
+        .target(name: "SceneRunning", dependencies: ["SceneLoader", "SceneCore", "SceneYAML", "SceneDrawing"]),
         // Test support for users' own test targets, under Swift Testing and XCTest.
         .target(
             name: "SceneTesting",
@@ -89,7 +90,8 @@ let package = Package(
             name: "SceneRunningTests", dependencies: ["SceneRunning", "SceneTesting", "SceneBehaviours", "TestSupport"]),
         // SceneTesting under Swift Testing and XCTest; Fixtures holds scene files.
         .testTarget(
-            name: "SceneTestingTests", dependencies: ["SceneTesting", "TestSupport"], exclude: ["Fixtures"]),
+            name: "SceneTestingTests", dependencies: ["SceneTesting", "TestSupport"],
+            exclude: ["Fixtures", "Snapshots"]),
         .testTarget(
             name: "SceneStorageTests",
             dependencies: [

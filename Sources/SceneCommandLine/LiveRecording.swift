@@ -90,6 +90,7 @@ enum LiveRecording {
         switch step.kind {
         case .wait, .at: return nil
         case .note(let text): return "note: \(yaml(.string(text)))"
+        case .snapshot(let name): return "snapshot: \(name)"
         case .expect(let expectations):
             return "expect: { "
                 + expectations.map { "\($0.path): \(yaml($0.expected))" }.joined(separator: ", ") + " }"

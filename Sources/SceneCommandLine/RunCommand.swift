@@ -65,8 +65,15 @@ struct RunCommand: SceneSubcommand {
         ))
     var watch = false
 
+    @Flag(
+        help: ArgumentHelp(
+            "Write each snapshot step's picture as its reference (Snapshots/NAME/STEP.svg beside the scene) instead of comparing with it; those steps pass."
+        ))
+    var updateSnapshots = false
+
     func run(in context: CommandContext) throws {
         var runner = SceneRunner(registry: context.registry, limits: context.limits, stateDirectory: stateDirectory)
+        runner.snapshots.updatesReferences = updateSnapshots
         runner.loader.programName = context.programName
         runner.loader.warningsAreErrors = warningsAreErrors
         let files = shard.map { $0.slice(of: self.files) } ?? self.files

@@ -347,8 +347,8 @@ final class ConformanceCache: Sendable {
 
 /// The verbs of a scene's script that are not inputs of a type.
 package enum ScriptVerbs {
-    /// `wait`, `at`, `expect`, `call`, `set` and `note`.
-    package static let builtIn = ["wait", "at", "expect", "call", "set", "note"]
+    /// `wait`, `at`, `expect`, `call`, `set`, `note` and `snapshot`.
+    package static let builtIn = ["wait", "at", "expect", "call", "set", "note", "snapshot"]
 }
 
 extension ValueType {

@@ -193,6 +193,20 @@ extension SceneProblem {
                 hint: "shorten the waits, or raise the limit in the embedding program")
         case .noteExpectsText(let found):
             .error(.invalidStep, "'note' takes text, not \(found)")
+        case .snapshotNameExpected(let found):
+            .error(
+                .invalidStep, "'snapshot' takes the name of a reference picture, not \(found)",
+                hint: "write 'snapshot: shaking'; the picture is kept in Snapshots/<scene>/shaking.svg")
+        case .invalidSnapshotName(let name):
+            .error(
+                .invalidStep, "'\(name)' cannot name a snapshot: it becomes a file name",
+                hint:
+                    "use up to \(ScriptStep.maxSnapshotNameLength) letters, digits, '-' and '_', starting with a letter or digit"
+            )
+        case .duplicateSnapshotName(let name):
+            .error(
+                .invalidStep, "the snapshot '\(name)' is taken twice in this script; each compares its own picture",
+                hint: "give each snapshot step its own name, such as '\(name)-2'")
         case .pathsExpected(let verb, let found):
             .error(
                 .invalidStep, "'\(verb)' takes a mapping of 'id.member: value', not \(found)",

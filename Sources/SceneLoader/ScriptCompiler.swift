@@ -20,6 +20,9 @@ struct ScriptCompiler {
     let maxVirtualTime: Duration
     /// Where mistakes go.
     var diagnostics: DiagnosticCollector
+    /// Where each `snapshot:` name of the script being compiled is first
+    /// written: two steps may not share a reference picture.
+    var snapshotNames: [String: SourcePosition] = [:]
 
     init(
         registry: SceneRegistry, objectIDs: [String], objectTypes: [TypeDescription?], idTable: ObjectIDTable,
@@ -42,6 +45,7 @@ struct ScriptCompiler {
     mutating func compileScript(_ document: YAMLDocument, _ script: YAMLDocument.Node) -> [ScriptStep] {
         var steps: [ScriptStep] = []
         var clock = Duration.zero
+        snapshotNames = [:]
         for step in document.items(script) {
             guard document.kind(step) == .mapping, document.count(step) == 1,
                 let entry = document.entries(step).first
@@ -83,6 +87,8 @@ struct ScriptCompiler {
                 return nil
             }
             return .note(text)
+        case "snapshot":
+            return compileSnapshot(document, value)
         case "expect":
             let (entries, isWellFormed) = memberEntries(document, value, verb: "expect")
             var isValid = isWellFormed
@@ -378,5 +384,27 @@ struct ScriptCompiler {
             return nil
         }
         return .input(target: target, input: input, argument: value.value)
+    }
+
+    /// `snapshot: name`: a name that makes a file name on every system, used
+    /// once in the script.
+    private mutating func compileSnapshot(_ document: YAMLDocument, _ node: YAMLDocument.Node) -> ScriptStep.Kind? {
+        guard let name = document.text(node), !document.isNull(node) else {
+            diagnostics.add(.snapshotNameExpected(found: document.kindDescription(node)), at: document.span(node))
+            return nil
+        }
+        let span = document.span(node)
+        guard ScriptStep.isSnapshotName(name) else {
+            diagnostics.add(.invalidSnapshotName(name: name), at: span)
+            return nil
+        }
+        if let first = snapshotNames[name] {
+            diagnostics.add(
+                .duplicateSnapshotName(name: name), at: span,
+                notes: [Diagnostic.Note("'snapshot: \(name)' is first written here", at: first)])
+            return nil
+        }
+        snapshotNames[name] = span.start
+        return .snapshot(name: name)
     }
 }

@@ -33,6 +33,11 @@ public struct SceneRunner: Sendable {
 
     /// The loader, with its registry and limits.
     public var loader: SceneLoader
+    /// Where the scenes' `snapshot:` steps find their reference pictures
+    /// and whether they rewrite them: by default `Snapshots/<scene>/`
+    /// beside each scene file (its ``SceneSource/name`` read as a path),
+    /// compared.
+    public var snapshots = SnapshotPolicy()
 
     /// A runner for the types in `registry`. `stateDirectory` is where the
     /// scenes' behaviours keep state between runs (a store's relative path
@@ -68,7 +73,7 @@ public struct SceneRunner: Sendable {
         _ source: SceneSource, streamingTo sink: some TranscriptSink, shouldStop: () -> Bool = { false }
     ) -> StreamOutcome {
         let session: RunSession
-        switch RunSession.start(source, loader: loader, streamingTo: sink) {
+        switch RunSession.start(source, loader: loader, streamingTo: sink, snapshots: snapshots) {
         case .success(let started): session = started
         case .failure(let error): return .invalid(error)
         }

@@ -39,6 +39,8 @@ public struct Transcript: Sendable {
         case expectation(path: String, expected: SceneValue, actual: SceneValue, passed: Bool, position: SourcePosition)
         /// A `note:` step.
         case note(String)
+        /// A `snapshot:` step compared the scene's picture with its reference.
+        case snapshot(name: String, result: SnapshotResult, position: SourcePosition)
         /// An object failed while the scene ran (a store that could not
         /// save): the run goes on, but does not succeed.
         case failure(object: String, message: String)
@@ -67,9 +69,9 @@ public struct Transcript: Sendable {
     public struct Summary: Sendable, Hashable {
         /// The scene.
         public var header: Header
-        /// How many expectations held.
+        /// How many expectations (and snapshots) held.
         public var passedCount = 0
-        /// How many expectations failed.
+        /// How many expectations (and snapshots) failed.
         public var failedCount = 0
         /// How many failures objects reported while the scene ran.
         public var failureCount = 0
@@ -88,6 +90,8 @@ public struct Transcript: Sendable {
             switch kind {
             case .expectation(_, _, _, let passed, _):
                 if passed { passedCount += 1 } else { failedCount += 1 }
+            case .snapshot(_, let result, _):
+                if result.passed { passedCount += 1 } else { failedCount += 1 }
             case .failure: failureCount += 1
             case .error: hasError = true
             default: break

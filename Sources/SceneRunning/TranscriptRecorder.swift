@@ -1,4 +1,5 @@
 import SceneCore
+import SceneDrawing
 import SceneLoader
 import SceneYAML
 
@@ -15,7 +16,7 @@ final class TranscriptRecorder {
     private weak var scene: Scene?
     private var watch: PropertyWatch?
     /// The last value read of each property, by its number in the watch.
-    private var snapshot: [SceneValue?] = []
+    private var lastValues: [SceneValue?] = []
     private var connections: [SceneConnection] = []
     /// Whether every property is read at every look, as before the
     /// recorder listened to changes (see ``PropertyWatch``).
@@ -23,15 +24,19 @@ final class TranscriptRecorder {
     /// The limits on event deliveries during a step (``SceneLimits/maxEventDepth``
     /// and ``SceneLimits/maxEventDeliveries``).
     let limits: SceneLimits
+    /// Where `snapshot:` steps compare their pictures; `nil` when this run
+    /// does not compare them (`render`, live mode): the step is only noted.
+    let snapshots: SnapshotStore?
     /// The events being delivered, outermost first, as (object, event):
     /// what names a loop when ``EventDelivery`` refuses a send.
     var deliveries: [(object: Int, event: String)] = []
 
     init(
         declaration: SceneDeclaration, file: String, sink: some TranscriptSink,
-        limits: SceneLimits = SceneLimits(), readsEveryProperty: Bool = false
+        limits: SceneLimits = SceneLimits(), readsEveryProperty: Bool = false, snapshots: SnapshotStore? = nil
     ) {
         self.declaration = declaration
+        self.snapshots = snapshots
         self.sink = sink
         self.limits = limits
         self.readsEveryProperty = readsEveryProperty
@@ -46,7 +51,7 @@ final class TranscriptRecorder {
     func start(_ scene: Scene) {
         self.scene = scene
         sink.begin(summary.header)
-        snapshot = scene.entries.flatMap { entry in entry.type.properties.map { $0.value(of: entry.object) } }
+        lastValues = scene.entries.flatMap { entry in entry.type.properties.map { $0.value(of: entry.object) } }
         watch = PropertyWatch(scene, readsEverything: readsEveryProperty)
         connections = [
             scene.scheduler.observeFirings { [weak self] firing in
@@ -92,13 +97,13 @@ final class TranscriptRecorder {
             let entry = scene.entries[index]
             let property = entry.type.properties[slot]
             let value = property.value(of: entry.object)
-            let old = snapshot[flat]
+            let old = lastValues[flat]
             guard value != old else { return }
             // NaN differs from itself: a NaN that stays NaN is no change.
             if case .double(let new)? = value, case .double(let previous)? = old, new.isNaN, previous.isNaN {
                 return
             }
-            snapshot[flat] = value
+            lastValues[flat] = value
             record(
                 .change(
                     object: entry.id, property: property.name, from: old ?? .null, to: value ?? .null,
@@ -168,6 +173,14 @@ final class TranscriptRecorder {
             }
         case .note(let text):
             record(.note(text))
+        case .snapshot(let name):
+            sample(isAnimationFrame: false)
+            guard let snapshots else {
+                record(.step(verb: "snapshot", text: name))
+                break
+            }
+            let result = snapshots.compare(name: name, picture: ScenePicture.svg(of: scene))
+            record(.snapshot(name: name, result: result, position: step.span.start))
         case .expect(let expectations):
             sample(isAnimationFrame: false)
             for expectation in expectations {

@@ -76,6 +76,21 @@ public enum TranscriptRenderer {
                 ])
         case .note(let text):
             return record("note", [("text", .string(text))])
+        case .snapshot(let name, let result, let position):
+            var fields: [(String, JSONValue)] = [
+                ("name", .string(name)), ("passed", .bool(result.passed)), ("result", .string(result.kindName)),
+                ("reference", .string(result.reference)),
+            ]
+            switch result {
+            case .differs(_, let picture, let comparison):
+                fields += [("picture", .string(picture)), ("comparison", .string(comparison))]
+            case .unavailable(_, let reason):
+                fields.append(("reason", .string(reason)))
+            case .matched, .updated, .recorded:
+                break
+            }
+            fields += [("line", .int(position.line)), ("column", .int(position.column))]
+            return record("snapshot", fields)
         case .failure(let object, let message):
             return record("failure", [("object", .string(object)), ("message", .string(message))])
         case .error(let message, let position):
@@ -209,6 +224,16 @@ public final class TextTranscriptWriter: TranscriptSink {
             }
         case .note(let text):
             append(entry.time, "\(time)  note: \(text)")
+        case .snapshot(let name, let result, let position):
+            switch result {
+            case .matched:
+                append(entry.time, "\(time)  snapshot \(name): ok")
+            case .updated(let reference):
+                append(entry.time, "\(time)  snapshot \(name): updated \(reference)")
+            case .recorded, .differs, .unavailable:
+                append(entry.time, "\(time)  snapshot \(name): FAILED")
+                append(entry.time, "\(Self.pad("", 10))      \(result.explanation) (\(file):\(position))")
+            }
         case .failure(let object, let message):
             append(entry.time, "\(time)      \(object) failed: \(message)")
         case .error(let message, let position):

@@ -47,14 +47,24 @@ import SceneYAML
 /// message.
 ///
 /// - Throws: ``SceneTestFailure`` when the scene is invalid.
+///
+/// Its `snapshot:` steps keep their reference pictures beside the Swift
+/// file, in `Snapshots/<Swift file>/<test function>/`; see
+/// ``SnapshotPolicy`` and docs/Testing.md. With `updatingSnapshots` (or the
+/// environment variable `SCENE_UPDATE_SNAPSHOTS=1`) the pictures become the
+/// references and those steps pass.
 @discardableResult
 public func runScene(
     _ yaml: String, registry: SceneRegistry = .standard, name: String = "scene.yaml",
+    updatingSnapshots: Bool = false, function: StaticString = #function,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) throws -> Transcript {
     let call = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     let source = SceneSource(name: name, text: yaml)
-    return try run(source, registry: registry, at: .literal(call, SwiftLiteral(yaml, near: call)))
+    let snapshots = SnapshotPolicy(
+        folder: .at(call.snapshotFolder(function: function)), updatesReferences: updatingSnapshots)
+    return try run(
+        source, registry: registry, snapshots: snapshots, at: .literal(call, SwiftLiteral(yaml, near: call)))
 }
 
 /// Loads and runs the scene file at `path` and returns its transcript;
@@ -64,26 +74,34 @@ public func runScene(
 /// calls it (the folder holding `Package.swift` above the calling file),
 /// else from the current directory.
 ///
+/// Its `snapshot:` steps keep their reference pictures beside it, in
+/// `Snapshots/<file name>/`, as `scene-runner run` does; with
+/// `updatingSnapshots` (or `SCENE_UPDATE_SNAPSHOTS=1`) the pictures become
+/// the references.
+///
 /// - Throws: ``SceneTestFailure`` when the file is unreadable or invalid.
 @discardableResult
 public func runScene(
-    file path: String, registry: SceneRegistry = .standard,
+    file path: String, registry: SceneRegistry = .standard, updatingSnapshots: Bool = false,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) throws -> Transcript {
     let call = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    return try run(SceneFile(path, near: call), registry: registry, call: call)
+    return try run(SceneFile(path, near: call), registry: registry, updatingSnapshots: updatingSnapshots, call: call)
 }
 
 /// Loads and runs one of the files ``sceneFiles(in:filePath:)`` found.
 ///
 /// - Throws: ``SceneTestFailure`` when the file is unreadable or invalid,
 ///   or when the folder held no scene at all.
+/// Snapshots are kept beside the file, as for ``runScene(file:registry:updatingSnapshots:fileID:filePath:line:column:)``.
 @discardableResult
 public func runScene(
-    _ file: SceneFile, registry: SceneRegistry = .standard,
+    _ file: SceneFile, registry: SceneRegistry = .standard, updatingSnapshots: Bool = false,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) throws -> Transcript {
-    try run(file, registry: registry, call: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    try run(
+        file, registry: registry, updatingSnapshots: updatingSnapshots,
+        call: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
 /// Runs every scene file in `directory`, for XCTest, where one test method
@@ -97,9 +115,10 @@ public func runScene(
 /// - Returns: the transcripts of the scenes that loaded.
 /// - Throws: ``SceneTestFailure`` after every file has run, when one was
 ///   unreadable or invalid.
+/// Snapshots are kept beside each file, as for ``runScene(file:registry:updatingSnapshots:fileID:filePath:line:column:)``.
 @discardableResult
 public func runScenes(
-    in directory: String, registry: SceneRegistry = .standard,
+    in directory: String, registry: SceneRegistry = .standard, updatingSnapshots: Bool = false,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) throws -> [Transcript] {
     let call = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -107,7 +126,7 @@ public func runScenes(
     var invalid: [String] = []
     for file in SceneFile.all(in: directory, near: call) {
         do {
-            transcripts.append(try run(file, registry: registry, call: call))
+            transcripts.append(try run(file, registry: registry, updatingSnapshots: updatingSnapshots, call: call))
         } catch {
             invalid.append(file.name)
         }
@@ -175,12 +194,23 @@ public struct SceneTestFailure: Error, CustomStringConvertible {
 
 // MARK: - Running
 
-private func run(_ file: SceneFile, registry: SceneRegistry, call: CallSite) throws -> Transcript {
-    try run(try file.source(at: call), registry: registry, at: .file(call, file))
+private func run(_ file: SceneFile, registry: SceneRegistry, updatingSnapshots: Bool, call: CallSite) throws
+    -> Transcript
+{
+    // Beside the file itself: its name is relative to the package, not
+    // to the current folder.
+    let folder = SnapshotPolicy().folder(for: SceneSource(name: file.path, bytes: []))
+    let snapshots = SnapshotPolicy(folder: .at(folder), updatesReferences: updatingSnapshots)
+    return try run(try file.source(at: call), registry: registry, snapshots: snapshots, at: .file(call, file))
 }
 
-private func run(_ source: SceneSource, registry: SceneRegistry, at place: ScenePlace) throws -> Transcript {
-    switch SceneRunner(registry: registry).run(source) {
+private func run(_ source: SceneSource, registry: SceneRegistry, snapshots: SnapshotPolicy, at place: ScenePlace)
+    throws -> Transcript
+{
+    var runner = SceneRunner(registry: registry)
+    runner.snapshots = snapshots
+    if SnapshotPolicy.environmentAsksForUpdates { runner.snapshots.updatesReferences = true }
+    switch runner.run(source) {
     case .invalid(let error):
         report(error, at: place)
         throw SceneTestFailure(description: error.rendered)
@@ -193,6 +223,8 @@ private func run(_ source: SceneSource, registry: SceneRegistry, at place: Scene
                     ("expect \(path) == \(expected) at \(entry.time.sceneText): actual \(actual)", position))
             case .error(let message, let position):
                 failures.append(("the script stopped at \(entry.time.sceneText): \(message)", position))
+            case .snapshot(let name, let result, let position) where !result.passed:
+                failures.append(("snapshot \(name) at \(entry.time.sceneText): \(result.explanation)", position))
             default:
                 break
             }

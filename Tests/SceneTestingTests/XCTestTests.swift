@@ -146,3 +146,35 @@ final class XCTestTests: XCTestCase {
         XCTAssertTrue(failures.first?.description.contains("holds no scene") ?? false)
     }
 }
+
+/// Snapshot steps under XCTest: a missing or different picture fails the
+/// test at the step's line in the scene file; updating passes.
+extension XCTestTests {
+    func testAMissingReferenceFailsAtTheStepAndIsWrittenThenPasses() throws {
+        let scene = SnapshotScene()
+        defer { scene.remove() }
+        try scene.write(placeholder: "Name")
+        let reported = failures { try runScene(file: scene.path) }
+        let atSteps = reported.filter { $0.file == scene.path }
+        XCTAssertEqual(atSteps.map(\.line), [SnapshotScene.stillLine, SnapshotScene.shakingLine])
+        XCTAssertTrue(atSteps.allSatisfy { $0.description.contains("there was no reference picture") })
+        XCTAssertTrue(scene.exists("still.svg"))
+        XCTAssertEqual(failures(of: { try runScene(file: scene.path) }), [])
+    }
+
+    func testADifferentPictureFailsAtTheStepAndUpdatingPasses() throws {
+        let scene = SnapshotScene()
+        defer { scene.remove() }
+        try scene.write(placeholder: "Name")
+        XCTAssertEqual(failures(of: { try runScene(file: scene.path, updatingSnapshots: true) }), [])
+        try scene.write(placeholder: "Surname")
+        let reported = failures { try runScene(file: scene.path) }
+        let atSteps = reported.filter { $0.file == scene.path }
+        XCTAssertEqual(atSteps.map(\.line), [SnapshotScene.stillLine, SnapshotScene.shakingLine])
+        XCTAssertTrue(atSteps.first?.description.contains("the picture differs") ?? false)
+        XCTAssertTrue(scene.contents("still.new.svg").contains(">Surname<"))
+        XCTAssertEqual(failures(of: { try runScene(file: scene.path, updatingSnapshots: true) }), [])
+        XCTAssertTrue(scene.contents("still.svg").contains(">Surname<"))
+        XCTAssertEqual(failures(of: { try runScene(file: scene.path) }), [])
+    }
+}

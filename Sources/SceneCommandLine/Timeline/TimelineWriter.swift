@@ -72,7 +72,7 @@ final class TimelineWriter: TranscriptSink {
         let time = JSON.number(entry.time.seconds)
         switch entry.kind {
         case .change: pictures?.didChange()
-        case .step, .note, .expectation: pictures?.drawIfChanged(at: entry.time)
+        case .step, .note, .expectation, .snapshot: pictures?.drawIfChanged(at: entry.time)
         default: break
         }
         switch entry.kind {
@@ -114,6 +114,18 @@ final class TimelineWriter: TranscriptSink {
             }
         case .note(let text):
             row(time, "n", [Self.js(text)])
+        case .snapshot(let name, let result, let position):
+            // Shown as an expectation: the picture against its reference.
+            let place = "\(file):\(position)"
+            row(
+                time, "x",
+                [
+                    Self.js("snapshot " + name), result.passed ? "1" : "0", Self.js(result.reference),
+                    Self.js(result.explanation), Self.js(place),
+                ])
+            if !result.passed {
+                list(Problem(time: entry.time, text: "snapshot \(name): \(result.explanation)", position: place))
+            }
         case .failure(let object, let message):
             row(time, "F", [Self.js(object), Self.js(message)])
             list(Problem(time: entry.time, text: "\(object) failed: \(message)", position: nil))

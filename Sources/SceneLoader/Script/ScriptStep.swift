@@ -20,6 +20,9 @@ package struct ScriptStep {
         case set([Assignment])
         /// `note: text`, printed in the transcript.
         case note(String)
+        /// `snapshot: name`: compare the scene's picture now with the
+        /// reference picture kept under that name.
+        case snapshot(name: String)
         /// An input verb declared by the target's type: `tap: button`,
         /// `slide: { volume: 0.8 }`.
         case input(target: Int, input: ActionDescription, argument: SceneValue?)
@@ -57,4 +60,26 @@ package struct ScriptStep {
     package let verb: String
     /// Where the step is written.
     package let span: SourceSpan
+}
+
+extension ScriptStep {
+    /// The longest name a `snapshot:` step may give.
+    package static let maxSnapshotNameLength = 100
+
+    /// Whether `name` may name a snapshot: 1 to ``maxSnapshotNameLength``
+    /// ASCII letters, digits, `-` and `_`, starting with a letter or digit,
+    /// so that `NAME.svg` is the same file name on every system and
+    /// `NAME.new.svg` can never be another snapshot's reference.
+    package static func isSnapshotName(_ name: String) -> Bool {
+        let scalars = name.unicodeScalars
+        guard let first = scalars.first, scalars.count <= maxSnapshotNameLength, first != "-", first != "_" else {
+            return false
+        }
+        return scalars.allSatisfy { scalar in
+            switch scalar {
+            case "a"..."z", "A"..."Z", "0"..."9", "-", "_": true
+            default: false
+            }
+        }
+    }
 }
