@@ -55,6 +55,16 @@ extension SchemaGenerator {
                     ]))
             ),
             ("note", Self.documented("Text printed in the transcript.", Self.anyScalar(orNull: true))),
+            (
+                "snapshot",
+                Self.documented(
+                    "Compares the scene's picture now with the reference Snapshots/<scene>/NAME.svg beside the scene file.",
+                    .fields([
+                        // A plain scalar such as `1` or `true` is a name too.
+                        ("type", .strings(["string", "number", "boolean"])),
+                        ("pattern", .string("^[A-Za-z0-9][A-Za-z0-9_-]{0,\(ScriptStep.maxSnapshotNameLength - 1)}$")),
+                    ]))
+            ),
         ]
         for (verb, inputs) in inputsByVerb() {
             verbs.append((verb, inputSchema(verb, inputs)))

@@ -409,7 +409,18 @@ final class Failer: SceneObject {
         try
             "objects:\n  f: {type: Failer}\n  loop: {type: Looper}\nscript:\n  - call: f.fail\n  - call: loop.start\n  - wait: 1s\n"
             .write(to: looping, atomically: true, encoding: .utf8)
+        // A snapshot whose reference differs: the record with the most fields.
+        let pictures = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        defer { try? FileManager.default.removeItem(at: pictures) }
+        try FileManager.default.createDirectory(
+            at: pictures.appendingPathComponent("Snapshots/shake"), withIntermediateDirectories: true)
+        try "<svg/>\n".write(
+            to: pictures.appendingPathComponent("Snapshots/shake/still.svg"), atomically: true, encoding: .utf8)
+        let snapshot = pictures.appendingPathComponent("shake.yaml")
+        try "objects:\n  field: {type: TextField}\nscript:\n  - snapshot: still\n"
+            .write(to: snapshot, atomically: true, encoding: .utf8)
         let outputs = [
+            run(["run", "--format", "json", snapshot.path]),
             run(["check", "--format", "json", packagePath("Examples/mistakes.yaml")] + (try shippedScenes())),
             run(["run", "--format", "json", packagePath("Examples/mistakes.yaml")] + (try shippedScenes())),
             run(["run", "--format", "json", looping.path], registry: registry),
