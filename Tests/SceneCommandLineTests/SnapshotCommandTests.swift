@@ -53,6 +53,14 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: references).sorted() == ["start.svg"])
         #expect(try String(contentsOfFile: "\(references)/start.svg", encoding: .utf8).contains(">Stop<"))
         #expect(run(["run", path]).status == 0)
+
+        // The timeline shows each snapshot in the script's lane, and a failed one among the problems.
+        try Self.scene(title: "Again").write(toFile: path, atomically: true, encoding: .utf8)
+        let page = folder.appendingPathComponent("timeline.html").path
+        #expect(run(["run", path, "--timeline", page]).status == ExitStatus.failedExpectation)
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        #expect(html.contains(#"[0,"k","start",0,"# + "\"\(references)/start.svg\""))
+        #expect(html.contains("snapshot start: the picture differs from"))
     }
 
     @Test func theLoginFormsReferencesAreItsPictures() {

@@ -115,12 +115,12 @@ final class TimelineWriter: TranscriptSink {
         case .note(let text):
             row(time, "n", [Self.js(text)])
         case .snapshot(let name, let result, let position):
-            // Shown as an expectation: the picture against its reference.
+            // In the script's lane: the name, whether it held, the reference, what it found.
             let place = "\(file):\(position)"
             row(
-                time, "x",
+                time, "k",
                 [
-                    Self.js("snapshot " + name), result.passed ? "1" : "0", Self.js(result.reference),
+                    Self.js(name), result.passed ? "1" : "0", Self.js(result.reference),
                     Self.js(result.explanation), Self.js(place),
                 ])
             if !result.passed {

@@ -25,6 +25,7 @@ function inputsRow(l) {
 const script = { id: "script", isScript: true, rows: [] };
 const notes = { name: "notes", pts: [], marks: [], kind: "marks", aside: true };
 const steps = { name: "steps", pts: [], marks: [], kind: "marks", aside: true };
+const snapshots = { name: "snapshots", pts: [], marks: [], kind: "marks", aside: true };
 // Each script step has an ordinal n; what happens during a step has
 // the step's. Steps at one virtual time can be spread apart on the
 // page by their ordinals (an expect block's expectations are one step).
@@ -43,7 +44,7 @@ for (const r of D) {
     if (kind === "p") { if (r.length > 3) pictures[r[2]] = r[3]; screens.push([t, r[2]]); } else screensStop = t;
     continue;
   }
-  if ("sunxE".includes(kind) && !(kind === "x" && lastKind === "x" && stepTimes[n] === t)) { n++; stepTimes.push(t); }
+  if ("sunxkE".includes(kind) && !(kind === "x" && lastKind === "x" && stepTimes[n] === t)) { n++; stepTimes.push(t); }
   lastKind = kind;
   switch (kind) {
     case "i": row(lane(r[2]), r[3]).pts.push([0, r[4], false, 0]); break;
@@ -78,6 +79,15 @@ for (const r of D) {
       if (!pass) { problems.push([t, n]); guides.push([t, n]); }
       break;
     }
+    case "k": {
+      // A snapshot step: [t, "k", name, passed, reference, what it found, place].
+      closeWait(t);
+      const pass = r[3] === 1;
+      snapshots.marks.push({ t: t, n: n, k: pass ? "pass" : "fail", label: "snapshot " + r[2] + (pass ? "" : " FAILED"),
+        title: (pass ? "✓ snapshot " : "✗ snapshot ") + r[2] + " at " + secs(t) + "\n" + r[4] + "\n" + r[5] + "\n" + r[6] });
+      if (!pass) { problems.push([t, n]); guides.push([t, n]); }
+      break;
+    }
     case "n":
       closeWait(t);
       notes.marks.push({ t: t, n: n, k: "note", label: r[2], title: "note: " + r[2] + "\nat " + secs(t) }); break;
@@ -103,6 +113,7 @@ for (const r of D) {
 if (openWait) { openWait.t1 = tEnd; openWait.n1 = Infinity; }
 if (notes.marks.length) script.rows.push(notes);
 if (steps.marks.length) script.rows.push(steps);
+if (snapshots.marks.length) script.rows.push(snapshots);
 
 // ---- Values.
 function num(v) {
