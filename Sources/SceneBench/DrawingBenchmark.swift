@@ -7,7 +7,9 @@ import SceneLoader
 /// Layout and pictures stay linear and cheap: scenes of 1,000 and 10,000
 /// views with frames (containers of labels, buttons, sliders and fields,
 /// some stacked, some framed) are loaded, laid out and drawn, each timed on
-/// its own; the figures are medians.
+/// its own; the figures are medians. A second drawing of the same scene
+/// with a ``LayoutCache`` (nothing the layout reads changed, as in a fade)
+/// shows what the cache saves.
 ///
 ///     swift run -c release scene-bench --drawing
 ///
@@ -58,6 +60,9 @@ enum DrawingBenchmark {
         var load: Double
         var layout: Double
         var draw: Double
+        /// Drawing again with nothing the layout reads changed: the
+        /// layout comes from a ``LayoutCache``.
+        var redraw: Double
         var bytes: Int
     }
 
@@ -72,6 +77,7 @@ enum DrawingBenchmark {
         var loads: [Double] = []
         var layouts: [Double] = []
         var draws: [Double] = []
+        var redraws: [Double] = []
         var bytes = 0
         for round in 0...repetitions {
             var loaded: Scene?
@@ -92,15 +98,23 @@ enum DrawingBenchmark {
             var written = 0
             let draw = clock.measure { ScenePicture.write(scene) { written += $0.utf8.count } }
             guard placed == views, written > 0 else { throw BenchFailure("nothing was drawn") }
+            let cache = LayoutCache()
+            ScenePicture.write(scene, layout: cache) { _ in }
+            var rewritten = 0
+            let redraw = clock.measure { ScenePicture.write(scene, layout: cache) { rewritten += $0.utf8.count } }
+            guard cache.solveCount == 1, rewritten == written else {
+                throw BenchFailure("drawing again laid the scene out again, or drew something else")
+            }
             guard round > 0 else { continue }
             loads.append(seconds(load))
             layouts.append(seconds(layout))
             draws.append(seconds(draw))
+            redraws.append(seconds(redraw))
             bytes = written
         }
         return Figures(
             load: Statistics.median(loads), layout: Statistics.median(layouts), draw: Statistics.median(draws),
-            bytes: bytes)
+            redraw: Statistics.median(redraws), bytes: bytes)
     }
 
     /// The figures and the targets, as printed.
@@ -109,11 +123,13 @@ enum DrawingBenchmark {
         var lines = [
             "drawing: views with frames and stacks, loaded, laid out and drawn as SVG (\(repetitions) repetitions, medians)"
         ]
-        lines.append("    views     load ms   layout ms   draw ms (layout included)   SVG bytes")
+        lines.append(
+            "    views     load ms   layout ms   draw ms (layout included)   redraw ms (layout cached)   SVG bytes")
         for (size, figure) in zip(sizes, figures) {
             lines.append(
                 "  \(pad(size, 7))  \(pad(Format.fixed(figure.load * 1e3, 2), 10))  \(pad(Format.fixed(figure.layout * 1e3, 2), 10))"
-                    + "  \(pad(Format.fixed(figure.draw * 1e3, 2), 26))  \(pad(figure.bytes, 10))")
+                    + "  \(pad(Format.fixed(figure.draw * 1e3, 2), 26))  \(pad(Format.fixed(figure.redraw * 1e3, 2), 26))"
+                    + "  \(pad(figure.bytes, 10))")
         }
         guard let small = figures.first, let large = figures.last else { return lines.joined(separator: "\n") }
         let layoutGrowth = large.layout / small.layout

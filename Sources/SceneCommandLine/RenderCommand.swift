@@ -102,9 +102,12 @@ struct RenderCommand: SceneSubcommand {
         for component in loader.includedFiles(of: file) { inputs.add(component) }
         var written = 0
         var failure: CommandFailure?
+        // A film strip of a fade or a shake is laid out once.
+        let layout = LayoutCache()
         func draw(_ scene: Scene) {
             guard failure == nil, written < targets.count else { return }
-            failure = write(scene, to: targets[written], inputs: inputs, pngConverter: converter, context: context)
+            failure = write(
+                scene, to: targets[written], layout: layout, inputs: inputs, pngConverter: converter, context: context)
             written += 1
         }
         let ranThrough = session.run(pausingAt: instants) { scene, _ in draw(scene) }
@@ -137,10 +140,10 @@ struct RenderCommand: SceneSubcommand {
     }
 
     private func write(
-        _ scene: Scene, to path: String?, inputs: InputFiles, pngConverter: String?, context: CommandContext
+        _ scene: Scene, to path: String?, layout: LayoutCache, inputs: InputFiles, pngConverter: String?, context: CommandContext
     ) -> CommandFailure? {
         guard let path else {
-            ScenePicture.write(scene, scale: scale) { context.output.write($0) }
+            ScenePicture.write(scene, scale: scale, layout: layout) { context.output.write($0) }
             return nil
         }
         let opened: OutputFileWriter
@@ -157,7 +160,7 @@ struct RenderCommand: SceneSubcommand {
         }
         if let converter = pngConverter, path.lowercased().hasSuffix(".png") {
             var svg: [UInt8] = []
-            ScenePicture.write(scene, scale: scale) { svg.append(contentsOf: $0.utf8) }
+            ScenePicture.write(scene, scale: scale, layout: layout) { svg.append(contentsOf: $0.utf8) }
             do {
                 try Graphviz.filter(
                     svg, through: converter, arguments: ["--format", "png"], into: { opened.write(bytes: $0) },
@@ -167,7 +170,7 @@ struct RenderCommand: SceneSubcommand {
                 return CommandFailure(message: error.message, status: ExitStatus.toolUnavailable)
             }
         } else {
-            ScenePicture.write(scene, scale: scale) { opened.write($0) }
+            ScenePicture.write(scene, scale: scale, layout: layout) { opened.write($0) }
         }
         if let problem = opened.finish() {
             return CommandFailure(

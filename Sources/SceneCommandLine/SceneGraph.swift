@@ -1,9 +1,12 @@
 import SceneCore
+import SceneDrawing
 import SceneLoader
 
 /// A validated scene's wiring as a Graphviz DOT graph: what `graph` prints.
 ///
-/// One box per object (its id in bold, its type below), in file order. A
+/// One box per object (its id in bold, its type below, then the geometry
+/// the file gives it: its frame, stack layout and corner radius), in file
+/// order; a declared canvas is shown under the title. A
 /// view with children (the objects whose `parent` names it) is a frame,
 /// `subgraph cluster_ID`, labelled with its id and type, around its
 /// children, nested as deep as the hierarchy goes; an arrow to or from it
@@ -48,6 +51,8 @@ struct SceneGraph {
         static let frames = ["#EEF2FF", "#E0E7FF"]
         static let frameBorder = "#94A3B8"
         static let type = "#475569"
+        /// The geometry line under a view's type.
+        static let geometry = "#64748B"
         /// Indentation stops growing at this depth.
         static let maxIndentDepth = 8
     }
@@ -72,10 +77,14 @@ struct SceneGraph {
         }
 
         let quotedTitle = DOT.quoted(title)
+        // The canvas, when the file declares one, under the title.
+        let label = declaration.canvas.map { canvas in
+            DOT.quoted("\(title)\ncanvas \(number(canvas.width))x\(number(canvas.height))")
+        }
         write("// The wiring of \(DOT.comment(title)), printed by `\(DOT.comment(programName)) graph`.\n")
         write("digraph \(quotedTitle) {\n")
         write(
-            "    graph [label=\(quotedTitle), labelloc=t, fontname=\"\(Style.font)\", fontsize=16, "
+            "    graph [label=\(label ?? quotedTitle), labelloc=t, fontname=\"\(Style.font)\", fontsize=16, "
                 + "rankdir=LR, nodesep=0.4, ranksep=0.7, newrank=true, compound=true];\n")
         write(
             "    node [shape=box, style=\"rounded,filled\", fillcolor=\"\(Style.node)\", "
@@ -236,9 +245,12 @@ struct SceneGraph {
     /// frame's own object is dashed and unfilled.
     private func box(_ index: Int, isFrameObject: Bool) -> String {
         let object = declaration.objects[index]
+        let geometry = self.geometry(index).map {
+            "<br/><font point-size=\"9\" color=\"\(Style.geometry)\">\(DOT.html($0))</font>"
+        }
         let label =
             "<<b>\(DOT.html(object.id))</b><br/><font point-size=\"10\" color=\"\(Style.type)\">"
-            + "\(DOT.html(object.type.name))</font>>"
+            + "\(DOT.html(object.type.name))</font>\(geometry ?? "")>"
         let style = isFrameObject ? ", style=\"rounded,dashed\"" : ""
         return "\(DOT.quoted(object.id)) [label=\(label)\(style)];\n"
     }
@@ -247,9 +259,42 @@ struct SceneGraph {
     /// then its type, on one line.
     private func frameLabel(_ index: Int) -> String {
         let object = declaration.objects[index]
+        let geometry = self.geometry(index).map {
+            "  <font point-size=\"9\" color=\"\(Style.geometry)\">\(DOT.html($0))</font>"
+        }
         return "<<b>\(DOT.html(object.id))</b>  <font point-size=\"10\" color=\"\(Style.type)\">"
-            + "\(DOT.html(object.type.name))</font>>"
+            + "\(DOT.html(object.type.name))</font>\(geometry ?? "")>"
     }
+
+    /// The geometry the file gives the object at `index`, on one line, in
+    /// written order: `frame 16,16 358x44`, `horizontal stack, spacing 4,
+    /// padding 2, fill`, `corner radius 6`; `nil` when it gives none.
+    private func geometry(_ index: Int) -> String? {
+        var parts: [String] = []
+        for entry in declaration.propertyValues[declaration.objects[index].propertyRange] {
+            switch entry.property.name {
+            case "frame":
+                guard let rect = Rect(sceneValue: entry.value) else { continue }
+                parts.append(
+                    "frame \(number(rect.x)),\(number(rect.y)) \(number(rect.width))x\(number(rect.height))")
+            case "layout":
+                guard let layout = StackLayout(sceneValue: entry.value) else { continue }
+                parts.append(
+                    "\(layout.axis.rawValue) stack, spacing \(number(layout.spacing)), "
+                        + "padding \(number(layout.padding)), \(layout.alignment.rawValue)")
+            case "cornerRadius":
+                switch entry.value {
+                case .double(let radius): parts.append("corner radius \(number(radius))")
+                case .int(let radius): parts.append("corner radius \(radius)")
+                default: continue
+                }
+            default: continue
+            }
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
+
+    private func number(_ value: Double) -> String { SceneValue.double(value).description }
 
     private func indent(_ depth: Int) -> String {
         String(repeating: "    ", count: min(depth, Style.maxIndentDepth))

@@ -57,15 +57,21 @@ public enum ScenePicture {
     /// Writes the picture of `scene` as it is now, handing the text to
     /// `sink` in pieces.
     /// `canvas` defaults to the scene's own (its `canvas:` key), or
-    /// ``defaultCanvas``.
+    /// ``defaultCanvas``. Pass the same `layout` cache to each picture of
+    /// a series (a run's snapshots, a timeline's screens) so that views are
+    /// laid out again only when something the layout reads has changed.
     public static func write(
-        _ scene: Scene, canvas: Size? = nil, scale: Double = 1, to sink: @escaping (String) -> Void
+        _ scene: Scene, canvas: Size? = nil, scale: Double = 1, layout cache: LayoutCache? = nil,
+        to sink: @escaping (String) -> Void
     ) {
-        Picture.write(items(of: scene), canvas: canvas ?? scene.canvas ?? defaultCanvas, scale: scale, to: sink)
+        Picture.write(
+            items(of: scene), canvas: canvas ?? scene.canvas ?? defaultCanvas, scale: scale, layout: cache, to: sink)
     }
 
     /// The picture of `scene` as it is now, as one string.
-    public static func svg(of scene: Scene, canvas: Size? = nil, scale: Double = 1) -> String {
-        Picture.svg(items(of: scene), canvas: canvas ?? scene.canvas ?? defaultCanvas, scale: scale)
+    public static func svg(
+        of scene: Scene, canvas: Size? = nil, scale: Double = 1, layout cache: LayoutCache? = nil
+    ) -> String {
+        Picture.svg(items(of: scene), canvas: canvas ?? scene.canvas ?? defaultCanvas, scale: scale, layout: cache)
     }
 }

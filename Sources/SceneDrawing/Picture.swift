@@ -41,15 +41,18 @@ public struct PictureItem {
 public enum Picture {
     /// Writes the picture of `items` on a canvas of `canvas` points, drawn at
     /// `scale` pixels a point, handing the text to `sink` in pieces.
+    /// With a `layout` cache, the views are laid out again only when
+    /// something the layout reads differs from the cache's last picture.
     ///
     /// - Complexity: O(n) in the number of views, plus what they draw.
     public static func write(
         _ items: [PictureItem], canvas: Size, scale: Double = 1, background: Color = .white,
-        to sink: @escaping (String) -> Void
+        layout cache: LayoutCache? = nil, to sink: @escaping (String) -> Void
     ) {
         let output = SVGOutput(sink: sink)
         output.begin(canvas: canvas, scale: scale, background: background)
-        let (frames, order) = Layout.solve(items.map(\.node), canvas: canvas)
+        let nodes = items.map(\.node)
+        let (frames, order) = cache?.solve(nodes, canvas: canvas) ?? Layout.solve(nodes, canvas: canvas)
         // What each view inherits from its containers, worked out parents first.
         var shift = [Point](repeating: .zero, count: items.count)
         var opacity = [Double](repeating: 1, count: items.count)
@@ -76,11 +79,12 @@ public enum Picture {
     }
 
     /// The picture of `items` as one string.
-    public static func svg(_ items: [PictureItem], canvas: Size, scale: Double = 1, background: Color = .white)
-        -> String
-    {
+    public static func svg(
+        _ items: [PictureItem], canvas: Size, scale: Double = 1, background: Color = .white,
+        layout cache: LayoutCache? = nil
+    ) -> String {
         var text = ""
-        write(items, canvas: canvas, scale: scale, background: background) { text += $0 }
+        write(items, canvas: canvas, scale: scale, background: background, layout: cache) { text += $0 }
         return text
     }
 

@@ -27,6 +27,8 @@ final class TranscriptRecorder {
     /// Where `snapshot:` steps compare their pictures; `nil` when this run
     /// does not compare them (`render`, live mode): the step is only noted.
     let snapshots: SnapshotStore?
+    /// The layout of the last snapshot, reused while nothing it reads changes.
+    private let snapshotLayout = LayoutCache()
     /// The events being delivered, outermost first, as (object, event):
     /// what names a loop when ``EventDelivery`` refuses a send.
     var deliveries: [(object: Int, event: String)] = []
@@ -179,7 +181,7 @@ final class TranscriptRecorder {
                 record(.step(verb: "snapshot", text: name))
                 break
             }
-            let result = snapshots.compare(name: name, picture: ScenePicture.svg(of: scene))
+            let result = snapshots.compare(name: name, picture: ScenePicture.svg(of: scene, layout: snapshotLayout))
             record(.snapshot(name: name, result: result, position: step.span.start))
         case .expect(let expectations):
             sample(isAnimationFrame: false)

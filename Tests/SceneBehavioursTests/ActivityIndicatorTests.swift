@@ -1,5 +1,6 @@
 import SceneBehaviours
 import SceneCore
+import SceneDrawing
 import Testing
 
 @Suite struct ActivityIndicatorTests {
@@ -40,5 +41,64 @@ import Testing
         spinner.hide()
         #expect(spinner.startAnimating() == .handled)
         #expect(spinner.animating)
+    }
+}
+
+@Suite struct ActivityIndicatorTurningTests {
+    @Test func aSpinnerTurnsOneSpokeAnEighthOfASecondOnItsClock() throws {
+        let scheduler = VirtualScheduler()
+        try scheduler.advance(by: .milliseconds(300))
+        let spinner = ActivityIndicator(scheduler: scheduler)
+        #expect(spinner.spokePhase == 0)
+        spinner.startAnimating()
+        #expect(spinner.spokePhase == 0)
+        try scheduler.advance(by: .milliseconds(124))
+        #expect(spinner.spokePhase == 0)
+        try scheduler.advance(by: .milliseconds(1))
+        #expect(spinner.spokePhase == 1)
+        try scheduler.advance(by: .milliseconds(250))
+        #expect(spinner.spokePhase == 3)
+        // A whole turn later it is where it was.
+        try scheduler.advance(by: .seconds(1))
+        #expect(spinner.spokePhase == 3)
+        try scheduler.advance(by: .seconds(86_400 * 365))
+        #expect(spinner.spokePhase == 3)
+        spinner.stopAnimating()
+        #expect(spinner.spokePhase == 0)
+    }
+
+    @Test func restartingTurnsFromTheTopAgain() throws {
+        let scheduler = VirtualScheduler()
+        let spinner = ActivityIndicator(scheduler: scheduler)
+        spinner.startAnimating()
+        try scheduler.advance(by: .milliseconds(500))
+        #expect(spinner.spokePhase == 4)
+        spinner.stopAnimating()
+        spinner.startAnimating()
+        #expect(spinner.spokePhase == 0)
+    }
+
+    @Test func theBrightestSpokeIsDrawnWhereThePhaseIs() throws {
+        let scheduler = VirtualScheduler()
+        let spinner = ActivityIndicator(scheduler: scheduler)
+        spinner.frame = Rect(x: 0, y: 0, width: 40, height: 40)
+        spinner.startAnimating()
+        func picture() -> String {
+            Picture.svg(
+                [PictureItem(node: LayoutNode(frame: spinner.frame), id: "s", typeName: "ActivityIndicator") {
+                    spinner.draw(in: $0)
+                }], canvas: Size(width: 40, height: 40))
+        }
+        let atTop = picture()
+        try scheduler.advance(by: .milliseconds(250))
+        let atRight = picture()
+        #expect(atTop != atRight)
+        // The brightest spoke (opaque grey, no alpha) ends at the top at
+        // first and at the right edge (x = 40) a quarter of a turn later.
+        let brightest = #/x1="([0-9.]+)" y1="([0-9.]+)" x2="([0-9.]+)" y2="([0-9.]+)" stroke="#8e8e93" stroke-width/#
+        let top = try #require(atTop.firstMatch(of: brightest))
+        #expect(top.output.3 == "20" && top.output.4 == "0")
+        let right = try #require(atRight.firstMatch(of: brightest))
+        #expect(right.output.3 == "40" && right.output.4 == "20")
     }
 }

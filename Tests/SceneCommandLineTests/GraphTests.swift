@@ -87,6 +87,32 @@ private let isDotInstalled = Graphviz.locate() != nil
         #expect(graph.frames.first { $0.id == "bar" }?.label.contains(">View</font>") == true)
     }
 
+    @Test func aViewsFrameStackAndCornerRadiusAndTheCanvasAreShown() throws {
+        let output = run([
+            "graph",
+            try scene(
+                """
+                scene: Geometry
+                canvas: {width: 320, height: 480}
+                objects:
+                  bar: {type: View, layout: {axis: horizontal, spacing: 4, padding: 2}, cornerRadius: 6}
+                  play: {type: Button, parent: bar, title: Play}
+                  badge: {type: Label, frame: {x: 10, y: 20.5, width: 100, height: 44}}
+                  plain: {type: Label}
+                """),
+        ]).output
+        let graph = try DOTOutline(output)
+        #expect(output.contains(#"graph [label="Geometry\ncanvas 320x480""#))
+        let bar = try #require(graph.frames.first { $0.id == "bar" })
+        #expect(bar.label.contains("horizontal stack, spacing 4, padding 2, fill · corner radius 6"))
+        let badge = try #require(graph.boxes.first { $0.id == "badge" })
+        #expect(badge.label.contains(">frame 10,20.5 100x44</font>"))
+        let plain = try #require(graph.boxes.first { $0.id == "plain" })
+        #expect(!plain.label.contains("frame") && !plain.label.contains("stack"))
+        // Without a canvas, the title alone.
+        #expect(try DOTOutline(run(["graph", try scene(Self.player)]).output).title == "Player")
+    }
+
     @Test func parentsAreFramesNestedAsDeepAsTheHierarchy() throws {
         let graph = try DOTOutline(run(["graph", try scene(Self.player)]).output)
         #expect(graph.enclosing["controls"] == ["controls"])

@@ -3,20 +3,66 @@ import SceneCore
 /// A headless activity indicator (a spinner). Hidden or not, it takes
 /// `start` and `stop`.
 ///
+/// While it animates it turns on the scene's clock, one spoke every
+/// ``spokeDuration`` (a turn a second of virtual time), so that a picture
+/// at any moment shows where it is:
+///
+///     let spinner = ActivityIndicator(scheduler: scheduler)
+///     spinner.startAnimating()
+///     try scheduler.advance(by: .milliseconds(375))   // spinner.spokePhase == 3
+///
+/// Turning sets no timer and sends nothing: the phase is read from the
+/// clock when the spinner is drawn.
+///
 /// For its keys, defaults, events, actions and inputs, see
 /// `scene-runner types ActivityIndicator`.
 open class ActivityIndicator: View {
     /// Whether the spinner turns.
     public final private(set) var animating = false
 
-    /// A stopped indicator.
+    /// How long the spinner takes to move on by one of its eight spokes:
+    /// an eighth of a second, so a turn takes a second.
+    public static let spokeDuration: Duration = .milliseconds(125)
+
+    /// The clock the spinner turns on: the scene's, from ``awake(in:)``,
+    /// unless one was given.
+    package private(set) var scheduler: VirtualScheduler?
+    /// When the current turning started, on ``scheduler``.
+    private var startedAt: Duration = .zero
+
+    /// A stopped indicator; it gets its clock in ``awake(in:)``.
     override public init() {}
+
+    /// A stopped indicator that turns on `scheduler`, for use without a scene.
+    public init(scheduler: VirtualScheduler) {
+        self.scheduler = scheduler
+    }
+
+    /// Takes the scene's clock, unless one was given.
+    override open func awake(in scene: Scene) {
+        super.awake(in: scene)
+        if scheduler == nil { scheduler = scene.scheduler }
+    }
+
+    /// The spoke drawn brightest, 0 (the top) to 7, clockwise: how many
+    /// ``spokeDuration``s have passed since the spinner started, modulo 8;
+    /// 0 when it is stopped or has no clock.
+    public var spokePhase: Int {
+        guard animating, let scheduler else { return 0 }
+        let elapsed = scheduler.now - startedAt
+        guard elapsed > .zero else { return 0 }
+        // A turn is exactly a second: the whole seconds do not matter, and
+        // the fraction is counted in attoseconds, without overflow.
+        let step = Self.spokeDuration.components.attoseconds
+        return Int(elapsed.components.attoseconds / step) % 8
+    }
 
     /// Starts the spinner (the `start` action); ignored when it already turns.
     @discardableResult
     public func startAnimating() -> ActionOutcome {
         guard !animating else { return .ignored(because: "it is already animating") }
         animating = true
+        startedAt = scheduler?.now ?? .zero
         return .handled
     }
 
@@ -35,7 +81,7 @@ open class ActivityIndicator: View {
     override open class func sceneDescription() -> TypeDescription {
         TypeDescription(
             "ActivityIndicator", summary: "A spinner: actions start and stop.", base: View.sceneDescription(),
-            wakes: false, make: { ActivityIndicator() }
+            make: { ActivityIndicator() }
         ) { type in
             type.readOnly("animating", get: { $0.animating }, doc: "Whether the spinner turns.")
             type.action("start", doc: "Starts the spinner; ignored when it is already animating.") {

@@ -87,9 +87,11 @@ extension Slider {
 }
 
 extension ActivityIndicator {
-    /// Eight spokes while animating; nothing when stopped.
+    /// Eight spokes while animating, the one at ``spokePhase`` brightest
+    /// and the others fading behind it; nothing when stopped.
     func drawSpinner(in context: DrawingContext) {
         guard animating else { return }
+        let phase = spokePhase
         let center = Point(x: context.size.width / 2, y: context.size.height / 2)
         let outer = min(context.size.width, context.size.height) / 2
         // Spokes at 45° steps, fading round the circle; cosines and sines
@@ -100,7 +102,7 @@ extension ActivityIndicator {
             (-0.7071, -0.7071),
         ]
         for (index, direction) in directions.enumerated() {
-            let shade = UInt8(255 - 28 * index)
+            let shade = UInt8(255 - 28 * ((index - phase + 8) % 8))
             context.line(
                 from: Point(x: center.x + direction.0 * outer * 0.45, y: center.y + direction.1 * outer * 0.45),
                 to: Point(x: center.x + direction.0 * outer, y: center.y + direction.1 * outer),

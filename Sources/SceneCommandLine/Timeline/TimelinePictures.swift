@@ -28,6 +28,8 @@ final class TimelinePictures {
     private var indexByPicture: [String: Int] = [:]
     private var bytes = 0
     private var lastIndex: Int?
+    /// The last picture's layout: a fade redraws without laying out again.
+    private let layout = LayoutCache()
     private var hasStopped = false
 
     init(row: @escaping (_ time: Duration, _ kind: String, _ fields: [String]) -> Void) {
@@ -53,7 +55,7 @@ final class TimelinePictures {
         guard isDirty, !hasStopped, let scene else { return }
         isDirty = false
         var svg = ""
-        ScenePicture.write(scene) { svg += $0 }
+        ScenePicture.write(scene, layout: layout) { svg += $0 }
         if let index = indexByPicture[svg] {
             if index != lastIndex { row(time, "p", [String(index)]) }
             lastIndex = index
