@@ -21,8 +21,10 @@ enum DrawingBenchmark {
     static let sizes = [1_000, 10_000]
     /// The largest growth allowed for 10x the views.
     static let maxGrowth = 11.0
-    /// Layouts timed together in one sample.
-    static let layoutsPerSample = 10
+    /// The views laid out in one timed sample, over as many layouts as it takes.
+    static let viewsPerLayoutSample = 100_000
+    /// The views drawn in one timed sample, over as many pictures as it takes.
+    static let viewsPerDrawSample = 10_000
     /// The largest draw-to-load ratio allowed at the largest size.
     static let maxDrawToLoad = 2.0
 
@@ -66,81 +68,107 @@ enum DrawingBenchmark {
         var bytes: Int
     }
 
-    /// Medians, in seconds, over `repetitions` after one warm-up.
-    static func measure(views: Int, repetitions: Int) throws -> Figures {
-        let source = SceneSource(name: "drawing-\(views).yaml", text: scene(views: views))
-        let loader = SceneLoader(registry: .standard)
+    /// One sample of each figure, in seconds, for a scene of `views` views.
+    static func sample(views: Int, source: SceneSource, loader: SceneLoader) throws -> Figures {
         let clock = ContinuousClock()
         func seconds(_ duration: Duration) -> Double {
             Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
         }
-        var loads: [Double] = []
-        var layouts: [Double] = []
-        var draws: [Double] = []
-        var redraws: [Double] = []
-        var bytes = 0
-        for round in 0...repetitions {
-            var loaded: Scene?
-            let load = try clock.measure { loaded = try loader.load(source) }
-            guard let scene = loaded, scene.entries.count == views else {
-                throw BenchFailure("the scene did not load whole")
-            }
-            let items = ScenePicture.items(of: scene)
-            var placed = 0
-            // Ten layouts a sample: one of 1,000 views takes a tenth of a
-            // millisecond, too short to time alone on a shared machine.
-            let layout =
-                clock.measure {
-                    for _ in 0..<layoutsPerSample {
-                        placed = Layout.frames(of: items.map(\.node), canvas: ScenePicture.defaultCanvas).count
-                    }
-                } / layoutsPerSample
-            var written = 0
-            let draw = clock.measure { ScenePicture.write(scene) { written += $0.utf8.count } }
-            guard placed == views, written > 0 else { throw BenchFailure("nothing was drawn") }
-            let cache = LayoutCache()
-            ScenePicture.write(scene, layout: cache) { _ in }
-            var rewritten = 0
-            let redraw = clock.measure { ScenePicture.write(scene, layout: cache) { rewritten += $0.utf8.count } }
-            guard cache.solveCount == 1, rewritten == written else {
-                throw BenchFailure("drawing again laid the scene out again, or drew something else")
-            }
-            guard round > 0 else { continue }
-            loads.append(seconds(load))
-            layouts.append(seconds(layout))
-            draws.append(seconds(draw))
-            redraws.append(seconds(redraw))
-            bytes = written
+        var loaded: Scene?
+        let load = try clock.measure { loaded = try loader.load(source) }
+        guard let scene = loaded, scene.entries.count == views else {
+            throw BenchFailure("the scene did not load whole")
+        }
+        let nodes = ScenePicture.items(of: scene).map(\.node)
+        var placed = 0
+        // A sample lays out 100,000 views in all (a hundred layouts of
+        // 1,000, ten of 10,000): one layout of 1,000 views takes a few
+        // hundredths of a millisecond, too short to time alone on a
+        // shared machine.
+        let layoutsPerSample = max(1, viewsPerLayoutSample / views)
+        let layout =
+            clock.measure {
+                for _ in 0..<layoutsPerSample {
+                    placed = Layout.frames(of: nodes, canvas: ScenePicture.defaultCanvas).count
+                }
+            } / layoutsPerSample
+        // Pictures likewise: 10,000 views drawn a sample (ten pictures of
+        // 1,000, one of 10,000).
+        let drawsPerSample = max(1, viewsPerDrawSample / views)
+        var written = 0
+        let draw =
+            clock.measure {
+                for _ in 0..<drawsPerSample {
+                    written = 0
+                    ScenePicture.write(scene) { written += $0.utf8.count }
+                }
+            } / drawsPerSample
+        guard placed == views, written > 0 else { throw BenchFailure("nothing was drawn") }
+        let cache = LayoutCache()
+        ScenePicture.write(scene, layout: cache) { _ in }
+        var rewritten = 0
+        let redraw =
+            clock.measure {
+                for _ in 0..<drawsPerSample {
+                    rewritten = 0
+                    ScenePicture.write(scene, layout: cache) { rewritten += $0.utf8.count }
+                }
+            } / drawsPerSample
+        guard cache.solveCount == 1, rewritten == written else {
+            throw BenchFailure("drawing again laid the scene out again, or drew something else")
         }
         return Figures(
-            load: Statistics.median(loads), layout: Statistics.median(layouts), draw: Statistics.median(draws),
-            redraw: Statistics.median(redraws), bytes: bytes)
+            load: seconds(load), layout: seconds(layout), draw: seconds(draw), redraw: seconds(redraw), bytes: written)
     }
 
-    /// The figures and the targets, as printed.
+    /// The figures and the targets, as printed. Each repetition measures
+    /// every size back to back after a warm-up round; the figures are
+    /// medians, and each ratio is the median of the ratios taken within
+    /// one repetition ("paired"), since this machine's speed changes from
+    /// second to second.
     static func report(repetitions: Int) throws -> String {
-        let figures = try sizes.map { try measure(views: $0, repetitions: repetitions) }
+        let loader = SceneLoader(registry: .standard)
+        let sources = sizes.map { SceneSource(name: "drawing-\($0).yaml", text: scene(views: $0)) }
+        var samples = [[Figures]](repeating: [], count: sizes.count)
+        for round in 0...repetitions {
+            let figures = try zip(sizes, sources).map { try sample(views: $0, source: $1, loader: loader) }
+            guard round > 0 else { continue }
+            for index in sizes.indices { samples[index].append(figures[index]) }
+        }
+        func median(_ index: Int, _ figure: KeyPath<Figures, Double>) -> Double {
+            Statistics.median(samples[index].map { $0[keyPath: figure] })
+        }
+        func pairedRatio(_ top: KeyPath<Figures, Double>, over bottom: KeyPath<Figures, Double>, sizes: (Int, Int))
+            -> Double
+        {
+            Statistics.median(
+                zip(samples[sizes.0], samples[sizes.1]).map { $0.1[keyPath: top] / $0.0[keyPath: bottom] })
+        }
         var lines = [
-            "drawing: views with frames and stacks, loaded, laid out and drawn as SVG (\(repetitions) repetitions, medians)"
+            "drawing: views with frames and stacks, loaded, laid out and drawn as SVG "
+                + "(\(repetitions) repetitions, medians; ratios paired within a repetition)"
         ]
         lines.append(
             "    views     load ms   layout ms   draw ms (layout included)   redraw ms (layout cached)   SVG bytes")
-        for (size, figure) in zip(sizes, figures) {
+        for index in sizes.indices {
             lines.append(
-                "  \(pad(size, 7))  \(pad(Format.fixed(figure.load * 1e3, 2), 10))  \(pad(Format.fixed(figure.layout * 1e3, 2), 10))"
-                    + "  \(pad(Format.fixed(figure.draw * 1e3, 2), 26))  \(pad(Format.fixed(figure.redraw * 1e3, 2), 26))"
-                    + "  \(pad(figure.bytes, 10))")
+                "  \(pad(sizes[index], 7))  \(pad(Format.fixed(median(index, \.load) * 1e3, 2), 10))"
+                    + "  \(pad(Format.fixed(median(index, \.layout) * 1e3, 2), 10))"
+                    + "  \(pad(Format.fixed(median(index, \.draw) * 1e3, 2), 26))"
+                    + "  \(pad(Format.fixed(median(index, \.redraw) * 1e3, 2), 26))"
+                    + "  \(pad(samples[index].last?.bytes ?? 0, 10))")
         }
-        guard let small = figures.first, let large = figures.last else { return lines.joined(separator: "\n") }
-        let layoutGrowth = large.layout / small.layout
-        let drawGrowth = large.draw / small.draw
-        let drawToLoad = large.draw / large.load
+        guard sizes.count >= 2 else { return lines.joined(separator: "\n") }
+        let (small, large) = (0, sizes.count - 1)
+        let layoutGrowth = pairedRatio(\.layout, over: \.layout, sizes: (small, large))
+        let drawGrowth = pairedRatio(\.draw, over: \.draw, sizes: (small, large))
+        let drawToLoad = pairedRatio(\.draw, over: \.load, sizes: (large, large))
         func verdict(_ met: Bool) -> String { met ? "[met]" : "[MISSED]" }
         lines.append(
-            "  \(verdict(layoutGrowth <= maxGrowth && drawGrowth <= maxGrowth)) growth \(sizes[0]) -> \(sizes[1]) views at most \(Format.fixed(maxGrowth, 0))x:"
+            "  \(verdict(layoutGrowth <= maxGrowth && drawGrowth <= maxGrowth)) growth \(sizes[small]) -> \(sizes[large]) views at most \(Format.fixed(maxGrowth, 0))x:"
                 + " layout \(Format.fixed(layoutGrowth, 2))x, drawing \(Format.fixed(drawGrowth, 2))x")
         lines.append(
-            "  \(verdict(drawToLoad <= maxDrawToLoad)) drawing \(sizes[1]) views within \(Format.fixed(maxDrawToLoad, 0))x of loading them: \(Format.fixed(drawToLoad, 2))x"
+            "  \(verdict(drawToLoad <= maxDrawToLoad)) drawing \(sizes[large]) views within \(Format.fixed(maxDrawToLoad, 0))x of loading them: \(Format.fixed(drawToLoad, 2))x"
         )
         return lines.joined(separator: "\n")
     }

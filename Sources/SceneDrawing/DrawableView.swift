@@ -38,6 +38,9 @@ public enum ScenePicture {
     public static func items(of scene: Scene) -> [PictureItem] {
         var views: [(id: String, type: String, view: any DrawableView)] = []
         var indexByView: [ObjectIdentifier: Int] = [:]
+        // Sized once: growing them would copy and rehash along the way.
+        views.reserveCapacity(scene.entries.count)
+        indexByView.reserveCapacity(scene.entries.count)
         for entry in scene.entries {
             guard let view = entry.object as? any DrawableView else { continue }
             indexByView[ObjectIdentifier(view)] = views.count
