@@ -85,7 +85,7 @@ class Preview:
 def browser():
     options = Options()
     for argument in ("--headless", "--no-sandbox", "--disable-gpu", "--window-size=1400,900",
-                     "--proxy-server=127.0.0.1:9", "--proxy-bypass-list=<-loopback>"):
+                     "--proxy-server=127.0.0.1:9"):
         options.add_argument(argument)
     binary = next((p for p in ("/usr/bin/chromium", "/usr/bin/chromium-headless-shell") if os.path.exists(p)), None)
     if binary:
@@ -112,7 +112,7 @@ def steps_of(text):
     lines = []
     for line in text.splitlines():
         match = re.match(r"^\s*(\d+\.\d{3}s)\s+(.*)$", line)
-        if match and not match.group(2).startswith(("note:", "expect ")):
+        if match and not match.group(2).startswith(("note:", "expect ", "at ")):
             lines.append(match.group(1) + " " + match.group(2).strip())
     return lines
 
@@ -143,9 +143,6 @@ def check_video_player(runner, driver, folder, screenshot):
         wait_until(lambda: "playPause (Button)" in driver.find_element(By.ID, "inspector").text,
                    "the inspector of the play button")
 
-        if screenshot:
-            driver.save_screenshot(screenshot)
-
         # A step typed in the box hides the controls: they vanish from the picture.
         box = driver.find_element(By.ID, "step")
         box.send_keys("set: { controls.hidden: true }", Keys.ENTER)
@@ -164,6 +161,11 @@ def check_video_player(runner, driver, folder, screenshot):
         ok = driver.find_elements(By.CSS_SELECTOR, "#transcript .ok")
         if not ok:
             raise Failure("the expectation that held is not shown green")
+        if screenshot:
+            ActionChains(driver).move_to_element(view(driver, "volume")).perform()
+            wait_until(lambda: "volume (Slider)" in driver.find_element(By.ID, "inspector").text,
+                       "the inspector of the slider")
+            driver.save_screenshot(screenshot)
         box.send_keys("tap: nosuchthing", Keys.ENTER)
         wait_for_transcript(driver, r"nosuchthing", "the diagnostic of a wrong step")
 
