@@ -71,7 +71,8 @@ package enum PreviewAccess {
         method: String, uri: String, hosts: [String], origins: [String], token: String, port: Int
     ) -> Result<Resource, Refusal> {
         guard hosts.count == 1, let host = hosts.first, isAllowedHost(host, port: port) else {
-            return .failure(Refusal(status: 421, reason: "the Host header must be 127.0.0.1:\(port) or localhost:\(port)"))
+            return .failure(
+                Refusal(status: 421, reason: "the Host header must be 127.0.0.1:\(port) or localhost:\(port)"))
         }
         guard origins.count <= 1, origins.allSatisfy({ isAllowedOrigin($0, port: port) }) else {
             return .failure(Refusal(status: 403, reason: "requests from other pages are refused"))

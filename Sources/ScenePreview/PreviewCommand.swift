@@ -34,14 +34,14 @@ struct PreviewCommand: SceneSubcommand {
 
 
             """
-            + ExitStatus.help([
-                (ExitStatus.success, "every expectation held"),
-                (ExitStatus.failedExpectation, "a step was refused, an expectation failed or the scene stopped"),
-                (ExitStatus.invalidScene, "the scene is invalid or unreadable"),
-                ExitStatus.outputUsageLine,
-                (ExitStatus.outputFailed, "the output, or the --record file, could not be written"),
-                (ExitStatus.portUnavailable, "the port is in use, or the system refused it"),
-            ])
+                + ExitStatus.help([
+                    (ExitStatus.success, "every expectation held"),
+                    (ExitStatus.failedExpectation, "a step was refused, an expectation failed or the scene stopped"),
+                    (ExitStatus.invalidScene, "the scene is invalid or unreadable"),
+                    ExitStatus.outputUsageLine,
+                    (ExitStatus.outputFailed, "the output, or the --record file, could not be written"),
+                    (ExitStatus.portUnavailable, "the port is in use, or the system refused it"),
+                ])
     )
 
     @Argument(help: "The scene file.")

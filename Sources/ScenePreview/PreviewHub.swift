@@ -150,7 +150,9 @@ package final class PreviewHub: Sendable {
             if state.latencies.count + latencies.count <= Self.maximumLatencies {
                 state.latencies.append(contentsOf: latencies)
             }
-            let latest = latencies.max().map { Int($0.components.seconds) * 1_000_000 + Int($0.components.attoseconds / 1_000_000_000_000) }
+            let latest = latencies.max().map {
+                Int($0.components.seconds) * 1_000_000 + Int($0.components.attoseconds / 1_000_000_000_000)
+            }
             let message = JSONValue.fields([
                 ("kind", .string("frame")), ("time", .string(time.sceneText)), ("svg", .string(svg)),
                 ("latencyMicroseconds", latest.map(JSONValue.int)),

@@ -100,7 +100,8 @@ struct PreviewSessions {
     /// Waits until a watched file changes (true), or until Ctrl-C or the
     /// deadline (false). Messages from the page meanwhile are dropped, with
     /// a notice: there is no scene to perform them on.
-    private func waitForChange(_ watch: Watch, until deadline: ContinuousClock.Instant?, output: PreviewOutput) -> Bool {
+    private func waitForChange(_ watch: Watch, until deadline: ContinuousClock.Instant?, output: PreviewOutput) -> Bool
+    {
         let interruption = Interruption.install()
         defer { interruption.restore() }
         var buffer = [UInt8](repeating: 0, count: 4096)

@@ -88,7 +88,8 @@ struct PreviewAccessTests {
 
     @Test func messagesAreOneLineAndBounded() {
         #expect(PreviewAccess.problem(withMessage: "step tap: play") == nil)
-        #expect(PreviewAccess.problem(withMessage: String(repeating: "a", count: PreviewAccess.maximumMessageBytes)) == nil)
+        #expect(
+            PreviewAccess.problem(withMessage: String(repeating: "a", count: PreviewAccess.maximumMessageBytes)) == nil)
         #expect(
             PreviewAccess.problem(withMessage: String(repeating: "a", count: PreviewAccess.maximumMessageBytes + 1))
                 != nil)

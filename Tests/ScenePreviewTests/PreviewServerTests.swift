@@ -24,7 +24,8 @@ import Testing
     @Test func thePageIsServedOnlyWithTheTokenAndTheRightHost() throws {
         try withServer { server in
             let host = "127.0.0.1:\(server.port)"
-            let page = try #require(request(port: server.port, "GET /?token=\(token) HTTP/1.1\r\nHost: \(host)\r\n\r\n"))
+            let page = try #require(
+                request(port: server.port, "GET /?token=\(token) HTTP/1.1\r\nHost: \(host)\r\n\r\n"))
             #expect(page.hasPrefix("HTTP/1.1 200"))
             #expect(page.hasSuffix("<p>page</p>"))
             #expect(page.contains("Content-Security-Policy: default-src 'none'"))
@@ -32,7 +33,8 @@ import Testing
             #expect(noToken.hasPrefix("HTTP/1.1 403"))
             #expect(noToken.contains("token"))
             let rebound = try #require(
-                request(port: server.port, "GET /?token=\(token) HTTP/1.1\r\nHost: evil.example:\(server.port)\r\n\r\n"))
+                request(port: server.port, "GET /?token=\(token) HTTP/1.1\r\nHost: evil.example:\(server.port)\r\n\r\n")
+            )
             #expect(rebound.hasPrefix("HTTP/1.1 421"))
             let other = try #require(
                 request(port: server.port, "GET /etc/passwd?token=\(token) HTTP/1.1\r\nHost: \(host)\r\n\r\n"))
@@ -95,7 +97,9 @@ import Testing
         }
         guard connected == 0 else { return nil }
         let bytes = Array(text.utf8)
-        guard bytes.withUnsafeBytes({ send(descriptor, $0.baseAddress, $0.count, 0) }) == bytes.count else { return nil }
+        guard bytes.withUnsafeBytes({ send(descriptor, $0.baseAddress, $0.count, 0) }) == bytes.count else {
+            return nil
+        }
         var answer: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         // Until the server closes, the headers end or 1 MiB: a bound.
