@@ -151,16 +151,17 @@ def measure_frame_rate(runner, driver):
 
         def stats():
             return driver.execute_script("return [window.previewStats.frames, window.previewStats.animationFrames,"
-                                         " window.previewStats.transcriptText, performance.now()]")
+                                         " window.previewStats.transcriptText, performance.now(),"
+                                         " window.previewStats.framesDrawn]")
 
         deadline = time.monotonic() + 30
         begin = None
         while time.monotonic() < deadline:
-            frames, animation, text, now = stats()
+            frames, animation, text, now, drawn = stats()
             if begin is None and "controls.alpha: 1 -> animating" in text:
-                begin = (frames, animation, now)
+                begin = (frames, animation, now, drawn)
             if begin and "controls.hidden: false -> true" in text:
-                end = (frames, animation, now)
+                end = (frames, animation, now, drawn)
                 break
             time.sleep(0.01)
         else:
@@ -168,10 +169,10 @@ def measure_frame_rate(runner, driver):
     finally:
         stop(process)
     seconds = (end[2] - begin[2]) / 1000
-    print("fade of 100 views: %.2f s seen by the page, %d pictures received (%.1f a second), "
-          "%d animation frames (%.1f a second)" % (
-              seconds, end[0] - begin[0], (end[0] - begin[0]) / seconds, end[1] - begin[1],
-              (end[1] - begin[1]) / seconds))
+    print("fade of 100 views: %.2f s seen by the page, %d pictures received (%.1f a second), %d drawn "
+          "(%.1f a second), %d animation frames (%.1f a second)" % (
+              seconds, end[0] - begin[0], (end[0] - begin[0]) / seconds, end[3] - begin[3],
+              (end[3] - begin[3]) / seconds, end[1] - begin[1], (end[1] - begin[1]) / seconds))
 
 
 def main():
