@@ -34,6 +34,7 @@ from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.keys import Keys
 
 ADDRESS = re.compile(r"http://127\.0\.0\.1:(\d+)/\?token=([0-9a-f]{32})")
@@ -94,6 +95,17 @@ def browser():
     return webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
 
 
+def again(action):
+    """Does `action`, again (up to 5 times) when a new picture replaced the
+    element it held between finding it and using it."""
+    for _ in range(4):
+        try:
+            return action()
+        except StaleElementReferenceException:
+            time.sleep(0.1)
+    return action()
+
+
 def transcript(driver):
     return driver.execute_script("return window.previewStats.transcriptText")
 
@@ -126,20 +138,22 @@ def check_video_player(runner, driver, folder, screenshot):
         wait_until(lambda: driver.find_elements(By.CSS_SELECTOR, "#inputs button"), "the inputs panel")
 
         # A click on the play button: pressed, then tapped.
-        ActionChains(driver).click(view(driver, "playPause")).perform()
+        again(lambda: ActionChains(driver).click(view(driver, "playPause")).perform())
         wait_for_transcript(driver, r"press playPause", "the press in the transcript")
         wait_for_transcript(driver, r"release playPause[\s\S]*playPause sent tap", "the tap in the transcript")
 
         # Dragging the volume slider from its left end to its right end.
-        slider = view(driver, "volume")
-        width = slider.size["width"]
-        ActionChains(driver).move_to_element_with_offset(slider, -width // 2 + 2, 0).click_and_hold() \
-            .move_by_offset(width // 2, 0).move_by_offset(width // 2 - 4, 0).release().perform()
+        def drag():
+            slider = view(driver, "volume")
+            width = slider.size["width"]
+            ActionChains(driver).move_to_element_with_offset(slider, -width // 2 + 2, 0).click_and_hold() \
+                .move_by_offset(width // 2, 0).move_by_offset(width // 2 - 4, 0).release().perform()
+        again(drag)
         wait_for_transcript(driver, r"slide volume 0\.[0-2]\d*", "a slide near the left end")
         wait_for_transcript(driver, r"volume\.value: [0-9.]+ -> (1|0\.9\d*)$", "the volume near its maximum")
 
         # Hovering shows the inspector.
-        ActionChains(driver).move_to_element(view(driver, "playPause")).perform()
+        again(lambda: ActionChains(driver).move_to_element(view(driver, "playPause")).perform())
         wait_until(lambda: "playPause (Button)" in driver.find_element(By.ID, "inspector").text,
                    "the inspector of the play button")
 
@@ -150,8 +164,11 @@ def check_video_player(runner, driver, folder, screenshot):
         wait_until(lambda: view(driver, "controls") is None, "the controls gone from the picture")
 
         # The empty canvas is the video: its tap gesture shows them again.
-        picture = driver.find_element(By.CSS_SELECTOR, "#picture svg")
-        ActionChains(driver).move_to_element_with_offset(picture, 0, picture.size["height"] // 2 - 10).click().perform()
+        def click_video():
+            picture = driver.find_element(By.CSS_SELECTOR, "#picture svg")
+            ActionChains(driver).move_to_element_with_offset(picture, 0, picture.size["height"] // 2 - 10) \
+                .click().perform()
+        again(click_video)
         wait_for_transcript(driver, r"tap backgroundTap", "the tap on the video")
         wait_until(lambda: view(driver, "controls") is not None, "the controls back in the picture")
 
@@ -162,7 +179,7 @@ def check_video_player(runner, driver, folder, screenshot):
         if not ok:
             raise Failure("the expectation that held is not shown green")
         if screenshot:
-            ActionChains(driver).move_to_element(view(driver, "volume")).perform()
+            again(lambda: ActionChains(driver).move_to_element(view(driver, "volume")).perform())
             wait_until(lambda: "volume (Slider)" in driver.find_element(By.ID, "inspector").text,
                        "the inspector of the slider")
             driver.save_screenshot(screenshot)
@@ -196,8 +213,8 @@ def check_text_field(runner, driver):
     preview = Preview(runner, "Scenes/login-form.yaml")
     try:
         driver.get(preview.url)
-        field = wait_until(lambda: view(driver, "username"), "the user name field")
-        ActionChains(driver).click(field).perform()
+        wait_until(lambda: view(driver, "username"), "the user name field")
+        again(lambda: ActionChains(driver).click(view(driver, "username")).perform())
         wait_for_transcript(driver, r"focus username", "the field focused")
         ActionChains(driver).send_keys("ada").perform()
         wait_for_transcript(driver, r'username\.text: "ad" -> "ada"', "the typed text")

@@ -125,15 +125,19 @@ package final class PreviewHub: Sendable {
 
     // MARK: The session's side
 
-    /// The message numbered by `line` (the pipe's text), taken: `nil` when
-    /// there is none.
-    package func take(_ line: String) -> String? {
+    /// The message numbered by `line` (the pipe's text), taken, with when
+    /// it arrived: `nil` when there is none.
+    package func take(_ line: String) -> (text: String, arrival: ContinuousClock.Instant)? {
         guard let number = Int(line) else { return nil }
         return state.withLock { state in
-            guard let pending = state.pending.removeValue(forKey: number) else { return nil }
-            state.handled.append(pending.arrival)
-            return pending.text
+            state.pending.removeValue(forKey: number).map { ($0.text, $0.arrival) }
         }
+    }
+
+    /// A message that arrived at `arrival` became a step: the next picture
+    /// answers it (and is sent even if it did not change).
+    package func expectAnswer(to arrival: ContinuousClock.Instant) {
+        state.withLock { $0.handled.append(arrival) }
     }
 
     /// Whether messages were taken since the last picture (which is then

@@ -86,13 +86,16 @@ final class PreviewPainter {
     ///   fraction of the slider's range (rounded to a thousandth);
     /// - `inspect ID`: the object's properties, sent back to the pages.
     func translate(_ line: String, in live: LiveRun) -> String? {
-        guard let message = hub.take(line) else { return nil }
+        guard let (message, arrival) = hub.take(line) else { return nil }
         let words = message.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
         switch words.first {
         case "step" where words.count > 1:
+            hub.expectAnswer(to: arrival)
             return String(message.dropFirst(5))
         case "slide" where words.count == 3:
-            return slideStep(fraction: Double(words[1]), id: String(words[2]), in: live.scene)
+            let step = slideStep(fraction: Double(words[1]), id: String(words[2]), in: live.scene)
+            if step != nil { hub.expectAnswer(to: arrival) }
+            return step
         case "inspect" where words.count == 2:
             inspect(String(words[1]), in: live.scene)
             return nil
