@@ -124,7 +124,9 @@ let package = Package(
                 "TestSupport",
             ]
         ),
-        .testTarget(name: "ScenePreviewTests", dependencies: ["ScenePreview", "TestSupport"]),
+        .testTarget(
+            name: "ScenePreviewTests",
+            dependencies: ["ScenePreview", "SceneCommandLine", "SceneBehaviours", "TestSupport"]),
         .testTarget(
             // The built `scene-runner` executable, end to end: its commands,
             // and the README's and docs' examples.
