@@ -14,7 +14,8 @@ the picture; clicks the empty canvas (the video's tap gesture) and sees them
 come back; types an expectation and sees it green. Ends the session with
 SIGINT, runs the recording with `RUNNER run` and compares its transcript
 with the session's. Then types into Scenes/login-form.yaml's user name
-field. Checks the server's refusals (no token, another Host, another page's
+field, swipes Scenes/paged-content.yaml's paged table and picks a segment.
+Checks the server's refusals (no token, another Host, another page's
 Origin, a path of its own choosing) and that a port in use gives exit
 status 75. With --screenshot, saves a picture of the page. Exits 1 with
 what it saw when something does not hold.
@@ -223,6 +224,29 @@ def check_text_field(runner, driver):
     print("login form: the field typed into")
 
 
+def check_paged_content(runner, driver):
+    preview = Preview(runner, "Scenes/paged-content.yaml")
+    try:
+        driver.get(preview.url)
+        wait_until(lambda: view(driver, "pagedTable"), "the paged table")
+
+        def swipe():
+            table = view(driver, "pagedTable")
+            ActionChains(driver).move_to_element(table).click_and_hold().move_by_offset(-120, 0).release().perform()
+        again(swipe)
+        wait_for_transcript(driver, r"swipeLeft pager[\s\S]*pager\.currentPage: 0 -> 1", "the swipe to the second page")
+
+        def pick_second_segment():
+            tabs = view(driver, "tabs")
+            ActionChains(driver).move_to_element_with_offset(tabs, tabs.size["width"] // 4, 0).click().perform()
+        again(pick_second_segment)
+        wait_for_transcript(driver, r"select tabs 1", "the second segment picked")
+        wait_until(lambda: view(driver, "unpagedTable"), "the unpaged table in the picture")
+    finally:
+        preview.stop()
+    print("paged content: a swipe on the table, a segment picked")
+
+
 def check_refusals(runner):
     preview = Preview(runner, "Scenes/video-player.yaml")
     try:
@@ -285,6 +309,7 @@ def main():
     try:
         check_video_player(runner, driver, folder, screenshot)
         check_text_field(runner, driver)
+        check_paged_content(runner, driver)
         check_refusals(runner)
     except Failure as failure:
         print("check-preview: " + str(failure), file=sys.stderr)

@@ -36,13 +36,21 @@ final class PreviewPainter {
     }
 
     /// Tells the pages each object's id, type, inputs (with whether they
-    /// take an argument) and, for a gesture, the view it is attached to:
-    /// what the page needs to turn clicks into steps.
+    /// take an argument) and the view it is attached to (a gesture's
+    /// `view`, a page controller's `table`): what the page needs to turn
+    /// clicks and drags into steps.
     private func describeObjects(of scene: Scene) {
         describedObjects = true
         let objects = scene.entries.map { entry -> JSONValue in
             var attached: String?
-            if case .object(let view)? = scene.value(of: entry.id, "view") { attached = view }
+            if !(entry.object is any DrawableView) {
+                for outlet in ["view", "table"] {
+                    if case .object(let view)? = scene.value(of: entry.id, outlet) {
+                        attached = view
+                        break
+                    }
+                }
+            }
             return JSONValue.fields([
                 ("id", .string(entry.id)), ("type", .string(entry.type.name)),
                 (
