@@ -27,7 +27,7 @@ struct PreviewCommand: SceneSubcommand {
             Runs the scene on the real clock as 'live' does and serves a page on 127.0.0.1 only, whose address \
             (with the session's access token) is printed first. The page shows the scene as the renderer draws \
             it, updated as it changes, and the transcript beside it: click a button to tap it (pressed while the \
-            mouse is down), drag a slider, click a text field and type, click a segment, and type script steps \
+            mouse is down), drag a slider, click a text field and type, click a segment, swipe a paged table, and type script steps \
             (tap: play, expect: { controls.hidden: true }) in the box under the picture. The transcript is also \
             printed. Saving the scene file or a component it includes reloads it. Ctrl-C or --duration ends \
             the session; --record writes it as 'live --record' does, and 'run' replays it.

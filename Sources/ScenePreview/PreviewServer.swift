@@ -225,6 +225,13 @@ final class SocketHandler: ChannelInboundHandler {
         context.fireChannelInactive()
     }
 
+    /// A frame too large or malformed (the decoder has already answered
+    /// with its close code): the connection ends.
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        hub.disconnect(context.channel)
+        context.close(promise: nil)
+    }
+
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let frame = unwrapInboundIn(data)
         switch frame.opcode {
