@@ -91,7 +91,7 @@ final class PreviewPainter {
     ///
     /// - `step LINE`: the line, as typed in `live`;
     /// - `slide FRACTION ID`: `slide: { ID: VALUE }`, the value at that
-    ///   fraction of the slider's range (rounded to a thousandth);
+    ///   fraction of the slider's range (rounded to three decimals);
     /// - `inspect ID`: the object's properties, sent back to the pages.
     func translate(_ line: String, in live: LiveRun) -> String? {
         guard let (message, arrival) = hub.take(line) else { return nil }
