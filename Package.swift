@@ -14,10 +14,12 @@ let package = Package(
         .library(name: "SceneStorage", targets: ["SceneStorage"]),
         .library(name: "SceneTesting", targets: ["SceneTesting"]),
         .library(name: "SceneCommandLine", targets: ["SceneCommandLine"]),
+        .library(name: "ScenePreview", targets: ["ScenePreview"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // Layer 0: the system libyaml, through pkg-config.
@@ -65,8 +67,24 @@ let package = Package(
                 .embedInCode("Timeline/Assets/timeline.css"), .embedInCode("Timeline/Assets/timeline.js"),
             ]
         ),
-        // `scene-runner`: the command line over the standard and storage types.
-        .executableTarget(name: "scene-runner", dependencies: ["SceneCommandLine", "SceneStorage"]),
+        // Layer 5: `preview`, the scene in a browser on the real clock. A
+        // separate product, so that only the programs that add the command
+        // link SwiftNIO (SceneCommandLine does not).
+        .target(
+            name: "ScenePreview",
+            dependencies: [
+                "SceneCore", "SceneLoader", "SceneRunning", "SceneDrawing", "SceneCommandLine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+            ],
+            resources: [.embedInCode("Assets/preview.html")]
+        ),
+        // `scene-runner`: the command line over the standard and storage
+        // types, with `preview`.
+        .executableTarget(name: "scene-runner", dependencies: ["SceneCommandLine", "SceneStorage", "ScenePreview"]),
         .executableTarget(
             name: "SceneBench",
             dependencies: [
@@ -106,6 +124,9 @@ let package = Package(
                 "TestSupport",
             ]
         ),
+        .testTarget(
+            name: "ScenePreviewTests",
+            dependencies: ["ScenePreview", "SceneCommandLine", "SceneBehaviours", "TestSupport"]),
         .testTarget(
             // The built `scene-runner` executable, end to end: its commands,
             // and the README's and docs' examples.

@@ -32,6 +32,7 @@ MODULES = [
     ("SceneRunning", "running a scene's script and its transcript"),
     ("SceneTesting", "scene files as Swift Testing and XCTest tests"),
     ("SceneCommandLine", "the `scene-runner` command line as a library, for your own runner"),
+    ("ScenePreview", "`preview`, the scene in a browser (SwiftNIO), for a runner that adds it"),
 ]
 
 # Conformances every type has without declaring them.

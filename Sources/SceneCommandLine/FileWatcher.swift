@@ -13,7 +13,7 @@
 /// A change is anything a save does: new contents (size or modification
 /// time), a new file in its place (an editor that writes a copy and renames
 /// it over the original), the file vanishing or coming back.
-struct FileWatcher {
+package struct FileWatcher {
     /// What the watcher last saw of a file.
     struct Stamp: Equatable {
         var exists: Bool
@@ -45,13 +45,13 @@ struct FileWatcher {
     }
 
     /// The files, in the order given (each once).
-    let paths: [String]
+    package let paths: [String]
     /// How long to wait between looks.
     var interval: Duration = .milliseconds(200)
     private var stamps: [Stamp]
 
     /// A watcher of `paths`, taking their state now as the starting point.
-    init(_ paths: [String]) {
+    package init(_ paths: [String]) {
         var seen = Set<String>()
         self.paths = paths.filter { seen.insert($0).inserted }
         stamps = self.paths.map(Stamp.init(of:))
@@ -59,7 +59,7 @@ struct FileWatcher {
 
     /// The files that changed since the last call (or since the watcher was
     /// made), in their order, or an empty list.
-    mutating func changes() -> [String] {
+    package mutating func changes() -> [String] {
         var changed: [String] = []
         for index in paths.indices {
             let stamp = Stamp(of: paths[index])
@@ -112,7 +112,7 @@ struct FileWatcher {
 
     /// The local time of day, `14:03:27`, for a person matching a run to
     /// the save that caused it.
-    static func clockTime() -> String {
+    package static func clockTime() -> String {
         var now = time(nil)
         var parts = tm()
         guard localtime_r(&now, &parts) != nil else { return "?" }

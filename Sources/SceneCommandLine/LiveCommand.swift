@@ -130,26 +130,45 @@ struct LiveCommand: SceneSubcommand {
 
 /// One live session: the loop that waits for the next timer or the next
 /// line of input, whichever comes first, and feeds both to the scene.
-struct LiveSession {
+package struct LiveSession {
     /// What a session gave.
-    enum Outcome {
+    package enum Outcome {
         case ran(Result)
         case invalid(SceneLoadError)
     }
 
     /// A finished session.
-    struct Result {
-        var summary: Transcript.Summary
+    package struct Result {
+        package var summary: Transcript.Summary
         /// Each step performed, with the time it was applied and its text
         /// (empty unless the session keeps them).
-        var inputs: [LiveRecording.Input]
+        package var inputs: [LiveRecording.Input]
         /// Every property that changed, with its last value, in the order
         /// of their first change.
-        var finalValues: [(path: String, value: SceneValue)]
+        package var finalValues: [(path: String, value: SceneValue)]
         /// The scene's ids, in declaration order.
-        var objectIDs: [String]
+        package var objectIDs: [String]
         /// How many input lines were refused with a diagnostic.
-        var rejectedLines = 0
+        package var rejectedLines = 0
+        /// Whether ``Hooks/tick`` ended the session.
+        package var endedByHook = false
+    }
+
+    /// What a command that drives a session from elsewhere than a terminal
+    /// adds (`preview`, whose lines come from a page).
+    package struct Hooks {
+        /// Called on every turn of the loop, after the timers due have
+        /// fired and before the wait (to draw the scene); true ends the
+        /// session (a reload).
+        package var tick: (LiveRun) -> Bool
+        /// A line read from the input as the step to compile, or `nil` when
+        /// the hook took it itself (it is then neither compiled nor kept).
+        package var translate: (String, LiveRun) -> String?
+
+        package init(tick: @escaping (LiveRun) -> Bool, translate: @escaping (String, LiveRun) -> String?) {
+            self.tick = tick
+            self.translate = translate
+        }
     }
 
     let source: SceneSource
@@ -168,8 +187,36 @@ struct LiveSession {
     var maximumWait: Duration = .milliseconds(100)
     /// The longest line read; a longer one is refused.
     var maximumLineBytes = 1 << 16
+    /// The command's own additions to the loop.
+    var hooks: Hooks?
 
-    func run(into output: any TextSink) -> Outcome {
+    package init(
+        source: SceneSource, runner: SceneRunner, verbose: Bool, duration: Duration?, withScript: Bool,
+        inputDescriptor: Int32, keepsInputs: Bool, maximumWait: Duration, hooks: Hooks
+    ) {
+        self.init(
+            source: source, runner: runner, format: .text, verbose: verbose, duration: duration,
+            withScript: withScript, inputDescriptor: inputDescriptor, showsStatus: false, keepsInputs: keepsInputs)
+        self.maximumWait = maximumWait
+        self.hooks = hooks
+    }
+
+    init(
+        source: SceneSource, runner: SceneRunner, format: OutputFormat, verbose: Bool, duration: Duration?,
+        withScript: Bool, inputDescriptor: Int32, showsStatus: Bool, keepsInputs: Bool
+    ) {
+        self.source = source
+        self.runner = runner
+        self.format = format
+        self.verbose = verbose
+        self.duration = duration
+        self.withScript = withScript
+        self.inputDescriptor = inputDescriptor
+        self.showsStatus = showsStatus
+        self.keepsInputs = keepsInputs
+    }
+
+    package func run(into output: any TextSink) -> Outcome {
         let status = StatusLine(output: output, isShown: showsStatus)
         let changes = ChangeTracker()
         let started: Swift.Result<LiveRun, SceneLoadError>
@@ -201,6 +248,7 @@ struct LiveSession {
         var lineNumber = 0
         var rejectedLines = 0
         let driver = live.driver
+        var endedByHook = false
         // Until the end of the session: Ctrl-C, --duration, the end of
         // input with nothing pending, a stopped scene or a lost output.
         while !Interruption.happened, !live.hasStopped, !output.hasFailed {
@@ -211,6 +259,10 @@ struct LiveSession {
                 break
             }
             catchUp(live, &script, &inputs, through: elapsed)
+            if let hooks, hooks.tick(live) {
+                endedByHook = true
+                break
+            }
             if reader.isAtEnd && live.scene.scheduler.isIdle && script.isEmpty { break }
             var wait = driver.timeUntilNextDeadline(cap: maximumWait)
             if let duration { wait = min(wait, duration - elapsed) }
@@ -232,7 +284,12 @@ struct LiveSession {
                         at: SourceSpan(
                             at: SourcePosition(line: lineNumber, column: 1, offset: 0)))
                     writeDiagnostics([diagnostic], SceneSource(name: LiveStepCompiler.inputName, bytes: []), time)
-                case .text(let text):
+                case .text(let typed):
+                    var text = typed
+                    if let hooks {
+                        guard let translated = hooks.translate(typed, live) else { continue }
+                        text = translated
+                    }
                     switch live.compiler.compile(text, line: lineNumber) {
                     case .blank:
                         break
@@ -258,7 +315,8 @@ struct LiveSession {
         return .ran(
             Result(
                 summary: summary, inputs: inputs, finalValues: changes.finalValues,
-                objectIDs: live.declaration.objects.map(\.id), rejectedLines: rejectedLines))
+                objectIDs: live.declaration.objects.map(\.id), rejectedLines: rejectedLines,
+                endedByHook: endedByHook))
     }
 }
 

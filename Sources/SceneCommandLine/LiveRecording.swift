@@ -19,18 +19,18 @@ import SceneYAML
 /// relative to the recording's folder) and whatever its strings hold
 /// (every string is written double-quoted, anything but plain printable
 /// text escaped, so that YAML reads back exactly the same).
-enum LiveRecording {
+package enum LiveRecording {
     /// One step performed in the session.
-    struct Input {
+    package struct Input {
         /// When it was applied: a whole millisecond for a typed line.
-        let time: Duration
+        package let time: Duration
         /// The line as typed; `nil` for a step of the scene's own script.
-        let text: String?
-        let step: ScriptStep
+        package let text: String?
+        package let step: ScriptStep
     }
 
     /// The recording of a session of `source`, to be written at `path`.
-    static func text(
+    package static func text(
         of source: SceneSource, recordedAt path: String, objectIDs: [String], inputs: [Input], end: Duration,
         finalValues: [(path: String, value: SceneValue)]
     ) -> String {
@@ -73,7 +73,7 @@ enum LiveRecording {
 
     /// Whether a script can be added to `text`: its top level is a block
     /// mapping (keys at the start of lines), not a flow mapping (`{...}`).
-    static func canRecord(_ text: String) -> Bool {
+    package static func canRecord(_ text: String) -> Bool {
         for line in text.split(separator: "\n") {
             let trimmed = line.drop { $0 == " " || $0 == "\t" || $0 == "\u{FEFF}" }
             if trimmed.isEmpty || trimmed.hasPrefix("#") || trimmed.hasPrefix("%") || trimmed.hasPrefix("---") {

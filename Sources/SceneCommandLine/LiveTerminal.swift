@@ -82,20 +82,20 @@ final class StatusLine: TextSink {
 /// Ctrl-C (SIGINT) and SIGTERM end a live session at once, cleanly: the
 /// handler only sets a flag, which the session's loop looks at after each
 /// wait (a signal also cuts the wait short).
-struct Interruption {
+package struct Interruption {
     private static let flag = Atomic<Bool>(false)
 
-    static var happened: Bool { flag.load(ordering: .relaxed) }
+    package static var happened: Bool { flag.load(ordering: .relaxed) }
 
     /// Ends the session, as a signal does (from ``SignalHandling``'s thread).
-    static func interrupt() { flag.store(true, ordering: .relaxed) }
+    package static func interrupt() { flag.store(true, ordering: .relaxed) }
 
     /// The handlers there were before, put back by ``restore()``.
     private var previous: [(signal: Int32, action: sigaction)] = []
 
     /// Installs the handler (and unblocks the signals); the program's own
     /// handlers come back with ``restore()``.
-    static func install() -> Interruption {
+    package static func install() -> Interruption {
         flag.store(false, ordering: .relaxed)
         SignalHandling.setListening(true)
         FileWatcher.allowInterruption()
@@ -115,7 +115,7 @@ struct Interruption {
         return installed
     }
 
-    func restore() {
+    package func restore() {
         SignalHandling.setListening(false)
         for (signal, action) in previous {
             var action = action

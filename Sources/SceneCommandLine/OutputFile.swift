@@ -31,7 +31,7 @@ import Synchronization
 ///   to a file, `/dev/fd/N`) is added to at its end, never replaced nor
 ///   truncated, since the command's own output may be going to it too;
 /// - a block device is refused, with ``ExitStatus/usage``.
-struct OutputFile {
+package struct OutputFile {
     /// How the file is written.
     enum Method: Equatable {
         /// Through a temporary file renamed over `target` (which may not
@@ -57,7 +57,7 @@ struct OutputFile {
     ///
     /// - Throws: a ``CommandFailure`` with ``ExitStatus/usage`` when `path`
     ///   is one of the inputs, a block device or a folder.
-    init(_ path: String, option: String, inputs: InputFiles) throws(CommandFailure) {
+    package init(_ path: String, option: String, inputs: InputFiles) throws(CommandFailure) {
         self.path = path
         if let input = inputs.file(matching: path) {
             let same = input == path ? "" : " ('\(input)')"
@@ -115,7 +115,7 @@ struct OutputFile {
     }
 
     /// Writes `text` whole; why it could not be written, or `nil`.
-    func write(_ text: String) -> String? {
+    package func write(_ text: String) -> String? {
         switch open() {
         case .failure(let failure): return failure.reason
         case .success(let writer):
@@ -180,17 +180,17 @@ struct OutputFileFailure: Error {
 }
 
 /// The files a command reads, to refuse an output that is one of them.
-struct InputFiles {
+package struct InputFiles {
     private var identities: [FileIdentity: String] = [:]
     private var canonicalPaths: [String: String] = [:]
 
     /// The files at `paths` (those that cannot be looked at are left out).
-    init(_ paths: [String] = []) {
+    package init(_ paths: [String] = []) {
         for path in paths { add(path) }
     }
 
     /// Adds the file at `path`.
-    mutating func add(_ path: String) {
+    package mutating func add(_ path: String) {
         if let identity = FileIdentity(path) { identities[identity] = identities[identity] ?? path }
         let canonical = Self.canonical(path)
         canonicalPaths[canonical] = canonicalPaths[canonical] ?? path

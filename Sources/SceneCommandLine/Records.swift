@@ -3,7 +3,7 @@ import SceneLoader
 
 /// The JSON Lines records that `check` and `run` share. Every record
 /// starts with `type`, then `file` when it is about one file.
-enum Records {
+package enum Records {
     /// `{"type":"file","file":…,"valid":…,"title":…,"objects":…,"errors":…,"warnings":…}`:
     /// ends a file's diagnostics; for `run`, it starts a valid file's
     /// transcript. A file is valid when it loads: no errors, and no
@@ -64,7 +64,7 @@ enum Records {
     /// then in text `NAME: N errors` (after `prefix`, such as `not run: `),
     /// in JSON the `file` record when `fileRecord`. The counts it wrote.
     @discardableResult
-    static func writeInvalid(
+    package static func writeInvalid(
         _ error: SceneLoadError, name: String, format: OutputFormat, prefix: String = "", fileRecord: Bool = true,
         to output: any TextSink
     ) -> (errors: Int, warnings: Int) {

@@ -12,13 +12,18 @@ struct RootCommand: ParsableCommand {
     private static let programName = Mutex("scene-runner")
     /// Held by ``named(_:_:)``, around the parse that reads ``programName``.
     private static let oneAtATime = Mutex(())
+    /// The subcommands the program added, held like ``programName``.
+    private static let extraCommands = Mutex<[SceneCommandLine.Command]>([])
 
     /// Runs `body` (a parse, or ArgumentParser wording its messages) with
     /// the program named `name`, one command line at a time.
-    static func named<Result>(_ name: String, _ body: () throws -> Result) throws -> Result {
+    static func named<Result>(
+        _ name: String, _ extras: [SceneCommandLine.Command] = [], _ body: () throws -> Result
+    ) throws -> Result {
         var outcome: Swift.Result<Result, any Error>?
         oneAtATime.withLock { _ in
             programName.withLock { $0 = name }
+            extraCommands.withLock { $0 = extras }
             outcome = Swift.Result { try body() }
         }
         guard let outcome else {
@@ -33,7 +38,7 @@ struct RootCommand: ParsableCommand {
             commandName: name,
             abstract: "Load, check and run declarative behaviour scenes.",
             discussion: "`\(name) FILE...` is `\(name) run FILE...`.\n\n" + exitStatuses,
-            subcommands: Subcommands.all.map(\.type),
+            subcommands: Subcommands.all(adding: extraCommands.withLock { $0 }).map(\.type),
             defaultSubcommand: Subcommands.defaultCommand
         )
     }
@@ -51,6 +56,6 @@ struct RootCommand: ParsableCommand {
 }
 
 /// How results are printed.
-enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+package enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json
 }

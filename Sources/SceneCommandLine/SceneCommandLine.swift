@@ -34,13 +34,20 @@ public struct SceneCommandLine {
     public var registry: SceneRegistry
     /// The limits every scene must stay within.
     public var limits: SceneLimits
+    /// Subcommands the program adds to the standard ones (such as
+    /// ScenePreview's `.preview`), listed after them in help.
+    public var extraCommands: [Command] = []
 
     /// A command line over `registry`. `programName` defaults to the file
     /// name of the running executable.
-    public init(programName: String? = nil, registry: SceneRegistry, limits: SceneLimits = SceneLimits()) {
+    public init(
+        programName: String? = nil, registry: SceneRegistry, limits: SceneLimits = SceneLimits(),
+        extraCommands: [Command] = []
+    ) {
         self.programName = programName ?? Self.executableName()
         self.registry = registry
         self.limits = limits
+        self.extraCommands = extraCommands
     }
 
     /// Runs the command line on the process's arguments and exits with its
@@ -89,12 +96,13 @@ public struct SceneCommandLine {
             return ExitStatus.internalError
         }
         let context = CommandContext(
-            programName: programName, registry: registry, limits: limits, output: output, errors: errors)
+            programName: programName, registry: registry, limits: limits, output: output, errors: errors,
+            extraCommands: extraCommands)
         do {
-            var command = try RootCommand.named(programName) { try RootCommand.parseAsRoot(arguments) }
+            var command = try RootCommand.named(programName, extraCommands) { try RootCommand.parseAsRoot(arguments) }
             if try !Subcommands.run(command, in: context) {
                 // ArgumentParser's own commands, such as `help check`.
-                try RootCommand.named(programName) { try command.run() }
+                try RootCommand.named(programName, extraCommands) { try command.run() }
             }
             return ExitStatus.success
         } catch let failure as CommandFailure {
@@ -102,7 +110,9 @@ public struct SceneCommandLine {
             return failure.status
         } catch {
             let status = RootCommand.exitCode(for: error).rawValue
-            let message = (try? RootCommand.named(programName) { RootCommand.fullMessage(for: error) }) ?? "\(error)"
+            let message =
+                (try? RootCommand.named(programName, extraCommands) { RootCommand.fullMessage(for: error) })
+                ?? "\(error)"
             if !message.isEmpty {
                 if status == ExitStatus.success {
                     output.write(message + "\n")
@@ -142,7 +152,7 @@ public enum ExitStatus {
     public static let outputFailed: Int32 = 74
 
     /// The statuses as `--help` lists them.
-    static func help(_ statuses: [(Int32, String)]) -> String {
+    package static func help(_ statuses: [(Int32, String)]) -> String {
         "Exit status:\n"
             + statuses.map { (String(repeating: " ", count: 4 - String($0.0).count)) + "\($0.0)  \($0.1)" }.joined(
                 separator: "\n")
@@ -156,46 +166,53 @@ public enum ExitStatus {
         130, "interrupted by Ctrl-C (143: SIGTERM); temporary files removed"
     )
     /// The usage line of a command that writes files.
-    static let outputUsageLine: (Int32, String) = (
+    package static let outputUsageLine: (Int32, String) = (
         usage, "a usage error, or an output file that is a file being read"
     )
 }
 
 /// What every command runs with.
-struct CommandContext {
+package struct CommandContext {
     /// The name hints, usage and help give the program.
-    let programName: String
-    let registry: SceneRegistry
-    let limits: SceneLimits
-    let output: any TextSink
+    package let programName: String
+    package let registry: SceneRegistry
+    package let limits: SceneLimits
+    package let output: any TextSink
     /// Standard error: what went wrong with the output itself.
-    let errors: any TextSink
+    package let errors: any TextSink
+    /// The subcommands the program added (``SceneCommandLine/extraCommands``).
+    var extraCommands: [SceneCommandLine.Command] = []
 
     /// A loader for the context's types, naming the program in its hints.
-    var loader: SceneLoader {
+    package var loader: SceneLoader {
         var loader = SceneLoader(registry: registry, limits: limits)
         loader.programName = programName
         return loader
     }
 
-    func write(_ text: String) { output.write(text) }
+    package func write(_ text: String) { output.write(text) }
 
-    func writeLine(_ text: String) { output.write(text + "\n") }
+    package func writeLine(_ text: String) { output.write(text + "\n") }
 }
 
 /// A subcommand that runs with a ``CommandContext``.
-protocol SceneSubcommand: ParsableCommand {
+package protocol SceneSubcommand: ParsableCommand {
     func run(in context: CommandContext) throws
 }
 
 /// A command that could not do what it was asked, with the status to exit with.
-struct CommandFailure: Error {
-    let message: String
-    let status: Int32
+package struct CommandFailure: Error {
+    package let message: String
+    package let status: Int32
+
+    package init(message: String, status: Int32) {
+        self.message = message
+        self.status = status
+    }
 }
 
 /// Where a command writes text.
-protocol TextSink: AnyObject {
+package protocol TextSink: AnyObject {
     func write(_ text: String)
     /// Whether a write failed, so that nothing more is worth doing.
     var hasFailed: Bool { get }
@@ -205,5 +222,5 @@ protocol TextSink: AnyObject {
 }
 
 extension TextSink {
-    func flush() {}
+    package func flush() {}
 }

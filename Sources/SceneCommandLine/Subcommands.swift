@@ -6,12 +6,12 @@ import ArgumentParser
 /// help and exited 0).
 enum Subcommands {
     /// One subcommand: its type, and how to run a parsed command if it is one.
-    struct Entry {
+    struct Entry: Sendable {
         /// The subcommand's type, for ArgumentParser's configuration.
         let type: any ParsableCommand.Type
         /// Runs `command` in `context` when it is this entry's type, and
         /// says whether it was.
-        let runIfMatching: (any ParsableCommand, CommandContext) throws -> Bool
+        let runIfMatching: @Sendable (any ParsableCommand, CommandContext) throws -> Bool
 
         init<Command: SceneSubcommand>(_ type: Command.Type) {
             self.type = type
@@ -25,12 +25,13 @@ enum Subcommands {
         }
     }
 
-    /// The table. (Computed: a stored static would have to be `Sendable`.)
-    static var all: [Entry] {
+    /// The table, then the program's own subcommands. (Computed: a stored
+    /// static would have to be `Sendable`.)
+    static func all(adding extras: [SceneCommandLine.Command] = []) -> [Entry] {
         [
             Entry(RunCommand.self), Entry(CheckCommand.self), Entry(TypesCommand.self), Entry(GraphCommand.self),
             Entry(SchemaCommand.self), Entry(LiveCommand.self), Entry(RenderCommand.self),
-        ]
+        ] + extras.map(\.entry)
     }
 
     /// The subcommand a program with files and no subcommand runs.
@@ -39,7 +40,24 @@ enum Subcommands {
     /// Runs `command` if it is one of the table's, and says whether it was
     /// (if not, it is one of ArgumentParser's own, such as `help check`).
     static func run(_ command: any ParsableCommand, in context: CommandContext) throws -> Bool {
-        for entry in all where try entry.runIfMatching(command, context) { return true }
+        for entry in all(adding: context.extraCommands) where try entry.runIfMatching(command, context) { return true }
         return false
+    }
+}
+
+extension SceneCommandLine {
+    /// A subcommand a program adds to the command line, beside `run`,
+    /// `check` and the others: a module that ships one (ScenePreview's
+    /// `.preview`) makes it, and a program lists it in
+    /// ``SceneCommandLine/init(programName:registry:limits:extraCommands:)``:
+    ///
+    ///     SceneCommandLine(registry: registry, extraCommands: [.preview]).main()
+    public struct Command: Sendable {
+        let entry: Subcommands.Entry
+
+        /// The subcommand `type`, for a module of this package.
+        package init<Subcommand: SceneSubcommand>(_ type: Subcommand.Type) {
+            entry = Subcommands.Entry(type)
+        }
     }
 }

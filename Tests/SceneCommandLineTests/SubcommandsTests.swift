@@ -24,7 +24,7 @@ import Testing
     ]
 
     private static var tableNames: [String] {
-        Subcommands.all.map { $0.type.configuration.commandName ?? "" }
+        Subcommands.all().map { $0.type.configuration.commandName ?? "" }
     }
 
     @Test func everySubcommandInTheTableHasAHarmlessCommandLine() {

@@ -1,0 +1,168 @@
+import SceneCommandLine
+import SceneCore
+import SceneDrawing
+import SceneLoader
+import SceneRunning
+
+/// What the session does on each turn of its loop for the page: draws the
+/// scene when it changed (at most at the frame rate, at once when a message
+/// from the page waits for its answer), and turns the page's messages into
+/// script steps.
+final class PreviewPainter {
+    private let hub: PreviewHub
+    private let clock = ContinuousClock()
+    /// The shortest time between two pictures a change alone sends.
+    let frameInterval: Duration
+    private var lastSent: ContinuousClock.Instant?
+    private var lastPicture: String?
+    private var lastSceneTime: Duration?
+    /// Set when the transcript grew: something may look different.
+    var isDirty = true
+
+    init(hub: PreviewHub, framesPerSecond: Int) {
+        self.hub = hub
+        frameInterval = .nanoseconds(1_000_000_000 / max(1, framesPerSecond))
+    }
+
+    /// Whether the pages were told of this session's objects.
+    private var describedObjects = false
+
+    /// A new session (a reload): its first picture is sent whatever it is.
+    func restart() {
+        lastPicture = nil
+        lastSceneTime = nil
+        isDirty = true
+        describedObjects = false
+    }
+
+    /// Tells the pages each object's id, type, inputs (with whether they
+    /// take an argument) and the view it is attached to (a gesture's
+    /// `view`, a page controller's `table`): what the page needs to turn
+    /// clicks and drags into steps.
+    private func describeObjects(of scene: Scene) {
+        describedObjects = true
+        let objects = scene.entries.map { entry -> JSONValue in
+            var attached: String?
+            if !(entry.object is any DrawableView) {
+                for outlet in ["view", "table"] {
+                    if case .object(let view)? = scene.value(of: entry.id, outlet) {
+                        attached = view
+                        break
+                    }
+                }
+            }
+            return JSONValue.fields([
+                ("id", .string(entry.id)), ("type", .string(entry.type.name)),
+                (
+                    "inputs",
+                    .array(
+                        entry.type.orderedInputs.map { input in
+                            .array([.string(input.name), .bool(input.argument != nil)])
+                        })
+                ),
+                ("view", attached.map(JSONValue.string)),
+                ("isView", .bool(entry.object is any DrawableView)),
+            ])
+        }
+        hub.publish(objects: JSONValue.fields([("kind", .string("objects")), ("objects", .array(objects))]).compact)
+    }
+
+    /// Sends the picture of `live`'s scene if it is due.
+    func tick(_ live: LiveRun) {
+        if !describedObjects { describeObjects(of: live.scene) }
+        hub.catchUpSlowPages()
+        let answers = hub.hasAnswersDue
+        let now = clock.now
+        let sceneTime = live.scene.scheduler.now
+        let changed = isDirty || sceneTime != lastSceneTime
+        let due = lastSent.map { now - $0 >= frameInterval } ?? true
+        guard answers || (changed && due) else { return }
+        isDirty = false
+        lastSceneTime = sceneTime
+        let picture = ScenePicture.svg(of: live.scene)
+        guard answers || picture != lastPicture else { return }
+        lastPicture = picture
+        lastSent = now
+        hub.publish(frame: picture, time: sceneTime)
+    }
+
+    /// The script step a message from the page stands for, or `nil` when
+    /// the message was answered here (`inspect`) or is not understood.
+    ///
+    /// - `step LINE`: the line, as typed in `live`;
+    /// - `slide FRACTION ID`: `slide: { ID: VALUE }`, the value at that
+    ///   fraction of the slider's range (rounded to three decimals);
+    /// - `inspect ID`: the object's properties, sent back to the pages.
+    func translate(_ line: String, in live: LiveRun) -> String? {
+        guard let (message, arrival) = hub.take(line) else { return nil }
+        let words = message.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
+        switch words.first {
+        case "step" where words.count > 1:
+            hub.expectAnswer(to: arrival)
+            return String(message.dropFirst(5))
+        case "slide" where words.count == 3:
+            let step = slideStep(fraction: Double(words[1]), id: String(words[2]), in: live.scene)
+            if step != nil { hub.expectAnswer(to: arrival) }
+            return step
+        case "inspect" where words.count == 2:
+            inspect(String(words[1]), in: live.scene)
+            return nil
+        default:
+            hub.publish("notice", "a message the preview does not read was dropped")
+            return nil
+        }
+    }
+
+    private func slideStep(fraction: Double?, id: String, in scene: Scene) -> String? {
+        guard let fraction, fraction.isFinite, scene.entry(id) != nil,
+            case .double(let minimum)? = scene.value(of: id, "minimum"),
+            case .double(let maximum)? = scene.value(of: id, "maximum")
+        else {
+            hub.publish("notice", "'\(id)' is not a slider: the drag was dropped")
+            return nil
+        }
+        let clamped = min(max(fraction, 0), 1)
+        let value = ((minimum + (maximum - minimum) * clamped) * 1000).rounded() / 1000
+        return "slide: { \(id): \(SceneValue.double(value)) }"
+    }
+
+    private func inspect(_ id: String, in scene: Scene) {
+        guard let entry = scene.entry(id) else {
+            hub.publish("notice", "there is no object '\(id)' to inspect")
+            return
+        }
+        let properties = entry.type.properties.map { property -> JSONValue in
+            let value = scene.value(of: id, property.name).map { $0.description } ?? "?"
+            return .array([.string(property.name), .string(value)])
+        }
+        hub.publish(
+            json: JSONValue.fields([
+                ("kind", .string("inspect")), ("id", .string(id)), ("type", .string(entry.type.name)),
+                ("properties", .array(properties)),
+            ]).compact)
+    }
+}
+
+/// The transcript as the session writes it: to standard output, and to
+/// every page.
+final class PreviewOutput: TextSink {
+    private let output: any TextSink
+    private let hub: PreviewHub
+    private let painter: PreviewPainter
+
+    init(output: any TextSink, hub: PreviewHub, painter: PreviewPainter) {
+        self.output = output
+        self.hub = hub
+        self.painter = painter
+    }
+
+    func write(_ text: String) {
+        output.write(text)
+        hub.publish(transcript: text)
+        painter.isDirty = true
+    }
+
+    var hasFailed: Bool { output.hasFailed }
+
+    func flush() { output.flush() }
+}

@@ -1,0 +1,33 @@
+import SceneBehaviours
+import SceneCommandLine
+import ScenePreview
+import Testing
+
+/// `preview` as a command a program adds: parsed and run by its own code
+/// (a wrong option is a usage error, a missing file an invalid scene), and
+/// absent from a command line that does not add it.
+@Suite(.serialized) struct PreviewCommandTests {
+    private func status(_ arguments: [String], adding commands: [SceneCommandLine.Command]) -> Int32 {
+        SceneCommandLine(programName: "preview-tests", registry: .standard, extraCommands: commands).run(arguments)
+    }
+
+    @Test func anAddedPreviewIsParsedAndRun() {
+        #expect(status(["preview", "Scenes/none.yaml", "--port", "70000"], adding: [.preview]) == ExitStatus.usage)
+        #expect(status(["preview", "Scenes/none.yaml", "--frame-rate", "0"], adding: [.preview]) == ExitStatus.usage)
+        #expect(status(["preview", "/nonexistent/scene.yaml"], adding: [.preview]) == ExitStatus.invalidScene)
+    }
+
+    @Test func withoutItPreviewIsAFile() {
+        // `preview` is then the default command's (`run`) first file.
+        #expect(status(["preview", "/nonexistent/scene.yaml"], adding: []) != ExitStatus.usage)
+        #expect(status(["preview", "--port", "1"], adding: []) == ExitStatus.usage)
+    }
+
+    @Test func thePortStatusIsItsOwn() {
+        let others = [
+            ExitStatus.success, ExitStatus.failedExpectation, ExitStatus.invalidScene, ExitStatus.usage,
+            ExitStatus.toolUnavailable, ExitStatus.internalError, ExitStatus.outputFailed,
+        ]
+        #expect(!others.contains(ExitStatus.portUnavailable))
+    }
+}

@@ -1,0 +1,326 @@
+#!/usr/bin/env python3
+"""Plays with scenes in `scene-runner preview` through headless Chromium and
+checks what the page and the server do.
+
+    scripts/check-preview.py RUNNER [--screenshot PNG]
+
+Starts `RUNNER preview Scenes/video-player.yaml --port 0 --record FILE`,
+reads the address it prints, and opens it through chromedriver (Debian's
+chromium and chromium-driver, Selenium from PyPI). Then, with real mouse
+and keyboard events: clicks the play button and waits for its press and
+tap in the transcript; drags the volume slider and sees its value change;
+types a step in the box that hides the controls and sees them vanish from
+the picture; clicks the empty canvas (the video's tap gesture) and sees them
+come back; types an expectation and sees it green. Ends the session with
+SIGINT, runs the recording with `RUNNER run` and compares its transcript
+with the session's. Then types into Scenes/login-form.yaml's user name
+field, swipes Scenes/paged-content.yaml's paged table and picks a segment.
+Checks the server's refusals (no token, another Host, another page's
+Origin, a path of its own choosing) and that a port in use gives exit
+status 75. With --screenshot, saves a picture of the page. Exits 1 with
+what it saw when something does not hold.
+"""
+import http.client
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.common.keys import Keys
+
+ADDRESS = re.compile(r"http://127\.0\.0\.1:(\d+)/\?token=([0-9a-f]{32})")
+
+
+class Failure(Exception):
+    pass
+
+
+def wait_until(condition, what, timeout=20.0):
+    """Polls `condition` until it is true; fails naming `what` after `timeout` seconds."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.05)
+    raise Failure("timed out waiting for " + what)
+
+
+class Preview:
+    """A running `preview` and its printed address."""
+
+    def __init__(self, runner, scene, *arguments):
+        self.output = tempfile.NamedTemporaryFile("w+", suffix=".out", delete=False)
+        self.process = subprocess.Popen([runner, "preview", scene, "--port", "0", *arguments],
+                                        stdout=self.output, stderr=subprocess.PIPE, text=True)
+        match = wait_until(lambda: ADDRESS.search(self.text()), "the preview's address")
+        self.url = match.group(0)
+        self.port = int(match.group(1))
+        self.token = match.group(2)
+
+    def text(self):
+        with open(self.output.name, encoding="utf-8") as file:
+            return file.read()
+
+    def stop(self):
+        """Ends the session as Ctrl-C does; its exit status and standard error."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT)
+        try:
+            errors = self.process.communicate(timeout=20)[1]
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            raise Failure("the preview did not end within 20 s of SIGINT")
+        return self.process.returncode, errors
+
+
+def browser():
+    options = Options()
+    for argument in ("--headless", "--no-sandbox", "--disable-gpu", "--window-size=1400,900",
+                     "--proxy-server=127.0.0.1:9"):
+        options.add_argument(argument)
+    binary = next((p for p in ("/usr/bin/chromium", "/usr/bin/chromium-headless-shell") if os.path.exists(p)), None)
+    if binary:
+        options.binary_location = binary
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
+
+
+def again(action):
+    """Does `action`, again (up to 5 times) when a new picture replaced the
+    element it held between finding it and using it."""
+    for _ in range(4):
+        try:
+            return action()
+        except StaleElementReferenceException:
+            time.sleep(0.1)
+    return action()
+
+
+def transcript(driver):
+    return driver.execute_script("return window.previewStats.transcriptText")
+
+
+def view(driver, identifier):
+    elements = driver.find_elements(By.CSS_SELECTOR, '#picture [data-id="%s"]' % identifier)
+    return elements[0] if elements else None
+
+
+def wait_for_transcript(driver, pattern, what):
+    return wait_until(lambda: re.search(pattern, transcript(driver), re.M), what)
+
+
+def steps_of(text):
+    """The transcript lines of inputs, events and changes, without the header and summary."""
+    lines = []
+    for line in text.splitlines():
+        match = re.match(r"^\s*(\d+\.\d{3}s)\s+(.*)$", line)
+        if match and not match.group(2).startswith(("note:", "expect ", "at ")):
+            lines.append(match.group(1) + " " + match.group(2).strip())
+    return lines
+
+
+def check_video_player(runner, driver, folder, screenshot):
+    recording = os.path.join(folder, "session.yaml")
+    preview = Preview(runner, "Scenes/video-player.yaml", "--record", recording)
+    try:
+        driver.get(preview.url)
+        wait_until(lambda: view(driver, "playPause"), "the play button in the picture")
+        wait_until(lambda: driver.find_elements(By.CSS_SELECTOR, "#inputs button"), "the inputs panel")
+
+        # A click on the play button: pressed, then tapped.
+        again(lambda: ActionChains(driver).click(view(driver, "playPause")).perform())
+        wait_for_transcript(driver, r"press playPause", "the press in the transcript")
+        wait_for_transcript(driver, r"release playPause[\s\S]*playPause sent tap", "the tap in the transcript")
+
+        # Dragging the volume slider from its left end to its right end.
+        def drag():
+            slider = view(driver, "volume")
+            width = slider.size["width"]
+            ActionChains(driver).move_to_element_with_offset(slider, -width // 2 + 2, 0).click_and_hold() \
+                .move_by_offset(width // 2, 0).move_by_offset(width // 2 - 4, 0).release().perform()
+        again(drag)
+        wait_for_transcript(driver, r"slide volume 0\.[0-2]\d*", "a slide near the left end")
+        wait_for_transcript(driver, r"volume\.value: [0-9.]+ -> (1|0\.9\d*)$", "the volume near its maximum")
+
+        # Hovering shows the inspector.
+        again(lambda: ActionChains(driver).move_to_element(view(driver, "playPause")).perform())
+        wait_until(lambda: "playPause (Button)" in driver.find_element(By.ID, "inspector").text,
+                   "the inspector of the play button")
+
+        # A step typed in the box hides the controls: they vanish from the picture.
+        box = driver.find_element(By.ID, "step")
+        box.send_keys("set: { controls.hidden: true }", Keys.ENTER)
+        wait_for_transcript(driver, r"controls\.hidden: false -> true", "the controls hidden")
+        wait_until(lambda: view(driver, "controls") is None, "the controls gone from the picture")
+
+        # The empty canvas is the video: its tap gesture shows them again.
+        def click_video():
+            picture = driver.find_element(By.CSS_SELECTOR, "#picture svg")
+            ActionChains(driver).move_to_element_with_offset(picture, 0, picture.size["height"] // 2 - 10) \
+                .click().perform()
+        again(click_video)
+        wait_for_transcript(driver, r"tap backgroundTap", "the tap on the video")
+        wait_until(lambda: view(driver, "controls") is not None, "the controls back in the picture")
+
+        # An expectation typed in the box, green; a wrong one, red.
+        box.send_keys("expect: { controls.hidden: false }", Keys.ENTER)
+        wait_for_transcript(driver, r"expect controls\.hidden == false: ok", "the expectation's result")
+        ok = driver.find_elements(By.CSS_SELECTOR, "#transcript .ok")
+        if not ok:
+            raise Failure("the expectation that held is not shown green")
+        if screenshot:
+            again(lambda: ActionChains(driver).move_to_element(view(driver, "volume")).perform())
+            wait_until(lambda: "volume (Slider)" in driver.find_element(By.ID, "inspector").text,
+                       "the inspector of the slider")
+            driver.save_screenshot(screenshot)
+        box.send_keys("tap: nosuchthing", Keys.ENTER)
+        wait_for_transcript(driver, r"nosuchthing", "the diagnostic of a wrong step")
+
+        errors = [entry for entry in driver.get_log("browser") if entry.get("level") == "SEVERE"]
+        if errors:
+            raise Failure("the page's script failed: %s" % errors)
+    finally:
+        status, errors = preview.stop()
+    session = preview.text()
+    # The wrong step was refused: status 1, as in `live`.
+    if status != 1:
+        raise Failure("the session ended with status %s, not 1 (a refused step): %s" % (status, errors))
+    if not os.path.exists(recording):
+        raise Failure("no recording was written: %s" % errors)
+    replay = subprocess.run([runner, "run", recording], capture_output=True, text=True)
+    if replay.returncode != 0:
+        raise Failure("the recording does not replay:\n" + replay.stdout + replay.stderr)
+    recorded, replayed = steps_of(session), steps_of(replay.stdout)
+    if recorded != replayed[:len(recorded)]:
+        for index, (left, right) in enumerate(zip(recorded, replayed)):
+            if left != right:
+                raise Failure("line %d differs: session '%s', replay '%s'" % (index, left, right))
+        raise Failure("the replay has fewer lines (%d) than the session (%d)" % (len(replayed), len(recorded)))
+    print("video player: click, drag, hide, show, expect, record and replay (%d lines alike)" % len(recorded))
+
+
+def check_text_field(runner, driver):
+    preview = Preview(runner, "Scenes/login-form.yaml")
+    try:
+        driver.get(preview.url)
+        wait_until(lambda: view(driver, "username"), "the user name field")
+        again(lambda: ActionChains(driver).click(view(driver, "username")).perform())
+        wait_for_transcript(driver, r"focus username", "the field focused")
+        ActionChains(driver).send_keys("ada").perform()
+        wait_for_transcript(driver, r'username\.text: "ad" -> "ada"', "the typed text")
+    finally:
+        preview.stop()
+    print("login form: the field typed into")
+
+
+def check_paged_content(runner, driver):
+    preview = Preview(runner, "Scenes/paged-content.yaml")
+    try:
+        driver.get(preview.url)
+        wait_until(lambda: view(driver, "pagedTable"), "the paged table")
+
+        def swipe():
+            table = view(driver, "pagedTable")
+            ActionChains(driver).move_to_element(table).click_and_hold().move_by_offset(-120, 0).release().perform()
+        again(swipe)
+        wait_for_transcript(driver, r"swipeLeft pager[\s\S]*pager\.currentPage: 0 -> 1", "the swipe to the second page")
+
+        def pick_second_segment():
+            tabs = view(driver, "tabs")
+            ActionChains(driver).move_to_element_with_offset(tabs, tabs.size["width"] // 4, 0).click().perform()
+        again(pick_second_segment)
+        wait_for_transcript(driver, r"select tabs 1", "the second segment picked")
+        wait_until(lambda: view(driver, "unpagedTable"), "the unpaged table in the picture")
+    finally:
+        preview.stop()
+    print("paged content: a swipe on the table, a segment picked")
+
+
+def check_refusals(runner):
+    preview = Preview(runner, "Scenes/video-player.yaml")
+    try:
+        def status(path, host, origin=None):
+            connection = http.client.HTTPConnection("127.0.0.1", preview.port, timeout=10)
+            headers = {"Host": host}
+            if origin:
+                headers["Origin"] = origin
+            connection.request("GET", path, headers=headers)
+            answer = connection.getresponse().status
+            connection.close()
+            return answer
+
+        here = "127.0.0.1:%d" % preview.port
+        checks = [
+            ("/?token=" + preview.token, here, None, 200),
+            ("/", here, None, 403),
+            ("/?token=" + "0" * 32, here, None, 403),
+            ("/?token=" + preview.token, "rebound.example:%d" % preview.port, None, 421),
+            ("/socket?token=" + preview.token, here, "https://evil.example", 403),
+            ("/../../etc/passwd?token=" + preview.token, here, None, 404),
+        ]
+        for path, host, origin, expected in checks:
+            got = status(path, host, origin)
+            if got != expected:
+                raise Failure("GET %s (Host %s, Origin %s): %d, not %d" % (path, host, origin, got, expected))
+        # A second preview on the same port: a clear error and status 75.
+        taken = subprocess.run([runner, "preview", "Scenes/video-player.yaml", "--port", str(preview.port)],
+                               capture_output=True, text=True, timeout=60)
+        if taken.returncode != 75 or "in use" not in taken.stderr:
+            raise Failure("a port in use gave status %d: %s" % (taken.returncode, taken.stderr))
+        # Only the loopback interface listens.
+        try:
+            outside = [address for address in socket.gethostbyname_ex(socket.gethostname())[2]
+                       if not address.startswith("127.")]
+        except OSError:
+            outside = []  # a machine whose name does not resolve: no other address to try
+        for address in outside:
+            with socket.socket() as probe:
+                probe.settimeout(2)
+                if probe.connect_ex((address, preview.port)) == 0:
+                    raise Failure("the preview answers on %s" % address)
+    finally:
+        status, errors = preview.stop()
+    if status != 0:
+        raise Failure("an untouched session ended with status %d: %s" % (status, errors))
+    print("server: token, Host, Origin and path refused; a port in use is status 75")
+
+
+def main():
+    arguments = sys.argv[1:]
+    screenshot = None
+    if "--screenshot" in arguments:
+        index = arguments.index("--screenshot")
+        screenshot = arguments[index + 1]
+        del arguments[index:index + 2]
+    if len(arguments) != 1:
+        print(__doc__, file=sys.stderr)
+        return 64
+    runner = arguments[0]
+    folder = tempfile.mkdtemp()
+    driver = browser()
+    try:
+        check_video_player(runner, driver, folder, screenshot)
+        check_text_field(runner, driver)
+        check_paged_content(runner, driver)
+        check_refusals(runner)
+    except Failure as failure:
+        print("check-preview: " + str(failure), file=sys.stderr)
+        return 1
+    finally:
+        driver.quit()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
