@@ -18,6 +18,9 @@ final class PreviewPainter {
     private var lastSceneTime: Duration?
     /// Set when the transcript grew: something may look different.
     var isDirty = true
+    /// The last picture's layout: a fade or a shake at the frame rate is
+    /// drawn without laying the views out again.
+    private let layout = LayoutCache()
 
     init(hub: PreviewHub, framesPerSecond: Int) {
         self.hub = hub
@@ -79,7 +82,7 @@ final class PreviewPainter {
         guard answers || (changed && due) else { return }
         isDirty = false
         lastSceneTime = sceneTime
-        let picture = ScenePicture.svg(of: live.scene)
+        let picture = ScenePicture.svg(of: live.scene, layout: layout)
         guard answers || picture != lastPicture else { return }
         lastPicture = picture
         lastSent = now
