@@ -80,8 +80,12 @@ public struct SceneCommandLine {
         return status
     }
 
-    /// Runs the command line, writing through `output` and `errors`.
-    func run(_ arguments: [String], output: some TextSink, errors: some TextSink) -> Int32 {
+    /// Runs the command line, writing through `output` and `errors`;
+    /// `environment` stands for the process's environment variables (the
+    /// ones the commands read, such as `GITHUB_ACTIONS`) when given.
+    func run(
+        _ arguments: [String], output: some TextSink, errors: some TextSink, environment: [String: String]? = nil
+    ) -> Int32 {
         guard registry.refusedBuiltIns.isEmpty else {
             for refusal in registry.refusedBuiltIns {
                 errors.write("Error: a built-in type was refused, a bug in the module that ships it: \(refusal)\n")
@@ -89,7 +93,8 @@ public struct SceneCommandLine {
             return ExitStatus.internalError
         }
         let context = CommandContext(
-            programName: programName, registry: registry, limits: limits, output: output, errors: errors)
+            programName: programName, registry: registry, limits: limits, output: output, errors: errors,
+            environment: environment ?? Self.processEnvironment())
         do {
             var command = try RootCommand.named(programName) { try RootCommand.parseAsRoot(arguments) }
             if try !Subcommands.run(command, in: context) {
@@ -112,6 +117,15 @@ public struct SceneCommandLine {
             }
             return status
         }
+    }
+
+    /// The environment variables the commands read, from the process's environment.
+    private static func processEnvironment() -> [String: String] {
+        var environment: [String: String] = [:]
+        for name in [ReportFormat.gitHubActionsVariable] {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
+        return environment
     }
 
     private static func executableName() -> String {
@@ -170,6 +184,8 @@ struct CommandContext {
     let output: any TextSink
     /// Standard error: what went wrong with the output itself.
     let errors: any TextSink
+    /// The environment variables the commands read (`GITHUB_ACTIONS`).
+    var environment: [String: String] = [:]
 
     /// A loader for the context's types, naming the program in its hints.
     var loader: SceneLoader {

@@ -1,0 +1,254 @@
+import Foundation
+import SceneCore
+import SceneRunning
+import SceneYAML
+import TestSupport
+import Testing
+
+@testable import SceneCommandLine
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// `run --junit FILE`: the report parses as XML, counts what the run
+/// counted, carries each failure's place, values and transcript, keeps the
+/// files' order whatever `--jobs` is, and follows the output-file rules.
+@Suite struct JUnitReportTests {
+    /// A new folder of its own.
+    static func folder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("junit-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    /// Writes `text` as `name` in `folder`; its path.
+    static func write(_ text: String, _ name: String, in folder: URL) throws -> String {
+        let path = folder.appendingPathComponent(name).path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    static func document(at path: String) throws -> XMLDocument {
+        try XMLDocument(contentsOf: URL(fileURLWithPath: path), options: [])
+    }
+
+    static func attribute(_ name: String, of node: XMLNode) -> String? {
+        (node as? XMLElement)?.attribute(forName: name)?.stringValue
+    }
+
+    static func int(_ name: String, of node: XMLNode) -> Int? { attribute(name, of: node).flatMap(Int.init) }
+
+    /// A scene with two expectations that hold and one that does not.
+    static let failing = """
+        scene: Counter
+        objects:
+          label: {type: Label, text: one}
+        script:
+          - expect: { label.text: one }
+          - wait: 1.5s
+          - set: { label.text: two }
+          - note: about to fail
+          - expect: { label.text: three }
+          - expect: { label.text: two }
+        """
+
+    @Test func aSuitePerFileACasePerExpectationAndAnErrorForAnInvalidScene() throws {
+        let folder = try Self.folder()
+        let failing = try Self.write(Self.failing, "failing.yaml", in: folder)
+        let quiet = try Self.write(
+            "objects:\n  label: {type: Label}\nscript:\n  - wait: 2s\n", "quiet.yaml", in: folder)
+        let mistakes = packagePath("Examples/mistakes.yaml")
+        let report = folder.appendingPathComponent("reports/report.xml").path
+        let result = run(["run", failing, quiet, mistakes, "--junit", report])
+        #expect(result.status == 2, "\(result.errors)")
+        let document = try Self.document(at: report)
+        let root = try #require(document.rootElement())
+        #expect(root.name == "testsuites")
+        let suites = try root.nodes(forXPath: "testsuite")
+        #expect(suites.map { Self.attribute("name", of: $0) } == [failing, quiet, mistakes])
+        // The totals are the suites'.
+        #expect(Self.int("tests", of: root) == 3 + 1 + 1)
+        #expect(Self.int("failures", of: root) == 1)
+        #expect(Self.int("errors", of: root) == 1)
+
+        // The failing scene: three cases, one failure with its place, values and transcript.
+        let first = suites[0]
+        #expect(Self.int("tests", of: first) == 3)
+        #expect(Self.int("failures", of: first) == 1)
+        #expect(Self.attribute("time", of: first) == "1.500")
+        let properties = try first.nodes(forXPath: "properties/property")
+        let names = properties.compactMap { Self.attribute("name", of: $0) }
+        #expect(names == ["title", "virtual-time", "wall-time"])
+        #expect(Self.attribute("value", of: properties[0]) == "Counter")
+        let cases = try first.nodes(forXPath: "testcase")
+        #expect(
+            cases.map { Self.attribute("name", of: $0) } == [
+                "expect label.text == \"one\" (line 5)", "expect label.text == \"three\" (line 9)",
+                "expect label.text == \"two\" (line 10)",
+            ])
+        #expect(cases.map { Self.attribute("line", of: $0) } == ["5", "9", "10"])
+        #expect(cases.allSatisfy { Self.attribute("classname", of: $0) == String(failing.dropLast(5)) })
+        #expect(cases.map { Self.attribute("time", of: $0) } == ["0.000", "1.500", "0.000"])
+        let failure = try #require(try cases[1].nodes(forXPath: "failure").first)
+        #expect(Self.attribute("type", of: failure) == "expectation")
+        #expect(Self.attribute("message", of: failure) == #"expected "three", actual "two""#)
+        let details = try #require(failure.stringValue)
+        #expect(details.hasPrefix("\(failing):9:"))
+        #expect(details.contains(#"expected "three", actual "two" (at 1.500s)"#))
+        #expect(details.contains("the transcript up to here"))
+        #expect(details.contains("note: about to fail"))
+        #expect(try cases[0].nodes(forXPath: "failure").isEmpty)
+        #expect(try first.nodes(forXPath: "system-out").first?.stringValue?.contains("1 failed") == true)
+
+        // A scene with no expectation is one passing case.
+        let quietCases = try suites[1].nodes(forXPath: "testcase")
+        #expect(quietCases.map { Self.attribute("name", of: $0) } == ["runs to the end"])
+        #expect(Self.attribute("time", of: suites[1]) == "2.000")
+
+        // The invalid scene: an error case with its diagnostics.
+        let load = try #require(try suites[2].nodes(forXPath: "testcase").first)
+        #expect(Self.attribute("name", of: load) == "loads")
+        let error = try #require(try load.nodes(forXPath: "error").first)
+        #expect(Self.attribute("type", of: error) == "invalid-scene")
+        #expect(Self.attribute("message", of: error)?.contains("errors; first: \(mistakes):") == true)
+        #expect(error.stringValue?.contains("unknown type 'Buton'") == true)
+        #expect(error.stringValue?.contains("did you mean 'Button'?") == true)
+        // Written whole, with no temporary file left beside it.
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("reports").path)
+        #expect(left == ["report.xml"])
+    }
+
+    @Test func everyKindOfEntryHasItsCase() throws {
+        let writer = JUnitSuiteWriter(file: "every.yaml")
+        writer.begin(Transcript.Header(title: "Every", file: "every.yaml", objectCount: 2))
+        let place = SourcePosition(line: 4, column: 7, offset: 0)
+        let kinds: [Transcript.Kind] = [
+            .step(verb: "tap", text: "button"), .ignored(verb: "tap", target: "button", reason: "it is hidden"),
+            .event(object: "button", event: "tapped", payload: nil),
+            .change(object: "v", property: "alpha", from: .double(0), to: .double(1), isAnimationFrame: true),
+            .note("a note"),
+            .snapshot(name: "same", result: .matched(reference: "S/same.svg"), position: place),
+            .snapshot(name: "new", result: .updated(reference: "S/new.svg"), position: place),
+            .snapshot(name: "first", result: .recorded(reference: "S/first.svg"), position: place),
+            .snapshot(
+                name: "moved", result: .differs(reference: "S/moved.svg", picture: "p.svg", comparison: "c.html"),
+                position: place),
+            .snapshot(name: "lost", result: .unavailable(reference: "S/lost.svg", reason: "no disk"), position: place),
+            .failure(object: "store", message: "could not save"),
+            .error("a runaway timer loop", position: place),
+        ]
+        var summary = Transcript.Summary(header: Transcript.Header(title: "Every", file: "every.yaml", objectCount: 2))
+        for kind in kinds {
+            writer.record(Transcript.Entry(time: .seconds(1), kind: kind))
+            summary.count(kind)
+        }
+        writer.end(summary)
+        let suite = writer.finish(wallTime: .milliseconds(3))
+        #expect(suite.tests == 7)
+        #expect(suite.failures == 3)
+        #expect(suite.errors == 2)
+        let document = try XMLDocument(xmlString: "<testsuite>\(try Self.text(of: suite.body))</testsuite>")
+        let cases = try document.nodes(forXPath: "/testsuite/testcase")
+        #expect(
+            cases.map { Self.attribute("name", of: $0) } == [
+                "snapshot same (line 4)", "snapshot new (line 4)", "snapshot first (line 4)", "snapshot moved (line 4)",
+                "snapshot lost (line 4)", "store failed", "the script runs to the end (line 4)",
+            ])
+        let problems = try document.nodes(forXPath: "/testsuite/testcase/*").map {
+            "\($0.name ?? "") \(Self.attribute("type", of: $0) ?? "")"
+        }
+        #expect(
+            problems == [
+                "failure snapshot-recorded", "failure snapshot-differs", "failure snapshot-unavailable",
+                "error object-failure", "error script-error",
+            ])
+        let differs = try document.nodes(forXPath: "/testsuite/testcase[4]/failure").first?.stringValue ?? ""
+        #expect(differs.contains("picture: p.svg\nside by side: c.html"))
+    }
+
+    @Test func hostileTextIsEscapedAndCharactersXMLForbidsAreShownByTheirCodes() throws {
+        let hostile = "<b>&amp; \"quoted\" 'single' ]]> \u{1}\u{1B}[2K\r\n\t</b>"
+        #expect(
+            JUnitXML.attribute(hostile)
+                == "&lt;b&gt;&amp;amp; &quot;quoted&quot; &apos;single&apos; ]]&gt; \\u{1}\\u{1B}[2K&#13;&#10;&#9;&lt;/b&gt;"
+        )
+        #expect(JUnitXML.text("a\r\nb\u{FFFE}") == "a&#13;\nb\\u{FFFE}")
+        let folder = try Self.folder()
+        let scene = try Self.write(
+            """
+            scene: "Title <&> \\"'\\e[2K\\x01"
+            objects:
+              label: {type: Label}
+            script:
+              - note: "</testcase><injected/>\\e\\r"
+              - set: { label.text: "<&>\\"'\\x02" }
+              - expect: { label.text: "]]></failure>\\x03\\r\\n" }
+            """, "hostile.yaml", in: folder)
+        let report = folder.appendingPathComponent("hostile.xml").path
+        let result = run(["run", scene, "--junit", report])
+        #expect(result.status == 1)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: report))
+        // No character XML 1.0 forbids.
+        #expect(!bytes.contains { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D })
+        let document = try Self.document(at: report)
+        #expect(try document.nodes(forXPath: "//injected").isEmpty)
+        let suite = try #require(try document.nodes(forXPath: "/testsuites/testsuite").first)
+        let title = try suite.nodes(forXPath: "properties/property[@name='title']").first
+        #expect(title.flatMap { Self.attribute("value", of: $0) } == "Title <&> \"'\\u{1B}[2K\\u{1}")
+        let failure = try #require(try document.nodes(forXPath: "//failure").first)
+        #expect(Self.attribute("message", of: failure) == #"expected "]]></failure>\u{3}\r\n", actual "<&>\"'\u{2}""#)
+        #expect(failure.stringValue?.contains("note: </testcase><injected/>\\u{1B}\\u{D}") == true)
+    }
+
+    @Test func theReportIsTheSameWithJobsAndShardsSplitIt() throws {
+        let scenes = try shippedScenes() + [packagePath("Examples/failing-expectation.yaml")]
+        let folder = try Self.folder()
+        func report(_ arguments: [String], _ name: String) throws -> String {
+            let path = folder.appendingPathComponent(name).path
+            let result = run(["run"] + scenes + arguments + ["--junit", path])
+            #expect(result.status == 0 || result.status == 1, "\(result.errors)")
+            // Wall times differ from run to run; everything else is the same.
+            return try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(
+                of: #"name="wall-time" value="[0-9.]+""#, with: "name=\"wall-time\"", options: .regularExpression)
+        }
+        let one = try report(["--jobs", "1"], "one.xml")
+        let four = try report(["--jobs", "4"], "four.xml")
+        #expect(one == four)
+        func suites(_ text: String) -> [String] {
+            text.components(separatedBy: "  <testsuite ").dropFirst().map { "  <testsuite " + $0 }
+                .map { $0.components(separatedBy: "</testsuite>")[0] }
+        }
+        let first = try report(["--shard", "1/2"], "shard-1.xml")
+        let second = try report(["--shard", "2/2"], "shard-2.xml")
+        #expect(Set(suites(first)).isDisjoint(with: suites(second)))
+        #expect(Set(suites(first) + suites(second)) == Set(suites(one)))
+        #expect(suites(one).count == scenes.count)
+    }
+
+    @Test func aReportThatWouldOverwriteAnInputIsRefusedBeforeAnythingRuns() throws {
+        let folder = try Self.folder()
+        let scene = try Self.write(Self.failing, "scene.yaml", in: folder)
+        let before = try String(contentsOfFile: scene, encoding: .utf8)
+        let result = run(["run", scene, "--junit", folder.path + "/./scene.yaml"])
+        #expect(result.status == 64)
+        #expect(result.errors.contains("--junit \(folder.path)/./scene.yaml would overwrite a file this command reads"))
+        #expect(result.output.isEmpty)
+        #expect(try String(contentsOfFile: scene, encoding: .utf8) == before)
+        let watched = run(["run", scene, "--watch", "--junit", folder.path + "/report.xml"])
+        #expect(watched.status == 64)
+        #expect(watched.errors.contains("--watch does not end"))
+        // A report that cannot be written is an error after the run, not a lost report.
+        let missing = run(["run", scene, "--junit", folder.path + "/no/such/folder/report.xml"])
+        #expect(missing.status == 74)
+        #expect(missing.errors.contains("could not write the JUnit report"))
+    }
+
+    /// The text a scratch file holds.
+    static func text(of file: ScratchFile) throws -> String {
+        var bytes: [UInt8] = []
+        let failure = file.read { bytes += $0 }
+        #expect(failure == nil)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
