@@ -1,7 +1,6 @@
 import Foundation
 import SceneCore
 import SceneRunning
-import SceneYAML
 import Testing
 
 @testable import SceneCommandLine
@@ -49,10 +48,11 @@ import Testing
         #expect(Self.unescape(WorkflowCommands.property("x%3A,:%")) == "x%3A,:%")
         // A control character is shown by its code, never raw.
         #expect(WorkflowCommands.data("a\u{1B}[2Kb") == "a\\u{1B}[2Kb")
+        var place = WorkflowCommands.Place(file: "dir,1/a:b.yaml")
+        place.line = 3
+        place.column = 5
         let annotation = WorkflowCommands.annotation(
-            .error,
-            at: WorkflowCommands.Place(file: "dir,1/a:b.yaml", position: SourcePosition(line: 3, column: 5, offset: 0)),
-            title: "t: 1, 2", message: "line one\nline: two, 50%")
+            .error, at: place, title: "t: 1, 2", message: "line one\nline: two, 50%")
         #expect(
             annotation
                 == "::error file=dir%2C1/a%3Ab.yaml,line=3,col=5,title=t%3A 1%2C 2::line one%0Aline: two, 50%25\n")
