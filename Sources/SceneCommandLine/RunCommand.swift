@@ -93,7 +93,9 @@ struct RunCommand: SceneSubcommand {
             timeline == nil && junit == nil
             ? InputFiles() : InputFiles(files + files.flatMap { runner.loader.includedFiles(of: $0) })
         let timelines = try TimelineFiles(path: timeline, files: self.files, inputs: inputs)
-        let report = try junit.map { path throws(CommandFailure) in try JUnitReport(path: path, inputs: inputs) }
+        let report = try junit.map { path throws(CommandFailure) in
+            try JUnitReport(path: path, inputs: inputs, pages: files.compactMap { timelines.target(for: $0)?.target })
+        }
         guard watch else {
             let status = try run(files, format: format, with: runner, timelines: timelines, report: report, in: context)
             let reportFailure = report?.finish(status: status)

@@ -26,13 +26,19 @@ final class JUnitReport {
     private var virtualTime: Duration = .zero
     private var wallTime: Duration = .zero
 
-    /// The plan for `path`, when the command reads `inputs`. Throws a
-    /// usage failure for a path that is an input, a folder or a block device.
-    init(path: String, inputs: InputFiles) throws(CommandFailure) {
+    /// The plan for `path`, when the command reads `inputs` and writes
+    /// timeline `pages`. Throws a usage failure for a path that is an
+    /// input, a page, a folder or a block device.
+    init(path: String, inputs: InputFiles, pages: [String] = []) throws(CommandFailure) {
         guard !path.isEmpty else {
             throw CommandFailure(message: "--junit needs a file name", status: ExitStatus.usage)
         }
         target = try OutputFile(path, option: "--junit", inputs: inputs)
+        if let page = InputFiles(pages).file(matching: path) {
+            throw CommandFailure(
+                message: "--junit \(path) is also where --timeline writes '\(page)'; give the report another name",
+                status: ExitStatus.usage)
+        }
     }
 
     /// Adds a scene file's suite, after those added before it.
