@@ -71,7 +71,7 @@ struct CheckCommand: SceneSubcommand {
                     ? "\(VisibleText.line(source.name)): ok (\(Records.tally(objects: objects, warnings: warnings)))"
                     : "\(VisibleText.line(source.name)): \(Records.tally(errors: errors, warnings: warnings))"
                 WorkflowCommands.write(diagnostics, in: source, groupName: line, to: context.output)
-                context.writeLine(line)
+                context.writeLine(WorkflowCommands.inert(line))
             case .json:
                 for diagnostic in diagnostics { context.writeLine(DiagnosticRenderer.json(diagnostic, in: source)) }
                 let record = Records.file(

@@ -146,11 +146,11 @@ import Testing
         let folder = try JUnitReportTests.folder()
         let scene = try JUnitReportTests.write(
             """
-            scene: "::error::title%0A,:"
+            scene: "::error::title%0A,: ##[warning]w"
             objects:
               label: {type: Label}
             script:
-              - note: "x\\n::add-mask::secret\\n  ::error file=a::injected\\r\\n::endgroup::"
+              - note: "x\\n::add-mask::secret\\n  ::error file=a::injected\\r\\n::endgroup:: ##[error]old form"
               - set: { label.text: "a,b:c%" }
               - expect: { label.text: "%0A\\n::warning::x" }
             """, "hostile.yaml", in: folder)
@@ -161,13 +161,17 @@ import Testing
         }
         // Only the writer's own: the group, its end and the one failure.
         #expect(commands.count == 3, "\(commands)")
-        #expect(commands[0] == "::group::::error::title%250A,: (\(scene), 1 object)")
+        #expect(commands[0] == "::group::::error::title%250A,: ##[warning]w (\(scene), 1 object)")
         #expect(commands[1] == "::endgroup::")
         let annotation = try #require(Self.annotations(String(commands[2])).first)
         #expect(annotation.properties["file"] == scene)
         #expect(annotation.properties["line"] == "7")
         #expect(annotation.message.hasPrefix("expect label.text == \"%0A\\n::warning::x\": expected "))
-        #expect(result.output.contains("> ::add-mask::secret\n"))
+        #expect(result.output.contains("\n\\u{3A}:add-mask::secret\n"))
+        #expect(result.output.contains("\\u{3A}:endgroup:: #\\u{23}[error]old form"))
+        // The older form of command, `##[name]`, is read anywhere in a plain line.
+        let plain = result.output.split(separator: "\n").filter { !$0.hasPrefix("::") }
+        #expect(!plain.contains { $0.contains("##[") }, "\(plain)")
     }
 
     @Test func aSceneWithManyFailuresAnnotatesTenAndSaysHowManyMore() throws {

@@ -93,11 +93,12 @@ final class GitHubRunWriter: TranscriptSink {
         for annotation in annotations { output.write(annotation) }
         if unwritten > 0 {
             output.write(
-                "\(VisibleText.line(file)): \(unwritten) more failure\(unwritten == 1 ? "" : "s") not annotated (GitHub shows \(Self.maximumAnnotations) a step); the transcript above has them all\n"
-            )
+                WorkflowCommands.inert(
+                    "\(VisibleText.line(file)): \(unwritten) more failure\(unwritten == 1 ? "" : "s") not annotated (GitHub shows \(Self.maximumAnnotations) a step); the transcript above has them all\n"
+                ))
         }
         annotations.removeAll()
         unwritten = 0
-        output.write(line)
+        output.write(WorkflowCommands.inert(line))
     }
 }

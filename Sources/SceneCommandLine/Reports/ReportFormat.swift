@@ -46,7 +46,7 @@ extension Records {
             let warnings = warningCount(error.diagnostics)
             let line = "\(VisibleText.line(name)): \(prefix)\(tally(errors: errors, warnings: warnings))"
             WorkflowCommands.write(error.diagnostics, in: error.source, groupName: line, to: output)
-            output.write(line + "\n")
+            output.write(WorkflowCommands.inert(line) + "\n")
             return (errors, warnings)
         }
     }

@@ -10,9 +10,9 @@ import SceneYAML
 /// in the message (the command's data) `%` is `%25`, a carriage return
 /// `%0D` and a line feed `%0A`; in a property (`file`, `title`) `:` is
 /// `%3A` and `,` is `%2C` as well. The other control characters are shown
-/// by their codes (``VisibleText``), as in the text output. A line of a transcript that would read as a command (it starts
-/// with `::` after its blanks) is written after a `> `, so no scene can
-/// issue one.
+/// by their codes (``VisibleText``), as in the text output. Plain lines
+/// (a transcript, a file's line) go through ``inert(_:)``, so that no
+/// scene can issue a command of its own.
 enum WorkflowCommands {
     /// How serious an annotation is.
     enum Level: String {
@@ -86,16 +86,24 @@ enum WorkflowCommands {
         return result
     }
 
-    /// Lines of plain output (a transcript, rendered diagnostics) with any
-    /// line that the runner would read as a command (`::` after its
-    /// blanks) written after `> `.
+    /// Lines of plain output (a transcript, rendered diagnostics, a file's
+    /// line) that the runner cannot read as commands: a line that starts
+    /// with `::` after its blanks (a command) has that first `:` written
+    /// by its code, `\u{3A}:`, and every `##[` (the runner's older form of
+    /// command, read anywhere in a line) is written `#\u{23}[`.
     static func inert(_ text: String) -> String {
-        guard text.contains("::") else { return text }
+        guard text.contains("::") || text.contains("##[") else { return text }
         var result = ""
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            if line.offset > 0 { result += "\n" }
-            if line.element.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("::") { result += "> " }
-            result += line.element
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if index > 0 { result += "\n" }
+            let blanks = line.prefix { $0.isWhitespace }
+            var rest = line[blanks.endIndex...]
+            result += blanks
+            if rest.hasPrefix("::") {
+                result += VisibleText.code(":")
+                rest = rest.dropFirst()
+            }
+            result += rest.replacing("##[", with: "#" + VisibleText.code("#") + "[")
         }
         return result
     }
