@@ -111,8 +111,11 @@ for (case, result), record in zip(failures, failed):
     if result.type != "expectation" or not result.message.startswith("expected "):
         fail(f"{case.name}: the failure is {result.type}: {result.message}")
     place = f"{failing.name}:{record['line']}:{record['column']}: expect {record['path']} == "
-    if not (result.text or "").startswith(place) or "the transcript up to here" not in result.text:
+    if not (result.text or "").startswith(place) or "the transcript to just after it" not in result.text:
         fail(f"{case.name}: the failure's text does not start with {place!r}: {result.text!r}")
+    # The excerpt shows the failed step, even while an animation runs.
+    if f"expect {record['path']} == " not in result.text.split("the transcript", 1)[1] or ": FAILED" not in result.text:
+        fail(f"{case.name}: the transcript excerpt does not show the failed step: {result.text!r}")
 errors = [result for case in mistakes for result in results(case)]
 diagnostics = [r for r in lines if r["type"] == "diagnostic" and r["file"] == "Examples/mistakes.yaml"]
 if mistakes.errors != 1 or len(errors) != 1 or errors[0].type != "invalid-scene":

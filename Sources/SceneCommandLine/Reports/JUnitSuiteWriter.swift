@@ -29,7 +29,9 @@ struct JUnitSuite: Sendable {
 /// an object and for an error that stopped the script; a passing case
 /// "runs to the end" when the scene has none of these. Each failure and
 /// error carries its `file:line:column`, what was expected and what was
-/// found, and the last lines of the text transcript up to it.
+/// found, and the last lines of the text transcript to just after it (a
+/// case waits, in ``pending``, for the lines of its time that the text
+/// transcript holds back while an animation may go on).
 ///
 /// Memory stays flat: the cases go to the suite's ``ScratchFile`` as they
 /// are made, and the writer keeps only the last ``excerptLines`` lines of
@@ -87,6 +89,10 @@ final class JUnitSuiteWriter: TranscriptSink {
 
     func record(_ entry: Transcript.Entry) {
         transcript?.record(entry)
+        // The text transcript holds a line back while an animation may
+        // still extend; by a later entry, the lines of the cases waiting
+        // are out, so their excerpts show them.
+        if let first = pending.first, entry.time > first.time { writePending() }
         let at = entry.time.transcriptText
         switch entry.kind {
         case .expectation(let path, let expected, let actual, let passed, let position):
@@ -136,10 +142,12 @@ final class JUnitSuiteWriter: TranscriptSink {
     func end(_ summary: Transcript.Summary) {
         transcript?.end(summary)
         transcript = nil
+        writePending()
         summaryLine = TranscriptRenderer.summary(summary)
         suite.virtualTime = summary.endTime
         if suite.tests == 0 {
             addCase("runs to the end", at: summary.endTime, position: nil, problem: nil)
+            writePending()
         }
     }
 
@@ -185,7 +193,31 @@ final class JUnitSuiteWriter: TranscriptSink {
         var details: String
     }
 
+    /// A case made, waiting for the transcript's lines up to it.
+    private struct PendingCase {
+        var name: String
+        var time: Duration
+        var position: SourcePosition?
+        var problem: Problem?
+    }
+
+    /// The cases waiting, in order: those of one virtual time, at most ``maximumPending``.
+    private var pending: [PendingCase] = []
+    static let maximumPending = 64
+
     private func addCase(_ name: String, at time: Duration, position: SourcePosition?, problem: Problem?) {
+        pending.append(PendingCase(name: name, time: time, position: position, problem: problem))
+        if pending.count >= Self.maximumPending { writePending() }
+    }
+
+    private func writePending() {
+        for pendingCase in pending {
+            write(pendingCase.name, at: pendingCase.time, position: pendingCase.position, problem: pendingCase.problem)
+        }
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    private func write(_ name: String, at time: Duration, position: SourcePosition?, problem: Problem?) {
         suite.tests += 1
         let place = position.map { " (line \($0.line))" } ?? ""
         var attributes = "name=\"\(JUnitXML.attribute(name + place))\""
@@ -201,7 +233,7 @@ final class JUnitSuiteWriter: TranscriptSink {
         if problem.element == "failure" { suite.failures += 1 } else { suite.errors += 1 }
         var details = (position.map { "\(suite.file):\($0): " } ?? "\(suite.file): ") + problem.details
         if !excerpt.isEmpty {
-            details += "\n\nthe transcript up to here (its last \(excerpt.count) lines):\n"
+            details += "\n\nthe transcript to just after it (its last \(excerpt.count) lines):\n"
             details += excerpt.joined(separator: "\n")
         }
         let message = JUnitXML.bounded(VisibleText.line(problem.message), Self.messageWidth)
