@@ -166,6 +166,35 @@ import Testing
         #expect(differs.contains("picture: p.svg\nside by side: c.html"))
     }
 
+    @Test func docsCIShowsTheRealReportAndNamesEveryKindOfProblem() throws {
+        let document = try String(contentsOfFile: packagePath("docs/CI.md"), encoding: .utf8)
+        // Every type a failure or an error can have is in the mapping's table.
+        let types = [
+            "expectation", "snapshot-differs", "snapshot-recorded", "snapshot-unavailable", "object-failure",
+            "script-error", "invalid-scene",
+        ]
+        for type in types {
+            #expect(document.contains("`type=\"\(type)\"`") || document.contains("(`\(type)`)"), "\(type)")
+        }
+        // The example is the start of the real report (its wall time aside).
+        let start = try #require(document.range(of: "```xml\n"))
+        let end = try #require(document.range(of: "\n```", range: start.upperBound..<document.endIndex))
+        let shown = document[start.upperBound..<end.lowerBound].split(separator: "\n").filter { $0 != "    ..." }
+        let folder = try Self.folder()
+        let path = folder.appendingPathComponent("failing.xml").path
+        let result = run(["run", packagePath("Examples/failing-expectation.yaml"), "--junit", path])
+        #expect(result.status == 1)
+        let wallTime = #"name="wall-time" value="[0-9.]+""#
+        let real = try String(contentsOfFile: path, encoding: .utf8)
+            .replacingOccurrences(of: packagePath("") + "/", with: "")
+            .replacingOccurrences(of: wallTime, with: "name=\"wall-time\"", options: .regularExpression)
+            .split(separator: "\n")
+        #expect(shown.count > 20)
+        #expect(
+            shown.map { $0.replacingOccurrences(of: wallTime, with: "name=\"wall-time\"", options: .regularExpression) }
+                == real.prefix(shown.count).map(String.init))
+    }
+
     @Test func hostileTextIsEscapedAndCharactersXMLForbidsAreShownByTheirCodes() throws {
         let hostile = "<b>&amp; \"quoted\" 'single' ]]> \u{1}\u{1B}[2K\r\n\t</b>"
         #expect(
