@@ -174,6 +174,53 @@ import Testing
         #expect(!plain.contains { $0.contains("##[") }, "\(plain)")
     }
 
+    @Test func everyKindOfProblemIsAnnotatedAsDocsCISays() throws {
+        let output = CapturedText()
+        let writer = GitHubRunWriter(output, verbose: false)
+        let header = Transcript.Header(title: "Every", file: "every.yaml", objectCount: 2)
+        writer.begin(header)
+        let kinds: [Transcript.Kind] = [
+            .step(verb: "tap", text: "button"), .ignored(verb: "tap", target: "button", reason: "it is hidden"),
+            .event(object: "button", event: "tapped", payload: nil),
+            .change(object: "v", property: "alpha", from: .double(0), to: .double(1), isAnimationFrame: true),
+            .note("a note"),
+            .expectation(path: "v.alpha", expected: .double(1), actual: .double(1), passed: true, position: .start),
+            .expectation(path: "v.alpha", expected: .double(0), actual: .double(1), passed: false, position: .start),
+            .snapshot(name: "same", result: .matched(reference: "S/same.svg"), position: .start),
+            .snapshot(name: "new", result: .updated(reference: "S/new.svg"), position: .start),
+            .snapshot(name: "first", result: .recorded(reference: "S/first.svg"), position: .start),
+            .snapshot(
+                name: "moved", result: .differs(reference: "S/moved.svg", picture: "p.svg", comparison: "c.html"),
+                position: .start),
+            .snapshot(name: "lost", result: .unavailable(reference: "S/lost.svg", reason: "no disk"), position: .start),
+            .failure(object: "store", message: "could not save"),
+            .error("a runaway timer loop", position: nil),
+        ]
+        var summary = Transcript.Summary(header: header)
+        for kind in kinds {
+            writer.record(Transcript.Entry(time: .seconds(1), kind: kind))
+            summary.count(kind)
+        }
+        writer.end(summary)
+        let annotations = Self.annotations(output.text)
+        #expect(
+            annotations.map { $0.properties["title"] ?? "" } == [
+                "expectation failed: v.alpha", "snapshot failed: first", "snapshot failed: moved",
+                "snapshot failed: lost", "store failed", "the script stopped",
+            ])
+        #expect(annotations.allSatisfy { $0.level == "error" && $0.properties["file"] == "every.yaml" })
+        #expect(annotations.map { $0.properties["line"] } == ["1", "1", "1", "1", nil, nil])
+        #expect(annotations[0].message == "expect v.alpha == 0: expected 0, actual 1 (at 1.000s)")
+        // docs/CI.md's table gives each form.
+        let document = try String(contentsOfFile: packagePath("docs/CI.md"), encoding: .utf8)
+        for form in [
+            "title=expectation failed: PATH::", "title=snapshot failed: NAME::", "title=OBJECT failed::",
+            "title=the script stopped::",
+        ] {
+            #expect(document.contains(form), "\(form)")
+        }
+    }
+
     @Test func aSceneWithManyFailuresAnnotatesTenAndSaysHowManyMore() throws {
         let folder = try JUnitReportTests.folder()
         let steps = (1...14).map { _ in "  - expect: { label.text: other }" }.joined(separator: "\n")
