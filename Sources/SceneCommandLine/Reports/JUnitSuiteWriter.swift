@@ -39,6 +39,8 @@ struct JUnitSuite: Sendable {
 final class JUnitSuiteWriter: TranscriptSink {
     private var suite: JUnitSuite
     private let className: String
+    /// The attributes every case of the scene has, escaped once: `classname` and `file`.
+    private let caseAttributes: String
     private var transcript: TextTranscriptWriter?
     /// The last lines of the text transcript, oldest first.
     private var excerpt: [String] = []
@@ -58,6 +60,8 @@ final class JUnitSuiteWriter: TranscriptSink {
     init(file: String) {
         suite = JUnitSuite(file: file, title: file, body: ScratchFile())
         className = Self.className(of: file)
+        caseAttributes =
+            " classname=\"\(JUnitXML.attribute(className))\" file=\"\(JUnitXML.attribute(file))\""
         transcript = nil
         transcript = TextTranscriptWriter { [weak self] text in self?.keep(text) }
     }
@@ -220,9 +224,7 @@ final class JUnitSuiteWriter: TranscriptSink {
     private func write(_ name: String, at time: Duration, position: SourcePosition?, problem: Problem?) {
         suite.tests += 1
         let place = position.map { " (line \($0.line))" } ?? ""
-        var attributes = "name=\"\(JUnitXML.attribute(name + place))\""
-        attributes += " classname=\"\(JUnitXML.attribute(className))\""
-        attributes += " file=\"\(JUnitXML.attribute(suite.file))\""
+        var attributes = "name=\"\(JUnitXML.attribute(name + place))\"" + caseAttributes
         if let position { attributes += " line=\"\(position.line)\"" }
         attributes += " time=\"\(JUnitXML.seconds(max(.zero, time - lastCaseTime)))\""
         lastCaseTime = time

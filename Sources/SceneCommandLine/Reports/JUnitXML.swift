@@ -25,6 +25,17 @@ enum JUnitXML {
     }
 
     private static func escaped(_ text: String, isAttribute: Bool) -> String {
+        // Most text needs nothing: it is returned as it is, after one look at its bytes.
+        let needsNothing = !text.utf8.contains { byte in
+            switch byte {
+            case 0x00..<0x20, UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""),
+                UInt8(ascii: "'"), 0xEF:
+                // 0xEF leads the bytes of U+FFFE and U+FFFF (and of others, looked at below).
+                true
+            default: false
+            }
+        }
+        if needsNothing { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -50,7 +61,8 @@ enum JUnitXML {
 
     /// `text` cut to at most `limit` characters, with `…` where it was cut.
     static func bounded(_ text: String, _ limit: Int) -> String {
-        guard text.count > limit else { return text }
+        // No more bytes than the limit: no more characters either.
+        guard text.utf8.count > limit, text.count > limit else { return text }
         return String(text.prefix(max(0, limit - 1))) + "…"
     }
 
