@@ -17,8 +17,7 @@ struct CheckCommand: SceneSubcommand {
     @Argument(help: "The scene files to check.")
     var files: [String]
 
-    @OptionGroup var formatOption: FormatOption
-    var format: OutputFormat { formatOption.format }
+    @OptionGroup var formatOption: ReportFormatOption
 
     @OptionGroup var warningsOption: WarningsOption
     var warningsAreErrors: Bool { warningsOption.warningsAreErrors }
@@ -28,6 +27,7 @@ struct CheckCommand: SceneSubcommand {
     }
 
     func run(in context: CommandContext) throws {
+        let format = ReportFormat.resolved(formatOption.format, environment: context.environment)
         var loader = context.loader
         loader.warningsAreErrors = warningsAreErrors
         var totals = Records.Totals()
@@ -65,6 +65,13 @@ struct CheckCommand: SceneSubcommand {
                     context.writeLine(
                         "\(VisibleText.line(source.name)): \(Records.tally(errors: errors, warnings: warnings))")
                 }
+            case .github:
+                let line =
+                    declaration != nil
+                    ? "\(VisibleText.line(source.name)): ok (\(Records.tally(objects: objects, warnings: warnings)))"
+                    : "\(VisibleText.line(source.name)): \(Records.tally(errors: errors, warnings: warnings))"
+                WorkflowCommands.write(diagnostics, in: source, groupName: line, to: context.output)
+                context.writeLine(WorkflowCommands.inert(line))
             case .json:
                 for diagnostic in diagnostics { context.writeLine(DiagnosticRenderer.json(diagnostic, in: source)) }
                 let record = Records.file(

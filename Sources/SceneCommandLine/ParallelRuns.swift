@@ -223,7 +223,7 @@ final class Spool: Sendable {
     }
 
     /// A new temporary file, already unlinked, open for reading and writing.
-    private static func makeFile() -> Int32 {
+    static func makeFile() -> Int32 {
         let directory = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
         var template = Array((directory + "/scene-runner-XXXXXX").utf8CString)
         return template.withUnsafeMutableBufferPointer { buffer -> Int32 in

@@ -20,8 +20,7 @@ struct RunCommand: SceneSubcommand {
     @Argument(help: "The scene files to run.")
     var files: [String]
 
-    @OptionGroup var formatOption: FormatOption
-    var format: OutputFormat { formatOption.format }
+    @OptionGroup var formatOption: ReportFormatOption
 
     @OptionGroup var verboseOption: VerboseOption
     var verbose: Bool { verboseOption.verbose }
@@ -54,9 +53,20 @@ struct RunCommand: SceneSubcommand {
             valueName: "path"))
     var timeline: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Also write a JUnit XML report of the run: a test suite per scene file, a test case per expectation and snapshot (docs/CI.md). With --shard, give each shard its own file.",
+            valueName: "file"))
+    var junit: String?
+
     func validate() throws {
         if files.isEmpty { throw ValidationError("Give at least one scene file.") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs takes a number of at least 1.") }
+        if watch, junit != nil {
+            throw ValidationError(
+                "--junit writes one report when the run ends, and --watch does not end; run without --watch for a report."
+            )
+        }
     }
 
     @Flag(
@@ -72,18 +82,25 @@ struct RunCommand: SceneSubcommand {
     var updateSnapshots = false
 
     func run(in context: CommandContext) throws {
+        let format = ReportFormat.resolved(formatOption.format, environment: context.environment)
         var runner = SceneRunner(registry: context.registry, limits: context.limits, stateDirectory: stateDirectory)
         runner.snapshots.updatesReferences = updateSnapshots
         runner.loader.programName = context.programName
         runner.loader.warningsAreErrors = warningsAreErrors
         let files = shard.map { $0.slice(of: self.files) } ?? self.files
-        // The scenes and the components they include: no timeline may overwrite one.
+        // The scenes and the components they include: no timeline nor report may overwrite one.
         let inputs =
-            timeline == nil ? InputFiles() : InputFiles(files + files.flatMap { runner.loader.includedFiles(of: $0) })
+            timeline == nil && junit == nil
+            ? InputFiles() : InputFiles(files + files.flatMap { runner.loader.includedFiles(of: $0) })
         let timelines = try TimelineFiles(path: timeline, files: self.files, inputs: inputs)
+        let report = try junit.map { path throws(CommandFailure) in
+            try JUnitReport(path: path, inputs: inputs, pages: files.compactMap { timelines.target(for: $0)?.target })
+        }
         guard watch else {
-            let status = try run(files, with: runner, timelines: timelines, in: context)
+            let status = try run(files, format: format, with: runner, timelines: timelines, report: report, in: context)
+            let reportFailure = report?.finish(status: status)
             try timelines.finish(status: status)
+            if let reportFailure { throw reportFailure }
             if status != ExitStatus.success { throw ExitCode(status) }
             return
         }
@@ -94,7 +111,8 @@ struct RunCommand: SceneSubcommand {
         var includes: [String: [String]] = [:]
         // Until interrupted, or until the output is gone.
         while !context.output.hasFailed {
-            let status = try run(changed, with: runner, timelines: timelines, in: context)
+            let status = try run(
+                changed, format: format, with: runner, timelines: timelines, report: nil, in: context)
             for file in changed { includes[file] = runner.loader.includedFiles(of: file) }
             let watched = files + files.flatMap { includes[$0] ?? [] }
             if Set(watched) != Set(watcher.paths) { watcher = FileWatcher(watched) }
@@ -111,12 +129,12 @@ struct RunCommand: SceneSubcommand {
                     context.writeLine("Error: \(VisibleText.lines(error.message))")
                 }
             }
-            if format == .text {
+            if format != .json {
                 context.writeLine("== watching \(Self.count(watcher.paths.count, "file")); Ctrl-C stops")
             }
             context.output.flush()
             let changedFiles = watcher.nextChanges()
-            if format == .text {
+            if format != .json {
                 context.writeLine("")
                 context.writeLine(
                     "== changed at \(FileWatcher.clockTime()): \(VisibleText.line(changedFiles.joined(separator: ", ")))"
@@ -132,7 +150,8 @@ struct RunCommand: SceneSubcommand {
 
     /// Runs `files` and prints their totals; the exit status they give.
     private func run(
-        _ files: [String], with runner: SceneRunner, timelines: TimelineFiles, in context: CommandContext
+        _ files: [String], format: ReportFormat, with runner: SceneRunner, timelines: TimelineFiles,
+        report: JUnitReport?, in context: CommandContext
     ) throws -> Int32 {
         // Stores sharing a state directory see each other's saves in file
         // order only when the files run one at a time.
@@ -147,25 +166,29 @@ struct RunCommand: SceneSubcommand {
             totals.passed += result.passed
             totals.failed += result.failed
             if result.isValid && !result.succeeded { isAnyFailing = true }
+            if let suite = result.junit { report?.add(suite) }
         }
+        let writesReport = report != nil
         if jobs <= 1 {
             for file in files {
                 guard !context.output.hasFailed else { break }
                 count(
                     runFile(
-                        file, with: runner, timelines: timelines, into: context.output,
-                        stop: { context.output.hasFailed }))
+                        file, format: format, junit: writesReport, with: runner, timelines: timelines,
+                        into: context.output, stop: { context.output.hasFailed }))
             }
         } else {
             try ParallelRuns(files: files, jobs: jobs, output: context.output) { file, output, stop in
-                runFile(file, with: runner, timelines: timelines, into: output, stop: stop)
+                runFile(
+                    file, format: format, junit: writesReport, with: runner, timelines: timelines, into: output,
+                    stop: stop)
             }.run(count)
         }
         let status =
             totals.valid < totals.files
             ? ExitStatus.invalidScene : isAnyFailing ? ExitStatus.failedExpectation : ExitStatus.success
         switch format {
-        case .text:
+        case .text, .github:
             let scenes = Self.count(totals.files, "scene")
             context.writeLine("== \(scenes)\(totals.valid < totals.files ? ", some invalid" : "")")
             context.writeLine("\(totals.passed) passed, \(totals.failed) failed")
@@ -180,23 +203,33 @@ struct RunCommand: SceneSubcommand {
         number == 1 ? "1 \(noun)" : "\(number) \(noun)s"
     }
 
-    /// Runs one file, writing its transcript or its diagnostics to `output`.
+    /// Runs one file, writing its transcript or its diagnostics to `output`,
+    /// and its JUnit suite when `junit`.
     private func runFile(
-        _ file: String, with runner: SceneRunner, timelines: TimelineFiles, into output: any TextSink,
-        stop: () -> Bool
+        _ file: String, format: ReportFormat, junit: Bool, with runner: SceneRunner, timelines: TimelineFiles,
+        into output: any TextSink, stop: () -> Bool
     ) -> FileResult {
+        let start = ContinuousClock.now
         let outcome: SceneRunner.StreamOutcome
         var warnings = 0
+        let suite = junit ? JUnitSuiteWriter(file: file) : nil
         do {
             let source = try runner.loader.source(contentsOf: file)
             switch format {
             case .text:
                 let writer = WarningCounter(TextTranscriptWriter(verbose: verbose) { output.write($0) })
-                outcome = runner.run(source, streamingTo: timelines.sink(for: file, over: writer), shouldStop: stop)
+                let sink = timelines.sink(for: file, over: JUnitTee(base: writer, suite: suite))
+                outcome = runner.run(source, streamingTo: sink, shouldStop: stop)
                 warnings = writer.warningCount
             case .json:
                 let writer = JSONRunWriter(output)
-                outcome = runner.run(source, streamingTo: timelines.sink(for: file, over: writer), shouldStop: stop)
+                let sink = timelines.sink(for: file, over: JUnitTee(base: writer, suite: suite))
+                outcome = runner.run(source, streamingTo: sink, shouldStop: stop)
+                warnings = writer.warningCount
+            case .github:
+                let writer = GitHubRunWriter(output, verbose: verbose)
+                let sink = timelines.sink(for: file, over: JUnitTee(base: writer, suite: suite))
+                outcome = runner.run(source, streamingTo: sink, shouldStop: stop)
                 warnings = writer.warningCount
             }
         } catch {
@@ -208,12 +241,14 @@ struct RunCommand: SceneSubcommand {
             (errors, warnings) = Records.writeInvalid(
                 error, name: file, format: format, prefix: "not run: ", to: output)
             return FileResult(
-                isValid: false, errors: errors, warnings: warnings, passed: 0, failed: 0, succeeded: false)
+                isValid: false, errors: errors, warnings: warnings, passed: 0, failed: 0, succeeded: false,
+                junit: junit ? JUnitSuiteWriter.invalid(error, file: file, wallTime: ContinuousClock.now - start) : nil)
         case .ran(let summary):
-            if format == .text { output.write("\n") }
+            if format != .json { output.write("\n") }
             return FileResult(
                 isValid: true, errors: 0, warnings: warnings, passed: summary.passedCount,
-                failed: summary.failedCount, succeeded: summary.succeeded)
+                failed: summary.failedCount, succeeded: summary.succeeded,
+                junit: suite?.finish(wallTime: ContinuousClock.now - start))
         }
     }
 }
@@ -226,6 +261,8 @@ struct FileResult: Sendable {
     var passed: Int
     var failed: Int
     var succeeded: Bool
+    /// The file's JUnit suite, when `--junit` asked for a report.
+    var junit: JUnitSuite? = nil
 }
 
 /// `--shard i/n`.

@@ -87,8 +87,12 @@ public struct SceneCommandLine {
         return status
     }
 
-    /// Runs the command line, writing through `output` and `errors`.
-    func run(_ arguments: [String], output: some TextSink, errors: some TextSink) -> Int32 {
+    /// Runs the command line, writing through `output` and `errors`;
+    /// `environment` stands for the process's environment variables (the
+    /// ones the commands read, such as `GITHUB_ACTIONS`) when given.
+    func run(
+        _ arguments: [String], output: some TextSink, errors: some TextSink, environment: [String: String]? = nil
+    ) -> Int32 {
         guard registry.refusedBuiltIns.isEmpty else {
             for refusal in registry.refusedBuiltIns {
                 errors.write("Error: a built-in type was refused, a bug in the module that ships it: \(refusal)\n")
@@ -97,7 +101,7 @@ public struct SceneCommandLine {
         }
         let context = CommandContext(
             programName: programName, registry: registry, limits: limits, output: output, errors: errors,
-            extraCommands: extraCommands)
+            extraCommands: extraCommands, environment: environment ?? Self.processEnvironment())
         do {
             var command = try RootCommand.named(programName, extraCommands) { try RootCommand.parseAsRoot(arguments) }
             if try !Subcommands.run(command, in: context) {
@@ -122,6 +126,15 @@ public struct SceneCommandLine {
             }
             return status
         }
+    }
+
+    /// The environment variables the commands read, from the process's environment.
+    private static func processEnvironment() -> [String: String] {
+        var environment: [String: String] = [:]
+        for name in [ReportFormat.gitHubActionsVariable] {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
+        return environment
     }
 
     private static func executableName() -> String {
@@ -182,6 +195,8 @@ package struct CommandContext {
     package let errors: any TextSink
     /// The subcommands the program added (``SceneCommandLine/extraCommands``).
     var extraCommands: [SceneCommandLine.Command] = []
+    /// The environment variables the commands read (`GITHUB_ACTIONS`).
+    var environment: [String: String] = [:]
 
     /// A loader for the context's types, naming the program in its hints.
     package var loader: SceneLoader {

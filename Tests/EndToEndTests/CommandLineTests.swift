@@ -10,6 +10,9 @@ func runSceneRunner(_ arguments: [String], in directory: URL? = nil) throws -> (
     process.executableURL = try sceneRunnerURL()
     process.arguments = arguments
     process.currentDirectoryURL = directory ?? packageRoot
+    // The text the tests expect, also on a GitHub Actions runner (where
+    // GITHUB_ACTIONS=true would choose --format github).
+    process.environment = ProcessInfo.processInfo.environment.filter { $0.key != "GITHUB_ACTIONS" }
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = pipe

@@ -7,7 +7,7 @@ import Testing
 #endif
 
 /// The rules every option that writes a file follows (`run --timeline`,
-/// `graph --output`, `live --record`), end to end through the built
+/// `run --junit`, `graph --output`, `live --record`), end to end through the built
 /// executable: an output never destroys an input, a link stays a link, a
 /// FIFO is written in place, a private file stays private, an interrupted
 /// run leaves nothing behind, and a closed pipe is exit status 74.
@@ -24,12 +24,13 @@ import Testing
     static func writing(_ option: String, _ scene: String, to output: String) -> [String] {
         switch option {
         case "--timeline": ["run", scene, "--timeline", output]
+        case "--junit": ["run", scene, "--junit", output]
         case "--output": ["graph", scene, "-o", output]
         default: ["live", scene, "--duration", "10ms", "--record", output]
         }
     }
 
-    static let options = ["--timeline", "--output", "--record"]
+    static let options = ["--timeline", "--junit", "--output", "--record"]
 
     @Test(arguments: options)
     func anOutputThatIsTheSceneItselfIsRefusedAndTheSceneIsUnchanged(option: String) throws {

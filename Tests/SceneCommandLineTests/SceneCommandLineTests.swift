@@ -39,13 +39,16 @@ func shippedScenes() throws -> [String] {
         .filter { $0.hasSuffix(".yaml") }.sorted().map { packagePath("Scenes/" + $0) }
 }
 
-/// Runs `arguments` through a command line named `name` over `registry`, in this process.
+/// Runs `arguments` through a command line named `name` over `registry`, in this process,
+/// with no environment variable set (so that `GITHUB_ACTIONS` on a CI runner
+/// does not change the format).
 func run(
     _ arguments: [String], name: String = "scene-runner", registry: SceneRegistry = .standardWithStorage
 ) -> CommandResult {
     let output = CapturedText()
     let errors = CapturedText()
-    let status = SceneCommandLine(programName: name, registry: registry).run(arguments, output: output, errors: errors)
+    let status = SceneCommandLine(programName: name, registry: registry).run(
+        arguments, output: output, errors: errors, environment: [:])
     return CommandResult(status: status, output: output.text, errors: errors.text)
 }
 

@@ -250,7 +250,7 @@ final class TimelineWriter: TranscriptSink {
 
 extension Duration {
     /// Seconds with three decimals, as the text transcript writes times: `2.900s`.
-    fileprivate var transcriptText: String {
+    var transcriptText: String {
         let (seconds, attoseconds) = components
         var milliseconds = (attoseconds + 500_000_000_000_000) / 1_000_000_000_000_000
         var whole = seconds

@@ -1,0 +1,53 @@
+import ArgumentParser
+import SceneCore
+import SceneLoader
+
+/// How `check` and `run` print what they found: `text` and `json` as the
+/// other commands do, or `github` for GitHub Actions (workflow commands
+/// that put each mistake and each failed expectation on its line of the
+/// pull request, and each scene's transcript folded in a group).
+enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json, github
+
+    /// The environment variable GitHub Actions sets to `true` on its runners.
+    static let gitHubActionsVariable = "GITHUB_ACTIONS"
+
+    /// The format `format` asks for, or, when none is given, `github` under
+    /// GitHub Actions (`GITHUB_ACTIONS=true`) and `text` elsewhere.
+    static func resolved(_ format: ReportFormat?, environment: [String: String]) -> ReportFormat {
+        if let format { return format }
+        return environment[gitHubActionsVariable] == "true" ? .github : .text
+    }
+}
+
+/// `--format text|json|github`, for `check` and `run`.
+struct ReportFormatOption: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "Output format: text, json for JSON Lines, or github for GitHub Actions' workflow commands (annotations on the lines, transcripts in groups). Default: github when GITHUB_ACTIONS is 'true', text otherwise.",
+            valueName: "format"))
+    var format: ReportFormat?
+}
+
+extension Records {
+    /// Writes why a scene could not be loaded, as ``writeInvalid(_:name:format:prefix:fileRecord:to:)``
+    /// does for text and JSON; in `github`, each diagnostic as an
+    /// annotation, their text folded in a group, then `NAME: N errors`
+    /// (after `prefix`). The counts it wrote.
+    @discardableResult
+    static func writeInvalid(
+        _ error: SceneLoadError, name: String, format: ReportFormat, prefix: String = "", to output: any TextSink
+    ) -> (errors: Int, warnings: Int) {
+        switch format {
+        case .text: return writeInvalid(error, name: name, format: OutputFormat.text, prefix: prefix, to: output)
+        case .json: return writeInvalid(error, name: name, format: OutputFormat.json, prefix: prefix, to: output)
+        case .github:
+            let errors = errorCount(error.diagnostics)
+            let warnings = warningCount(error.diagnostics)
+            let line = "\(VisibleText.line(name)): \(prefix)\(tally(errors: errors, warnings: warnings))"
+            WorkflowCommands.write(error.diagnostics, in: error.source, groupName: line, to: output)
+            output.write(WorkflowCommands.inert(line) + "\n")
+            return (errors, warnings)
+        }
+    }
+}
