@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "SceneStorage", targets: ["SceneStorage"]),
         .library(name: "SceneTesting", targets: ["SceneTesting"]),
         .library(name: "SceneCommandLine", targets: ["SceneCommandLine"]),
+        // `swift package check-scenes`, for every package that depends on this one.
+        .plugin(name: "CheckScenes", targets: ["CheckScenes"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -73,6 +75,15 @@ let package = Package(
                 "SceneLoader", "SceneRunning", "SceneBehaviours", "SceneCore", "SceneYAML", "CYAML", "SceneDrawing",
             ]
         ),
+        // `swift package check-scenes`: builds the package's runner (its own,
+        // or scene-runner) and checks every scene file with it (docs/CI.md).
+        .plugin(
+            name: "CheckScenes",
+            capability: .command(
+                intent: .custom(
+                    verb: "check-scenes",
+                    description: "Check the package's scene files with its scene runner, as the compiler reports."))
+        ),
         // What several test targets share (a seeded generator, the package's
         // folder and the built scene-runner); tests only.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -106,6 +117,9 @@ let package = Package(
                 "TestSupport",
             ]
         ),
+        // The check-scenes plugin's runner choice, arguments and file rules:
+        // its plain Swift files, linked here (plugins have no test targets).
+        .testTarget(name: "CheckScenesTests"),
         .testTarget(
             // The built `scene-runner` executable, end to end: its commands,
             // and the README's and docs' examples.

@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# CI: the check-scenes command plugin, end to end (docs/Plugin.md).
+#  1. In Examples/CustomBehaviours, `swift package check-scenes` builds the
+#     package's own runner (countdown-runner, found because it uses
+#     SceneCommandLine), checks Scenes/countdown.yaml and passes.
+#  2. Given a broken scene as a path, it fails with the positioned error.
+#  3. In a copy of the example (its dependency pointed at this repository),
+#     a broken scene added to Scenes/ is found by default and fails the
+#     command with `file:line:col: error:`, and the hint shows the
+#     package's own types (Countdown) were known.
+#  4. --runner scene-runner checks with the standard types, which do not
+#     know Countdown.
+# Needs what .ci/run installs for the package (libyaml-dev, libsqlite3-dev).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+root=$(pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+fail() {
+    echo "check-scenes plugin: $*" >&2
+    exit 1
+}
+
+# Runs `swift package check-scenes ARGS...` in folder $1; the output (both
+# streams) goes to $work/out and the exit status to $status.
+check_scenes() {
+    local folder=$1
+    shift
+    status=0
+    (cd "$folder" && swift package check-scenes "$@") >"$work/out" 2>&1 || status=$?
+    cat "$work/out"
+}
+
+expect_line() {
+    grep -qF -- "$1" "$work/out" || fail "the output has no line with: $1"
+}
+
+example="$root/Examples/CustomBehaviours"
+echo "== swift package check-scenes (Examples/CustomBehaviours)"
+check_scenes "$example"
+[ "$status" -eq 0 ] || fail "exited $status on the example's valid scenes"
+expect_line "check-scenes: building countdown-runner (the executable product that uses SceneCommandLine)"
+expect_line "$example/Scenes/countdown.yaml: ok ("
+expect_line "check-scenes: 1 scene file checked with countdown-runner, all valid"
+
+# A broken scene: a misspelt type on line 6, column 11.
+broken() {
+    cat <<'YAML'
+scene: Broken on purpose
+objects:
+  start:
+    type: Button
+  timer:
+    type: Countdwn
+YAML
+}
+broken >"$work/broken.yaml"
+
+echo "== swift package check-scenes $work/broken.yaml (must fail)"
+check_scenes "$example" "$work/broken.yaml"
+[ "$status" -ne 0 ] || fail "a broken scene given as a path passed"
+expect_line "$work/broken.yaml:6:11: error: unknown type 'Countdwn'"
+expect_line "did you mean 'Countdown'?"
+expect_line "error: check-scenes: invalid scenes"
+
+echo "== a copy of the example with a broken scene in Scenes/ (must fail)"
+copy="$work/CustomBehaviours"
+mkdir "$copy"
+tar -C "$example" --exclude=./.build --exclude=./.swiftpm --exclude=./Package.resolved -cf - . | tar -C "$copy" -xf -
+sed -i "s|path: \"../..\"|path: \"$root\"|" "$copy/Package.swift"
+grep -qF "path: \"$root\"" "$copy/Package.swift" || fail "could not point the copy's dependency at $root"
+broken >"$copy/Scenes/broken.yaml"
+check_scenes "$copy"
+[ "$status" -ne 0 ] || fail "the copy with Scenes/broken.yaml passed"
+expect_line "check-scenes: checking 2 scene files with countdown-runner"
+expect_line "$copy/Scenes/broken.yaml:6:11: error: unknown type 'Countdwn'"
+expect_line "did you mean 'Countdown'?"
+expect_line "$copy/Scenes/countdown.yaml: ok ("
+
+echo "== --runner scene-runner: the standard types do not know Countdown (must fail)"
+check_scenes "$copy" --runner scene-runner Scenes/countdown.yaml
+[ "$status" -ne 0 ] || fail "scene-runner accepted a scene that uses Countdown"
+expect_line "check-scenes: building scene-runner (the standard types only)"
+expect_line "$copy/Scenes/countdown.yaml:"
+expect_line "error: unknown type 'Countdown'"
+
+echo "== check-scenes plugin: passes on the example, fails at the broken scene's line"
