@@ -50,8 +50,8 @@ struct CheckScenes: CommandPlugin {
         }
         if invalid {
             throw CheckScenesError(
-                "check-scenes: invalid scenes (the errors above, checked with \(name)); "
-                    + "fix them, or run \(name) check FILE for one file")
+                "check-scenes: invalid scenes: \(name) check printed their errors as FILE:LINE:COLUMN: error: "
+                    + "MESSAGE; fix them, or run \(name) check FILE for one file")
         }
         say("check-scenes: \(count) checked with \(name), all valid")
     }
@@ -80,7 +80,8 @@ struct CheckScenes: CommandPlugin {
         let result = try packageManager.build(.product(name), parameters: parameters)
         guard result.succeeded else {
             FileHandle.standardError.write(Data(result.logText.utf8))
-            throw CheckScenesError("check-scenes: \(name) did not build (the log above); swift build --product \(name)")
+            throw CheckScenesError(
+                "check-scenes: \(name) did not build (its build log is printed); swift build --product \(name)")
         }
         let artifact = result.builtArtifacts.first { $0.kind == .executable && $0.url.lastPathComponent == name }
         guard let artifact else {
@@ -114,7 +115,7 @@ struct CheckScenes: CommandPlugin {
         case 2: return true
         default:
             throw CheckScenesError(
-                "check-scenes: \(name) check exited with status \(status) (the message above); "
+                "check-scenes: \(name) check exited with status \(status) (its message is printed); "
                     + "is \(name) a scene runner (a SceneCommandLine program)? Name one with --runner NAME")
         }
     }

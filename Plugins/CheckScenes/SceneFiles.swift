@@ -10,6 +10,9 @@ enum SceneFiles {
     /// package never exceeds the system's limit on a command line.
     static let batchSize = 200
 
+    /// At most this many files and folders are looked at in a search.
+    static let folderLimit = 200_000
+
     /// At most this many bytes of a resource are read to see whether it is a scene.
     static let sniffLimit = 1 << 20
 

@@ -11,7 +11,7 @@ struct SceneSearch {
     /// The package's folder; relative paths are read from it.
     let packageDirectory: URL
     /// At most this many files and folders are looked at in all.
-    var entryLimit = 200_000
+    var entryLimit = SceneFiles.folderLimit
     private var entries = 0
 
     init(packageDirectory: URL) {
