@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "SceneCommandLine", targets: ["SceneCommandLine"]),
         // `swift package check-scenes`, for every package that depends on this one.
         .plugin(name: "CheckScenes", targets: ["CheckScenes"]),
+        // Applied to a target, `swift build` checks its scene resources (standard types).
+        .plugin(name: "CheckScenesOnBuild", targets: ["CheckScenesOnBuild"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -84,6 +86,9 @@ let package = Package(
                     verb: "check-scenes",
                     description: "Check the package's scene files with its scene runner, as the compiler reports."))
         ),
+        // A target's scene resources checked by `swift build`, with the
+        // standard scene-runner: a broken scene fails the build at its line.
+        .plugin(name: "CheckScenesOnBuild", capability: .buildTool(), dependencies: ["scene-runner"]),
         // What several test targets share (a seeded generator, the package's
         // folder and the built scene-runner); tests only.
         .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -46,7 +46,8 @@ struct CheckScenes: CommandPlugin {
         say("check-scenes: checking \(count) with \(name)")
         var invalid = false
         for batch in SceneFiles.batches(files.map(\.path)) {
-            invalid = try check(batch, with: runner, named: name, warningsAreErrors: options.warningsAreErrors) || invalid
+            invalid =
+                try check(batch, with: runner, named: name, warningsAreErrors: options.warningsAreErrors) || invalid
         }
         if invalid {
             throw CheckScenesError(
@@ -58,7 +59,8 @@ struct CheckScenes: CommandPlugin {
 
     /// Whether a target is SceneCommandLine or depends on it, directly or not.
     private func usesCommandLine(_ target: Target) -> Bool {
-        target.name == "SceneCommandLine" || target.recursiveTargetDependencies.contains { $0.name == "SceneCommandLine" }
+        target.name == "SceneCommandLine"
+            || target.recursiveTargetDependencies.contains { $0.name == "SceneCommandLine" }
     }
 
     /// Builds the chosen runner (debug, as `swift build` does, so that an

@@ -29,10 +29,11 @@ enum RunnerChoice: Equatable, Sendable {
     /// the one product that uses SceneCommandLine, else the standard
     /// `scene-runner`. Several such products and no `--runner` is an error,
     /// since checking with the wrong registry reports types as unknown.
-    static func choose(requested: String?, among candidates: [RunnerCandidate]) -> Result<RunnerChoice, RunnerError>
-    {
+    static func choose(requested: String?, among candidates: [RunnerCandidate]) -> Result<RunnerChoice, RunnerError> {
         if let requested {
-            if candidates.contains(where: { $0.name == requested }) { return .success(.product(requested, named: true)) }
+            if candidates.contains(where: { $0.name == requested }) {
+                return .success(.product(requested, named: true))
+            }
             if requested == standardName { return .success(.standard) }
             return .failure(.unknownProduct(requested, executables: candidates.map(\.name).sorted()))
         }

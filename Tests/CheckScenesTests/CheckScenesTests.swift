@@ -9,7 +9,9 @@ import Testing
     private let tool = RunnerCandidate(name: "make-assets", usesCommandLine: false)
 
     @Test func theOneExecutableThatUsesSceneCommandLineIsFound() {
-        #expect(RunnerChoice.choose(requested: nil, among: [tool, countdown]) == .success(.product("countdown-runner", named: false)))
+        #expect(
+            RunnerChoice.choose(requested: nil, among: [tool, countdown])
+                == .success(.product("countdown-runner", named: false)))
     }
 
     @Test func withoutARunnerOfItsOwnThePackageGetsTheStandardRunner() {
@@ -25,27 +27,40 @@ import Testing
         #expect(error.description.contains("--runner NAME"))
         #expect(error.description.contains("admin-runner, countdown-runner"))
         // Naming one settles it, even one that does not use SceneCommandLine directly.
-        #expect(RunnerChoice.choose(requested: "admin-runner", among: [countdown, other]) == .success(.product("admin-runner", named: true)))
-        #expect(RunnerChoice.choose(requested: "make-assets", among: [tool]) == .success(.product("make-assets", named: true)))
+        #expect(
+            RunnerChoice.choose(requested: "admin-runner", among: [countdown, other])
+                == .success(.product("admin-runner", named: true)))
+        #expect(
+            RunnerChoice.choose(requested: "make-assets", among: [tool])
+                == .success(.product("make-assets", named: true)))
     }
 
     @Test func runnerNamesTheStandardRunnerOrAProductThatExists() {
         #expect(RunnerChoice.choose(requested: "scene-runner", among: [countdown]) == .success(.standard))
         // A package's own product called scene-runner (this package's) is built as a product.
         let own = RunnerCandidate(name: "scene-runner", usesCommandLine: true)
-        #expect(RunnerChoice.choose(requested: "scene-runner", among: [own]) == .success(.product("scene-runner", named: true)))
+        #expect(
+            RunnerChoice.choose(requested: "scene-runner", among: [own])
+                == .success(.product("scene-runner", named: true)))
         let result = RunnerChoice.choose(requested: "countdown", among: [tool, countdown])
         #expect(result == .failure(.unknownProduct("countdown", executables: ["countdown-runner", "make-assets"])))
         guard case .failure(let error) = result else { return }
-        #expect(error.description == "--runner countdown: the package has no executable product named 'countdown' "
-            + "(it has countdown-runner, make-assets); name one of them, or scene-runner for the standard types")
+        #expect(
+            error.description == "--runner countdown: the package has no executable product named 'countdown' "
+                + "(it has countdown-runner, make-assets); name one of them, or scene-runner for the standard types")
     }
 }
 
 @Suite struct PluginArgumentsTests {
     @Test func optionsAndPathsInAnyOrder() {
-        let parsed = PluginArguments.parse(["Scenes", "--runner", "countdown-runner", "--warnings-as-errors", "More/a.yaml"])
-        #expect(parsed == .success(PluginArguments(runner: "countdown-runner", warningsAreErrors: true, paths: ["Scenes", "More/a.yaml"])))
+        let parsed = PluginArguments.parse([
+            "Scenes", "--runner", "countdown-runner", "--warnings-as-errors", "More/a.yaml",
+        ])
+        #expect(
+            parsed
+                == .success(
+                    PluginArguments(
+                        runner: "countdown-runner", warningsAreErrors: true, paths: ["Scenes", "More/a.yaml"])))
         #expect(PluginArguments.parse(["--runner=x"]) == .success(PluginArguments(runner: "x")))
         #expect(PluginArguments.parse([]) == .success(PluginArguments()))
         #expect(PluginArguments.parse(["-h"]) == .success(PluginArguments(help: true)))
@@ -65,7 +80,8 @@ import Testing
         #expect(PluginArguments.parse(["--runner"]) == .failure(.missingValue("--runner")))
         #expect(PluginArguments.parse(["--runner="]) == .failure(.missingValue("--runner")))
         #expect(PluginArguments.parse(["--runer", "x"]) == .failure(.unknownOption("--runer")))
-        #expect(PluginArguments.parse(["--warnings-as-errors=yes"]) == .failure(.unknownOption("--warnings-as-errors=yes")))
+        #expect(
+            PluginArguments.parse(["--warnings-as-errors=yes"]) == .failure(.unknownOption("--warnings-as-errors=yes")))
         #expect(RunnerError.missingValue("--runner").description == "--runner needs a value: --runner NAME")
         #expect(RunnerError.unknownOption("--runer").description.contains("put -- before a path that starts with -"))
     }

@@ -12,6 +12,9 @@
 #     package's own types (Countdown) were known.
 #  4. --runner scene-runner checks with the standard types, which do not
 #     know Countdown.
+#  5. A package whose target applies the CheckScenesOnBuild build-tool
+#     plugin: swift build checks its scene resources, and fails at the
+#     line of a broken one.
 # Needs what .ci/run installs for the package (libyaml-dev, libsqlite3-dev).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -97,5 +100,42 @@ check_scenes "$copy" --runner scene-runner Scenes/countdown.yaml
 expect_line "check-scenes: building scene-runner (the standard types only)"
 expect_line "$copy/Scenes/countdown.yaml:"
 expect_line "error: unknown type 'Countdown'"
+
+echo "== CheckScenesOnBuild: swift build checks a target's scene resources (standard types)"
+onbuild="$work/OnBuild"
+mkdir -p "$onbuild/Sources/Screens/Scenes"
+cat >"$onbuild/Package.swift" <<SWIFT
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "OnBuild",
+    dependencies: [.package(name: "scene-runtime", path: "$root")],
+    targets: [
+        .target(
+            name: "Screens",
+            resources: [.copy("Scenes")],
+            plugins: [.plugin(name: "CheckScenesOnBuild", package: "scene-runtime")])
+    ],
+    swiftLanguageModes: [.v6]
+)
+SWIFT
+echo 'public enum Screens {}' >"$onbuild/Sources/Screens/Screens.swift"
+printf 'scene: Fine\nobjects:\n  root:\n    type: View\n' >"$onbuild/Sources/Screens/Scenes/fine.yaml"
+# Not a scene: left alone.
+printf 'name: settings\nvalues: [1, 2]\n' >"$onbuild/Sources/Screens/Scenes/settings.yaml"
+build_onbuild() {
+    status=0
+    (cd "$onbuild" && swift build) >"$work/out" 2>&1 || status=$?
+    grep -E "Checking scene|: (ok|error|[0-9]+ errors?)" "$work/out" || true
+}
+build_onbuild
+[ "$status" -eq 0 ] || { cat "$work/out"; fail "swift build failed on a valid scene resource"; }
+expect_line "Checking scene Scenes/fine.yaml"
+if grep -qF "settings.yaml" "$work/out"; then fail "a YAML file that is not a scene was checked"; fi
+printf 'scene: Broken\nobjects:\n  root:\n    type: Veiw\n' >"$onbuild/Sources/Screens/Scenes/broken.yaml"
+build_onbuild
+[ "$status" -ne 0 ] || fail "swift build passed with a broken scene resource"
+expect_line "$onbuild/Sources/Screens/Scenes/broken.yaml:4:11: error: unknown type 'Veiw'"
 
 echo "== check-scenes plugin: passes on the example, fails at the broken scene's line"
