@@ -12,7 +12,7 @@ struct CheckScenes: CommandPlugin {
         let options: PluginArguments
         switch PluginArguments.parse(arguments) {
         case .success(let value): options = value
-        case .failure(let error): throw CheckScenesError(error.description)
+        case .failure(let error): throw CheckScenesError("check-scenes: " + error.description)
         }
         if options.help {
             say(PluginArguments.usage)
@@ -22,7 +22,11 @@ struct CheckScenes: CommandPlugin {
         var search = SceneSearch(packageDirectory: package.directoryURL)
         let files: [URL]
         if options.paths.isEmpty {
-            files = try search.defaultFiles(targets: package.targets)
+            var resources: [URL] = []
+            for case let target as SourceModuleTarget in package.targets {
+                resources += target.sourceFiles.filter { $0.type == .resource || $0.type == .unknown }.map(\.url)
+            }
+            files = search.unique(try search.scenesFolderFiles() + search.sceneResources(resources))
             if files.isEmpty {
                 Diagnostics.warning(
                     "check-scenes: no scene files in \(package.directoryURL.path): no folder named "
@@ -39,7 +43,7 @@ struct CheckScenes: CommandPlugin {
         let choice: RunnerChoice
         switch RunnerChoice.choose(requested: options.runner, among: candidates) {
         case .success(let value): choice = value
-        case .failure(let error): throw CheckScenesError(error.description)
+        case .failure(let error): throw CheckScenesError("check-scenes: " + error.description)
         }
         let (name, runner) = try build(choice)
         let count = files.count == 1 ? "1 scene file" : "\(files.count) scene files"
@@ -127,10 +131,4 @@ struct CheckScenes: CommandPlugin {
 /// runner's output, which goes straight to the same stream.
 func say(_ line: String) {
     FileHandle.standardOutput.write(Data((line + "\n").utf8))
-}
-
-/// A failure of the plugin, printed by SwiftPM as `error: <message>`.
-struct CheckScenesError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

@@ -1,5 +1,5 @@
+// Plain Foundation (no PackagePlugin), shared with Tests/CheckScenesTests.
 import Foundation
-import PackagePlugin
 
 /// Finds the scene files of a package: by default every YAML file under a
 /// folder named `Scenes` (at any depth) and every target resource that
@@ -18,21 +18,25 @@ struct SceneSearch {
         self.packageDirectory = packageDirectory.standardizedFileURL
     }
 
-    /// The default files: the `Scenes` folders' YAML files and the scene
-    /// resources of `targets`, each once, sorted by path.
-    mutating func defaultFiles(targets: [Target]) throws -> [URL] {
-        var found = try yamlFiles(under: packageDirectory, onlyInScenesFolders: true)
-        for case let target as SourceModuleTarget in targets {
-            for file in target.sourceFiles where file.type == .resource || file.type == .unknown {
-                let url = file.url.standardizedFileURL
-                if isDirectory(url) {
-                    found += try yamlFiles(under: url, onlyInScenesFolders: false).filter(looksLikeScene)
-                } else if SceneFiles.hasSceneExtension(url.lastPathComponent), looksLikeScene(url) {
-                    found.append(url)
-                }
+    /// The YAML files under every folder named `Scenes` in the package, at
+    /// any depth.
+    mutating func scenesFolderFiles() throws -> [URL] {
+        try yamlFiles(under: packageDirectory, onlyInScenesFolders: true)
+    }
+
+    /// The resources (files, or copied folders) that are scenes: a YAML
+    /// extension and `SceneFiles.looksLikeScene`.
+    mutating func sceneResources(_ resources: [URL]) throws -> [URL] {
+        var found: [URL] = []
+        for resource in resources {
+            let url = resource.standardizedFileURL
+            if isDirectory(url) {
+                found += try yamlFiles(under: url, onlyInScenesFolders: false).filter(looksLikeScene)
+            } else if SceneFiles.hasSceneExtension(url.lastPathComponent), looksLikeScene(url) {
+                found.append(url)
             }
         }
-        return unique(found)
+        return found
     }
 
     /// The files given as arguments: a file as it is, a folder's YAML files
@@ -40,7 +44,10 @@ struct SceneSearch {
     mutating func files(at paths: [String]) throws -> [URL] {
         var found: [URL] = []
         for path in paths {
-            let url = URL(fileURLWithPath: path, relativeTo: packageDirectory).standardizedFileURL
+            // Appended, not resolved against the folder's URL: that would drop
+            // its last component, as a base URL names a file.
+            let given = path.hasPrefix("/") ? URL(fileURLWithPath: path) : packageDirectory.appendingPathComponent(path)
+            let url = given.standardizedFileURL
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
                 throw CheckScenesError(
@@ -75,7 +82,7 @@ struct SceneSearch {
             entries += 1
             if entries > entryLimit {
                 throw CheckScenesError(
-                    "check-scenes: more than \(entryLimit) files and folders under \(packageDirectory.path); "
+                    "more than \(entryLimit) files and folders to search for scenes under \(folder.path); "
                         + "name the folders that hold scenes: swift package check-scenes PATH...")
             }
             let values = try? url.resourceValues(forKeys: Set(keys))
@@ -107,8 +114,14 @@ struct SceneSearch {
     }
 
     /// Each file once, in path order.
-    private func unique(_ urls: [URL]) -> [URL] {
+    func unique(_ urls: [URL]) -> [URL] {
         var seen = Set<String>()
         return urls.filter { seen.insert($0.path).inserted }.sorted { $0.path < $1.path }
     }
+}
+
+/// A failure of the plugin, printed by SwiftPM as `error: <message>`.
+struct CheckScenesError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }

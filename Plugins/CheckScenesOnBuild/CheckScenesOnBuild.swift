@@ -11,10 +11,9 @@ struct CheckScenesOnBuild: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         guard let target = target as? SwiftSourceModuleTarget else { return [] }
         let runner = try context.tool(named: "scene-runner")
-        var scenes: [URL] = []
-        for file in target.sourceFiles where file.type == .resource || file.type == .unknown {
-            scenes += try sceneFiles(at: file.url)
-        }
+        let resources = target.sourceFiles.filter { $0.type == .resource || $0.type == .unknown }.map(\.url)
+        var search = SceneSearch(packageDirectory: context.package.directoryURL)
+        let scenes = search.unique(try search.sceneResources(resources))
         // The command runs `scene-runner check` and, when the scene is valid,
         // writes an empty Swift file: the output that makes the build run the
         // command again only when the scene (or scene-runner) changes.
@@ -42,45 +41,4 @@ struct CheckScenesOnBuild: BuildToolPlugin {
                 outputFiles: [stamp])
         }
     }
-
-    /// The scene files at a resource: the file itself, or a copied
-    /// folder's YAML files (at most `SceneFiles.folderLimit` entries), each
-    /// kept when it looks like a scene.
-    private func sceneFiles(at url: URL) throws -> [URL] {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { return [] }
-        var candidates: [URL] = []
-        if isFolder.boolValue {
-            let walk = FileManager.default.enumerator(
-                at: url, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
-            var entries = 0
-            while let entry = walk?.nextObject() as? URL {
-                entries += 1
-                if entries > SceneFiles.folderLimit {
-                    throw CheckScenesOnBuildError(
-                        "CheckScenesOnBuild: more than \(SceneFiles.folderLimit) files and folders in the resource "
-                            + "\(url.path); copy fewer, or check them with swift package check-scenes")
-                }
-                candidates.append(entry)
-            }
-        } else {
-            candidates = [url]
-        }
-        return candidates.filter { SceneFiles.hasSceneExtension($0.lastPathComponent) && looksLikeScene($0) }
-            .sorted { $0.path < $1.path }
-    }
-
-    /// Whether the file's first bytes look like a scene.
-    private func looksLikeScene(_ url: URL) -> Bool {
-        guard let handle = try? FileHandle(forReadingFrom: url) else { return false }
-        defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: SceneFiles.sniffLimit) else { return false }
-        return SceneFiles.looksLikeScene(String(decoding: data, as: UTF8.self))
-    }
-}
-
-/// A failure of the plugin, printed by SwiftPM as `error: <message>`.
-struct CheckScenesOnBuildError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

@@ -127,11 +127,11 @@ printf 'name: settings\nvalues: [1, 2]\n' >"$onbuild/Sources/Screens/Scenes/sett
 build_onbuild() {
     status=0
     (cd "$onbuild" && swift build) >"$work/out" 2>&1 || status=$?
-    grep -E "Checking scene|: (ok|error|[0-9]+ errors?)" "$work/out" || true
+    grep -E "Checking|: (ok|error|[0-9]+ errors?)" "$work/out" || true
 }
 build_onbuild
 [ "$status" -eq 0 ] || { cat "$work/out"; fail "swift build failed on a valid scene resource"; }
-expect_line "Checking scene Scenes/fine.yaml"
+expect_line "$onbuild/Sources/Screens/Scenes/fine.yaml: ok (1 object)"
 if grep -qF "settings.yaml" "$work/out"; then fail "a YAML file that is not a scene was checked"; fi
 printf 'scene: Broken\nobjects:\n  root:\n    type: Veiw\n' >"$onbuild/Sources/Screens/Scenes/broken.yaml"
 build_onbuild
