@@ -4,8 +4,8 @@ import PackagePlugin
 /// `swift package check-scenes`: builds the package's scene runner and
 /// checks every scene file of the package with `<runner> check`, which
 /// prints each mistake as the compiler does (`file:line:col: error:`).
-/// Fails when a scene is invalid. docs/CI.md ("The check-scenes plugin")
-/// says how it chooses the runner and the files.
+/// Fails when a scene is invalid. docs/Plugin.md says how it chooses the
+/// runner and the files.
 @main
 struct CheckScenes: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
