@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # CI: the check-scenes command plugin, end to end (docs/Plugin.md).
-#  0. Here, it finds this package's scene-runner and checks Scenes/ (the
-#     nested example package is left out).
+#  0. Here, with --runner scene-runner (this package's own product), it
+#     checks Scenes/ and the fixtures (the nested example package is left
+#     out).
 #  1. In Examples/CustomBehaviours, `swift package check-scenes` builds the
 #     package's own runner (countdown-runner, found because it uses
 #     SceneCommandLine), checks Scenes/countdown.yaml and passes.
@@ -41,10 +42,11 @@ expect_line() {
     grep -qF -- "$1" "$work/out" || fail "the output has no line with: $1"
 }
 
-echo "== swift package check-scenes (this package: its own scene-runner; Scenes/ and the test fixtures)"
-check_scenes "$root"
+echo "== swift package check-scenes --runner scene-runner (this package: Scenes/ and the test fixtures)"
+# Named: another executable product of this package may use SceneCommandLine too.
+check_scenes "$root" --runner scene-runner
 [ "$status" -eq 0 ] || fail "exited $status on this package's scenes"
-expect_line "check-scenes: building scene-runner (the executable product that uses SceneCommandLine)"
+expect_line "check-scenes: building scene-runner (named by --runner)"
 expect_line "$root/Scenes/Components/auto-hiding-controls.yaml: ok ("
 expect_line "scene files checked with scene-runner, all valid"
 # The example is a package of its own, with its own types: left out.
