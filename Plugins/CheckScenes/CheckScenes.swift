@@ -54,9 +54,7 @@ struct CheckScenes: CommandPlugin {
                 try check(batch, with: runner, named: name, warningsAreErrors: options.warningsAreErrors) || invalid
         }
         if invalid {
-            throw CheckScenesError(
-                "check-scenes: invalid scenes: \(name) check printed their errors as FILE:LINE:COLUMN: error: "
-                    + "MESSAGE; fix them, or run \(name) check FILE for one file")
+            fail("check-scenes: invalid scenes (their errors are above); fix them, or run \(name) check FILE")
         }
         say("check-scenes: \(count) checked with \(name), all valid")
     }
@@ -114,17 +112,26 @@ struct CheckScenes: CommandPlugin {
         process.waitUntilExit()
         let status = process.terminationStatus
         if process.terminationReason == .uncaughtSignal {
-            throw CheckScenesError("check-scenes: \(name) check ended by signal \(status); run it alone to see why")
+            fail("check-scenes: \(name) check ended by signal \(status); run it alone to see why")
         }
         switch status {
         case 0: return false
         case 2: return true
         default:
-            throw CheckScenesError(
-                "check-scenes: \(name) check exited with status \(status) (its message is printed); "
+            fail(
+                "check-scenes: \(name) check exited with status \(status) (its message is above); "
                     + "is \(name) a scene runner (a SceneCommandLine program)? Name one with --runner NAME")
         }
     }
+}
+
+/// Ends the plugin with status 1 after the runner's output, the message
+/// last. Not a thrown error: SwiftPM prints those as they come, which can
+/// be in the middle of a line of the runner's output that it is still
+/// passing on.
+func fail(_ message: String) -> Never {
+    say("error: " + message)
+    exit(1)
 }
 
 /// Writes a line at once (unbuffered), so that it comes before the
