@@ -78,7 +78,7 @@ let package = Package(
             ]
         ),
         // `swift package check-scenes`: builds the package's runner (its own,
-        // or scene-runner) and checks every scene file with it (docs/CI.md).
+        // or scene-runner) and checks every scene file with it (docs/Plugin.md).
         .plugin(
             name: "CheckScenes",
             capability: .command(

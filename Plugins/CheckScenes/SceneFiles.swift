@@ -43,6 +43,22 @@ enum SceneFiles {
         return false
     }
 
+    /// The name of the empty Swift file that records a scene's check in
+    /// the build-tool plugin: `Checked_` and the scene's path in its target
+    /// with every character but letters and digits as `_`, and `_2`, `_3`...
+    /// after a name already in `taken` (which it joins). Stable, so that
+    /// adding a scene does not rename (and re-run) the others' commands.
+    static func recordName(forSceneAt relativePath: String, taken: inout Set<String>) -> String {
+        let base = "Checked_" + String(relativePath.map { $0.isLetter || $0.isNumber ? $0 : "_" })
+        var name = base
+        var suffix = 1
+        while !taken.insert(name).inserted {
+            suffix += 1
+            name = base + "_\(suffix)"
+        }
+        return name
+    }
+
     /// The files in groups of at most `size`, in order.
     static func batches(_ files: [String], size: Int = batchSize) -> [[String]] {
         let size = max(1, size)

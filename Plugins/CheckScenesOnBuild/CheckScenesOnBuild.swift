@@ -18,20 +18,12 @@ struct CheckScenesOnBuild: BuildToolPlugin {
         // writes an empty Swift file: the output that makes the build run the
         // command again only when the scene (or scene-runner) changes.
         let script = "\"$1\" check --format text \"$2\" && printf '// A valid scene.\\n' > \"$3\""
-        // Named after the scene's path in the target, so that adding a scene
-        // does not rename (and re-run) the others' commands.
         var stamps = Set<String>()
         return scenes.map { scene in
             let relative =
                 scene.path.hasPrefix(target.directoryURL.path + "/")
                 ? String(scene.path.dropFirst(target.directoryURL.path.count + 1)) : scene.lastPathComponent
-            let base = "Checked_" + String(relative.map { $0.isLetter || $0.isNumber ? $0 : "_" })
-            var name = base
-            var suffix = 1
-            while !stamps.insert(name).inserted {
-                suffix += 1
-                name = base + "_\(suffix)"
-            }
+            let name = SceneFiles.recordName(forSceneAt: relative, taken: &stamps)
             let stamp = context.pluginWorkDirectoryURL.appendingPathComponent(name + ".swift")
             return .buildCommand(
                 displayName: "Checking scene \(relative)",

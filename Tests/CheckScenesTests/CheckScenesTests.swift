@@ -126,6 +126,17 @@ import Testing
         #expect(SceneFiles.looksLikeScene("scene: early\n" + padding))
     }
 
+    @Test func recordNamesAreStableSwiftNamesOnePerScene() {
+        var taken = Set<String>()
+        #expect(SceneFiles.recordName(forSceneAt: "Scenes/log-in.yaml", taken: &taken) == "Checked_Scenes_log_in_yaml")
+        #expect(
+            SceneFiles.recordName(forSceneAt: "Scenes/log_in.yaml", taken: &taken) == "Checked_Scenes_log_in_yaml_2")
+        #expect(
+            SceneFiles.recordName(forSceneAt: "Scenes/log in.yaml", taken: &taken) == "Checked_Scenes_log_in_yaml_3")
+        #expect(SceneFiles.recordName(forSceneAt: "Scènes/a.yml", taken: &taken) == "Checked_Scènes_a_yml")
+        #expect(taken.count == 4)
+    }
+
     @Test func batchesKeepTheOrderAndTheSize() {
         let files = (1...5).map { "s\($0).yaml" }
         #expect(SceneFiles.batches(files, size: 2) == [["s1.yaml", "s2.yaml"], ["s3.yaml", "s4.yaml"], ["s5.yaml"]])
