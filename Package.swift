@@ -15,6 +15,10 @@ let package = Package(
         .library(name: "SceneTesting", targets: ["SceneTesting"]),
         .library(name: "SceneCommandLine", targets: ["SceneCommandLine"]),
         .library(name: "ScenePreview", targets: ["ScenePreview"]),
+        // `swift package check-scenes`, for every package that depends on this one.
+        .plugin(name: "CheckScenes", targets: ["CheckScenes"]),
+        // Applied to a target, `swift build` checks its scene resources (standard types).
+        .plugin(name: "CheckScenesOnBuild", targets: ["CheckScenesOnBuild"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -91,6 +95,18 @@ let package = Package(
                 "SceneLoader", "SceneRunning", "SceneBehaviours", "SceneCore", "SceneYAML", "CYAML", "SceneDrawing",
             ]
         ),
+        // `swift package check-scenes`: builds the package's runner (its own,
+        // or scene-runner) and checks every scene file with it (docs/Plugin.md).
+        .plugin(
+            name: "CheckScenes",
+            capability: .command(
+                intent: .custom(
+                    verb: "check-scenes",
+                    description: "Check the package's scene files with its scene runner, as the compiler reports."))
+        ),
+        // A target's scene resources checked by `swift build`, with the
+        // standard scene-runner: a broken scene fails the build at its line.
+        .plugin(name: "CheckScenesOnBuild", capability: .buildTool(), dependencies: ["scene-runner"]),
         // What several test targets share (a seeded generator, the package's
         // folder and the built scene-runner); tests only.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -124,6 +140,9 @@ let package = Package(
                 "TestSupport",
             ]
         ),
+        // The check-scenes plugin's runner choice, arguments and file rules:
+        // its plain Swift files, linked here (plugins have no test targets).
+        .testTarget(name: "CheckScenesTests"),
         .testTarget(
             name: "ScenePreviewTests",
             dependencies: ["ScenePreview", "SceneCommandLine", "SceneBehaviours", "TestSupport"]),

@@ -1,0 +1,127 @@
+// Plain Foundation (no PackagePlugin), shared with Tests/CheckScenesTests.
+import Foundation
+
+/// Finds the scene files of a package: by default every YAML file under a
+/// folder named `Scenes` (at any depth) and every target resource that
+/// looks like a scene; otherwise the files and folders given. Hidden
+/// folders (`.build`, `.git`), `Packages` and folders holding a package of
+/// their own (a `Package.swift`: another package, with its own types) are
+/// left out. The walk stops with an error after `entryLimit` entries.
+struct SceneSearch {
+    /// The package's folder; relative paths are read from it.
+    let packageDirectory: URL
+    /// At most this many files and folders are looked at in all.
+    var entryLimit = SceneFiles.folderLimit
+    private var entries = 0
+
+    init(packageDirectory: URL) {
+        self.packageDirectory = packageDirectory.standardizedFileURL
+    }
+
+    /// The YAML files under every folder named `Scenes` in the package, at
+    /// any depth.
+    mutating func scenesFolderFiles() throws -> [URL] {
+        try yamlFiles(under: packageDirectory, onlyInScenesFolders: true)
+    }
+
+    /// The resources (files, or copied folders) that are scenes: a YAML
+    /// extension and `SceneFiles.looksLikeScene`.
+    mutating func sceneResources(_ resources: [URL]) throws -> [URL] {
+        var found: [URL] = []
+        for resource in resources {
+            let url = resource.standardizedFileURL
+            if isDirectory(url) {
+                found += try yamlFiles(under: url, onlyInScenesFolders: false).filter(looksLikeScene)
+            } else if SceneFiles.hasSceneExtension(url.lastPathComponent), looksLikeScene(url) {
+                found.append(url)
+            }
+        }
+        return found
+    }
+
+    /// The files given as arguments: a file as it is, a folder's YAML files
+    /// at any depth. A path that does not exist is an error.
+    mutating func files(at paths: [String]) throws -> [URL] {
+        var found: [URL] = []
+        for path in paths {
+            // Appended, not resolved against the folder's URL: that would drop
+            // its last component, as a base URL names a file.
+            let given = path.hasPrefix("/") ? URL(fileURLWithPath: path) : packageDirectory.appendingPathComponent(path)
+            let url = given.standardizedFileURL
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+                throw CheckScenesError(
+                    "check-scenes: \(path): no such file or folder (paths are read from the package's folder, "
+                        + "\(packageDirectory.path))")
+            }
+            if isFolder.boolValue {
+                let files = try yamlFiles(under: url, onlyInScenesFolders: false)
+                if files.isEmpty {
+                    throw CheckScenesError("check-scenes: \(path): the folder holds no .yaml or .yml file")
+                }
+                found += files
+            } else {
+                found.append(url)
+            }
+        }
+        return unique(found)
+    }
+
+    /// The YAML files under `folder`, skipping hidden folders, `Packages`
+    /// and nested packages; with `onlyInScenesFolders`, only those with a
+    /// folder named `Scenes` on their way from `folder`.
+    private mutating func yamlFiles(under folder: URL, onlyInScenesFolders: Bool) throws -> [URL] {
+        let keys: [URLResourceKey] = [.isDirectoryKey, .isRegularFileKey]
+        guard
+            let walk = FileManager.default.enumerator(
+                at: folder, includingPropertiesForKeys: keys, options: [.skipsHiddenFiles])
+        else { return [] }
+        let depth = folder.pathComponents.count
+        var found: [URL] = []
+        while let url = walk.nextObject() as? URL {
+            entries += 1
+            if entries > entryLimit {
+                throw CheckScenesError(
+                    "more than \(entryLimit) files and folders to search for scenes under \(folder.path); "
+                        + "name the folders that hold scenes: swift package check-scenes PATH...")
+            }
+            let values = try? url.resourceValues(forKeys: Set(keys))
+            if values?.isDirectory == true {
+                let isPackage = FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path)
+                if SceneFiles.skipsFolder(named: url.lastPathComponent) || isPackage { walk.skipDescendants() }
+                continue
+            }
+            guard values?.isRegularFile == true, SceneFiles.hasSceneExtension(url.lastPathComponent) else { continue }
+            let between = url.standardizedFileURL.pathComponents.dropFirst(depth).dropLast()
+            if !onlyInScenesFolders || between.contains(SceneFiles.folderName) {
+                found.append(url.standardizedFileURL)
+            }
+        }
+        return found
+    }
+
+    private func isDirectory(_ url: URL) -> Bool {
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && isFolder.boolValue
+    }
+
+    /// Whether the file's first bytes look like a scene (SceneFiles.looksLikeScene).
+    private func looksLikeScene(_ url: URL) -> Bool {
+        guard let handle = try? FileHandle(forReadingFrom: url) else { return false }
+        defer { try? handle.close() }
+        guard let data = try? handle.read(upToCount: SceneFiles.sniffLimit) else { return false }
+        return SceneFiles.looksLikeScene(String(decoding: data, as: UTF8.self))
+    }
+
+    /// Each file once, in path order.
+    func unique(_ urls: [URL]) -> [URL] {
+        var seen = Set<String>()
+        return urls.filter { seen.insert($0.path).inserted }.sorted { $0.path < $1.path }
+    }
+}
+
+/// A failure of the plugin, printed by SwiftPM as `error: <message>`.
+struct CheckScenesError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

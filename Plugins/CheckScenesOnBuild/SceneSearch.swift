@@ -1,0 +1,1 @@
+../CheckScenes/SceneSearch.swift

@@ -1,0 +1,1 @@
+../../Plugins/CheckScenes/RunnerChoice.swift
