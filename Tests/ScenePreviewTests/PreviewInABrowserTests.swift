@@ -1,0 +1,63 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The page in a real browser: `scripts/check-preview.py` (headless
+/// Chromium through chromedriver and Selenium) clicks, drags, types,
+/// records and replays against the built `scene-runner preview`. Without
+/// a browser it is skipped, and says so; `.ci/run` installs one and runs
+/// the script itself (`scripts/ci/preview.sh`), so CI never skips it.
+@Suite struct PreviewInABrowserTests {
+    /// Whether Chromium, chromedriver and Selenium for `python3` are here.
+    static let hasBrowser: Bool = {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        func onPath(_ name: String) -> Bool {
+            path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(name)") }
+        }
+        guard onPath("chromium") || onPath("chromium-headless-shell"), onPath("chromedriver"), onPath("python3")
+        else { return false }
+        return (try? run("/usr/bin/env", ["python3", "-c", "import selenium"], timeout: .seconds(60)).status) == 0
+    }()
+
+    /// Runs `executable` with `arguments` from the package's folder, killing
+    /// it after `timeout`; its status and what it printed.
+    static func run(_ executable: String, _ arguments: [String], timeout: Duration) throws -> (
+        status: Int32, output: String
+    ) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.currentDirectoryURL = packageRoot
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("preview-browser-\(UUID()).log")
+        guard FileManager.default.createFile(atPath: log.path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: log.path])
+        }
+        defer { try? FileManager.default.removeItem(at: log) }
+        let handle = try FileHandle(forWritingTo: log)
+        process.standardOutput = handle
+        process.standardError = handle
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let finished = waitUntil(timeout: timeout) { !process.isRunning }
+        if !finished {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        try handle.close()
+        let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        return (finished ? process.terminationStatus : -1, output + (finished ? "" : "\n(killed after \(timeout))"))
+    }
+
+    @Test(
+        .enabled(
+            if: hasBrowser,
+            "needs chromium, chromedriver and Selenium for python3 (scripts/ci/preview.sh installs them; .ci/run runs them)"
+        ))
+    func clicksDragsTypingAndAReplayWorkInChromium() throws {
+        let runner = try sceneRunnerURL()
+        let result = try Self.run(
+            "/usr/bin/env", ["python3", "scripts/check-preview.py", runner.path], timeout: .seconds(300))
+        #expect(result.status == 0, "scripts/check-preview.py failed:\n\(result.output)")
+        #expect(result.output.contains("record and replay"), "\(result.output)")
+    }
+}
