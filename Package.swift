@@ -145,7 +145,10 @@ let package = Package(
         .testTarget(name: "CheckScenesTests"),
         .testTarget(
             name: "ScenePreviewTests",
-            dependencies: ["ScenePreview", "SceneCommandLine", "SceneBehaviours", "TestSupport"]),
+            dependencies: [
+                "ScenePreview", "SceneCommandLine", "SceneBehaviours", "TestSupport",
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]),
         .testTarget(
             // The built `scene-runner` executable, end to end: its commands,
             // and the README's and docs' examples.

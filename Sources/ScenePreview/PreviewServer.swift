@@ -29,11 +29,20 @@ package final class PreviewServer {
         let page: [UInt8]
         /// The port listened on, once bound (a request's `Host` names it).
         let port = Atomic<Int>(0)
+        /// The connections open now, pages' WebSockets included.
+        let openConnections = Atomic<Int>(0)
 
-        init(token: String, hub: PreviewHub, page: [UInt8]) {
+        /// How long a connection may send nothing before it is a WebSocket.
+        let requestTimeout: TimeAmount
+        /// The most connections open at once.
+        let maximumConnections: Int
+
+        init(token: String, hub: PreviewHub, page: [UInt8], requestTimeout: TimeAmount, maximumConnections: Int) {
             self.token = token
             self.hub = hub
             self.page = page
+            self.requestTimeout = requestTimeout
+            self.maximumConnections = maximumConnections
         }
 
         func check(_ head: HTTPRequestHead) -> Result<PreviewAccess.Resource, PreviewAccess.Refusal> {
@@ -58,11 +67,15 @@ package final class PreviewServer {
 
     /// Starts listening on 127.0.0.1 at `port` (0: any free port), serving
     /// `page` to requests that carry `token`, and handing the page's
-    /// messages to `hub`.
-    package static func start(port: Int, token: String, hub: PreviewHub, page: [UInt8]) throws(StartFailure)
-        -> PreviewServer
-    {
-        let settings = Settings(token: token, hub: hub, page: page)
+    /// messages to `hub`. A connection that sends nothing for
+    /// `requestTimeout` before it becomes a WebSocket is closed, and so is
+    /// any beyond `maximumConnections` open at once.
+    package static func start(
+        port: Int, token: String, hub: PreviewHub, page: [UInt8], requestTimeout: TimeAmount = requestTimeout,
+        maximumConnections: Int = maximumConnections
+    ) throws(StartFailure) -> PreviewServer {
+        let settings = Settings(
+            token: token, hub: hub, page: page, requestTimeout: requestTimeout, maximumConnections: maximumConnections)
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(ChannelOptions.backlog, value: 64)
@@ -70,7 +83,14 @@ package final class PreviewServer {
             // A picture goes out at once, not held back to fill a packet.
             .childChannelOption(ChannelOptions.tcpOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
+                // At most `maximumConnections` at once: more are closed
+                // before anything is read from them.
+                let open = settings.openConnections.wrappingAdd(1, ordering: .relaxed).newValue
+                channel.closeFuture.whenComplete { _ in
+                    settings.openConnections.wrappingSubtract(1, ordering: .relaxed)
+                }
+                guard open <= settings.maximumConnections else { return channel.close() }
+                return channel.eventLoop.makeCompletedFuture {
                     try Self.configure(channel, settings: settings)
                 }
             }
@@ -97,7 +117,18 @@ package final class PreviewServer {
         try? group.syncShutdownGracefully()
     }
 
+    /// The most connections open at once, by default; a page needs two
+    /// (the page, its WebSocket), and a browser opens a few more.
+    package static let maximumConnections = 64
+    /// How long a connection may send nothing before it is closed, until it
+    /// has become a page's WebSocket (which may stay quiet for as long as
+    /// the person looks).
+    package static let requestTimeout: TimeAmount = .seconds(10)
+
     private static func configure(_ channel: any Channel, settings: Settings) throws {
+        try channel.pipeline.syncOperations.addHandler(
+            IdleStateHandler(readTimeout: settings.requestTimeout), name: IdleCloser.timerName)
+        try channel.pipeline.syncOperations.addHandler(IdleCloser(), name: IdleCloser.name)
         let upgrader = NIOWebSocketServerUpgrader(
             maxFrameSize: PreviewAccess.maximumMessageBytes,
             shouldUpgrade: { channel, head in
@@ -122,6 +153,8 @@ package final class PreviewServer {
                 upgraders: [upgrader],
                 completionHandler: { context in
                     context.pipeline.removeHandler(name: PageHandler.name, promise: nil)
+                    context.pipeline.removeHandler(name: IdleCloser.timerName, promise: nil)
+                    context.pipeline.removeHandler(name: IdleCloser.name, promise: nil)
                 }
             ))
         try channel.pipeline.syncOperations.addHandler(PageHandler(settings: settings), name: PageHandler.name)
@@ -266,5 +299,22 @@ final class SocketHandler: ChannelInboundHandler {
         default:
             break
         }
+    }
+}
+
+/// Closes a connection that has sent nothing for
+/// ``PreviewServer/requestTimeout``: one opened and left silent holds a
+/// place among ``PreviewServer/maximumConnections`` for no page.
+final class IdleCloser: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = NIOAny
+    static let name = "idle-closer"
+    static let timerName = "idle-timer"
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if case IdleStateHandler.IdleStateEvent.read = event {
+            context.close(promise: nil)
+            return
+        }
+        context.fireUserInboundEventTriggered(event)
     }
 }

@@ -1,3 +1,4 @@
+import NIOCore
 import ScenePreview
 import Testing
 
@@ -72,6 +73,72 @@ import Testing
                     && failure.message.contains("--port")
             }
         }
+    }
+
+    @Test func aSilentConnectionIsClosedAndConnectionsBeyondTheLimitAreRefused() throws {
+        let hub = try #require(PreviewHub())
+        let server = try PreviewServer.start(
+            port: 0, token: token, hub: hub, page: Array("<p>page</p>".utf8), requestTimeout: .milliseconds(300),
+            maximumConnections: 2)
+        defer { server.stop() }
+        let clock = ContinuousClock()
+        // Two silent connections hold the two places: a third is closed at
+        // once, before the silent ones time out.
+        let first = try #require(connection(port: server.port))
+        defer { close(first) }
+        let second = try #require(connection(port: server.port))
+        defer { close(second) }
+        let start = clock.now
+        let third = try #require(connection(port: server.port))
+        defer { close(third) }
+        #expect(readUntilClosed(third))
+        // The silent ones are closed once they have said nothing for the timeout.
+        #expect(readUntilClosed(first))
+        #expect(readUntilClosed(second))
+        #expect(clock.now - start >= .milliseconds(250))
+        // Their places are free again: a request is answered.
+        var answered = false
+        for _ in 0..<50 where !answered {
+            let page = request(
+                port: server.port, "GET /?token=\(token) HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n")
+            answered = page?.hasPrefix("HTTP/1.1 200") == true
+            if !answered { usleep(20_000) }
+        }
+        #expect(answered)
+    }
+
+    /// A connection to 127.0.0.1:`port` that reads with a 10 s time-out.
+    private func connection(port: Int) -> Int32? {
+        #if canImport(Glibc)
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard descriptor >= 0 else { return nil }
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else {
+            close(descriptor)
+            return nil
+        }
+        return descriptor
+    }
+
+    /// Whether the server closes `descriptor` (a read sees its end, or a
+    /// reset) before the read time-out, with nothing sent.
+    private func readUntilClosed(_ descriptor: Int32) -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let count = recv(descriptor, &buffer, buffer.count, 0)
+        return count == 0 || (count < 0 && errno == ECONNRESET)
     }
 
     /// Sends `text` to 127.0.0.1:`port` and reads the answer until the
