@@ -140,7 +140,8 @@ struct RenderCommand: SceneSubcommand {
     }
 
     private func write(
-        _ scene: Scene, to path: String?, layout: LayoutCache, inputs: InputFiles, pngConverter: String?, context: CommandContext
+        _ scene: Scene, to path: String?, layout: LayoutCache, inputs: InputFiles, pngConverter: String?,
+        context: CommandContext
     ) -> CommandFailure? {
         guard let path else {
             ScenePicture.write(scene, scale: scale, layout: layout) { context.output.write($0) }

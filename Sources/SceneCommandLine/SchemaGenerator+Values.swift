@@ -84,7 +84,8 @@ extension SchemaGenerator {
             let required = fields.filter { !$0.type.isOptional }.map(\.name)
             var schema: [(key: String, value: SchemaJSON)] = [("title", .string(name)), ("type", .string("object"))]
             if !required.isEmpty { schema.append(("required", .strings(required))) }
-            schema.append(("properties", .object(fields.map { ($0.name, .object(valueFields($0.type, range: $0.range))) })))
+            schema.append(
+                ("properties", .object(fields.map { ($0.name, .object(valueFields($0.type, range: $0.range))) })))
             schema.append(("additionalProperties", .bool(false)))
             return schema
         }

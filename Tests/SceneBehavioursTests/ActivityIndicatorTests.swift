@@ -85,9 +85,11 @@ import Testing
         spinner.startAnimating()
         func picture() -> String {
             Picture.svg(
-                [PictureItem(node: LayoutNode(frame: spinner.frame), id: "s", typeName: "ActivityIndicator") {
-                    spinner.draw(in: $0)
-                }], canvas: Size(width: 40, height: 40))
+                [
+                    PictureItem(node: LayoutNode(frame: spinner.frame), id: "s", typeName: "ActivityIndicator") {
+                        spinner.draw(in: $0)
+                    }
+                ], canvas: Size(width: 40, height: 40))
         }
         let atTop = picture()
         try scheduler.advance(by: .milliseconds(250))

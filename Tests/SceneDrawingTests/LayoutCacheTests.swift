@@ -10,7 +10,8 @@ import Testing
     func items(alpha: Double = 1, offset: Point = .zero, hidden: Bool = false, width: Double = 40) -> [PictureItem] {
         let box: (DrawingContext) -> Void = { $0.fill(Rect(origin: .zero, size: $0.size), color: .black) }
         return [
-            PictureItem(node: LayoutNode(layout: StackLayout(axis: .horizontal)), id: "bar", typeName: "View", draw: box),
+            PictureItem(
+                node: LayoutNode(layout: StackLayout(axis: .horizontal)), id: "bar", typeName: "View", draw: box),
             PictureItem(
                 node: LayoutNode(parent: 0, intrinsicSize: Size(width: width, height: 20), isHidden: hidden), id: "a",
                 typeName: "View", alpha: alpha, offset: offset, draw: box),
@@ -46,12 +47,16 @@ import Testing
         #expect(cache.solveCount == 3)
         #expect(hidden == Picture.svg(items(hidden: true), canvas: canvas))
         let other = Size(width: 100, height: 100)
-        #expect(Picture.svg(items(hidden: true), canvas: other, layout: cache) == Picture.svg(items(hidden: true), canvas: other))
+        #expect(
+            Picture.svg(items(hidden: true), canvas: other, layout: cache)
+                == Picture.svg(items(hidden: true), canvas: other))
         #expect(cache.solveCount == 4)
         // Back to the first: compared with the last only, so laid out again.
         _ = Picture.svg(items(), canvas: canvas, layout: cache)
         #expect(cache.solveCount == 5)
-        #expect(cache.frames(of: items().map(\.node), canvas: canvas) == Layout.frames(of: items().map(\.node), canvas: canvas))
+        #expect(
+            cache.frames(of: items().map(\.node), canvas: canvas)
+                == Layout.frames(of: items().map(\.node), canvas: canvas))
         #expect(cache.solveCount == 5)
     }
 }

@@ -22,7 +22,9 @@ import Testing
         #expect(Self.rendered("  - snapshot:\n").contains("'snapshot' takes the name of a reference picture"))
     }
 
-    @Test(arguments: ["../escape", "a/b", ".hidden", "-dash", "with space", "name.svg", "é", String(repeating: "a", count: 101)])
+    @Test(arguments: [
+        "../escape", "a/b", ".hidden", "-dash", "with space", "name.svg", "é", String(repeating: "a", count: 101),
+    ])
     func aNameThatIsNotAPlainFileNameIsRefused(name: String) {
         let text = Self.rendered("  - snapshot: '\(name)'\n")
         #expect(text.contains("error: '\(name)' cannot name a snapshot: it becomes a file name"), "\(text)")

@@ -51,14 +51,20 @@ import Testing
     @Test func aMissingReferenceIsWrittenAndFailsThenTheSamePicturePasses() throws {
         try Self.withFolder { folder throws in
             let first = Self.run(Self.scene(placeholder: "Name"), in: folder)
-            #expect(Self.results(first) == [.recorded(reference: "\(folder)/still.svg"), .recorded(reference: "\(folder)/shaking.svg")])
+            #expect(
+                Self.results(first) == [
+                    .recorded(reference: "\(folder)/still.svg"), .recorded(reference: "\(folder)/shaking.svg"),
+                ])
             #expect(first?.failedCount == 2)
             #expect(Self.files(in: folder) == ["shaking.svg", "still.svg"])
             let written = try String(contentsOfFile: "\(folder)/still.svg", encoding: .utf8)
             #expect(written.hasPrefix("<svg") && written.contains(">Name<"))
 
             let second = Self.run(Self.scene(placeholder: "Name"), in: folder)
-            #expect(Self.results(second) == [.matched(reference: "\(folder)/still.svg"), .matched(reference: "\(folder)/shaking.svg")])
+            #expect(
+                Self.results(second) == [
+                    .matched(reference: "\(folder)/still.svg"), .matched(reference: "\(folder)/shaking.svg"),
+                ])
             #expect(second?.succeeded == true && second?.passedCount == 2)
         }
     }
@@ -85,7 +91,9 @@ import Testing
             // The failing step is placed at its line, in every transcript.
             let text = transcriptText(try #require(changed))
             #expect(text.contains("0.100s  snapshot shaking: FAILED"))
-            #expect(text.contains("the picture differs from \(folder)/shaking.svg; the new one is \(folder)/shaking.new.svg"))
+            #expect(
+                text.contains(
+                    "the picture differs from \(folder)/shaking.svg; the new one is \(folder)/shaking.new.svg"))
             #expect(text.contains("(snap.yaml:9:5)"))
         }
     }
@@ -96,13 +104,19 @@ import Testing
             _ = Self.run(Self.scene(placeholder: "Surname"), in: folder)
             #expect(Self.files(in: folder).count == 6)
             let updated = Self.run(Self.scene(placeholder: "Surname"), in: folder, updating: true)
-            #expect(Self.results(updated) == [.updated(reference: "\(folder)/still.svg"), .updated(reference: "\(folder)/shaking.svg")])
+            #expect(
+                Self.results(updated) == [
+                    .updated(reference: "\(folder)/still.svg"), .updated(reference: "\(folder)/shaking.svg"),
+                ])
             #expect(updated?.succeeded == true)
             #expect(Self.files(in: folder) == ["shaking.svg", "still.svg"])
             #expect(try String(contentsOfFile: "\(folder)/still.svg", encoding: .utf8).contains(">Surname<"))
             // Updating what already matches changes nothing and says so.
             let again = Self.run(Self.scene(placeholder: "Surname"), in: folder, updating: true)
-            #expect(Self.results(again) == [.matched(reference: "\(folder)/still.svg"), .matched(reference: "\(folder)/shaking.svg")])
+            #expect(
+                Self.results(again) == [
+                    .matched(reference: "\(folder)/still.svg"), .matched(reference: "\(folder)/shaking.svg"),
+                ])
         }
     }
 
@@ -121,7 +135,8 @@ import Testing
             let text = try String(contentsOfFile: path, encoding: .utf8)
             #expect(text.contains("\n"))
             try text.replacingOccurrences(of: "\n", with: "\r\n").write(toFile: path, atomically: true, encoding: .utf8)
-            #expect(Self.results(Self.run(Self.scene(placeholder: "Name"), in: folder)).first == .matched(reference: path))
+            #expect(
+                Self.results(Self.run(Self.scene(placeholder: "Name"), in: folder)).first == .matched(reference: path))
         }
     }
 
@@ -176,9 +191,10 @@ import Testing
         // `render` and live mode run without comparing.
         let collector = TranscriptCollector()
         let loader = SceneLoader(registry: .standard)
-        guard case .success(let session) = RunSession.start(
-            SceneSource(name: "snap.yaml", text: Self.scene(placeholder: "Name")), loader: loader,
-            streamingTo: collector)
+        guard
+            case .success(let session) = RunSession.start(
+                SceneSource(name: "snap.yaml", text: Self.scene(placeholder: "Name")), loader: loader,
+                streamingTo: collector)
         else {
             Issue.record("the scene did not load")
             return
@@ -211,7 +227,8 @@ import Testing
 
     @Test func theBesideScenePolicyNamesTheFolderAfterTheFile() {
         let policy = SnapshotPolicy()
-        #expect(policy.folder(for: SceneSource(name: "Scenes/login-form.yaml", text: "")) == "Scenes/Snapshots/login-form")
+        #expect(
+            policy.folder(for: SceneSource(name: "Scenes/login-form.yaml", text: "")) == "Scenes/Snapshots/login-form")
         #expect(policy.folder(for: SceneSource(name: "a.b.yml", text: "")) == "Snapshots/a.b")
         #expect(policy.folder(for: SceneSource(name: "/x/.hidden", text: "")) == "/x/Snapshots/.hidden")
         #expect(SnapshotPolicy(folder: .at("/refs")).folder(for: SceneSource(name: "a.yaml", text: "")) == "/refs")
@@ -245,7 +262,9 @@ import Testing
     @Test func theJSONTranscriptCarriesTheResult() throws {
         try Self.withFolder { folder throws in
             let transcript = try #require(Self.run(Self.scene(placeholder: "Name"), in: folder))
-            let lines = TranscriptRenderer.jsonLines(transcript).split(separator: "\n").filter { $0.contains("\"snapshot\"") }
+            let lines = TranscriptRenderer.jsonLines(transcript).split(separator: "\n").filter {
+                $0.contains("\"snapshot\"")
+            }
             #expect(lines.count == 2)
             #expect(lines.first?.contains("\"name\":\"still\",\"passed\":false,\"result\":\"recorded\"") == true)
             #expect(lines.first?.contains("\"line\":6,\"column\":5") == true)

@@ -10,7 +10,8 @@ struct SnapshotScene {
     static let shakingLine = 9
 
     init() {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("scene-testing-\(UUID().uuidString)")
+        folder =
+            FileManager.default.temporaryDirectory.appendingPathComponent("scene-testing-\(UUID().uuidString)")
             .path
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     }

@@ -48,9 +48,13 @@ enum SnapshotComparisonPage {
             """
         page += "<pre>"
         for line in removed.prefix(maxListedLines) { page += "<span class=\"removed\">- \(escape(line))</span>\n" }
-        if removed.count > maxListedLines { page += "<span class=\"removed\">  and \(removed.count - maxListedLines) more</span>\n" }
+        if removed.count > maxListedLines {
+            page += "<span class=\"removed\">  and \(removed.count - maxListedLines) more</span>\n"
+        }
         for line in added.prefix(maxListedLines) { page += "<span class=\"added\">+ \(escape(line))</span>\n" }
-        if added.count > maxListedLines { page += "<span class=\"added\">  and \(added.count - maxListedLines) more</span>\n" }
+        if added.count > maxListedLines {
+            page += "<span class=\"added\">  and \(added.count - maxListedLines) more</span>\n"
+        }
         page += "</pre>\n</body>\n</html>\n"
         return page
     }

@@ -133,7 +133,8 @@ package struct SnapshotStore: Sendable {
                 case S_IFIFO: "a FIFO"
                 default: "a device or socket"
                 }
-            return "\(path) is \(what), which a snapshot never writes through or replaces; remove it or name the snapshot otherwise"
+            return
+                "\(path) is \(what), which a snapshot never writes through or replaces; remove it or name the snapshot otherwise"
         }
         if let slash = path.lastIndex(of: "/"), let reason = makeFolders(String(path[..<slash])) { return reason }
         let number = counter.add(1, ordering: .relaxed).newValue
