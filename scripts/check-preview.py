@@ -15,6 +15,9 @@ come back; types an expectation and sees it green. Ends the session with
 SIGINT, runs the recording with `RUNNER run` and compares its transcript
 with the session's. Then types into Scenes/login-form.yaml's user name
 field, swipes Scenes/paged-content.yaml's paged table and picks a segment.
+Saves a copy of Scenes/two-players.yaml with another title, then broken,
+then mended, then its component with another title, and sees each reload
+(the broken one as its diagnostic in the transcript).
 Checks the server's refusals (no token, another Host, another page's
 Origin, a path of its own choosing) and that a port in use gives exit
 status 75. With --screenshot, saves a picture of the page. Exits 1 with
@@ -247,6 +250,49 @@ def check_paged_content(runner, driver):
     print("paged content: a swipe on the table, a segment picked")
 
 
+def check_reload(runner, driver, folder):
+    """Saves the scene, then a broken version of it, then a mended one, then
+    a component it includes: each save reloads the page's scene."""
+    scenes = os.path.join(folder, "reload")
+    os.makedirs(os.path.join(scenes, "Components"), exist_ok=True)
+    scene = os.path.join(scenes, "two-players.yaml")
+    component = os.path.join(scenes, "Components", "auto-hiding-controls.yaml")
+    with open("Scenes/two-players.yaml", encoding="utf-8") as file:
+        original = file.read()
+    with open("Scenes/Components/auto-hiding-controls.yaml", encoding="utf-8") as file:
+        component_text = file.read()
+
+    def save(path, text):
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(text)
+
+    def text_of(identifier):
+        element = view(driver, identifier)
+        return element.get_attribute("textContent") if element else ""
+
+    save(scene, original)
+    save(component, component_text)
+    preview = Preview(runner, scene)
+    try:
+        driver.get(preview.url)
+        wait_until(lambda: "Resume left" in again(lambda: text_of("resumeLeft")), "the Resume left button")
+        save(scene, original.replace("title: Resume left", "title: Go on"))
+        wait_until(lambda: "Go on" in again(lambda: text_of("resumeLeft")), "the new title after a save")
+        save(scene, original.replace("resumeLeft: { type: Button", "resumeLeft: { type: Buton"))
+        wait_for_transcript(driver, r"unknown type 'Buton'", "the broken save's diagnostic")
+        save(scene, original)
+        wait_until(lambda: "Resume left" in again(lambda: text_of("resumeLeft")), "the scene back after the mend")
+        # The component: a longer timeout (so that the right controls stay
+        # up) and another title for the right instance's button.
+        save(component, component_text.replace("default: 3s", "default: 30s").replace("default: Play", "default: Begin"))
+        wait_until(lambda: "Begin" in again(lambda: text_of("right.play")), "the component's new title after its save")
+    finally:
+        status, errors = preview.stop()
+    if status != 0:
+        raise Failure("the reloading preview ended with status %d: %s" % (status, errors))
+    print("reload: a save, a broken save and its mend, and a component's save, each shown")
+
+
 def check_refusals(runner):
     preview = Preview(runner, "Scenes/video-player.yaml")
     try:
@@ -313,6 +359,7 @@ def main():
         check_video_player(runner, driver, folder, screenshot)
         check_text_field(runner, driver)
         check_paged_content(runner, driver)
+        check_reload(runner, driver, folder)
         check_refusals(runner)
     except Failure as failure:
         print("check-preview: " + str(failure), file=sys.stderr)
