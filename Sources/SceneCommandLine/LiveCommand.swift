@@ -68,11 +68,7 @@ struct LiveCommand: SceneSubcommand {
     var record: String?
 
     func validate() throws {
-        if let duration {
-            guard let parsed = ScalarSyntax.duration(duration), parsed > .zero else {
-                throw ValidationError("--duration takes a positive duration such as 5s or 1m30s, not '\(duration)'.")
-            }
-        }
+        try LiveSession.validateDuration(duration)
     }
 
     func run(in context: CommandContext) throws {
@@ -131,6 +127,16 @@ struct LiveCommand: SceneSubcommand {
 /// One live session: the loop that waits for the next timer or the next
 /// line of input, whichever comes first, and feeds both to the scene.
 package struct LiveSession {
+    /// Refuses a `--duration` that is not a positive duration (`live`'s and
+    /// `preview`'s).
+    package static func validateDuration(_ duration: String?) throws {
+        if let duration {
+            guard let parsed = ScalarSyntax.duration(duration), parsed > .zero else {
+                throw ValidationError("--duration takes a positive duration such as 5s or 1m30s, not '\(duration)'.")
+            }
+        }
+    }
+
     /// What a session gave.
     package enum Outcome {
         case ran(Result)

@@ -82,11 +82,7 @@ struct PreviewCommand: SceneSubcommand {
         guard (1...120).contains(frameRate) else {
             throw ValidationError("--frame-rate takes a number from 1 to 120.")
         }
-        if let duration {
-            guard let parsed = ScalarSyntax.duration(duration), parsed > .zero else {
-                throw ValidationError("--duration takes a positive duration such as 5s or 1m30s, not '\(duration)'.")
-            }
-        }
+        try LiveSession.validateDuration(duration)
     }
 
     func run(in context: CommandContext) throws {
