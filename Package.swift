@@ -34,33 +34,40 @@ let package = Package(
         ),
         // Layer 1: YAML events and documents with source positions and limits.
         .target(name: "SceneYAML", dependencies: ["CYAML"]),
+        // Layer 0b: what every output is written with (escaping for XML,
+        // HTML and SVG, JSON, files written whole, scratch files, child
+        // processes, base64), below every module that writes.
+        .target(name: "SceneOutput"),
         // Layer 2: the registry, values and the scene object model (no YAML).
         .target(name: "SceneCore"),
         // Layer 2b: the loader, from YAML documents to wired scenes, and diagnostics.
-        .target(name: "SceneLoader", dependencies: ["SceneYAML", "SceneCore"]),
+        .target(name: "SceneLoader", dependencies: ["SceneYAML", "SceneCore", "SceneOutput"]),
         // Layer 2c: running scripts on the scene clock, transcripts.
         // Snapshot steps draw the scene, so it reads SceneDrawing (no controls).
-        .target(name: "SceneRunning", dependencies: ["SceneLoader", "SceneCore", "SceneYAML", "SceneDrawing"]),
+        .target(
+            name: "SceneRunning", dependencies: ["SceneLoader", "SceneCore", "SceneYAML", "SceneDrawing", "SceneOutput"]),
         // Test support for users' own test targets, under Swift Testing and XCTest.
         .target(
             name: "SceneTesting",
             dependencies: ["SceneRunning", "SceneLoader", "SceneCore", "SceneBehaviours", "SceneYAML"]
         ),
         // Layer 2d: layout, text metrics and SVG pictures (no YAML, no controls).
-        .target(name: "SceneDrawing", dependencies: ["SceneCore"]),
+        .target(name: "SceneDrawing", dependencies: ["SceneCore", "SceneOutput"]),
         // Layer 3: headless controls and behaviours.
         .target(name: "SceneBehaviours", dependencies: ["SceneCore", "SceneDrawing"]),
         // Layer 3b: behaviours that keep state on disk (SQLite through GRDB),
         // so that only the programs that want them link GRDB.
         .target(
             name: "SceneStorage",
-            dependencies: ["SceneCore", "SceneBehaviours", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "SceneCore", "SceneBehaviours", "SceneOutput", .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         // Layer 4: the command line, over any registry, for any program.
         .target(
             name: "SceneCommandLine",
             dependencies: [
-                "SceneCore", "SceneLoader", "SceneRunning", "SceneYAML", "SceneDrawing",
+                "SceneCore", "SceneLoader", "SceneRunning", "SceneYAML", "SceneDrawing", "SceneOutput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // The timeline page's style sheet and script: files editors,
@@ -77,7 +84,7 @@ let package = Package(
         .target(
             name: "ScenePreview",
             dependencies: [
-                "SceneCore", "SceneLoader", "SceneRunning", "SceneDrawing", "SceneCommandLine",
+                "SceneCore", "SceneLoader", "SceneRunning", "SceneDrawing", "SceneCommandLine", "SceneOutput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -93,6 +100,7 @@ let package = Package(
             name: "SceneBench",
             dependencies: [
                 "SceneLoader", "SceneRunning", "SceneBehaviours", "SceneCore", "SceneYAML", "CYAML", "SceneDrawing",
+                "SceneOutput",
             ]
         ),
         // `swift package check-scenes`: builds the package's runner (its own,
@@ -111,11 +119,12 @@ let package = Package(
         // folder and the built scene-runner); tests only.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "SceneYAMLTests", dependencies: ["SceneYAML", "TestSupport"]),
+        .testTarget(name: "SceneOutputTests", dependencies: ["SceneOutput", "TestSupport"]),
         .testTarget(name: "SceneCoreTests", dependencies: ["SceneCore"]),
         .testTarget(name: "SceneDrawingTests", dependencies: ["SceneDrawing", "SceneCore"]),
         .testTarget(
             name: "SceneLoaderTests",
-            dependencies: ["SceneLoader", "SceneCore", "SceneYAML", "SceneBehaviours", "TestSupport"]),
+            dependencies: ["SceneLoader", "SceneCore", "SceneYAML", "SceneBehaviours", "SceneOutput", "TestSupport"]),
         .testTarget(
             name: "SceneBehavioursTests",
             dependencies: ["SceneBehaviours", "SceneCore", "SceneDrawing", "TestSupport"],
@@ -137,7 +146,7 @@ let package = Package(
             name: "SceneCommandLineTests",
             dependencies: [
                 "SceneCommandLine", "SceneBehaviours", "SceneStorage", "SceneCore", "SceneLoader", "SceneRunning",
-                "TestSupport",
+                "SceneOutput", "TestSupport",
             ]
         ),
         // The check-scenes plugin's runner choice, arguments and file rules:

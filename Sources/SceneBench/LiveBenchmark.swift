@@ -1,4 +1,5 @@
 import SceneCore
+import SceneOutput
 
 #if canImport(Glibc)
     import Glibc
@@ -130,28 +131,20 @@ enum LiveBenchmark {
 
         var toChild: [Int32] = [0, 0]
         var fromChild: [Int32] = [0, 0]
-        guard pipe(&toChild) == 0, pipe(&fromChild) == 0 else {
+        // Close-on-exec: the child holds only its own ends.
+        guard ChildProcess.makePipe(&toChild), ChildProcess.makePipe(&fromChild) else {
             return .failure(ChildProcess.Failure(description: "pipe failed: errno \(errno)"))
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, toChild[0], STDIN_FILENO)
-        posix_spawn_file_actions_adddup2(&actions, fromChild[1], STDOUT_FILENO)
-        for end in toChild + fromChild { posix_spawn_file_actions_addclose(&actions, end) }
-        let arguments: [String] = [runner, "live", path]
-        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid = pid_t()
-        let spawned = posix_spawn(&pid, runner, &actions, nil, argv, environ)
+        let child: ChildProcess
+        do {
+            child = try ChildProcess.spawn(
+                runner, arguments: ["live", path], standardInput: toChild[0], standardOutput: fromChild[1])
+        } catch {
+            for end in toChild + fromChild { close(end) }
+            return .failure(error)
+        }
         close(toChild[0])
         close(fromChild[1])
-        guard spawned == 0 else {
-            close(toChild[1])
-            close(fromChild[0])
-            return .failure(
-                ChildProcess.Failure(description: "cannot run \(runner): \(String(cString: strerror(spawned)))"))
-        }
         let clock = ContinuousClock()
         var latencies: [Duration] = []
         var pending: [UInt8] = []
@@ -188,8 +181,7 @@ enum LiveBenchmark {
         close(toChild[1])
         while chunk.withUnsafeMutableBytes({ Glibc.read(fromChild[0], $0.baseAddress, $0.count) }) > 0 {}
         close(fromChild[0])
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        _ = child.wait()
         guard succeeded else {
             return .failure(ChildProcess.Failure(description: "scene-runner live stopped answering"))
         }

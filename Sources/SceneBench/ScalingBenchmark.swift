@@ -1,6 +1,7 @@
 import SceneBehaviours
 import SceneCore
 import SceneLoader
+import SceneOutput
 import SceneRunning
 
 #if canImport(Glibc)

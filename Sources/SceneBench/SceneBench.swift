@@ -1,5 +1,6 @@
 import SceneCore
 import SceneLoader
+import SceneOutput
 import SceneYAML
 
 #if canImport(Glibc)

@@ -1,3 +1,5 @@
+import SceneOutput
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -81,39 +83,20 @@ enum Graphviz {
             setsockopt(inputEnds[0], SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
         #endif
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        // dup2 clears close-on-exec on the copies; every other end closes.
-        posix_spawn_file_actions_adddup2(&actions, inputEnds[1], STDIN_FILENO)
-        posix_spawn_file_actions_adddup2(&actions, outputEnds[1], STDOUT_FILENO)
-        posix_spawn_file_actions_adddup2(&actions, errorEnds[1], STDERR_FILENO)
-        let words = [path] + extra
-        let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-        defer { for argument in arguments { free(argument) } }
-        // `dot` starts with the signals as a program expects them: none
-        // blocked (this process blocks the ending ones for its signal
-        // thread) and SIGPIPE, which this process ignores, at its default.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in SignalHandling.endingSignals + [SIGPIPE] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var pid = pid_t()
-        let spawned = posix_spawn(&pid, path, &actions, &attributes, arguments, environ)
+        // `dot` starts with the signals this process blocks or ignores at
+        // their defaults (ChildProcess).
+        let child: ChildProcess
+        do {
+            child = try ChildProcess.spawn(
+                path, arguments: extra, standardInput: inputEnds[1], standardOutput: outputEnds[1],
+                standardError: errorEnds[1], defaultSignals: SignalHandling.endingSignals)
+        } catch {
+            throw Failure(message: error.description)
+        }
         for end in [inputEnds[1], outputEnds[1], errorEnds[1]] { close(end) }
         inputEnds[1] = -1
         outputEnds[1] = -1
         errorEnds[1] = -1
-        guard spawned == 0 else {
-            throw Failure(message: "cannot run '\(path)': \(String(cString: strerror(spawned)))")
-        }
 
         let flags = fcntl(inputEnds[0], F_GETFL)
         _ = fcntl(inputEnds[0], F_SETFL, flags | O_NONBLOCK)
@@ -122,20 +105,19 @@ enum Graphviz {
         inputEnds[0] = -1
         outputEnds[0] = -1
         errorEnds[0] = -1
-        if stopped { kill(pid, SIGTERM) }
+        if stopped { child.send(SIGTERM) }
 
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            guard errno == EINTR else { break }
-        }
+        let ending = child.wait()
         guard !stopped else { return }
-        // WIFEXITED / WEXITSTATUS / WTERMSIG are macros Swift does not import.
-        let signal = status & 0x7F
-        guard signal != 0 || (status >> 8) & 0xFF != 0 else { return }
-        let ending = signal == 0 ? "exited with status \((status >> 8) & 0xFF)" : "was ended by signal \(signal)"
-        var message = "'\(([path] + extra).joined(separator: " "))' \(ending)"
-        let said = String(decoding: exchange.errors, as: UTF8.self).trimmingTrailingWhitespace()
-        message += said.isEmpty ? " and printed nothing on standard error" : ":\n" + said
+        let said: String
+        switch ending {
+        case nil, .exited(0): return
+        case .exited(let status): said = "exited with status \(status)"
+        case .signalled(let signal): said = "was ended by signal \(signal)"
+        }
+        var message = "'\(([path] + extra).joined(separator: " "))' \(said)"
+        let printed = String(decoding: exchange.errors, as: UTF8.self).trimmingTrailingWhitespace()
+        message += printed.isEmpty ? " and printed nothing on standard error" : ":\n" + printed
         throw Failure(message: message)
     }
 

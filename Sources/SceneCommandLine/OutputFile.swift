@@ -1,5 +1,5 @@
 import SceneCore
-import Synchronization
+import SceneOutput
 
 #if canImport(Glibc)
     import Glibc
@@ -234,23 +234,19 @@ struct FileIdentity: Hashable {
 }
 
 /// Writes an ``OutputFile``: buffered, remembering the first failure;
-/// ``finish()`` renames the temporary file into place.
+/// ``finish()`` renames the temporary file into place (an ``AtomicFile``).
 final class OutputFileWriter: TextSink {
-    /// Numbers the temporary files of this process.
-    private static let counter = Atomic<Int>(0)
+    /// Where the bytes go: the file replaced whole, or the file, device
+    /// or descriptor written where it is.
+    private enum Destination {
+        case replacing(AtomicFile)
+        case inPlace(DescriptorOutput)
+    }
 
-    private let file: OutputFile
-    private let output: DescriptorOutput
-    /// The temporary file, for a replaced file.
-    private let partial: String?
-    /// Its registration with ``TemporaryItems``.
-    private let token: Int?
+    private let destination: Destination
 
-    private init(file: OutputFile, output: DescriptorOutput, partial: String?, token: Int?) {
-        self.file = file
-        self.output = output
-        self.partial = partial
-        self.token = token
+    private init(_ destination: Destination) {
+        self.destination = destination
     }
 
     static func open(_ file: OutputFile) -> Result<OutputFileWriter, OutputFileFailure> {
@@ -261,58 +257,66 @@ final class OutputFileWriter: TextSink {
                 // what the page adds and what the command prints share one
                 // offset and neither writes over the other.
                 let output = DescriptorOutput(descriptor: descriptor, bufferSize: 1 << 16)
-                return .success(OutputFileWriter(file: file, output: output, partial: nil, token: nil))
+                return .success(OutputFileWriter(.inPlace(output)))
             }
             guard let output = DescriptorOutput(writingInPlace: file.target, appending: file.method == .appending)
             else {
                 return .failure(OutputFileFailure(reason: DescriptorOutput.reason(errno)))
             }
-            return .success(OutputFileWriter(file: file, output: output, partial: nil, token: nil))
+            return .success(OutputFileWriter(.inPlace(output)))
         case .replace(let mode, let owner, let group):
-            let number = counter.add(1, ordering: .relaxed).newValue
-            let partial = "\(file.target).\(getpid()).\(number).partial"
-            // Registered before it exists, so that an interruption while it
-            // is made removes it too.
-            let token = TemporaryItems.register(partial)
-            guard let output = DescriptorOutput(creatingNew: partial) else {
-                let reason = DescriptorOutput.reason(errno)
-                TemporaryItems.unregister(token)
-                return .failure(OutputFileFailure(reason: reason))
+            switch AtomicFile.create(file.target, mode: mode, owner: owner, group: group) {
+            case .failure(let failure): return .failure(OutputFileFailure(reason: failure.reason))
+            case .success(let atomic): return .success(OutputFileWriter(.replacing(atomic)))
             }
-            if let mode {
-                // The existing file's permissions and owner, before a byte
-                // is written (a private file never becomes readable).
-                output.setMode(mode, owner: owner, group: group)
-            }
-            return .success(OutputFileWriter(file: file, output: output, partial: partial, token: token))
         }
     }
 
-    var hasFailed: Bool { output.hasFailed }
+    var hasFailed: Bool {
+        switch destination {
+        case .replacing(let file): file.hasFailed
+        case .inPlace(let output): output.hasFailed
+        }
+    }
 
-    func write(_ text: String) { output.write(text) }
+    func write(_ text: String) {
+        switch destination {
+        case .replacing(let file): file.write(text)
+        case .inPlace(let output): output.write(text)
+        }
+    }
 
     /// Writes bytes that need not be text (a PNG picture).
-    func write(bytes: ArraySlice<UInt8>) { output.write(bytes: bytes) }
+    func write(bytes: ArraySlice<UInt8>) {
+        switch destination {
+        case .replacing(let file): file.write(bytes: bytes)
+        case .inPlace(let output): output.write(bytes: bytes)
+        }
+    }
 
-    func flush() { output.flush() }
+    func flush() {
+        switch destination {
+        case .replacing(let file): file.flush()
+        case .inPlace(let output): output.flush()
+        }
+    }
 
     /// Writes the rest, closes the file and renames it into place; why it
     /// could not be written, or `nil`.
     func finish() -> String? {
-        var failure = output.finish()
-        if let partial {
-            if failure == nil, rename(partial, file.target) != 0 { failure = DescriptorOutput.reason(errno) }
-            if failure != nil { unlink(partial) }
+        switch destination {
+        case .replacing(let file): file.commit()?.reason
+        case .inPlace(let output): output.finish()
         }
-        if let token { TemporaryItems.unregister(token) }
-        return failure
     }
 
     /// Drops the file: the temporary one is removed, a device is left as it is.
     func abandon() {
-        output.abandon()
-        if let partial { unlink(partial) }
-        if let token { TemporaryItems.unregister(token) }
+        switch destination {
+        case .replacing(let file): file.abandon()
+        case .inPlace(let output): output.abandon()
+        }
     }
 }
+
+extension DescriptorOutput: TextSink {}

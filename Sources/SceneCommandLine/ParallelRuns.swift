@@ -1,4 +1,5 @@
 import Dispatch
+import SceneOutput
 import Synchronization
 
 #if canImport(Glibc)
@@ -106,45 +107,29 @@ final class SpoolWriter: TextSink {
 }
 
 /// One file's output while it runs: written by the job's thread (through a
-/// ``SpoolWriter``) to an unlinked temporary file, read back by the
-/// calling thread.
+/// ``SpoolWriter``) to a ``ScratchFile``, read back by the calling thread
+/// as it grows.
 final class Spool: Sendable {
     private struct State {
-        /// The file, once the job has written to it.
-        var descriptor: Int32 = -1
         /// How many bytes the file holds.
         var written = 0
         /// What the job gave, once done.
         var result: FileResult?
         /// The output failed: nothing more will be read.
         var isAbandoned = false
-        /// Why the spool could not be written, if it could not.
-        var failure: Int32 = 0
     }
 
+    private let file = ScratchFile()
     private let state = Mutex(State())
     /// Signalled whenever the state changes.
     private let changed = DispatchSemaphore(value: 0)
 
-    deinit {
-        let descriptor = state.withLock { $0.descriptor }
-        if descriptor >= 0 { close(descriptor) }
-    }
-
-    var hasFailed: Bool { state.withLock { $0.failure != 0 || $0.isAbandoned } }
+    var hasFailed: Bool { state.withLock { $0.isAbandoned } || file.failureReason != nil }
 
     var isAbandoned: Bool { state.withLock { $0.isAbandoned } }
 
     /// Why the spool could not be written or read, if it could not.
-    var failureReason: String? {
-        let failure = state.withLock { $0.failure }
-        return failure == 0 ? nil : String(cString: strerror(failure))
-    }
-
-    private func fail(_ code: Int32) {
-        state.withLock { if $0.failure == 0 { $0.failure = code == 0 ? EIO : code } }
-        changed.signal()
-    }
+    var failureReason: String? { file.failureReason }
 
     /// The job is done (its writer flushed): what it gave.
     func finish(_ result: FileResult) {
@@ -160,26 +145,8 @@ final class Spool: Sendable {
 
     /// The job's thread: adds `buffer` to the file.
     func append(_ buffer: [UInt8]) {
-        var (descriptor, written, failure) = state.withLock { ($0.descriptor, $0.written, $0.failure) }
-        guard failure == 0 else { return }
-        if descriptor < 0 {
-            descriptor = Spool.makeFile()
-            guard descriptor >= 0 else { return fail(errno) }
-            state.withLock { $0.descriptor = descriptor }
-        }
-        var start = 0
-        while start < buffer.count {
-            let count = buffer[start...].withUnsafeBytes {
-                pwrite(descriptor, $0.baseAddress, $0.count, off_t(written))
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                failure = errno
-                return fail(failure)
-            }
-            start += count
-            written += count
-        }
+        file.write(bytes: buffer[...])
+        let written = file.flush()
         state.withLock { $0.written = written }
         changed.signal()
     }
@@ -190,12 +157,9 @@ final class Spool: Sendable {
     func copy(to output: any TextSink) -> FileResult? {
         var copied = 0
         var pending: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let (descriptor, available, result, failure) = state.withLock {
-                ($0.descriptor, $0.written, $0.result, $0.failure)
-            }
-            guard failure == 0 else { return nil }
+            let (available, result) = state.withLock { ($0.written, $0.result) }
+            guard file.failureReason == nil else { return nil }
             if copied == available {
                 if let result {
                     if !pending.isEmpty { output.write(String(decoding: pending, as: UTF8.self)) }
@@ -204,33 +168,16 @@ final class Spool: Sendable {
                 changed.wait()
                 continue
             }
-            let count = chunk.withUnsafeMutableBytes {
-                pread(descriptor, $0.baseAddress, min($0.count, available - copied), off_t(copied))
+            let failure = file.read(from: copied, upTo: available) { piece in
+                copied += piece.count
+                // Whole lines only, so that no character is split between writes.
+                pending += piece
+                if let lastBreak = pending.lastIndex(of: 0x0A) {
+                    output.write(String(decoding: pending[...lastBreak], as: UTF8.self))
+                    pending.removeSubrange(...lastBreak)
+                }
             }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else {
-                state.withLock { if $0.failure == 0 { $0.failure = count < 0 ? errno : EIO } }
-                return nil
-            }
-            copied += count
-            // Whole lines only, so that no character is split between writes.
-            pending += chunk[0..<count]
-            if let lastBreak = pending.lastIndex(of: 0x0A) {
-                output.write(String(decoding: pending[...lastBreak], as: UTF8.self))
-                pending.removeSubrange(...lastBreak)
-            }
-        }
-    }
-
-    /// A new temporary file, already unlinked, open for reading and writing.
-    static func makeFile() -> Int32 {
-        let directory = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
-        var template = Array((directory + "/scene-runner-XXXXXX").utf8CString)
-        return template.withUnsafeMutableBufferPointer { buffer -> Int32 in
-            guard let path = buffer.baseAddress else { return -1 }
-            let descriptor = mkstemp(path)
-            if descriptor >= 0 { unlink(path) }
-            return descriptor
+            guard failure == nil else { return nil }
         }
     }
 }

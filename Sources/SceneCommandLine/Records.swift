@@ -1,5 +1,6 @@
 import SceneCore
 import SceneLoader
+import SceneOutput
 
 /// The JSON Lines records that `check` and `run` share. Every record
 /// starts with `type`, then `file` when it is about one file.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import SceneCore
 import SceneLoader
+import SceneOutput
 import Synchronization
 
 #if canImport(Glibc)

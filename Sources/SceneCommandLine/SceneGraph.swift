@@ -1,6 +1,7 @@
 import SceneCore
 import SceneDrawing
 import SceneLoader
+import SceneOutput
 
 /// A validated scene's wiring as a Graphviz DOT graph: what `graph` prints.
 ///
@@ -355,7 +356,7 @@ enum DOT {
 
     /// `text` for an HTML-like label: `&`, `<`, `>` and `"` as entities, a
     /// line break as `<br/>`.
-    static func html(_ text: String) -> String { HTML.escaped(visible(text), lineBreak: "<br/>") }
+    static func html(_ text: String) -> String { MarkupText.content(visible(text), lineBreak: "<br/>") }
 
     /// `text` on one line for a `//` comment: line breaks become spaces.
     static func comment(_ text: String) -> String {

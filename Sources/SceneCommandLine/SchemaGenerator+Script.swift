@@ -1,15 +1,16 @@
 import SceneCore
 import SceneLoader
+import SceneOutput
 
 /// The schema of a scene's `script:`: each verb with the shape of its argument.
 extension SchemaGenerator {
     // MARK: - The script
 
     /// One step: a mapping with exactly one verb.
-    func stepSchema() -> SchemaJSON {
+    func stepSchema() -> JSONValue {
         let memberNames = Self.unique(registry.types.flatMap { $0.properties.map(\.name) + $0.outlets.map(\.name) })
         let settableNames = Self.unique(registry.types.flatMap { $0.properties.filter { !$0.isReadOnly }.map(\.name) })
-        func paths(_ names: [String], _ description: String) -> SchemaJSON {
+        func paths(_ names: [String], _ description: String) -> JSONValue {
             .fields([
                 ("description", .string(description)),
                 ("type", .string("object")),
@@ -18,7 +19,7 @@ extension SchemaGenerator {
             ])
         }
         let actionPath = Self.pathPattern(allActionNames())
-        var verbs: [(key: String, value: SchemaJSON)] = [
+        var verbs: [(key: String, value: JSONValue)] = [
             (
                 "wait",
                 Self.documented(
@@ -94,7 +95,7 @@ extension SchemaGenerator {
 
     /// An input verb: `verb: id`, or `verb: { id: argument }` when it takes one.
     func inputSchema(_ verb: String, _ declarations: [(type: TypeDescription, input: ActionDescription)])
-        -> SchemaJSON
+        -> JSONValue
     {
         let lines = declarations.map { declaration in
             let argument = declaration.input.argument.map { " { id: \($0) }" } ?? " id"
@@ -105,10 +106,10 @@ extension SchemaGenerator {
             if let argument = declaration.input.argument, !arguments.contains(argument) { arguments.append(argument) }
         }
         let takesBareID = declarations.contains { $0.input.argument == nil || $0.input.argument?.isOptional == true }
-        var forms: [SchemaJSON] = []
+        var forms: [JSONValue] = []
         if takesBareID { forms.append(Self.idSchema()) }
         if !arguments.isEmpty {
-            let values = arguments.map { SchemaJSON.object(Self.valueFields($0, range: nil)) }
+            let values = arguments.map { JSONValue.object(Self.valueFields($0, range: nil)) }
             forms.append(
                 .fields([
                     ("type", .string("object")), ("minProperties", .int(1)), ("maxProperties", .int(1)),
@@ -118,7 +119,7 @@ extension SchemaGenerator {
                 ]))
         }
         let description = "A script input: " + lines.joined(separator: " ")
-        var fields: [(key: String, value: SchemaJSON)] = [
+        var fields: [(key: String, value: JSONValue)] = [
             ("description", .string(description)),
             (
                 "markdownDescription",

@@ -1,12 +1,13 @@
 import SceneCore
 import SceneLoader
+import SceneOutput
 
 /// The schema of each kind of value, and the small pieces every part uses.
 extension SchemaGenerator {
     // MARK: - Values
 
     /// The schema fields of a value of `type`, its numbers within `range`.
-    static func valueFields(_ type: ValueType, range: ClosedRange<Double>?) -> [(key: String, value: SchemaJSON)] {
+    static func valueFields(_ type: ValueType, range: ClosedRange<Double>?) -> [(key: String, value: JSONValue)] {
         switch type {
         case .bool:
             return [
@@ -82,7 +83,7 @@ extension SchemaGenerator {
             return [("type", .string("object")), ("additionalProperties", .object(valueFields(value, range: range)))]
         case .record(let name, let fields):
             let required = fields.filter { !$0.type.isOptional }.map(\.name)
-            var schema: [(key: String, value: SchemaJSON)] = [("title", .string(name)), ("type", .string("object"))]
+            var schema: [(key: String, value: JSONValue)] = [("title", .string(name)), ("type", .string("object"))]
             if !required.isEmpty { schema.append(("required", .strings(required))) }
             schema.append(
                 ("properties", .object(fields.map { ($0.name, .object(valueFields($0.type, range: $0.range))) })))
@@ -92,9 +93,9 @@ extension SchemaGenerator {
     }
 
     /// `minimum` and `maximum` for the finite ends of `range`.
-    static func bounds(_ range: ClosedRange<Double>?) -> [(key: String, value: SchemaJSON)] {
+    static func bounds(_ range: ClosedRange<Double>?) -> [(key: String, value: JSONValue)] {
         guard let range else { return [] }
-        var fields: [(key: String, value: SchemaJSON)] = []
+        var fields: [(key: String, value: JSONValue)] = []
         if range.lowerBound.isFinite { fields.append(("minimum", .number(range.lowerBound))) }
         if range.upperBound.isFinite { fields.append(("maximum", .number(range.upperBound))) }
         return fields
@@ -103,7 +104,7 @@ extension SchemaGenerator {
     /// The ways a YAML 1.2 parser may hand over the plain scalar `text`:
     /// the text itself, and the boolean, null or number it also reads as
     /// (an enumeration case `on` is text; a case `1` is also the number 1).
-    static func yamlForms(_ text: String) -> [SchemaJSON] {
+    static func yamlForms(_ text: String) -> [JSONValue] {
         switch text {
         case "true", "True", "TRUE": return [.string(text), .bool(true)]
         case "false", "False", "FALSE": return [.string(text), .bool(false)]
@@ -120,7 +121,7 @@ extension SchemaGenerator {
 
     /// A value as a scene file writes it, for `default`: a duration as
     /// `250ms`, a colour by name or in hexadecimal.
-    static func json(_ value: SceneValue) -> SchemaJSON {
+    static func json(_ value: SceneValue) -> JSONValue {
         switch value {
         case .null: .null
         case .bool(let value): .bool(value)
@@ -137,7 +138,7 @@ extension SchemaGenerator {
     // MARK: - Helpers
 
     /// An object's id.
-    static func idSchema() -> SchemaJSON {
+    static func idSchema() -> JSONValue {
         .fields([("type", .string("string")), ("pattern", .string(idPathPattern))])
     }
 
@@ -145,35 +146,35 @@ extension SchemaGenerator {
     static let idPathPattern = "^[A-Za-z_][A-Za-z0-9_]*(?:\\.[A-Za-z_][A-Za-z0-9_]*)*$"
 
     /// `values`, or a parameter's `$name`.
-    static func orParameter(_ values: [(key: String, value: SchemaJSON)]) -> [(key: String, value: SchemaJSON)] {
-        let parameter: SchemaJSON = .object([("type", .string("string")), ("pattern", .string(parameterPattern))])
+    static func orParameter(_ values: [(key: String, value: JSONValue)]) -> [(key: String, value: JSONValue)] {
+        let parameter: JSONValue = .object([("type", .string("string")), ("pattern", .string(parameterPattern))])
         if values.count == 1, values[0].key == "anyOf", case .array(let choices) = values[0].value {
-            return [("anyOf", SchemaJSON.array(choices + [parameter]))]
+            return [("anyOf", JSONValue.array(choices + [parameter]))]
         }
-        return [("anyOf", SchemaJSON.array([SchemaJSON.object(values), parameter]))]
+        return [("anyOf", JSONValue.array([JSONValue.object(values), parameter]))]
     }
 
     /// A parameter's value in a component: `$name`.
     static let parameterPattern = "^\\$[A-Za-z_][A-Za-z0-9_]*$"
 
     /// Any scalar a YAML parser may produce; also null when `orNull`.
-    static func anyScalar(orNull: Bool) -> SchemaJSON {
+    static func anyScalar(orNull: Bool) -> JSONValue {
         .fields([("type", .strings(["string", "number", "boolean"] + (orNull ? ["null"] : [])))])
     }
 
     /// `schema` with a description first.
-    static func documented(_ description: String, _ schema: SchemaJSON) -> SchemaJSON {
+    static func documented(_ description: String, _ schema: JSONValue) -> JSONValue {
         .object([("description", .string(description))] + objectFields(schema))
     }
 
-    static func objectFields(_ schema: SchemaJSON) -> [(key: String, value: SchemaJSON)] {
+    static func objectFields(_ schema: JSONValue) -> [(key: String, value: JSONValue)] {
         if case .object(let fields) = schema { return fields }
         return []
     }
 
     /// `description` (plain) and `markdownDescription` (for hovers) of a member.
     static func docFields(signature: String, doc: String, declaredBy: String?)
-        -> [(key: String, value: SchemaJSON)]
+        -> [(key: String, value: JSONValue)]
     {
         let origin = declaredBy.map { " (from \($0))" } ?? ""
         return [

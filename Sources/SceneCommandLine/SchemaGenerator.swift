@@ -1,5 +1,6 @@
 import SceneCore
 import SceneLoader
+import SceneOutput
 
 /// Builds the JSON Schema (draft-07) of scene files for the types of a
 /// registry: what `scene-runner schema` prints and editors validate with.
@@ -64,9 +65,9 @@ struct SchemaGenerator {
     // MARK: - The schema
 
     /// The whole schema.
-    func schema() -> SchemaJSON {
+    func schema() -> JSONValue {
         let types = registry.types
-        var definitions: [(key: String, value: SchemaJSON)] = [
+        var definitions: [(key: String, value: JSONValue)] = [
             ("object", objectSchema()),
             ("instance", instanceSchema()),
             ("parameter", parameterSchema()),
@@ -96,7 +97,7 @@ struct SchemaGenerator {
         ])
     }
 
-    func topLevelProperties() -> SchemaJSON {
+    func topLevelProperties() -> JSONValue {
         .fields([
             (
                 "scene",
@@ -156,7 +157,7 @@ struct SchemaGenerator {
     // MARK: - Objects
 
     /// One entry of `objects`: its `type` chooses the keys it may have.
-    func objectSchema() -> SchemaJSON {
+    func objectSchema() -> JSONValue {
         let types = registry.types
         let typeProperty = Self.documented(
             "The object's registered type; '\(programName) types' lists them.",
@@ -166,7 +167,7 @@ struct SchemaGenerator {
                 ("enumDescriptions", .strings(types.map(\.summary))),
             ]))
         let selections = types.map { type in
-            SchemaJSON.fields([
+            JSONValue.fields([
                 (
                     "if",
                     .fields([
@@ -199,7 +200,7 @@ struct SchemaGenerator {
     }
 
     /// An object with `include:`: an instance of a component.
-    func instanceSchema() -> SchemaJSON {
+    func instanceSchema() -> JSONValue {
         let settableNames = Self.unique(registry.types.flatMap { $0.properties.filter { !$0.isReadOnly }.map(\.name) })
         return .fields([
             (
@@ -250,7 +251,7 @@ struct SchemaGenerator {
     }
 
     /// One entry of a component's `params:`.
-    func parameterSchema() -> SchemaJSON {
+    func parameterSchema() -> JSONValue {
         .fields([
             (
                 "description",
@@ -278,9 +279,9 @@ struct SchemaGenerator {
     }
 
     /// The keys an object of `type` may have: its own and its bases'.
-    func typeSchema(_ type: TypeDescription) -> SchemaJSON {
+    func typeSchema(_ type: TypeDescription) -> JSONValue {
         let defaults = type.defaultValues()
-        var properties: [(key: String, value: SchemaJSON)] = [
+        var properties: [(key: String, value: JSONValue)] = [
             ("type", .fields([("description", .string(type.summary)), ("const", .string(type.name))]))
         ]
         for property in type.properties where !property.isReadOnly {
@@ -305,7 +306,7 @@ struct SchemaGenerator {
 
     func propertySchema(
         _ property: PropertyDescription, of type: TypeDescription, default value: SceneValue?
-    ) -> SchemaJSON {
+    ) -> JSONValue {
         var signature = "\(property.name): \(property.type)"
         if property.isRequired {
             signature += " (required)"
@@ -326,7 +327,7 @@ struct SchemaGenerator {
         return .object(fields)
     }
 
-    func outletSchema(_ outlet: OutletDescription, of type: TypeDescription) -> SchemaJSON {
+    func outletSchema(_ outlet: OutletDescription, of type: TypeDescription) -> JSONValue {
         var signature = "\(outlet.name): \(registry.typeDescription(of: outlet))"
         if outlet.isRequired { signature += " (required)" }
         let kind =
@@ -348,11 +349,11 @@ struct SchemaGenerator {
     }
 
     /// `on:`: the type's events, each wired to `target.action` or a list of them.
-    func connectionsSchema(_ type: TypeDescription) -> SchemaJSON {
-        let reference = SchemaJSON.fields([
+    func connectionsSchema(_ type: TypeDescription) -> JSONValue {
+        let reference = JSONValue.fields([
             ("type", .string("string")), ("pattern", .string(Self.pathPattern(allActionNames()))),
         ])
-        let events = type.orderedEvents.map { event -> (key: String, value: SchemaJSON) in
+        let events = type.orderedEvents.map { event -> (key: String, value: JSONValue) in
             let payload = event.payload.map { ": \($0)" } ?? ""
             var fields = Self.docFields(
                 signature: "\(event.name)\(payload)", doc: event.doc, declaredBy: inherited(event.declaringType, type))

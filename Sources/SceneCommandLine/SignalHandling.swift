@@ -1,4 +1,5 @@
 import SceneCore
+import SceneOutput
 import Synchronization
 
 #if canImport(Glibc)

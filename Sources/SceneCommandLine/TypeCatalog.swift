@@ -1,5 +1,6 @@
 import SceneCore
 import SceneLoader
+import SceneOutput
 
 /// Documentation of registered types as text: what `scene-runner types`
 /// prints and the README's catalogue is made from.

@@ -1,4 +1,5 @@
 import SceneCore
+import SceneOutput
 
 /// How a line of text sits in the rectangle it is drawn in.
 public enum TextAlignment: String, Sendable, CaseIterable {
@@ -98,7 +99,7 @@ public final class DrawingContext {
         output.write(
             "<text x=\"\(SVGText.number(left))\" y=\"\(SVGText.number(baseline))\""
                 + " font-size=\"\(SVGText.number(fontSize))\"\(isBold ? " font-weight=\"bold\"" : "")"
-                + "\(SVGText.paint("fill", color))>\(SVGText.escaped(text))</text>")
+                + "\(SVGText.paint("fill", color))>\(MarkupText.content(text))</text>")
     }
 
     private func geometry(_ rect: Rect, _ cornerRadius: Double) -> String {

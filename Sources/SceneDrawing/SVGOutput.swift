@@ -1,4 +1,5 @@
 import SceneCore
+import SceneOutput
 
 /// Writes one picture as SVG, in pieces, to a sink: the document, one group
 /// per view in absolute coordinates, and the shapes a ``DrawingContext``
@@ -46,7 +47,7 @@ final class SVGOutput {
     /// Opens the group of one view, at `origin` in the picture, with its
     /// opacity; `id` and `type` name it for a page that points at views.
     func beginView(id: String, typeName type: String, origin: Point, opacity: Double) {
-        var text = "<g data-id=\"\(SVGText.escaped(id))\" data-type=\"\(SVGText.escaped(type))\""
+        var text = "<g data-id=\"\(MarkupText.attribute(id))\" data-type=\"\(MarkupText.attribute(type))\""
         text += " transform=\"translate(\(SVGText.number(origin.x)) \(SVGText.number(origin.y)))\""
         let clamped = min(max(opacity, 0), 1)
         if SVGText.number(clamped) != "1" { text += " opacity=\"\(SVGText.number(clamped))\"" }

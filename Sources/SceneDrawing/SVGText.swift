@@ -42,38 +42,4 @@ enum SVGText {
         if color.alpha == 255 { return base }
         return base + " \(attribute)-opacity=\"\(number(Double(color.alpha) / 255))\""
     }
-
-    /// `text` escaped for XML character data and attribute values: markup
-    /// characters as entities, and characters XML cannot hold (most control
-    /// characters, U+FFFE, U+FFFF) as U+FFFD.
-    static func escaped(_ text: String) -> String {
-        var needsWork = false
-        for scalar in text.unicodeScalars where scalar.value < 0x20 || isMarkup(scalar) || scalar.value >= 0xFFFE {
-            needsWork = true
-            break
-        }
-        guard needsWork else { return text }
-        var result = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result.append(contentsOf: "&amp;".unicodeScalars)
-            case "<": result.append(contentsOf: "&lt;".unicodeScalars)
-            case ">": result.append(contentsOf: "&gt;".unicodeScalars)
-            case "\"": result.append(contentsOf: "&quot;".unicodeScalars)
-            case "'": result.append(contentsOf: "&#39;".unicodeScalars)
-            case "\t", "\n", "\r": result.append(scalar)
-            default:
-                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
-                    result.append("\u{FFFD}")
-                } else {
-                    result.append(scalar)
-                }
-            }
-        }
-        return String(result)
-    }
-
-    private static func isMarkup(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == "&" || scalar == "<" || scalar == ">" || scalar == "\"" || scalar == "'"
-    }
 }

@@ -1,4 +1,5 @@
 import SceneCore
+import SceneOutput
 import SceneYAML
 
 /// Renders diagnostics for people (like a compiler, with the source line and

@@ -1,6 +1,7 @@
 import NIOCore
 import NIOWebSocket
 import SceneLoader
+import SceneOutput
 import Synchronization
 
 #if canImport(Glibc)

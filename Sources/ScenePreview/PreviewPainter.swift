@@ -2,6 +2,7 @@ import SceneCommandLine
 import SceneCore
 import SceneDrawing
 import SceneLoader
+import SceneOutput
 import SceneRunning
 
 /// What the session does on each turn of its loop for the page: draws the

@@ -1,5 +1,6 @@
 import SceneCore
 import SceneLoader
+import SceneOutput
 
 /// Writes transcripts for people (aligned lines, animation frames summarised)
 /// and for tools (JSON Lines), whole or as they happen.

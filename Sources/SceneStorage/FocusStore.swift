@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import SceneBehaviours
 import SceneCore
+import SceneOutput
 
 /// A ``FocusTimer``'s settings, state and history of finished intervals in
 /// a real SQLite database file, through GRDB.

@@ -1,5 +1,6 @@
 import Foundation
 import SceneCore
+import SceneOutput
 import SceneRunning
 import TestSupport
 import Testing
@@ -196,12 +197,8 @@ import Testing
     }
 
     @Test func hostileTextIsEscapedAndCharactersXMLForbidsAreShownByTheirCodes() throws {
-        let hostile = "<b>&amp; \"quoted\" 'single' ]]> \u{1}\u{1B}[2K\r\n\t</b>"
-        #expect(
-            JUnitXML.attribute(hostile)
-                == "&lt;b&gt;&amp;amp; &quot;quoted&quot; &apos;single&apos; ]]&gt; \\u{1}\\u{1B}[2K&#13;&#10;&#9;&lt;/b&gt;"
-        )
-        #expect(JUnitXML.text("a\r\nb\u{FFFE}") == "a&#13;\nb\\u{FFFE}")
+        // The escaping rule itself is MarkupTextTests' (SceneOutputTests);
+        // here, a whole report of hostile text reads back as it was.
         let folder = try Self.folder()
         let scene = try Self.write(
             """

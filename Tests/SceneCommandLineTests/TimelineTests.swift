@@ -192,16 +192,18 @@ func temporaryFolder() throws -> URL {
     }
 
     @Test func escapingCoversWhatCouldEndTheScriptOrOpenAnElement() {
-        #expect(TimelineWriter.js("</script>") == #""\u003c/script\u003e""#)
-        #expect(TimelineWriter.js("a & b\u{2028}\"") == #""a \u0026 b\u2028\"""#)
+        // The escaping itself is SceneOutputTests' (MarkupText, JSONValue.scriptText).
         #expect(
-            TimelineWriter.html(#"<a href="x">Tom & 'J'</a>"#)
-                == "&lt;a href=&quot;x&quot;&gt;Tom &amp; &#39;J&#39;&lt;/a&gt;")
-        #expect(
-            TimelineWriter.value(.color(Color(red: 0xE4, green: 0x4F, blue: 0x72)))
+            TimelineWriter.value(.color(Color(red: 0xE4, green: 0x4F, blue: 0x72))).compact
                 == ##"{"k":"#E44F72FF","t":"#E44F72"}"##)
-        #expect(TimelineWriter.value(.duration(.milliseconds(1500))) == #"{"d":1.5,"t":"1.5s"}"#)
-        #expect(TimelineWriter.value(.double(.infinity)) == #"{"t":"inf"}"#)
+        #expect(TimelineWriter.value(.duration(.milliseconds(1500))).compact == #"{"d":1.5,"t":"1.5s"}"#)
+        #expect(TimelineWriter.value(.double(.infinity)).compact == #"{"t":"inf"}"#)
+        var page = ""
+        let writer = TimelineWriter { page += $0 }
+        writer.begin(Transcript.Header(title: "</title><script>", file: "t.yaml", objectCount: 1))
+        writer.record(Transcript.Entry(time: .zero, kind: .note("</script><b>")))
+        #expect(page.contains("&lt;/title&gt;&lt;script&gt;") && !page.contains("</script><b>"))
+        #expect(page.contains(#"[0,"n","\u003c/script\u003e\u003cb\u003e"],"#))
     }
 
     @Test func theWriterStreamsAndKeepsOnlyABoundedListOfProblems() {

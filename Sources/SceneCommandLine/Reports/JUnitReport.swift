@@ -1,4 +1,5 @@
 import SceneCore
+import SceneOutput
 
 #if canImport(Glibc)
     import Glibc
@@ -48,7 +49,7 @@ final class JUnitReport {
         errors += suite.errors
         virtualTime += suite.virtualTime
         wallTime += suite.wallTime
-        var opening = "  <testsuite name=\"\(JUnitXML.attribute(suite.file))\" tests=\"\(suite.tests)\""
+        var opening = "  <testsuite name=\"\(MarkupText.attribute(suite.file))\" tests=\"\(suite.tests)\""
         opening += " failures=\"\(suite.failures)\" errors=\"\(suite.errors)\" skipped=\"0\""
         opening += " time=\"\(JUnitXML.seconds(suite.virtualTime))\">\n"
         body.write(opening)
@@ -57,13 +58,13 @@ final class JUnitReport {
             ("title", suite.title), ("virtual-time", JUnitXML.seconds(suite.virtualTime)),
             ("wall-time", JUnitXML.seconds(suite.wallTime)),
         ] {
-            body.write("      <property name=\"\(name)\" value=\"\(JUnitXML.attribute(value))\"/>\n")
+            body.write("      <property name=\"\(name)\" value=\"\(MarkupText.attribute(value))\"/>\n")
         }
         body.write("    </properties>\n")
         if let failure = suite.body.read({ body.write(bytes: $0) }) {
             body.write(
                 "    <testcase name=\"the report keeps this scene's cases\" classname=\"scene-runner\">\n"
-                    + "      <error type=\"report\" message=\"\(JUnitXML.attribute(failure))\"/>\n    </testcase>\n")
+                    + "      <error type=\"report\" message=\"\(MarkupText.attribute(failure))\"/>\n    </testcase>\n")
         }
         body.write("  </testsuite>\n")
     }

@@ -1,5 +1,6 @@
 import SceneCore
 import SceneLoader
+import SceneOutput
 import SceneRunning
 import SceneYAML
 
@@ -61,7 +62,7 @@ final class JUnitSuiteWriter: TranscriptSink {
         suite = JUnitSuite(file: file, title: file, body: ScratchFile())
         className = Self.className(of: file)
         caseAttributes =
-            " classname=\"\(JUnitXML.attribute(className))\" file=\"\(JUnitXML.attribute(file))\""
+            " classname=\"\(MarkupText.attribute(className))\" file=\"\(MarkupText.attribute(file))\""
         transcript = nil
         transcript = TextTranscriptWriter { [weak self] text in self?.keep(text) }
     }
@@ -159,9 +160,9 @@ final class JUnitSuiteWriter: TranscriptSink {
     func finish(wallTime: Duration) -> JUnitSuite {
         if !summaryLine.isEmpty {
             let line = VisibleText.lines(summaryLine) + "\n"
-            suite.body.write("    <system-out>\(JUnitXML.text(line))</system-out>\n")
+            suite.body.write("    <system-out>\(MarkupText.content(line))</system-out>\n")
         }
-        if !warnings.isEmpty { suite.body.write("    <system-err>\(JUnitXML.text(warnings))</system-err>\n") }
+        if !warnings.isEmpty { suite.body.write("    <system-err>\(MarkupText.content(warnings))</system-err>\n") }
         suite.wallTime = wallTime
         return suite
     }
@@ -176,13 +177,13 @@ final class JUnitSuiteWriter: TranscriptSink {
         let place = first.map { ($0.file ?? error.source).name + ":" + $0.position.description }
         var message = Records.tally(errors: errors, warnings: warnings)
         if let first, let place { message += "; first: \(place): \(first.message)" }
-        var attributes = "name=\"loads\" classname=\"\(JUnitXML.attribute(className(of: file)))\""
-        attributes += " file=\"\(JUnitXML.attribute(file))\""
+        var attributes = "name=\"loads\" classname=\"\(MarkupText.attribute(className(of: file)))\""
+        attributes += " file=\"\(MarkupText.attribute(file))\""
         if let first, first.file == nil { attributes += " line=\"\(first.position.line)\"" }
         suite.body.write("    <testcase \(attributes) time=\"0.000\">\n")
         suite.body.write(
-            "      <error type=\"invalid-scene\" message=\"\(JUnitXML.attribute(JUnitXML.bounded(message, messageWidth)))\">"
-                + JUnitXML.text(VisibleText.lines(DiagnosticRenderer.render(error.diagnostics, in: error.source)))
+            "      <error type=\"invalid-scene\" message=\"\(MarkupText.attribute(JUnitXML.bounded(message, messageWidth)))\">"
+                + MarkupText.content(VisibleText.lines(DiagnosticRenderer.render(error.diagnostics, in: error.source)))
                 + "</error>\n")
         suite.body.write("    </testcase>\n")
         return suite
@@ -224,7 +225,7 @@ final class JUnitSuiteWriter: TranscriptSink {
     private func write(_ name: String, at time: Duration, position: SourcePosition?, problem: Problem?) {
         suite.tests += 1
         let place = position.map { " (line \($0.line))" } ?? ""
-        var attributes = "name=\"\(JUnitXML.attribute(name + place))\"" + caseAttributes
+        var attributes = "name=\"\(MarkupText.attribute(name + place))\"" + caseAttributes
         if let position { attributes += " line=\"\(position.line)\"" }
         attributes += " time=\"\(JUnitXML.seconds(max(.zero, time - lastCaseTime)))\""
         lastCaseTime = time
@@ -241,8 +242,8 @@ final class JUnitSuiteWriter: TranscriptSink {
         let message = JUnitXML.bounded(VisibleText.line(problem.message), Self.messageWidth)
         suite.body.write("    <testcase \(attributes)>\n")
         suite.body.write(
-            "      <\(problem.element) type=\"\(problem.type)\" message=\"\(JUnitXML.attribute(message))\">"
-                + JUnitXML.text(VisibleText.lines(details)) + "</\(problem.element)>\n")
+            "      <\(problem.element) type=\"\(problem.type)\" message=\"\(MarkupText.attribute(message))\">"
+                + MarkupText.content(VisibleText.lines(details)) + "</\(problem.element)>\n")
         suite.body.write("    </testcase>\n")
     }
 }

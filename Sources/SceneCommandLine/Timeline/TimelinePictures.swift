@@ -1,5 +1,6 @@
 import SceneCore
 import SceneDrawing
+import SceneOutput
 
 /// The scene drawn for a timeline: a picture whenever the views may look
 /// different, each distinct picture written once.
@@ -20,7 +21,7 @@ final class TimelinePictures {
     /// What to write into the page's data: `[time,"p",index]` for a
     /// picture seen before, `[time,"p",index,"svg"]` for a new one, and
     /// `[time,"P"]` when pictures stop.
-    private let row: (_ time: Duration, _ kind: String, _ fields: [String]) -> Void
+    private let row: (_ time: Duration, _ kind: String, _ fields: [JSONValue]) -> Void
     private weak var scene: Scene?
     private var firings: SceneConnection?
     /// Whether something changed since the last picture.
@@ -32,7 +33,7 @@ final class TimelinePictures {
     private let layout = LayoutCache()
     private var hasStopped = false
 
-    init(row: @escaping (_ time: Duration, _ kind: String, _ fields: [String]) -> Void) {
+    init(row: @escaping (_ time: Duration, _ kind: String, _ fields: [JSONValue]) -> Void) {
         self.row = row
     }
 
@@ -57,7 +58,7 @@ final class TimelinePictures {
         var svg = ""
         ScenePicture.write(scene, layout: layout) { svg += $0 }
         if let index = indexByPicture[svg] {
-            if index != lastIndex { row(time, "p", [String(index)]) }
+            if index != lastIndex { row(time, "p", [.int(index)]) }
             lastIndex = index
             return
         }
@@ -70,7 +71,7 @@ final class TimelinePictures {
         indexByPicture[svg] = index
         bytes += svg.utf8.count
         lastIndex = index
-        row(time, "p", [String(index), TimelineWriter.js(svg)])
+        row(time, "p", [.int(index), .string(svg)])
     }
 
     /// Stops watching.

@@ -1,5 +1,6 @@
 import SceneCore
 import SceneLoader
+import SceneOutput
 import SceneRunning
 
 /// Writes a run as a timeline: one self-contained HTML page (inline CSS,
@@ -52,7 +53,7 @@ final class TimelineWriter: TranscriptSink {
     /// under the pointer (see ``TimelinePictures``).
     func watch(_ scene: Scene) {
         let pictures = TimelinePictures { [weak self] time, kind, fields in
-            self?.row(JSON.number(time.seconds), kind, fields)
+            self?.row(time, kind, fields)
         }
         pictures.watch(scene)
         self.pictures = pictures
@@ -63,13 +64,13 @@ final class TimelineWriter: TranscriptSink {
         let objects = header.objectCount == 1 ? "1 object" : "\(header.objectCount) objects"
         write(
             TimelinePage.head(
-                title: Self.html(header.title), subtitle: Self.html("\(header.file) · \(objects)")))
+                title: MarkupText.content(header.title), subtitle: MarkupText.content("\(header.file) · \(objects)")))
         write("const D = [\n")
         pictures?.drawIfChanged(at: .zero)
     }
 
     func record(_ entry: Transcript.Entry) {
-        let time = JSON.number(entry.time.seconds)
+        let time = entry.time
         switch entry.kind {
         case .change: pictures?.didChange()
         case .step, .note, .expectation, .snapshot: pictures?.drawIfChanged(at: entry.time)
@@ -79,32 +80,32 @@ final class TimelineWriter: TranscriptSink {
         case .step(let verb, let text):
             switch verb {
             case "wait", "at", "set":
-                row(time, "s", [Self.js(verb), Self.js(text)])
+                row(time, "s", [.string(verb), .string(text)])
             case "call":
                 // `object.action argument`
                 let (target, rest) = Self.split(text, at: ".")
-                row(time, "u", [Self.js(verb), Self.js(target), Self.js(rest)])
+                row(time, "u", [.string(verb), .string(target), .string(rest)])
             default:
                 // An input: `object argument`.
                 let (target, rest) = Self.split(text, at: " ")
-                row(time, "u", [Self.js(verb), Self.js(target), Self.js(rest)])
+                row(time, "u", [.string(verb), .string(target), .string(rest)])
             }
         case .ignored(let verb, let target, let reason):
-            row(time, "g", [Self.js(verb), Self.js(target), Self.js(reason)])
+            row(time, "g", [.string(verb), .string(target), .string(reason)])
         case .event(let object, let event, let payload):
-            row(time, "e", [Self.js(object), Self.js(event), payload.map { Self.js($0.description) } ?? "null"])
+            row(time, "e", [.string(object), .string(event), .optional(payload.map { .string($0.description) })])
         case .change(let object, let property, let from, let to, let isFrame):
             if seenPaths.insert(object + "\u{0}" + property).inserted {
-                row(time, "i", [Self.js(object), Self.js(property), Self.value(from)])
+                row(time, "i", [.string(object), .string(property), Self.value(from)])
             }
-            row(time, isFrame ? "f" : "c", [Self.js(object), Self.js(property), Self.value(to)])
+            row(time, isFrame ? "f" : "c", [.string(object), .string(property), Self.value(to)])
         case .expectation(let path, let expected, let actual, let passed, let position):
             let place = "\(file):\(position)"
             row(
                 time, "x",
                 [
-                    Self.js(path), passed ? "1" : "0", Self.js(expected.description), Self.js(actual.description),
-                    Self.js(place),
+                    .string(path), .int(passed ? 1 : 0), .string(expected.description), .string(actual.description),
+                    .string(place),
                 ])
             if !passed {
                 list(
@@ -113,25 +114,25 @@ final class TimelineWriter: TranscriptSink {
                         position: place))
             }
         case .note(let text):
-            row(time, "n", [Self.js(text)])
+            row(time, "n", [.string(text)])
         case .snapshot(let name, let result, let position):
             // In the script's lane: the name, whether it held, the reference, what it found.
             let place = "\(file):\(position)"
             row(
                 time, "k",
                 [
-                    Self.js(name), result.passed ? "1" : "0", Self.js(result.reference),
-                    Self.js(result.explanation), Self.js(place),
+                    .string(name), .int(result.passed ? 1 : 0), .string(result.reference),
+                    .string(result.explanation), .string(place),
                 ])
             if !result.passed {
                 list(Problem(time: entry.time, text: "snapshot \(name): \(result.explanation)", position: place))
             }
         case .failure(let object, let message):
-            row(time, "F", [Self.js(object), Self.js(message)])
+            row(time, "F", [.string(object), .string(message)])
             list(Problem(time: entry.time, text: "\(object) failed: \(message)", position: nil))
         case .error(let message, let position):
             let place = position.map { "\(file):\($0)" }
-            row(time, "E", [Self.js(message), place.map(Self.js) ?? "null"])
+            row(time, "E", [.string(message), .optional(place.map(JSONValue.string))])
             list(Problem(time: entry.time, text: "error: \(message)", position: place))
         }
     }
@@ -142,10 +143,12 @@ final class TimelineWriter: TranscriptSink {
         pictures = nil
         let total = summary.passedCount + summary.failedCount
         write("];\n")
-        write(
-            "const SUMMARY = {end: \(JSON.number(summary.endTime.seconds)), expectations: \(total), "
-                + "passed: \(summary.passedCount), failed: \(summary.failedCount), "
-                + "failures: \(summary.failureCount), error: \(summary.hasError)};\n</script>\n")
+        let totals = JSONValue.object([
+            ("end", .number(summary.endTime.seconds)), ("expectations", .int(total)),
+            ("passed", .int(summary.passedCount)), ("failed", .int(summary.failedCount)),
+            ("failures", .int(summary.failureCount)), ("error", .bool(summary.hasError)),
+        ])
+        write("const SUMMARY = \(totals.scriptText);\n</script>\n")
         // The summary, readable without JavaScript: the page's styles show it first.
         var html = "<section id=\"summary\" class=\"summary \(summary.succeeded ? "ok" : "failing")\">\n<p>"
         html += "<span class=\"chip\">\(total) expectation\(total == 1 ? "" : "s")</span> "
@@ -161,9 +164,9 @@ final class TimelineWriter: TranscriptSink {
             html += "<ol class=\"problems\">\n"
             for problem in problems {
                 html += "<li data-t=\"\(JSON.number(problem.time.seconds))\"><span class=\"time\">"
-                html += problem.time.transcriptText + "</span> " + Self.html(problem.text)
+                html += problem.time.transcriptText + "</span> " + MarkupText.content(problem.text)
                 if let position = problem.position {
-                    html += " <span class=\"place\">" + Self.html(position) + "</span>"
+                    html += " <span class=\"place\">" + MarkupText.content(position) + "</span>"
                 }
                 html += "</li>\n"
             }
@@ -177,8 +180,8 @@ final class TimelineWriter: TranscriptSink {
     // MARK: Rows
 
     /// One data row: `[time,"kind",fields...],`.
-    private func row(_ time: String, _ kind: String, _ fields: [String]) {
-        write("[" + time + ",\"" + kind + "\"," + fields.joined(separator: ",") + "],\n")
+    private func row(_ time: Duration, _ kind: String, _ fields: [JSONValue]) {
+        write(JSONValue.array([.number(time.seconds), .string(kind)] + fields).scriptText + ",\n")
     }
 
     private func list(_ problem: Problem) {
@@ -196,54 +199,33 @@ final class TimelineWriter: TranscriptSink {
         return (String(text[..<index]), String(text[text.index(after: index)...]))
     }
 
-    // MARK: Escaping
-
-    /// `text` as a JavaScript string literal that is safe inside a
-    /// `<script>` element: JSON's escapes, and `<`, `>`, `&`, U+2028 and
-    /// U+2029 as `\uXXXX`.
-    static func js(_ text: String) -> String {
-        var result = ""
-        for scalar in JSON.string(text).unicodeScalars {
-            switch scalar {
-            case "<": result += "\\u003c"
-            case ">": result += "\\u003e"
-            case "&": result += "\\u0026"
-            case "\u{2028}": result += "\\u2028"
-            case "\u{2029}": result += "\\u2029"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
-
-    /// `text` with `&`, `<`, `>`, `"` and `'` as character references.
-    static func html(_ text: String) -> String { HTML.escaped(text) }
+    // MARK: Values
 
     /// A value as JSON the page's script reads: a number, `true`/`false`
     /// or `null` as itself; a string as `{"s": text}`; a colour as
     /// `{"k": "#RRGGBBAA", "t": scene text}`; a duration as
     /// `{"d": seconds, "t": scene text}`; anything else as `{"t": scene text}`.
-    static func value(_ value: SceneValue) -> String {
+    static func value(_ value: SceneValue) -> JSONValue {
         switch value {
-        case .null: return "null"
-        case .bool(let value): return value ? "true" : "false"
-        case .int(let value): return String(value)
+        case .null: return .null
+        case .bool(let value): return .bool(value)
+        case .int(let value): return .int(value)
         case .double(let value):
-            return value.isFinite ? SceneValue.format(value) : "{\"t\":" + js(value.description) + "}"
-        case .string(let text): return "{\"s\":" + js(text) + "}"
+            return value.isFinite ? .number(value) : .object([("t", .string(value.description))])
+        case .string(let text): return .object([("s", .string(text))])
         case .color(let color):
             func hex(_ channel: UInt8) -> String {
                 let digits = String(channel, radix: 16, uppercase: true)
                 return digits.count == 1 ? "0" + digits : digits
             }
             let css = "#" + hex(color.red) + hex(color.green) + hex(color.blue) + hex(color.alpha)
-            return "{\"k\":\"" + css + "\",\"t\":" + js(color.description) + "}"
+            return .object([("k", .string(css)), ("t", .string(color.description))])
         case .duration(let duration):
             let seconds = duration.seconds
-            guard seconds.isFinite else { return "{\"t\":" + js(value.description) + "}" }
-            return "{\"d\":" + SceneValue.format(seconds) + ",\"t\":" + js(value.description) + "}"
+            guard seconds.isFinite else { return .object([("t", .string(value.description))]) }
+            return .object([("d", .number(seconds)), ("t", .string(value.description))])
         case .enumCase, .list, .map, .object:
-            return "{\"t\":" + js(value.description) + "}"
+            return .object([("t", .string(value.description))])
         }
     }
 }

@@ -1,3 +1,5 @@
+import SceneOutput
+
 /// The page a failed `snapshot:` step writes beside its reference: the
 /// reference and the new picture side by side, their difference (the two
 /// laid over each other, what is the same drawn black), and the lines of
@@ -16,7 +18,7 @@ enum SnapshotComparisonPage {
             <html lang="en">
             <head>
             <meta charset="utf-8">
-            <title>Snapshot \(escape(name)): reference and new picture</title>
+            <title>Snapshot \(MarkupText.content(name)): reference and new picture</title>
             <style>
             body { font: 14px/1.4 -apple-system, system-ui, sans-serif; margin: 24px; color: #1f2937; }
             h1 { font-size: 18px; margin: 0 0 4px; }
@@ -33,8 +35,8 @@ enum SnapshotComparisonPage {
             </style>
             </head>
             <body>
-            <h1>Snapshot \(escape(name))</h1>
-            <p>The picture differs from the reference <code>\(escape(reference))</code>.
+            <h1>Snapshot \(MarkupText.content(name))</h1>
+            <p>The picture differs from the reference <code>\(MarkupText.content(reference))</code>.
             If the new one is right, accept it with <code>scene-runner run --update-snapshots</code>
             (in tests, <code>SCENE_UPDATE_SNAPSHOTS=1</code>).</p>
             <div class="panels">
@@ -47,11 +49,11 @@ enum SnapshotComparisonPage {
 
             """
         page += "<pre>"
-        for line in removed.prefix(maxListedLines) { page += "<span class=\"removed\">- \(escape(line))</span>\n" }
+        for line in removed.prefix(maxListedLines) { page += "<span class=\"removed\">- \(MarkupText.content(line))</span>\n" }
         if removed.count > maxListedLines {
             page += "<span class=\"removed\">  and \(removed.count - maxListedLines) more</span>\n"
         }
-        for line in added.prefix(maxListedLines) { page += "<span class=\"added\">+ \(escape(line))</span>\n" }
+        for line in added.prefix(maxListedLines) { page += "<span class=\"added\">+ \(MarkupText.content(line))</span>\n" }
         if added.count > maxListedLines {
             page += "<span class=\"added\">  and \(added.count - maxListedLines) more</span>\n"
         }
@@ -79,42 +81,5 @@ enum SnapshotComparisonPage {
     }
 
     /// `bytes` as a `data:` address of an SVG picture.
-    static func dataURI(_ bytes: [UInt8]) -> String { "data:image/svg+xml;base64," + base64(bytes) }
-
-    /// Standard base64 with padding.
-    static func base64(_ bytes: [UInt8]) -> String {
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
-        var output: [UInt8] = []
-        output.reserveCapacity((bytes.count + 2) / 3 * 4)
-        var index = 0
-        while index < bytes.count {
-            let first = UInt32(bytes[index])
-            let second = index + 1 < bytes.count ? UInt32(bytes[index + 1]) : 0
-            let third = index + 2 < bytes.count ? UInt32(bytes[index + 2]) : 0
-            let group = first << 16 | second << 8 | third
-            output.append(alphabet[Int(group >> 18 & 63)])
-            output.append(alphabet[Int(group >> 12 & 63)])
-            output.append(index + 1 < bytes.count ? alphabet[Int(group >> 6 & 63)] : UInt8(ascii: "="))
-            output.append(index + 2 < bytes.count ? alphabet[Int(group & 63)] : UInt8(ascii: "="))
-            index += 3
-        }
-        return String(decoding: output, as: UTF8.self)
-    }
-
-    /// `text` safe inside HTML text and attributes.
-    static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
-            }
-        }
-        return result
-    }
+    static func dataURI(_ bytes: [UInt8]) -> String { "data:image/svg+xml;base64," + Base64.encoded(bytes) }
 }

@@ -1,6 +1,6 @@
 import SceneCore
 import SceneLoader
-import Synchronization
+import SceneOutput
 
 #if canImport(Glibc)
     import Glibc
@@ -20,8 +20,6 @@ import Synchronization
 /// a folder where a picture would go is never written through or
 /// replaced; the step fails, saying so.
 package struct SnapshotStore: Sendable {
-    /// Numbers the temporary files of this process.
-    private static let counter = Atomic<Int>(0)
     /// The largest reference read, in bytes.
     static let maxReferenceBytes = 64 << 20
 
@@ -137,30 +135,8 @@ package struct SnapshotStore: Sendable {
                 "\(path) is \(what), which a snapshot never writes through or replaces; remove it or name the snapshot otherwise"
         }
         if let slash = path.lastIndex(of: "/"), let reason = makeFolders(String(path[..<slash])) { return reason }
-        let number = counter.add(1, ordering: .relaxed).newValue
-        let partial = "\(path).\(getpid()).\(number).partial"
-        let token = TemporaryItems.register(partial)
-        defer { TemporaryItems.unregister(token) }
-        let descriptor = open(partial, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-        guard descriptor >= 0 else { return "\(path): \(SnapshotFileFailure(errno: errno).reason)" }
-        var written = 0
-        var failure: Int32?
-        bytes.withUnsafeBytes { buffer in
-            while written < buffer.count, let base = buffer.baseAddress {
-                let count = writeSome(descriptor, base + written, buffer.count - written)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                written += count
-            }
-        }
-        if close(descriptor) != 0, failure == nil { failure = errno }
-        if failure == nil, rename(partial, path) != 0 { failure = errno }
-        guard let failure else { return nil }
-        unlink(partial)
-        return "\(path): \(SnapshotFileFailure(errno: failure).reason)"
+        guard let failure = AtomicFile.write(bytes, to: path) else { return nil }
+        return "\(path): \(failure.reason)"
     }
 
     /// Makes `folder` and the folders above it that are missing; why it
@@ -211,9 +187,4 @@ struct SnapshotFileFailure: Error {
     init(_ reason: String) { self.reason = reason }
 
     init(errno number: Int32) { reason = String(cString: strerror(number)) }
-}
-
-/// `write(2)`, under a name the store's own `write` does not hide.
-private func writeSome(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    write(descriptor, bytes, count)
 }

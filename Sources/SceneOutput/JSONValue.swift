@@ -1,9 +1,8 @@
-import SceneCore
-
 /// A JSON value whose objects keep their keys in the order they were built,
 /// so that output is the same bytes every time: the one JSON type of the
 /// program, for every JSON Lines record (``compact``: diagnostics,
-/// transcripts, types, totals) and for the schema (``write(to:)``, indented).
+/// transcripts, types, totals), for the data of the timeline and preview
+/// pages (``scriptText``) and for the schema (``write(to:)``, indented).
 package indirect enum JSONValue: Sendable {
     case null
     case bool(Bool)
@@ -32,6 +31,31 @@ package indirect enum JSONValue: Sendable {
         var text = ""
         append(to: &text)
         return text
+    }
+
+    /// ``compact``, safe inside an HTML `<script>` element: `<`, `>` and
+    /// `&` (which could end the script or open a comment) and U+2028 and
+    /// U+2029 (line ends to older JavaScript) as `\uXXXX`, which a script
+    /// reads as the same string.
+    package var scriptText: String {
+        let text = compact
+        let needsNothing = !text.utf8.contains { byte in
+            byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "&") || byte == 0xE2
+        }
+        if needsNothing { return text }
+        var result = ""
+        result.reserveCapacity(text.utf8.count + 16)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "<": result += "\\u003c"
+            case ">": result += "\\u003e"
+            case "&": result += "\\u0026"
+            case "\u{2028}": result += "\\u2028"
+            case "\u{2029}": result += "\\u2029"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 
     private func append(to text: inout String) {
@@ -110,70 +134,37 @@ package indirect enum JSONValue: Sendable {
     }
 }
 
-extension JSONValue {
-    /// A scene value as the JSON value of its kind: `null`, `true`, numbers
-    /// (a duration in seconds; an infinite or undefined number as the
-    /// string `"inf"`, `"-inf"` or `"nan"`), strings (text, a colour as
-    /// `#RRGGBBAA`, an enumeration case, an object's id), arrays and objects.
-    package init(_ value: SceneValue) {
-        switch value {
-        case .null: self = .null
-        case .bool(let value): self = .bool(value)
-        case .int(let value): self = .int(value)
-        case .double(let value): self = Self.finite(value)
-        case .duration(let value): self = Self.finite(value.seconds)
-        case .string(let text), .enumCase(let text), .object(let text): self = .string(text)
-        case .color(let color): self = .string(color.description)
-        case .list(let values): self = .array(values.map(JSONValue.init))
-        case .map(let pairs): self = .object(pairs.map { ($0.key, JSONValue($0.value)) })
-        }
-    }
-
-    private static func finite(_ value: Double) -> JSONValue {
-        if value.isFinite { return .number(value) }
-        return .string(value.isNaN ? "nan" : value < 0 ? "-inf" : "inf")
-    }
-
-    /// A value type as an object: `{"kind":"bool"}`, `{"kind":"optional","wrapped":…}`,
-    /// `{"kind":"list","element":…}`, `{"kind":"stringMap","value":…}`,
-    /// `{"kind":"enum","name":…,"cases":[…]}`, `{"kind":"record","name":…,"fields":[{"name":…,"type":…}]}`.
-    package init(_ type: ValueType) {
-        func kind(_ name: String) -> (String, JSONValue) { ("kind", .string(name)) }
-        switch type {
-        case .bool: self = .object([kind("bool")])
-        case .int: self = .object([kind("int")])
-        case .double: self = .object([kind("double")])
-        case .string: self = .object([kind("string")])
-        case .duration: self = .object([kind("duration")])
-        case .color: self = .object([kind("color")])
-        case .optional(let wrapped): self = .object([kind("optional"), ("wrapped", JSONValue(wrapped))])
-        case .list(let element): self = .object([kind("list"), ("element", JSONValue(element))])
-        case .stringMap(let value): self = .object([kind("stringMap"), ("value", JSONValue(value))])
-        case .enumeration(let name, let cases):
-            self = .object([kind("enum"), ("name", .string(name)), ("cases", .strings(cases))])
-        case .record(let name, let fields):
-            self = .object([
-                kind("record"), ("name", .string(name)),
-                ("fields", .array(fields.map { .object([("name", .string($0.name)), ("type", JSONValue($0.type))]) })),
-            ])
-        }
-    }
-}
-
-/// The JSON text of strings and numbers, which ``JSONValue`` writes, and
-/// which the timeline page's script literals use.
+/// The JSON text of strings and numbers, as ``JSONValue`` writes them.
 package enum JSON {
     /// `"text"` with JSON escapes.
     package static func string(_ text: String) -> String {
-        SceneValue.quote(text) { control in
-            let hex = String(control, radix: 16)
-            return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        var result = "\""
+        result.reserveCapacity(text.utf8.count + 2)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case "\r": result += "\\r"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
         }
+        return result + "\""
     }
 
     /// A number, the shortest way that reads back exactly (`0.5`, `3`);
     /// `null` when it is not finite.
     package static func number(_ value: Double) -> String {
-        value.isFinite ? SceneValue.format(value) : "null"
+        guard value.isFinite else { return "null" }
+        var text = "\(value)"
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        return text
     }
 }

@@ -8,19 +8,20 @@
 
 /// Text written through a buffer to a file descriptor, remembering the
 /// first failed write and writing nothing after it: standard output and
-/// error, a graph's `--output` file, a timeline page. A failure is kept,
-/// never dropped, for the command to report with its exit status.
-final class DescriptorOutput: TextSink {
+/// error, a graph's `--output` file, a timeline page, an ``AtomicFile``.
+/// A failure is kept, never dropped, for the command to report with its
+/// exit status.
+package final class DescriptorOutput {
     private var descriptor: Int32
     private let ownsDescriptor: Bool
     private let bufferSize: Int
     private var buffer: [UInt8] = []
     /// The `errno` of the first failure, or 0.
-    private(set) var failure: Int32 = 0
+    package private(set) var failure: Int32 = 0
 
     /// Writes to `descriptor`, which stays open, buffering `bufferSize`
     /// bytes (0 writes at once).
-    init(descriptor: Int32, bufferSize: Int) {
+    package init(descriptor: Int32, bufferSize: Int) {
         self.descriptor = descriptor
         self.bufferSize = bufferSize
         ownsDescriptor = false
@@ -30,13 +31,13 @@ final class DescriptorOutput: TextSink {
     /// Creates the file at `path`, which must not exist (a temporary
     /// file), with the umask's permissions; `nil` and `errno` when it
     /// cannot be made.
-    convenience init?(creatingNew path: String, bufferSize: Int = 1 << 16) {
+    package convenience init?(creatingNew path: String, bufferSize: Int = 1 << 16) {
         self.init(opening: path, flags: O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, bufferSize: bufferSize)
     }
 
     /// Opens the existing file at `path` (a device, a FIFO) to write in
     /// place; `nil` and `errno` when it cannot be opened.
-    convenience init?(writingInPlace path: String, appending: Bool = false, bufferSize: Int = 1 << 16) {
+    package convenience init?(writingInPlace path: String, appending: Bool = false, bufferSize: Int = 1 << 16) {
         self.init(
             opening: path, flags: O_WRONLY | (appending ? O_APPEND : O_TRUNC) | O_NOCTTY | O_CLOEXEC,
             bufferSize: bufferSize)
@@ -54,7 +55,7 @@ final class DescriptorOutput: TextSink {
 
     /// Gives the open file `mode` and, where the process may, `owner` and
     /// `group` (a file that replaces another takes on its permissions).
-    func setMode(_ mode: mode_t, owner: uid_t, group: gid_t) {
+    package func setMode(_ mode: mode_t, owner: uid_t, group: gid_t) {
         guard descriptor >= 0 else { return }
         var status = stat()
         if fstat(descriptor, &status) == 0, status.st_uid != owner || status.st_gid != group {
@@ -69,25 +70,25 @@ final class DescriptorOutput: TextSink {
         if ownsDescriptor && descriptor >= 0 { _ = systemClose(descriptor) }
     }
 
-    var hasFailed: Bool { failure != 0 }
+    package var hasFailed: Bool { failure != 0 }
 
     /// Why the output failed, or `nil`.
-    var failureReason: String? { failure == 0 ? nil : Self.reason(failure) }
+    package var failureReason: String? { failure == 0 ? nil : Self.reason(failure) }
 
-    func write(_ text: String) {
+    package func write(_ text: String) {
         guard failure == 0 else { return }
         buffer.append(contentsOf: text.utf8)
         if buffer.count >= bufferSize { flush() }
     }
 
     /// Writes bytes that need not be text (a PNG picture).
-    func write(bytes: ArraySlice<UInt8>) {
+    package func write(bytes: ArraySlice<UInt8>) {
         guard failure == 0 else { return }
         buffer.append(contentsOf: bytes)
         if buffer.count >= bufferSize { flush() }
     }
 
-    func flush() {
+    package func flush() {
         var start = 0
         while start < buffer.count && failure == 0 {
             let written = buffer[start...].withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
@@ -103,7 +104,7 @@ final class DescriptorOutput: TextSink {
     /// Writes what is buffered and, when the output opened the file, closes
     /// it (a close can report a failed write too); the reason the output was
     /// lost, or `nil` when it was all written.
-    func finish() -> String? {
+    package func finish() -> String? {
         flush()
         if ownsDescriptor && descriptor >= 0 {
             if systemClose(descriptor) != 0 && failure == 0 { failure = errno }
@@ -116,7 +117,7 @@ final class DescriptorOutput: TextSink {
     /// another failure); `true` when it was a regular file (not a device or
     /// a pipe), which the caller may then remove.
     @discardableResult
-    func abandon() -> Bool {
+    package func abandon() -> Bool {
         buffer.removeAll()
         var status = stat()
         let isRegular = descriptor >= 0 && fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
@@ -127,7 +128,7 @@ final class DescriptorOutput: TextSink {
     }
 
     /// The words for `errno` `code`.
-    static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
+    package static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
 }
 
 /// `write(2)`, named apart from ``DescriptorOutput/write(_:)``.

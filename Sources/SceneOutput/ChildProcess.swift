@@ -1,0 +1,158 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A program run as a child process (`posix_spawn`): Graphviz's `dot`,
+/// `rsvg-convert`, the benchmark's own children and `scene-runner`.
+///
+/// The child starts with the signals as a program expects them: none
+/// blocked (the command line blocks its ending signals for its signal
+/// thread) and SIGPIPE (which the command line ignores) and the signals
+/// the caller names at their defaults. Its standard input, output and
+/// error are the descriptors given, or this process's own; a descriptor
+/// given is closed in the child after it is copied to its place. Any other
+/// descriptor is inherited unless it is close-on-exec: make pipes with
+/// ``makePipe(_:)``, so that the child does not hold the parent's ends.
+///
+///     let child = try ChildProcess.spawn("/usr/bin/dot", arguments: ["-Tsvg"], standardInput: input)
+///     let ending = child.wait()   // .exited(0)
+package struct ChildProcess: Sendable {
+    /// Its process id.
+    package let pid: pid_t
+
+    /// Why a child could not be started.
+    package struct Failure: Error, CustomStringConvertible {
+        /// What failed.
+        package let description: String
+
+        /// A failure saying `description`.
+        package init(description: String) { self.description = description }
+    }
+
+    /// How a child ended.
+    package enum Ending: Equatable, Sendable {
+        /// It exited with this status.
+        case exited(Int32)
+        /// This signal ended it.
+        case signalled(Int32)
+
+        /// Its exit status, or 128 plus the signal that ended it, as a shell gives it.
+        package var status: Int32 {
+            switch self {
+            case .exited(let status): status
+            case .signalled(let signal): 128 + signal
+            }
+        }
+
+        /// The ending `waitpid` reports as `status`.
+        package init(waitStatus status: Int32) {
+            // WIFEXITED / WEXITSTATUS / WTERMSIG are macros Swift does not import.
+            let signal = status & 0x7F
+            self = signal == 0 ? .exited((status >> 8) & 0xFF) : .signalled(signal)
+        }
+    }
+
+    /// What a child run by ``run(_:arguments:)`` printed, and how it ended.
+    package struct Outcome: Sendable {
+        /// Everything it wrote to standard output.
+        package var output: String
+        /// Its exit status, or 128 plus the signal that ended it.
+        package var status: Int32
+    }
+
+    /// Starts the program at `path` with `arguments` (after its own name).
+    /// `standardInput`, `standardOutput` and `standardError` become the
+    /// child's (`nil` keeps this process's); `defaultSignals` are set to
+    /// their default actions in the child, with SIGPIPE.
+    package static func spawn(
+        _ path: String, arguments: [String] = [], standardInput: Int32? = nil, standardOutput: Int32? = nil,
+        standardError: Int32? = nil, defaultSignals: [Int32] = []
+    ) throws(Failure) -> ChildProcess {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        let places = [(standardInput, STDIN_FILENO), (standardOutput, STDOUT_FILENO), (standardError, STDERR_FILENO)]
+        // dup2 clears close-on-exec on the copies; the originals close.
+        for case (let descriptor?, let place) in places { posix_spawn_file_actions_adddup2(&actions, descriptor, place) }
+        var closed: Set<Int32> = []
+        for case (let descriptor?, _) in places where descriptor > STDERR_FILENO && closed.insert(descriptor).inserted {
+            posix_spawn_file_actions_addclose(&actions, descriptor)
+        }
+        let words = [path] + arguments
+        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in defaultSignals + [SIGPIPE] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
+        guard spawned == 0 else {
+            throw Failure(description: "cannot run '\(path)': \(String(cString: strerror(spawned)))")
+        }
+        return ChildProcess(pid: pid)
+    }
+
+    /// Waits for the child to end; `nil` when it cannot be waited for
+    /// (`waitpid` fails with other than EINTR).
+    package func wait() -> Ending? {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { return nil }
+        }
+        return Ending(waitStatus: status)
+    }
+
+    /// Sends `signal` to the child.
+    package func send(_ signal: Int32) { kill(pid, signal) }
+
+    /// Runs the program at `path` with `arguments` and waits for it,
+    /// capturing its standard output; standard error is shared, so that
+    /// its diagnostics reach the terminal.
+    package static func run(_ path: String, arguments: [String]) throws(Failure) -> Outcome {
+        var ends: [Int32] = [-1, -1]
+        guard makePipe(&ends) else { throw Failure(description: "pipe failed: \(String(cString: strerror(errno)))") }
+        let child: ChildProcess
+        do {
+            child = try spawn(path, arguments: arguments, standardOutput: ends[1])
+        } catch {
+            close(ends[0])
+            close(ends[1])
+            throw error
+        }
+        close(ends[1])
+        var output: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 14)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(ends[0], $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { break }
+            output.append(contentsOf: chunk[0..<count])
+        }
+        close(ends[0])
+        guard let ending = child.wait() else {
+            throw Failure(description: "waitpid failed: \(String(cString: strerror(errno)))")
+        }
+        return Outcome(output: String(decoding: output, as: UTF8.self), status: ending.status)
+    }
+
+    /// A pipe whose ends are close-on-exec, so that a child another thread
+    /// starts meanwhile does not hold them open; `false` and `errno` when
+    /// there is none.
+    package static func makePipe(_ ends: inout [Int32]) -> Bool {
+        guard pipe(&ends) == 0 else { return false }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        return true
+    }
+}
