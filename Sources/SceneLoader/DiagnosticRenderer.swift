@@ -104,7 +104,19 @@ public enum DiagnosticRenderer {
     /// the includes that led there, nearest first, each
     /// `{"file":…,"line":…,"column":…,"instance":…}`.
     public static func json(_ diagnostic: Diagnostic, in source: SceneSource) -> String {
-        var fields: [(String, JSONValue)] = [
+        let notes = diagnostic.notes.map { note in
+            JSONValue.object([
+                ("message", .string(note.message)), ("line", .int(note.position.line)),
+                ("column", .int(note.position.column)),
+            ])
+        }
+        let inclusions = diagnostic.includedFrom.map { inclusion in
+            JSONValue.object([
+                ("file", .string(inclusion.file)), ("line", .int(inclusion.position.line)),
+                ("column", .int(inclusion.position.column)), ("instance", .string(inclusion.instance)),
+            ])
+        }
+        return JSONValue.fields([
             ("type", .string("diagnostic")),
             ("file", .string((diagnostic.file ?? source).name)),
             ("line", .int(diagnostic.span.start.line)),
@@ -114,26 +126,9 @@ public enum DiagnosticRenderer {
             ("severity", .string(diagnostic.severity.rawValue)),
             ("code", .string(diagnostic.code.rawValue)),
             ("message", .string(diagnostic.message)),
-        ]
-        if let hint = diagnostic.hint { fields.append(("hint", .string(hint))) }
-        if !diagnostic.notes.isEmpty {
-            let notes = diagnostic.notes.map { note in
-                JSONValue.object([
-                    ("message", .string(note.message)), ("line", .int(note.position.line)),
-                    ("column", .int(note.position.column)),
-                ])
-            }
-            fields.append(("notes", .array(notes)))
-        }
-        if !diagnostic.includedFrom.isEmpty {
-            let inclusions = diagnostic.includedFrom.map { inclusion in
-                JSONValue.object([
-                    ("file", .string(inclusion.file)), ("line", .int(inclusion.position.line)),
-                    ("column", .int(inclusion.position.column)), ("instance", .string(inclusion.instance)),
-                ])
-            }
-            fields.append(("includedFrom", .array(inclusions)))
-        }
-        return JSONValue.object(fields).compact
+            ("hint", diagnostic.hint.map(JSONValue.string)),
+            ("notes", notes.isEmpty ? nil : .array(notes)),
+            ("includedFrom", inclusions.isEmpty ? nil : .array(inclusions)),
+        ]).compact
     }
 }

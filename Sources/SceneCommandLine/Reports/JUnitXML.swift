@@ -1,5 +1,4 @@
 import SceneCore
-import SceneOutput
 
 /// What JUnit XML needs besides escaping (``MarkupText``, for element
 /// content and attributes): bounded messages and JUnit's seconds.
