@@ -45,7 +45,8 @@ let package = Package(
         // Layer 2c: running scripts on the scene clock, transcripts.
         // Snapshot steps draw the scene, so it reads SceneDrawing (no controls).
         .target(
-            name: "SceneRunning", dependencies: ["SceneLoader", "SceneCore", "SceneYAML", "SceneDrawing", "SceneOutput"]),
+            name: "SceneRunning",
+            dependencies: ["SceneLoader", "SceneCore", "SceneYAML", "SceneDrawing", "SceneOutput"]),
         // Test support for users' own test targets, under Swift Testing and XCTest.
         .target(
             name: "SceneTesting",

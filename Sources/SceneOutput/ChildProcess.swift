@@ -77,7 +77,9 @@ package struct ChildProcess: Sendable {
         defer { posix_spawn_file_actions_destroy(&actions) }
         let places = [(standardInput, STDIN_FILENO), (standardOutput, STDOUT_FILENO), (standardError, STDERR_FILENO)]
         // dup2 clears close-on-exec on the copies; the originals close.
-        for case (let descriptor?, let place) in places { posix_spawn_file_actions_adddup2(&actions, descriptor, place) }
+        for case (let descriptor?, let place) in places {
+            posix_spawn_file_actions_adddup2(&actions, descriptor, place)
+        }
         var closed: Set<Int32> = []
         for case (let descriptor?, _) in places where descriptor > STDERR_FILENO && closed.insert(descriptor).inserted {
             posix_spawn_file_actions_addclose(&actions, descriptor)

@@ -50,7 +50,8 @@ import Testing
 
     @Test func theChildStartsWithNoSignalBlockedAndSIGPIPEAtItsDefault() throws {
         // The test process may block or ignore signals; the child does not.
-        let outcome = try ChildProcess.run("/bin/sh", arguments: ["-c", "grep -E '^(SigBlk|SigIgn)' /proc/self/status"])
+        let outcome = try ChildProcess.run(
+            "/bin/sh", arguments: ["-c", "grep -E '^(SigBlk|SigIgn)' /proc/self/status"])
         guard outcome.status == 0 else { return }  // no /proc: nothing to look at
         let blocked = outcome.output.split(separator: "\n").first { $0.hasPrefix("SigBlk") }
         #expect(blocked?.split(separator: "\t").last.map { $0.allSatisfy { $0 == "0" } } == true)

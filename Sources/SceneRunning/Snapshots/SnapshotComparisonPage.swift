@@ -49,11 +49,15 @@ enum SnapshotComparisonPage {
 
             """
         page += "<pre>"
-        for line in removed.prefix(maxListedLines) { page += "<span class=\"removed\">- \(MarkupText.content(line))</span>\n" }
+        for line in removed.prefix(maxListedLines) {
+            page += "<span class=\"removed\">- \(MarkupText.content(line))</span>\n"
+        }
         if removed.count > maxListedLines {
             page += "<span class=\"removed\">  and \(removed.count - maxListedLines) more</span>\n"
         }
-        for line in added.prefix(maxListedLines) { page += "<span class=\"added\">+ \(MarkupText.content(line))</span>\n" }
+        for line in added.prefix(maxListedLines) {
+            page += "<span class=\"added\">+ \(MarkupText.content(line))</span>\n"
+        }
         if added.count > maxListedLines {
             page += "<span class=\"added\">  and \(added.count - maxListedLines) more</span>\n"
         }
