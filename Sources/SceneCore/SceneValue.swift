@@ -82,7 +82,8 @@ public enum SceneValue: Sendable, Hashable, CustomStringConvertible {
 
     /// `text` in double quotes with `"`, `\`, line feed, carriage return and
     /// tab escaped with a backslash, and other control characters written
-    /// by `control`: the one escaper, for transcripts and for JSON.
+    /// by `control`: the escaper of transcript text (JSON strings are
+    /// SceneOutput's `JSON.string`).
     package static func quote(_ text: String, control: (UInt32) -> String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
