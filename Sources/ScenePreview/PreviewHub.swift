@@ -24,8 +24,9 @@ package final class PreviewHub: Sendable, LiveInputSource {
     private let state = Mutex(State())
     /// Signalled once for each message queued: what wakes the session.
     private let wakeUp = DispatchSemaphore(value: 0)
-    /// The preview's clock: a message's arrival and its answer's departure.
-    private let clock: LiveClock
+    /// The preview's clock: a message's arrival, its answer's departure,
+    /// the pages' message rates.
+    let clock: LiveClock
 
     /// The most messages waiting for the session; more are dropped.
     static let maximumPending = 1_024
@@ -291,4 +292,3 @@ package final class PreviewHub: Sendable, LiveInputSource {
         channel.writeAndFlush(WebSocketFrame(fin: true, opcode: .text, data: buffer), promise: nil)
     }
 }
-
