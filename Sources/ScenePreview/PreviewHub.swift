@@ -93,9 +93,8 @@ package final class PreviewHub: Sendable, LiveInputSource {
             Self.send(Self.message("notice", "a message the preview does not read was dropped"), to: channel)
             return
         }
-        guard queue(input) else {
+        if !queue(input) {
             Self.send(Self.message("notice", "the scene is busy: a message was dropped"), to: channel)
-            return
         }
     }
 

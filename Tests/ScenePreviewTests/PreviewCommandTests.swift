@@ -20,7 +20,8 @@ import Testing
     @Test func liveAndPreviewShareTheirOptionsAndTheirRuleForAnInvalidScene() {
         for command in ["live", "preview"] {
             #expect(status([command, "Scenes/none.yaml", "--duration", "0s"], adding: [.preview]) == ExitStatus.usage)
-            #expect(status([command, "Scenes/none.yaml", "--duration", "soon"], adding: [.preview]) == ExitStatus.usage)
+            #expect(
+                status([command, "Scenes/none.yaml", "--duration", "soon"], adding: [.preview]) == ExitStatus.usage)
             #expect(
                 status([command, "Examples/mistakes.yaml", "--duration", "1s"], adding: [.preview])
                     == ExitStatus.invalidScene, "\(command)")
