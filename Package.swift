@@ -156,8 +156,10 @@ let package = Package(
         .testTarget(
             name: "ScenePreviewTests",
             dependencies: [
-                "ScenePreview", "SceneCommandLine", "SceneBehaviours", "TestSupport",
+                "ScenePreview", "SceneCommandLine", "SceneBehaviours", "SceneRunning", "SceneLoader", "TestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
             ]),
         .testTarget(
             // The built `scene-runner` executable, end to end: its commands,

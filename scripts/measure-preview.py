@@ -79,7 +79,7 @@ function next() {
   setTimeout(() => {
     sentAt = performance.now();
     waiting = true;
-    socket.send("slide " + (sent % 2 ? "0.8" : "0.2") + " volume");
+    socket.send(JSON.stringify({ kind: "slide", id: "volume", fraction: sent % 2 ? 0.8 : 0.2 }));
     sent += 1;
     // An answer that never comes is counted, and the next input sent.
     timer = setTimeout(() => { if (waiting) { waiting = false; lost += 1; next(); } }, 2000);

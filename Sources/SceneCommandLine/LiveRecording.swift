@@ -157,3 +157,41 @@ package enum LiveRecording {
         return String(repeating: "0", count: max(0, digits - text.count)) + text
     }
 }
+
+/// Where `live --record` or `preview --record` writes its session, planned
+/// before the session starts: a scene whose top level cannot take a script
+/// is refused, and so is a recording that would overwrite the scene or a
+/// component it includes, before anything is played.
+package struct LiveRecordingPlan {
+    /// The path given to `--record`.
+    package let path: String
+    private let target: OutputFile
+
+    /// The plan for `options.record` (`nil` when the session is not
+    /// recorded), given the scene's `source` and the files it includes.
+    package static func plan(_ options: LiveOptions, source: SceneSource, includes included: [String])
+        throws(CommandFailure) -> LiveRecordingPlan?
+    {
+        guard let record = options.record else { return nil }
+        guard LiveRecording.canRecord(String(decoding: source.bytes, as: UTF8.self)) else {
+            throw CommandFailure(
+                message:
+                    "--record \(record): \(options.file) is not written as a block mapping (keys at the start of lines), so a script cannot be added to it; write its top level in block style",
+                status: ExitStatus.usage)
+        }
+        var inputs = InputFiles([options.file])
+        for component in included { inputs.add(component) }
+        return LiveRecordingPlan(path: record, target: try OutputFile(record, option: "--record", inputs: inputs))
+    }
+
+    /// Writes the session of `source` that gave `result`.
+    package func write(_ result: LiveLoop.Result, of source: SceneSource) throws(CommandFailure) {
+        let text = LiveRecording.text(
+            of: source, recordedAt: path, objectIDs: result.objectIDs, inputs: result.inputs,
+            end: result.summary.endTime, finalValues: result.finalValues)
+        if let failure = target.write(text) {
+            throw CommandFailure(
+                message: "could not write the recording '\(path)': \(failure)", status: ExitStatus.outputFailed)
+        }
+    }
+}

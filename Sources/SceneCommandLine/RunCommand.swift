@@ -213,23 +213,34 @@ struct RunCommand: SceneSubcommand {
         let outcome: SceneRunner.StreamOutcome
         var warnings = 0
         let suite = junit ? JUnitSuiteWriter(file: file) : nil
+        /// The run's other observers: the JUnit suite and the timeline page.
+        func observe(_ session: RunSession) {
+            if let suite { session.observe(suite) }
+            timelines.observe(session, of: file)
+        }
         do {
             let source = try runner.loader.source(contentsOf: file)
             switch format {
             case .text:
                 let writer = WarningCounter(TextTranscriptWriter(verbose: verbose) { output.write($0) })
-                let sink = timelines.sink(for: file, over: JUnitTee(base: writer, suite: suite))
-                outcome = runner.run(source, streamingTo: sink, shouldStop: stop)
+                outcome = runner.run(source, shouldStop: stop) { session in
+                    session.observe(writer)
+                    observe(session)
+                }
                 warnings = writer.warningCount
             case .json:
                 let writer = JSONRunWriter(output)
-                let sink = timelines.sink(for: file, over: JUnitTee(base: writer, suite: suite))
-                outcome = runner.run(source, streamingTo: sink, shouldStop: stop)
+                outcome = runner.run(source, shouldStop: stop) { session in
+                    session.observe(writer)
+                    observe(session)
+                }
                 warnings = writer.warningCount
             case .github:
                 let writer = GitHubRunWriter(output, verbose: verbose)
-                let sink = timelines.sink(for: file, over: JUnitTee(base: writer, suite: suite))
-                outcome = runner.run(source, streamingTo: sink, shouldStop: stop)
+                outcome = runner.run(source, shouldStop: stop) { session in
+                    session.observe(writer)
+                    observe(session)
+                }
                 warnings = writer.warningCount
             }
         } catch {

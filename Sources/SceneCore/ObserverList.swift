@@ -8,27 +8,27 @@
 /// report in the order they connected; one connected while a report is
 /// being told hears only later ones, and one disconnected meanwhile is
 /// not called afterwards.
-final class ObserverList<Report> {
+package final class ObserverList<Report> {
     private var entries: ContiguousArray<(connection: SceneConnection, handler: (Report) -> Void)> = []
 
-    init() {}
+    package init() {}
 
     /// Whether no observer is connected.
-    var isEmpty: Bool { entries.isEmpty }
+    package var isEmpty: Bool { entries.isEmpty }
 
     /// How many observers are connected.
-    var count: Int { entries.count }
+    package var count: Int { entries.count }
 
     /// Calls `handler` with each report from now on, until the returned
     /// connection is disconnected.
-    func connect(_ handler: @escaping (Report) -> Void) -> SceneConnection {
+    package func connect(_ handler: @escaping (Report) -> Void) -> SceneConnection {
         let connection = SceneConnection(source: self)
         entries.append((connection, handler))
         return connection
     }
 
     /// Tells every observer connected now.
-    func send(_ report: Report) {
+    package func send(_ report: Report) {
         // Once every observer disconnected, a report costs this test.
         guard !entries.isEmpty else { return }
         // A copy shares the storage: a handler that connects or disconnects
@@ -41,7 +41,7 @@ final class ObserverList<Report> {
 }
 
 extension ObserverList: SceneConnectionSource {
-    func remove(_ connection: SceneConnection) {
+    package func remove(_ connection: SceneConnection) {
         if let index = entries.firstIndex(where: { $0.connection === connection }) {
             entries.remove(at: index)
         }

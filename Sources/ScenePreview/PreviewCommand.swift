@@ -44,31 +44,10 @@ struct PreviewCommand: SceneSubcommand {
                 ])
     )
 
-    @Argument(help: "The scene file.")
-    var file: String
+    @OptionGroup var options: LiveOptions
 
     @Option(help: ArgumentHelp("The port to listen on, on 127.0.0.1 (0: any free port).", valueName: "n"))
     var port = 0
-
-    @Option(
-        help: ArgumentHelp(
-            "End the session after this much real time (5s, 1m30s); by default it runs until Ctrl-C.",
-            valueName: "duration"))
-    var duration: String?
-
-    @Option(
-        help: ArgumentHelp(
-            "Write the session as a scene that 'run' replays (the last one, after a reload), as live --record does.",
-            valueName: "file"))
-    var record: String?
-
-    @Flag(help: "Print every animation frame instead of each animation's start and end.")
-    var verbose = false
-
-    @Flag(
-        name: .customLong("with-script"),
-        help: "Also perform the scene's own script, each step at its time; by default it is ignored.")
-    var withScript = false
 
     @Option(
         name: .customLong("frame-rate"),
@@ -82,36 +61,17 @@ struct PreviewCommand: SceneSubcommand {
         guard (1...120).contains(frameRate) else {
             throw ValidationError("--frame-rate takes a number from 1 to 120.")
         }
-        try LiveSession.validateDuration(duration)
     }
 
     func run(in context: CommandContext) throws {
-        var runner = SceneRunner(registry: context.registry, limits: context.limits)
-        runner.loader.programName = context.programName
-        let source: SceneSource
-        do {
-            source = try runner.loader.source(contentsOf: file)
-        } catch {
-            Records.writeInvalid(error, name: error.source.name, format: .text, prefix: "not run: ", to: context.output)
-            throw ExitCode(ExitStatus.invalidScene)
-        }
-        if let record, !LiveRecording.canRecord(String(decoding: source.bytes, as: UTF8.self)) {
-            throw CommandFailure(
-                message:
-                    "--record \(record): \(file) is not written as a block mapping (keys at the start of lines), so a script cannot be added to it; write its top level in block style",
-                status: ExitStatus.usage)
-        }
+        let runner = options.runner(in: context)
+        let source = try options.source(with: runner, in: context)
+        let file = options.file
         let included = runner.loader.includedFiles(of: file)
-        let recording = try record.map { record throws(CommandFailure) in
-            var inputs = InputFiles([file])
-            for component in included { inputs.add(component) }
-            return try OutputFile(record, option: "--record", inputs: inputs)
-        }
-        guard let hub = PreviewHub() else {
-            throw CommandFailure(
-                message: "cannot make the pipe the page's messages go through: the process has no descriptor left",
-                status: ExitStatus.internalError)
-        }
+        // Planned before the session, as live does.
+        let recording = try LiveRecordingPlan.plan(options, source: source, includes: included)
+        let clock = LiveClock.monotonic()
+        let hub = PreviewHub(clock: clock)
         let token = PreviewAccess.newToken()
         let server: PreviewServer
         do {
@@ -124,20 +84,19 @@ struct PreviewCommand: SceneSubcommand {
         context.writeLine("Open it in a browser on this machine; Ctrl-C ends the session.")
         context.output.flush()
         let sessions = PreviewSessions(
-            source: source, file: file, runner: runner, hub: hub, verbose: verbose, withScript: withScript,
-            keepsInputs: record != nil, frameRate: frameRate, duration: duration.flatMap { ScalarSyntax.duration($0) },
-            watched: [file] + included)
+            source: source, file: file, runner: runner, hub: hub, verbose: options.verbose,
+            withScript: options.withScript, keepsInputs: recording != nil, frameRate: frameRate,
+            duration: options.sessionDuration, watched: [file] + included, clock: clock)
         let outcome = sessions.run(into: context.output)
+        if let error = outcome.invalid {
+            hub.publish("ended", "the scene is invalid: nothing ran")
+            throw LiveOptions.invalid(error, in: context)
+        }
         hub.publish("ended", "the session ended")
-        if let record, let recording, let (recorded, result) = outcome.last {
-            let text = LiveRecording.text(
-                of: recorded, recordedAt: record, objectIDs: result.objectIDs, inputs: result.inputs,
-                end: result.summary.endTime, finalValues: result.finalValues)
-            if let failure = recording.write(text) {
-                throw CommandFailure(
-                    message: "could not write the recording '\(record)': \(failure)", status: ExitStatus.outputFailed)
-            }
-            context.writeLine("Recorded the session in \(record): '\(context.programName) run \(record)' replays it.")
+        if let recording, let (recorded, result) = outcome.last {
+            try recording.write(result, of: recorded)
+            context.writeLine(
+                "Recorded the session in \(recording.path): '\(context.programName) run \(recording.path)' replays it.")
         }
         if outcome.failed { throw ExitCode(ExitStatus.failedExpectation) }
     }

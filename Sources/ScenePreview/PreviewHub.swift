@@ -1,32 +1,33 @@
+import Dispatch
 import NIOCore
 import NIOWebSocket
+import SceneCommandLine
 import SceneLoader
 import SceneOutput
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
 #endif
 
 /// What the session's thread and the server's threads share: the pages
 /// connected, the messages they sent that wait for the session, the last
 /// picture and the transcript so far (for a page that connects late).
 ///
-/// A message from a page is kept here and only its number goes through a
-/// pipe, whose other end is the live session's input: the session wakes
-/// as it would for a typed line, and each write to the pipe is a few bytes
-/// (never split, never blocking: a full pipe drops the message, with a
-/// notice).
-package final class PreviewHub: Sendable {
-    /// The end of the pipe the session reads.
-    package let inputDescriptor: Int32
-    private let writeDescriptor: Int32
+/// It is the session's input (a ``LiveInputSource``): a message from a
+/// page is read into a ``LiveInput`` on the server's thread, queued here,
+/// and the session, waiting in ``next(waitingUpTo:)``, is woken through a
+/// semaphore. Nothing goes through a descriptor or back into text: a full
+/// queue drops the message, with a notice to its page.
+package final class PreviewHub: Sendable, LiveInputSource {
     private let state = Mutex(State())
-    private let clock = ContinuousClock()
+    /// Signalled once for each message queued: what wakes the session.
+    private let wakeUp = DispatchSemaphore(value: 0)
+    /// The preview's clock: a message's arrival, its answer's departure,
+    /// the pages' message rates.
+    let clock: LiveClock
 
     /// The most messages waiting for the session; more are dropped.
     static let maximumPending = 1_024
@@ -42,16 +43,15 @@ package final class PreviewHub: Sendable {
     }
 
     private struct Pending {
-        let text: String
-        let arrival: ContinuousClock.Instant
+        let input: LiveInput
+        let arrival: Duration
     }
 
     private struct State {
         var clients: [ObjectIdentifier: Client] = [:]
-        var nextNumber = 0
-        var pending: [Int: Pending] = [:]
+        var pending: [Pending] = []
         /// Arrivals of the messages the session took since the last picture.
-        var handled: [ContinuousClock.Instant] = []
+        var handled: [Duration] = []
         var frame: String?
         /// The session's objects message, for a page that connects late.
         var objects: String?
@@ -61,20 +61,9 @@ package final class PreviewHub: Sendable {
         var isClosed = false
     }
 
-    /// A hub with a new pipe; `nil` when the system has no descriptor left.
-    package init?() {
-        var descriptors: [Int32] = [0, 0]
-        guard pipe(&descriptors) == 0 else { return nil }
-        inputDescriptor = descriptors[0]
-        writeDescriptor = descriptors[1]
-        _ = fcntl(writeDescriptor, F_SETFL, fcntl(writeDescriptor, F_GETFL) | O_NONBLOCK)
-        _ = fcntl(inputDescriptor, F_SETFD, FD_CLOEXEC)
-        _ = fcntl(writeDescriptor, F_SETFD, FD_CLOEXEC)
-    }
-
-    deinit {
-        closeDescriptor(inputDescriptor)
-        closeDescriptor(writeDescriptor)
+    /// A hub whose arrivals and latencies are read on `clock`.
+    package init(clock: LiveClock) {
+        self.clock = clock
     }
 
     // MARK: The server's side
@@ -97,26 +86,31 @@ package final class PreviewHub: Sendable {
         _ = state.withLock { $0.clients.removeValue(forKey: ObjectIdentifier(channel)) }
     }
 
-    /// A message from a page, checked: kept for the session, or dropped
-    /// with a notice to that page.
+    /// A message from a page, read: queued for the session (which it
+    /// wakes), or dropped with a notice to that page when it is not a
+    /// message the preview reads or the session has too many waiting.
     package func receive(_ text: String, from channel: any Channel) {
-        let arrival = clock.now
-        let number: Int? = state.withLock { state in
-            guard !state.isClosed, state.pending.count < Self.maximumPending else { return nil }
-            state.nextNumber += 1
-            state.pending[state.nextNumber] = Pending(text: text, arrival: arrival)
-            return state.nextNumber
-        }
-        guard let number else {
-            Self.send(Self.message("notice", "the scene is busy: a message was dropped"), to: channel)
+        guard let input = Self.input(from: text) else {
+            Self.send(Self.message("notice", "a message the preview does not read was dropped"), to: channel)
             return
         }
-        let line = Array("\(number)\n".utf8)
-        let written = line.withUnsafeBytes { write(writeDescriptor, $0.baseAddress, $0.count) }
-        if written != line.count {
-            _ = state.withLock { $0.pending.removeValue(forKey: number) }
+        if !queue(input) {
             Self.send(Self.message("notice", "the scene is busy: a message was dropped"), to: channel)
         }
+    }
+
+    /// Queues `input` for the session and wakes it; false when the hub is
+    /// closed or the queue full.
+    @discardableResult
+    package func queue(_ input: LiveInput) -> Bool {
+        let arrival = clock.now
+        let queued = state.withLock { state in
+            guard !state.isClosed, state.pending.count < Self.maximumPending else { return false }
+            state.pending.append(Pending(input: input, arrival: arrival))
+            return true
+        }
+        if queued { wakeUp.signal() }
+        return queued
     }
 
     /// Tells one page why its message was dropped.
@@ -126,19 +120,36 @@ package final class PreviewHub: Sendable {
 
     // MARK: The session's side
 
-    /// The message numbered by `line` (the pipe's text), taken, with when
-    /// it arrived: `nil` when there is none.
-    package func take(_ line: String) -> (text: String, arrival: ContinuousClock.Instant)? {
-        guard let number = Int(line) else { return nil }
-        return state.withLock { state in
-            state.pending.removeValue(forKey: number).map { ($0.text, $0.arrival) }
-        }
+    /// The page's messages are never at an end: the session goes on
+    /// until Ctrl-C, `--duration` or a reload.
+    package var isAtEnd: Bool { false }
+
+    /// Waits at most `timeout` (on the system's clock) for messages from
+    /// the pages; those waiting, taken, in the order they arrived. A step
+    /// or a drag taken makes the next picture an answer (see
+    /// ``hasAnswersDue``).
+    package func next(waitingUpTo timeout: Duration) -> [LiveInput] {
+        let waiting = take()
+        guard waiting.isEmpty, timeout > .zero else { return waiting }
+        // An hour at most: the session's waits are a frame or so.
+        let (seconds, attoseconds) = min(timeout, .seconds(3600)).components
+        _ = wakeUp.wait(timeout: .now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)))
+        return take()
     }
 
-    /// A message that arrived at `arrival` became a step: the next picture
-    /// answers it (and is sent even if it did not change).
-    package func expectAnswer(to arrival: ContinuousClock.Instant) {
-        state.withLock { $0.handled.append(arrival) }
+    private func take() -> [LiveInput] {
+        state.withLock { state in
+            guard !state.pending.isEmpty else { return [] }
+            let taken = state.pending
+            state.pending.removeAll(keepingCapacity: true)
+            for message in taken {
+                switch message.input {
+                case .step, .slide: state.handled.append(message.arrival)
+                case .inspect, .overlongLine: break
+                }
+            }
+            return taken.map(\.input)
+        }
     }
 
     /// Whether messages were taken since the last picture (which is then
@@ -246,6 +257,30 @@ package final class PreviewHub: Sendable {
 
     // MARK: Messages
 
+    /// A message a page sends: `{"kind": "step", "line": "tap: play"}`,
+    /// `{"kind": "slide", "id": "volume", "fraction": 0.25}` or
+    /// `{"kind": "inspect", "id": "play"}`.
+    private struct PageMessage: Decodable {
+        let kind: String
+        let line: String?
+        let id: String?
+        let fraction: Double?
+    }
+
+    /// The input a page's message stands for; `nil` when it is not one the
+    /// preview reads.
+    static func input(from text: String) -> LiveInput? {
+        guard let message = try? JSONDecoder().decode(PageMessage.self, from: Data(text.utf8)) else { return nil }
+        switch message.kind {
+        case "step": return message.line.map(LiveInput.step)
+        case "slide":
+            guard let id = message.id, let fraction = message.fraction else { return nil }
+            return .slide(id: id, fraction: fraction)
+        case "inspect": return message.id.map { LiveInput.inspect(id: $0) }
+        default: return nil
+        }
+    }
+
     /// `{"kind": kind, "text": text}`.
     static func message(_ kind: String, _ text: String) -> String {
         JSONValue.fields([("kind", .string(kind)), ("text", .string(text))]).compact
@@ -256,8 +291,4 @@ package final class PreviewHub: Sendable {
         buffer.writeString(text)
         channel.writeAndFlush(WebSocketFrame(fin: true, opcode: .text, data: buffer), promise: nil)
     }
-}
-
-private func closeDescriptor(_ descriptor: Int32) {
-    _ = close(descriptor)
 }

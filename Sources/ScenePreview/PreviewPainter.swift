@@ -7,14 +7,15 @@ import SceneRunning
 
 /// What the session does on each turn of its loop for the page: draws the
 /// scene when it changed (at most at the frame rate, at once when a message
-/// from the page waits for its answer), and turns the page's messages into
-/// script steps.
-final class PreviewPainter {
+/// from the page waits for its answer), and answers the inspector. It
+/// observes the run: an entry of the transcript means something may look
+/// different.
+final class PreviewPainter: TranscriptSink {
     private let hub: PreviewHub
-    private let clock = ContinuousClock()
+    private let clock: LiveClock
     /// The shortest time between two pictures a change alone sends.
     let frameInterval: Duration
-    private var lastSent: ContinuousClock.Instant?
+    private var lastSent: Duration?
     private var lastPicture: String?
     private var lastSceneTime: Duration?
     /// Set when the transcript grew: something may look different.
@@ -23,8 +24,9 @@ final class PreviewPainter {
     /// drawn without laying the views out again.
     private let layout = LayoutCache()
 
-    init(hub: PreviewHub, framesPerSecond: Int) {
+    init(hub: PreviewHub, framesPerSecond: Int, clock: LiveClock) {
         self.hub = hub
+        self.clock = clock
         frameInterval = .nanoseconds(1_000_000_000 / max(1, framesPerSecond))
     }
 
@@ -90,47 +92,19 @@ final class PreviewPainter {
         hub.publish(frame: picture, time: sceneTime)
     }
 
-    /// The script step a message from the page stands for, or `nil` when
-    /// the message was answered here (`inspect`) or is not understood.
-    ///
-    /// - `step LINE`: the line, as typed in `live`;
-    /// - `slide FRACTION ID`: `slide: { ID: VALUE }`, the value at that
-    ///   fraction of the slider's range (rounded to three decimals);
-    /// - `inspect ID`: the object's properties, sent back to the pages.
-    func translate(_ line: String, in live: LiveRun) -> String? {
-        guard let (message, arrival) = hub.take(line) else { return nil }
-        let words = message.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
-        switch words.first {
-        case "step" where words.count > 1:
-            hub.expectAnswer(to: arrival)
-            return String(message.dropFirst(5))
-        case "slide" where words.count == 3:
-            let step = slideStep(fraction: Double(words[1]), id: String(words[2]), in: live.scene)
-            if step != nil { hub.expectAnswer(to: arrival) }
-            return step
-        case "inspect" where words.count == 2:
-            inspect(String(words[1]), in: live.scene)
-            return nil
-        default:
-            hub.publish("notice", "a message the preview does not read was dropped")
-            return nil
-        }
-    }
+    // MARK: Observing the run
 
-    private func slideStep(fraction: Double?, id: String, in scene: Scene) -> String? {
-        guard let fraction, fraction.isFinite, scene.entry(id) != nil,
-            case .double(let minimum)? = scene.value(of: id, "minimum"),
-            case .double(let maximum)? = scene.value(of: id, "maximum")
-        else {
-            hub.publish("notice", "'\(id)' is not a slider: the drag was dropped")
-            return nil
-        }
-        let clamped = min(max(fraction, 0), 1)
-        let value = ((minimum + (maximum - minimum) * clamped) * 1000).rounded() / 1000
-        return "slide: { \(id): \(SceneValue.double(value)) }"
-    }
+    func begin(_ header: Transcript.Header) { isDirty = true }
 
-    private func inspect(_ id: String, in scene: Scene) {
+    func record(_ entry: Transcript.Entry) { isDirty = true }
+
+    func end(_ summary: Transcript.Summary) { isDirty = true }
+
+    // MARK: The inspector
+
+    /// Sends the pages the properties of `id` (or a notice when there is
+    /// no such object).
+    func inspect(_ id: String, in scene: Scene) {
         guard let entry = scene.entry(id) else {
             hub.publish("notice", "there is no object '\(id)' to inspect")
             return
@@ -152,18 +126,15 @@ final class PreviewPainter {
 final class PreviewOutput: TextSink {
     private let output: any TextSink
     private let hub: PreviewHub
-    private let painter: PreviewPainter
 
-    init(output: any TextSink, hub: PreviewHub, painter: PreviewPainter) {
+    init(output: any TextSink, hub: PreviewHub) {
         self.output = output
         self.hub = hub
-        self.painter = painter
     }
 
     func write(_ text: String) {
         output.write(text)
         hub.publish(transcript: text)
-        painter.isDirty = true
     }
 
     var hasFailed: Bool { output.hasFailed }

@@ -240,13 +240,10 @@ final class SocketHandler: ChannelInboundHandler {
 
     private let hub: PreviewHub
     private var rate = RateLimit(perSecond: PreviewAccess.maximumMessagesPerSecond)
-    private let clock = ContinuousClock()
-    private let start: ContinuousClock.Instant
     private var dropped = 0
 
     init(hub: PreviewHub) {
         self.hub = hub
-        start = clock.now
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -273,7 +270,7 @@ final class SocketHandler: ChannelInboundHandler {
             let text = data.readString(length: data.readableBytes) ?? ""
             if let problem = PreviewAccess.problem(withMessage: text) {
                 hub.notice(problem, to: context.channel)
-            } else if rate.admit(at: clock.now - start) {
+            } else if rate.admit(at: hub.clock.now) {
                 hub.receive(text, from: context.channel)
             } else {
                 dropped += 1
@@ -295,7 +292,7 @@ final class SocketHandler: ChannelInboundHandler {
             context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .connectionClose, data: code)))
                 .whenComplete { _ in channel.close(promise: nil) }
         case .binary:
-            hub.notice("binary messages are not read: send script steps as text", to: context.channel)
+            hub.notice("binary messages are not read: the page sends its messages as text", to: context.channel)
         default:
             break
         }

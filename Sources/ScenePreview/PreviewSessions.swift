@@ -3,27 +3,22 @@ import SceneCore
 import SceneLoader
 import SceneRunning
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The preview's sessions: a live session of the scene, fed by the page,
 /// and a new one each time a save changes the scene file or one of its
 /// components (after a save that leaves the scene invalid, its
-/// diagnostics, and a wait for the next save).
+/// diagnostics, and a wait for the next save). A scene invalid from the
+/// start is refused as `live` refuses it: nothing runs.
 struct PreviewSessions {
     /// What the sessions gave.
     struct Outcome {
         /// The last session that ran, with the source it ran: what a
         /// recording keeps.
-        var last: (SceneSource, LiveSession.Result)?
+        var last: (SceneSource, LiveLoop.Result)?
         /// Whether a step was refused or an expectation failed in any of
         /// them.
         var failed = false
+        /// Why the first session could not run: the scene is invalid.
+        var invalid: SceneLoadError?
     }
 
     let source: SceneSource
@@ -36,17 +31,19 @@ struct PreviewSessions {
     let frameRate: Int
     let duration: Duration?
     let watched: [String]
+    /// The preview's one clock: the sessions', the painter's, the watch's.
+    let clock: LiveClock
     /// How often the files are looked at.
     var watchInterval: Duration = .milliseconds(250)
 
     func run(into output: any TextSink) -> Outcome {
-        let painter = PreviewPainter(hub: hub, framesPerSecond: frameRate)
-        let sink = PreviewOutput(output: output, hub: hub, painter: painter)
-        let watch = Watch(FileWatcher(watched), interval: watchInterval)
-        let clock = ContinuousClock()
+        let painter = PreviewPainter(hub: hub, framesPerSecond: frameRate, clock: clock)
+        let sink = PreviewOutput(output: output, hub: hub)
+        let watch = Watch(FileWatcher(watched), interval: watchInterval, clock: clock)
         let started = clock.now
         var outcome = Outcome()
         var current: SceneSource? = source
+        var isFirst = true
         // One session a save, until Ctrl-C, --duration or a lost output.
         while !Interruption.happened, !output.hasFailed {
             var remaining: Duration?
@@ -56,20 +53,27 @@ struct PreviewSessions {
             }
             if let source = current {
                 painter.restart()
-                let session = LiveSession(
+                let session = LiveLoop(
                     source: source, runner: runner, verbose: verbose, duration: remaining, withScript: withScript,
-                    inputDescriptor: hub.inputDescriptor, keepsInputs: keepsInputs,
+                    input: hub, clock: clock, keepsInputs: keepsInputs,
                     maximumWait: min(.milliseconds(8), painter.frameInterval),
-                    hooks: LiveSession.Hooks(
+                    hooks: LiveLoop.Hooks(
+                        observe: { live in _ = live.session.observe(painter) },
                         tick: { live in
                             painter.tick(live)
                             return watch.sawChange()
                         },
-                        translate: { painter.translate($0, in: $1) }))
+                        inspect: { id, live in painter.inspect(id, in: live.scene) },
+                        notice: { hub.publish("notice", $0) }))
                 switch session.run(into: sink) {
                 case .invalid(let error):
+                    if isFirst {
+                        outcome.invalid = error
+                        return outcome
+                    }
                     Records.writeInvalid(error, name: error.source.name, format: .text, prefix: "not run: ", to: sink)
                 case .ran(let result):
+                    isFirst = false
                     outcome.last = (source, result)
                     if !result.summary.succeeded || result.rejectedLines > 0 { outcome.failed = true }
                     guard result.endedByHook else { return outcome }
@@ -98,26 +102,16 @@ struct PreviewSessions {
     }
 
     /// Waits until a watched file changes (true), or until Ctrl-C or the
-    /// deadline (false). Messages from the page meanwhile are dropped, with
-    /// a notice: there is no scene to perform them on.
-    private func waitForChange(_ watch: Watch, until deadline: ContinuousClock.Instant?, output: PreviewOutput) -> Bool
-    {
+    /// deadline, on ``clock`` (false). Messages from the page meanwhile are
+    /// dropped, with a notice: there is no scene to perform them on.
+    private func waitForChange(_ watch: Watch, until deadline: Duration?, output: PreviewOutput) -> Bool {
         let interruption = Interruption.install()
         defer { interruption.restore() }
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        let clock = ContinuousClock()
         // Until a save, Ctrl-C, the deadline or a lost output.
         while !Interruption.happened, !output.hasFailed {
             if let deadline, clock.now >= deadline { return false }
-            var descriptor = pollfd(fd: hub.inputDescriptor, events: Int16(POLLIN), revents: 0)
-            if poll(&descriptor, 1, 100) > 0 {
-                let count = read(hub.inputDescriptor, &buffer, buffer.count)
-                if count > 0 {
-                    for line in buffer[..<count].split(separator: UInt8(ascii: "\n")) {
-                        _ = hub.take(String(decoding: line, as: UTF8.self))
-                        hub.publish("notice", "the scene is invalid: fix it and save, and the page comes back")
-                    }
-                }
+            for _ in hub.next(waitingUpTo: .milliseconds(100)) {
+                hub.publish("notice", "the scene is invalid: fix it and save, and the page comes back")
             }
             if watch.sawChange() { return true }
         }
@@ -125,16 +119,17 @@ struct PreviewSessions {
     }
 }
 
-/// The watched files, looked at no more often than `interval`.
+/// The watched files, looked at no more often than `interval` on `clock`.
 final class Watch {
     private var watcher: FileWatcher
     private let interval: Duration
-    private let clock = ContinuousClock()
-    private var lastLook: ContinuousClock.Instant
+    private let clock: LiveClock
+    private var lastLook: Duration
 
-    init(_ watcher: FileWatcher, interval: Duration) {
+    init(_ watcher: FileWatcher, interval: Duration, clock: LiveClock) {
         self.watcher = watcher
         self.interval = interval
+        self.clock = clock
         lastLook = clock.now
     }
 

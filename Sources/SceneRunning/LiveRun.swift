@@ -1,24 +1,27 @@
 import SceneCore
 import SceneLoader
 
-/// A scene running on the real clock, its steps performed as they arrive
-/// (`scene-runner live`): a ``RunSession`` like a scripted run's, so the
-/// transcript reads the same, but the caller decides when the scheduler
-/// advances (through a ``RealTimeDriver``) and which step comes next.
+/// A scene running on the real clock (`scene-runner live`, `preview`): a
+/// ``RunSession`` like a scripted run's, so the transcript reads the same,
+/// but the caller decides when the scheduler advances (through a
+/// ``RealTimeDriver``) and which step comes next. It is the run only: the
+/// loop that feeds it input and time as they come is `LiveLoop`.
 ///
-///     guard case .success(let live) = LiveRun.start(source, runner: runner, streamingTo: writer) else { ... }
-///     try live.advance(to: live.driver.elapsed)
+///     guard case .success(let live) = LiveRun.load(source, runner: runner) else { ... }
+///     live.session.observe(writer)
+///     live.session.start()
+///     live.advance(to: live.driver.elapsed)
 ///     live.perform(step)
 ///     let summary = live.finish()
 package final class LiveRun {
-    /// The run: the scene, its recorder and limits.
+    /// The run: the scene, its recorder, limits and observers.
     package let session: RunSession
     /// What drives the scene's scheduler on the real clock.
     package let driver: RealTimeDriver
     /// Compiles typed lines against the scene.
     package let compiler: LiveStepCompiler
     /// Whether the scheduler stopped with an error (a runaway timer): the
-    /// session cannot go on.
+    /// run cannot go on.
     package private(set) var hasStopped = false
 
     /// The scene.
@@ -32,17 +35,30 @@ package final class LiveRun {
         self.compiler = compiler
     }
 
-    /// Loads `source` with `runner`'s loader and starts recording into
-    /// `sink` at time zero; `clock` is the driver's (the monotonic clock
-    /// by default, a fake one in tests).
+    /// Loads `source` with `runner`'s loader, not yet started (connect its
+    /// observers through ``session``, then ``RunSession/start()``); `clock`
+    /// is the driver's: the time elapsed since the run began (the
+    /// monotonic clock by default, a fake one in tests).
+    package static func load(
+        _ source: SceneSource, runner: SceneRunner,
+        clock: @escaping () -> Duration = RealTimeDriver.monotonicClock()
+    ) -> Result<LiveRun, SceneLoadError> {
+        RunSession.load(source, loader: runner.loader).map { session in
+            LiveRun(
+                session: session, driver: RealTimeDriver(scheduler: session.scene.scheduler, clock: clock),
+                compiler: LiveStepCompiler(loader: runner.loader, declaration: session.declaration))
+        }
+    }
+
+    /// Loads `source` and starts it with one observer, `sink`.
     package static func start(
         _ source: SceneSource, runner: SceneRunner, streamingTo sink: some TranscriptSink,
         clock: @escaping () -> Duration = RealTimeDriver.monotonicClock()
     ) -> Result<LiveRun, SceneLoadError> {
-        RunSession.start(source, loader: runner.loader, streamingTo: sink).map { session in
-            LiveRun(
-                session: session, driver: RealTimeDriver(scheduler: session.scene.scheduler, clock: clock),
-                compiler: LiveStepCompiler(loader: runner.loader, declaration: session.declaration))
+        load(source, runner: runner, clock: clock).map { live in
+            live.session.observe(sink)
+            live.session.start()
+            return live
         }
     }
 

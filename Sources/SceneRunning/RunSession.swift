@@ -5,13 +5,21 @@ import SceneYAML
 /// One run of a scene, whoever drives it: the batch runner
 /// (``SceneRunner``), live mode (``LiveRun``) and any later driver wrap
 /// one. It loads the scene, hears its events from the moment each object
-/// is made, records the transcript into a sink, and holds the run to the
-/// loader's ``SceneLimits`` (the timer firings, and the event deliveries
-/// through ``SceneLimits/supervisingEvents(_:)``). The driver decides when
-/// the clock moves (``advance(at:_:)``) and which step comes next
+/// is made, records the transcript, and holds the run to the loader's
+/// ``SceneLimits`` (the timer firings, and the event deliveries through
+/// ``SceneLimits/supervisingEvents(_:)``). The driver decides when the
+/// clock moves (``advance(at:_:)``) and which step comes next
 /// (``perform(_:)``), and ends with ``finish()``.
 ///
-///     guard case .success(let session) = RunSession.start(source, loader: loader, streamingTo: sink) else { ... }
+/// A run is observed: any number of observers (the printed transcript, a
+/// JUnit suite, a timeline page, the preview) each hear it through
+/// ``observe(_:)`` and can be disconnected at any time, without knowing of
+/// each other. Observers connected before ``start()`` hear the warnings
+/// and the header; one connected later hears what happens from then on.
+///
+///     guard case .success(let session) = RunSession.load(source, loader: loader) else { ... }
+///     let printing = session.observe(writer)
+///     session.start()
 ///     for step in session.declaration.steps where !session.perform(step) { break }
 ///     let summary = session.finish()
 package final class RunSession {
@@ -21,31 +29,40 @@ package final class RunSession {
     package let declaration: SceneDeclaration
     /// The limits the run is held to.
     package var limits: SceneLimits { recorder.limits }
+    private let source: SceneSource
     private let recorder: TranscriptRecorder
+    private let reports: RunReports
     /// Keeps the relay, and so the loader's event hooks, alive with the session.
     private let relay: EventRelay
+    private var hasStarted = false
     private var summary: Transcript.Summary?
 
-    private init(scene: Scene, declaration: SceneDeclaration, recorder: TranscriptRecorder, relay: EventRelay) {
+    private init(
+        source: SceneSource, scene: Scene, declaration: SceneDeclaration, recorder: TranscriptRecorder,
+        reports: RunReports, relay: EventRelay
+    ) {
+        self.source = source
         self.scene = scene
         self.declaration = declaration
         self.recorder = recorder
+        self.reports = reports
         self.relay = relay
     }
 
-    /// Loads `source` with `loader` and starts recording into `sink` at
-    /// time zero: the sink hears the warnings, if any, then the header.
-    /// With `readsEveryProperty`, the recorder reads every declared
-    /// property at every look instead of only those that told a change
-    /// (the same transcript, at the old cost: kept to check that and to
-    /// measure it). `snapshots` is where `snapshot:` steps compare their
-    /// pictures; without it they are only noted in the transcript.
-    package static func start(
-        _ source: SceneSource, loader: SceneLoader, streamingTo sink: some TranscriptSink,
-        readsEveryProperty: Bool = false, snapshots: SnapshotPolicy? = nil
+    /// Loads `source` with `loader`: the scene, made and awake, not yet
+    /// recorded (``start()`` begins). With `readsEveryProperty`, the
+    /// recorder reads every declared property at every look instead of
+    /// only those that told a change (the same transcript, at the old cost:
+    /// kept to check that and to measure it). `snapshots` is where
+    /// `snapshot:` steps compare their pictures; without it they are only
+    /// noted in the transcript.
+    package static func load(
+        _ source: SceneSource, loader: SceneLoader, readsEveryProperty: Bool = false,
+        snapshots: SnapshotPolicy? = nil
     ) -> Result<RunSession, SceneLoadError> {
-        // The recorder hears events from the moment each object is made;
-        // it knows the scene's header once the file is read.
+        // The recorder hears events from the moment each object is made
+        // (once the run starts); it knows the scene's header once the file
+        // is read.
         let relay = EventRelay()
         let scene: Scene
         let declaration: SceneDeclaration
@@ -54,21 +71,66 @@ package final class RunSession {
         } catch {
             return .failure(error)
         }
-        if !declaration.warnings.isEmpty { sink.warn(declaration.warnings, in: source) }
+        let reports = RunReports()
         let recorder = TranscriptRecorder(
-            declaration: declaration, file: source.name, sink: sink, limits: loader.limits,
+            declaration: declaration, file: source.name, sink: reports, limits: loader.limits,
             readsEveryProperty: readsEveryProperty, snapshots: snapshots.map { SnapshotStore($0, for: source) })
-        relay.recorder = recorder
-        (sink as? any SceneWatchingSink)?.watch(scene)
         scene.scheduler.maximumFirings = loader.limits.maxTimerFirings
+        return .success(
+            RunSession(
+                source: source, scene: scene, declaration: declaration, recorder: recorder, reports: reports,
+                relay: relay))
+    }
+
+    /// Loads `source` and starts it with one observer, `sink`: what a run
+    /// that only prints or collects its transcript needs (see
+    /// ``load(_:loader:readsEveryProperty:snapshots:)`` and ``observe(_:)``).
+    package static func start(
+        _ source: SceneSource, loader: SceneLoader, streamingTo sink: some TranscriptSink,
+        readsEveryProperty: Bool = false, snapshots: SnapshotPolicy? = nil
+    ) -> Result<RunSession, SceneLoadError> {
+        load(source, loader: loader, readsEveryProperty: readsEveryProperty, snapshots: snapshots).map { session in
+            session.observe(sink)
+            session.start()
+            return session
+        }
+    }
+
+    /// Hands the run to `observer` from now on (the warnings and the header
+    /// too when the run has not started), until the returned connection is
+    /// disconnected or the session is gone. Observers hear each part of
+    /// the transcript in the order they connected.
+    @discardableResult
+    package func observe(_ observer: some TranscriptSink) -> SceneConnection {
+        reports.observers.connect { report in
+            switch report {
+            case .warnings(let warnings, let source): observer.warn(warnings, in: source)
+            case .begin(let header): observer.begin(header)
+            case .entry(let entry): observer.record(entry)
+            case .end(let summary): observer.end(summary)
+            }
+        }
+    }
+
+    /// How many observers are connected.
+    package var observerCount: Int { reports.observers.count }
+
+    /// Starts recording at time zero: the observers hear the warnings, if
+    /// any, then the header; what the scene is now is the baseline. Later
+    /// calls do nothing.
+    package func start() {
+        guard !hasStarted else { return }
+        hasStarted = true
+        if !declaration.warnings.isEmpty { reports.warn(declaration.warnings, in: source) }
+        relay.recorder = recorder
         recorder.start(scene)
-        return .success(RunSession(scene: scene, declaration: declaration, recorder: recorder, relay: relay))
     }
 
     /// Performs `step` (a `wait` or `at` advances the clock); false when
     /// the run cannot go on as it was: the step failed (an error is in the
     /// transcript) or its events ran away.
     package func perform(_ step: ScriptStep) -> Bool {
+        start()
         guard summary == nil else { return false }
         return recorder.perform(step)
     }
@@ -80,6 +142,7 @@ package final class RunSession {
     package func advance(at position: SourcePosition? = nil, _ body: () throws(VirtualSchedulerError) -> Void)
         -> Bool
     {
+        start()
         guard summary == nil else { return false }
         return recorder.advance(at: position, body)
     }
@@ -88,6 +151,7 @@ package final class RunSession {
     /// listening to the scene. Later calls return the same summary.
     package func finish() -> Transcript.Summary {
         if let summary { return summary }
+        start()
         let finished = recorder.finish()
         summary = finished
         return finished
@@ -97,4 +161,21 @@ package final class RunSession {
 /// Passes the loader's events to the recorder, which is made after the objects are.
 private final class EventRelay {
     weak var recorder: TranscriptRecorder?
+}
+
+/// What the recorder tells, handed to every observer of the session.
+private final class RunReports: TranscriptSink {
+    enum Report {
+        case warnings([Diagnostic], SceneSource)
+        case begin(Transcript.Header)
+        case entry(Transcript.Entry)
+        case end(Transcript.Summary)
+    }
+
+    let observers = ObserverList<Report>()
+
+    func warn(_ warnings: [Diagnostic], in source: SceneSource) { observers.send(.warnings(warnings, source)) }
+    func begin(_ header: Transcript.Header) { observers.send(.begin(header)) }
+    func record(_ entry: Transcript.Entry) { observers.send(.entry(entry)) }
+    func end(_ summary: Transcript.Summary) { observers.send(.end(summary)) }
 }

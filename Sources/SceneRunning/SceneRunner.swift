@@ -72,11 +72,23 @@ public struct SceneRunner: Sendable {
     public func run(
         _ source: SceneSource, streamingTo sink: some TranscriptSink, shouldStop: () -> Bool = { false }
     ) -> StreamOutcome {
+        run(source, shouldStop: shouldStop) { session in _ = session.observe(sink) }
+    }
+
+    /// Loads `source`, lets `observe` connect the run's observers (through
+    /// ``RunSession/observe(_:)``: the printed transcript, a report, a
+    /// timeline), and runs its script; `shouldStop` is asked after each
+    /// step. The observers hear nothing when the scene is invalid.
+    package func run(
+        _ source: SceneSource, shouldStop: () -> Bool = { false }, observers observe: (RunSession) -> Void
+    ) -> StreamOutcome {
         let session: RunSession
-        switch RunSession.start(source, loader: loader, streamingTo: sink, snapshots: snapshots) {
-        case .success(let started): session = started
+        switch RunSession.load(source, loader: loader, snapshots: snapshots) {
+        case .success(let loaded): session = loaded
         case .failure(let error): return .invalid(error)
         }
+        observe(session)
+        session.start()
         for step in session.declaration.steps {
             guard session.perform(step), !shouldStop() else { break }
         }

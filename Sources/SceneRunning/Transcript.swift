@@ -163,14 +163,6 @@ extension TranscriptSink {
     public func warn(_ warnings: [Diagnostic], in source: SceneSource) {}
 }
 
-/// A sink that looks at the scene itself as well as at its transcript (a
-/// timeline that draws the scene): it is given the scene once loaded,
-/// before the header.
-package protocol SceneWatchingSink: TranscriptSink {
-    /// The scene whose run this sink will hear.
-    func watch(_ scene: Scene)
-}
-
 /// Collects a whole ``Transcript``.
 public final class TranscriptCollector: TranscriptSink {
     /// What was collected so far.

@@ -66,9 +66,9 @@ import Testing
         try #require(written == text.utf8.count)
         close(descriptors[1])
         defer { close(descriptors[0]) }
-        let session = LiveSession(
+        let session = LiveLoop(
             source: source, runner: runner, format: .text, verbose: false, duration: .seconds(5), withScript: false,
-            inputDescriptor: descriptors[0], showsStatus: false, keepsInputs: true)
+            input: TerminalInput(descriptor: descriptors[0]), clock: .monotonic(), keepsInputs: true)
         let output = CapturedText()
         guard case .ran(let result) = session.run(into: output) else {
             Issue.record("the session did not run: \(output.text)")

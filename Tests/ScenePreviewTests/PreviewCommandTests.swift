@@ -17,6 +17,17 @@ import Testing
         #expect(status(["preview", "/nonexistent/scene.yaml"], adding: [.preview]) == ExitStatus.invalidScene)
     }
 
+    @Test func liveAndPreviewShareTheirOptionsAndTheirRuleForAnInvalidScene() {
+        for command in ["live", "preview"] {
+            #expect(status([command, "Scenes/none.yaml", "--duration", "0s"], adding: [.preview]) == ExitStatus.usage)
+            #expect(
+                status([command, "Scenes/none.yaml", "--duration", "soon"], adding: [.preview]) == ExitStatus.usage)
+            #expect(
+                status([command, "Examples/mistakes.yaml", "--duration", "1s"], adding: [.preview])
+                    == ExitStatus.invalidScene, "\(command)")
+        }
+    }
+
     @Test func withoutItPreviewIsAFile() {
         // `preview` is then the default command's (`run`) first file.
         #expect(status(["preview", "/nonexistent/scene.yaml"], adding: []) != ExitStatus.usage)

@@ -1,4 +1,5 @@
 import NIOCore
+import SceneCommandLine
 import ScenePreview
 import Testing
 
@@ -15,7 +16,7 @@ import Testing
     private let token = PreviewAccess.newToken()
 
     private func withServer(_ body: (PreviewServer) throws -> Void) throws {
-        let hub = try #require(PreviewHub())
+        let hub = PreviewHub(clock: .monotonic())
         let server = try PreviewServer.start(port: 0, token: token, hub: hub, page: Array("<p>page</p>".utf8))
         defer { server.stop() }
         #expect(server.port > 0)
@@ -64,7 +65,7 @@ import Testing
 
     @Test func aPortInUseIsAClearError() throws {
         try withServer { server in
-            let hub = try #require(PreviewHub())
+            let hub = PreviewHub(clock: .monotonic())
             #expect {
                 _ = try PreviewServer.start(port: server.port, token: token, hub: hub, page: [])
             } throws: { error in
@@ -76,7 +77,7 @@ import Testing
     }
 
     @Test func aSilentConnectionIsClosedAndConnectionsBeyondTheLimitAreRefused() throws {
-        let hub = try #require(PreviewHub())
+        let hub = PreviewHub(clock: .monotonic())
         let server = try PreviewServer.start(
             port: 0, token: token, hub: hub, page: Array("<p>page</p>".utf8), requestTimeout: .milliseconds(300),
             maximumConnections: 2)

@@ -247,37 +247,3 @@ final class JUnitSuiteWriter: TranscriptSink {
         suite.body.write("    </testcase>\n")
     }
 }
-
-/// A sink that hands everything to `base` and to a ``JUnitSuiteWriter``
-/// when a report was asked for.
-final class JUnitTee<Base: TranscriptSink>: SceneWatchingSink {
-    private let base: Base
-    let suite: JUnitSuiteWriter?
-
-    init(base: Base, suite: JUnitSuiteWriter?) {
-        self.base = base
-        self.suite = suite
-    }
-
-    func watch(_ scene: Scene) { (base as? any SceneWatchingSink)?.watch(scene) }
-
-    func warn(_ warnings: [Diagnostic], in source: SceneSource) {
-        base.warn(warnings, in: source)
-        suite?.warn(warnings, in: source)
-    }
-
-    func begin(_ header: Transcript.Header) {
-        base.begin(header)
-        suite?.begin(header)
-    }
-
-    func record(_ entry: Transcript.Entry) {
-        base.record(entry)
-        suite?.record(entry)
-    }
-
-    func end(_ summary: Transcript.Summary) {
-        base.end(summary)
-        suite?.end(summary)
-    }
-}

@@ -103,11 +103,14 @@ final class TimelineFiles: Sendable {
     /// Where `file`'s timeline goes, or `nil` for none.
     func target(for file: String) -> OutputFile? { isFolderMissing ? nil : targets[file] }
 
-    /// `base`, and `file`'s timeline beside it when one was asked for.
-    func sink<Base: TranscriptSink>(for file: String, over base: Base) -> TimelineTee<Base> {
-        TimelineTee(base: base, target: target(for: file)) { [self] failure in
-            failures.withLock { $0.append(failure) }
-        }
+    /// Writes `file`'s timeline page, when one was asked for, by observing
+    /// `session` (loaded, not yet started).
+    func observe(_ session: RunSession, of file: String) {
+        guard let target = target(for: file) else { return }
+        session.observe(
+            TimelineObserver(target, scene: session.scene) { [self] failure in
+                failures.withLock { $0.append(failure) }
+            })
     }
 
     /// Throws when a timeline could not be written: every reason, with
@@ -139,37 +142,26 @@ final class TimelineFiles: Sendable {
     }
 }
 
-/// A sink that hands everything to `base` and, once the scene has loaded,
-/// writes its timeline to a file as an ``OutputFile``: a regular file
-/// through a temporary file beside it (`TARGET.PID.N.partial`, one per
-/// run, so that runs of one scene given twice never share one), renamed
-/// to `TARGET` when the page is whole, so a failed write leaves no half
-/// page.
-final class TimelineTee<Base: TranscriptSink>: SceneWatchingSink {
-    private let base: Base
-    private let target: OutputFile?
+/// An observer of a run that writes its timeline to a file as an
+/// ``OutputFile``: a regular file through a temporary file beside it
+/// (`TARGET.PID.N.partial`, one per run, so that runs of one scene given
+/// twice never share one), renamed to `TARGET` when the page is whole, so
+/// a failed write leaves no half page.
+final class TimelineObserver: TranscriptSink {
+    private let target: OutputFile
     private let fail: (String) -> Void
     private var file: PageFile?
     private var writer: TimelineWriter?
     /// The scene, to draw on the page (held until the page begins).
     private weak var scene: Scene?
 
-    func watch(_ scene: Scene) {
-        self.scene = scene
-        (base as? any SceneWatchingSink)?.watch(scene)
-    }
-
-    init(base: Base, target: OutputFile?, fail: @escaping (String) -> Void) {
-        self.base = base
+    init(_ target: OutputFile, scene: Scene, fail: @escaping (String) -> Void) {
         self.target = target
+        self.scene = scene
         self.fail = fail
     }
 
-    func warn(_ warnings: [Diagnostic], in source: SceneSource) { base.warn(warnings, in: source) }
-
     func begin(_ header: Transcript.Header) {
-        base.begin(header)
-        guard let target else { return }
         let file = PageFile(target)
         self.file = file
         let writer = TimelineWriter { file.write($0) }
@@ -179,12 +171,10 @@ final class TimelineTee<Base: TranscriptSink>: SceneWatchingSink {
     }
 
     func record(_ entry: Transcript.Entry) {
-        base.record(entry)
         writer?.record(entry)
     }
 
     func end(_ summary: Transcript.Summary) {
-        base.end(summary)
         writer?.end(summary)
         if let file, let failure = file.finish() { fail(failure) }
         writer = nil

@@ -1,0 +1,62 @@
+import SceneCore
+import SceneLoader
+import SceneRunning
+import SceneYAML
+
+/// One input to a live session, typed: what a line of standard input or a
+/// message from the preview's page stands for. Nothing is turned back into
+/// text to be parsed again: a line is compiled once, a drag becomes its
+/// step directly.
+package enum LiveInput: Sendable, Equatable {
+    /// A script step as typed (`tap: play`), compiled against the scene.
+    case step(String)
+    /// A drag along a control that declares a `slide` input taking a
+    /// number: the thumb moved to `fraction` (0...1) of its range.
+    case slide(id: String, fraction: Double)
+    /// A look at an object's properties (the preview's inspector); it
+    /// changes nothing.
+    case inspect(id: String)
+    /// A line longer than the session's limit (`maximumBytes`), dropped.
+    case overlongLine(maximumBytes: Int)
+}
+
+/// Where a live session's input comes from: standard input
+/// (``TerminalInput``), or the preview's page. The session waits on it
+/// between timers, so that an input is performed as soon as it arrives.
+package protocol LiveInputSource: AnyObject {
+    /// Waits at most `timeout` for input; what arrived, in order (empty
+    /// when nothing did).
+    func next(waitingUpTo timeout: Duration) -> [LiveInput]
+    /// Whether no more input can come (the end of standard input): the
+    /// session then ends once nothing is pending.
+    var isAtEnd: Bool { get }
+}
+
+extension LiveInput {
+    /// The step a drag to `fraction` of `id`'s range stands for: the
+    /// object's declared `slide` input, with the value at that fraction of
+    /// its `minimum...maximum` (rounded to three decimals, as the page's
+    /// drags have always been); why not, when the object declares no
+    /// `slide` input taking a number or has no numeric range.
+    static func slideStep(
+        id: String, fraction: Double, in live: LiveRun, at span: SourceSpan
+    ) -> Result<ScriptStep, SlideRefusal> {
+        guard fraction.isFinite, let index = live.declaration.index(ofID: id),
+            let entry = live.scene.entry(id),
+            let input = entry.type.orderedInputs.first(where: { $0.name == "slide" }),
+            case .double? = input.argument?.unwrapped,
+            case .double(let minimum)? = live.scene.value(of: id, "minimum"),
+            case .double(let maximum)? = live.scene.value(of: id, "maximum")
+        else {
+            return .failure(SlideRefusal(message: "'\(id)' is not a slider: the drag was dropped"))
+        }
+        let clamped = min(max(fraction, 0), 1)
+        let value = ((minimum + (maximum - minimum) * clamped) * 1000).rounded() / 1000
+        return .success(ScriptStep(input: input, of: index, argument: .double(value), at: span))
+    }
+
+    /// Why a drag was dropped.
+    struct SlideRefusal: Error {
+        let message: String
+    }
+}

@@ -1,0 +1,12 @@
+import SceneCore
+import SceneYAML
+
+extension ScriptStep {
+    /// The step that delivers `input`, declared by the type of the object
+    /// numbered `target`, with `argument`: what `verb: { id: argument }`
+    /// compiles to, made from typed values (a preview's drag) instead of
+    /// text. `span` is where a diagnostic about it points.
+    package init(input: ActionDescription, of target: Int, argument: SceneValue?, at span: SourceSpan) {
+        self.init(kind: .input(target: target, input: input, argument: argument), verb: input.name, span: span)
+    }
+}

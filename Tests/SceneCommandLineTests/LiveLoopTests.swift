@@ -1,0 +1,175 @@
+import SceneBehaviours
+import SceneCore
+import SceneLoader
+import SceneRunning
+import Synchronization
+import Testing
+
+@testable import SceneCommandLine
+
+/// A live session driven in plain Swift: a clock moved by hand and input
+/// that arrives at given times, so that every wait, step and time is
+/// checked without sleeping.
+@Suite(.serialized) struct LiveLoopTests {
+    static let scene = """
+        scene: Live
+        objects:
+          play: {type: Button, title: Play}
+          volume: {type: Slider, minimum: 0, maximum: 10, value: 5}
+
+        """
+
+    /// A session of ``scene`` fed by `inputs`; what it wrote, what it gave,
+    /// and what the hooks heard.
+    private func session(
+        _ inputs: [(Duration, LiveInput)], duration: Duration? = nil, staysOpen: Bool = false, text: String = scene
+    ) -> (output: String, outcome: LiveLoop.Outcome, hooks: HookLog, input: ScriptedInput) {
+        let clock = TestClock()
+        let input = ScriptedInput(inputs, clock: clock, staysOpen: staysOpen)
+        let log = HookLog()
+        let loop = LiveLoop(
+            source: SceneSource(name: "live.yaml", text: text), runner: SceneRunner(registry: .standard),
+            verbose: false, duration: duration, withScript: false, input: input, clock: clock.live,
+            keepsInputs: true,
+            hooks: LiveLoop.Hooks(
+                observe: { _ in log.observed += 1 },
+                tick: { _ in
+                    log.ticks += 1; return false
+                },
+                inspect: { id, _ in log.inspected.append(id) }, notice: { log.notices.append($0) }))
+        let output = CapturedText()
+        let outcome = loop.run(into: output)
+        return (output.text, outcome, log, input)
+    }
+
+    @Test func typedAndDraggedInputsAreStepsAtTheirTimes() throws {
+        let (output, outcome, hooks, input) = session([
+            (.seconds(1), .step("tap: play")), (.milliseconds(1500), .slide(id: "volume", fraction: 0.25)),
+        ])
+        guard case .ran(let result) = outcome else {
+            Issue.record("the session did not run: \(output)")
+            return
+        }
+        #expect(output.contains("1.000s  tap play"), "\(output)")
+        #expect(output.contains("1.500s  slide volume 2.5"), "\(output)")
+        #expect(output.contains("volume.value: 5 -> 2.5"), "\(output)")
+        #expect(result.summary.endTime == .milliseconds(1500))
+        #expect(result.rejectedLines == 0)
+        #expect(result.inputs.map(\.time) == [.seconds(1), .milliseconds(1500)])
+        #expect(result.finalValues.contains { $0.path == "volume.value" && $0.value == .double(2.5) })
+        #expect(hooks.observed == 1)
+        #expect(hooks.ticks > 10, "a turn of the loop at least every 100 ms")
+        #expect(input.waits.allSatisfy { $0 <= .milliseconds(100) })
+        let recording = LiveRecording.text(
+            of: SceneSource(name: "live.yaml", text: Self.scene), recordedAt: "recording.yaml",
+            objectIDs: result.objectIDs, inputs: result.inputs, end: result.summary.endTime,
+            finalValues: result.finalValues)
+        #expect(
+            recording.contains("  - at: 1s\n  - tap: play\n  - at: 1.5s\n  - slide: { volume: 2.5 }\n"), "\(recording)")
+    }
+
+    @Test func aDragOnWhatIsNotASliderIsDroppedAndAnInspectionGoesToTheCommand() throws {
+        let (output, outcome, hooks, _) = session([
+            (.seconds(1), .slide(id: "play", fraction: 0.5)), (.seconds(1), .slide(id: "nothing", fraction: 0.5)),
+            (.seconds(2), .inspect(id: "volume")), (.seconds(3), .step("tap: nosuchthing")),
+            (.seconds(3), .overlongLine(maximumBytes: 64)),
+        ])
+        guard case .ran(let result) = outcome else {
+            Issue.record("the session did not run: \(output)")
+            return
+        }
+        #expect(
+            hooks.notices == [
+                "'play' is not a slider: the drag was dropped", "'nothing' is not a slider: the drag was dropped",
+            ])
+        #expect(hooks.inspected == ["volume"])
+        #expect(result.inputs.isEmpty, "nothing was performed")
+        #expect(result.rejectedLines == 2)
+        #expect(output.contains("<stdin>:4:"), "the refused step is the fourth input: \(output)")
+        #expect(output.contains("the line is longer than 64 bytes"), "\(output)")
+        #expect(!output.contains("slide"), "\(output)")
+    }
+
+    @Test func theSessionEndsAtItsDurationOnItsClock() throws {
+        let (output, outcome, _, input) = session([], duration: .seconds(2), staysOpen: true)
+        guard case .ran(let result) = outcome else {
+            Issue.record("the session did not run: \(output)")
+            return
+        }
+        #expect(result.summary.endTime == .seconds(2))
+        #expect(input.clock.now == .seconds(2))
+        #expect(input.waits.allSatisfy { $0 > .zero && $0 <= .milliseconds(100) })
+    }
+
+    @Test func theEndOfInputWithNothingPendingEndsTheSession() throws {
+        let (output, outcome, _, input) = session([(.seconds(1), .step("note: last"))], duration: .seconds(60))
+        guard case .ran(let result) = outcome else {
+            Issue.record("the session did not run: \(output)")
+            return
+        }
+        #expect(result.summary.endTime == .seconds(1))
+        #expect(input.clock.now == .seconds(1))
+    }
+
+    @Test func anInvalidSceneRunsNothing() {
+        let (output, outcome, hooks, _) = session([], text: "objects:\n  play: {type: Buton}\n")
+        guard case .invalid(let error) = outcome else {
+            Issue.record("an invalid scene ran: \(output)")
+            return
+        }
+        #expect(error.rendered.contains("Buton"))
+        #expect(output.isEmpty)
+        #expect(hooks.observed == 0 && hooks.ticks == 0)
+    }
+}
+
+/// A clock moved by hand.
+final class TestClock: Sendable {
+    private let time = Mutex(Duration.zero)
+
+    var now: Duration { time.withLock { $0 } }
+
+    func advance(to instant: Duration) { time.withLock { $0 = max($0, instant) } }
+
+    var live: LiveClock { LiveClock { [self] in now } }
+}
+
+/// Input that arrives at given times on a ``TestClock``: a wait moves the
+/// clock to the next input, or by the whole wait when none comes in it.
+final class ScriptedInput: LiveInputSource {
+    private var pending: [(time: Duration, input: LiveInput)]
+    let clock: TestClock
+    /// Whether more input may come once these are taken (a terminal left open).
+    private let staysOpen: Bool
+    /// Every wait asked for.
+    private(set) var waits: [Duration] = []
+
+    init(_ inputs: [(Duration, LiveInput)], clock: TestClock, staysOpen: Bool = false) {
+        pending = inputs.map { (time: $0.0, input: $0.1) }
+        self.clock = clock
+        self.staysOpen = staysOpen
+    }
+
+    var isAtEnd: Bool { pending.isEmpty && !staysOpen }
+
+    func next(waitingUpTo timeout: Duration) -> [LiveInput] {
+        waits.append(timeout)
+        let now = clock.now
+        guard let first = pending.first, first.time <= now + timeout else {
+            clock.advance(to: now + timeout)
+            return []
+        }
+        clock.advance(to: first.time)
+        let due = pending.prefix { $0.time <= first.time }
+        pending.removeFirst(due.count)
+        return due.map(\.input)
+    }
+}
+
+/// What a session's hooks heard.
+private final class HookLog {
+    var observed = 0
+    var ticks = 0
+    var inspected: [String] = []
+    var notices: [String] = []
+}

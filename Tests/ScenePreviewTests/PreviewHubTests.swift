@@ -1,0 +1,137 @@
+import Dispatch
+import NIOCore
+import NIOEmbedded
+import NIOWebSocket
+import SceneCommandLine
+import Synchronization
+import Testing
+
+@testable import ScenePreview
+
+/// The hub in plain Swift, its pages `EmbeddedChannel`s: what a page is
+/// sent, what its messages become, how the session is woken, and the
+/// latencies measured on an injected clock.
+@Suite struct PreviewHubTests {
+    @Test func aPagesTypedMessagesBecomeInputsInOrder() throws {
+        let hub = PreviewHub(clock: ManualClock().live)
+        let page = EmbeddedChannel()
+        hub.connect(page)
+        hub.receive(#"{"kind":"step","line":"tap: play"}"#, from: page)
+        hub.receive(#"{"kind":"slide","id":"volume","fraction":0.25}"#, from: page)
+        hub.receive(#"{"kind":"inspect","id":"play"}"#, from: page)
+        #expect(
+            hub.next(waitingUpTo: .zero) == [
+                .step("tap: play"), .slide(id: "volume", fraction: 0.25), .inspect(id: "play"),
+            ])
+        #expect(hub.next(waitingUpTo: .zero).isEmpty, "each message is taken once")
+        #expect(try outbound(page).isEmpty, "a message read is not answered by the hub")
+        #expect(!hub.isAtEnd)
+    }
+
+    @Test func aMessageThePreviewDoesNotReadIsDroppedWithANoticeToItsPage() throws {
+        let hub = PreviewHub(clock: ManualClock().live)
+        let page = EmbeddedChannel()
+        let other = EmbeddedChannel()
+        hub.connect(page)
+        hub.connect(other)
+        for text in [
+            "step tap: play", #"{"kind":"slide","id":"volume"}"#, #"{"kind":"dance"}"#, #"{"kind":"step"}"#, "",
+        ] {
+            hub.receive(text, from: page)
+        }
+        #expect(hub.next(waitingUpTo: .zero).isEmpty)
+        let notices = try outbound(page)
+        #expect(notices.count == 5)
+        #expect(notices.allSatisfy { $0.contains(#""kind":"notice""#) && $0.contains("does not read") })
+        #expect(try outbound(other).isEmpty, "only the page that sent it is told")
+    }
+
+    @Test func aFullQueueDropsTheMessage() throws {
+        let hub = PreviewHub(clock: ManualClock().live)
+        let page = EmbeddedChannel()
+        for _ in 0..<PreviewHub.maximumPending { #expect(hub.queue(.step("note: x"))) }
+        hub.receive(#"{"kind":"step","line":"note: one too many"}"#, from: page)
+        #expect(try outbound(page).contains { $0.contains("the scene is busy") })
+        #expect(hub.next(waitingUpTo: .zero).count == PreviewHub.maximumPending)
+        #expect(hub.queue(.step("note: room again")))
+    }
+
+    @Test func aWaitingSessionIsWokenByAMessage() {
+        let hub = PreviewHub(clock: ManualClock().live)
+        let started = ContinuousClock.now
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(20)) {
+            hub.queue(.step("tap: play"))
+        }
+        // The hang guard: a minute; woken, it returns at once.
+        #expect(hub.next(waitingUpTo: .seconds(60)) == [.step("tap: play")])
+        #expect(ContinuousClock.now - started < .seconds(60))
+    }
+
+    @Test func aLatePageGetsTheTranscriptTheObjectsAndTheLastPicture() throws {
+        let hub = PreviewHub(clock: ManualClock().live)
+        hub.publish(transcript: "one\n")
+        hub.publish(transcript: "two\n")
+        hub.publish(objects: #"{"kind":"objects","objects":[]}"#)
+        hub.publish(frame: "<svg/>", time: .seconds(1))
+        let page = EmbeddedChannel()
+        hub.connect(page)
+        let greeting = try outbound(page)
+        #expect(
+            greeting == [
+                #"{"kind":"transcript","text":"one\ntwo\n"}"#, #"{"kind":"objects","objects":[]}"#,
+                #"{"kind":"frame","time":"1s","svg":"<svg/>"}"#,
+            ])
+    }
+
+    @Test func theAnswersLatencyIsMeasuredOnTheClock() throws {
+        let clock = ManualClock()
+        let hub = PreviewHub(clock: clock.live)
+        let page = EmbeddedChannel()
+        hub.connect(page)
+        clock.set(.seconds(1))
+        hub.queue(.step("tap: play"))
+        hub.queue(.inspect(id: "play"))
+        #expect(!hub.hasAnswersDue)
+        #expect(hub.next(waitingUpTo: .zero).count == 2)
+        #expect(hub.hasAnswersDue, "a step taken waits for its picture")
+        clock.set(.milliseconds(1250))
+        hub.publish(frame: "<svg/>", time: .zero)
+        #expect(!hub.hasAnswersDue)
+        #expect(hub.latencies == [.milliseconds(250)], "the inspection is not a step: it has no latency")
+        #expect(try outbound(page).last?.contains(#""latencyMicroseconds":250000"#) == true)
+    }
+
+    @Test func aClosedHubRefusesPagesAndMessages() throws {
+        let hub = PreviewHub(clock: ManualClock().live)
+        let page = EmbeddedChannel()
+        hub.connect(page)
+        #expect(hub.closeAll().count == 1)
+        #expect(!hub.queue(.step("tap: play")))
+        let late = EmbeddedChannel()
+        hub.publish(transcript: "after\n")
+        hub.connect(late)
+        #expect(try outbound(late).isEmpty)
+        #expect(try outbound(page).isEmpty, "a closed page is no longer sent anything")
+    }
+}
+
+/// The text of every WebSocket frame written to `channel` so far.
+func outbound(_ channel: EmbeddedChannel) throws -> [String] {
+    var texts: [String] = []
+    while let frame = try channel.readOutbound(as: WebSocketFrame.self) {
+        var data = frame.unmaskedData
+        texts.append(data.readString(length: data.readableBytes) ?? "")
+    }
+    return texts
+}
+
+/// A clock set by hand.
+final class ManualClock: Sendable {
+    private let time = Mutex(Duration.zero)
+
+    func set(_ instant: Duration) { time.withLock { $0 = instant } }
+
+    func advance(by duration: Duration) { time.withLock { $0 += duration } }
+
+    var live: LiveClock { LiveClock { [self] in time.withLock { $0 } } }
+}
