@@ -22,7 +22,7 @@ open class ActivityIndicator: View {
 
     /// How long the spinner takes to move on by one of its eight spokes:
     /// an eighth of a second, so a turn takes a second.
-    public static let spokeDuration: Duration = .milliseconds(125)
+    package static let spokeDuration: Duration = .milliseconds(125)
 
     /// The clock the spinner turns on: the scene's, from ``awake(in:)``,
     /// unless one was given.
@@ -47,7 +47,7 @@ open class ActivityIndicator: View {
     /// The spoke drawn brightest, 0 (the top) to 7, clockwise: how many
     /// ``spokeDuration``s have passed since the spinner started, modulo 8;
     /// 0 when it is stopped or has no clock.
-    public var spokePhase: Int {
+    package var spokePhase: Int {
         guard animating, let scheduler else { return 0 }
         let elapsed = scheduler.now - startedAt
         guard elapsed > .zero else { return 0 }
