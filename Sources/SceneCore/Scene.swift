@@ -24,7 +24,7 @@ public final class Scene {
     /// The `scene:` title, if any.
     public let title: String?
     /// The `description:`, if any.
-    public let summary: String?
+    public let description: String?
     /// The size of the canvas the scene's views are drawn on, as its
     /// `canvas:` key declares it; `nil` for the default (a phone in portrait).
     package var canvas: Size?
@@ -55,7 +55,7 @@ public final class Scene {
         scheduler: VirtualScheduler = VirtualScheduler(), stateDirectory: String? = nil
     ) {
         self.title = title
-        self.summary = summary
+        self.description = summary
         self.entries = entries
         self.scheduler = scheduler
         self.stateDirectory = stateDirectory

@@ -251,9 +251,9 @@ package final class PlayerInterface: SceneObject, PropertyNotifying {
         show(skipBackwardButton, .skipButtons)
         show(footer, .footer)
         if state == .buffering {
-            spinner?.startAnimating()
+            spinner?.start()
         } else {
-            spinner?.stopAnimating()
+            spinner?.stop()
         }
     }
 
@@ -314,7 +314,7 @@ package final class PlayerInterface: SceneObject, PropertyNotifying {
     private func connectTap(
         of button: Button?, _ send: @escaping (PlayerInterface) -> Void
     ) -> SceneConnection? {
-        button?.touchUpInside.connect { [weak self] in
+        button?.tap.connect { [weak self] in
             guard let self else { return }
             send(self)
         }

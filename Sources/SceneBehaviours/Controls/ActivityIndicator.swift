@@ -8,7 +8,7 @@ import SceneCore
 /// at any moment shows where it is:
 ///
 ///     let spinner = ActivityIndicator(scheduler: scheduler)
-///     spinner.startAnimating()
+///     spinner.start()
 ///     try scheduler.advance(by: .milliseconds(375))   // spinner.spokePhase == 3
 ///
 /// Turning sets no timer and sends nothing: the phase is read from the
@@ -59,7 +59,7 @@ open class ActivityIndicator: View {
 
     /// Starts the spinner (the `start` action); ignored when it already turns.
     @discardableResult
-    public func startAnimating() -> ActionOutcome {
+    public func start() -> ActionOutcome {
         guard !animating else { return .ignored(because: "it is already animating") }
         animating = true
         startedAt = scheduler?.now ?? .zero
@@ -68,7 +68,7 @@ open class ActivityIndicator: View {
 
     /// Stops the spinner (the `stop` action); ignored when it does not turn.
     @discardableResult
-    public func stopAnimating() -> ActionOutcome {
+    public func stop() -> ActionOutcome {
         guard animating else { return .ignored(because: "it is not animating") }
         animating = false
         return .handled
@@ -85,9 +85,9 @@ open class ActivityIndicator: View {
         ) { type in
             type.readOnly("animating", get: { $0.animating }, doc: "Whether the spinner turns.")
             type.action("start", doc: "Starts the spinner; ignored when it is already animating.") {
-                $0.startAnimating()
+                $0.start()
             }
-            type.action("stop", doc: "Stops the spinner; ignored when it is not animating.") { $0.stopAnimating() }
+            type.action("stop", doc: "Stops the spinner; ignored when it is not animating.") { $0.stop() }
         }
     }
 }
