@@ -17,7 +17,7 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The colour names a scene may use, with their values.
-    public static let named: [(name: String, color: Color)] = [
+    package static let named: [(name: String, color: Color)] = [
         ("black", Color(red: 0, green: 0, blue: 0)),
         ("white", Color(red: 255, green: 255, blue: 255)),
         ("clear", Color(red: 0, green: 0, blue: 0, alpha: 0)),

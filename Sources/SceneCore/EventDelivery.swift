@@ -35,24 +35,24 @@
 /// The state is per thread: scenes run on several threads at once each
 /// have their own. It costs a thread-local read, a comparison and two
 /// stores per send.
-public enum EventDelivery {
+@usableFromInline package enum EventDelivery {
     /// How deep deliveries may nest when no supervisor says otherwise: 100.
     /// Each level of a chain of `on:` connections takes about 2.2 KiB of
     /// stack in a debug build (measured on a chain of FormBehaviours; less
     /// in a release build), so that the default, about 220 KiB, fits well
     /// inside a secondary thread's 512 KiB.
-    public static let defaultMaximumDepth = 100
+    package static let defaultMaximumDepth = 100
 
     /// How many sends one send from outside any handler may lead to, itself
     /// included, when no supervisor says otherwise: 100,000. A scene whose
     /// tap reaches every row of a 10,000-row table stays well inside it;
     /// wiring that doubles at each of 20 levels does not.
-    public static let defaultMaximumDeliveries = 100_000
+    package static let defaultMaximumDeliveries = 100_000
 
     /// How many deliveries are in progress on this thread: 1 inside the
     /// handlers of an event sent from outside any handler, 2 inside the
     /// handlers of an event one of those sent, and so on.
-    public static var depth: Int { state().pointee.depth }
+    package static var depth: Int { state().pointee.depth }
 
     /// Runs `body` with deliveries on this thread limited to
     /// `maximumDepth` nested levels and to `maximumDeliveries` sends for
@@ -62,7 +62,7 @@ public enum EventDelivery {
     /// is restored afterwards.
     ///
     /// - Complexity: O(1) besides `body`.
-    public static func supervise(
+    package static func supervise(
         maximumDepth: Int, maximumDeliveries: Int = defaultMaximumDeliveries, _ body: () -> Void
     ) -> EventRunaway? {
         let state = state()
@@ -172,9 +172,9 @@ private let stateKey: pthread_key_t = {
 }()
 
 /// A send that ``EventDelivery`` refused, and why.
-public struct EventRunaway: Equatable, Sendable, CustomStringConvertible {
+package struct EventRunaway: Equatable, Sendable, CustomStringConvertible {
     /// Why the send was refused.
-    public enum Kind: Equatable, Sendable {
+    package enum Kind: Equatable, Sendable {
         /// An `on:` connection was already delivering its event at
         /// `firstLevel` (1 is the outermost delivery): the deliveries from
         /// that level to the refused one form a loop.
@@ -187,19 +187,19 @@ public struct EventRunaway: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// Why.
-    public let kind: Kind
+    package let kind: Kind
     /// How many deliveries were in progress, the one that made the refused
     /// send included: the levels 1 through `depth`.
-    public let depth: Int
+    package let depth: Int
 
     /// Creates a runaway.
-    public init(kind: Kind, depth: Int) {
+    package init(kind: Kind, depth: Int) {
         self.kind = kind
         self.depth = depth
     }
 
     /// Why, as a sentence without names (the runner names the events).
-    public var description: String {
+    package var description: String {
         switch kind {
         case .loop(let level):
             "an event came back to a connection that was still delivering it (at level \(level) of \(depth))"

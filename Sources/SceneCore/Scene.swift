@@ -24,10 +24,10 @@ public final class Scene {
     /// The `scene:` title, if any.
     public let title: String?
     /// The `description:`, if any.
-    public let summary: String?
+    public let description: String?
     /// The size of the canvas the scene's views are drawn on, as its
     /// `canvas:` key declares it; `nil` for the default (a phone in portrait).
-    public package(set) var canvas: Size?
+    package var canvas: Size?
     /// Every object, in declaration order.
     public let entries: [Entry]
     /// The scene's clock and timers, shared by all its behaviours.
@@ -55,7 +55,7 @@ public final class Scene {
         scheduler: VirtualScheduler = VirtualScheduler(), stateDirectory: String? = nil
     ) {
         self.title = title
-        self.summary = summary
+        self.description = summary
         self.entries = entries
         self.scheduler = scheduler
         self.stateDirectory = stateDirectory
@@ -149,7 +149,7 @@ public final class Scene {
     }
 
     /// The entry declared as `id`.
-    public func entry(_ id: String) -> Entry? {
+    package func entry(_ id: String) -> Entry? {
         if idTable == nil { idTable = ObjectIDTable(entries.lazy.map(\.id)) }
         return idTable?[id].map { entries[$0] }
     }
@@ -170,7 +170,7 @@ public final class Scene {
     }
 
     /// The id of `object` in this scene.
-    public func id(of object: AnyObject) -> String? {
+    package func id(of object: AnyObject) -> String? {
         if idByObject == nil {
             var map = [ObjectIdentifier: String](minimumCapacity: entries.count)
             for entry in entries { map[ObjectIdentifier(entry.object)] = entry.id }

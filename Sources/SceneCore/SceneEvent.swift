@@ -6,7 +6,7 @@
 ///
 ///     public final class Button {
 ///         public let tap = SceneEvent<Void>()
-///         func touchUpInside() { tap.send() }
+///         func didEndTouch() { tap.send() }
 ///     }
 ///     let connection = button.tap.connect { print("tapped") }
 ///     connection.disconnect()   // no longer called

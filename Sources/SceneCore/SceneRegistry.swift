@@ -17,11 +17,11 @@ import Synchronization
 /// `make` and releases it; it never calls `awake(in:)` on it.
 public struct SceneRegistry: Sendable {
     /// A protocol that outlets can require, such as `InteractionProvider`.
-    public struct ProtocolDescription: Sendable {
+    package struct ProtocolDescription: Sendable {
         /// The name scenes and messages use.
-        public let name: String
+        package let name: String
         /// A one-line description.
-        public let summary: String
+        package let summary: String
         /// The Swift protocol.
         let typeID: ObjectIdentifier
         /// Whether an object conforms.
@@ -42,14 +42,14 @@ public struct SceneRegistry: Sendable {
     /// never changes.
     private let conformanceCache = ConformanceCache()
     /// Registered types in registration order.
-    public private(set) var types: [TypeDescription] = []
+    package private(set) var types: [TypeDescription] = []
     /// Declared protocols in declaration order.
-    public private(set) var protocols: [ProtocolDescription] = []
+    package private(set) var protocols: [ProtocolDescription] = []
     /// Registrations of built-in types that were refused: a bug in the
     /// module that ships them, never something a scene causes. Empty unless
     /// a module is broken; a program shows them rather than run without
     /// the types (`scene-runner` prints them and exits 70).
-    public package(set) var refusedBuiltIns: [RegistrationError] = []
+    package var refusedBuiltIns: [RegistrationError] = []
 
     /// An empty registry.
     public init() {}
@@ -119,7 +119,7 @@ public struct SceneRegistry: Sendable {
     package func type(namedUTF8 name: UnsafeBufferPointer<UInt8>) -> TypeDescription? { typesByName[name] }
 
     /// The protocol declared as `name`.
-    public func protocolDescription(named name: String) -> ProtocolDescription? {
+    package func protocolDescription(named name: String) -> ProtocolDescription? {
         protocols.first { $0.name == name }
     }
 
@@ -143,7 +143,7 @@ public struct SceneRegistry: Sendable {
     /// Whether an object of `type` can fill `outlet`: its class is the
     /// outlet's class as registered or extends it through `base`, or it
     /// conforms to the outlet's protocol.
-    public func type(_ type: TypeDescription, fits outlet: OutletDescription) -> Bool {
+    package func type(_ type: TypeDescription, fits outlet: OutletDescription) -> Bool {
         if type.lineageTypeIDs.contains(outlet.requirementID) { return true }
         guard let requirement = protocolsByTypeID[outlet.requirementID] else { return false }
         return conformanceCache.conforms(type, to: requirement)
@@ -151,14 +151,14 @@ public struct SceneRegistry: Sendable {
 
     /// Whether an object of `type` can fill an outlet that requires the type
     /// or protocol named `requirement`.
-    public func type(_ type: TypeDescription, satisfies requirement: String) -> Bool {
+    package func type(_ type: TypeDescription, satisfies requirement: String) -> Bool {
         type.lineage.contains { $0.name == requirement }
             || conformances(of: type).contains { $0.name == requirement }
     }
 
     /// The declared protocols the instances of `type` conform to, in
     /// declaration order.
-    public func conformances(of type: TypeDescription) -> [ProtocolDescription] {
+    package func conformances(of type: TypeDescription) -> [ProtocolDescription] {
         protocols.filter { conformanceCache.conforms(type, to: $0) }
     }
 

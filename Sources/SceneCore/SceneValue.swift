@@ -49,7 +49,7 @@ public enum SceneValue: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether two values are equal, Doubles (and Durations) within
     /// `tolerance`; lists element by element, maps key by key in any order.
-    public func matches(_ other: SceneValue, tolerance: Double = 1e-6) -> Bool {
+    package func matches(_ other: SceneValue, tolerance: Double = 1e-6) -> Bool {
         switch (self, other) {
         case (.double(let a), .double(let b)): return abs(a - b) <= tolerance
         case (.double(let a), .int(let b)), (.int(let b), .double(let a)): return abs(a - Double(b)) <= tolerance
@@ -68,7 +68,7 @@ public enum SceneValue: Sendable, Hashable, CustomStringConvertible {
 
     /// A Double the shortest way that reads back exactly, without a
     /// trailing `.0`: `1`, `0.5`, `1e-07`.
-    public static func format(_ value: Double) -> String {
+    package static func format(_ value: Double) -> String {
         var text = "\(value)"
         if text.hasSuffix(".0") { text.removeLast(2) }
         return text
@@ -76,7 +76,7 @@ public enum SceneValue: Sendable, Hashable, CustomStringConvertible {
 
     /// A string in double quotes with `"` and `\` and control characters
     /// escaped, as Swift writes them (`\n`, `\u{1b}`).
-    public static func quote(_ text: String) -> String {
+    package static func quote(_ text: String) -> String {
         quote(text) { "\\u{\(String($0, radix: 16))}" }
     }
 

@@ -35,19 +35,19 @@ public final class TypeDescription: Sendable {
     /// Whether an object is an instance of the class (or a subclass).
     let isInstance: @Sendable (AnyObject) -> Bool
     /// Its own properties, outlets, events, actions and inputs, in declaration order.
-    public let ownProperties: [PropertyDescription]
-    public let ownOutlets: [OutletDescription]
-    public let ownEvents: [EventDescription]
-    public let ownActions: [ActionDescription]
-    public let ownInputs: [ActionDescription]
+    package let ownProperties: [PropertyDescription]
+    package let ownOutlets: [OutletDescription]
+    package let ownEvents: [EventDescription]
+    package let ownActions: [ActionDescription]
+    package let ownInputs: [ActionDescription]
 
     /// A key of an object in a scene file.
-    public enum Member: Sendable {
+    package enum Member: Sendable {
         case property(PropertyDescription)
         case outlet(OutletDescription)
 
         /// The type that declares it.
-        public var declaringType: String {
+        package var declaringType: String {
             switch self {
             case .property(let property): property.declaringType
             case .outlet(let outlet): outlet.declaringType
@@ -56,21 +56,21 @@ public final class TypeDescription: Sendable {
     }
 
     /// All properties and outlets by key, inherited ones included.
-    public let members: [String: Member]
+    package let members: [String: Member]
     /// All properties, base types' first.
     public let properties: [PropertyDescription]
     /// All outlets and collections, base types' first.
-    public let outlets: [OutletDescription]
+    package let outlets: [OutletDescription]
     /// The properties a scene must set.
-    public let requiredProperties: [PropertyDescription]
+    package let requiredProperties: [PropertyDescription]
     /// The outlets a scene must connect.
-    public let requiredOutlets: [OutletDescription]
+    package let requiredOutlets: [OutletDescription]
     /// All events by name.
-    public let events: [String: EventDescription]
+    package let events: [String: EventDescription]
     /// All actions by name.
-    public let actions: [String: ActionDescription]
+    package let actions: [String: ActionDescription]
     /// All script inputs by name.
-    public let inputs: [String: ActionDescription]
+    package let inputs: [String: ActionDescription]
     /// ``members`` by the UTF-8 bytes of their keys, for loaders that read bytes.
     let memberTable: NameTable<Member>
     /// ``events`` by the UTF-8 bytes of their names.
@@ -80,7 +80,7 @@ public final class TypeDescription: Sendable {
     /// Whether the loader calls `awake(in:)` on the type's instances once
     /// the scene is wired. False only for a type whose `awake` does nothing,
     /// so that a large scene is not visited once more object by object.
-    public let wakes: Bool
+    package let wakes: Bool
     private let factory: @Sendable () -> any SceneObject
 
     /// Describes a type. `make` creates an instance with its defaults;
@@ -147,7 +147,7 @@ public final class TypeDescription: Sendable {
     package func makeInstance() -> any SceneObject { factory() }
 
     /// The type and its base types, nearest first.
-    public var lineage: [TypeDescription] {
+    package var lineage: [TypeDescription] {
         var result: [TypeDescription] = []
         var current: TypeDescription? = self
         while let type = current {
@@ -158,11 +158,11 @@ public final class TypeDescription: Sendable {
     }
 
     /// All events in declaration order, base types' first.
-    public var orderedEvents: [EventDescription] { Self.ordered(lineage.reversed().map(\.ownEvents)) }
+    package var orderedEvents: [EventDescription] { Self.ordered(lineage.reversed().map(\.ownEvents)) }
     /// All actions in declaration order, base types' first.
-    public var orderedActions: [ActionDescription] { Self.ordered(lineage.reversed().map(\.ownActions)) }
+    package var orderedActions: [ActionDescription] { Self.ordered(lineage.reversed().map(\.ownActions)) }
     /// All script inputs in declaration order, base types' first.
-    public var orderedInputs: [ActionDescription] { Self.ordered(lineage.reversed().map(\.ownInputs)) }
+    package var orderedInputs: [ActionDescription] { Self.ordered(lineage.reversed().map(\.ownInputs)) }
 
     /// Members of each level, a redeclared name replacing the inherited one in place.
     private static func ordered<T: NamedMember>(_ levels: [[T]]) -> [T] {
@@ -186,7 +186,7 @@ public final class TypeDescription: Sendable {
     }
 
     /// The property named `name`, inherited ones included.
-    public func property(named name: String) -> PropertyDescription? {
+    package func property(named name: String) -> PropertyDescription? {
         if case .property(let property) = members[name] { return property }
         return nil
     }

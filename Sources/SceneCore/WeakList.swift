@@ -19,7 +19,7 @@ public struct WeakList<Element> {
     }
 
     /// A list of `objects`; those that are not `Element`s are skipped when read.
-    public init(objects: [AnyObject]) {
+    @usableFromInline package init(objects: [AnyObject]) {
         boxes = objects.map { Box(object: $0) }
     }
 

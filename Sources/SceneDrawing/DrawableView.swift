@@ -3,7 +3,7 @@ import SceneCore
 /// A view that a picture can draw: what the layout and the drawing read of
 /// it. The standard `View` and every control conform; a type of your own
 /// that subclasses `View` draws through it too.
-public protocol DrawableView: AnyObject {
+package protocol DrawableView: AnyObject {
     /// The view that contains this one, or `nil` on the canvas.
     var containingView: (any DrawableView)? { get }
     /// The declared frame, relative to the containing view, if any.
@@ -27,15 +27,15 @@ public protocol DrawableView: AnyObject {
 /// the order they are declared.
 ///
 ///     let svg = ScenePicture.svg(of: scene)
-public enum ScenePicture {
+package enum ScenePicture {
     /// The size of the canvas of a scene that does not declare one: a phone
     /// in portrait, 390 by 844 points.
-    public static let defaultCanvas = Size(width: 390, height: 844)
+    package static let defaultCanvas = Size(width: 390, height: 844)
 
     /// The views of `scene` as picture items, in declaration order.
     ///
     /// - Complexity: O(n) in the number of objects.
-    public static func items(of scene: Scene) -> [PictureItem] {
+    package static func items(of scene: Scene) -> [PictureItem] {
         var views: [(id: String, type: String, view: any DrawableView)] = []
         var indexByView: [ObjectIdentifier: Int] = [:]
         // Sized once: growing them would copy and rehash along the way.
@@ -63,7 +63,7 @@ public enum ScenePicture {
     /// ``defaultCanvas``. Pass the same `layout` cache to each picture of
     /// a series (a run's snapshots, a timeline's screens) so that views are
     /// laid out again only when something the layout reads has changed.
-    public static func write(
+    package static func write(
         _ scene: Scene, canvas: Size? = nil, scale: Double = 1, layout cache: LayoutCache? = nil,
         to sink: @escaping (String) -> Void
     ) {
@@ -72,7 +72,7 @@ public enum ScenePicture {
     }
 
     /// The picture of `scene` as it is now, as one string.
-    public static func svg(
+    package static func svg(
         of scene: Scene, canvas: Size? = nil, scale: Double = 1, layout cache: LayoutCache? = nil
     ) -> String {
         Picture.svg(items(of: scene), canvas: canvas ?? scene.canvas ?? defaultCanvas, scale: scale, layout: cache)

@@ -28,9 +28,9 @@ public final class DrawingContext {
     /// The size of the view being drawn.
     public let size: Size
     /// The id of the view being drawn, as the scene declares it.
-    public let viewID: String
+    package let viewID: String
     /// The name of the view's registered type.
-    public let typeName: String
+    package let typeName: String
     /// Where the drawing goes.
     private let output: SVGOutput
 

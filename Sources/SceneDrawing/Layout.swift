@@ -54,25 +54,25 @@ public struct StackLayout: Sendable, Hashable {
 }
 
 /// One view as the layout sees it.
-public struct LayoutNode: Sendable, Hashable {
+package struct LayoutNode: Sendable, Hashable {
     /// The index of the view containing this one, or `nil` for a view
     /// placed on the canvas itself.
-    public var parent: Int?
+    package var parent: Int?
     /// The view's frame, relative to its parent, when it declares one; a
     /// view with a frame is placed there and takes no room in its parent's
     /// stack.
-    public var frame: Rect?
+    package var frame: Rect?
     /// How the view lays out its own views that have no frame; `nil` for
     /// ``StackLayout/standard``.
-    public var layout: StackLayout?
+    package var layout: StackLayout?
     /// The size the view's content asks for (a button's title, a label's
     /// text), used when it has no frame and no views in its stack.
-    public var intrinsicSize: Size
+    package var intrinsicSize: Size
     /// Whether the view is hidden: a hidden view takes no room in a stack.
-    public var isHidden: Bool
+    package var isHidden: Bool
 
     /// A node for one view.
-    public init(
+    package init(
         parent: Int? = nil, frame: Rect? = nil, layout: StackLayout? = nil, intrinsicSize: Size = .zero,
         isHidden: Bool = false
     ) {
@@ -106,12 +106,12 @@ public struct LayoutNode: Sendable, Hashable {
 ///   otherwise. Across the axis it asks for the same, or, with `fill`,
 ///   spans its parent less the parent's padding.
 /// - A view in a cycle of parents (which only code can make) is not placed.
-public enum Layout {
+package enum Layout {
     /// The frame of each node in canvas coordinates, or `nil` for a node
     /// that is not placed.
     ///
     /// - Complexity: O(n) in the number of nodes.
-    public static func frames(of nodes: [LayoutNode], canvas: Size) -> [Rect?] {
+    package static func frames(of nodes: [LayoutNode], canvas: Size) -> [Rect?] {
         solve(nodes, canvas: canvas).frames
     }
 

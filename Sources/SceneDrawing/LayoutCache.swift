@@ -16,24 +16,24 @@ import SceneCore
 /// with the last ones, linear in the number of views and without the
 /// allocations of a layout. One cache serves one scene (or one series of
 /// pictures) on one thread at a time; it holds no view, only values.
-public final class LayoutCache {
+package final class LayoutCache {
     private var nodes: [LayoutNode] = []
     private var canvas: Size?
     private var solution: (frames: [Rect?], preorder: [Int]) = ([], [])
 
     /// How many times the cache has worked a layout out (rather than reused
     /// the last one).
-    public private(set) var solveCount = 0
+    package private(set) var solveCount = 0
 
     /// An empty cache: the first picture lays its views out.
-    public init() {}
+    package init() {}
 
     /// The frame of each node in canvas coordinates, as
     /// ``Layout/frames(of:canvas:)`` gives it, worked out again only when
     /// `nodes` or `canvas` differ from the last call's.
     ///
     /// - Complexity: O(n) in the number of nodes.
-    public func frames(of nodes: [LayoutNode], canvas: Size) -> [Rect?] {
+    package func frames(of nodes: [LayoutNode], canvas: Size) -> [Rect?] {
         solve(nodes, canvas: canvas).frames
     }
 

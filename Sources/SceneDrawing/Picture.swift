@@ -2,23 +2,23 @@ import SceneCore
 
 /// One view of a picture: where the layout puts it, how it is shown, and
 /// how it draws itself.
-public struct PictureItem {
+package struct PictureItem {
     /// The view as the layout sees it.
-    public var node: LayoutNode
+    package var node: LayoutNode
     /// The view's id in the scene, written on its group (`data-id`).
-    public var id: String
+    package var id: String
     /// The view's type name, written on its group (`data-type`).
-    public var typeName: String
+    package var typeName: String
     /// The view's own opacity, 0...1; its views are drawn with it too.
-    public var alpha: Double
+    package var alpha: Double
     /// A translation of the view and its views from where the layout puts
     /// them (a shake's offset).
-    public var offset: Point
+    package var offset: Point
     /// Draws the view in its own coordinates.
-    public var draw: (DrawingContext) -> Void
+    package var draw: (DrawingContext) -> Void
 
     /// An item for one view.
-    public init(
+    package init(
         node: LayoutNode, id: String, typeName: String, alpha: Double = 1, offset: Point = .zero,
         draw: @escaping (DrawingContext) -> Void
     ) {
@@ -38,14 +38,14 @@ public struct PictureItem {
 /// at its place on the canvas (its frame plus its own and its containers'
 /// offsets) with its opacity times its containers'. A hidden view, a view
 /// inside a hidden one and a view with no opacity left are not drawn.
-public enum Picture {
+package enum Picture {
     /// Writes the picture of `items` on a canvas of `canvas` points, drawn at
     /// `scale` pixels a point, handing the text to `sink` in pieces.
     /// With a `layout` cache, the views are laid out again only when
     /// something the layout reads differs from the cache's last picture.
     ///
     /// - Complexity: O(n) in the number of views, plus what they draw.
-    public static func write(
+    package static func write(
         _ items: [PictureItem], canvas: Size, scale: Double = 1, background: Color = .white,
         layout cache: LayoutCache? = nil, to sink: @escaping (String) -> Void
     ) {
@@ -79,7 +79,7 @@ public enum Picture {
     }
 
     /// The picture of `items` as one string.
-    public static func svg(
+    package static func svg(
         _ items: [PictureItem], canvas: Size, scale: Double = 1, background: Color = .white,
         layout cache: LayoutCache? = nil
     ) -> String {

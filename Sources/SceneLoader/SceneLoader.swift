@@ -130,7 +130,7 @@ public struct SceneLoader: Sendable {
     /// The command-line program hints name (`'NAME types' lists the
     /// registered types`); `nil`, the default, names none and lists the
     /// types instead.
-    public var programName: String?
+    package var programName: String?
     /// Whether a scene with warnings is refused like one with errors
     /// (`--warnings-as-errors`): it does not load, and its warnings are
     /// the load error's diagnostics.

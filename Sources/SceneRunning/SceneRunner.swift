@@ -24,7 +24,7 @@ public struct SceneRunner: Sendable {
     }
 
     /// What running one file while streaming its transcript gave.
-    public enum StreamOutcome {
+    package enum StreamOutcome {
         /// The scene loaded and its script ran; the entries went to the sink.
         case ran(Transcript.Summary)
         /// The scene could not be loaded; nothing ran and the sink heard nothing.
@@ -37,7 +37,7 @@ public struct SceneRunner: Sendable {
     /// and whether they rewrite them: by default `Snapshots/<scene>/`
     /// beside each scene file (its ``SceneSource/name`` read as a path),
     /// compared.
-    public var snapshots = SnapshotPolicy()
+    package var snapshots = SnapshotPolicy()
 
     /// A runner for the types in `registry`. `stateDirectory` is where the
     /// scenes' behaviours keep state between runs (a store's relative path
@@ -69,7 +69,7 @@ public struct SceneRunner: Sendable {
     /// Loads `source` and runs its script, handing the transcript to `sink`
     /// as it happens; `shouldStop` is asked after each step (a sink whose
     /// output failed can end the run early).
-    public func run(
+    package func run(
         _ source: SceneSource, streamingTo sink: some TranscriptSink, shouldStop: () -> Bool = { false }
     ) -> StreamOutcome {
         run(source, shouldStop: shouldStop) { session in _ = session.observe(sink) }

@@ -17,7 +17,7 @@ public struct Transcript: Sendable {
         public var kind: Kind
 
         /// Creates an entry.
-        public init(time: Duration, kind: Kind) {
+        package init(time: Duration, kind: Kind) {
             self.time = time
             self.kind = kind
         }
@@ -49,16 +49,16 @@ public struct Transcript: Sendable {
     }
 
     /// The scene a transcript is about, known before anything runs.
-    public struct Header: Sendable, Hashable {
+    package struct Header: Sendable, Hashable {
         /// The scene's title, or its file name.
-        public var title: String
+        package var title: String
         /// The file it came from.
-        public var file: String
+        package var file: String
         /// How many objects it declares.
-        public var objectCount: Int
+        package var objectCount: Int
 
         /// Creates a header.
-        public init(title: String, file: String, objectCount: Int) {
+        package init(title: String, file: String, objectCount: Int) {
             self.title = title
             self.file = file
             self.objectCount = objectCount
@@ -66,27 +66,27 @@ public struct Transcript: Sendable {
     }
 
     /// How a run ended: what a streamed transcript keeps.
-    public struct Summary: Sendable, Hashable {
+    package struct Summary: Sendable, Hashable {
         /// The scene.
-        public var header: Header
+        package var header: Header
         /// How many expectations (and snapshots) held.
-        public var passedCount = 0
+        package var passedCount = 0
         /// How many expectations (and snapshots) failed.
-        public var failedCount = 0
+        package var failedCount = 0
         /// How many failures objects reported while the scene ran.
-        public var failureCount = 0
+        package var failureCount = 0
         /// Whether the run stopped on an error.
-        public var hasError = false
+        package var hasError = false
         /// The virtual time when the script ended.
-        public var endTime: Duration = .zero
+        package var endTime: Duration = .zero
 
         /// An empty summary of the scene `header` describes.
-        public init(header: Header) {
+        package init(header: Header) {
             self.header = header
         }
 
         /// Counts `kind` in.
-        public mutating func count(_ kind: Kind) {
+        package mutating func count(_ kind: Kind) {
             switch kind {
             case .expectation(_, _, _, let passed, _):
                 if passed { passedCount += 1 } else { failedCount += 1 }
@@ -99,7 +99,7 @@ public struct Transcript: Sendable {
         }
 
         /// Whether every expectation held, no object failed and nothing went wrong.
-        public var succeeded: Bool { failedCount == 0 && failureCount == 0 && !hasError }
+        package var succeeded: Bool { failedCount == 0 && failureCount == 0 && !hasError }
     }
 
     /// The scene's title, or its file name.
@@ -114,17 +114,17 @@ public struct Transcript: Sendable {
     public var endTime: Duration = .zero
 
     /// An empty transcript.
-    public init(title: String, file: String, objectCount: Int) {
+    package init(title: String, file: String, objectCount: Int) {
         self.title = title
         self.file = file
         self.objectCount = objectCount
     }
 
     /// The scene this transcript is about.
-    public var header: Header { Header(title: title, file: file, objectCount: objectCount) }
+    package var header: Header { Header(title: title, file: file, objectCount: objectCount) }
 
     /// The counts and end time of the entries.
-    public var summary: Summary {
+    package var summary: Summary {
         var summary = Summary(header: header)
         for entry in entries { summary.count(entry.kind) }
         summary.endTime = endTime
@@ -147,7 +147,7 @@ public struct Transcript: Sendable {
 /// Receives a transcript as it happens: the scene's warnings, the header
 /// before the script, each entry as soon as it is known, and the summary at
 /// the end.
-public protocol TranscriptSink: AnyObject {
+package protocol TranscriptSink: AnyObject {
     /// The scene loaded with these warnings (not called when there are none).
     func warn(_ warnings: [Diagnostic], in source: SceneSource)
     /// The scene is loaded and about to run.
@@ -160,24 +160,24 @@ public protocol TranscriptSink: AnyObject {
 
 extension TranscriptSink {
     /// By default warnings are not shown.
-    public func warn(_ warnings: [Diagnostic], in source: SceneSource) {}
+    package func warn(_ warnings: [Diagnostic], in source: SceneSource) {}
 }
 
 /// Collects a whole ``Transcript``.
-public final class TranscriptCollector: TranscriptSink {
+package final class TranscriptCollector: TranscriptSink {
     /// What was collected so far.
-    public private(set) var transcript = Transcript(title: "", file: "", objectCount: 0)
+    package private(set) var transcript = Transcript(title: "", file: "", objectCount: 0)
 
     /// An empty collector.
-    public init() {}
+    package init() {}
 
-    public func begin(_ header: Transcript.Header) {
+    package func begin(_ header: Transcript.Header) {
         transcript = Transcript(title: header.title, file: header.file, objectCount: header.objectCount)
     }
 
-    public func record(_ entry: Transcript.Entry) { transcript.entries.append(entry) }
+    package func record(_ entry: Transcript.Entry) { transcript.entries.append(entry) }
 
-    public func end(_ summary: Transcript.Summary) { transcript.endTime = summary.endTime }
+    package func end(_ summary: Transcript.Summary) { transcript.endTime = summary.endTime }
 }
 
 extension Duration {

@@ -14,7 +14,7 @@ public enum TranscriptRenderer {
     }
 
     /// `-- title: N expectations, N passed, N failed, virtual time T`.
-    public static func summary(_ summary: Transcript.Summary) -> String {
+    package static func summary(_ summary: Transcript.Summary) -> String {
         let total = summary.passedCount + summary.failedCount
         var text = "-- \(summary.header.title): \(total) expectation\(total == 1 ? "" : "s"), "
         text += "\(summary.passedCount) passed, \(summary.failedCount) failed"
@@ -45,7 +45,7 @@ public enum TranscriptRenderer {
     }
 
     /// One entry as a JSON object, without a line break.
-    public static func json(_ entry: Transcript.Entry, file: String) -> String {
+    package static func json(_ entry: Transcript.Entry, file: String) -> String {
         func record(_ type: String, _ fields: [(String, JSONValue)]) -> String {
             JSONValue.object(
                 [("type", .string(type)), ("file", .string(file)), ("time", .number(entry.time.seconds))] + fields
@@ -102,7 +102,7 @@ public enum TranscriptRenderer {
     }
 
     /// The `summary` record that ends a transcript, without a line break.
-    public static func json(_ summary: Transcript.Summary) -> String {
+    package static func json(_ summary: Transcript.Summary) -> String {
         JSONValue.object([
             ("type", .string("summary")), ("file", .string(summary.header.file)),
             ("title", .string(summary.header.title)),
@@ -116,24 +116,24 @@ public enum TranscriptRenderer {
 
 /// Writes a transcript as JSON Lines while it happens: each entry as one
 /// line, then the summary.
-public final class JSONTranscriptWriter: TranscriptSink {
+package final class JSONTranscriptWriter: TranscriptSink {
     private let write: (String) -> Void
     private var file = ""
 
     /// A writer handing each line, with its line break, to `write`.
-    public init(write: @escaping (String) -> Void) {
+    package init(write: @escaping (String) -> Void) {
         self.write = write
     }
 
-    public func warn(_ warnings: [Diagnostic], in source: SceneSource) {
+    package func warn(_ warnings: [Diagnostic], in source: SceneSource) {
         for warning in warnings { write(DiagnosticRenderer.json(warning, in: source) + "\n") }
     }
 
-    public func begin(_ header: Transcript.Header) { file = header.file }
+    package func begin(_ header: Transcript.Header) { file = header.file }
 
-    public func record(_ entry: Transcript.Entry) { write(TranscriptRenderer.json(entry, file: file) + "\n") }
+    package func record(_ entry: Transcript.Entry) { write(TranscriptRenderer.json(entry, file: file) + "\n") }
 
-    public func end(_ summary: Transcript.Summary) { write(TranscriptRenderer.json(summary) + "\n") }
+    package func end(_ summary: Transcript.Summary) { write(TranscriptRenderer.json(summary) + "\n") }
 }
 
 /// Writes a transcript as text while it happens: a header, a line per entry
@@ -148,7 +148,7 @@ public final class JSONTranscriptWriter: TranscriptSink {
 /// once the clock has passed the gap with none: until then the lines after
 /// it wait, so the writer holds at most the lines of that short gap,
 /// however long the run.
-public final class TextTranscriptWriter: TranscriptSink {
+package final class TextTranscriptWriter: TranscriptSink {
     private let write: (String) -> Void
     private let verbose: Bool
 
@@ -187,22 +187,22 @@ public final class TextTranscriptWriter: TranscriptSink {
     /// A writer handing each line, with its line break, to `write`. What
     /// a scene wrote (titles, notes, strings, messages) reaches `write` with
     /// its control characters shown by their codes (`\u{1B}`), never raw.
-    public init(verbose: Bool = false, write: @escaping (String) -> Void) {
+    package init(verbose: Bool = false, write: @escaping (String) -> Void) {
         self.verbose = verbose
         self.write = { write(VisibleText.lines($0)) }
     }
 
-    public func warn(_ warnings: [Diagnostic], in source: SceneSource) {
+    package func warn(_ warnings: [Diagnostic], in source: SceneSource) {
         write(DiagnosticRenderer.render(warnings, in: source))
     }
 
-    public func begin(_ header: Transcript.Header) {
+    package func begin(_ header: Transcript.Header) {
         file = header.file
         let objects = header.objectCount == 1 ? "1 object" : "\(header.objectCount) objects"
         write("== \(header.title) (\(header.file), \(objects))\n")
     }
 
-    public func record(_ entry: Transcript.Entry) {
+    package func record(_ entry: Transcript.Entry) {
         closeRuns(endedBefore: entry.time)
         let time = column(entry.time)
         switch entry.kind {
@@ -243,7 +243,7 @@ public final class TextTranscriptWriter: TranscriptSink {
         flush()
     }
 
-    public func end(_ summary: Transcript.Summary) {
+    package func end(_ summary: Transcript.Summary) {
         for path in runs.keys.sorted() {
             if let run = runs.removeValue(forKey: path) { close(run) }
         }

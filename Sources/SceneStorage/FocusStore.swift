@@ -67,7 +67,7 @@ import SceneOutput
 /// store's intervals in the order they were committed.
 /// ``finishedIntervals`` counts the intervals the file held when this store
 /// opened and those it added since.
-public final class FocusStore: SceneObject, FocusTimerStore {
+package final class FocusStore: SceneObject, FocusTimerStore {
     /// The database file; relative paths resolve in the state directory.
     public var path = ""
 
@@ -80,15 +80,15 @@ public final class FocusStore: SceneObject, FocusTimerStore {
     public private(set) var error: String?
 
     /// The file in use once open.
-    public private(set) var databasePath: String?
+    package private(set) var databasePath: String?
 
     /// Whether the database is open.
-    public var isOpen: Bool { database != nil }
+    package var isOpen: Bool { database != nil }
 
     /// How long an access waits while another connection holds the
     /// database's lock before it fails: 10 s (at most 24 days). Set it
     /// before opening.
-    public var lockTimeout: Duration = .seconds(10)
+    package var lockTimeout: Duration = .seconds(10)
 
     /// The `application_id` that marks a store's database: "FOCU".
     package static let applicationID: Int32 = 0x464F_4355
@@ -103,10 +103,10 @@ public final class FocusStore: SceneObject, FocusTimerStore {
     private weak var scene: Scene?
 
     /// A store with no path yet.
-    public init() {}
+    package init() {}
 
     /// A store for the database at `path`.
-    public init(path: String) {
+    package init(path: String) {
         self.path = path
     }
 
@@ -117,7 +117,7 @@ public final class FocusStore: SceneObject, FocusTimerStore {
     /// Opens the database in the scene's state directory; a failure fails
     /// the scene's load with the error. Keeps the scene to report later
     /// failures to.
-    public func awake(in scene: Scene) {
+    package func awake(in scene: Scene) {
         self.scene = scene
         do {
             try open(stateDirectory: scene.stateDirectory)
@@ -143,7 +143,7 @@ public final class FocusStore: SceneObject, FocusTimerStore {
     /// - Throws: ``FocusStoreError`` naming the file when it cannot be made
     ///   or is not a usable store's database; an existing file is left as
     ///   it was.
-    public func open(stateDirectory: String?) throws(FocusStoreError) {
+    package func open(stateDirectory: String?) throws(FocusStoreError) {
         close()
         let file = try resolve(stateDirectory: stateDirectory)
         let manager = FileManager.default
@@ -254,7 +254,7 @@ public final class FocusStore: SceneObject, FocusTimerStore {
     }
 
     /// Closes the database, and removes the temporary folder the store made.
-    public func close() {
+    package func close() {
         closeDatabase()
         if let ownedDirectory { try? FileManager.default.removeItem(at: ownedDirectory) }
         if let ownedDirectoryToken { TemporaryItems.unregister(ownedDirectoryToken) }
@@ -309,7 +309,7 @@ public final class FocusStore: SceneObject, FocusTimerStore {
     /// the store is closed or empty. A saved value that does not decode is
     /// reported as a failure naming the file and the value, and closes the
     /// store, so that no save overwrites it.
-    public func restoreFocusState() -> FocusTimer.SavedState? {
+    package func restoreFocusState() -> FocusTimer.SavedState? {
         guard let database, let file = databasePath else { return nil }
         do {
             return try database.read(Self.savedState)
@@ -324,7 +324,7 @@ public final class FocusStore: SceneObject, FocusTimerStore {
     /// transaction; nothing is half-written. A failure is kept in
     /// ``error`` and reported to the scene (once for a run of failures
     /// with the same reason).
-    public func saveFocusState(_ state: FocusTimer.SavedState, finishing finished: FocusTimer.FinishedInterval?) {
+    package func saveFocusState(_ state: FocusTimer.SavedState, finishing finished: FocusTimer.FinishedInterval?) {
         guard let database, let file = databasePath else { return }
         do {
             try database.inTransaction(.immediate) { db in
@@ -382,7 +382,7 @@ public final class FocusStore: SceneObject, FocusTimerStore {
     ///
     /// - Throws: ``FocusStoreError`` naming the file, and the row and value
     ///   when one does not decode.
-    public func history() throws(FocusStoreError) -> [FocusTimer.FinishedInterval] {
+    package func history() throws(FocusStoreError) -> [FocusTimer.FinishedInterval] {
         guard let database, let file = databasePath else { return [] }
         do {
             return try database.read(Self.history)

@@ -6,9 +6,9 @@
 ///     FocusStoreError(path: "/state/focus.sqlite", reason: "it is not an SQLite database").description
 ///     // cannot open focus store '/state/focus.sqlite': it is not an SQLite database;
 ///     // the file was left as it was
-public struct FocusStoreError: Error, Equatable, CustomStringConvertible {
+package struct FocusStoreError: Error, Equatable, CustomStringConvertible {
     /// What the store was doing.
-    public enum Operation: Equatable, Sendable {
+    package enum Operation: Equatable, Sendable {
         /// Opening a file that exists; it is left as it was.
         case open
         /// Making a file that did not exist.
@@ -20,11 +20,11 @@ public struct FocusStoreError: Error, Equatable, CustomStringConvertible {
     }
 
     /// What the store was doing.
-    public let operation: Operation
+    package let operation: Operation
     /// The database file.
-    public let path: String
+    package let path: String
     /// What is wrong, as a clause: "it is not an SQLite database".
-    public let reason: String
+    package let reason: String
 
     /// An error about the file at `path` while opening it.
     package init(path: String, reason: String) {
@@ -41,7 +41,7 @@ public struct FocusStoreError: Error, Equatable, CustomStringConvertible {
     /// "cannot open focus store 'PATH': REASON; the file was left as it
     /// was", or "cannot create focus store 'PATH': REASON", "cannot read
     /// focus store 'PATH': REASON", "cannot save to focus store 'PATH': REASON".
-    public var description: String {
+    package var description: String {
         switch operation {
         case .open: "cannot open focus store '\(path)': \(reason); the file was left as it was"
         case .create: "cannot create focus store '\(path)': \(reason)"

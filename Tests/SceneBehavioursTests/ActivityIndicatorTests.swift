@@ -31,7 +31,7 @@ import Testing
         let spinner = ActivityIndicator()
         #expect(type.action("stop", on: spinner) == .ignored(because: "it is not animating"))
         #expect(!spinner.animating)
-        spinner.startAnimating()
+        spinner.start()
         #expect(type.action("start", on: spinner) == .ignored(because: "it is already animating"))
         #expect(spinner.animating)
     }
@@ -39,7 +39,7 @@ import Testing
     @Test func actionsWorkOnAHiddenSpinner() {
         let spinner = ActivityIndicator()
         spinner.hide()
-        #expect(spinner.startAnimating() == .handled)
+        #expect(spinner.start() == .handled)
         #expect(spinner.animating)
     }
 }
@@ -50,7 +50,7 @@ import Testing
         try scheduler.advance(by: .milliseconds(300))
         let spinner = ActivityIndicator(scheduler: scheduler)
         #expect(spinner.spokePhase == 0)
-        spinner.startAnimating()
+        spinner.start()
         #expect(spinner.spokePhase == 0)
         try scheduler.advance(by: .milliseconds(124))
         #expect(spinner.spokePhase == 0)
@@ -63,18 +63,18 @@ import Testing
         #expect(spinner.spokePhase == 3)
         try scheduler.advance(by: .seconds(86_400 * 365))
         #expect(spinner.spokePhase == 3)
-        spinner.stopAnimating()
+        spinner.stop()
         #expect(spinner.spokePhase == 0)
     }
 
     @Test func restartingTurnsFromTheTopAgain() throws {
         let scheduler = VirtualScheduler()
         let spinner = ActivityIndicator(scheduler: scheduler)
-        spinner.startAnimating()
+        spinner.start()
         try scheduler.advance(by: .milliseconds(500))
         #expect(spinner.spokePhase == 4)
-        spinner.stopAnimating()
-        spinner.startAnimating()
+        spinner.stop()
+        spinner.start()
         #expect(spinner.spokePhase == 0)
     }
 
@@ -82,7 +82,7 @@ import Testing
         let scheduler = VirtualScheduler()
         let spinner = ActivityIndicator(scheduler: scheduler)
         spinner.frame = Rect(x: 0, y: 0, width: 40, height: 40)
-        spinner.startAnimating()
+        spinner.start()
         func picture() -> String {
             Picture.svg(
                 [

@@ -128,7 +128,7 @@ private final class Dial: View {
 
     @Test func spinnersPagesSegmentsAndTables() throws {
         let spinning = ActivityIndicator()
-        spinning.startAnimating()
+        spinning.start()
         let stopped = ActivityIndicator()
         try expectPicture("spinners", [("spinning", spinning), ("stopped", stopped)])
         let pages = PageIndicator()

@@ -166,9 +166,9 @@ import Testing
             let third = Button()
             fixture.ui[keyPath: outlet] = second
             fixture.ui[keyPath: outlet] = third
-            #expect(first?.touchUpInside.connectionCount == 0, "\(request)")
-            #expect(second.touchUpInside.connectionCount == 0, "\(request)")
-            #expect(third.touchUpInside.connectionCount == 1, "\(request)")
+            #expect(first?.tap.connectionCount == 0, "\(request)")
+            #expect(second.tap.connectionCount == 0, "\(request)")
+            #expect(third.tap.connectionCount == 1, "\(request)")
             first?.hidden = false
             first?.tap()
             second.tap()
@@ -176,7 +176,7 @@ import Testing
             third.tap()
             #expect(log.entries == [request])
             fixture.ui[keyPath: outlet] = nil
-            #expect(third.touchUpInside.connectionCount == 0, "\(request)")
+            #expect(third.tap.connectionCount == 0, "\(request)")
         }
     }
 

@@ -96,7 +96,7 @@ import Testing
         let controls = try #require(scene.object("controls", as: View.self))
         let hide = try #require(scene.object("hide", as: Button.self))
         #expect(controls.hidden == false)
-        hide.touchUpInside.send()
+        hide.tap.send()
         #expect(controls.hidden == true)
     }
 
@@ -181,7 +181,7 @@ import Testing
     @Test func keepsTitleAndDescription() throws {
         let scene = try loadScene("scene: Demo\ndescription: >\n  Two lines\n  folded.\nversion: 1\nobjects: {}\n")
         #expect(scene.title == "Demo")
-        #expect(scene.summary == "Two lines folded.\n")
+        #expect(scene.description == "Two lines folded.\n")
     }
 
     @Test func aliasesShareValuesAcrossObjects() throws {
@@ -272,8 +272,8 @@ import Testing
             """, registry: registry)
         let plus = try #require(scene.object("plus", as: Button.self))
         #expect(scene.value(of: "label", "text") == .string("0"))
-        plus.touchUpInside.send()
-        plus.touchUpInside.send()
+        plus.tap.send()
+        plus.tap.send()
         #expect(scene.value(of: "counter", "count") == .int(10))
         #expect(scene.value(of: "label", "text") == .string("10"))
     }

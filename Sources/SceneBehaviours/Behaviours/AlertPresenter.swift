@@ -18,7 +18,7 @@ import SceneCore
 /// - `dismiss` (the Close button, or code) takes it away: `presented` is
 ///   false and `title`, `message` and `buttonTitle` are empty. The
 ///   `dismiss` input is ignored when nothing is presented.
-public final class AlertPresenter: SceneObject {
+package final class AlertPresenter: SceneObject {
     /// The title of every alert.
     package static let errorTitle = "Error"
     /// The title of its one button.
@@ -34,13 +34,13 @@ public final class AlertPresenter: SceneObject {
     public private(set) var buttonTitle = ""
 
     /// A presenter showing nothing.
-    public init() {}
+    package init() {}
 
     /// Does nothing: the presenter needs neither a clock nor other objects.
-    public func awake(in scene: Scene) {}
+    package func awake(in scene: Scene) {}
 
     /// Shows an error alert with `message`, replacing one shown.
-    public func present(message: String) {
+    package func present(message: String) {
         isPresented = true
         title = Self.errorTitle
         self.message = message
@@ -50,7 +50,7 @@ public final class AlertPresenter: SceneObject {
     /// Takes the alert away (the `dismiss` action and input); ignored when
     /// none is shown.
     @discardableResult
-    public func dismiss() -> ActionOutcome {
+    package func dismiss() -> ActionOutcome {
         guard isPresented else { return .ignored(because: "no alert is presented") }
         isPresented = false
         title = ""

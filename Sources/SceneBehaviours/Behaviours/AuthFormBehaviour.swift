@@ -41,9 +41,9 @@ import SceneCore
 ///   `serviceUnavailable` at once.
 ///
 /// `cancel` sends `cancelled` and leaves a request under way alone.
-public final class AuthFormBehaviour: FormBehaviour {
+package final class AuthFormBehaviour: FormBehaviour {
     /// Why a login failed: the `loginFailed` payload and `failure`.
-    public enum Failure: String, SceneEnum, Sendable {
+    package enum Failure: String, SceneEnum, Sendable {
         /// The user name was empty; no request was made.
         case emptyUsername
         /// The password was empty; no request was made.
@@ -56,11 +56,11 @@ public final class AuthFormBehaviour: FormBehaviour {
         case serviceUnavailable
 
         /// The name docs and messages use.
-        public static var sceneEnumName: String { "LoginFailure" }
+        package static var sceneEnumName: String { "LoginFailure" }
 
         /// The alert for the failure; `nil` for the checks made before any
         /// request, which present none.
-        public var alertMessage: String? {
+        package var alertMessage: String? {
             switch self {
             case .emptyUsername, .emptyPassword: nil
             case .invalidUsername: "Invalid user name"
@@ -88,9 +88,9 @@ public final class AuthFormBehaviour: FormBehaviour {
     public weak var alert: AlertPresenter?
 
     /// Sent when the authenticator accepted the credentials (`loggedIn`).
-    public private(set) lazy var loggedIn = SceneEvent<Void>()
+    package private(set) lazy var loggedIn = SceneEvent<Void>()
     /// Sent when a login failed, with why (`loginFailed`).
-    public private(set) lazy var loginFailed = SceneEvent<Failure>()
+    package private(set) lazy var loginFailed = SceneEvent<Failure>()
 
     /// Whether a request is under way.
     public private(set) var isBusy = false
@@ -98,12 +98,12 @@ public final class AuthFormBehaviour: FormBehaviour {
     public private(set) var failure: Failure?
 
     /// A form with no outlets connected.
-    override public init() {}
+    override package init() {}
 
     /// Ends editing, checks the fields and asks the authenticator (the
     /// `submit` action); ignored while busy. See the type's contract.
     @discardableResult
-    override public func submit() -> ActionOutcome {
+    override package func submit() -> ActionOutcome {
         guard !isBusy else { return .ignored(because: "a login request is under way") }
         endEditing()
         super.submit()
@@ -170,7 +170,7 @@ public final class AuthFormBehaviour: FormBehaviour {
 
     /// Registers `AuthFormBehaviour` as a `FormBehaviour` with its four
     /// outlets, `busy`, `failure`, `loggedIn` and `loginFailed`.
-    override public class func sceneDescription() -> TypeDescription {
+    override package class func sceneDescription() -> TypeDescription {
         TypeDescription(
             "AuthFormBehaviour",
             summary: "A login form: checks the fields, asks an authenticator, marks the wrong field.",

@@ -29,12 +29,12 @@ import SceneCore
 ///
 /// It takes the scene's scheduler in ``awake(in:)`` (or is given one by
 /// ``init(scheduler:)``).
-public final class CredentialAuthenticator: SceneObject, PropertyNotifying {
+package final class CredentialAuthenticator: SceneObject, PropertyNotifying {
     /// Who follows the declared properties (see ``PropertyNotifying``); `nil`
     /// until someone does.
-    public final var propertyObservers: PropertyObservers?
+    package final var propertyObservers: PropertyObservers?
     /// Why a request failed.
-    public enum Failure: Error, Sendable, Hashable {
+    package enum Failure: Error, Sendable, Hashable {
         /// No account has the user name.
         case invalidUsername
         /// The account has another password.
@@ -65,23 +65,23 @@ public final class CredentialAuthenticator: SceneObject, PropertyNotifying {
 
     /// An authenticator with no accounts; it gets its scheduler in
     /// ``awake(in:)``.
-    public init() {}
+    package init() {}
 
     /// An authenticator on `scheduler`, for use without a scene.
-    public init(scheduler: VirtualScheduler, accounts: [String: String] = [:]) {
+    package init(scheduler: VirtualScheduler, accounts: [String: String] = [:]) {
         self.scheduler = scheduler
         self.accounts = accounts
     }
 
     /// Takes the scene's scheduler, unless one was given.
-    public func awake(in scene: Scene) {
+    package func awake(in scene: Scene) {
         if scheduler == nil { scheduler = scene.scheduler }
     }
 
     /// Checks `username` and `password`, and calls `completion` with the
     /// answer `latency` later (at once when it is zero or there is no
     /// scheduler).
-    public func authenticate(
+    package func authenticate(
         username: String, password: String, completion: @escaping (Result<Void, Failure>) -> Void
     ) {
         requests += 1

@@ -19,7 +19,7 @@ import SceneCore
 /// reads time from the scene's ``VirtualScheduler``, taken in
 /// ``awake(in:)`` (or given to ``init(scheduler:)``); without one, time is
 /// zero, where a scene's clock starts.
-public final class EventCounter: SceneObject {
+package final class EventCounter: SceneObject {
     /// How many times ``fire()`` was called.
     public private(set) var count = 0
 
@@ -30,20 +30,20 @@ public final class EventCounter: SceneObject {
     package private(set) var scheduler: VirtualScheduler?
 
     /// A counter at zero; it gets its scheduler in ``awake(in:)``.
-    public init() {}
+    package init() {}
 
     /// A counter on `scheduler`, for use without a scene.
-    public init(scheduler: VirtualScheduler) {
+    package init(scheduler: VirtualScheduler) {
         self.scheduler = scheduler
     }
 
     /// Takes the scene's scheduler, unless one was given.
-    public func awake(in scene: Scene) {
+    package func awake(in scene: Scene) {
         if scheduler == nil { scheduler = scene.scheduler }
     }
 
     /// Counts one event and records the time (the `fire` action).
-    public func fire() {
+    package func fire() {
         count += 1
         lastFiredAt = scheduler?.now ?? .zero
     }

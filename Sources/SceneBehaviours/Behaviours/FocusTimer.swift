@@ -50,43 +50,43 @@ import SceneCore
 /// left), and saves its settings and state at every change of status or
 /// activity and every second tick, each finished activity together with the
 /// state that follows it.
-public final class FocusTimer: SceneObject, PropertyNotifying {
+package final class FocusTimer: SceneObject, PropertyNotifying {
     /// Who follows the declared properties (see ``PropertyNotifying``); `nil`
     /// until someone does.
-    public final var propertyObservers: PropertyObservers?
+    package final var propertyObservers: PropertyObservers?
     /// Whether the timer counts down.
-    public enum Status: String, SceneEnum, Sendable {
+    package enum Status: String, SceneEnum, Sendable {
         case stopped, running, paused
-        public static var sceneEnumName: String { "FocusTimerStatus" }
+        package static var sceneEnumName: String { "FocusTimerStatus" }
     }
 
     /// What the current interval is for.
-    public enum Activity: String, SceneEnum, Sendable {
+    package enum Activity: String, SceneEnum, Sendable {
         case work, shortBreak, longBreak
-        public static var sceneEnumName: String { "FocusActivity" }
+        package static var sceneEnumName: String { "FocusActivity" }
 
         /// Whether it is a break, short or long.
-        public var isBreak: Bool { self != .work }
+        package var isBreak: Bool { self != .work }
     }
 
     /// The lengths and the long-break rule.
-    public struct Settings: Equatable, Sendable {
+    package struct Settings: Equatable, Sendable {
         /// How long a work interval lasts.
-        public var workLength: Duration = .seconds(25 * 60)
+        package var workLength: Duration = .seconds(25 * 60)
         /// How long a short break lasts.
-        public var shortBreakLength: Duration = .seconds(5 * 60)
+        package var shortBreakLength: Duration = .seconds(5 * 60)
         /// How long a long break lasts.
-        public var longBreakLength: Duration = .seconds(15 * 60)
+        package var longBreakLength: Duration = .seconds(15 * 60)
         /// Every how many cycles a long break comes.
-        public var longBreakEvery = 3
+        package var longBreakEvery = 3
         /// Whether there are long breaks at all.
-        public var longBreaks = true
+        package var longBreaks = true
 
         /// The defaults above.
-        public init() {}
+        package init() {}
 
         /// How long `activity` lasts (at least a millisecond).
-        public func length(of activity: Activity) -> Duration {
+        package func length(of activity: Activity) -> Duration {
             let length =
                 switch activity {
                 case .work: workLength
@@ -98,20 +98,21 @@ public final class FocusTimer: SceneObject, PropertyNotifying {
     }
 
     /// What a ``FocusTimerStore`` keeps: the settings and the state.
-    public struct SavedState: Equatable, Sendable {
+    package struct SavedState: Equatable, Sendable {
         /// The timer's settings when it was saved.
-        public var settings: Settings
+        package var settings: Settings
         /// The status.
-        public var status: Status
+        package var status: Status
         /// The current activity.
-        public var activity: Activity
+        package var activity: Activity
         /// The exact time left in the current activity.
-        public var remaining: Duration
+        package var remaining: Duration
         /// How many work-and-break cycles are complete.
-        public var completedCycles: Int
+        package var completedCycles: Int
 
         /// A saved state.
-        public init(settings: Settings, status: Status, activity: Activity, remaining: Duration, completedCycles: Int) {
+        package init(settings: Settings, status: Status, activity: Activity, remaining: Duration, completedCycles: Int)
+        {
             self.settings = settings
             self.status = status
             self.activity = activity
@@ -121,18 +122,18 @@ public final class FocusTimer: SceneObject, PropertyNotifying {
     }
 
     /// An activity that counted down to zero, for the store's history.
-    public struct FinishedInterval: Equatable, Sendable {
+    package struct FinishedInterval: Equatable, Sendable {
         /// What it was.
-        public var activity: Activity
+        package var activity: Activity
         /// Its full length.
-        public var length: Duration
+        package var length: Duration
         /// The scene time it ended at.
-        public var endTime: Duration
+        package var endTime: Duration
         /// `completedCycles` once it ended.
-        public var completedCycles: Int
+        package var completedCycles: Int
 
         /// A finished interval.
-        public init(activity: Activity, length: Duration, endTime: Duration, completedCycles: Int) {
+        package init(activity: Activity, length: Duration, endTime: Duration, completedCycles: Int) {
             self.activity = activity
             self.length = length
             self.endTime = endTime
@@ -146,7 +147,7 @@ public final class FocusTimer: SceneObject, PropertyNotifying {
     package static let breakColor = Color(red: 0x52, green: 0xA5, blue: 0x7B)
 
     /// The lengths and the long-break rule; see ``Settings``.
-    public var settings = Settings() {
+    package var settings = Settings() {
         didSet {
             if status == .stopped {
                 remaining = settings.length(of: .work)
@@ -223,10 +224,10 @@ public final class FocusTimer: SceneObject, PropertyNotifying {
 
     /// A stopped timer with the defaults above; it gets its scheduler in
     /// ``awake(in:)``.
-    public init() {}
+    package init() {}
 
     /// A stopped timer on `scheduler`, for use without a scene.
-    public init(scheduler: VirtualScheduler, settings: Settings = Settings()) {
+    package init(scheduler: VirtualScheduler, settings: Settings = Settings()) {
         self.scheduler = scheduler
         self.settings = settings
         remaining = settings.length(of: .work)
@@ -235,7 +236,7 @@ public final class FocusTimer: SceneObject, PropertyNotifying {
     /// Takes the scene's scheduler (unless one was given), restores the
     /// store's state (a running timer comes back paused), shows the state
     /// and starts counting if ``start()`` came first.
-    public func awake(in scene: Scene) {
+    package func awake(in scene: Scene) {
         if scheduler == nil { scheduler = scene.scheduler }
         if let saved = store?.restoreFocusState() { restore(saved) }
         if status == .running { arm() }
@@ -287,7 +288,7 @@ public final class FocusTimer: SceneObject, PropertyNotifying {
     // MARK: Actions
 
     /// Starts, pauses or resumes, by status (the `start` action).
-    public func start() {
+    package func start() {
         switch status {
         case .stopped:
             activity = .work
@@ -309,7 +310,7 @@ public final class FocusTimer: SceneObject, PropertyNotifying {
     /// of work (the `stop` action); ignored while stopped, which is that
     /// state already.
     @discardableResult
-    public func stop() -> ActionOutcome {
+    package func stop() -> ActionOutcome {
         guard status != .stopped else { return .ignored(because: "it is already stopped") }
         disarm()
         end = nil
@@ -485,7 +486,7 @@ public final class FocusTimer: SceneObject, PropertyNotifying {
 /// intervals between runs. Implemented by `FocusStore` (module
 /// `SceneStorage`, SQLite); called by the timer when it wakes and whenever
 /// its state changes. A store reports its own failures; the timer carries on.
-public protocol FocusTimerStore: AnyObject {
+package protocol FocusTimerStore: AnyObject {
     /// The state saved last, if any.
     func restoreFocusState() -> FocusTimer.SavedState?
 

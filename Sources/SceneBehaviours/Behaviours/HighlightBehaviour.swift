@@ -34,10 +34,10 @@ import SceneCore
 /// ``Highlightable``, and runs its animations on the scene's
 /// ``VirtualScheduler``, taken in ``awake(in:)`` (or given to
 /// ``init(scheduler:)``).
-public final class HighlightBehaviour: SceneObject, PropertyNotifying {
+package final class HighlightBehaviour: SceneObject, PropertyNotifying {
     /// Who follows the declared properties (see ``PropertyNotifying``); `nil`
     /// until someone does.
-    public final var propertyObservers: PropertyObservers?
+    package final var propertyObservers: PropertyObservers?
     /// The view whose background is animated; weak, as every outlet.
     /// Setting it stops observing the old view and observes the new one.
     public weak var view: (any Highlightable)? {
@@ -78,15 +78,15 @@ public final class HighlightBehaviour: SceneObject, PropertyNotifying {
 
     /// A behaviour with the defaults above; it gets its scheduler in
     /// ``awake(in:)``.
-    public init() {}
+    package init() {}
 
     /// A behaviour whose animations run on `scheduler`, for use without a scene.
-    public init(scheduler: VirtualScheduler) {
+    package init(scheduler: VirtualScheduler) {
         self.scheduler = scheduler
     }
 
     /// Takes the scene's scheduler, unless one was given.
-    public func awake(in scene: Scene) {
+    package func awake(in scene: Scene) {
         if scheduler == nil { scheduler = scene.scheduler }
     }
 

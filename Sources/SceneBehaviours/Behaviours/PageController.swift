@@ -31,7 +31,7 @@ import SceneCore
 ///   then clamped to the last page) and every outlet set after awake.
 ///
 /// It needs no clock.
-public final class PageController: SceneObject {
+package final class PageController: SceneObject {
     /// The model paged through, one section a page; weakly held. Setting
     /// it stops following the old model's changes.
     public weak var data: TableData? {
@@ -57,7 +57,7 @@ public final class PageController: SceneObject {
     private var dataConnection: SceneConnection?
 
     /// A controller with no outlets, at page 0.
-    public init() {}
+    package init() {}
 
     /// How many pages there are: one per section of `data`.
     public var pageCount: Int {
@@ -65,7 +65,7 @@ public final class PageController: SceneObject {
     }
 
     /// Puts the table and the indicator in step with the current page.
-    public func awake(in scene: Scene) {
+    package func awake(in scene: Scene) {
         isAwake = true
         update()
     }
@@ -73,7 +73,7 @@ public final class PageController: SceneObject {
     /// Goes to the next page (the `swipeLeft` input); ignored on the last
     /// page, without pages, or while the table is not visible.
     @discardableResult
-    public func swipeLeft() -> ActionOutcome {
+    package func swipeLeft() -> ActionOutcome {
         guard let table else { return .ignored(because: "it has no table") }
         guard table.visible else { return .ignored(because: "its table is not visible") }
         guard pageCount > 0 else { return .ignored(because: "it has no pages") }
@@ -86,7 +86,7 @@ public final class PageController: SceneObject {
     /// Goes to the previous page (the `swipeRight` input); ignored on the
     /// first page, without pages, or while the table is not visible.
     @discardableResult
-    public func swipeRight() -> ActionOutcome {
+    package func swipeRight() -> ActionOutcome {
         guard let table else { return .ignored(because: "it has no table") }
         guard table.visible else { return .ignored(because: "its table is not visible") }
         guard pageCount > 0 else { return .ignored(because: "it has no pages") }
@@ -98,7 +98,7 @@ public final class PageController: SceneObject {
 
     /// Clamps the current page to the pages there are, then sets the
     /// table's data and section and the indicator's page count and page.
-    public func update() {
+    package func update() {
         currentPage = max(0, min(currentPage, pageCount - 1))
         if let table {
             if table.data !== data { table.data = data }

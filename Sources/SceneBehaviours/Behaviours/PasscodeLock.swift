@@ -34,10 +34,10 @@ import SceneCore
 /// The field and the delay are observed from the moment they are set. It
 /// reads time from the scene's ``VirtualScheduler``, taken in
 /// ``awake(in:)`` (or given to ``init(passcode:scheduler:)``).
-public final class PasscodeLock: SceneObject, PropertyNotifying {
+package final class PasscodeLock: SceneObject, PropertyNotifying {
     /// Who follows the declared properties (see ``PropertyNotifying``); `nil`
     /// until someone does.
-    public final var propertyObservers: PropertyObservers?
+    package final var propertyObservers: PropertyObservers?
     /// The right code.
     public var passcode = "" {
         didSet { propertyDidChange("passcode", from: oldValue, to: passcode) }
@@ -79,9 +79,9 @@ public final class PasscodeLock: SceneObject, PropertyNotifying {
     public private(set) var isUnlocked = false
 
     /// Sent when the right code is entered (`unlocked`).
-    public private(set) lazy var unlocked = SceneEvent<Void>()
+    package private(set) lazy var unlocked = SceneEvent<Void>()
     /// Sent when a wrong entry reaches `maxAttempts` (`lockedOut`).
-    public private(set) lazy var lockedOut = SceneEvent<Void>()
+    package private(set) lazy var lockedOut = SceneEvent<Void>()
 
     /// The delay used when ``resetDelay`` is `nil`.
     private let ownDelay: PreemptiveDelay
@@ -95,20 +95,20 @@ public final class PasscodeLock: SceneObject, PropertyNotifying {
 
     /// A lock with the defaults above and an empty passcode; it gets its
     /// scheduler in ``awake(in:)``.
-    public init() {
+    package init() {
         ownDelay = PreemptiveDelay()
         observeOwnDelay()
     }
 
     /// A lock for `passcode` on `scheduler`, for use without a scene.
-    public init(passcode: String, scheduler: VirtualScheduler) {
+    package init(passcode: String, scheduler: VirtualScheduler) {
         self.passcode = passcode
         ownDelay = PreemptiveDelay(scheduler: scheduler)
         observeOwnDelay()
     }
 
     /// Gives the lock's own delay the scene's clock.
-    public func awake(in scene: Scene) {
+    package func awake(in scene: Scene) {
         ownDelay.awake(in: scene)
     }
 
@@ -116,7 +116,7 @@ public final class PasscodeLock: SceneObject, PropertyNotifying {
 
     /// Checks `code` (the `enter` input); ignored while locked or unlocked.
     @discardableResult
-    public func enter(_ code: String) -> ActionOutcome {
+    package func enter(_ code: String) -> ActionOutcome {
         guard !isLocked else { return .ignored(because: "it is locked out") }
         guard !isUnlocked else { return .ignored(because: "it is already unlocked") }
         if code == passcode {
@@ -141,7 +141,7 @@ public final class PasscodeLock: SceneObject, PropertyNotifying {
     /// unlocked, no failed attempts, no window pending. Ignored when the
     /// lock is in that state already.
     @discardableResult
-    public func reset() -> ActionOutcome {
+    package func reset() -> ActionOutcome {
         guard isLocked || isUnlocked || failedAttempts > 0 || windowDelay.isPending else {
             return .ignored(because: "it has no failed attempts and is neither locked nor unlocked")
         }

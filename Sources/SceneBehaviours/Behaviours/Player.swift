@@ -2,7 +2,7 @@ import SceneCore
 
 /// How a ``Player`` is presented: in its own place, or over the whole
 /// screen.
-public enum PresentationMode: String, SceneEnum, Sendable {
+package enum PresentationMode: String, SceneEnum, Sendable {
     /// In the player's inline container.
     case inline
     /// Over the whole screen (the window).
@@ -10,7 +10,7 @@ public enum PresentationMode: String, SceneEnum, Sendable {
 }
 
 /// How the device is held: what the ``Player``'s `rotate` input turns it to.
-public enum DeviceOrientation: String, SceneEnum, Sendable {
+package enum DeviceOrientation: String, SceneEnum, Sendable {
     /// Held sideways: a coupled player goes fullscreen.
     case landscape
     /// Held upright: a coupled player goes inline.
@@ -64,10 +64,10 @@ public enum DeviceOrientation: String, SceneEnum, Sendable {
 ///
 /// It reads time from the scene's ``VirtualScheduler``, taken in
 /// ``awake(in:)`` (or given to ``init(scheduler:duration:)``).
-public final class Player: SceneObject, PropertyNotifying {
+package final class Player: SceneObject, PropertyNotifying {
     /// Who follows the declared properties (see ``PropertyNotifying``); `nil`
     /// until someone does.
-    public final var propertyObservers: PropertyObservers?
+    package final var propertyObservers: PropertyObservers?
     /// The length of the source (the YAML key `duration`). Changing it once
     /// data is loaded sends `durationChange`.
     public var duration: Duration = .zero {
@@ -107,25 +107,25 @@ public final class Player: SceneObject, PropertyNotifying {
     package private(set) var isProgressing = false
 
     /// Sent when ``play()`` clears `paused` (`play`).
-    public private(set) lazy var play = SceneEvent<Void>()
+    package private(set) lazy var play = SceneEvent<Void>()
     /// Sent when the time starts advancing (`playing`).
-    public private(set) lazy var playing = SceneEvent<Void>()
+    package private(set) lazy var playing = SceneEvent<Void>()
     /// Sent when the player becomes paused (`pause`).
-    public private(set) lazy var pause = SceneEvent<Void>()
+    package private(set) lazy var pause = SceneEvent<Void>()
     /// Sent when playback wants to advance but waits for data (`waiting`).
-    public private(set) lazy var waiting = SceneEvent<Void>()
+    package private(set) lazy var waiting = SceneEvent<Void>()
     /// Sent when a source was loaded (`sourceChange`).
-    public private(set) lazy var sourceChange = SceneEvent<Void>()
+    package private(set) lazy var sourceChange = SceneEvent<Void>()
     /// Sent with the new ready state (`readyStateChange`).
-    public private(set) lazy var readyStateChange = SceneEvent<Int>()
+    package private(set) lazy var readyStateChange = SceneEvent<Int>()
     /// Sent with the duration once it is known (`durationChange`).
-    public private(set) lazy var durationChange = SceneEvent<Duration>()
+    package private(set) lazy var durationChange = SceneEvent<Duration>()
     /// Sent with the current time while playing and after a seek (`timeUpdate`).
-    public private(set) lazy var timeUpdate = SceneEvent<Duration>()
+    package private(set) lazy var timeUpdate = SceneEvent<Duration>()
     /// Sent when playback reached the end (`ended`).
-    public private(set) lazy var ended = SceneEvent<Void>()
+    package private(set) lazy var ended = SceneEvent<Void>()
     /// Sent with the new mode (`presentationModeChange`).
-    public private(set) lazy var presentationModeChange = SceneEvent<PresentationMode>()
+    package private(set) lazy var presentationModeChange = SceneEvent<PresentationMode>()
 
     /// The clock: the scene's, from ``awake(in:)``, unless one was given.
     package private(set) var scheduler: VirtualScheduler?
@@ -138,16 +138,16 @@ public final class Player: SceneObject, PropertyNotifying {
     private var tickTimer: VirtualScheduler.TimerID?
 
     /// A player with the defaults above; it gets its scheduler in ``awake(in:)``.
-    public init() {}
+    package init() {}
 
     /// A player of a source of `duration` on `scheduler`, for use without a scene.
-    public init(scheduler: VirtualScheduler, duration: Duration) {
+    package init(scheduler: VirtualScheduler, duration: Duration) {
         self.scheduler = scheduler
         self.duration = Swift.max(duration, .zero)
     }
 
     /// Takes the scene's scheduler, unless one was given.
-    public func awake(in scene: Scene) {
+    package func awake(in scene: Scene) {
         if scheduler == nil { scheduler = scene.scheduler }
     }
 
@@ -163,7 +163,7 @@ public final class Player: SceneObject, PropertyNotifying {
 
     /// Loads the source (the `load` action): see the type's contract.
     /// Always taken: it sends `sourceChange` at least.
-    public func load() {
+    package func load() {
         for timer in [bufferingTimer, seekTimer, stallTimer, tickTimer] {
             if let timer { scheduler?.cancel(timer) }
         }
@@ -190,7 +190,7 @@ public final class Player: SceneObject, PropertyNotifying {
     /// Starts playback (the `play` action): see the type's contract.
     /// Ignored without a source or when not paused.
     @discardableResult
-    public func startPlayback() -> ActionOutcome {
+    package func startPlayback() -> ActionOutcome {
         guard hasSource else { return .ignored(because: "there is no source to play") }
         guard paused else { return .ignored(because: "it is not paused") }
         if readyState > 0 && storedTime >= duration {
@@ -213,7 +213,7 @@ public final class Player: SceneObject, PropertyNotifying {
     /// Pauses playback (the `pause` action): see the type's contract.
     /// Ignored when already paused (as a player without a source is).
     @discardableResult
-    public func pausePlayback() -> ActionOutcome {
+    package func pausePlayback() -> ActionOutcome {
         guard hasSource, !paused else { return .ignored(because: "it is already paused") }
         stopProgress()
         paused = true
@@ -225,7 +225,7 @@ public final class Player: SceneObject, PropertyNotifying {
     /// see the type's contract. Ignored without a source, and before data
     /// when the player is already at that time.
     @discardableResult
-    public func seek(to target: Duration) -> ActionOutcome {
+    package func seek(to target: Duration) -> ActionOutcome {
         guard hasSource else { return .ignored(because: "there is no source to seek in") }
         let clamped = Swift.min(Swift.max(target, .zero), duration)
         if readyState != 4 && clamped == storedTime {
@@ -247,7 +247,7 @@ public final class Player: SceneObject, PropertyNotifying {
     /// A network stall of `length` while playing (the `stall` input);
     /// ignored when the time is not advancing.
     @discardableResult
-    public func stall(for length: Duration) -> ActionOutcome {
+    package func stall(for length: Duration) -> ActionOutcome {
         guard isProgressing else { return .ignored(because: "it is not playing") }
         stopProgress()
         stalled = true
@@ -259,7 +259,7 @@ public final class Player: SceneObject, PropertyNotifying {
     /// Turns the device (the `rotate` input): landscape is fullscreen,
     /// portrait inline. Ignored when the orientation does not change.
     @discardableResult
-    public func rotate(to orientation: DeviceOrientation) -> ActionOutcome {
+    package func rotate(to orientation: DeviceOrientation) -> ActionOutcome {
         guard orientation != self.orientation else { return .ignored(because: "it is already in that orientation") }
         self.orientation = orientation
         let mode: PresentationMode = orientation == .landscape ? .fullscreen : .inline

@@ -35,7 +35,7 @@ import SceneCore
 /// - Presentation: on `presentationModeChange` (and in ``awake(in:)``),
 ///   fullscreen sets the interface container's `parent` to `window`;
 ///   inline sets it back to `inlineContainer`.
-public final class PlayerController: SceneObject {
+package final class PlayerController: SceneObject {
     /// How far a skip moves.
     package static let skipInterval: Duration = .seconds(10)
 
@@ -68,10 +68,10 @@ public final class PlayerController: SceneObject {
     private var interfaceConnection: SceneConnection?
 
     /// A controller; connect its outlets.
-    public init() {}
+    package init() {}
 
     /// Puts the interface's container where the player's presentation mode says.
-    public func awake(in scene: Scene) {
+    package func awake(in scene: Scene) {
         if let player { present(player.presentationMode) }
     }
 
@@ -79,28 +79,28 @@ public final class PlayerController: SceneObject {
 
     /// Asks the player to play (the `play` action): the player's outcome.
     @discardableResult
-    public func play() -> ActionOutcome {
+    package func play() -> ActionOutcome {
         guard let player else { return Self.noPlayer }
         return player.startPlayback()
     }
 
     /// Asks the player to pause (the `pause` action): the player's outcome.
     @discardableResult
-    public func pause() -> ActionOutcome {
+    package func pause() -> ActionOutcome {
         guard let player else { return Self.noPlayer }
         return player.pausePlayback()
     }
 
     /// Seeks 10 s forward, clamped to the duration (the `skipForward` action).
     @discardableResult
-    public func skipForward() -> ActionOutcome {
+    package func skipForward() -> ActionOutcome {
         guard let player else { return Self.noPlayer }
         return seek(to: player.currentTime + Self.skipInterval)
     }
 
     /// Seeks 10 s backward, clamped to 0 (the `skipBackward` action).
     @discardableResult
-    public func skipBackward() -> ActionOutcome {
+    package func skipBackward() -> ActionOutcome {
         guard let player else { return Self.noPlayer }
         return seek(to: player.currentTime - Self.skipInterval)
     }
@@ -110,7 +110,7 @@ public final class PlayerController: SceneObject {
     /// with the player's reason, when the player ignored the seek and the
     /// interface already showed that time.
     @discardableResult
-    public func seek(to target: Duration) -> ActionOutcome {
+    package func seek(to target: Duration) -> ActionOutcome {
         guard let player else { return Self.noPlayer }
         let clamped = Swift.min(Swift.max(target, .zero), player.duration)
         let shownBefore = interface?.currentTime

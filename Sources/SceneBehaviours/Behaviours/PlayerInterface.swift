@@ -1,7 +1,7 @@
 import SceneCore
 
 /// What a ``PlayerInterface`` shows: the state of the player it stands for.
-public enum PlayerInterfaceState: String, SceneEnum, Sendable {
+package enum PlayerInterfaceState: String, SceneEnum, Sendable {
     /// No data yet: the play button only.
     case initialise
     /// Waiting for data: the spinner, the skip buttons and the footer.
@@ -48,10 +48,10 @@ public enum PlayerInterfaceState: String, SceneEnum, Sendable {
 ///   controls hide (every component hidden). A `backgroundTap` while
 ///   playing toggles them (hiding pauses the controller, showing resumes
 ///   it); in other states it does nothing. The tap is never a provider.
-public final class PlayerInterface: SceneObject, PropertyNotifying {
+package final class PlayerInterface: SceneObject, PropertyNotifying {
     /// Who follows the declared properties (see ``PropertyNotifying``); `nil`
     /// until someone does.
-    public final var propertyObservers: PropertyObservers?
+    package final var propertyObservers: PropertyObservers?
     /// The view holding the interface; the controller moves it between
     /// containers.
     public weak var container: View?
@@ -166,15 +166,15 @@ public final class PlayerInterface: SceneObject, PropertyNotifying {
     public private(set) var dragging = false
 
     /// Sent when the play button is tapped (`play`).
-    public private(set) lazy var play = SceneEvent<Void>()
+    package private(set) lazy var play = SceneEvent<Void>()
     /// Sent when the pause button is tapped (`pause`).
-    public private(set) lazy var pause = SceneEvent<Void>()
+    package private(set) lazy var pause = SceneEvent<Void>()
     /// Sent when the skip forward button is tapped (`skipForward`).
-    public private(set) lazy var skipForward = SceneEvent<Void>()
+    package private(set) lazy var skipForward = SceneEvent<Void>()
     /// Sent when the skip backward button is tapped (`skipBackward`).
-    public private(set) lazy var skipBackward = SceneEvent<Void>()
+    package private(set) lazy var skipBackward = SceneEvent<Void>()
     /// Sent with the slider's time when a drag or tap on it ends (`seek`).
-    public private(set) lazy var seek = SceneEvent<Duration>()
+    package private(set) lazy var seek = SceneEvent<Duration>()
 
     // The connections to the events of the outlets, each disconnected when
     // its outlet changes.
@@ -187,11 +187,11 @@ public final class PlayerInterface: SceneObject, PropertyNotifying {
     private var timeoutConnection: SceneConnection?
 
     /// An interface in initialise; connect its outlets.
-    public init() {}
+    package init() {}
 
     /// Makes the controls the timeout's providers and shows the components
     /// of the current state.
-    public func awake(in scene: Scene) {
+    package func awake(in scene: Scene) {
         if let controller = timeoutController {
             var providers = controller.providers.elements
             let controls: [View?] = [playButton, pauseButton, skipForwardButton, skipBackwardButton, slider]
@@ -251,9 +251,9 @@ public final class PlayerInterface: SceneObject, PropertyNotifying {
         show(skipBackwardButton, .skipButtons)
         show(footer, .footer)
         if state == .buffering {
-            spinner?.startAnimating()
+            spinner?.start()
         } else {
-            spinner?.stopAnimating()
+            spinner?.stop()
         }
     }
 
@@ -314,7 +314,7 @@ public final class PlayerInterface: SceneObject, PropertyNotifying {
     private func connectTap(
         of button: Button?, _ send: @escaping (PlayerInterface) -> Void
     ) -> SceneConnection? {
-        button?.touchUpInside.connect { [weak self] in
+        button?.tap.connect { [weak self] in
             guard let self else { return }
             send(self)
         }

@@ -43,10 +43,10 @@ import SceneCore
 ///
 /// - Complexity: a trigger is O(1), except the one that sets the timer
 ///   (O(log n) in the scheduler's queue, as is each firing of the timer).
-public final class PreemptiveDelay: SceneObject, PropertyNotifying {
+package final class PreemptiveDelay: SceneObject, PropertyNotifying {
     /// Who follows the declared properties (see ``PropertyNotifying``); `nil`
     /// until someone does.
-    public final var propertyObservers: PropertyObservers?
+    package final var propertyObservers: PropertyObservers?
     /// The delay of ``trigger()`` (the YAML key `delay`).
     public var delay: Duration = .seconds(1) {
         didSet { propertyDidChange("delay", from: oldValue, to: delay) }
@@ -63,7 +63,7 @@ public final class PreemptiveDelay: SceneObject, PropertyNotifying {
     public var isPending: Bool { deadline != nil }
 
     /// Sent once when the latest pending deadline passes (`fired`).
-    public private(set) lazy var fired = SceneEvent<Void>()
+    package private(set) lazy var fired = SceneEvent<Void>()
 
     /// The clock: the scene's, from ``awake(in:)``, unless one was given.
     package private(set) var scheduler: VirtualScheduler?
@@ -74,17 +74,17 @@ public final class PreemptiveDelay: SceneObject, PropertyNotifying {
     private var timerDeadline: Duration = .zero
 
     /// A delay of 1 s; it gets its scheduler in ``awake(in:)``.
-    public init() {}
+    package init() {}
 
     /// A delay on `scheduler`, for use without a scene.
-    public init(scheduler: VirtualScheduler, delay: Duration = .seconds(1)) {
+    package init(scheduler: VirtualScheduler, delay: Duration = .seconds(1)) {
         self.scheduler = scheduler
         self.delay = delay
     }
 
     /// Takes the scene's scheduler (unless one was given), and arms the
     /// timer for triggers that came before.
-    public func awake(in scene: Scene) {
+    package func awake(in scene: Scene) {
         if scheduler == nil { scheduler = scene.scheduler }
         if let deadline, timer == nil { arm(at: deadline) }
     }
@@ -93,7 +93,7 @@ public final class PreemptiveDelay: SceneObject, PropertyNotifying {
 
     /// Adds a pending deadline ``delay`` from now (the `trigger` action).
     @discardableResult
-    public func trigger() -> ActionOutcome {
+    package func trigger() -> ActionOutcome {
         trigger(after: delay)
     }
 
@@ -102,7 +102,7 @@ public final class PreemptiveDelay: SceneObject, PropertyNotifying {
     /// earlier: ignored when the pending deadline is not earlier than the
     /// new one, which then changes nothing.
     @discardableResult
-    public func trigger(after delay: Duration) -> ActionOutcome {
+    package func trigger(after delay: Duration) -> ActionOutcome {
         let now = scheduler?.now ?? .zero
         let candidate = now + Swift.max(delay, .zero)
         if let deadline, deadline >= candidate {
@@ -120,7 +120,7 @@ public final class PreemptiveDelay: SceneObject, PropertyNotifying {
     /// and the next trigger starts afresh. Ignored, and harmless, when
     /// nothing is pending.
     @discardableResult
-    public func cancel() -> ActionOutcome {
+    package func cancel() -> ActionOutcome {
         guard deadline != nil else { return .ignored(because: "nothing is pending") }
         deadline = nil
         if let timer {

@@ -34,10 +34,10 @@ import SceneCore
 ///
 /// It reads time from the scene's ``VirtualScheduler``, taken in
 /// ``awake(in:)`` (or given to ``init(scheduler:loadTimes:)``).
-public final class ResourceLoader: SceneObject, PropertyNotifying {
+package final class ResourceLoader: SceneObject, PropertyNotifying {
     /// Who follows the declared properties (see ``PropertyNotifying``); `nil`
     /// until someone does.
-    public final var propertyObservers: PropertyObservers?
+    package final var propertyObservers: PropertyObservers?
     /// How long each resource takes to load, one per resource.
     public var loadTimes: [Duration] = [] {
         didSet { propertyDidChange("loadTimes", from: oldValue, to: loadTimes) }
@@ -54,7 +54,7 @@ public final class ResourceLoader: SceneObject, PropertyNotifying {
     public var isLoading: Bool { remaining > 0 }
 
     /// Sent as each resource arrives (`resourceLoaded`).
-    public private(set) lazy var resourceLoaded = SceneEvent<Void>()
+    package private(set) lazy var resourceLoaded = SceneEvent<Void>()
 
     /// The clock: the scene's, from ``awake(in:)``, unless one was given.
     package private(set) var scheduler: VirtualScheduler?
@@ -63,16 +63,16 @@ public final class ResourceLoader: SceneObject, PropertyNotifying {
     private var remaining = 0
 
     /// A loader with no resources; it gets its scheduler in ``awake(in:)``.
-    public init() {}
+    package init() {}
 
     /// A loader on `scheduler`, for use without a scene.
-    public init(scheduler: VirtualScheduler, loadTimes: [Duration] = []) {
+    package init(scheduler: VirtualScheduler, loadTimes: [Duration] = []) {
         self.scheduler = scheduler
         self.loadTimes = loadTimes
     }
 
     /// Takes the scene's scheduler, unless one was given.
-    public func awake(in scene: Scene) {
+    package func awake(in scene: Scene) {
         if scheduler == nil { scheduler = scene.scheduler }
     }
 
@@ -80,7 +80,7 @@ public final class ResourceLoader: SceneObject, PropertyNotifying {
     /// while loading, without a scheduler, and with nothing to load and
     /// nothing to reset.
     @discardableResult
-    public func start() -> ActionOutcome {
+    package func start() -> ActionOutcome {
         guard !isLoading else { return .ignored(because: "it is already loading") }
         guard let scheduler else { return .ignored(because: "it has no clock") }
         guard !loadTimes.isEmpty || loadedCount != 0 else { return .ignored(because: "it has no resources to load") }

@@ -28,7 +28,7 @@ import SceneCore
 ///
 /// It follows the control's `valueChanged` from the moment `control` is
 /// set; it needs no clock.
-public final class SegmentSwitcher: SceneObject {
+package final class SegmentSwitcher: SceneObject {
     /// The control whose selection picks the view shown; weakly held.
     /// Setting it stops following the old control's `valueChanged`.
     public weak var control: SegmentedControl? {
@@ -47,10 +47,10 @@ public final class SegmentSwitcher: SceneObject {
     private var controlConnection: SceneConnection?
 
     /// A switcher with no control and no views.
-    public init() {}
+    package init() {}
 
     /// Applies the control's initial selection.
-    public func awake(in scene: Scene) {
+    package func awake(in scene: Scene) {
         isAwake = true
         apply()
     }
@@ -59,7 +59,7 @@ public final class SegmentSwitcher: SceneObject {
     /// others (the `apply` action); ignored without a control, and when
     /// there is nothing to change.
     @discardableResult
-    public func apply() -> ActionOutcome {
+    package func apply() -> ActionOutcome {
         guard let control else { return .ignored(because: "it has no control") }
         let list = views.elements
         let selected = list.indices.contains(control.selectedIndex) ? list[control.selectedIndex] : nil

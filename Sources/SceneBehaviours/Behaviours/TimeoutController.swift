@@ -38,10 +38,10 @@ import SceneCore
 /// to each provider's ``InteractionProvider/interaction`` from the moment
 /// ``providers`` is set, and disconnects from the old providers when the
 /// list changes.
-public final class TimeoutController: SceneObject, PropertyNotifying {
+package final class TimeoutController: SceneObject, PropertyNotifying {
     /// Who follows the declared properties (see ``PropertyNotifying``); `nil`
     /// until someone does.
-    public final var propertyObservers: PropertyObservers?
+    package final var propertyObservers: PropertyObservers?
     /// How long after the last interaction, or after ``resume()``, the
     /// controller times out. Setting it restarts a pending timeout.
     public var timeout: Duration = .seconds(5) {
@@ -58,7 +58,7 @@ public final class TimeoutController: SceneObject, PropertyNotifying {
     }
 
     /// Sent when a timeout passes (`timedOut`).
-    public private(set) lazy var timedOut = SceneEvent<Void>()
+    package private(set) lazy var timedOut = SceneEvent<Void>()
 
     /// The clock: the scene's, from ``awake(in:)``, unless one was given.
     package private(set) var scheduler: VirtualScheduler?
@@ -89,17 +89,17 @@ public final class TimeoutController: SceneObject, PropertyNotifying {
 
     /// A controller with the defaults above; it gets its scheduler in
     /// ``awake(in:)``.
-    public init() {}
+    package init() {}
 
     /// A controller on `scheduler`, for use without a scene.
-    public init(scheduler: VirtualScheduler, timeout: Duration = .seconds(5)) {
+    package init(scheduler: VirtualScheduler, timeout: Duration = .seconds(5)) {
         self.scheduler = scheduler
         self.timeout = timeout
     }
 
     /// Takes the scene's scheduler (unless one was given), and starts the
     /// timeout if ``resume()`` came first.
-    public func awake(in scene: Scene) {
+    package func awake(in scene: Scene) {
         if scheduler == nil { scheduler = scene.scheduler }
         if isRunning && activeInteractions == 0 && timer == nil { arm() }
     }
@@ -109,7 +109,7 @@ public final class TimeoutController: SceneObject, PropertyNotifying {
     /// in progress the timeout starts when the last one ends; a resume then
     /// is ignored if the controller was already running.
     @discardableResult
-    public func resume() -> ActionOutcome {
+    package func resume() -> ActionOutcome {
         if activeInteractions > 0 && isRunning {
             return .ignored(because: "it is already running and waits for the touches in progress to end")
         }
@@ -125,7 +125,7 @@ public final class TimeoutController: SceneObject, PropertyNotifying {
     /// Cancels the pending timeout and marks the controller not running
     /// (the `pause` action); ignored when it is not running.
     @discardableResult
-    public func pause() -> ActionOutcome {
+    package func pause() -> ActionOutcome {
         guard isRunning else { return .ignored(because: "it is not running") }
         isRunning = false
         disarm()

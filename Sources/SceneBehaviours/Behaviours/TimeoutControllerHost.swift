@@ -29,10 +29,10 @@ import SceneCore
 ///
 /// Fades run on the scene's ``VirtualScheduler``, taken in ``awake(in:)``
 /// (or given to ``init(scheduler:)``); without one they are immediate.
-public final class TimeoutControllerHost: SceneObject, PropertyNotifying {
+package final class TimeoutControllerHost: SceneObject, PropertyNotifying {
     /// Who follows the declared properties (see ``PropertyNotifying``); `nil`
     /// until someone does.
-    public final var propertyObservers: PropertyObservers?
+    package final var propertyObservers: PropertyObservers?
     /// The view that hides and shows; weak, as every outlet.
     public weak var viewToHide: View?
 
@@ -82,16 +82,16 @@ public final class TimeoutControllerHost: SceneObject, PropertyNotifying {
     private var fadeShows = true
 
     /// A host with the defaults above; it gets its scheduler in ``awake(in:)``.
-    public init() {}
+    package init() {}
 
     /// A host whose fades run on `scheduler`, for use without a scene.
-    public init(scheduler: VirtualScheduler) {
+    package init(scheduler: VirtualScheduler) {
         self.scheduler = scheduler
     }
 
     /// Takes the scene's scheduler (unless one was given) and, with
     /// `autoStart`, resumes the controller.
-    public func awake(in scene: Scene) {
+    package func awake(in scene: Scene) {
         if scheduler == nil { scheduler = scene.scheduler }
         if autoStart { timeoutController?.resume() }
     }
@@ -109,7 +109,7 @@ public final class TimeoutControllerHost: SceneObject, PropertyNotifying {
 
     /// What a tap does: hides a shown view and pauses the controller, or
     /// shows a hidden view and resumes the controller.
-    public func toggle() {
+    package func toggle() {
         if isShown {
             hideView()
             timeoutController?.pause()

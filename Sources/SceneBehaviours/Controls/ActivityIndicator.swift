@@ -8,7 +8,7 @@ import SceneCore
 /// at any moment shows where it is:
 ///
 ///     let spinner = ActivityIndicator(scheduler: scheduler)
-///     spinner.startAnimating()
+///     spinner.start()
 ///     try scheduler.advance(by: .milliseconds(375))   // spinner.spokePhase == 3
 ///
 /// Turning sets no timer and sends nothing: the phase is read from the
@@ -22,7 +22,7 @@ open class ActivityIndicator: View {
 
     /// How long the spinner takes to move on by one of its eight spokes:
     /// an eighth of a second, so a turn takes a second.
-    public static let spokeDuration: Duration = .milliseconds(125)
+    package static let spokeDuration: Duration = .milliseconds(125)
 
     /// The clock the spinner turns on: the scene's, from ``awake(in:)``,
     /// unless one was given.
@@ -47,7 +47,7 @@ open class ActivityIndicator: View {
     /// The spoke drawn brightest, 0 (the top) to 7, clockwise: how many
     /// ``spokeDuration``s have passed since the spinner started, modulo 8;
     /// 0 when it is stopped or has no clock.
-    public var spokePhase: Int {
+    package var spokePhase: Int {
         guard animating, let scheduler else { return 0 }
         let elapsed = scheduler.now - startedAt
         guard elapsed > .zero else { return 0 }
@@ -59,7 +59,7 @@ open class ActivityIndicator: View {
 
     /// Starts the spinner (the `start` action); ignored when it already turns.
     @discardableResult
-    public func startAnimating() -> ActionOutcome {
+    public func start() -> ActionOutcome {
         guard !animating else { return .ignored(because: "it is already animating") }
         animating = true
         startedAt = scheduler?.now ?? .zero
@@ -68,7 +68,7 @@ open class ActivityIndicator: View {
 
     /// Stops the spinner (the `stop` action); ignored when it does not turn.
     @discardableResult
-    public func stopAnimating() -> ActionOutcome {
+    public func stop() -> ActionOutcome {
         guard animating else { return .ignored(because: "it is not animating") }
         animating = false
         return .handled
@@ -85,9 +85,9 @@ open class ActivityIndicator: View {
         ) { type in
             type.readOnly("animating", get: { $0.animating }, doc: "Whether the spinner turns.")
             type.action("start", doc: "Starts the spinner; ignored when it is already animating.") {
-                $0.startAnimating()
+                $0.start()
             }
-            type.action("stop", doc: "Stops the spinner; ignored when it is not animating.") { $0.stopAnimating() }
+            type.action("stop", doc: "Stops the spinner; ignored when it is not animating.") { $0.stop() }
         }
     }
 }

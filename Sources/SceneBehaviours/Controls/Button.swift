@@ -23,8 +23,9 @@ open class Button: View {
 
     /// Sent when a touch begins on the button (`touchDown`).
     public final private(set) lazy var touchDown = SceneEvent<Void>()
-    /// Sent when a touch ends on the button: a tap (`tap`).
-    public final private(set) lazy var touchUpInside = SceneEvent<Void>()
+    /// Sent when a touch ends on the button: the `tap` event (``View/tap()``
+    /// is the `tap` input, a press and a release, that makes one).
+    public final private(set) lazy var tap = SceneEvent<Void>()
     /// Sent when a touch on the button is cancelled (`touchCancel`).
     public final private(set) lazy var touchCancel = SceneEvent<Void>()
 
@@ -45,7 +46,7 @@ open class Button: View {
     /// Sends `tap`, or `touchCancel` if the button can no longer take input.
     override open func didEndTouch() {
         if acceptsInput {
-            touchUpInside.send()
+            tap.send()
         } else {
             touchCancel.send()
         }
@@ -73,7 +74,7 @@ open class Button: View {
             type.readOnly("highlighted", get: { $0.highlighted }, doc: "True while the button is pressed.")
             type.event("touchDown", connect: { $0.touchDown.connect($1) }, doc: "A touch began on the button.")
             type.event(
-                "tap", connect: { $0.touchUpInside.connect($1) }, doc: "A touch ended on the button (touch up inside).")
+                "tap", connect: { $0.tap.connect($1) }, doc: "A touch ended on the button (touch up inside).")
             type.event(
                 "touchCancel", connect: { $0.touchCancel.connect($1) }, doc: "A touch on the button was cancelled.")
         }

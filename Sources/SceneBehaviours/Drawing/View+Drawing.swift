@@ -4,10 +4,10 @@ import SceneDrawing
 /// Every view, standard or of your own, can be drawn.
 extension View: DrawableView {
     /// The view's parent, for the layout.
-    public var containingView: (any DrawableView)? { parent }
+    package var containingView: (any DrawableView)? { parent }
 
     /// ``offsetX`` and ``offsetY``: where a shake has moved the view to.
-    public var drawingOffset: Point { Point(x: offsetX, y: offsetY) }
+    package var drawingOffset: Point { Point(x: offsetX, y: offsetY) }
 }
 
 /// The colours of the standard looks.

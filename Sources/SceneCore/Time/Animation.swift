@@ -1,6 +1,6 @@
 /// A value an ``Animation`` can move: one that can be blended linearly
 /// with another.
-public protocol Interpolatable {
+package protocol Interpolatable {
     /// The value `fraction` of the way from `self` to `other` (0 is `self`,
     /// 1 is `other`).
     func interpolated(to other: Self, fraction: Double) -> Self
@@ -10,7 +10,7 @@ extension Double: Interpolatable {
     /// `self + (other - self) * fraction`, exactly `other` at 1; finite
     /// between any two finite values, even when their distance is not (as
     /// from `-1e308` to `1e308`), and never NaN.
-    public func interpolated(to other: Double, fraction: Double) -> Double {
+    package func interpolated(to other: Double, fraction: Double) -> Double {
         if fraction == 1 { return other }
         let distance = other - self
         if distance.isFinite { return self + distance * fraction }
@@ -24,7 +24,7 @@ extension Double: Interpolatable {
 
 extension Color: Interpolatable {
     /// Each channel (alpha included) blended linearly and rounded.
-    public func interpolated(to other: Color, fraction: Double) -> Color {
+    package func interpolated(to other: Color, fraction: Double) -> Color {
         func channel(_ a: UInt8, _ b: UInt8) -> UInt8 {
             let value = (Double(a) + (Double(b) - Double(a)) * fraction).rounded()
             return UInt8(Swift.min(Swift.max(value, 0), 255))
@@ -41,14 +41,14 @@ extension Color: Interpolatable {
 ///     // A shake: offsets 0, m, -0.8m, 0.4m, 0 at 0, 1/6, 3/6, 5/6, 1.
 ///     let m = 10.0
 ///     let shake = KeyFrames(values: [0, m, -0.8 * m, 0.4 * m, 0], times: [0, 1.0 / 6, 3.0 / 6, 5.0 / 6, 1])
-public struct KeyFrames<Value: Interpolatable> {
+package struct KeyFrames<Value: Interpolatable> {
     /// The values, one per key time.
-    public let values: [Value]
+    package let values: [Value]
     /// The key times: fractions of the duration, from 0 to 1, not decreasing.
-    public let times: [Double]
+    package let times: [Double]
 
     /// A path from `start` to `end`.
-    public init(from start: Value, to end: Value) {
+    package init(from start: Value, to end: Value) {
         values = [start, end]
         times = [0, 1]
     }
@@ -56,7 +56,7 @@ public struct KeyFrames<Value: Interpolatable> {
     /// A path through `values` at `times`; `nil` unless there are as many
     /// times as values (at least two), the times do not decrease, the
     /// first is 0 and the last is 1.
-    public init?(values: [Value], times: [Double]) {
+    package init?(values: [Value], times: [Double]) {
         guard values.count >= 2, values.count == times.count, times.first == 0, times.last == 1 else { return nil }
         for (earlier, later) in zip(times, times.dropFirst()) where !(earlier <= later) { return nil }
         self.values = values
@@ -64,9 +64,9 @@ public struct KeyFrames<Value: Interpolatable> {
     }
 
     /// The value at the start of the path.
-    public var startValue: Value { values[0] }
+    package var startValue: Value { values[0] }
     /// The value at the end of the path.
-    public var endValue: Value { values[values.count - 1] }
+    package var endValue: Value { values[values.count - 1] }
 
     /// The value at `progress` (0...1 of the duration; clamped): exactly
     /// the first value at 0 and the last at 1, and exactly a key value at a
@@ -76,7 +76,7 @@ public struct KeyFrames<Value: Interpolatable> {
     /// can miss a key time the frame falls on by an ulp (1/6 of 0.2 s is no
     /// whole number of attoseconds); frames are far more than 1e-12 apart,
     /// so snapping moves no other frame.
-    public func value(at progress: Double) -> Value {
+    package func value(at progress: Double) -> Value {
         var progress = progress
         for time in times where abs(progress - time) <= 1e-12 {
             progress = time
@@ -96,7 +96,7 @@ public struct KeyFrames<Value: Interpolatable> {
 }
 
 /// Where an ``Animation`` stopped when it completed.
-public enum AnimationPosition: Sendable, Hashable {
+package enum AnimationPosition: Sendable, Hashable {
     /// Back at the start value, after ``Animation/reverse()``.
     case start
     /// At the end value.
@@ -130,24 +130,24 @@ public enum AnimationPosition: Sendable, Hashable {
 /// frame; the animation holds the scheduler weakly, so neither keeps the
 /// other (nor the scene) alive. Capture the animated object weakly in
 /// `apply`.
-public final class Animation<Value: Interpolatable> {
+package final class Animation<Value: Interpolatable> {
     /// The path.
-    public let keyFrames: KeyFrames<Value>
+    package let keyFrames: KeyFrames<Value>
     /// How long the whole path takes, start to end.
-    public let duration: Duration
+    package let duration: Duration
     /// Frames a second.
-    public let framesPerSecond: Int
+    package let framesPerSecond: Int
     /// Called once when the animation reaches its end, or its start after
     /// ``reverse()``; not called when it is cancelled or restarted.
-    public var completion: ((AnimationPosition) -> Void)?
+    package var completion: ((AnimationPosition) -> Void)?
 
     /// Whether frames are still to come.
-    public private(set) var isRunning = false
+    package private(set) var isRunning = false
     /// Whether it is running back towards the start (an odd number of
     /// ``reverse()`` calls since ``start()``).
-    public private(set) var isReversed = false
+    package private(set) var isReversed = false
     /// The fraction of the path (0...1) at the last frame applied.
-    public private(set) var progress: Double = 0
+    package private(set) var progress: Double = 0
 
     private weak var scheduler: VirtualScheduler?
     private let apply: (Value) -> Void
@@ -168,7 +168,7 @@ public final class Animation<Value: Interpolatable> {
     ///
     /// A negative duration counts as zero; the frame rate is kept within
     /// 1...1,000,000.
-    public init(
+    package init(
         on scheduler: VirtualScheduler, keyFrames: KeyFrames<Value>, duration: Duration, framesPerSecond: Int? = nil,
         apply: @escaping (Value) -> Void
     ) {
@@ -180,7 +180,7 @@ public final class Animation<Value: Interpolatable> {
     }
 
     /// An animation from `start` to `end` over `duration`.
-    public convenience init(
+    package convenience init(
         on scheduler: VirtualScheduler, from start: Value, to end: Value, duration: Duration,
         framesPerSecond: Int? = nil, apply: @escaping (Value) -> Void
     ) {
@@ -191,7 +191,7 @@ public final class Animation<Value: Interpolatable> {
 
     /// Starts from the beginning of the path (restarting it if it runs):
     /// applies the start value now, then a value each frame.
-    public func start() {
+    package func start() {
         stopFrames()
         isReversed = false
         progress = 0
@@ -208,7 +208,7 @@ public final class Animation<Value: Interpolatable> {
 
     /// Stops where it is, without applying anything more or calling
     /// ``completion``. Harmless when not running.
-    public func cancel() {
+    package func cancel() {
         stopFrames()
     }
 
@@ -217,7 +217,7 @@ public final class Animation<Value: Interpolatable> {
     /// again heads for the end). Returns false, doing nothing, when it is
     /// not running.
     @discardableResult
-    public func reverse() -> Bool {
+    package func reverse() -> Bool {
         guard isRunning, let scheduler else { return false }
         let position = self.position(at: scheduler.now)
         stopFrames()

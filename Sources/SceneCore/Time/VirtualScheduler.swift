@@ -45,19 +45,19 @@ public final class VirtualScheduler {
 
     /// How many animation frames a second the scene's animations sample
     /// (60 by default); see ``Animation``.
-    public var framesPerSecond: Int = 60
+    package var framesPerSecond: Int = 60
 
     /// How many timers may fire at one instant within one advance before it
     /// is taken for a runaway loop (100,000 by default).
-    public var maximumFiringsPerInstant: Int = 100_000
+    package var maximumFiringsPerInstant: Int = 100_000
 
     /// How many timers may fire in all, over the scheduler's life, before an
     /// advance stops with ``VirtualSchedulerError/tooManyFirings(at:limit:)``
     /// (no limit by default; a scene run sets ``SceneLimits``' limit).
-    public var maximumFirings: Int = .max
+    package var maximumFirings: Int = .max
 
     /// How many timers have fired so far.
-    public private(set) var firingCount = 0
+    package private(set) var firingCount = 0
 
     /// Calls `handler` after each timer's callback, with what fired, until
     /// the returned connection is disconnected: the place to look at what
@@ -87,7 +87,7 @@ public final class VirtualScheduler {
     public var isAnimationFrame: Bool { firing.isAnimationFrame }
 
     /// Whether a timer's callback is running now.
-    public var isFiring: Bool { firing.depth > 0 }
+    package var isFiring: Bool { firing.depth > 0 }
 
     // The hot state skips the run-time exclusivity checks: with them,
     // `scene-bench --scheduler --repetitions 1` ran 23,478 M instructions

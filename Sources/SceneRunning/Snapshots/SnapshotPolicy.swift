@@ -10,9 +10,9 @@ import SceneLoader
 /// scene's picture with `Scenes/Snapshots/login-form/shaking.svg`. The
 /// comparison is on the drawing's text (SVG with the same bytes on every
 /// machine), not on pixels, so it is exact everywhere.
-public struct SnapshotPolicy: Sendable, Hashable {
+package struct SnapshotPolicy: Sendable, Hashable {
     /// The folder the reference pictures are in.
-    public enum Folder: Sendable, Hashable {
+    package enum Folder: Sendable, Hashable {
         /// `Snapshots/<file name without its extension>/` in the scene
         /// file's folder, the scene's name (``SceneSource/name``) read as
         /// its path.
@@ -22,19 +22,19 @@ public struct SnapshotPolicy: Sendable, Hashable {
     }
 
     /// The folder the references are in.
-    public var folder: Folder
+    package var folder: Folder
     /// Whether a picture that differs from its reference (or has none)
     /// becomes the reference and passes, instead of failing.
-    public var updatesReferences: Bool
+    package var updatesReferences: Bool
 
     /// A policy: by default, references beside the scene, compared.
-    public init(folder: Folder = .besideScene, updatesReferences: Bool = false) {
+    package init(folder: Folder = .besideScene, updatesReferences: Bool = false) {
         self.folder = folder
         self.updatesReferences = updatesReferences
     }
 
     /// The folder of the references of the scene in `source`.
-    public func folder(for source: SceneSource) -> String {
+    package func folder(for source: SceneSource) -> String {
         switch folder {
         case .at(let path):
             return path
@@ -84,7 +84,7 @@ public enum SnapshotResult: Sendable, Hashable {
 
     /// The result's kind as the JSON transcript names it: `matched`,
     /// `updated`, `recorded`, `differs` or `unavailable`.
-    public var kindName: String {
+    package var kindName: String {
         switch self {
         case .matched: "matched"
         case .updated: "updated"
