@@ -20,7 +20,7 @@ A scene's way: the phases in PHASES below, each named by the types that do
 it, and the hand-overs between them in HANDOVERS. They are written here,
 not guessed, but checked against the sources: a type that is no longer
 declared, or a hand-over whose code (the files that declare its `by` type)
-no longer names what it hands to, stops the script with what to change.
+no longer names what shows it, stops the script with what to change.
 
 --check compares the DOT byte for byte, and the SVG by its nodes and
 texts (the layout differs between Graphviz versions).
@@ -56,13 +56,16 @@ PHASES = [
 
 # What hands what to whom: (from, to, label, by, names). The hand-over is
 # in the code of the type `by` (the files that declare or extend it), which
-# names the type `names`; both default to the first types of from and to.
+# names `names`: the type it hands to, or the member that shows how (the
+# reader's `streaming:` handing entries on as they are read, the
+# assembler's `madeCount` of the batches made during the read). Both
+# default to the first types of from and to.
 HANDOVERS = [
     ("source", "reader", "bytes", "SceneLoader", "YAMLDocumentReader"),
-    ("reader", "validator", "each entry of objects:,\nin the same pass", "SceneLoader", "SceneValidator"),
+    ("reader", "validator", "each entry of objects:,\nin the same pass", "SceneLoader", "streaming"),
     ("validator", "expansion", "each instance", None, None),
     ("expansion", "source", "the component's file", None, None),
-    ("validator", "assembler", "checked objects in batches,\nwhile the file reads", "SceneLoader", "SceneAssembler"),
+    ("validator", "assembler", "checked objects in batches,\nwhile the file reads", "SceneLoader", "madeCount"),
     ("validator", "compiler", "the script", None, None),
     ("validator", "declaration", "finish", None, None),
     ("declaration", "assembler", "wire, wake", "SceneLoader", "SceneAssembler"),
@@ -203,7 +206,7 @@ def checked_phases(files):
         names = names or phase_types[destination][0]
         code = declaring_files(files, by)
         if not any(re.search(r"\b%s\b" % re.escape(names), files[path]) for path in code):
-            problems.append(f"the hand-over {source} -> {destination}: the code of {by} does not name {names}")
+            problems.append(f"the hand-over {source} -> {destination}: the code of {by} no longer names {names}")
     if problems:
         raise Stop("the phases in scripts/architecture.py are not what the code does; change PHASES and "
                    "HANDOVERS to the code's phases:\n  " + "\n  ".join(problems))
