@@ -26,77 +26,18 @@ what it saw when something does not hold.
 import http.client
 import os
 import re
-import signal
 import socket
 import subprocess
 import sys
 import tempfile
 import time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.keys import Keys
 
-ADDRESS = re.compile(r"http://127\.0\.0\.1:(\d+)/\?token=([0-9a-f]{32})")
-
-
-class Failure(Exception):
-    pass
-
-
-def wait_until(condition, what, timeout=20.0):
-    """Polls `condition` until it is true; fails naming `what` after `timeout` seconds."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = condition()
-        if value:
-            return value
-        time.sleep(0.05)
-    raise Failure("timed out waiting for " + what)
-
-
-class Preview:
-    """A running `preview` and its printed address."""
-
-    def __init__(self, runner, scene, *arguments):
-        self.output = tempfile.NamedTemporaryFile("w+", suffix=".out", delete=False)
-        self.process = subprocess.Popen([runner, "preview", scene, "--port", "0", *arguments],
-                                        stdout=self.output, stderr=subprocess.PIPE, text=True)
-        match = wait_until(lambda: ADDRESS.search(self.text()), "the preview's address")
-        self.url = match.group(0)
-        self.port = int(match.group(1))
-        self.token = match.group(2)
-
-    def text(self):
-        with open(self.output.name, encoding="utf-8") as file:
-            return file.read()
-
-    def stop(self):
-        """Ends the session as Ctrl-C does; its exit status and standard error."""
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGINT)
-        try:
-            errors = self.process.communicate(timeout=20)[1]
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            raise Failure("the preview did not end within 20 s of SIGINT")
-        return self.process.returncode, errors
-
-
-def browser():
-    options = Options()
-    for argument in ("--headless", "--no-sandbox", "--disable-gpu", "--window-size=1400,900",
-                     "--proxy-server=127.0.0.1:9"):
-        options.add_argument(argument)
-    binary = next((p for p in ("/usr/bin/chromium", "/usr/bin/chromium-headless-shell") if os.path.exists(p)), None)
-    if binary:
-        options.binary_location = binary
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    return webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
+from browser import Failure, Preview, chromium, page_errors, wait_until
 
 
 def again(action):
@@ -191,7 +132,7 @@ def check_video_player(runner, driver, folder, screenshot):
         box.send_keys("tap: nosuchthing", Keys.ENTER)
         wait_for_transcript(driver, r"nosuchthing", "the diagnostic of a wrong step")
 
-        errors = [entry for entry in driver.get_log("browser") if entry.get("level") == "SEVERE"]
+        errors = page_errors(driver)
         if errors:
             raise Failure("the page's script failed: %s" % errors)
     finally:
@@ -355,7 +296,7 @@ def main():
         return 64
     runner = arguments[0]
     folder = tempfile.mkdtemp()
-    driver = browser()
+    driver = chromium(console=True)
     try:
         check_video_player(runner, driver, folder, screenshot)
         check_text_field(runner, driver)

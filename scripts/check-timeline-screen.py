@@ -19,11 +19,10 @@ import subprocess
 import sys
 import tempfile
 
-from selenium import webdriver
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+
+from browser import chromium, page_errors
 
 
 def main():
@@ -35,21 +34,15 @@ def main():
     page = os.path.join(folder, "video-player.html")
     subprocess.run([runner, "run", "--timeline", page, "Scenes/video-player.yaml"], check=True,
                    stdout=subprocess.DEVNULL)
-    options = Options()
-    for argument in ("--headless", "--no-sandbox", "--disable-gpu", "--window-size=1400,900",
-                     "--proxy-server=127.0.0.1:9", "--proxy-bypass-list=<-loopback>"):
-        options.add_argument(argument)
-    binary = next((p for p in ("/usr/bin/chromium", "/usr/bin/chromium-headless-shell") if os.path.exists(p)), None)
-    if binary:
-        options.binary_location = binary
-    driver = webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
+    # A file:// page: the loopback is closed too.
+    driver = chromium("--proxy-bypass-list=<-loopback>", console=True)
     try:
         driver.get("file://" + page)
         screen = driver.find_element(By.ID, "screen")
         if not screen.is_displayed():
             print("the screen is not shown on the page", file=sys.stderr)
             return 1
-        errors = [entry for entry in driver.get_log("browser") if entry.get("level") == "SEVERE"]
+        errors = page_errors(driver)
         if errors:
             print("the page's script failed:", errors, file=sys.stderr)
             return 1

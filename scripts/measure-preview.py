@@ -18,50 +18,12 @@ a picture, and how many pictures a second the page gets during a fade.
    (requestAnimationFrame), during the fade.
 """
 import os
-import re
-import signal
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
-
-ADDRESS = re.compile(r"http://127\.0\.0\.1:\d+/\?token=[0-9a-f]{32}")
-
-
-def start(runner, scene):
-    output = tempfile.NamedTemporaryFile("w+", suffix=".out", delete=False)
-    process = subprocess.Popen([runner, "preview", scene, "--port", "0"], stdout=output, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        with open(output.name, encoding="utf-8") as file:
-            text = file.read()
-        match = ADDRESS.search(text)
-        if match:
-            return process, match.group(0), output.name
-        time.sleep(0.05)
-    process.kill()
-    raise SystemExit("the preview printed no address")
-
-
-def stop(process):
-    process.send_signal(signal.SIGINT)
-    process.wait(timeout=20)
-
-
-def browser():
-    options = Options()
-    for argument in ("--headless", "--no-sandbox", "--disable-gpu", "--window-size=1400,900",
-                     "--proxy-server=127.0.0.1:9"):
-        options.add_argument(argument)
-    binary = next((p for p in ("/usr/bin/chromium", "/usr/bin/chromium-headless-shell") if os.path.exists(p)), None)
-    if binary:
-        options.binary_location = binary
-    return webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
+from browser import Preview, chromium
 
 
 # Sends `count` slides on a socket of its own, each after the previous
@@ -104,9 +66,9 @@ def percentile(values, fraction):
 
 
 def measure_latency(runner, driver, count):
-    process, url, _ = start(runner, "Scenes/video-player.yaml")
+    preview = Preview(runner, "Scenes/video-player.yaml")
     try:
-        driver.get(url)
+        driver.get(preview.url)
         driver.set_script_timeout(110)
         result = {"server": [], "roundTrips": [], "lost": 0}
         # In batches of at most 100, each well within the driver's timeout.
@@ -115,7 +77,7 @@ def measure_latency(runner, driver, count):
             for key in result:
                 result[key] += part[key]
     finally:
-        stop(process)
+        preview.stop()
     for name, values in (("server, input read to picture written", result["server"]),
                          ("page, input sent to picture received", result["roundTrips"])):
         print("latency (%s) over %d inputs: median %.2f ms, p99 %.2f ms, max %.2f ms" % (
@@ -145,9 +107,9 @@ def measure_frame_rate(runner, driver):
     folder = tempfile.mkdtemp()
     scene = os.path.join(folder, "fade.yaml")
     fade_scene(scene)
-    process, url, output = start(runner, scene)
+    preview = Preview(runner, scene)
     try:
-        driver.get(url)
+        driver.get(preview.url)
 
         def stats():
             return driver.execute_script("return [window.previewStats.frames, window.previewStats.animationFrames,"
@@ -167,7 +129,7 @@ def measure_frame_rate(runner, driver):
         else:
             raise SystemExit("the fade was not seen in the page's transcript")
     finally:
-        stop(process)
+        preview.stop()
     seconds = (end[2] - begin[2]) / 1000
     print("fade of 100 views: %.2f s seen by the page, %d pictures received (%.1f a second), %d drawn "
           "(%.1f a second), %d animation frames (%.1f a second)" % (
@@ -185,7 +147,7 @@ def main():
     if len(arguments) != 1:
         print(__doc__, file=sys.stderr)
         return 64
-    driver = browser()
+    driver = chromium()
     try:
         measure_latency(arguments[0], driver, count)
         measure_frame_rate(arguments[0], driver)

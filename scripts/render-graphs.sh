@@ -3,15 +3,14 @@
 #
 #   scripts/render-graphs.sh FOLDER     every Scenes/NAME.yaml as FOLDER/NAME.svg
 #   scripts/render-graphs.sh --update   rewrites docs/images/video-player.dot
-#                                       and, from it, docs/images/video-player.svg;
-#                                       draws docs/images/architecture.svg (the map
-#                                       in CONTRIBUTING.md) from its .dot
+#                                       and, from it, docs/images/video-player.svg
 #
 # Both may be given at once. Needs Graphviz's dot (apt-get install graphviz,
 # brew install graphviz); builds scene-runner when it is not built yet. The
 # README shows docs/images/video-player.svg; GraphTests checks that the
 # committed .dot is what `graph` prints now (the SVG differs between Graphviz
-# versions, so the DOT is the checked file).
+# versions, so the DOT is the checked file). The map in CONTRIBUTING.md,
+# docs/images/architecture.*, is drawn from the code by scripts/architecture.py.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
@@ -22,7 +21,7 @@ for argument in "$@"; do
     case "$argument" in
     --update) update=1 ;;
     -h | --help)
-        sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'
+        sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'
         exit 0
         ;;
     -*)
@@ -67,7 +66,4 @@ if [ "$update" -eq 1 ]; then
     mv docs/images/video-player.svg.new docs/images/video-player.svg
     echo "docs/images/video-player.dot"
     echo "docs/images/video-player.svg"
-    dot -Tsvg docs/images/architecture.dot >docs/images/architecture.svg.new
-    mv docs/images/architecture.svg.new docs/images/architecture.svg
-    echo "docs/images/architecture.svg"
 fi

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SceneCommandLine
@@ -66,11 +67,15 @@ import Testing
         let path = try file("a")
         var watcher = FileWatcher([path])
         watcher.interval = .milliseconds(20)
+        // The save comes once the test is about to wait for it (so, almost
+        // always, while the watcher waits): either way it is reported once.
+        let waiting = Atomicish()
         let writer = Thread {
-            Thread.sleep(forTimeInterval: 0.05)
+            waitUntil(timeout: .seconds(60)) { waiting.isSet }
             try? "bb".write(toFile: path, atomically: false, encoding: .utf8)
         }
         writer.start()
+        waiting.set()
         #expect(watcher.nextChanges(givingUpAfter: 3000) == [path])
         #expect(watcher.changes() == [])
     }
@@ -89,10 +94,11 @@ import Testing
         let done = Atomicish()
         let writer = Thread {
             var size = 1
+            // A write every 5 ms (four an interval), until the test is done.
             while !done.isSet, size < 2000 {
                 size += 1
                 try? String(repeating: "x", count: size).write(toFile: path, atomically: false, encoding: .utf8)
-                Thread.sleep(forTimeInterval: 0.005)
+                waitUntil(timeout: .milliseconds(5), poll: .milliseconds(5)) { done.isSet }
             }
         }
         writer.start()

@@ -1,5 +1,6 @@
 import Foundation
 import SceneLoader
+import TestSupport
 import Testing
 
 /// Reading a scene file is bounded: a file over the limit is refused
@@ -81,12 +82,14 @@ import Testing
         let writer = open(path, O_RDWR | O_NONBLOCK)
         let text = Array("objects:\n  v: {type: View}\n".utf8)
         #expect(write(writer, text, text.count) == text.count)
-        // The reader sees the end once the only writer has closed, after it opened.
-        let reader = Thread {
-            usleep(100_000)
+        // The reader sees the end once the only writer has closed, after it
+        // opened: the writer closes once the reader has taken every byte out
+        // of the pipe (closing before it opened would throw the bytes away).
+        let closer = Thread {
+            waitUntil(timeout: .seconds(60)) { bytesInPipe(writer) == 0 }
             close(writer)
         }
-        reader.start()
+        closer.start()
         let source = try SceneSource(contentsOf: path, maxBytes: 1000, maxWait: .seconds(60))
         #expect(source.bytes == text)
     }
@@ -97,4 +100,11 @@ import Testing
             message { () throws(Diagnostic) in try SceneSource(contentsOf: path) }
                 == "cannot read '\(path)': its name is not valid UTF-8 (or holds U+FFFD)")
     }
+}
+
+/// How many bytes wait in the pipe that `descriptor` is open on (-1 when
+/// that cannot be told).
+private func bytesInPipe(_ descriptor: Int32) -> Int32 {
+    var count: Int32 = 0
+    return ioctl(descriptor, UInt(FIONREAD), &count) == 0 ? count : -1
 }

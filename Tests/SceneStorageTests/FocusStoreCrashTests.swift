@@ -6,6 +6,11 @@ import Testing
 /// Kills a `scene-runner` that is writing to a focus store, with SIGKILL at
 /// random instants, and checks after each kill that everything committed
 /// is intact.
+///
+/// The instant is not a time: each run is killed once it has committed a
+/// random number of intervals more (read from the database while it
+/// writes), so that a fast machine and a loaded one both kill every run in
+/// the middle of its writing.
 @Suite struct FocusStoreCrashTests {
     /// A timer whose every activity lasts 1 s, started (or resumed, when the
     /// store brought it back paused) and run for a long virtual time: one
@@ -60,6 +65,20 @@ import Testing
         }
     }
 
+    /// How many intervals the history holds now, read while another
+    /// process writes; nil while it cannot be read (not made yet, or busy).
+    private func historyCountWhileWriting(_ file: String) -> Int? {
+        guard FileManager.default.fileExists(atPath: file) else { return nil }
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(1)
+        guard let database = try? DatabaseQueue(path: file, configuration: configuration) else { return nil }
+        defer { try? database.close() }
+        return try? database.read { db in
+            try db.tableExists("history") ? Int.fetchOne(db, sql: "SELECT COUNT(*) FROM history") : 0
+        }
+    }
+
     @Test(.timeLimit(.minutes(5)))
     func killingAWritingProcessAtRandomInstantsLosesNothingCommitted() throws {
         let folder = try temporaryFolder()
@@ -67,35 +86,40 @@ import Testing
         let scenePath = folder.appendingPathComponent("crash.yaml")
         try scene.write(to: scenePath, atomically: true, encoding: .utf8)
         let stateDirectory = folder.appendingPathComponent("state")
+        let database = stateDirectory.appendingPathComponent("focus.sqlite").path
         let executable = try sceneRunnerURL()
         var generator = SeededGenerator(seed: 0x5EED_F0C5)
         var committed = 0
         var kills = 0
-        for _ in 0..<8 {
+        let runs = 8
+        for _ in 0..<runs {
             let process = Process()
             process.executableURL = executable
             process.arguments = ["run", "--state-dir", stateDirectory.path, scenePath.path]
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
-            // The random instant counts from when it starts writing (the
-            // store's file appears), not from the launch, which a loaded
-            // machine can make last longer than the whole delay.
-            let database = stateDirectory.appendingPathComponent("focus.sqlite").path
-            waitUntil(timeout: .seconds(60)) {
-                !process.isRunning || FileManager.default.fileExists(atPath: database)
+            // Killed once it has committed between 1 and 40 intervals more
+            // than the run before left: at whatever point of its next
+            // transaction it is then. A run writes 30,000 intervals, far
+            // more than the wait needs (the wait is a hang guard).
+            let target = committed + 1 + Int(generator.next() % 40)
+            var seen = committed
+            waitUntil(timeout: .seconds(120), poll: .milliseconds(5)) {
+                seen = max(seen, historyCountWhileWriting(database) ?? 0)
+                return !process.isRunning || seen >= target
             }
-            usleep(UInt32(40_000 + generator.next() % 400_000))
             if process.isRunning {
                 kill(process.processIdentifier, SIGKILL)
                 kills += 1
             }
             process.waitUntilExit()
-            let count = try checkedHistoryCount(stateDirectory.appendingPathComponent("focus.sqlite").path)
-            #expect(count >= committed, "a committed interval was lost")
+            // What was seen committed while it ran is there after the kill.
+            let count = try checkedHistoryCount(database)
+            #expect(count >= seen, "a committed interval was lost")
             committed = count
         }
-        #expect(kills >= 4, "the runs ended before they could be killed")
+        #expect(kills == runs, "a run ended by itself before it had written what it was to be killed after")
         #expect(committed > 0)
     }
 }

@@ -1,0 +1,29 @@
+# Sourced by the scripts of scripts/ci: run from the repository's root, stop
+# at the first failure, and say what is checked.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+
+runner=${SCENE_RUNNER:-.build/debug/scene-runner}
+
+# `step TEXT`: the header of a check in the log.
+step() { echo "== $*"; }
+
+# `fail TEXT`: says what does not hold, and stops.
+fail() {
+    echo "$(basename "$0"): $*" >&2
+    exit 1
+}
+
+# `expect_status STATUS COMMAND...`: runs COMMAND and fails unless it exits
+# with STATUS (set -e alone would stop at any status but 0).
+expect_status() {
+    local expected=$1 status=0
+    shift
+    "$@" || status=$?
+    [ "$status" -eq "$expected" ] || fail "$* exited $status, not $expected"
+}
+
+# `need_runner`: fails when scene-runner is not built.
+need_runner() {
+    [ -x "$runner" ] || fail "$runner is not built; run swift build first"
+}

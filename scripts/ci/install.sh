@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Installs what CI needs, each only when it is missing (Debian or Ubuntu,
+# as root): the build's system libraries, and the tools the checks use.
+#
+#   scripts/ci/install.sh [GROUP...]     all groups when none is given
+#
+#   build     libyaml-dev, libsqlite3-dev (GRDB links the system SQLite), pkg-config
+#   python    python3 and pip; ruamel.yaml (YAML 1.2, as the scenes are
+#             read: PyYAML would read `on:` as true), check-jsonschema,
+#             junitparser
+#   graphs    Graphviz's dot, rsvg-convert
+#   browser   chromium, chromium-driver and Selenium
+source "$(dirname "$0")/common.sh"
+export DEBIAN_FRONTEND=noninteractive
+
+updated=0
+apt_install() {
+    if [ "$updated" -eq 0 ]; then
+        apt-get update -qq
+        updated=1
+    fi
+    echo "== installing $*"
+    apt-get install -y -qq "$@" >/dev/null
+}
+
+# `pip_install MODULE PACKAGE`: installs PACKAGE from PyPI unless python3
+# can import MODULE (on a system Python that refuses pip, past its guard).
+pip_install() {
+    python3 -c "import $1" 2>/dev/null && return
+    echo "== installing $2 (PyPI)"
+    python3 -m pip install -q "$2" 2>/dev/null || python3 -m pip install -q --break-system-packages "$2"
+}
+
+groups=("$@")
+[ ${#groups[@]} -gt 0 ] || groups=(build python graphs browser)
+for group in "${groups[@]}"; do
+    case "$group" in
+    build)
+        pkg-config --exists yaml-0.1 sqlite3 2>/dev/null || apt_install libyaml-dev libsqlite3-dev pkg-config
+        ;;
+    python)
+        { command -v python3 >/dev/null && python3 -m pip --version >/dev/null 2>&1; } ||
+            apt_install python3 python3-pip
+        pip_install ruamel.yaml ruamel.yaml
+        pip_install junitparser junitparser
+        command -v check-jsonschema >/dev/null || pip_install check_jsonschema check-jsonschema
+        ;;
+    graphs)
+        command -v dot >/dev/null || apt_install graphviz
+        command -v rsvg-convert >/dev/null || apt_install librsvg2-bin
+        ;;
+    browser)
+        if ! command -v chromedriver >/dev/null ||
+            ! { command -v chromium >/dev/null || command -v chromium-headless-shell >/dev/null; }; then
+            apt_install chromium chromium-driver
+        fi
+        command -v python3 >/dev/null || apt_install python3 python3-pip
+        pip_install selenium selenium
+        ;;
+    *)
+        fail "unknown group '$group' (build, python, graphs, browser)"
+        ;;
+    esac
+done

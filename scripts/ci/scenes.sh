@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Every shipped scene is clean and its expectations hold: `check
+# --warnings-as-errors` on Scenes/*.yaml and on each component of
+# Scenes/Components alone (with its defaults), then `run Scenes/*.yaml`
+# (exit 1 when an expectation fails, 2 when a scene is invalid); and
+# Examples/mistakes.yaml, broken on purpose, is refused (exit 2).
+source "$(dirname "$0")/common.sh"
+need_runner
+step "scene-runner check --warnings-as-errors Scenes/*.yaml"
+"$runner" check --warnings-as-errors Scenes/*.yaml
+step "scene-runner check --warnings-as-errors Scenes/Components/*.yaml"
+"$runner" check --warnings-as-errors Scenes/Components/*.yaml
+step "scene-runner run Scenes/*.yaml"
+"$runner" run Scenes/*.yaml
+step "scene-runner check Examples/mistakes.yaml (must be refused)"
+expect_status 2 "$runner" check Examples/mistakes.yaml
