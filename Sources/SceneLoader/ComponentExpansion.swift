@@ -81,6 +81,18 @@ struct ParentSite {
     let file: ObjectFile
 }
 
+/// The objects checked before an entry is expanded: where each id is
+/// first written, for an instance that repeats one.
+struct EarlierObjects {
+    let ids: ObjectIDTable
+    let firstOffsets: [Int]
+
+    /// Where the object `id` is first written; `nil` when none is.
+    func firstOffset(ofID id: String) -> Int? {
+        ids[id].map { firstOffsets[$0] }
+    }
+}
+
 /// One object to check, as the expansion gives it: its entry, the file it
 /// is written in, and what the instances around it give it.
 struct ExpandedObject {
@@ -97,7 +109,7 @@ struct ExpandedObject {
 }
 
 /// The second phase of a load: components expanded. Each entry of the
-/// scene's `objects:` goes in (``expand(_:_:appendingTo:into:)``), and the objects it
+/// scene's `objects:` goes in (``expand(_:_:earlier:appendingTo:into:)``), and the objects it
 /// stands for come out, flat, each with the ``ObjectFile`` it is written in:
 /// an object as it is, an instance of a component as the component's
 /// objects (instances in it expanded in turn). It reads each component file
@@ -123,9 +135,7 @@ struct ComponentExpansion {
     /// The `set:` overrides of the instances being expanded, by the id of
     /// the object they set.
     var overridesByID: [String: [Override]] = [:]
-    /// Where each object of the scene's own file is first written, by id
-    /// (for an instance of the same id), and each instance.
-    var objectOffsets = ObjectIDTable()
+    /// Where each instance of the scene's own file is written, by id.
     var instanceOffsets: [String: Int] = [:]
     /// How many objects have been given, and instances expanded, counted
     /// against ``SceneLimits/maxExpandedObjects``.
@@ -157,33 +167,35 @@ struct ComponentExpansion {
     /// Appends the objects the entry of the scene's own `objects:` stands
     /// for: the object itself, or the objects of the instance it declares
     /// (none after a mistake in the instance).
+    /// `earlier` are the objects checked so far, whose ids an instance's
+    /// id must not repeat.
     mutating func expand(
-        _ document: borrowing YAMLDocument, _ entry: YAMLDocument.Entry, appendingTo objects: inout [ExpandedObject],
-        into diagnostics: inout DiagnosticCollector
+        _ document: borrowing YAMLDocument, _ entry: YAMLDocument.Entry, earlier: EarlierObjects,
+        appendingTo objects: inout [ExpandedObject], into diagnostics: inout DiagnosticCollector
     ) {
         let own = copy document
-        expand(own, entry, in: ownFile, own: own, appendingTo: &objects, into: &diagnostics)
+        expand(own, entry, in: ownFile, own: own, earlier: earlier, appendingTo: &objects, into: &diagnostics)
     }
 
     /// Appends the objects `entry`, written in `file` (whose document is
     /// `document`), stands for; `own` is the scene's own file's document.
     mutating func expand(
         _ document: YAMLDocument, _ entry: YAMLDocument.Entry, in file: ObjectFile, own: YAMLDocument,
-        appendingTo objects: inout [ExpandedObject], into diagnostics: inout DiagnosticCollector
+        earlier: EarlierObjects, appendingTo objects: inout [ExpandedObject],
+        into diagnostics: inout DiagnosticCollector
     ) {
         // An instance has `include` and no `type` (with both, `include` is reported as a mistake).
         if document.kind(entry.value) == .mapping, document.entry(entry.value, "type") == nil,
             document.entry(entry.value, "include") != nil
         {
-            expandInstance(document, entry, in: file, own: own, appendingTo: &objects, into: &diagnostics)
+            expandInstance(
+                document, entry, in: file, own: own, earlier: earlier, appendingTo: &objects, into: &diagnostics)
             return
         }
         expandedObjects += 1
         guard !file.isOwn else {
             var first: Int?
             if !instanceOffsets.isEmpty { first = instanceOffsets[entry.key] }
-            let offset = document.offsets(entry.keyNode).lowerBound
-            document.withScalarBytes(entry.keyNode) { _ = objectOffsets.insert($0, offset) }
             objects.append(
                 ExpandedObject(entry: entry, file: file, id: entry.key, overrides: [], instanceWrittenFirst: first))
             return
@@ -205,7 +217,8 @@ struct ComponentExpansion {
     /// then the `set:` entries that named none of them are reported.
     mutating func expandInstance(
         _ document: YAMLDocument, _ entry: YAMLDocument.Entry, in file: ObjectFile, own: YAMLDocument,
-        appendingTo objects: inout [ExpandedObject], into diagnostics: inout DiagnosticCollector
+        earlier: EarlierObjects, appendingTo objects: inout [ExpandedObject],
+        into diagnostics: inout DiagnosticCollector
     ) {
         let name = file.prefix + entry.key
         var isValid = false
@@ -214,11 +227,8 @@ struct ComponentExpansion {
             diagnostics.add(.invalidID(id: entry.key), at: document.writtenSpan(entry.keyNode))
         }
         if file.isOwn {
-            var first = instanceOffsets[entry.key]
-            document.withScalarBytes(entry.keyNode) { bytes in
-                if let object = objectOffsets[bytes] { first = object }
-            }
-            if let first {
+            // Objects given in this entry come after it: only those checked before count.
+            if let first = earlier.firstOffset(ofID: entry.key) ?? instanceOffsets[entry.key] {
                 diagnostics.add(
                     .duplicateID(id: entry.key), at: document.writtenSpan(entry.keyNode),
                     notes: [Diagnostic.Note("first written here", at: document.position(ofOffset: first))])
@@ -234,7 +244,8 @@ struct ComponentExpansion {
             diagnostics.origin = instance.file.origin
             component.document.forEachEntry(entries) {
                 expand(
-                    component.document, $0, in: instance.file, own: own, appendingTo: &objects, into: &diagnostics)
+                    component.document, $0, in: instance.file, own: own, earlier: earlier, appendingTo: &objects,
+                    into: &diagnostics)
             }
             diagnostics.origin = includerOrigin
         }

@@ -55,9 +55,8 @@ extension ReferenceResolver {
         }
         for index in objects.indices where sets("frame", index) {
             guard let parent = parents[index], sets("layout", parent) else { continue }
-            diagnostics.add(
-                .frameInLayout(id: objects[index].id, parent: objects[parent].id),
-                at: span(objects[index].idOffsets, in: nil))
+            let at = span(objects[index].idOffsets, in: nil)
+            diagnostics.add(.frameInLayout(id: objects[index].id, parent: objects[parent].id), at: at)
         }
     }
 
@@ -100,7 +99,8 @@ extension ReferenceResolver {
                     reported += 1
                     closesReportedLoop[target] = true
                     let ids = path[place...].map { objects[$0.object].id } + [objects[target].id]
-                    diagnostics.add(.wiringLoop(ids: ids), at: span(objects[target].idOffsets, in: nil))
+                    let at = span(objects[target].idOffsets, in: nil)
+                    diagnostics.add(.wiringLoop(ids: ids), at: at)
                 case .onPath, .done:
                     break
                 }

@@ -88,6 +88,12 @@ struct ReferenceResolver {
     /// diagnostic, or when the object it names was not declared (its own
     /// mistake is reported).
     mutating func resolve(_ reference: TargetReference) -> Int? {
+        // The common case first: an object that fits, with nothing to report.
+        if let index = checked.idTable[checked.referenceText[reference.id]], let type = checked.types[index],
+            registry.type(type, fits: reference.outlet)
+        {
+            return index
+        }
         var found: Int?
         reporting(in: reference.file) { found = $0.resolveReporting(reference) }
         return found
@@ -156,6 +162,13 @@ struct ReferenceResolver {
     /// The connection `reference` makes; `nil` after a diagnostic, or when
     /// its event or target was not declared (their mistakes are reported).
     mutating func resolve(_ reference: ActionReference) -> SceneDeclaration.EventConnection? {
+        // The common case first: an action that takes the event's payload, with nothing to report.
+        if let event = reference.event, let index = checked.idTable[checked.referenceText[reference.target]],
+            let action = checked.types[index]?.action(utf8: checked.referenceText[reference.action]),
+            action.accepts(payload: event.payload)
+        {
+            return SceneDeclaration.EventConnection(event: event, target: index, action: action)
+        }
         var found: SceneDeclaration.EventConnection?
         reporting(in: reference.file) { found = $0.resolveReporting(reference) }
         return found
@@ -182,7 +195,8 @@ struct ReferenceResolver {
         guard let targetType = checked.types[targetIndex] else { return nil }
         guard let action = targetType.action(utf8: checked.referenceText[reference.action]) else {
             let actionName = checked.text(reference.action)
-            diagnostics.add(at: actionSpan(reference)) { withHints in
+            let at = actionSpan(reference)
+            diagnostics.add(at: at) { withHints in
                 .unknownAction(
                     action: actionName, type: targetType.name,
                     suggestion: withHints
@@ -193,11 +207,12 @@ struct ReferenceResolver {
         }
         guard let event = reference.event else { return nil }
         guard action.accepts(payload: event.payload) else {
+            let at = actionSpan(reference)
             diagnostics.add(
                 .payloadMismatch(
                     action: checked.text(reference.action), type: targetType.name, argument: action.argument,
                     event: event.name, owner: checked.types[reference.owner]?.name ?? "?", payload: event.payload),
-                at: actionSpan(reference))
+                at: at)
             return nil
         }
         return SceneDeclaration.EventConnection(event: event, target: targetIndex, action: action)

@@ -215,7 +215,9 @@ public struct SceneLoader: Sendable {
                     expansion.begin(document, into: &checker.diagnostics)
                 }
                 objects.removeAll(keepingCapacity: true)
-                expansion.expand(document, entry, appendingTo: &objects, into: &checker.diagnostics)
+                expansion.expand(
+                    document, entry, earlier: checker.earlierObjects, appendingTo: &objects,
+                    into: &checker.diagnostics)
                 checker.check(objects, own: document)
             }
         } catch {

@@ -52,6 +52,9 @@ struct SceneValidator {
         firstOffsets.reserveCapacity(bytes / 64)
     }
 
+    /// The objects checked so far, for the expansion of the next entry.
+    var earlierObjects: EarlierObjects { EarlierObjects(ids: checked.idTable, firstOffsets: firstOffsets) }
+
     // MARK: - Objects, as they are read
 
     /// Checks the objects one entry of the scene's `objects:` stands for,

@@ -29,7 +29,8 @@ import Testing
         let objects = try #require(document.entry(root, "objects"))
         let entry = try #require(document.entries(objects.value).first)
         var expanded: [ExpandedObject] = []
-        expansion.expand(document, entry, appendingTo: &expanded, into: &diagnostics)
+        let none = EarlierObjects(ids: ObjectIDTable(), firstOffsets: [])
+        expansion.expand(document, entry, earlier: none, appendingTo: &expanded, into: &diagnostics)
         return Expanded(expansion: expansion, objects: expanded, diagnostics: diagnostics)
     }
 
