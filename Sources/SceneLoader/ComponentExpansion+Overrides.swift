@@ -1,8 +1,9 @@
 import SceneCore
 import SceneYAML
 
-/// One `set: { id.property: value }` entry of an instance.
-struct Override {
+/// One `set: { id.property: value }` entry of an instance; marked as used
+/// once an object it names is given (see ``ComponentExpansion/expand(_:_:in:own:earlier:appendingTo:into:)``).
+final class Override {
     /// The object's id by path from the scene's own objects.
     let objectID: String
     /// The id and property as written.
@@ -11,58 +12,50 @@ struct Override {
     let keyNode: YAMLDocument.Node
     let valueNode: YAMLDocument.Node
     /// The file the `set:` is written in.
-    let context: Int
-    var isUsed = false
+    let file: ObjectFile
+    private(set) var isUsed = false
+
+    init(
+        objectID: String, written: String, property: String, keyNode: YAMLDocument.Node,
+        valueNode: YAMLDocument.Node, file: ObjectFile
+    ) {
+        self.objectID = objectID
+        self.written = written
+        self.property = property
+        self.keyNode = keyNode
+        self.valueNode = valueNode
+        self.file = file
+    }
+
+    /// Marks it as used.
+    func use() { isUsed = true }
 }
 
 /// The `set:` overrides of instances: recorded as each instance is
-/// expanded, taken by the objects they set as those are checked.
+/// expanded, given to the objects they set as those are.
 extension ComponentExpansion {
-    /// Records an instance's `set:` entries; returns their indices in ``overrides``.
+    /// Records an instance's `set:` entries, written in `file`.
     mutating func registerOverrides(
-        _ document: borrowing YAMLDocument, _ setNode: YAMLDocument.Node?, instance: String, context: Int,
+        _ document: borrowing YAMLDocument, _ setNode: YAMLDocument.Node?, instance: String, in file: ObjectFile,
         into diagnostics: inout DiagnosticCollector
-    ) -> [Int] {
+    ) -> [Override] {
         guard let setNode else { return [] }
         if document.kind(setNode) != .mapping && !document.isNull(setNode) {
             diagnostics.add(.setNotAMapping(found: document.kindDescription(setNode)), at: document.span(setNode))
             return []
         }
-        var registered: [Int] = []
+        var registered: [Override] = []
         document.forEachEntry(setNode) { entry in
             guard let path = MemberPath(entry.key) else {
                 diagnostics.add(.notAnOverridePath(text: entry.key), at: document.writtenSpan(entry.keyNode))
                 return
             }
-            let objectID = instance + "." + path.id
-            overrides.append(
-                Override(
-                    objectID: objectID, written: path.id, property: path.member, keyNode: entry.keyNode,
-                    valueNode: entry.value, context: context))
-            overridesByID[objectID, default: []].append(overrides.count - 1)
-            registered.append(overrides.count - 1)
+            let override = Override(
+                objectID: instance + "." + path.id, written: path.id, property: path.member, keyNode: entry.keyNode,
+                valueNode: entry.value, file: file)
+            overridesByID[override.objectID, default: []].append(override)
+            registered.append(override)
         }
         return registered
-    }
-
-    /// Whether an instance's `set:` gives the object `id` its `property`.
-    func isOverridden(_ id: String, _ property: String) -> Bool {
-        guard !overridesByID.isEmpty, let list = overridesByID[id] else { return false }
-        return list.contains { overrides[$0].property == property }
-    }
-
-    /// Marks the overrides of the object `id` as used (an object whose
-    /// type is unknown, whose mistake is reported already).
-    mutating func markOverridesUsed(_ id: String) {
-        guard !overridesByID.isEmpty, let list = overridesByID[id] else { return }
-        for position in list { overrides[position].isUsed = true }
-    }
-
-    /// The overrides that set the object `id`, outermost instance's last
-    /// (so that it wins), marked as used.
-    mutating func takeOverrides(of id: String) -> [Override] {
-        guard !overridesByID.isEmpty, let list = overridesByID[id] else { return [] }
-        for position in list { overrides[position].isUsed = true }
-        return list.reversed().map { overrides[$0] }
     }
 }

@@ -1,12 +1,23 @@
 import SceneCore
 import SceneYAML
 
+/// The file a parameter's value is written in: its document (`nil` for
+/// the scene's own file, which is read as a stream and so is not kept),
+/// and where diagnostics about it go (`nil`: the scene's own file).
+struct WrittenIn {
+    let document: YAMLDocument?
+    let origin: DiagnosticOrigin?
+
+    /// The document, `own` standing for the scene's own file's.
+    func document(own: YAMLDocument) -> YAMLDocument { document ?? own }
+}
+
 /// The value a parameter has in one instance.
 struct ParameterBinding {
     /// Its declared type, when it has one.
     let type: ValueType?
-    /// The file its value is written in (see ``ComponentExpansion/contexts``).
-    let context: Int
+    /// The file its value is written in.
+    let written: WrittenIn
     let node: YAMLDocument.Node
     /// The value resolved as the declared type.
     let value: SceneValue?
@@ -26,10 +37,10 @@ struct ParameterDeclaration {
     /// The binding of a typed parameter to its default, checked with the
     /// declaration; `nil` for an untyped one, whose default is checked
     /// where it is used.
-    func binding(ofDefault node: YAMLDocument.Node, context: Int) -> ParameterBinding? {
+    func binding(ofDefault node: YAMLDocument.Node, in written: WrittenIn) -> ParameterBinding? {
         guard let type else { return nil }
         return ParameterBinding(
-            type: type, context: context, node: node, value: defaultValue, isValid: defaultValue != nil)
+            type: type, written: written, node: node, value: defaultValue, isValid: defaultValue != nil)
     }
 }
 
@@ -38,38 +49,40 @@ extension ComponentExpansion {
     /// The parameters of the scene's own file (a component checked or run
     /// on its own): each has its default.
     mutating func bindOwnParameters(
-        _ document: borrowing YAMLDocument, _ params: YAMLDocument.Entry,
-        into diagnostics: inout DiagnosticCollector
-    ) {
-        let declarations = parameterDeclarations(copy document, params.value, into: &diagnostics)
-        ownParameterNames = declarations.map(\.name)
+        _ document: YAMLDocument, _ params: YAMLDocument.Entry, into diagnostics: inout DiagnosticCollector
+    ) -> (bindings: [String: ParameterBinding], names: [String]) {
+        let declarations = parameterDeclarations(document, params.value, into: &diagnostics)
+        let written = WrittenIn(document: nil, origin: nil)
         var bindings: [String: ParameterBinding] = [:]
         for parameter in declarations {
             guard let node = parameter.defaultNode else {
                 diagnostics.add(
                     .parameterWithoutDefault(name: parameter.name), at: document.writtenSpan(params.keyNode))
                 bindings[parameter.name] = ParameterBinding(
-                    type: parameter.type, context: 0, node: params.keyNode, value: nil, isValid: false)
+                    type: parameter.type, written: written, node: params.keyNode, value: nil, isValid: false)
                 continue
             }
             bindings[parameter.name] =
-                parameter.binding(ofDefault: node, context: 0)
-                ?? bind(document, node, name: parameter.name, type: parameter.type, context: 0, into: &diagnostics)
+                parameter.binding(ofDefault: node, in: written)
+                ?? bind(
+                    document, node, name: parameter.name, type: parameter.type, in: written, of: nil, own: document,
+                    into: &diagnostics)
         }
-        contexts[0].parameters = bindings
+        return (bindings, declarations.map(\.name))
     }
 
     /// The parameters of an instance of `component`: each given value
-    /// (checked against the declared type), else the default. `context` is
-    /// the file the instance is written in, `index` the instance's own
-    /// context (whose file writes the defaults).
+    /// (checked against the declared type), else the default. `file` is
+    /// the file the instance is written in, `origin` where diagnostics
+    /// about the component's file (which writes the defaults) go.
     mutating func bindParameters(
         _ document: borrowing YAMLDocument, _ paramsNode: YAMLDocument.Node?, of component: ComponentFile,
-        instance: String, at keyNode: YAMLDocument.Node, context: Int, for index: Int,
-        origin: (file: SceneSource, includedFrom: [Diagnostic.Inclusion]),
-        into diagnostics: inout DiagnosticCollector
+        instance: String, at keyNode: YAMLDocument.Node, in file: ObjectFile, origin: DiagnosticOrigin,
+        own: YAMLDocument, into diagnostics: inout DiagnosticCollector
     ) -> [String: ParameterBinding] {
-        var given: [String: YAMLDocument.Node] = [:]
+        let given = WrittenIn(document: file.component?.document, origin: file.origin)
+        let defaults = WrittenIn(document: component.document, origin: origin)
+        var givenNodes: [String: YAMLDocument.Node] = [:]
         if let paramsNode {
             if document.kind(paramsNode) != .mapping && !document.isNull(paramsNode) {
                 diagnostics.add(
@@ -87,52 +100,57 @@ extension ComponentExpansion {
                     }
                     return
                 }
-                given[entry.key] = entry.value
+                givenNodes[entry.key] = entry.value
             }
         }
         var bindings: [String: ParameterBinding] = [:]
         for parameter in component.parameters {
-            if let node = given[parameter.name] {
+            if let node = givenNodes[parameter.name] {
                 bindings[parameter.name] = bind(
-                    document, node, name: parameter.name, type: parameter.type, context: context, into: &diagnostics)
+                    document, node, name: parameter.name, type: parameter.type, in: given, of: file,
+                    own: own, into: &diagnostics)
             } else if let node = parameter.defaultNode,
-                let binding = parameter.binding(ofDefault: node, context: index)
+                let binding = parameter.binding(ofDefault: node, in: defaults)
             {
                 bindings[parameter.name] = binding
             } else if let node = parameter.defaultNode {
                 let includerOrigin = diagnostics.origin
                 diagnostics.origin = origin
+                // A default's `$name` is plain text: the parameters it could
+                // name are the instance's own, not bound yet.
                 bindings[parameter.name] = bind(
-                    component.document, node, name: parameter.name, type: parameter.type, context: index,
-                    into: &diagnostics)
+                    component.document, node, name: parameter.name, type: parameter.type, in: defaults,
+                    of: nil, own: own, into: &diagnostics)
                 diagnostics.origin = includerOrigin
             } else {
                 diagnostics.add(
                     .missingParameter(name: parameter.name, instance: instance, type: parameter.type),
                     at: document.writtenSpan(keyNode))
                 bindings[parameter.name] = ParameterBinding(
-                    type: parameter.type, context: context, node: keyNode, value: nil, isValid: false)
+                    type: parameter.type, written: given, node: keyNode, value: nil, isValid: false)
             }
         }
         return bindings
     }
 
     /// The binding of the parameter `name` to the value `node` written in
-    /// the file of `context`, checked against `type` when it has one.
-    mutating func bind(
-        _ document: borrowing YAMLDocument, _ node: YAMLDocument.Node, name: String, type: ValueType?, context: Int,
-        into diagnostics: inout DiagnosticCollector
+    /// `written`, checked against `type` when it has one. `file` is the
+    /// file that writes it when its `$outer` names that file's own
+    /// parameter (`nil`: a `$` is plain text there).
+    func bind(
+        _ document: borrowing YAMLDocument, _ node: YAMLDocument.Node, name: String, type: ValueType?,
+        in written: WrittenIn, of file: ObjectFile?, own: YAMLDocument, into diagnostics: inout DiagnosticCollector
     ) -> ParameterBinding {
         // `$outer` in a component passes on that file's own parameter.
-        if contexts[context].parameters != nil, let reference = Self.parameterReference(document, node) {
-            guard let outer = contexts[context].parameters?[reference] else {
-                let known = parameterNames(context)
+        if let parameters = file?.parameters, let reference = Self.parameterReference(document, node) {
+            guard let outer = parameters[reference] else {
+                let known = file?.parameterNames ?? []
                 diagnostics.add(at: document.span(node)) { withHints in
                     .unknownParameterReference(
                         name: reference, suggestion: withHints ? Suggestions.closest(to: reference, in: known) : nil,
                         known: withHints ? known : [])
                 }
-                return ParameterBinding(type: type, context: context, node: node, value: nil, isValid: false)
+                return ParameterBinding(type: type, written: written, node: node, value: nil, isValid: false)
             }
             guard let type, outer.isValid else { return outer }
             if let outerType = outer.type {
@@ -140,35 +158,35 @@ extension ComponentExpansion {
                     diagnostics.add(
                         .parameterTypeMismatch(name: reference, type: outerType, property: name, propertyType: type),
                         at: document.span(node))
-                    return ParameterBinding(type: type, context: context, node: node, value: nil, isValid: false)
+                    return ParameterBinding(type: type, written: written, node: node, value: nil, isValid: false)
                 }
                 return ParameterBinding(
-                    type: type, context: outer.context, node: outer.node, value: outer.value, isValid: true)
+                    type: type, written: outer.written, node: outer.node, value: outer.value, isValid: true)
             }
-            guard let outerDocument = documentOf(outer.context) else { return outer }
             let saved = diagnostics.origin
-            diagnostics.origin = origin(of: outer.context)
+            diagnostics.origin = outer.written.origin
             let binding = bind(
-                outerDocument, outer.node, name: name, type: type, context: outer.context, into: &diagnostics)
+                outer.written.document(own: own), outer.node, name: name, type: type, in: outer.written, of: nil,
+                own: own, into: &diagnostics)
             diagnostics.origin = saved
             return binding
         }
         guard let type else {
-            return ParameterBinding(type: nil, context: context, node: node, value: nil, isValid: true)
+            return ParameterBinding(type: nil, written: written, node: node, value: nil, isValid: true)
         }
         let value = ValueResolver.resolve(
             node, in: document, as: type, subject: { name }, into: &diagnostics)
-        return ParameterBinding(type: type, context: context, node: node, value: value, isValid: value != nil)
+        return ParameterBinding(type: type, written: written, node: node, value: value, isValid: value != nil)
     }
 
     /// The value of the parameter `name`, used at `span` for `property` in
-    /// the file of `context`; `nil` after a diagnostic.
-    mutating func resolveParameter(
-        _ name: String, at span: SourceSpan, for property: PropertyDescription, context: Int,
-        into diagnostics: inout DiagnosticCollector
+    /// `file`; `nil` after a diagnostic.
+    static func resolveParameter(
+        _ name: String, at span: SourceSpan, for property: PropertyDescription, in file: ObjectFile,
+        own: YAMLDocument, into diagnostics: inout DiagnosticCollector
     ) -> SceneValue? {
-        guard let binding = contexts[context].parameters?[name] else {
-            let known = parameterNames(context)
+        guard let binding = file.parameters?[name] else {
+            let known = file.parameterNames
             diagnostics.add(at: span) { withHints in
                 .unknownParameterReference(
                     name: name, suggestion: withHints ? Suggestions.closest(to: name, in: known) : nil,
@@ -189,12 +207,11 @@ extension ComponentExpansion {
         }
         // An untyped parameter (or a property with a range) is resolved as
         // the property's type where the value is written.
-        guard let document = documentOf(binding.context) else { return nil }
         let saved = diagnostics.origin
-        diagnostics.origin = origin(of: binding.context)
+        diagnostics.origin = binding.written.origin
         let value = ValueResolver.resolve(
-            binding.node, in: document, as: property.type, range: property.range, subject: { property.name },
-            into: &diagnostics)
+            binding.node, in: binding.written.document(own: own), as: property.type, range: property.range,
+            subject: { property.name }, into: &diagnostics)
         diagnostics.origin = saved
         return value
     }
@@ -215,7 +232,7 @@ extension ComponentExpansion {
     }
 
     /// The entries of `params:`: `name: { type: T, default: value, doc: text }`.
-    mutating func parameterDeclarations(
+    func parameterDeclarations(
         _ document: YAMLDocument, _ node: YAMLDocument.Node,
         into diagnostics: inout DiagnosticCollector
     ) -> [ParameterDeclaration] {

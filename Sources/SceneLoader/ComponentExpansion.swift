@@ -7,43 +7,139 @@ import SceneYAML
     import Darwin
 #endif
 
-/// The second phase of a load: components expanded. It takes each
-/// `include:` of the scene (and of the components it includes), reads each
-/// component file once, follows the chain of includes within its limits
-/// (cycles, ``SceneLimits/maxIncludeDepth``,
-/// ``SceneLimits/maxExpandedObjects``, ``SceneLimits/maxExpandedBytes``),
-/// binds each instance's `params:` and records its `set:` overrides. Its
-/// output is one ``IncludeContext`` per instance (the file its objects come
-/// from, their id prefix, parameters and parent), which the checking phase
-/// (``SceneValidator``) reads each object in; it reports its own mistakes
-/// into the collector it is given.
+/// Where diagnostics about a file go: the component file and the includes
+/// that led to it, nearest first; `nil` stands for the scene's own file.
+typealias DiagnosticOrigin = (file: SceneSource, includedFrom: [Diagnostic.Inclusion])
+
+/// The file an object is written in: the scene's own, or one instance of a
+/// component (the component's file, with the instance's id prefix,
+/// parameters and parent). ``ComponentExpansion`` makes one per instance
+/// and gives it with each object; the checks and the references read it
+/// for the object's ids, its parameters, and where its diagnostics go.
+final class ObjectFile {
+    /// The component, and its index in ``ComponentExpansion/componentFiles``;
+    /// `nil` for the scene's own file.
+    let component: ComponentFile?
+    let componentIndex: Int?
+    /// The file whose `include:` made this instance; `nil` for the scene's own file.
+    let includer: ObjectFile?
+    /// The file's name as diagnostics print it, and its identity (see
+    /// ``ComponentExpansion/canonicalPath(_:)``).
+    let name: String
+    let canonical: String
+    /// The instance's path and a dot (`left.`), put before every id of the file.
+    let prefix: String
+    let prefixBytes: [UInt8]
+    /// The value of each parameter; `nil` when the file declares none, and
+    /// `$name` is then plain text.
+    let parameters: [String: ParameterBinding]?
+    /// The parameters the file declares, in order.
+    let parameterNames: [String]
+    /// What the component's root views (those with no `parent`) are placed under.
+    let rootParent: ParentSite?
+    /// Where the scene's own file writes the outermost instance's id.
+    let siteOffsets: Range<Int>
+    /// Where diagnostics about the file go; `nil` for the scene's own file.
+    let origin: DiagnosticOrigin?
+
+    init(
+        component: ComponentFile?, componentIndex: Int?, includer: ObjectFile?, name: String, canonical: String,
+        prefix: String, parameters: [String: ParameterBinding]?, parameterNames: [String], rootParent: ParentSite?,
+        siteOffsets: Range<Int>, origin: DiagnosticOrigin?
+    ) {
+        self.component = component
+        self.componentIndex = componentIndex
+        self.includer = includer
+        self.name = name
+        self.canonical = canonical
+        self.prefix = prefix
+        self.prefixBytes = Array(prefix.utf8)
+        self.parameters = parameters
+        self.parameterNames = parameterNames
+        self.rootParent = rootParent
+        self.siteOffsets = siteOffsets
+        self.origin = origin
+    }
+
+    /// Whether this is the scene's own file.
+    var isOwn: Bool { component == nil }
+
+    /// The file's document: the component's, or for the scene's own file
+    /// (which is read as a stream, and so not kept) `own`.
+    func document(own: YAMLDocument) -> YAMLDocument {
+        component?.document ?? own
+    }
+}
+
+/// The `parent:` of an instance, given to the component's root views.
+struct ParentSite {
+    /// The parent's id by path, and as written.
+    let id: String
+    let written: String
+    let offsets: Range<Int>
+    /// The file it is written in.
+    let file: ObjectFile
+}
+
+/// The objects checked before an entry is expanded: where each id is
+/// first written, for an instance that repeats one.
+struct EarlierObjects {
+    let ids: ObjectIDTable
+    let firstOffsets: [Int]
+
+    /// Where the object `id` is first written; `nil` when none is.
+    func firstOffset(ofID id: String) -> Int? {
+        ids[id].map { firstOffsets[$0] }
+    }
+}
+
+/// One object to check, as the expansion gives it: its entry, the file it
+/// is written in, and what the instances around it give it.
+struct ExpandedObject {
+    /// Its entry in the file's `objects:` (in the scene's own file, valid
+    /// only while that entry is read).
+    let entry: YAMLDocument.Entry
+    let file: ObjectFile
+    /// Its id by path: the file's prefix and the id as written.
+    let id: String
+    /// The `set:` overrides that set it, outermost instance's last (so that it wins).
+    let overrides: [Override]
+    /// Where an instance of the same id was written earlier in the scene's own file.
+    let instanceWrittenFirst: Int?
+}
+
+/// The second phase of a load: components expanded. Each entry of the
+/// scene's `objects:` goes in (``expand(_:_:earlier:appendingTo:into:)``), and the objects it
+/// stands for come out, flat, each with the ``ObjectFile`` it is written in:
+/// an object as it is, an instance of a component as the component's
+/// objects (instances in it expanded in turn). It reads each component file
+/// once, follows the chain of includes within its limits (cycles,
+/// ``SceneLimits/maxIncludeDepth``, ``SceneLimits/maxExpandedObjects``,
+/// ``SceneLimits/maxExpandedBytes``), binds each instance's `params:` and
+/// gives each object the `set:` overrides that name it; it reports its own
+/// mistakes into the collector it is given. It needs no registry.
 struct ComponentExpansion {
     /// Limits on includes and the files they read.
     let limits: SceneLimits
-    /// The files objects come from: the scene's own (0), then one per
-    /// instance of a component, in the order they were included.
-    var contexts: [IncludeContext] = [IncludeContext()]
+    /// The scene's own file; made when its first object is read (see ``begin(_:)``).
+    private(set) var ownFile: ObjectFile
     /// Component files read so far, by their canonical path: each is read
     /// and parsed once however many times it is included.
     var components: [String: Result<Int, Diagnostic>] = [:]
     /// The component files read, in order (see ``components``).
     var componentFiles: [ComponentFile] = []
-    /// The scene's own file: its name, canonical path, parameters, and its
-    /// document while an object of it is checked (it is read as a stream).
-    let ownName: String
-    let ownCanonicalPath: String
-    var ownParameterNames: [String] = []
-    var ownDocument: YAMLDocument?
     /// The component files opened, in the order they were first included.
     var includedFiles: [String] = []
     /// Each include's path, as printed and canonical, by the including file and the path written.
     var resolvedIncludes: [IncludeKey: ResolvedInclude] = [:]
-    /// The `set:` overrides of the instances so far.
-    var overrides: [Override] = []
-    /// The indices in ``overrides`` of those that set each object, by its id.
-    var overridesByID: [String: [Int]] = [:]
-    /// How many instances have been expanded, counted with the objects
+    /// The `set:` overrides of the instances being expanded, by the id of
+    /// the object they set.
+    var overridesByID: [String: [Override]] = [:]
+    /// Where each instance of the scene's own file is written, by id.
+    var instanceOffsets: [String: Int] = [:]
+    /// How many objects have been given, and instances expanded, counted
     /// against ``SceneLimits/maxExpandedObjects``.
+    var expandedObjects = 0
     var expandedInstances = 0
     /// The bytes the instances included so far add (see ``SceneLimits/maxExpandedBytes``).
     var expandedBytes = 0
@@ -52,60 +148,117 @@ struct ComponentExpansion {
 
     /// The expansion of the scene named `ownName`.
     init(ownName: String, limits: SceneLimits) {
-        self.ownName = ownName
-        self.ownCanonicalPath = Self.canonicalPath(ownName)
         self.limits = limits
+        self.ownFile = ObjectFile(
+            component: nil, componentIndex: nil, includer: nil, name: ownName, canonical: Self.canonicalPath(ownName),
+            prefix: "", parameters: nil, parameterNames: [], rootParent: nil, siteOffsets: 0..<0, origin: nil)
     }
 
-    /// Where diagnostics about the file of `context` belong: `nil` for the
-    /// scene's own file, else the component and the includes that led to it.
-    func origin(of context: Int) -> (file: SceneSource, includedFrom: [Diagnostic.Inclusion])? {
-        contexts[context].component.map { (componentFiles[$0].source, includedFrom(context)) }
+    /// Reads the scene's own `params:`, written before its `objects:`: a
+    /// component checked or run on its own takes its parameters' defaults.
+    mutating func begin(_ document: borrowing YAMLDocument, into diagnostics: inout DiagnosticCollector) {
+        guard let params = document.rootEntry("params", before: "objects") else { return }
+        let (bindings, names) = bindOwnParameters(copy document, params, into: &diagnostics)
+        ownFile = ObjectFile(
+            component: nil, componentIndex: nil, includer: nil, name: ownFile.name, canonical: ownFile.canonical,
+            prefix: "", parameters: bindings, parameterNames: names, rootParent: nil, siteOffsets: 0..<0, origin: nil)
     }
 
-    /// The includes that led to the file of `context`, nearest first.
-    func includedFrom(_ context: Int) -> [Diagnostic.Inclusion] {
-        var result: [Diagnostic.Inclusion] = []
-        var link = context
-        while let parent = contexts[link].parent {
-            result.append(
-                Diagnostic.Inclusion(
-                    file: fileName(parent), position: contexts[link].includePosition,
-                    instance: String(contexts[link].prefix.dropLast())))
-            link = parent
+    /// Appends the objects the entry of the scene's own `objects:` stands
+    /// for: the object itself, or the objects of the instance it declares
+    /// (none after a mistake in the instance).
+    /// `earlier` are the objects checked so far, whose ids an instance's
+    /// id must not repeat.
+    mutating func expand(
+        _ document: borrowing YAMLDocument, _ entry: YAMLDocument.Entry, earlier: EarlierObjects,
+        appendingTo objects: inout [ExpandedObject], into diagnostics: inout DiagnosticCollector
+    ) {
+        let own = copy document
+        expand(own, entry, in: ownFile, own: own, earlier: earlier, appendingTo: &objects, into: &diagnostics)
+    }
+
+    /// Appends the objects `entry`, written in `file` (whose document is
+    /// `document`), stands for; `own` is the scene's own file's document.
+    mutating func expand(
+        _ document: YAMLDocument, _ entry: YAMLDocument.Entry, in file: ObjectFile, own: YAMLDocument,
+        earlier: EarlierObjects, appendingTo objects: inout [ExpandedObject],
+        into diagnostics: inout DiagnosticCollector
+    ) {
+        // An instance has `include` and no `type` (with both, `include` is reported as a mistake).
+        if document.kind(entry.value) == .mapping, document.entry(entry.value, "type") == nil,
+            document.entry(entry.value, "include") != nil
+        {
+            expandInstance(
+                document, entry, in: file, own: own, earlier: earlier, appendingTo: &objects, into: &diagnostics)
+            return
         }
-        return result
+        expandedObjects += 1
+        guard !file.isOwn else {
+            var first: Int?
+            if !instanceOffsets.isEmpty { first = instanceOffsets[entry.key] }
+            objects.append(
+                ExpandedObject(entry: entry, file: file, id: entry.key, overrides: [], instanceWrittenFirst: first))
+            return
+        }
+        let id = file.prefix + entry.key
+        var overrides: [Override] = []
+        if !overridesByID.isEmpty, let list = overridesByID[id] {
+            overrides = list.reversed()
+            for override in list { override.use() }
+        }
+        objects.append(
+            ExpandedObject(entry: entry, file: file, id: id, overrides: overrides, instanceWrittenFirst: nil))
     }
 
-    /// The name of the file of `context`, as diagnostics print it.
-    func fileName(_ context: Int) -> String {
-        contexts[context].component.map { componentFiles[$0].source.name } ?? ownName
+    /// Appends the objects of the instance of a component declared by
+    /// `entry` in `file`: its id checked, its `include:` followed (see
+    /// ``expand(_:_:name:in:own:into:)``), then its component's entries
+    /// expanded in turn, with their ids prefixed by the instance's path;
+    /// then the `set:` entries that named none of them are reported.
+    mutating func expandInstance(
+        _ document: YAMLDocument, _ entry: YAMLDocument.Entry, in file: ObjectFile, own: YAMLDocument,
+        earlier: EarlierObjects, appendingTo objects: inout [ExpandedObject],
+        into diagnostics: inout DiagnosticCollector
+    ) {
+        let name = file.prefix + entry.key
+        var isValid = false
+        document.withScalarBytes(entry.keyNode) { isValid = SceneRegistry.isIdentifier(utf8: $0) }
+        if !isValid {
+            diagnostics.add(.invalidID(id: entry.key), at: document.writtenSpan(entry.keyNode))
+        }
+        if file.isOwn {
+            // Objects given in this entry come after it: only those checked before count.
+            if let first = earlier.firstOffset(ofID: entry.key) ?? instanceOffsets[entry.key] {
+                diagnostics.add(
+                    .duplicateID(id: entry.key), at: document.writtenSpan(entry.keyNode),
+                    notes: [Diagnostic.Note("first written here", at: document.position(ofOffset: first))])
+                return
+            }
+            instanceOffsets[entry.key] = document.offsets(entry.keyNode).lowerBound
+        }
+        guard let instance = expand(document, entry, name: name, in: file, own: own, into: &diagnostics) else {
+            return
+        }
+        if let entries = instance.file.component?.objects, let component = instance.file.component {
+            let includerOrigin = diagnostics.origin
+            diagnostics.origin = instance.file.origin
+            component.document.forEachEntry(entries) {
+                expand(
+                    component.document, $0, in: instance.file, own: own, earlier: earlier, appendingTo: &objects,
+                    into: &diagnostics)
+            }
+            diagnostics.origin = includerOrigin
+        }
+        finish(instance, document, into: &diagnostics)
     }
 
-    /// The parsed file of `context`; for the scene's own file, only while
-    /// an object of it is validated.
-    func documentOf(_ context: Int) -> YAMLDocument? {
-        guard let component = contexts[context].component else { return ownDocument }
-        return componentFiles[component].document
-    }
-
-    /// The canonical path of the file of `context`.
-    func canonicalPath(of context: Int) -> String {
-        contexts[context].component.map { componentFiles[$0].canonical } ?? ownCanonicalPath
-    }
-
-    /// The parameters the file of `context` declares, in order.
-    func parameterNames(_ context: Int) -> [String] {
-        contexts[context].component.map { componentFiles[$0].parameterNames } ?? ownParameterNames
-    }
-
-    /// The file `path` names, relative to the folder of the file of
-    /// `context`: the path to open it by, the same path normalised as
-    /// diagnostics print it, and the file's identity.
-    mutating func resolveInclude(_ path: String, from context: Int) -> ResolvedInclude {
-        let key = IncludeKey(file: contexts[context].component, path: path)
+    /// The canonical path of the file the scene's own file names `path`,
+    /// relative to the folder of `file`: the path to open it by, the same
+    /// path normalised as diagnostics print it, and the file's identity.
+    mutating func resolveInclude(_ path: String, from file: ObjectFile) -> ResolvedInclude {
+        let key = IncludeKey(file: file.componentIndex, path: path)
         if let known = resolvedIncludes[key] { return known }
-        let includer = contexts[context].component.map { componentFiles[$0].path } ?? ownName
+        let includer = file.component?.path ?? file.name
         var open = path
         if !path.hasPrefix("/"), let slash = includer.lastIndex(of: "/") {
             open = String(includer[...slash]) + path

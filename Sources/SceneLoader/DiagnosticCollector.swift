@@ -78,11 +78,21 @@ struct DiagnosticCollector {
     /// shown, so that mistakes past the limit, or repeated in each instance
     /// of a component, cost no search.
     mutating func add(
-        at span: SourceSpan, notes: [Diagnostic.Note] = [], _ make: (_ withHints: Bool) -> SceneProblem
+        at span: @autoclosure () -> SourceSpan, notes: [Diagnostic.Note] = [],
+        _ make: (_ withHints: Bool) -> SceneProblem
     ) {
         let plain = make(false)
+        guard !isFull else { return count(plain) }
+        let span = span()
         guard showsHints(for: plain, at: span) else { return add(plain.diagnostic(at: span, notes: notes)) }
         add(make(true).diagnostic(at: span, notes: notes))
+    }
+
+    /// Counts `problem` once collecting has stopped: only whether the file
+    /// has an error is still needed, so its position (which takes a search
+    /// of the file's lines) is not worked out.
+    private mutating func count(_ problem: SceneProblem) {
+        if problem.wording.severity == .error { errorCount += 1 }
     }
 
     /// Whether `problem` (written without its hints) at `span` will be shown,
@@ -106,8 +116,10 @@ struct DiagnosticCollector {
         return true
     }
 
-    /// Reports `problem` at `span`.
-    mutating func add(_ problem: SceneProblem, at span: SourceSpan, notes: [Diagnostic.Note] = []) {
-        add(problem.diagnostic(at: span, notes: notes))
+    /// Reports `problem` at `span`; once collecting has stopped, only
+    /// counts it, without working out `span`.
+    mutating func add(_ problem: SceneProblem, at span: @autoclosure () -> SourceSpan, notes: [Diagnostic.Note] = []) {
+        guard !isFull else { return count(problem) }
+        add(problem.diagnostic(at: span(), notes: notes))
     }
 }

@@ -2,7 +2,7 @@ import SceneCore
 import SceneYAML
 
 /// The last phase of a load: a checked declaration in, a wired, awake
-/// scene out.
+/// scene out, and the only place a scene's objects are made.
 ///
 /// It runs in one pass per step: every object is made and its properties
 /// set, in declaration order; then every outlet and collection is
@@ -11,15 +11,8 @@ import SceneYAML
 /// (``TypeDescription/wakes``), dependencies first
 /// (``SceneLoader/awakeOrder(_:)``). So each object's properties are set
 /// before its outlets are connected and before any outlet points at it.
-///
-/// Only the first step may start before the whole file is checked: an
-/// object's type and properties are final once the object itself is
-/// checked, so ``SceneLoader/load(_:)`` has each checked object made
-/// (``make(_:)``) while libyaml still parses the rest on the other thread,
-/// for as long as the file has no mistake. Everything that names another
-/// object waits for ``assemble(_:source:)``, when the whole file is
-/// checked; a file with a mistake never reaches it, and the objects made
-/// before the mistake was found are released with the assembler.
+/// It starts only once the whole file is checked: a file with a mistake
+/// never reaches it, and nothing is made for it.
 struct SceneAssembler {
     /// Told of every event, connected to each object as it is made, before
     /// any of its `on:` connections.
@@ -28,10 +21,6 @@ struct SceneAssembler {
     let stateDirectory: String?
     /// The limits `awake` runs under (event depth and deliveries).
     let limits: SceneLimits
-    /// The objects made so far, in declaration order.
-    private var entries: [Scene.Entry] = []
-    /// Members that could not be set or connected: a message and the object's index.
-    private var failures: [(message: String, object: Int)] = []
 
     init(eventObserver: SceneLoader.EventObserver?, stateDirectory: String?, limits: SceneLimits) {
         self.eventObserver = eventObserver
@@ -39,21 +28,15 @@ struct SceneAssembler {
         self.limits = limits
     }
 
-    /// Reserves room for the objects of a scene of `bytes` bytes (a
-    /// generous guess, as ``SceneValidator/reserveCapacity(forTextOf:)``).
-    mutating func reserveCapacity(forTextOf bytes: Int) {
-        entries.reserveCapacity(bytes / 64)
-    }
-
-    /// How many objects are made.
-    var madeCount: Int { entries.count }
-
-    /// The first step, for the objects of `declaration` not made yet: each
-    /// is made, told to the event observer and given its properties.
-    mutating func make(_ declaration: borrowing SceneDeclaration) {
-        while entries.count < declaration.objects.count {
-            let index = entries.count
-            let object = declaration.objects[index]
+    /// The first step: each object of `declaration` made, told to the
+    /// event observer and given its properties; the members that could not
+    /// be set, with their object's index.
+    private func make(
+        _ declaration: SceneDeclaration, into entries: inout [Scene.Entry],
+        failures: inout [(message: String, object: Int)]
+    ) {
+        entries.reserveCapacity(declaration.objects.count)
+        for (index, object) in declaration.objects.enumerated() {
             let instance = object.type.makeInstance()
             entries.append(Scene.Entry(id: object.id, type: object.type, object: instance))
             if let eventObserver {
@@ -87,13 +70,11 @@ struct SceneAssembler {
     /// The scene `declaration` declares, made, wired and awake; a load
     /// error for `source` when a member cannot be applied or an object
     /// fails as it wakes.
-    mutating func assemble(_ declaration: SceneDeclaration, source: SceneSource) throws(SceneLoadError) -> Scene {
-        make(declaration)
-        // The scene takes the entries as they are; the local copies share
-        // their storage and keep the calls below free of reference counting.
-        let entries = self.entries
-        self.entries = []
-        var failures = self.failures
+    func assemble(_ declaration: SceneDeclaration, source: SceneSource) throws(SceneLoadError) -> Scene {
+        var made: [Scene.Entry] = []
+        var failures: [(message: String, object: Int)] = []
+        make(declaration, into: &made, failures: &failures)
+        let entries = made
         for index in declaration.objects.indices {
             for connection in declaration.outletConnections[declaration.objects[index].outletRange]
             where !connect(connection, of: entries[index].object, entries, declaration) {

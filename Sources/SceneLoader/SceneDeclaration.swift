@@ -3,7 +3,9 @@ import SceneYAML
 
 /// A scene file after validation: every object with its type, resolved
 /// property values, outlet targets and event connections, ready to be
-/// instantiated. Produced by ``SceneLoader/validate(_:)``.
+/// instantiated. Produced by ``SceneLoader/validate(_:)``: its objects and
+/// wiring by ``ReferenceResolver`` from what ``SceneValidator`` checked,
+/// once, when every id is known.
 ///
 /// Members are kept in flat arrays shared by all objects (each object holds
 /// ranges into them), so that a scene of 100,000 objects costs a few large
@@ -18,11 +20,11 @@ package struct SceneDeclaration {
         /// Its registered type.
         package let type: TypeDescription
         /// Its entries in ``SceneDeclaration/propertyValues``.
-        package internal(set) var propertyRange: Range<Int> = 0..<0
+        package let propertyRange: Range<Int>
         /// Its entries in ``SceneDeclaration/outletConnections``.
-        package internal(set) var outletRange: Range<Int> = 0..<0
+        package let outletRange: Range<Int>
         /// Its entries in ``SceneDeclaration/eventConnections``.
-        package internal(set) var connectionRange: Range<Int> = 0..<0
+        package let connectionRange: Range<Int>
     }
 
     /// A property set in the file.

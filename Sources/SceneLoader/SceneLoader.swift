@@ -176,75 +176,71 @@ public struct SceneLoader: Sendable {
         return validateListingIncludes(source).includedFiles
     }
 
-    /// ``validate(_:)``, with the component files it read.
+    /// ``validate(_:)``, with the component files it read: the phases of a
+    /// load before the last, one after another, over the entries of
+    /// `objects:` as the YAML reader reads them (libyaml on whatever thread
+    /// ``pipelining`` says), so that a large file never holds more than one
+    /// entry's nodes:
+    ///
+    /// 1. the document: the reader hands over each entry, then the rest;
+    /// 2. components expanded (``ComponentExpansion``): the entry becomes
+    ///    the objects it stands for, each with the ``ObjectFile`` it is
+    ///    written in;
+    /// 3. the objects checked against the registry (``SceneValidator``),
+    ///    their references kept as written, into ``CheckedObjects``; once
+    ///    the document is read, its top level checked, and every reference
+    ///    resolved once by the ``ReferenceResolver`` (the id table being
+    ///    complete), and the script compiled.
+    ///
+    /// The last phase, ``SceneAssembler``, makes the objects from the declaration.
     private func validateListingIncludes(_ source: SceneSource) -> (
         result: Result<SceneDeclaration, SceneLoadError>, includedFiles: [String], hintsWorkedOut: Int
     ) {
-        var none: SceneAssembler?
-        return validateListingIncludes(source, making: &none)
-    }
-
-    /// ``validate(_:)``, with the component files it read: the first three
-    /// phases of a load. The YAML reader (bytes to document, libyaml on
-    /// whatever thread ``pipelining`` says) hands each entry of `objects:`
-    /// to the ``SceneValidator`` as it is read; the validator has each
-    /// instance of a component expanded by its ``ComponentExpansion`` and
-    /// checks every object, then the whole file in ``SceneValidator/finish(_:)``.
-    /// The fourth, ``SceneAssembler``, runs in ``instantiate(_:source:eventObserver:)``;
-    /// given an `assembler`, its first step (objects made, properties set)
-    /// runs here for each object checked, while the file has no mistake
-    /// (the assembler is dropped at the first).
-    private func validateListingIncludes(_ source: SceneSource, making assembler: inout SceneAssembler?) -> (
-        result: Result<SceneDeclaration, SceneLoadError>, includedFiles: [String], hintsWorkedOut: Int
-    ) {
-        var validator = SceneValidator(registry: registry, limits: limits, name: source.name, programName: programName)
+        var expansion = ComponentExpansion(ownName: source.name, limits: limits)
+        // The load's diagnostics are collected by the checker's collector, which the expansion reports into.
+        var checker = SceneValidator(registry: registry, limits: limits, programName: programName)
         // Up to the default size limit: a file past it is refused unread.
-        let reserved = min(source.bytes.count, limits.yaml.maxInputBytes, YAMLLimits().maxInputBytes)
-        validator.reserveCapacity(forTextOf: reserved)
-        var making = assembler
-        making?.reserveCapacity(forTextOf: reserved)
-        defer { assembler = making }
+        checker.reserveCapacity(
+            forTextOf: min(source.bytes.count, limits.yaml.maxInputBytes, YAMLLimits().maxInputBytes))
+        var objects: [ExpandedObject] = []
+        var begun = false
         let document: YAMLDocument
         do {
-            // Objects are validated as they are read, then dropped from the
-            // document; `check` makes nothing and takes the plain path.
-            if making == nil {
-                document = try YAMLDocumentReader.readDocument(
-                    source.bytes, limits: limits.yaml, pipelining: pipelining.reader, streaming: "objects"
-                ) { validator.addObject($0, $1) }
-            } else {
-                document = try YAMLDocumentReader.readDocument(
-                    source.bytes, limits: limits.yaml, pipelining: pipelining.reader, streaming: "objects"
-                ) {
-                    validator.addObject($0, $1)
-                    // In batches, so that handing objects over costs little per object.
-                    guard let made = making?.madeCount, validator.declaration.objects.count - made >= 64 else { return }
-                    if validator.isSound { making?.make(validator.declaration) } else { making = nil }
+            // Each entry is dropped from the document once its objects are checked.
+            document = try YAMLDocumentReader.readDocument(
+                source.bytes, limits: limits.yaml, pipelining: pipelining.reader, streaming: "objects"
+            ) { document, entry in
+                if !begun {
+                    begun = true
+                    expansion.begin(document, into: &checker.diagnostics)
                 }
+                objects.removeAll(keepingCapacity: true)
+                expansion.expand(
+                    document, entry, earlier: checker.earlierObjects, appendingTo: &objects,
+                    into: &checker.diagnostics)
+                checker.check(objects, own: document)
             }
         } catch {
             // What was found before the YAML went wrong is reported too.
-            validator.diagnostics.add(Diagnostic(error))
+            checker.diagnostics.add(Diagnostic(error))
             return (
-                .failure(SceneLoadError(source: source, diagnostics: validator.diagnostics.inFileOrder)),
-                validator.expansion.includedFiles, validator.diagnostics.hintsWorkedOut
+                .failure(SceneLoadError(source: source, diagnostics: checker.diagnostics.inFileOrder)),
+                expansion.includedFiles, checker.diagnostics.hintsWorkedOut
             )
         }
-        var declaration = validator.finish(document)
-        if validator.diagnostics.hasErrors || (warningsAreErrors && !validator.diagnostics.diagnostics.isEmpty) {
+        var declaration = checker.finish(document, ownDeclaresParameters: expansion.ownFile.parameters != nil)
+        if checker.diagnostics.hasErrors || (warningsAreErrors && !checker.diagnostics.diagnostics.isEmpty) {
             return (
-                .failure(SceneLoadError(source: source, diagnostics: validator.diagnostics.inFileOrder)),
-                validator.expansion.includedFiles, validator.diagnostics.hintsWorkedOut
+                .failure(SceneLoadError(source: source, diagnostics: checker.diagnostics.inFileOrder)),
+                expansion.includedFiles, checker.diagnostics.hintsWorkedOut
             )
         }
-        declaration.warnings = validator.diagnostics.inFileOrder
-        return (.success(declaration), validator.expansion.includedFiles, validator.diagnostics.hintsWorkedOut)
+        declaration.warnings = checker.diagnostics.inFileOrder
+        return (.success(declaration), expansion.includedFiles, checker.diagnostics.hintsWorkedOut)
     }
 
-    /// Loads `source` into a wired, awake scene.
-    ///
-    /// Objects are made as they are checked, while the rest of the file is
-    /// read, and wired once the whole file is checked (see ``SceneAssembler``).
+    /// Loads `source` into a wired, awake scene: the whole file is checked
+    /// first, then the objects are made and wired (see ``SceneAssembler``).
     public func load(_ source: SceneSource) throws(SceneLoadError) -> Scene {
         try loadDeclared(source).scene
     }
@@ -257,12 +253,8 @@ public struct SceneLoader: Sendable {
     package func loadDeclared(
         _ source: SceneSource, eventObserver: EventObserver? = nil
     ) throws(SceneLoadError) -> (scene: Scene, declaration: SceneDeclaration) {
-        let start = SceneAssembler(eventObserver: eventObserver, stateDirectory: stateDirectory, limits: limits)
-        var assembler: SceneAssembler? = start
-        let declaration = try validateListingIncludes(source, making: &assembler).result.get()
-        var complete = assembler ?? start
-        let scene = try complete.assemble(declaration, source: source)
-        return (scene, declaration)
+        let declaration = try validate(source).get()
+        return (try instantiate(declaration, source: source, eventObserver: eventObserver), declaration)
     }
 
     /// Something told of every event an object sends: the object's index in
@@ -290,8 +282,8 @@ public struct SceneLoader: Sendable {
     package func instantiate(
         _ declaration: SceneDeclaration, source: SceneSource, eventObserver: EventObserver? = nil
     ) throws(SceneLoadError) -> Scene {
-        var assembler = SceneAssembler(eventObserver: eventObserver, stateDirectory: stateDirectory, limits: limits)
-        return try assembler.assemble(declaration, source: source)
+        try SceneAssembler(eventObserver: eventObserver, stateDirectory: stateDirectory, limits: limits)
+            .assemble(declaration, source: source)
     }
 
     /// Indices in the order objects wake: each after the objects its outlets

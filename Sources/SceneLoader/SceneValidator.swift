@@ -1,115 +1,42 @@
 import SceneCore
 import SceneYAML
 
-/// The third phase of a load: the declaration checked. It checks a scene
-/// file against the registry and the format, collects every mistake in one
-/// pass, and gives the ``SceneDeclaration`` that ``SceneAssembler`` builds.
+/// The third phase of a load: the declaration checked against the
+/// registry and the format, every mistake collected in one pass.
 ///
-/// The phases before it feed it: the YAML reader (the first phase) hands
-/// it the scene's objects one at a time while the file is read
-/// (``addObject(_:_:)``), so that a large file never holds more than one
-/// object's nodes, and ``ComponentExpansion`` (the second) expands each
-/// instance of a component into the file, prefix, parameters and overrides
-/// its objects are checked in. Properties are resolved at once, while
-/// references to other objects (outlets and `on:` actions) wait until
-/// ``finish(_:)``, when every id and type is known; the script is compiled
-/// there by ``ScriptCompiler``.
+/// Its input is the flat list of objects ``ComponentExpansion`` gives for
+/// each entry of `objects:` (``check(_:own:)``), each with the
+/// ``ObjectFile`` it is written in; its output is ``CheckedObjects``: each
+/// object's id and type, its property values resolved, and its outlets and
+/// `on:` actions as written, by id. Nothing here looks an id up: once the
+/// whole document is read, ``finish(_:ownDeclaresParameters:)`` checks the
+/// top level and has the ``ReferenceResolver`` resolve every reference at
+/// once, the id table being complete, then compiles the script with
+/// ``ScriptCompiler``.
 struct SceneValidator {
     static let topLevelKeys = ["scene", "description", "version", "canvas", "objects", "script"]
 
     let registry: SceneRegistry
-    var diagnostics: DiagnosticCollector
-    var declaration = SceneDeclaration()
-    /// The type of each declared object, `nil` when its type is unknown
-    /// (references to it are then not checked further).
-    var types: [TypeDescription?] = []
-    var ids: [String] = []
-    /// Whether each object was valid enough to be declared.
-    var isDeclared: [Bool] = []
-    /// Where each object's hierarchy outlet (like `parent`) value is written.
-    var hierarchyOffsets: [(owner: Int, offsets: Range<Int>, context: Int)] = []
-    /// The objects, in order, whose hierarchy outlet names themselves or an
-    /// id not declared before them: every cycle is reached from one (see
-    /// ``checkHierarchies()``).
-    var hierarchyStarts: [Int] = []
-    var pendingTargets: [PendingTarget] = []
-    /// Where each object's id starts, for a duplicate's note.
-    var firstOffsets: [Int] = []
-    var pendingActions: [PendingAction] = []
-    /// The declared objects (by index in the declaration) with actions left
-    /// to resolve, and their entries in ``pendingActions``; the others'
-    /// `connectionRange`s are final as they are read.
-    var objectsWithPendingActions: [(object: Int, actions: Range<Int>)] = []
-    /// The targets of every outlet, by index in the declaration's objects,
-    /// `nil` until resolved; the declaration's ``SceneDeclaration/outletTargets``
-    /// once every one is (see ``finish(_:)``).
-    var outletTargets: [Int?] = []
-    var locator: SourceLocator?
     /// Limits on includes (and the files they read) and on the script.
     let limits: SceneLimits
-    /// The components expanded so far: the file each object comes from
-    /// (its ``ComponentExpansion/contexts``), parameters and overrides.
-    var expansion: ComponentExpansion
-    /// Where each instance of the scene's own file is written, by id.
-    var instanceOffsets: [String: Int] = [:]
-    /// Property values of components, resolved once per file (see ``resolveShared(_:_:_:context:)``).
+    var diagnostics: DiagnosticCollector
+    /// What this phase gives: the objects checked, their references as written.
+    var checked = CheckedObjects()
+    /// Where each object's id starts, for a duplicate's note.
+    var firstOffsets: [Int] = []
+    /// Positions in the scene's own file, from its first object on.
+    var locator: SourceLocator?
+    /// Property values of components, resolved once per file (see ``resolveShared(_:_:_:in:)``).
     var sharedValues: [SharedValueKey: SceneValue] = [:]
-
-    /// An outlet target named by id, resolved in ``finish(_:)``.
-    struct PendingTarget {
-        /// Its slot in the declaration's outlet targets.
-        let slot: Int
-        let id: String
-        let offsets: Range<Int>
-        let outlet: OutletDescription
-        let owner: Int
-        /// The id as written, without the instance's path.
-        let written: String
-        /// The file it is written in (see ``ComponentExpansion/contexts``).
-        let context: Int
-    }
-
-    /// A `target.action` reference under `on:`: its connection when it
-    /// names an object already declared and fits, else resolved (and any
-    /// mistake reported) in ``finish(_:)``.
-    enum PendingAction {
-        case resolved(SceneDeclaration.EventConnection)
-        case unresolved(UnresolvedAction)
-
-        /// The connection, when it was resolved as the file was read.
-        var connection: SceneDeclaration.EventConnection? {
-            guard case .resolved(let connection) = self else { return nil }
-            return connection
-        }
-    }
-
-    /// A `target.action` reference left for ``finish(_:)``.
-    struct UnresolvedAction {
-        let owner: Int
-        let event: EventDescription?
-        let targetID: String
-        let actionName: String
-        /// Where the reference is written, and how (for carets under its parts).
-        let offsets: Range<Int>
-        let style: ScalarStyle
-        /// The file it is written in (see ``ComponentExpansion/contexts``); `targetID` is
-        /// as written there, without the instance's path.
-        let context: Int
-    }
-
-    /// Whether every object read so far was declared and nothing is wrong
-    /// yet: the objects can be made (see ``SceneAssembler/make(_:)``).
-    var isSound: Bool { !diagnostics.hasErrors && declaration.objects.count == ids.count }
 
     /// Says where the registered types are listed: the program's `types`
     /// command, or (with no program to name) the first few of them.
     let typesHint: String
 
     /// A validator of the scene file named `name`.
-    init(registry: SceneRegistry, limits: SceneLimits, name: String, programName: String? = nil) {
+    init(registry: SceneRegistry, limits: SceneLimits, programName: String? = nil) {
         self.registry = registry
         self.limits = limits
-        self.expansion = ComponentExpansion(ownName: name, limits: limits)
         self.diagnostics = DiagnosticCollector(limit: limits.maxDiagnostics)
         typesHint =
             programName.map { "'\($0) types' lists the registered types" }
@@ -121,111 +48,78 @@ struct SceneValidator {
     /// The guesses are generous: room reserved and never written costs
     /// address space, not memory.
     mutating func reserveCapacity(forTextOf bytes: Int) {
-        let objects = bytes / 64
-        ids.reserveCapacity(objects)
-        types.reserveCapacity(objects)
-        isDeclared.reserveCapacity(objects)
-        firstOffsets.reserveCapacity(objects)
-        declaration.objects.reserveCapacity(objects)
-        declaration.propertyValues.reserveCapacity(bytes / 24)
-        declaration.outletConnections.reserveCapacity(objects)
-        outletTargets.reserveCapacity(bytes / 32)
-        declaration.eventConnections.reserveCapacity(bytes / 48)
+        checked.reserveCapacity(forTextOf: bytes)
+        firstOffsets.reserveCapacity(bytes / 64)
     }
+
+    /// The objects checked so far, for the expansion of the next entry.
+    var earlierObjects: EarlierObjects { EarlierObjects(ids: checked.idTable, firstOffsets: firstOffsets) }
 
     // MARK: - Objects, as they are read
 
-    /// Validates one entry of `objects:`; `document` is only valid during the call.
-    mutating func addObject(_ document: borrowing YAMLDocument, _ entry: YAMLDocument.Entry) {
-        if locator == nil {
-            locator = document.locator
-            // A component checked or run on its own takes its parameters' defaults.
-            if let params = document.rootEntry("params", before: "objects") {
-                expansion.bindOwnParameters(document, params, into: &diagnostics)
-            }
+    /// Checks the objects one entry of the scene's `objects:` stands for,
+    /// as ``ComponentExpansion`` gives them; `own` is the scene's own
+    /// document, valid only during the call.
+    mutating func check(_ objects: [ExpandedObject], own: borrowing YAMLDocument) {
+        if locator == nil { locator = own.locator }
+        for object in objects {
+            let own = copy own
+            // Diagnostics about an object of a component belong to the component's file.
+            diagnostics.origin = object.file.origin
+            check(object, in: object.file.document(own: own), own: own)
+            diagnostics.origin = nil
         }
-        guard expansion.contexts[0].parameters != nil else {
-            addObject(document, entry, context: 0)
-            return
-        }
-        expansion.ownDocument = copy document
-        addObject(document, entry, context: 0)
-        expansion.ownDocument = nil
     }
 
-    /// Validates one entry of the `objects:` of the file of `context` (0:
-    /// the scene's own): an object, or an instance of a component.
-    mutating func addObject(_ document: borrowing YAMLDocument, _ entry: YAMLDocument.Entry, context: Int) {
-        // An instance has `include` and no `type` (with both, `include` is reported as a mistake).
-        if document.kind(entry.value) == .mapping, document.entry(entry.value, "type") == nil,
-            document.entry(entry.value, "include") != nil
-        {
-            addInstance(document, entry, context: context)
-            return
-        }
-        let index = ids.count
-        // In a component, the id is the instance's path and the written id.
-        let id = context == 0 ? entry.key : expansion.contexts[context].prefix + entry.key
+    /// Checks one object, written in `document`.
+    mutating func check(_ object: ExpandedObject, in document: YAMLDocument, own: YAMLDocument) {
+        let (entry, file, id) = (object.entry, object.file, object.id)
+        let index = checked.ids.count
         // The reader leaves duplicate ids to us: the first declaration keeps the id.
         var isValid = false
         var existing = (first: index, inserted: true)
-        if context == 0 {
+        if file.isOwn {
             document.withScalarBytes(entry.keyNode) { idBytes in
                 isValid = SceneRegistry.isIdentifier(utf8: idBytes)
-                existing = declaration.idTable.insert(idBytes, index)
+                existing = checked.idTable.insert(idBytes, index)
             }
         } else {
             document.withScalarBytes(entry.keyNode) { isValid = SceneRegistry.isIdentifier(utf8: $0) }
-            existing = Array(id.utf8).withUnsafeBufferPointer { declaration.idTable.insert($0, index) }
+            existing = Array(id.utf8).withUnsafeBufferPointer { checked.idTable.insert($0, index) }
         }
         if !isValid {
             diagnostics.add(.invalidID(id: entry.key), at: document.writtenSpan(entry.keyNode))
         }
-        ids.append(id)
+        checked.ids.append(id)
         if !existing.inserted {
             let first = existing.first
             diagnostics.add(
                 .duplicateID(id: id), at: document.writtenSpan(entry.keyNode),
                 notes: [Diagnostic.Note("first written here", at: document.position(ofOffset: firstOffsets[first]))])
-        } else if context == 0, !instanceOffsets.isEmpty, let first = instanceOffsets[id] {
+        } else if let first = object.instanceWrittenFirst {
             diagnostics.add(
                 .duplicateID(id: id), at: document.writtenSpan(entry.keyNode),
                 notes: [Diagnostic.Note("first written here", at: document.position(ofOffset: first))])
         }
         firstOffsets.append(document.offsets(entry.keyNode).lowerBound)
         let type = objectType(document, entry)
-        types.append(type)
-        guard let type else {
-            if context != 0 { expansion.markOverridesUsed(id) }
-            isDeclared.append(false)
-            return
-        }
-        isDeclared.append(true)
+        checked.types.append(type)
+        guard let type else { return }
         // An object of a component is placed, for the scene, where its instance is written.
-        let idOffsets = context == 0 ? document.offsets(entry.keyNode) : expansion.contexts[context].siteOffsets
-        var object = SceneDeclaration.Object(id: id, idOffsets: idOffsets, type: type)
-        let starts = (declaration.propertyValues.count, declaration.outletConnections.count, pendingActions.count)
+        let idOffsets = file.isOwn ? document.offsets(entry.keyNode) : file.siteOffsets
+        let starts = (checked.propertyValues.count, checked.outlets.count, checked.actions.count)
         validateMembers(
-            document, entry.value, of: object, index: index, idOffsets: document.offsets(entry.keyNode),
-            context: context)
-        if context != 0 {
+            document, entry.value, of: object, type: type, index: index, idOffsets: document.offsets(entry.keyNode),
+            own: own)
+        if !file.isOwn {
             applyComponentContext(
-                document, entry.value, of: type, id: id, index: index, context: context, propertiesFrom: starts.0)
+                document, entry.value, of: object, type: type, index: index, own: own, propertiesFrom: starts.0)
         }
-        object.propertyRange = starts.0..<declaration.propertyValues.count
-        object.outletRange = starts.1..<declaration.outletConnections.count
-        if pendingActions[starts.2...].allSatisfy({ $0.connection != nil }) {
-            let start = declaration.eventConnections.count
-            for case let connection? in pendingActions[starts.2...].lazy.map(\.connection) {
-                declaration.eventConnections.append(connection)
-            }
-            object.connectionRange = start..<declaration.eventConnections.count
-            pendingActions.removeSubrange(starts.2...)
-        } else {
-            // Its range of connections is set in `finish`, once they are resolved.
-            objectsWithPendingActions.append((declaration.objects.count, starts.2..<pendingActions.count))
-        }
-        declaration.objects.append(object)
+        checked.objects.append(
+            CheckedObjects.Object(
+                index: index, id: id, idOffsets: idOffsets, type: type,
+                propertyRange: starts.0..<checked.propertyValues.count, outletRange: starts.1..<checked.outlets.count,
+                actionRange: starts.2..<checked.actions.count))
     }
 
     mutating func objectType(_ document: borrowing YAMLDocument, _ entry: YAMLDocument.Entry)
@@ -264,14 +158,15 @@ struct SceneValidator {
         }
     }
 
-    /// The value of `property` written at `node` in the file of `context`.
-    /// In a component, a value is resolved once per file and shared by
-    /// every instance (a list's storage included), rather than copied into
-    /// each: its text does not depend on the instance.
+    /// The value of `property` written at `node` in `file`. In a
+    /// component, a value is resolved once per file and shared by every
+    /// instance (a list's storage included), rather than copied into each:
+    /// its text does not depend on the instance.
     mutating func resolveShared(
-        _ document: borrowing YAMLDocument, _ node: YAMLDocument.Node, _ property: PropertyDescription, context: Int
+        _ document: borrowing YAMLDocument, _ node: YAMLDocument.Node, _ property: PropertyDescription,
+        in file: ObjectFile
     ) -> SceneValue? {
-        let key = expansion.contexts[context].component.map {
+        let key = file.componentIndex.map {
             SharedValueKey(component: $0, node: node, property: ObjectIdentifier(property))
         }
         if let key, let shared = sharedValues[key] { return shared }
@@ -284,11 +179,11 @@ struct SceneValidator {
 
     /// Checks the keys of the object declared at `index`.
     mutating func validateMembers(
-        _ document: borrowing YAMLDocument, _ body: YAMLDocument.Node, of object: SceneDeclaration.Object, index: Int,
-        idOffsets: Range<Int>, context: Int
+        _ document: borrowing YAMLDocument, _ body: YAMLDocument.Node, of object: ExpandedObject,
+        type: TypeDescription, index: Int, idOffsets: Range<Int>, own: YAMLDocument
     ) {
-        let hasParameters = expansion.contexts[context].parameters != nil
-        let type = object.type
+        let (id, file) = (object.id, object.file)
+        let hasParameters = file.parameters != nil
         document.forEachEntryNode(body) { keyNode, value in
             // Keys are looked up by their bytes; their text is only made for a message.
             var key = Key.unknown
@@ -296,7 +191,7 @@ struct SceneValidator {
             switch key {
             case .type: return
             case .on:
-                validateConnections(document, value, of: type, index: index, context: context)
+                validateConnections(document, value, of: type, index: index, in: file)
             case .member(.property(let property)):
                 if property.isReadOnly {
                     diagnostics.add(
@@ -304,21 +199,21 @@ struct SceneValidator {
                     return
                 }
                 if hasParameters, let name = ComponentExpansion.parameterReference(document, value) {
-                    if let resolved = expansion.resolveParameter(
-                        name, at: document.span(value), for: property, context: context, into: &diagnostics)
+                    if let resolved = ComponentExpansion.resolveParameter(
+                        name, at: document.span(value), for: property, in: file, own: own, into: &diagnostics)
                     {
-                        declaration.propertyValues.append(
+                        checked.propertyValues.append(
                             SceneDeclaration.PropertyValue(property: property, value: resolved))
                     }
-                } else if let value = resolveShared(document, value, property, context: context) {
-                    declaration.propertyValues.append(SceneDeclaration.PropertyValue(property: property, value: value))
+                } else if let value = resolveShared(document, value, property, in: file) {
+                    checked.propertyValues.append(SceneDeclaration.PropertyValue(property: property, value: value))
                 }
             case .member(.outlet(let outlet)):
-                addOutlet(document, value, outlet, owner: index, context: context)
+                addOutlet(document, value, outlet, owner: index, in: file)
             case .unknown:
                 let key = document.text(keyNode) ?? ""
                 if key == "include" {
-                    diagnostics.add(.typeAndInclude(id: object.id), at: document.writtenSpan(keyNode))
+                    diagnostics.add(.typeAndInclude(id: id), at: document.writtenSpan(keyNode))
                     return
                 }
                 let span = document.writtenSpan(keyNode)
@@ -328,16 +223,18 @@ struct SceneValidator {
             }
         }
         for property in type.requiredProperties
-        where document.entry(body, property.name) == nil && !expansion.isOverridden(object.id, property.name) {
+        where document.entry(body, property.name) == nil
+            && !object.overrides.contains(where: { $0.property == property.name })
+        {
             diagnostics.add(
-                .missingProperty(id: object.id, type: type.name, property: property.name, valueType: property.type),
+                .missingProperty(id: id, type: type.name, property: property.name, valueType: property.type),
                 at: document.locator.span(idOffsets))
         }
         for outlet in type.requiredOutlets {
             guard let entry = document.entry(body, outlet.name) else {
                 diagnostics.add(
                     .missingOutlet(
-                        id: object.id, type: type.name, outlet: outlet.name,
+                        id: id, type: type.name, outlet: outlet.name,
                         requirement: registry.requirement(of: outlet)),
                     at: document.locator.span(idOffsets))
                 continue
@@ -345,7 +242,7 @@ struct SceneValidator {
             if document.isNull(entry.value) {
                 diagnostics.add(
                     .nullRequiredOutlet(
-                        id: object.id, outlet: outlet.name, requirement: registry.requirement(of: outlet)),
+                        id: id, outlet: outlet.name, requirement: registry.requirement(of: outlet)),
                     at: document.span(entry.value))
             }
         }

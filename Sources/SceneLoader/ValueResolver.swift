@@ -66,6 +66,9 @@ struct ValueResolver {
         case .record(let name, let fields):
             return resolveRecord(node, in: document, name: name, fields: fields, subject: subject, into: &diagnostics)
         default:
+            // Most values are written plainly and are valid: those are read
+            // from their bytes in place, without making a `String`.
+            if let value = quickScalar(node, in: document, as: type, range: range) { return value }
             guard let text = document.text(node) else {
                 diagnostics.add(
                     .valueExpected(subject: subject(), type: type, found: document.kindDescription(node)),
@@ -120,6 +123,43 @@ struct ValueResolver {
             }
         }
         return isValid ? .map(pairs) : nil
+    }
+
+    /// The value of the scalar `node` as a Bool, an Int, a short decimal
+    /// Double or a case of an enumeration, read from its bytes, when it is
+    /// valid (within `range`); `nil` for anything else, which
+    /// ``resolveScalar(_:span:as:range:subject:into:)`` then resolves (or
+    /// reports) from its text, to the same value.
+    private static func quickScalar(
+        _ node: YAMLDocument.Node, in document: borrowing YAMLDocument, as type: ValueType,
+        range: ClosedRange<Double>?
+    ) -> SceneValue? {
+        switch type {
+        case .bool, .int, .double, .enumeration: break
+        default: return nil
+        }
+        var result: SceneValue?
+        document.withScalarBytes(node) { bytes in
+            switch type {
+            case .bool:
+                if bytes.elementsEqual("true".utf8) {
+                    result = .bool(true)
+                } else if bytes.elementsEqual("false".utf8) {
+                    result = .bool(false)
+                }
+            case .int:
+                guard let value = ScalarSyntax.integer(bytes), range?.contains(Double(value)) ?? true else { return }
+                result = .int(value)
+            case .double:
+                guard let value = ScalarSyntax.shortDecimal(bytes), range?.contains(value) ?? true else { return }
+                result = .double(value)
+            case .enumeration(_, let cases):
+                if let match = cases.first(where: { $0.utf8.elementsEqual(bytes) }) { result = .enumCase(match) }
+            default:
+                break
+            }
+        }
+        return result
     }
 
     /// Resolves the scalar `text`; `span` is only called for a message.
@@ -206,6 +246,26 @@ package enum ScalarSyntax {
         isDecimalDigits(text) ? Int(text) : nil
     }
 
+    /// ``integer(_:)`` of the text whose UTF-8 bytes are `bytes`.
+    static func integer(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var digits = bytes[...]
+        let isNegative = digits.first == UInt8(ascii: "-")
+        if isNegative || digits.first == UInt8(ascii: "+") { digits = digits.dropFirst() }
+        guard !digits.isEmpty else { return nil }
+        var value = 0
+        for byte in digits {
+            guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return nil }
+            let digit = Int(byte - UInt8(ascii: "0"))
+            // Accumulated negatively, so that Int.min fits.
+            let (times, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (next, underflow) = times.subtractingReportingOverflow(digit)
+            guard !overflow && !underflow else { return nil }
+            value = next
+        }
+        if isNegative { return value }
+        return value == .min ? nil : -value
+    }
+
     /// A decimal number (`3`, `-0.5`, `1e-3`, `.5`); no `inf`, `nan` or hex.
     package static func double(_ text: String) -> Double? {
         if let value = shortDecimal(text) { return value }
@@ -233,12 +293,18 @@ package enum ScalarSyntax {
     /// gives what `Double(text)` gives, without parsing the text twice.
     /// `nil` for anything else.
     static func shortDecimal(_ text: String) -> Double? {
+        var copy = text
+        return copy.withUTF8 { shortDecimal($0) }
+    }
+
+    /// ``shortDecimal(_:)`` of the text whose UTF-8 bytes are `bytes`.
+    static func shortDecimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
         var mantissa: UInt64 = 0
         var digits = 0
         var fractionDigits = 0
         var sawPoint = false
         var isNegative = false
-        for (offset, byte) in text.utf8.enumerated() {
+        for (offset, byte) in bytes.enumerated() {
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
                 digits += 1

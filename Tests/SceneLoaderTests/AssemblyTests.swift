@@ -3,11 +3,10 @@ import SceneCore
 import SceneLoader
 import Testing
 
-/// The last phase of a load, `SceneAssembler`: `SceneLoader.load` makes
-/// objects as they are checked and wires them once the whole file is, as
-/// `validate` then `instantiate` does all at once. These tests hold the two
-/// to the same result, and check what happens to objects made before a
-/// mistake is found.
+/// The last phase of a load, `SceneAssembler`, the only place objects are
+/// made: `SceneLoader.load` checks the whole file, then makes and wires its
+/// objects, as `validate` then `instantiate` does. These tests hold the two
+/// to the same result, and check that a file with a mistake makes nothing.
 @Suite struct AssemblyTests {
     /// Weak references to every `Tracked` object made. Unchecked: a
     /// description's factory must be `@Sendable`, and this one records
@@ -104,15 +103,15 @@ import Testing
             ])
     }
 
-    @Test func objectsMadeBeforeAMistakeIsFoundAreReleased() throws {
+    @Test func aFileWithAMistakeAfterItsObjectsMakesNothing() throws {
         let made = Made()
         let loader = SceneLoader(registry: try registry(made))
         // 100 objects, each the parent of the next, then a mistake.
         let valid = (0..<100).map { "  o\($0): {type: Tracked\($0 > 0 ? ", parent: o\($0 - 1)" : "")}\n" }
         let text = "objects:\n" + valid.joined() + "  bad: {type: Tracked, colour: red}\n  last: {type: Tracked}\n"
         #expect(throws: SceneLoadError.self) { try loader.load(SceneSource(name: "t.yaml", text: text)) }
-        // The first 64 objects (one batch) were made while reading, and none outlives the failed load.
-        #expect(made.entries.count == 64)
+        // Objects are made only once the whole file is checked.
+        #expect(made.entries.isEmpty)
         #expect(made.alive == 0)
     }
 

@@ -5,15 +5,16 @@ import Testing
 
 @testable import SceneLoader
 
-/// The second phase of a load on its own: `ComponentExpansion` expands an
-/// instance from a document and a diagnostic collector, with no validator
-/// and no registry.
+/// The second phase of a load on its own: `ComponentExpansion` turns an
+/// entry of `objects:` into the flat list of objects it stands for, each
+/// with its file, from a document and a diagnostic collector, with no
+/// checker and no registry.
 @Suite struct ComponentExpansionTests {
     /// What expanding the first entry of `objects:` in the folder's
     /// `scene.yaml` gave.
     struct Expanded {
         var expansion: ComponentExpansion
-        let instance: ComponentExpansion.Instance?
+        let objects: [ExpandedObject]
         let diagnostics: DiagnosticCollector
     }
 
@@ -27,34 +28,49 @@ import Testing
         let root = try #require(document.root)
         let objects = try #require(document.entry(root, "objects"))
         let entry = try #require(document.entries(objects.value).first)
-        let instance = expansion.expand(
-            document, entry, name: entry.key, context: 0, objectCount: 0, into: &diagnostics)
-        return Expanded(expansion: expansion, instance: instance, diagnostics: diagnostics)
+        var expanded: [ExpandedObject] = []
+        let none = EarlierObjects(ids: ObjectIDTable(), firstOffsets: [])
+        expansion.expand(document, entry, earlier: none, appendingTo: &expanded, into: &diagnostics)
+        return Expanded(expansion: expansion, objects: expanded, diagnostics: diagnostics)
     }
 
-    @Test func anInstanceGetsItsOwnFilePrefixAndParameters() throws {
+    @Test func anInstanceGivesItsObjectsWithTheirFilePrefixAndParameters() throws {
         let folder = try SceneFolder([
             "scene.yaml": "objects:\n  left: { include: parts/box.yaml, params: { size: 5 } }\n",
             "parts/box.yaml": "params:\n  size: { type: Int, default: 3 }\nobjects:\n  box: { type: View }\n",
         ])
         let expanded = try expandFirstObject(in: folder)
         #expect(expanded.diagnostics.diagnostics.isEmpty)
-        let instance = try #require(expanded.instance)
-        #expect(instance.context == 1)
-        #expect(instance.file.ids == ["box"])
-        #expect(instance.displayPath.hasSuffix("parts/box.yaml"))
-        let context = expanded.expansion.contexts[instance.context]
-        #expect(context.prefix == "left.")
-        #expect(context.parent == 0)
-        #expect(context.parameters?["size"]?.value == .int(5))
+        #expect(expanded.objects.map(\.id) == ["left.box"])
+        let file = try #require(expanded.objects.first?.file)
+        #expect(file.component?.ids == ["box"])
+        #expect(file.name.hasSuffix("parts/box.yaml"))
+        #expect(file.prefix == "left.")
+        #expect(file.includer === expanded.expansion.ownFile)
+        #expect(file.parameters?["size"]?.value == .int(5))
+        #expect(file.origin?.includedFrom.map(\.instance) == ["left"])
         #expect(expanded.expansion.includedFiles.count == 1)
+    }
+
+    @Test func nestedInstancesComeOutFlatInFileOrderWithTheirOverrides() throws {
+        let folder = try SceneFolder([
+            "scene.yaml": "objects:\n  outer: { include: a.yaml, set: { inner.label.text: hi } }\n",
+            "a.yaml": "objects:\n  first: { type: View }\n  inner: { include: b.yaml }\n  last: { type: View }\n",
+            "b.yaml": "objects:\n  label: { type: Label }\n",
+        ])
+        let expanded = try expandFirstObject(in: folder)
+        #expect(expanded.diagnostics.diagnostics.isEmpty)
+        #expect(expanded.objects.map(\.id) == ["outer.first", "outer.inner.label", "outer.last"])
+        #expect(expanded.objects.map(\.file.prefix) == ["outer.", "outer.inner.", "outer."])
+        #expect(expanded.objects[1].overrides.map(\.property) == ["text"])
+        #expect(expanded.objects[1].file.includer === expanded.objects[0].file)
     }
 
     @Test func aSceneIncludingItselfIsACycleFoundByTheExpansionAlone() throws {
         let folder = try SceneFolder(["scene.yaml": "objects:\n  again: { include: scene.yaml }\n"])
         let expanded = try expandFirstObject(in: folder)
-        #expect(expanded.instance == nil)
+        #expect(expanded.objects.isEmpty)
         #expect(expanded.diagnostics.diagnostics.map(\.code) == [.includeCycle])
-        #expect(expanded.expansion.contexts.count == 1)
+        #expect(expanded.expansion.componentFiles.isEmpty)
     }
 }

@@ -204,21 +204,22 @@ public final class VirtualScheduler {
                 if next > nowKey { nowKey = next }
                 throw .tooManyFirings(at: now, limit: maximumFirings)
             }
-            switch queue.popFirst(through: target, refusing: firingsAtInstant >= limit ? nowKey : nil) {
-            case .none:
+            guard let deadline = queue.firstDeadline(through: target) else {
                 nowKey = target
                 return
-            case .refused:
-                throw .runaway(at: now, firings: firingsAtInstant)
-            case .due(let due):
-                if due.deadline != nowKey {
-                    nowKey = due.deadline
-                    firingsAtInstant = 0
-                }
-                firingsAtInstant += 1
-                firingCount += 1
-                fire(due)
             }
+            if firingsAtInstant >= limit && deadline == nowKey { throw .runaway(at: now, firings: firingsAtInstant) }
+            guard let due = queue.removeFirst() else {
+                nowKey = target
+                return
+            }
+            if due.deadline != nowKey {
+                nowKey = due.deadline
+                firingsAtInstant = 0
+            }
+            firingsAtInstant += 1
+            firingCount += 1
+            fire(due)
         }
     }
 
