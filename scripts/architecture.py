@@ -42,14 +42,15 @@ SVG = ROOT / "docs/images/architecture.svg"
 PHASES = [
     ("source", ["SceneSource"], "the file's bytes, bounded\n(pipes too, UTF-8 names)"),
     ("reader", ["YAMLDocumentReader"], "the YAML document, every node\nwith its line:column, limits;\neach objects: entry handed on\nas soon as it is read"),
-    ("validator", ["SceneValidator"], "each object checked against\nthe registry as it comes;\nthe whole file at finish"),
-    ("expansion", ["ComponentExpansion"], "an instance's component read\nand expanded: include:,\nparams, set"),
+    ("expansion", ["ComponentExpansion", "ExpandedObject"], "each entry as a flat list of\nobjects, each with its ObjectFile:\ninclude:, params, set"),
+    ("validator", ["SceneValidator", "CheckedObjects"], "each object checked against\nthe registry, its references\nkept as written"),
+    ("resolver", ["ReferenceResolver"], "every reference resolved once,\nthe id table complete; cycles\nand loops in the wiring"),
     ("compiler", ["ScriptCompiler"], "the script compiled"),
     ("declaration", ["SceneDeclaration"], "the checked declaration,\nor every mistake as a\nDiagnostic (check stops here)"),
-    ("assembler", ["SceneAssembler"], "each object made by its type\n(makeInstance) while the file\nreads sound (load only);\nwired and woken at the end"),
+    ("assembler", ["SceneAssembler"], "the only place objects are made\n(makeInstance); then wired\nand woken"),
     ("graph", ["SceneGraph"], "the wiring graph (DOT, SVG):\nscene-runner graph"),
     ("runner", ["SceneRunner", "LiveRun"], "the script's steps and the\nobjects' timers on the\nVirtualScheduler"),
-    ("outputs", ["TranscriptRecorder", "TimelineWriter"], "the transcript (text, JSON),\nthe timeline page, pictures"),
+    ("outputs", ["RunSession", "TranscriptRecorder", "TimelineWriter"], "observers of the run: the\ntranscript (text, JSON), JUnit,\nthe timeline page, pictures"),
     ("registry", ["SceneRegistry"], "types, members, protocols"),
     ("behaviours", [], "SceneBehaviours, SceneStorage:\neach type's sceneDescription()"),
 ]
@@ -57,21 +58,21 @@ PHASES = [
 # What hands what to whom: (from, to, label, by, names). The hand-over is
 # in the code of the type `by` (the files that declare or extend it), which
 # names `names`: the type it hands to, or the member that shows how (the
-# reader's `streaming:` handing entries on as they are read, the
-# assembler's `madeCount` of the batches made during the read). Both
-# default to the first types of from and to.
+# reader's `streaming:` handing entries on as they are read, the run's
+# `observe` connecting its observers). Both default to the first types of
+# from and to.
 HANDOVERS = [
     ("source", "reader", "bytes", "SceneLoader", "YAMLDocumentReader"),
-    ("reader", "validator", "each entry of objects:,\nin the same pass", "SceneLoader", "streaming"),
-    ("validator", "expansion", "each instance", None, None),
+    ("reader", "expansion", "each entry of objects:,\nas it is read", "SceneLoader", "streaming"),
     ("expansion", "source", "the component's file", None, None),
-    ("validator", "assembler", "checked objects in batches,\nwhile the file reads", "SceneLoader", "madeCount"),
+    ("expansion", "validator", "the entry's objects", "SceneLoader", "ExpandedObject"),
+    ("validator", "resolver", "the checked objects,\nonce the document is read", None, None),
+    ("resolver", "declaration", "the wiring", None, None),
     ("validator", "compiler", "the script", None, None),
-    ("validator", "declaration", "finish", None, None),
-    ("declaration", "assembler", "wire, wake", "SceneLoader", "SceneAssembler"),
+    ("declaration", "assembler", "make, wire, wake", "SceneLoader", "SceneAssembler"),
     ("declaration", "graph", "", "SceneGraph", "SceneDeclaration"),
     ("assembler", "runner", "the scene", "SceneRunner", "SceneLoader"),
-    ("runner", "outputs", "what happened", "TranscriptRecorder", "SceneDeclaration"),
+    ("runner", "outputs", "what happened,\nto each observer", "RunSession", "observe"),
     ("behaviours", "registry", "registered", "SceneRegistry", "standardTypes"),
     ("registry", "validator", "each object's type", "SceneValidator", "SceneRegistry"),
 ]
