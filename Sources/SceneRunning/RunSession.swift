@@ -35,14 +35,11 @@ package final class RunSession {
 
     /// Loads `source` with `loader` and starts recording into `sink` at
     /// time zero: the sink hears the warnings, if any, then the header.
-    /// With `readsEveryProperty`, the recorder reads every declared
-    /// property at every look instead of only those that told a change
-    /// (the same transcript, at the old cost: kept to check that and to
-    /// measure it). `snapshots` is where `snapshot:` steps compare their
+    /// `snapshots` is where `snapshot:` steps compare their
     /// pictures; without it they are only noted in the transcript.
     package static func start(
         _ source: SceneSource, loader: SceneLoader, streamingTo sink: some TranscriptSink,
-        readsEveryProperty: Bool = false, snapshots: SnapshotPolicy? = nil
+        snapshots: SnapshotPolicy? = nil
     ) -> Result<RunSession, SceneLoadError> {
         // The recorder hears events from the moment each object is made;
         // it knows the scene's header once the file is read.
@@ -57,7 +54,7 @@ package final class RunSession {
         if !declaration.warnings.isEmpty { sink.warn(declaration.warnings, in: source) }
         let recorder = TranscriptRecorder(
             declaration: declaration, file: source.name, sink: sink, limits: loader.limits,
-            readsEveryProperty: readsEveryProperty, snapshots: snapshots.map { SnapshotStore($0, for: source) })
+            snapshots: snapshots.map { SnapshotStore($0, for: source) })
         relay.recorder = recorder
         (sink as? any SceneWatchingSink)?.watch(scene)
         scene.scheduler.maximumFirings = loader.limits.maxTimerFirings

@@ -60,7 +60,7 @@ public final class TableData: SceneObject, PropertyNotifying {
     public var sections: [TableSection] = [] {
         didSet {
             changed.send()
-            propertyDidChange("sections", from: oldValue, to: sections)
+            propertyDidChange(\.sections, from: oldValue, to: sections)
         }
     }
 
@@ -85,10 +85,7 @@ public final class TableData: SceneObject, PropertyNotifying {
         TypeDescription(
             "TableData", summary: "A table's model: titled sections of rows.", make: { TableData() }
         ) { type in
-            type.property(
-                "sections", get: { $0.sections }, set: { $0.sections = $1 },
-                doc: "The sections in order, each {title, rows}; a PageController shows one per page.")
-            type.changeEvent(of: "sections")
+            type.property("sections", \.sections, changeEvent: true, doc: "The sections in order, each {title, rows}; a PageController shows one per page.")
         }
     }
 }
