@@ -89,26 +89,26 @@ enum RecorderBenchmark {
                 + "the script's wall time, loading aside (\(repetitions) repetitions)"
         ]
         var smallTimes: [Double] = []
-            var largeTimes: [Double] = []
-            var largeEnds: [Double] = []
-            var ratios: [Double] = []
-            // One warm-up round, then the timed ones.
-            for round in 0...repetitions {
-                let smallTime = try time(small, loader: loader)
-                let largeTime = try time(large, loader: loader)
-                guard round > 0 else { continue }
-                smallTimes.append(smallTime.script)
-                largeTimes.append(largeTime.script)
-                largeEnds.append(largeTime.end)
-                ratios.append(largeTime.script / smallTime.script)
-            }
-            let listeningRatio = Statistics.median(ratios)
-            lines.append(
-                "  listening (the recorder)  "
-                    + "\(sizes.small) labels \(Format.fixed(Statistics.median(smallTimes) * 1e3, 2)) ms  "
-                    + "\(sizes.large) labels \(Format.fixed(Statistics.median(largeTimes) * 1e3, 2)) ms  "
-                    + "ratio \(Format.fixed(listeningRatio, 2))x  (the end of the \(sizes.large)-label run "
-                    + "\(Format.fixed(Statistics.median(largeEnds) * 1e3, 2)) ms)")
+        var largeTimes: [Double] = []
+        var largeEnds: [Double] = []
+        var ratios: [Double] = []
+        // One warm-up round, then the timed ones.
+        for round in 0...repetitions {
+            let smallTime = try time(small, loader: loader)
+            let largeTime = try time(large, loader: loader)
+            guard round > 0 else { continue }
+            smallTimes.append(smallTime.script)
+            largeTimes.append(largeTime.script)
+            largeEnds.append(largeTime.end)
+            ratios.append(largeTime.script / smallTime.script)
+        }
+        let listeningRatio = Statistics.median(ratios)
+        lines.append(
+            "  listening (the recorder)  "
+                + "\(sizes.small) labels \(Format.fixed(Statistics.median(smallTimes) * 1e3, 2)) ms  "
+                + "\(sizes.large) labels \(Format.fixed(Statistics.median(largeTimes) * 1e3, 2)) ms  "
+                + "ratio \(Format.fixed(listeningRatio, 2))x  (the end of the \(sizes.large)-label run "
+                + "\(Format.fixed(Statistics.median(largeEnds) * 1e3, 2)) ms)")
         let met = listeningRatio <= maxRatio
         lines.append(
             "  [\(met ? "met" : "missed")] \(sizes.large) idle labels within \(Format.fixed(maxRatio, 1))x of "

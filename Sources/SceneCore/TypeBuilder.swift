@@ -62,7 +62,9 @@ public struct TypeBuilder<Object: SceneObject> {
         _ name: String, get: @escaping @Sendable (Object) -> Value, set: @escaping @Sendable (Object, Value) -> Void,
         range: ClosedRange<Double>? = nil, required: Bool = false, doc: String
     ) {
-        add(name, Value.self, changeKey: nil, range: range, required: required, changeEvent: false, doc: doc, get: get, set: set)
+        add(
+            name, Value.self, changeKey: nil, range: range, required: required, changeEvent: false, doc: doc, get: get,
+            set: set)
     }
 
     /// A property at `keyPath` that scenes can read (in `expect` and the
@@ -85,7 +87,9 @@ public struct TypeBuilder<Object: SceneObject> {
     public mutating func readOnly<Value: SceneValueConvertible>(
         _ name: String, get: @escaping @Sendable (Object) -> Value, doc: String
     ) {
-        add(name, Value.self, changeKey: nil, range: nil, required: false, changeEvent: false, doc: doc, get: get, set: nil)
+        add(
+            name, Value.self, changeKey: nil, range: nil, required: false, changeEvent: false, doc: doc, get: get,
+            set: nil)
     }
 
     /// Adds a property, and its change event when asked.

@@ -69,7 +69,11 @@ final class PropertyWatch {
                 },
                 clock: { [weak self] key, follows in
                     guard let self, let slot = slots[key] else { return }
-                    if follows { self.followingClock.insert(base + slot) } else { self.followingClock.remove(base + slot) }
+                    if follows {
+                        self.followingClock.insert(base + slot)
+                    } else {
+                        self.followingClock.remove(base + slot)
+                    }
                     // The value it stopped at is read at the next look.
                     self.noteChange(of: base + slot)
                 })

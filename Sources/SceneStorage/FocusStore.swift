@@ -418,9 +418,12 @@ public final class FocusStore: SceneObject, FocusTimerStore, PropertyNotifying {
             "FocusStore", summary: "A FocusTimer's settings, state and history in an SQLite file.",
             make: { FocusStore() }
         ) { type in
-            type.property("path", \.path, required: true,
+            type.property(
+                "path", \.path, required: true,
                 doc: "The database file; a relative path resolves in the run's state directory.")
-            type.readOnly("finishedIntervals", \.finishedIntervals, doc: "How many finished intervals the history held on opening, plus those saved since.")
+            type.readOnly(
+                "finishedIntervals", \.finishedIntervals,
+                doc: "How many finished intervals the history held on opening, plus those saved since.")
             type.readOnly("error", \.error, doc: "The last failure, naming the file; null once a save succeeds.")
         }
     }

@@ -115,8 +115,11 @@ public final class CredentialAuthenticator: SceneObject, PropertyNotifying {
             make: { CredentialAuthenticator() }
         ) { type in
             type.property("accounts", \.accounts, changeEvent: true, doc: "The accounts: user name to password.")
-            type.property("latency", \.latency, changeEvent: true, doc: "How long each request takes on the scene clock.")
-            type.property("available", \.available, changeEvent: true, doc: "Whether the service answers; false fails every request (an outage).")
+            type.property(
+                "latency", \.latency, changeEvent: true, doc: "How long each request takes on the scene clock.")
+            type.property(
+                "available", \.available, changeEvent: true,
+                doc: "Whether the service answers; false fails every request (an outage).")
             type.readOnly("requests", \.requests, doc: "How many requests were made.")
         }
     }

@@ -64,7 +64,8 @@ public final class EventCounter: SceneObject, PropertyNotifying {
             make: { EventCounter() }
         ) { type in
             type.readOnly("count", \.count, doc: "How many times fire was called.")
-            type.readOnly("lastFiredAt", \.lastFiredAt, doc: "The scene time of the last fire, or null before the first."
+            type.readOnly(
+                "lastFiredAt", \.lastFiredAt, doc: "The scene time of the last fire, or null before the first."
             )
             type.action("fire", doc: "Counts one event and records the scene time.") { $0.fire() }
         }

@@ -450,11 +450,18 @@ public final class FocusTimer: SceneObject, PropertyNotifying {
             "FocusTimer", summary: "A Pomodoro timer: work, short and long breaks on the scene clock.",
             make: { FocusTimer() }
         ) { type in
-            type.property("workLength", \.workLength, range: lengthRange,
+            type.property(
+                "workLength", \.workLength, range: lengthRange,
                 changeEvent: true, doc: "How long a work interval lasts.")
-            type.property("shortBreakLength", \.shortBreakLength, range: lengthRange, changeEvent: true, doc: "How long a short break lasts.")
-            type.property("longBreakLength", \.longBreakLength, range: lengthRange, changeEvent: true, doc: "How long a long break lasts.")
-            type.property("longBreakEvery", \.longBreakEvery, range: 1...Double.infinity, changeEvent: true, doc: "A long break ends every this many cycles.")
+            type.property(
+                "shortBreakLength", \.shortBreakLength, range: lengthRange, changeEvent: true,
+                doc: "How long a short break lasts.")
+            type.property(
+                "longBreakLength", \.longBreakLength, range: lengthRange, changeEvent: true,
+                doc: "How long a long break lasts.")
+            type.property(
+                "longBreakEvery", \.longBreakEvery, range: 1...Double.infinity, changeEvent: true,
+                doc: "A long break ends every this many cycles.")
             type.property("longBreaks", \.longBreaks, changeEvent: true, doc: "Whether there are long breaks at all.")
             type.outlet(
                 "startButton", get: { $0.startButton }, set: { $0.startButton = $1 },

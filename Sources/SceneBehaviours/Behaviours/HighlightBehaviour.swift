@@ -141,9 +141,15 @@ public final class HighlightBehaviour: SceneObject, PropertyNotifying {
             type.outlet(
                 "view", get: { $0.view }, set: { $0.view = $1 }, required: true,
                 doc: "The Button (pressed) or TextField (focused) whose background changes.")
-            type.property("normalColor", \.normalColor, changeEvent: true, doc: "The colour when not highlighted; null takes the view's background colour.")
-            type.property("highlightedColor", \.highlightedColor, changeEvent: true, doc: "The colour while highlighted; null turns the behaviour off.")
-            type.property("animationDuration", \.animationDuration, changeEvent: true, doc: "How long each change of colour takes; 0 changes it at once.")
+            type.property(
+                "normalColor", \.normalColor, changeEvent: true,
+                doc: "The colour when not highlighted; null takes the view's background colour.")
+            type.property(
+                "highlightedColor", \.highlightedColor, changeEvent: true,
+                doc: "The colour while highlighted; null turns the behaviour off.")
+            type.property(
+                "animationDuration", \.animationDuration, changeEvent: true,
+                doc: "How long each change of colour takes; 0 changes it at once.")
         }
     }
 }

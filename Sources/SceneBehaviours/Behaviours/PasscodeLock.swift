@@ -204,9 +204,12 @@ public final class PasscodeLock: SceneObject, PropertyNotifying {
             make: { PasscodeLock() }
         ) { type in
             type.property("passcode", \.passcode, required: true, changeEvent: true, doc: "The right code.")
-            type.property("maxAttempts", \.maxAttempts, range: 1...Double.infinity,
+            type.property(
+                "maxAttempts", \.maxAttempts, range: 1...Double.infinity,
                 changeEvent: true, doc: "How many wrong entries within a window lock the user out.")
-            type.property("window", \.window, changeEvent: true, doc: "How long after a wrong entry the count returns to zero, unless another entry comes first.")
+            type.property(
+                "window", \.window, changeEvent: true,
+                doc: "How long after a wrong entry the count returns to zero, unless another entry comes first.")
             type.outlet(
                 "field", get: { $0.field }, set: { $0.field = $1 },
                 doc: "Return on this field submits its text, then empties it.")

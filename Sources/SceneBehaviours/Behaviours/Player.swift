@@ -377,10 +377,15 @@ public final class Player: SceneObject, PropertyNotifying {
             "Player", summary: "A simulated media player on the scene clock, with media events.",
             make: { Player() }
         ) { type in
-            type.property("duration", \.duration, required: true,
+            type.property(
+                "duration", \.duration, required: true,
                 changeEvent: true, doc: "The length of the source.")
-            type.property("bufferingTime", \.bufferingTime, changeEvent: true, doc: "How long loading data, and each seek, takes.")
-            type.property("timeUpdateInterval", \.timeUpdateInterval, range: 0.001...Double.infinity, changeEvent: true, doc: "How often timeUpdate is sent while playing.")
+            type.property(
+                "bufferingTime", \.bufferingTime, changeEvent: true, doc: "How long loading data, and each seek, takes."
+            )
+            type.property(
+                "timeUpdateInterval", \.timeUpdateInterval, range: 0.001...Double.infinity, changeEvent: true,
+                doc: "How often timeUpdate is sent while playing.")
             type.readOnly("currentTime", \.currentTime, doc: "The playback position.")
             type.readOnly("paused", \.paused, doc: "Whether playback is paused.")
             type.readOnly("seeking", \.seeking, doc: "Whether a seek is under way.")

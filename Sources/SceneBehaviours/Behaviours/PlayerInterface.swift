@@ -367,8 +367,12 @@ public final class PlayerInterface: SceneObject, PropertyNotifying {
             type.outlet(
                 "timeoutController", get: { $0.timeoutController }, set: { $0.timeoutController = $1 },
                 doc: "Hides the controls while playing; the controls are its providers.")
-            type.property("duration", \.duration, changeEvent: true, doc: "The length of the source: the slider's maximum and the label's format.")
-            type.property("currentTime", \.currentTime, changeEvent: true, doc: "The playback position; the slider and label ignore it while dragging.")
+            type.property(
+                "duration", \.duration, changeEvent: true,
+                doc: "The length of the source: the slider's maximum and the label's format.")
+            type.property(
+                "currentTime", \.currentTime, changeEvent: true,
+                doc: "The playback position; the slider and label ignore it while dragging.")
             type.readOnly("state", \.state, doc: "initialise, buffering, playing or paused.")
             type.readOnly("controlsShown", \.controlsShown, doc: "Whether the controls are up.")
             type.readOnly("dragging", \.dragging, doc: "Whether the slider is being dragged.")

@@ -166,9 +166,13 @@ public final class PreemptiveDelay: SceneObject, PropertyNotifying {
             "PreemptiveDelay", summary: "Fires once, when the latest of any number of pending delays passes.",
             make: { PreemptiveDelay() }
         ) { type in
-            type.property("delay", \.delay, changeEvent: true, doc: "The delay of trigger; changing it leaves the pending deadline as it is.")
+            type.property(
+                "delay", \.delay, changeEvent: true,
+                doc: "The delay of trigger; changing it leaves the pending deadline as it is.")
             type.readOnly("pending", \.isPending, doc: "Whether a firing is pending.")
-            type.readOnly("deadline", \.deadline, doc: "The scene time at which fired is due (the latest pending deadline), or null.")
+            type.readOnly(
+                "deadline", \.deadline,
+                doc: "The scene time at which fired is due (the latest pending deadline), or null.")
             type.readOnly("fireCount", \.fireCount, doc: "How many times fired was sent.")
             type.action(
                 "trigger", doc: "Adds a deadline `delay` from now; the latest deadline wins (ignored when not later)."

@@ -112,7 +112,8 @@ public final class ResourceLoader: SceneObject, PropertyNotifying {
             "ResourceLoader", summary: "Loads resources concurrently and reports each as it arrives.",
             make: { ResourceLoader() }
         ) { type in
-            type.property("loadTimes", \.loadTimes, range: 0...Double.infinity,
+            type.property(
+                "loadTimes", \.loadTimes, range: 0...Double.infinity,
                 changeEvent: true, doc: "How long each resource takes to load, one per resource.")
             type.outlet(
                 "allLoaded", get: { $0.allLoaded }, set: { $0.allLoaded = $1 },

@@ -202,8 +202,11 @@ public final class ShakeAnimation: SceneObject, PropertyNotifying {
             type.outlet(
                 "view", get: { $0.view }, set: { $0.view = $1 },
                 doc: "The view whose offset shakes; without one, play does nothing.")
-            type.property("duration", \.duration, changeEvent: true, doc: "How long a shake takes; key frames at 0, 1/6, 3/6, 5/6 and 1 of it.")
-            type.property("maxOffset", \.maxOffset, changeEvent: true, doc: "The first swing's offset m; then -0.8m and 0.4m.")
+            type.property(
+                "duration", \.duration, changeEvent: true,
+                doc: "How long a shake takes; key frames at 0, 1/6, 3/6, 5/6 and 1 of it.")
+            type.property(
+                "maxOffset", \.maxOffset, changeEvent: true, doc: "The first swing's offset m; then -0.8m and 0.4m.")
             type.property("axis", \.axis, changeEvent: true, doc: "Which offset moves: x or y.")
             type.readOnly("playing", \.isPlaying, doc: "Whether a shake is under way.")
             type.action("play", doc: "Plays a shake, restarting one under way; ignored without a view.") {

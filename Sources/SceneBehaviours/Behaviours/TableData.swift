@@ -85,7 +85,9 @@ public final class TableData: SceneObject, PropertyNotifying {
         TypeDescription(
             "TableData", summary: "A table's model: titled sections of rows.", make: { TableData() }
         ) { type in
-            type.property("sections", \.sections, changeEvent: true, doc: "The sections in order, each {title, rows}; a PageController shows one per page.")
+            type.property(
+                "sections", \.sections, changeEvent: true,
+                doc: "The sections in order, each {title, rows}; a PageController shows one per page.")
         }
     }
 }

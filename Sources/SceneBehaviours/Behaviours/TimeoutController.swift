@@ -207,7 +207,9 @@ public final class TimeoutController: SceneObject, PropertyNotifying {
             "TimeoutController", summary: "A timeout that touches on its providers hold off: event timedOut.",
             make: { TimeoutController() }
         ) { type in
-            type.property("timeout", \.timeout, changeEvent: true, doc: "How long after resume or the last touch it times out; setting it restarts a pending timeout.")
+            type.property(
+                "timeout", \.timeout, changeEvent: true,
+                doc: "How long after resume or the last touch it times out; setting it restarts a pending timeout.")
             type.outletCollection(
                 "providers", get: { $0.providers }, set: { $0.providers = $1 },
                 doc: "Whose touches hold the timeout off, counted per touch across all of them.")

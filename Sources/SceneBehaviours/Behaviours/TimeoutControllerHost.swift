@@ -190,8 +190,11 @@ public final class TimeoutControllerHost: SceneObject, PropertyNotifying {
                 "timeoutController", get: { $0.timeoutController }, set: { $0.timeoutController = $1 },
                 required: true, doc: "Its timedOut hides the view.")
             type.property("autoStart", \.autoStart, changeEvent: true, doc: "Whether awake resumes the controller.")
-            type.property("autoHide", \.autoHide, changeEvent: true, doc: "Whether the view hides when the controller times out.")
-            type.property("animationDuration", \.animationDuration, changeEvent: true, doc: "How long a fade takes; 0 hides and shows at once.")
+            type.property(
+                "autoHide", \.autoHide, changeEvent: true, doc: "Whether the view hides when the controller times out.")
+            type.property(
+                "animationDuration", \.animationDuration, changeEvent: true,
+                doc: "How long a fade takes; 0 hides and shows at once.")
         }
     }
 }

@@ -30,7 +30,8 @@ open class Label: View {
             type.action("setText", String.self, doc: "Shows a text (an event's text payload, such as textChanged's).") {
                 $0.text = $1
             }
-            type.property("textColor", \.textColor, changeEvent: true, doc: "The text colour; null is the default colour.")
+            type.property(
+                "textColor", \.textColor, changeEvent: true, doc: "The text colour; null is the default colour.")
         }
     }
 }

@@ -36,8 +36,12 @@ open class PageIndicator: View {
         ) { type in
             type.property("numberOfPages", \.numberOfPages, changeEvent: true, doc: "How many dots are shown.")
             type.property("currentPage", \.currentPage, changeEvent: true, doc: "The index of the highlighted dot.")
-            type.property("pageIndicatorTintColor", \.pageIndicatorTintColor, changeEvent: true, doc: "The colour of the other dots.")
-            type.property("currentPageIndicatorTintColor", \.currentPageIndicatorTintColor, changeEvent: true, doc: "The colour of the current page's dot.")
+            type.property(
+                "pageIndicatorTintColor", \.pageIndicatorTintColor, changeEvent: true,
+                doc: "The colour of the other dots.")
+            type.property(
+                "currentPageIndicatorTintColor", \.currentPageIndicatorTintColor, changeEvent: true,
+                doc: "The colour of the current page's dot.")
         }
     }
 }

@@ -50,7 +50,8 @@ open class SegmentedControl: View {
             wakes: false, make: { SegmentedControl() }
         ) { type in
             type.property("segments", \.segments, changeEvent: true, doc: "The segments' titles, in order.")
-            type.property("selectedIndex", \.selectedIndex, changeEvent: true, doc: "The index of the selected segment.")
+            type.property(
+                "selectedIndex", \.selectedIndex, changeEvent: true, doc: "The index of the selected segment.")
             type.input("select", Int.self, doc: "Taps the segment at an index.") { $0.select($1) }
             type.event("valueChanged", connect: { $0.valueChanged.connect($1) }, doc: "An input changed the selection.")
         }

@@ -81,7 +81,9 @@ open class TableView: View {
             type.outlet(
                 "data", get: { $0.data }, set: { $0.data = $1 }, required: true,
                 doc: "The model shown.")
-            type.property("section", \.section, changeEvent: true, doc: "The only section shown (a page), or null for every section.")
+            type.property(
+                "section", \.section, changeEvent: true,
+                doc: "The only section shown (a page), or null for every section.")
             type.readOnly("rowCount", \.rowCount, doc: "How many rows are shown.")
             type.readOnly("titles", \.titles, doc: "The titles of the sections shown, in order; empty when none is.")
         }

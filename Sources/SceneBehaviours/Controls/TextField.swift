@@ -199,10 +199,13 @@ open class TextField: View {
             base: View.sceneDescription(), make: { TextField() }
         ) { type in
             type.property("text", \.text, changeEvent: true, doc: "The text entered.")
-            type.property("placeholder", \.placeholder, changeEvent: true, doc: "The hint shown while the text is empty.")
+            type.property(
+                "placeholder", \.placeholder, changeEvent: true, doc: "The hint shown while the text is empty.")
             type.property("secure", \.secure, changeEvent: true, doc: "Whether the text is hidden (a password).")
             type.property("enabled", \.enabled, changeEvent: true, doc: "Whether the field takes input.")
-            type.property("invalidInput", \.invalidInput, changeEvent: true, doc: "Whether the text was rejected; setting it to true plays the shake, each time.")
+            type.property(
+                "invalidInput", \.invalidInput, changeEvent: true,
+                doc: "Whether the text was rejected; setting it to true plays the shake, each time.")
             type.outlet(
                 "shakeAnimation", get: { $0.shakeAnimation }, set: { $0.shakeAnimation = $1 },
                 doc: "The shake that invalidInput: true plays.")
