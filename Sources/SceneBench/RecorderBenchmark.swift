@@ -20,9 +20,7 @@ import SceneRunning
 /// baseline, and listening to each object); the end of the run (the last
 /// look, and disconnecting from each object) is printed beside. The target is the 10,000-label run
 /// within 1.5x of the 100-label one, on the median of the ratios paired
-/// within each repetition. The same runs with the recorder reading every
-/// property at every look (as it did before it listened) are printed
-/// beside, for comparison.
+/// within each repetition.
 enum RecorderBenchmark {
     /// The usage of this mode.
     static let usage = """
@@ -30,8 +28,8 @@ enum RecorderBenchmark {
 
         Times a 240-frame shake beside 100 and beside 10,000 idle labels
         (medians of N runs after one warm-up, default 7), with the recorder
-        listening for changes and, for comparison, reading every property
-        at every look; checks that 10,000 labels cost within 1.5x of 100.
+        listening for changes; checks that 10,000 labels cost within 1.5x
+        of 100.
         """
 
     /// The idle labels beside the shake.
@@ -55,13 +53,13 @@ enum RecorderBenchmark {
 
     /// The seconds the script of `source` takes, loading aside, and those
     /// the end of the run takes (the last look, and no longer listening).
-    static func time(_ source: SceneSource, loader: SceneLoader, readsEveryProperty: Bool) throws -> (
+    static func time(_ source: SceneSource, loader: SceneLoader) throws -> (
         script: Double, end: Double
     ) {
         var bytes = 0
         let writer = TextTranscriptWriter { bytes += $0.utf8.count }
         let session: RunSession
-        switch RunSession.start(source, loader: loader, streamingTo: writer, readsEveryProperty: readsEveryProperty) {
+        switch RunSession.start(source, loader: loader, streamingTo: writer) {
         case .success(let started): session = started
         case .failure(let error): throw error
         }
@@ -90,32 +88,27 @@ enum RecorderBenchmark {
             "recorder: a 240-frame shake beside \(sizes.small) and \(sizes.large) idle labels, "
                 + "the script's wall time, loading aside (\(repetitions) repetitions)"
         ]
-        var listeningRatio = 0.0
-        for readsEveryProperty in [false, true] {
-            var smallTimes: [Double] = []
-            var largeTimes: [Double] = []
-            var largeEnds: [Double] = []
-            var ratios: [Double] = []
-            // One warm-up round, then the timed ones.
-            for round in 0...repetitions {
-                let smallTime = try time(small, loader: loader, readsEveryProperty: readsEveryProperty)
-                let largeTime = try time(large, loader: loader, readsEveryProperty: readsEveryProperty)
-                guard round > 0 else { continue }
-                smallTimes.append(smallTime.script)
-                largeTimes.append(largeTime.script)
-                largeEnds.append(largeTime.end)
-                ratios.append(largeTime.script / smallTime.script)
-            }
-            let ratio = Statistics.median(ratios)
-            if !readsEveryProperty { listeningRatio = ratio }
-            let name = readsEveryProperty ? "reading every property" : "listening (the recorder)"
-            lines.append(
-                "  \(name.padding(toLength: 26, withPad: " ", startingAt: 0))  "
-                    + "\(sizes.small) labels \(Format.fixed(Statistics.median(smallTimes) * 1e3, 2)) ms  "
-                    + "\(sizes.large) labels \(Format.fixed(Statistics.median(largeTimes) * 1e3, 2)) ms  "
-                    + "ratio \(Format.fixed(ratio, 2))x  (the end of the \(sizes.large)-label run "
-                    + "\(Format.fixed(Statistics.median(largeEnds) * 1e3, 2)) ms)")
+        var smallTimes: [Double] = []
+        var largeTimes: [Double] = []
+        var largeEnds: [Double] = []
+        var ratios: [Double] = []
+        // One warm-up round, then the timed ones.
+        for round in 0...repetitions {
+            let smallTime = try time(small, loader: loader)
+            let largeTime = try time(large, loader: loader)
+            guard round > 0 else { continue }
+            smallTimes.append(smallTime.script)
+            largeTimes.append(largeTime.script)
+            largeEnds.append(largeTime.end)
+            ratios.append(largeTime.script / smallTime.script)
         }
+        let listeningRatio = Statistics.median(ratios)
+        lines.append(
+            "  listening (the recorder)  "
+                + "\(sizes.small) labels \(Format.fixed(Statistics.median(smallTimes) * 1e3, 2)) ms  "
+                + "\(sizes.large) labels \(Format.fixed(Statistics.median(largeTimes) * 1e3, 2)) ms  "
+                + "ratio \(Format.fixed(listeningRatio, 2))x  (the end of the \(sizes.large)-label run "
+                + "\(Format.fixed(Statistics.median(largeEnds) * 1e3, 2)) ms)")
         let met = listeningRatio <= maxRatio
         lines.append(
             "  [\(met ? "met" : "missed")] \(sizes.large) idle labels within \(Format.fixed(maxRatio, 1))x of "

@@ -1,6 +1,6 @@
+import SceneOutput
 import SceneCore
 import SceneLoader
-import SceneOutput
 
 /// The schema of a scene's `script:`: each verb with the shape of its argument.
 extension SchemaGenerator {
@@ -19,27 +19,22 @@ extension SchemaGenerator {
             ])
         }
         let actionPath = Self.pathPattern(allActionNames())
-        var verbs: [(key: String, value: JSONValue)] = [
-            (
-                "wait",
-                Self.documented(
+        func schema(_ verb: ScriptVerb) -> JSONValue {
+            switch verb {
+            case .wait:
+                return Self.documented(
                     "Advances the virtual clock by a duration, firing every timer that falls due.",
                     .object(Self.valueFields(.duration, range: 0...Double.infinity)))
-            ),
-            (
-                "at",
-                Self.documented(
+            case .at:
+                return Self.documented(
                     "Advances the virtual clock to a time since the script started; it cannot go back.",
                     .object(Self.valueFields(.duration, range: 0...Double.infinity)))
-            ),
-            (
-                "expect",
-                paths(memberNames, "Checks current values: 'id.member: value' entries, each one expectation.")
-            ),
-            ("set", paths(settableNames, "Sets properties: 'id.property: value' entries, in the written order.")),
-            (
-                "call",
-                Self.documented(
+            case .expect:
+                return paths(memberNames, "Checks current values: 'id.member: value' entries, each one expectation.")
+            case .set:
+                return paths(settableNames, "Sets properties: 'id.property: value' entries, in the written order.")
+            case .call:
+                return Self.documented(
                     "Calls an action: 'id.action', or '{ id.action: argument }' for an action that takes one.",
                     .fields([
                         (
@@ -54,19 +49,19 @@ extension SchemaGenerator {
                             ])
                         )
                     ]))
-            ),
-            ("note", Self.documented("Text printed in the transcript.", Self.anyScalar(orNull: true))),
-            (
-                "snapshot",
-                Self.documented(
+            case .note:
+                return Self.documented("Text printed in the transcript.", Self.anyScalar(orNull: true))
+            case .snapshot:
+                return Self.documented(
                     "Compares the scene's picture now with the reference Snapshots/<scene>/NAME.svg beside the scene file.",
                     .fields([
                         // A plain scalar such as `1` or `true` is a name too.
                         ("type", .strings(["string", "number", "boolean"])),
                         ("pattern", .string("^[A-Za-z0-9][A-Za-z0-9_-]{0,\(ScriptStep.maxSnapshotNameLength - 1)}$")),
                     ]))
-            ),
-        ]
+            }
+        }
+        var verbs = ScriptVerb.allCases.map { (key: $0.rawValue, value: schema($0)) }
         for (verb, inputs) in inputsByVerb() {
             verbs.append((verb, inputSchema(verb, inputs)))
         }

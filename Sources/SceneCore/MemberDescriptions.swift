@@ -13,15 +13,22 @@ public final class PropertyDescription: Sendable {
     public let isRequired: Bool
     /// The type that declares it (a base type for inherited properties).
     public let declaringType: String
+    /// The key path its object reports its changes with
+    /// (``PropertyNotifying/propertyDidChange(_:from:to:)``); `nil` when
+    /// it does not report them (declared with closures, or on an object
+    /// that is not ``PropertyNotifying``), and a run reads it at every look.
+    package let changeKey: (any AnyKeyPath & Sendable)?
     let getter: @Sendable (AnyObject) -> SceneValue?
     let setter: (@Sendable (AnyObject, SceneValue) -> Bool)?
 
     @usableFromInline
     init(
         name: String, type: ValueType, doc: String, range: ClosedRange<Double>?, isRequired: Bool,
-        declaringType: String, getter: @escaping @Sendable (AnyObject) -> SceneValue?,
+        declaringType: String, changeKey: (any AnyKeyPath & Sendable)? = nil,
+        getter: @escaping @Sendable (AnyObject) -> SceneValue?,
         setter: (@Sendable (AnyObject, SceneValue) -> Bool)?
     ) {
+        self.changeKey = changeKey
         self.name = name
         self.type = type
         self.doc = doc
@@ -122,7 +129,7 @@ public final class EventDescription: Sendable {
     public let doc: String
     /// The type that declares it.
     public let declaringType: String
-    /// For a change event (``TypeBuilder/changeEvent(of:)``), the property
+    /// For a change event (`changeEvent: true` in the registration), the property
     /// whose changes it tells; `nil` for an event of the object's own. The
     /// transcript shows the change itself rather than the event.
     public let changedProperty: String?
@@ -145,6 +152,24 @@ public final class EventDescription: Sendable {
     @discardableResult
     package func connect(_ object: AnyObject, _ handler: @escaping (SceneValue?) -> Void) -> Bool {
         connector(object, handler)
+    }
+
+    /// The event `<name>Changed` of `property`, sent after each change it
+    /// reports, with the new value; `nil` when it reports none.
+    @usableFromInline
+    convenience init?(changeOf property: PropertyDescription, declaringType: String) {
+        guard let key = property.changeKey else { return nil }
+        self.init(
+            name: property.name + "Changed", payload: property.type,
+            doc: "'\(property.name)' changed; the payload is its new value.", declaringType: declaringType,
+            changedProperty: property.name,
+            connector: { object, handler in
+                guard let notifying = object as? any PropertyNotifying else { return false }
+                notifying.observe(key: key) { [weak object] in
+                    if let object { handler(property.value(of: object)) }
+                }
+                return true
+            })
     }
 }
 

@@ -211,7 +211,7 @@ public struct SceneRegistry: Sendable {
         try checkNamespace(type, "event", type.ownEvents.map(\.name), inherited: base?.events)
         try checkNamespace(type, "action", type.ownActions.map(\.name), inherited: base?.actions)
         try checkNamespace(type, "input", type.ownInputs.map(\.name), inherited: base?.inputs)
-        for input in type.ownInputs where ScriptVerbs.builtIn.contains(input.name) {
+        for input in type.ownInputs where ScriptVerb(rawValue: input.name) != nil {
             throw .inputIsAVerb(type: type.name, input: input.name)
         }
         for property in type.ownProperties where property.range != nil && !property.type.isNumeric {
@@ -345,10 +345,24 @@ final class ConformanceCache: Sendable {
     }
 }
 
-/// The verbs of a scene's script that are not inputs of a type.
-package enum ScriptVerbs {
-    /// `wait`, `at`, `expect`, `call`, `set`, `note` and `snapshot`.
-    package static let builtIn = ["wait", "at", "expect", "call", "set", "note", "snapshot"]
+/// The verbs of a scene's script that are not inputs of a type: the one
+/// list that the script compiler, live mode, the schema and `types` read
+/// (each switches over it exhaustively, so a new verb does not compile
+/// until every one of them handles it).
+package enum ScriptVerb: String, CaseIterable, Sendable {
+    case wait, at, expect, set, call, note, snapshot
+
+    /// Their names, in this order (the schema's).
+    package static let names = allCases.map(\.rawValue)
+
+    /// Whether the step moves the virtual clock (`wait`, `at`), which a
+    /// live session's real time does by itself.
+    package var movesClock: Bool {
+        switch self {
+        case .wait, .at: true
+        case .expect, .call, .set, .note, .snapshot: false
+        }
+    }
 }
 
 extension ValueType {

@@ -16,70 +16,110 @@ public struct TypeBuilder<Object: SceneObject> {
         self.typeName = typeName
     }
 
-    /// A settable property read and written by `get` and `set`.
+    /// A settable property stored at `keyPath`, declared once: its name in
+    /// scenes, its Swift property, and with `changeEvent`, the event
+    /// `<name>Changed` (`textChanged` for `text`, as QML's
+    /// `onTextChanged`), sent after each change with the new value.
     ///
-    ///     type.property("alpha", get: { $0.alpha }, set: { $0.alpha = $1 }, range: 0...1, doc: "The opacity.")
+    ///     public final var text = "" { didSet { propertyDidChange(\.text, from: oldValue, to: text) } }
+    ///     type.property("text", \.text, changeEvent: true, doc: "The text shown.")
     ///
-    /// Closures are the fast form: with Swift 6.3, a set through a key path
-    /// costs about 1,800 instructions against 230 through closures, and a
-    /// read 1,200 against 190 (docs/Performance.md, "Key paths and
-    /// closures"); ``property(_:_:range:required:doc:)`` is the short one.
+    /// On a ``PropertyNotifying`` object the property must report each
+    /// change with its key path (``PropertyNotifying/propertyDidChange(_:from:to:)``):
+    /// a run's recorder reads it only after a report, and the change event
+    /// is those reports. On another object it is read at every look of the
+    /// recorder, and `changeEvent` is refused.
+    ///
+    /// A key path costs more to apply than closures (with Swift 6.3, about
+    /// 1,800 instructions a set and 1,200 a read against 230 and 190;
+    /// docs/Performance.md, "Key paths and closures"), which only a scene
+    /// of thousands of objects notices, at load.
     ///
     /// - Parameters:
     ///   - range: the allowed values for numbers and durations (in seconds).
     ///     Durations default to `0...` unless a range is given.
     ///   - required: whether every scene must set it.
+    ///   - changeEvent: whether scenes can wire `<name>Changed`.
+    @inlinable
+    public mutating func property<Value: SceneValueConvertible>(
+        _ name: String, _ keyPath: ReferenceWritableKeyPath<Object, Value> & Sendable,
+        range: ClosedRange<Double>? = nil, required: Bool = false, changeEvent: Bool = false, doc: String
+    ) {
+        add(
+            name, Value.self, changeKey: keyPath, range: range, required: required, changeEvent: changeEvent,
+            doc: doc, get: { $0[keyPath: keyPath] }, set: { $0[keyPath: keyPath] = $1 })
+    }
+
+    /// A settable property read and written by `get` and `set`, that does
+    /// not report its changes: a run's recorder reads it at every look,
+    /// and it has no change event. The form for a property whose setting
+    /// does more than storing, on a type that does not report changes;
+    /// ``property(_:_:range:required:changeEvent:doc:)`` is the one that reports.
+    ///
+    ///     type.property("alpha", get: { $0.alpha }, set: { $0.alpha = $1 }, range: 0...1, doc: "The opacity.")
     @inlinable
     public mutating func property<Value: SceneValueConvertible>(
         _ name: String, get: @escaping @Sendable (Object) -> Value, set: @escaping @Sendable (Object, Value) -> Void,
         range: ClosedRange<Double>? = nil, required: Bool = false, doc: String
     ) {
-        var range = range
-        if range == nil && Value.sceneValueType.unwrapped == .duration { range = 0...Double.infinity }
-        properties.append(
-            PropertyDescription(
-                name: name, type: Value.sceneValueType, doc: doc, range: range, isRequired: required,
-                declaringType: typeName,
-                getter: { object in (object as? Object).map { get($0).sceneValue } },
-                setter: { object, value in
-                    guard let object = object as? Object, let value = Value(sceneValue: value) else { return false }
-                    set(object, value)
-                    return true
-                }))
+        add(
+            name, Value.self, changeKey: nil, range: range, required: required, changeEvent: false, doc: doc, get: get,
+            set: set)
     }
 
-    /// A settable property stored at `keyPath`.
-    ///
-    ///     type.property("title", \.title, doc: "The button's title.")
+    /// A property at `keyPath` that scenes can read (in `expect` and the
+    /// transcript) but not set. On a ``PropertyNotifying`` object it must
+    /// report its changes, with ``PropertyNotifying/propertyDidChange(_:from:to:)``
+    /// or, for one worked out from others, ``PropertyNotifying/propertyMayHaveChanged(_:)``
+    /// (which sends no change event).
     @inlinable
-    public mutating func property<Value: SceneValueConvertible>(
-        _ name: String, _ keyPath: ReferenceWritableKeyPath<Object, Value> & Sendable,
-        range: ClosedRange<Double>? = nil,
-        required: Bool = false, doc: String
+    public mutating func readOnly<Value: SceneValueConvertible>(
+        _ name: String, _ keyPath: KeyPath<Object, Value> & Sendable, changeEvent: Bool = false, doc: String
     ) {
-        property(
-            name, get: { $0[keyPath: keyPath] }, set: { $0[keyPath: keyPath] = $1 }, range: range, required: required,
-            doc: doc)
+        add(
+            name, Value.self, changeKey: keyPath, range: nil, required: false, changeEvent: changeEvent, doc: doc,
+            get: { $0[keyPath: keyPath] }, set: nil)
     }
 
-    /// A property scenes can read (in `expect` and the transcript) but not set.
+    /// A property scenes can read but not set, read by `get`, that does not
+    /// report its changes: a run's recorder reads it at every look.
     @inlinable
     public mutating func readOnly<Value: SceneValueConvertible>(
         _ name: String, get: @escaping @Sendable (Object) -> Value, doc: String
     ) {
-        properties.append(
-            PropertyDescription(
-                name: name, type: Value.sceneValueType, doc: doc, range: nil, isRequired: false,
-                declaringType: typeName, getter: { object in (object as? Object).map { get($0).sceneValue } },
-                setter: nil))
+        add(
+            name, Value.self, changeKey: nil, range: nil, required: false, changeEvent: false, doc: doc, get: get,
+            set: nil)
     }
 
-    /// A property at `keyPath` that scenes can read but not set.
+    /// Adds a property, and its change event when asked.
     @inlinable
-    public mutating func readOnly<Value: SceneValueConvertible>(
-        _ name: String, _ keyPath: KeyPath<Object, Value> & Sendable, doc: String
+    mutating func add<Value: SceneValueConvertible>(
+        _ name: String, _ value: Value.Type, changeKey: (any AnyKeyPath & Sendable)?, range: ClosedRange<Double>?,
+        required: Bool, changeEvent: Bool, doc: String, get: @escaping @Sendable (Object) -> Value,
+        set: (@Sendable (Object, Value) -> Void)?
     ) {
-        readOnly(name, get: { $0[keyPath: keyPath] }, doc: doc)
+        var range = range
+        if range == nil && Value.sceneValueType.unwrapped == .duration && set != nil { range = 0...Double.infinity }
+        let reports = Object.self is any PropertyNotifying.Type
+        var setter: (@Sendable (AnyObject, SceneValue) -> Bool)?
+        if let set {
+            setter = { object, value in
+                guard let object = object as? Object, let value = Value(sceneValue: value) else { return false }
+                set(object, value)
+                return true
+            }
+        }
+        let property = PropertyDescription(
+            name: name, type: Value.sceneValueType, doc: doc, range: range, isRequired: required,
+            declaringType: typeName, changeKey: reports ? changeKey : nil,
+            getter: { object in (object as? Object).map { get($0).sceneValue } }, setter: setter)
+        properties.append(property)
+        guard changeEvent else { return }
+        guard let event = EventDescription(changeOf: property, declaringType: typeName) else {
+            preconditionFailure("\(typeName).\(name): a change event needs a key path on a PropertyNotifying type")
+        }
+        events.append(event)
     }
 
     /// An outlet holding one object, read and written by `get` and `set`.
@@ -249,30 +289,6 @@ public struct TypeBuilder<Object: SceneObject> {
                 object[keyPath: keyPath].connectForLife(handler)
             },
             doc: doc)
-    }
-
-    /// The event `nameChanged` for the property `name` declared before it
-    /// (`textChanged` for `text`, as QML's `onTextChanged`): sent after each
-    /// change, with the new value as its payload, so that scenes follow the
-    /// property as they follow events (`on: { textChanged: counter.count }`). The object tells of
-    /// changes with ``PropertyNotifying/propertyDidChange(_:)``.
-    ///
-    ///     type.property("text", get: { $0.text }, set: { $0.text = $1 }, doc: "The text entered.")
-    ///     type.changeEvent(of: "text")
-    @inlinable
-    public mutating func changeEvent(of name: String) where Object: PropertyNotifying {
-        guard let property = properties.last(where: { $0.name == name }) else { return }
-        events.append(
-            EventDescription(
-                name: name + "Changed", payload: property.type, doc: "'\(name)' changed; the payload is its new value.",
-                declaringType: typeName, changedProperty: name,
-                connector: { object, handler in
-                    guard let object = object as? Object else { return false }
-                    object.observe(name) { [weak object] in
-                        if let object { handler(property.value(of: object)) }
-                    }
-                    return true
-                }))
     }
 
     /// An action without an argument, always taken.

@@ -108,7 +108,7 @@ package struct LiveStepCompiler {
                         : "for example 'tap: play', 'slide: { volume: 0.8 }' or 'expect: { controls.hidden: true }'")
             ])
         }
-        if entry.key == "wait" || entry.key == "at" {
+        if ScriptVerb(rawValue: entry.key)?.movesClock == true {
             let span = shiftSpan(document.writtenSpan(entry.keyNode))
             return .invalid([
                 Diagnostic(

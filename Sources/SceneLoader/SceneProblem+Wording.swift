@@ -247,7 +247,7 @@ extension SceneProblem {
             .error(
                 .unknownVerb, "unknown script verb '\(verb)'",
                 hint: Self.didYouMean(suggestion)
-                    ?? "the verbs are \(ScriptVerbs.builtIn.joined(separator: ", ")) and the inputs of the registered types"
+                    ?? "the verbs are \(ScriptVerb.names.joined(separator: ", ")) and the inputs of the registered types"
             )
         case .inputTargetExpected(let verb, let found):
             .error(

@@ -65,14 +65,15 @@ struct ScriptCompiler {
         _ document: YAMLDocument, _ entry: YAMLDocument.Entry, span: SourceSpan, clock: inout Duration
     ) -> ScriptStep.Kind? {
         let value = entry.value
-        switch entry.key {
-        case "wait":
+        guard let verb = ScriptVerb(rawValue: entry.key) else { return compileInput(document, entry, span: span) }
+        switch verb {
+        case .wait:
             guard case .duration(let duration) = resolve(document, value, .duration, "wait", range: 0...Double.infinity)
             else { return nil }
             guard checkVirtualTime(clock + duration, document, value) else { return nil }
             clock += duration
             return .wait(duration)
-        case "at":
+        case .at:
             guard case .duration(let time) = resolve(document, value, .duration, "at") else { return nil }
             if time < clock {
                 diagnostics.add(.timeGoesBackwards(at: time, reached: clock), at: document.span(value))
@@ -81,15 +82,15 @@ struct ScriptCompiler {
             guard checkVirtualTime(time, document, value) else { return nil }
             clock = time
             return .at(time)
-        case "note":
+        case .note:
             guard let text = document.text(value) else {
                 diagnostics.add(.noteExpectsText(found: document.kindDescription(value)), at: document.span(value))
                 return nil
             }
             return .note(text)
-        case "snapshot":
+        case .snapshot:
             return compileSnapshot(document, value)
-        case "expect":
+        case .expect:
             let (entries, isWellFormed) = memberEntries(document, value, verb: "expect")
             var isValid = isWellFormed
             var expectations: [ScriptStep.Expectation] = []
@@ -107,7 +108,7 @@ struct ScriptCompiler {
                         span: entry.span))
             }
             return isValid ? .expect(expectations) : nil
-        case "set":
+        case .set:
             let (entries, isWellFormed) = memberEntries(document, value, verb: "set")
             var isValid = isWellFormed
             var assignments: [ScriptStep.Assignment] = []
@@ -120,10 +121,8 @@ struct ScriptCompiler {
                 }
             }
             return isValid ? .set(assignments) : nil
-        case "call":
+        case .call:
             return compileCall(document, value)
-        default:
-            return compileInput(document, entry, span: span)
         }
     }
 
@@ -342,7 +341,7 @@ struct ScriptCompiler {
         guard allInputs.contains(verb) else {
             diagnostics.add(
                 .unknownVerb(
-                    verb: verb, suggestion: Suggestions.closest(to: verb, in: ScriptVerbs.builtIn + allInputs.sorted())),
+                    verb: verb, suggestion: Suggestions.closest(to: verb, in: ScriptVerb.names + allInputs.sorted())),
                 at: span)
             return nil
         }

@@ -1,43 +1,43 @@
 import SceneCore
 
 /// Which of a scene's declared properties the recorder reads at each point
-/// where it looks for changes: a property that tells its changes (one with
-/// a change event, ``TypeBuilder/changeEvent(of:)``, on a
-/// ``PropertyNotifying`` object, or one a ``DerivedPropertiesTelling``
-/// object names) only after it told one; every other property (Slider's
-/// `value`, which has no change event, or those of an object that does not
-/// notify), every time. A type is planned once, from its first object:
-/// objects of one registered type are of one class.
+/// where it looks for changes: a property that reports its changes (one
+/// declared with a key path on a ``PropertyNotifying`` object, see
+/// ``TypeBuilder``) only after it reported one; a property that cannot
+/// (declared with closures, or on an object that does not notify: a user's
+/// type), every time. Every property of the standard types reports. A type
+/// is planned once, from its first object: objects of one registered type
+/// are of one class.
 ///
 /// The properties are numbered flat, object after object in declaration
 /// order and each object's in declared order, so that reading them in
-/// ascending number reads them in the order sampling every property did:
-/// the transcript is the same, and a value that changes and changes back
-/// before the recorder looks is still no change. The cost of a look is
-/// the properties that changed plus those that cannot tell, not every
-/// property of every object.
+/// ascending number gives the transcript its order, and a value that
+/// changes and changes back before the recorder looks is no change. The
+/// cost of a look is the properties that changed plus those that cannot
+/// report, not every property of every object.
 final class PropertyWatch {
     /// Where each object's properties start in the flat numbering; one
     /// more element than objects, the last being the total.
     private let offsets: [Int]
-    /// The properties read at every look, ascending.
+    /// The properties read at every look, ascending: those that cannot
+    /// report their changes.
     private let alwaysRead: [Int]
     /// The properties that told a change since the last look, each once.
     private var changed: [Int] = []
+    /// The properties that follow the clock now: read at every look.
+    private var followingClock: Set<Int> = []
     private var isChanged: [Bool]
     private var connections: [SceneConnection] = []
 
     /// How many properties the scene declares, all objects together.
     var propertyCount: Int { offsets[offsets.count - 1] }
 
-    /// How many properties are read at every look (those that cannot tell
+    /// How many properties are read at every look (those that cannot report
     /// their changes).
     var alwaysReadCount: Int { alwaysRead.count }
 
-    /// Watches `scene`'s objects; with `readsEverything`, every property is
-    /// read at every look (what the recorder did before it listened, kept
-    /// to check that both give the same transcript).
-    init(_ scene: Scene, readsEverything: Bool = false) {
+    /// Listens to `scene`'s objects.
+    init(_ scene: Scene) {
         var offsets = [0]
         offsets.reserveCapacity(scene.entries.count + 1)
         for entry in scene.entries { offsets.append(offsets[offsets.count - 1] + entry.type.properties.count) }
@@ -45,46 +45,53 @@ final class PropertyWatch {
         isChanged = Array(repeating: false, count: offsets[offsets.count - 1])
         var plans: [ObjectIdentifier: Plan] = [:]
         var alwaysRead: [Int] = []
-        var watched: [(object: any PropertyNotifying, base: Int, slots: [String: Int])] = []
+        var watched: [(object: any PropertyNotifying, base: Int, slots: [AnyKeyPath: Int])] = []
         for (index, entry) in scene.entries.enumerated() {
             let base = offsets[index]
-            let notifying = readsEverything ? nil : entry.object as? any PropertyNotifying
-            guard let notifying else {
+            guard let notifying = entry.object as? any PropertyNotifying else {
                 alwaysRead.append(contentsOf: base..<offsets[index + 1])
                 continue
             }
             let key = ObjectIdentifier(entry.type)
-            let plan = plans[key] ?? Plan(entry.type, telling: type(of: notifying))
+            let plan = plans[key] ?? Plan(entry.type)
             plans[key] = plan
-            alwaysRead.append(contentsOf: plan.sampledSlots.lazy.map { base + $0 })
-            if !plan.notifyingSlots.isEmpty { watched.append((notifying, base, plan.notifyingSlots)) }
+            alwaysRead.append(contentsOf: plan.unreportedSlots.lazy.map { base + $0 })
+            if !plan.reportingSlots.isEmpty { watched.append((notifying, base, plan.reportingSlots)) }
         }
         self.alwaysRead = alwaysRead
         for (object, base, slots) in watched {
-            connections.append(
-                object.watchAll { [weak self] name in
-                    if let slot = slots[name] { self?.noteChange(of: base + slot) }
+            for key in object.propertyObservers?.keysFollowingClock ?? [] {
+                if let slot = slots[key] { followingClock.insert(base + slot) }
+            }
+            connections += object.watchAll(
+                { [weak self] key in
+                    if let slot = slots[key] { self?.noteChange(of: base + slot) }
+                },
+                clock: { [weak self] key, follows in
+                    guard let self, let slot = slots[key] else { return }
+                    if follows {
+                        self.followingClock.insert(base + slot)
+                    } else {
+                        self.followingClock.remove(base + slot)
+                    }
+                    // The value it stopped at is read at the next look.
+                    self.noteChange(of: base + slot)
                 })
         }
     }
 
-    /// Which properties of one type tell their changes, by name, and which
-    /// must be read every time, as slots in the type's ``TypeDescription/properties``.
+    /// Which properties of one type report their changes, by key path, and
+    /// which cannot, as slots in the type's ``TypeDescription/properties``.
     private struct Plan {
-        var notifyingSlots: [String: Int] = [:]
-        var sampledSlots: [Int] = []
+        var reportingSlots: [AnyKeyPath: Int] = [:]
+        var unreportedSlots: [Int] = []
 
-        init(_ type: TypeDescription, telling objectType: any PropertyNotifying.Type) {
-            var telling = Set<String>()
-            for event in type.events.values { if let name = event.changedProperty { telling.insert(name) } }
-            if let derived = objectType as? any DerivedPropertiesTelling.Type {
-                telling.formUnion(derived.propertiesTellingChanges)
-            }
+        init(_ type: TypeDescription) {
             for (slot, property) in type.properties.enumerated() {
-                if telling.contains(property.name) {
-                    notifyingSlots[property.name] = slot
+                if let key = property.changeKey {
+                    reportingSlots[key] = slot
                 } else {
-                    sampledSlots.append(slot)
+                    unreportedSlots.append(slot)
                 }
             }
         }
@@ -101,6 +108,7 @@ final class PropertyWatch {
     /// told so far (a change told while `body` runs is read at the next look).
     func forEachPropertyToRead(_ body: (_ index: Int, _ slot: Int, _ flat: Int) -> Void) {
         var pending: [Int] = []
+        for flat in followingClock where !isChanged[flat] { noteChange(of: flat) }
         if !changed.isEmpty {
             pending = changed
             pending.sort()

@@ -50,14 +50,11 @@ package final class RunSession {
     }
 
     /// Loads `source` with `loader`: the scene, made and awake, not yet
-    /// recorded (``start()`` begins). With `readsEveryProperty`, the
-    /// recorder reads every declared property at every look instead of
-    /// only those that told a change (the same transcript, at the old cost:
-    /// kept to check that and to measure it). `snapshots` is where
+    /// recorded (``start()`` begins). `snapshots` is where
     /// `snapshot:` steps compare their pictures; without it they are only
     /// noted in the transcript.
     package static func load(
-        _ source: SceneSource, loader: SceneLoader, readsEveryProperty: Bool = false,
+        _ source: SceneSource, loader: SceneLoader,
         snapshots: SnapshotPolicy? = nil
     ) -> Result<RunSession, SceneLoadError> {
         // The recorder hears events from the moment each object is made
@@ -74,7 +71,7 @@ package final class RunSession {
         let reports = RunReports()
         let recorder = TranscriptRecorder(
             declaration: declaration, file: source.name, sink: reports, limits: loader.limits,
-            readsEveryProperty: readsEveryProperty, snapshots: snapshots.map { SnapshotStore($0, for: source) })
+            snapshots: snapshots.map { SnapshotStore($0, for: source) })
         scene.scheduler.maximumFirings = loader.limits.maxTimerFirings
         return .success(
             RunSession(
@@ -84,12 +81,12 @@ package final class RunSession {
 
     /// Loads `source` and starts it with one observer, `sink`: what a run
     /// that only prints or collects its transcript needs (see
-    /// ``load(_:loader:readsEveryProperty:snapshots:)`` and ``observe(_:)``).
+    /// ``load(_:loader:snapshots:)`` and ``observe(_:)``).
     package static func start(
         _ source: SceneSource, loader: SceneLoader, streamingTo sink: some TranscriptSink,
-        readsEveryProperty: Bool = false, snapshots: SnapshotPolicy? = nil
+        snapshots: SnapshotPolicy? = nil
     ) -> Result<RunSession, SceneLoadError> {
-        load(source, loader: loader, readsEveryProperty: readsEveryProperty, snapshots: snapshots).map { session in
+        load(source, loader: loader, snapshots: snapshots).map { session in
             session.observe(sink)
             session.start()
             return session

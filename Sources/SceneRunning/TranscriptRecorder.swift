@@ -7,8 +7,8 @@ import SceneYAML
 /// at once. It looks for changes of the declared properties after every
 /// step and timer firing and before every event, so that every change is
 /// seen in order; at each look it reads only the properties that told a
-/// change since the last one, and those that cannot tell (see
-/// ``PropertyWatch``).
+/// change since the last one (and those of a user's type that cannot
+/// report, see ``PropertyWatch``).
 final class TranscriptRecorder {
     private let sink: any TranscriptSink
     private var summary: Transcript.Summary
@@ -18,9 +18,6 @@ final class TranscriptRecorder {
     /// The last value read of each property, by its number in the watch.
     private var lastValues: [SceneValue?] = []
     private var connections: [SceneConnection] = []
-    /// Whether every property is read at every look, as before the
-    /// recorder listened to changes (see ``PropertyWatch``).
-    private let readsEveryProperty: Bool
     /// The limits on event deliveries during a step (``SceneLimits/maxEventDepth``
     /// and ``SceneLimits/maxEventDeliveries``).
     let limits: SceneLimits
@@ -35,13 +32,12 @@ final class TranscriptRecorder {
 
     init(
         declaration: SceneDeclaration, file: String, sink: some TranscriptSink,
-        limits: SceneLimits = SceneLimits(), readsEveryProperty: Bool = false, snapshots: SnapshotStore? = nil
+        limits: SceneLimits = SceneLimits(), snapshots: SnapshotStore? = nil
     ) {
         self.declaration = declaration
         self.snapshots = snapshots
         self.sink = sink
         self.limits = limits
-        self.readsEveryProperty = readsEveryProperty
         summary = Transcript.Summary(
             header: Transcript.Header(
                 title: declaration.title ?? file, file: file, objectCount: declaration.objects.count))
@@ -54,7 +50,7 @@ final class TranscriptRecorder {
         self.scene = scene
         sink.begin(summary.header)
         lastValues = scene.entries.flatMap { entry in entry.type.properties.map { $0.value(of: entry.object) } }
-        watch = PropertyWatch(scene, readsEverything: readsEveryProperty)
+        watch = PropertyWatch(scene)
         connections = [
             scene.scheduler.observeFirings { [weak self] firing in
                 self?.sample(isAnimationFrame: firing.isAnimationFrame)

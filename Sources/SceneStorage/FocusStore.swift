@@ -67,17 +67,24 @@ import SceneOutput
 /// store's intervals in the order they were committed.
 /// ``finishedIntervals`` counts the intervals the file held when this store
 /// opened and those it added since.
-package final class FocusStore: SceneObject, FocusTimerStore {
+package final class FocusStore: SceneObject, FocusTimerStore, PropertyNotifying {
+    /// Who follows its properties (see ``PropertyNotifying``); `nil` until someone does.
+    package var propertyObservers: PropertyObservers?
+
     /// The database file; relative paths resolve in the state directory.
     public var path = ""
 
     /// How many finished intervals the history held when the store opened,
     /// plus those it added since.
-    public private(set) var finishedIntervals = 0
+    public private(set) var finishedIntervals = 0 {
+        didSet { propertyDidChange(\.finishedIntervals, from: oldValue, to: finishedIntervals) }
+    }
 
     /// The last failure, as a sentence naming the file (see
     /// ``FocusStoreError``); `nil` once a save succeeds.
-    public private(set) var error: String?
+    public private(set) var error: String? {
+        didSet { propertyDidChange(\.error, from: oldValue, to: error) }
+    }
 
     /// The file in use once open.
     package private(set) var databasePath: String?
@@ -413,13 +420,12 @@ package final class FocusStore: SceneObject, FocusTimerStore {
             make: { FocusStore() }
         ) { type in
             type.property(
-                "path", get: { $0.path }, set: { $0.path = $1 }, required: true,
+                "path", \.path, required: true,
                 doc: "The database file; a relative path resolves in the run's state directory.")
             type.readOnly(
-                "finishedIntervals", get: { $0.finishedIntervals },
+                "finishedIntervals", \.finishedIntervals,
                 doc: "How many finished intervals the history held on opening, plus those saved since.")
-            type.readOnly(
-                "error", get: { $0.error }, doc: "The last failure, naming the file; null once a save succeeds.")
+            type.readOnly("error", \.error, doc: "The last failure, naming the file; null once a save succeeds.")
         }
     }
 }

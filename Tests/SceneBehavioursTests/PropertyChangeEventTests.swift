@@ -51,7 +51,7 @@ import Testing
     @Test func aNaNSetAgainIsNoChange() {
         let view = View()
         var heard = 0
-        view.observe("offsetX") { heard += 1 }
+        view.observe(\.offsetX) { _ in heard += 1 }
         view.offsetX = .nan
         view.offsetX = .nan
         view.offsetX = .nan
@@ -61,7 +61,7 @@ import Testing
     @Test func sliderObserversOfValueHearWhatTheRangeClamps() {
         let slider = Slider()
         var heard: [Double] = []
-        slider.observe(\.value, named: "value") { heard.append($0) }
+        slider.observe(\.value) { heard.append($0) }
         slider.value = 0.5
         slider.minimum = 0.75  // clamps the value
         slider.maximum = 2  // the value stays

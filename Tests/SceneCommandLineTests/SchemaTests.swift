@@ -127,7 +127,7 @@ import Testing
         #expect(step["maxProperties"] as? Int == 1)
         let verbs = try #require(step["properties"] as? [String: Any])
         let inputs = Set(registry.types.flatMap { $0.inputs.keys })
-        #expect(Set(verbs.keys) == Set(ScriptVerbs.builtIn).union(inputs))
+        #expect(Set(verbs.keys) == Set(ScriptVerb.names).union(inputs))
         // `slide` takes `{ id: Double }`, `tap` an id.
         let slide = try #require(verbs["slide"] as? [String: Any])
         #expect(slide["type"] as? String == "object")

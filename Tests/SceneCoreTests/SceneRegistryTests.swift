@@ -204,7 +204,7 @@ import Testing
         #expect(registry.types.isEmpty)
     }
 
-    @Test(arguments: ScriptVerbs.builtIn)
+    @Test(arguments: ScriptVerb.names)
     func anInputNamedLikeAScriptVerbIsRefused(verb: String) {
         var registry = SceneRegistry()
         let input = TypeDescription("Verby", summary: "An input no script can reach.", make: Stone.init) { type in

@@ -18,20 +18,31 @@ import SceneCore
 /// - `dismiss` (the Close button, or code) takes it away: `presented` is
 ///   false and `title`, `message` and `buttonTitle` are empty. The
 ///   `dismiss` input is ignored when nothing is presented.
-package final class AlertPresenter: SceneObject {
+package final class AlertPresenter: SceneObject, PropertyNotifying {
+    /// Who follows its properties (see ``PropertyNotifying``); `nil` until someone does.
+    package var propertyObservers: PropertyObservers?
+
     /// The title of every alert.
     package static let errorTitle = "Error"
     /// The title of its one button.
     package static let closeTitle = "Close"
 
     /// Whether an alert is shown.
-    public private(set) var isPresented = false
+    public private(set) var isPresented = false {
+        didSet { propertyDidChange(\.isPresented, from: oldValue, to: isPresented) }
+    }
     /// The alert's title; empty when none is shown.
-    public private(set) var title = ""
+    public private(set) var title = "" {
+        didSet { propertyDidChange(\.title, from: oldValue, to: title) }
+    }
     /// The alert's message; empty when none is shown.
-    public private(set) var message = ""
+    public private(set) var message = "" {
+        didSet { propertyDidChange(\.message, from: oldValue, to: message) }
+    }
     /// The alert's button; empty when none is shown.
-    public private(set) var buttonTitle = ""
+    public private(set) var buttonTitle = "" {
+        didSet { propertyDidChange(\.buttonTitle, from: oldValue, to: buttonTitle) }
+    }
 
     /// A presenter showing nothing.
     package init() {}
@@ -67,11 +78,10 @@ package final class AlertPresenter: SceneObject {
             "AlertPresenter", summary: "Presents an error alert (\"Error\", button \"Close\"); dismiss closes it.",
             make: { AlertPresenter() }
         ) { type in
-            type.readOnly("presented", get: { $0.isPresented }, doc: "Whether an alert is shown.")
-            type.readOnly("title", get: { $0.title }, doc: "The alert's title, \"Error\"; empty when none is shown.")
-            type.readOnly("message", get: { $0.message }, doc: "The alert's message; empty when none is shown.")
-            type.readOnly(
-                "buttonTitle", get: { $0.buttonTitle }, doc: "The alert's button, \"Close\"; empty when none is shown.")
+            type.readOnly("presented", \.isPresented, doc: "Whether an alert is shown.")
+            type.readOnly("title", \.title, doc: "The alert's title, \"Error\"; empty when none is shown.")
+            type.readOnly("message", \.message, doc: "The alert's message; empty when none is shown.")
+            type.readOnly("buttonTitle", \.buttonTitle, doc: "The alert's button, \"Close\"; empty when none is shown.")
             type.action("dismiss", doc: "Takes the alert away.") { $0.dismiss() }
             type.input("dismiss", doc: "Taps the alert's Close button.") { $0.dismiss() }
         }

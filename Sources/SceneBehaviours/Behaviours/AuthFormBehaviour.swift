@@ -93,9 +93,13 @@ package final class AuthFormBehaviour: FormBehaviour {
     package private(set) lazy var loginFailed = SceneEvent<Failure>()
 
     /// Whether a request is under way.
-    public private(set) var isBusy = false
+    public private(set) var isBusy = false {
+        didSet { propertyDidChange(\.isBusy, from: oldValue, to: isBusy) }
+    }
     /// Why the last login failed; `nil` before any failure and after a success.
-    public private(set) var failure: Failure?
+    public private(set) var failure: Failure? {
+        didSet { propertyDidChange(\.failure, from: oldValue, to: failure) }
+    }
 
     /// A form with no outlets connected.
     override package init() {}
@@ -188,8 +192,8 @@ package final class AuthFormBehaviour: FormBehaviour {
             type.outlet(
                 "alert", get: { $0.alert }, set: { $0.alert = $1 },
                 doc: "Presents the authenticator's errors; none for empty fields.")
-            type.readOnly("busy", get: { $0.isBusy }, doc: "Whether a request is under way; submits are ignored.")
-            type.readOnly("failure", get: { $0.failure }, doc: "Why the last login failed; null after a success.")
+            type.readOnly("busy", \.isBusy, doc: "Whether a request is under way; submits are ignored.")
+            type.readOnly("failure", \.failure, doc: "Why the last login failed; null after a success.")
             type.event("loggedIn", connect: { $0.loggedIn.connect($1) }, doc: "The credentials were accepted.")
             type.event(
                 "loginFailed",

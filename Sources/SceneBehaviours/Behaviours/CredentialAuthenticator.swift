@@ -45,20 +45,22 @@ package final class CredentialAuthenticator: SceneObject, PropertyNotifying {
 
     /// The accounts: each user name with its password.
     public var accounts: [String: String] = [:] {
-        didSet { propertyDidChange("accounts", from: oldValue, to: accounts) }
+        didSet { propertyDidChange(\.accounts, from: oldValue, to: accounts) }
     }
     /// How long each request takes.
     public var latency: Duration = .milliseconds(500) {
-        didSet { propertyDidChange("latency", from: oldValue, to: latency) }
+        didSet { propertyDidChange(\.latency, from: oldValue, to: latency) }
     }
     /// Whether the service answers; when false every request fails with
     /// ``Failure/serviceUnavailable``.
     public var available = true {
-        didSet { propertyDidChange("available", from: oldValue, to: available) }
+        didSet { propertyDidChange(\.available, from: oldValue, to: available) }
     }
 
     /// How many requests were made.
-    public private(set) var requests = 0
+    public private(set) var requests = 0 {
+        didSet { propertyDidChange(\.requests, from: oldValue, to: requests) }
+    }
 
     /// The clock: the scene's, from ``awake(in:)``, unless one was given.
     package private(set) var scheduler: VirtualScheduler?
@@ -112,19 +114,13 @@ package final class CredentialAuthenticator: SceneObject, PropertyNotifying {
             "CredentialAuthenticator", summary: "A simulated login service that answers after a latency.",
             make: { CredentialAuthenticator() }
         ) { type in
+            type.property("accounts", \.accounts, changeEvent: true, doc: "The accounts: user name to password.")
             type.property(
-                "accounts", get: { $0.accounts }, set: { $0.accounts = $1 },
-                doc: "The accounts: user name to password.")
+                "latency", \.latency, changeEvent: true, doc: "How long each request takes on the scene clock.")
             type.property(
-                "latency", get: { $0.latency }, set: { $0.latency = $1 },
-                doc: "How long each request takes on the scene clock.")
-            type.property(
-                "available", get: { $0.available }, set: { $0.available = $1 },
+                "available", \.available, changeEvent: true,
                 doc: "Whether the service answers; false fails every request (an outage).")
-            type.changeEvent(of: "accounts")
-            type.changeEvent(of: "latency")
-            type.changeEvent(of: "available")
-            type.readOnly("requests", get: { $0.requests }, doc: "How many requests were made.")
+            type.readOnly("requests", \.requests, doc: "How many requests were made.")
         }
     }
 }

@@ -19,12 +19,19 @@ import SceneCore
 /// reads time from the scene's ``VirtualScheduler``, taken in
 /// ``awake(in:)`` (or given to ``init(scheduler:)``); without one, time is
 /// zero, where a scene's clock starts.
-package final class EventCounter: SceneObject {
+package final class EventCounter: SceneObject, PropertyNotifying {
+    /// Who follows its properties (see ``PropertyNotifying``); `nil` until someone does.
+    package var propertyObservers: PropertyObservers?
+
     /// How many times ``fire()`` was called.
-    public private(set) var count = 0
+    public private(set) var count = 0 {
+        didSet { propertyDidChange(\.count, from: oldValue, to: count) }
+    }
 
     /// The scene time of the last ``fire()``, or `nil` before the first.
-    public private(set) var lastFiredAt: Duration?
+    public private(set) var lastFiredAt: Duration? {
+        didSet { propertyDidChange(\.lastFiredAt, from: oldValue, to: lastFiredAt) }
+    }
 
     /// The clock: the scene's, from ``awake(in:)``, unless one was given.
     package private(set) var scheduler: VirtualScheduler?
@@ -56,10 +63,9 @@ package final class EventCounter: SceneObject {
             "EventCounter", summary: "Counts the events connected to its fire action, with the last one's time.",
             make: { EventCounter() }
         ) { type in
-            type.readOnly("count", get: { $0.count }, doc: "How many times fire was called.")
+            type.readOnly("count", \.count, doc: "How many times fire was called.")
             type.readOnly(
-                "lastFiredAt", get: { $0.lastFiredAt },
-                doc: "The scene time of the last fire, or null before the first."
+                "lastFiredAt", \.lastFiredAt, doc: "The scene time of the last fire, or null before the first."
             )
             type.action("fire", doc: "Counts one event and records the scene time.") { $0.fire() }
         }

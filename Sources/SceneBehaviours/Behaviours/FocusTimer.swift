@@ -207,19 +207,33 @@ package final class FocusTimer: SceneObject, PropertyNotifying {
     public weak var store: (any FocusTimerStore)?
 
     /// Whether the timer counts down.
-    public private(set) var status = Status.stopped
+    public private(set) var status = Status.stopped {
+        didSet { propertyDidChange(\.status, from: oldValue, to: status) }
+    }
     /// The current activity.
-    public private(set) var activity = Activity.work
+    public private(set) var activity = Activity.work {
+        didSet { propertyDidChange(\.activity, from: oldValue, to: activity) }
+    }
     /// How many work-and-break cycles are complete (a break ended).
-    public private(set) var completedCycles = 0
+    public private(set) var completedCycles = 0 {
+        didSet { propertyDidChange(\.completedCycles, from: oldValue, to: completedCycles) }
+    }
 
     /// The clock: the scene's, from ``awake(in:)``, unless one was given.
     package private(set) var scheduler: VirtualScheduler?
 
     /// The time left when not running; while running, ``end`` rules.
-    private var remaining: Duration = .seconds(25 * 60)
-    /// While running, the scene time the current activity ends at.
-    private var end: Duration?
+    private var remaining: Duration = .seconds(25 * 60) {
+        didSet { propertyMayHaveChanged(\.secondsLeft) }
+    }
+    /// While running, the scene time the current activity ends at; while
+    /// there is one, `secondsLeft` moves with the clock.
+    private var end: Duration? {
+        didSet {
+            propertyMayHaveChanged(\.secondsLeft)
+            propertyFollowsClock(\.secondsLeft, end != nil)
+        }
+    }
     private var timer: VirtualScheduler.TimerID?
 
     /// A stopped timer with the defaults above; it gets its scheduler in
@@ -438,23 +452,18 @@ package final class FocusTimer: SceneObject, PropertyNotifying {
             make: { FocusTimer() }
         ) { type in
             type.property(
-                "workLength", get: { $0.workLength }, set: { $0.workLength = $1 }, range: lengthRange,
-                doc: "How long a work interval lasts.")
+                "workLength", \.workLength, range: lengthRange,
+                changeEvent: true, doc: "How long a work interval lasts.")
             type.property(
-                "shortBreakLength", get: { $0.shortBreakLength }, set: { $0.shortBreakLength = $1 },
-                range: lengthRange, doc: "How long a short break lasts.")
+                "shortBreakLength", \.shortBreakLength, range: lengthRange, changeEvent: true,
+                doc: "How long a short break lasts.")
             type.property(
-                "longBreakLength", get: { $0.longBreakLength }, set: { $0.longBreakLength = $1 },
-                range: lengthRange, doc: "How long a long break lasts.")
+                "longBreakLength", \.longBreakLength, range: lengthRange, changeEvent: true,
+                doc: "How long a long break lasts.")
             type.property(
-                "longBreakEvery", get: { $0.longBreakEvery }, set: { $0.longBreakEvery = $1 },
-                range: 1...Double.infinity, doc: "A long break ends every this many cycles.")
-            type.property(
-                "longBreaks", get: { $0.longBreaks }, set: { $0.longBreaks = $1 },
-                doc: "Whether there are long breaks at all.")
-            for name in ["workLength", "shortBreakLength", "longBreakLength", "longBreakEvery", "longBreaks"] {
-                type.changeEvent(of: name)
-            }
+                "longBreakEvery", \.longBreakEvery, range: 1...Double.infinity, changeEvent: true,
+                doc: "A long break ends every this many cycles.")
+            type.property("longBreaks", \.longBreaks, changeEvent: true, doc: "Whether there are long breaks at all.")
             type.outlet(
                 "startButton", get: { $0.startButton }, set: { $0.startButton = $1 },
                 doc: "Titled Start, Pause or Resume by status.")
@@ -471,11 +480,10 @@ package final class FocusTimer: SceneObject, PropertyNotifying {
             type.outlet(
                 "store", get: { $0.store }, set: { $0.store = $1 },
                 doc: "Keeps the settings, state and history between runs; restored on load.")
-            type.readOnly("status", get: { $0.status }, doc: "stopped, running or paused.")
-            type.readOnly("activity", get: { $0.activity }, doc: "work, shortBreak or longBreak.")
-            type.readOnly("secondsLeft", get: { $0.secondsLeft }, doc: "The time left, rounded up to whole seconds.")
-            type.readOnly(
-                "completedCycles", get: { $0.completedCycles }, doc: "How many work-and-break cycles are complete.")
+            type.readOnly("status", \.status, doc: "stopped, running or paused.")
+            type.readOnly("activity", \.activity, doc: "work, shortBreak or longBreak.")
+            type.readOnly("secondsLeft", \.secondsLeft, doc: "The time left, rounded up to whole seconds.")
+            type.readOnly("completedCycles", \.completedCycles, doc: "How many work-and-break cycles are complete.")
             type.action("start", doc: "Starts, pauses or resumes, by status.") { $0.start() }
             type.action("stop", doc: "Stops and resets to a full work interval; ignored while stopped.") { $0.stop() }
         }

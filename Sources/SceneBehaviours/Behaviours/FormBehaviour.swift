@@ -29,7 +29,10 @@ import SceneCore
 ///
 /// It observes the return key of each field from the moment `fields` is
 /// set; it needs no clock.
-open class FormBehaviour: SceneObject {
+open class FormBehaviour: SceneObject, PropertyNotifying {
+    /// Who follows its properties (see ``PropertyNotifying``); `nil` until someone does.
+    public final var propertyObservers: PropertyObservers?
+
     /// The fields, in order; weakly held. Setting the list stops following
     /// the return key of the old fields and follows the new ones'.
     public final var fields = WeakList<View>() {

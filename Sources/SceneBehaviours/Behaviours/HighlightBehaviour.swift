@@ -49,15 +49,15 @@ package final class HighlightBehaviour: SceneObject, PropertyNotifying {
     /// The colour when not highlighted; `nil` takes the view's background
     /// colour when a highlight begins.
     public var normalColor: Color? {
-        didSet { propertyDidChange("normalColor", from: oldValue, to: normalColor) }
+        didSet { propertyDidChange(\.normalColor, from: oldValue, to: normalColor) }
     }
     /// The colour while highlighted; `nil` turns the behaviour off.
     public var highlightedColor: Color? {
-        didSet { propertyDidChange("highlightedColor", from: oldValue, to: highlightedColor) }
+        didSet { propertyDidChange(\.highlightedColor, from: oldValue, to: highlightedColor) }
     }
     /// How long each change of colour takes.
     public var animationDuration: Duration = .milliseconds(250) {
-        didSet { propertyDidChange("animationDuration", from: oldValue, to: animationDuration) }
+        didSet { propertyDidChange(\.animationDuration, from: oldValue, to: animationDuration) }
     }
 
     /// The clock: the scene's, from ``awake(in:)``, unless one was given.
@@ -142,17 +142,14 @@ package final class HighlightBehaviour: SceneObject, PropertyNotifying {
                 "view", get: { $0.view }, set: { $0.view = $1 }, required: true,
                 doc: "The Button (pressed) or TextField (focused) whose background changes.")
             type.property(
-                "normalColor", get: { $0.normalColor }, set: { $0.normalColor = $1 },
+                "normalColor", \.normalColor, changeEvent: true,
                 doc: "The colour when not highlighted; null takes the view's background colour.")
             type.property(
-                "highlightedColor", get: { $0.highlightedColor }, set: { $0.highlightedColor = $1 },
+                "highlightedColor", \.highlightedColor, changeEvent: true,
                 doc: "The colour while highlighted; null turns the behaviour off.")
             type.property(
-                "animationDuration", get: { $0.animationDuration }, set: { $0.animationDuration = $1 },
+                "animationDuration", \.animationDuration, changeEvent: true,
                 doc: "How long each change of colour takes; 0 changes it at once.")
-            type.changeEvent(of: "normalColor")
-            type.changeEvent(of: "highlightedColor")
-            type.changeEvent(of: "animationDuration")
         }
     }
 }

@@ -31,7 +31,10 @@ import SceneCore
 ///   then clamped to the last page) and every outlet set after awake.
 ///
 /// It needs no clock.
-package final class PageController: SceneObject {
+package final class PageController: SceneObject, PropertyNotifying {
+    /// Who follows its properties (see ``PropertyNotifying``); `nil` until someone does.
+    package var propertyObservers: PropertyObservers?
+
     /// The model paged through, one section a page; weakly held. Setting
     /// it stops following the old model's changes.
     public weak var data: TableData? {
@@ -50,7 +53,9 @@ package final class PageController: SceneObject {
     }
 
     /// The index of the page shown.
-    public private(set) var currentPage = 0
+    public private(set) var currentPage = 0 {
+        didSet { propertyDidChange(\.currentPage, from: oldValue, to: currentPage) }
+    }
 
     private var isAwake = false
     /// The connection to the `changed` event of ``data``.
@@ -99,6 +104,7 @@ package final class PageController: SceneObject {
     /// Clamps the current page to the pages there are, then sets the
     /// table's data and section and the indicator's page count and page.
     package func update() {
+        propertyMayHaveChanged(\.pageCount)
         currentPage = max(0, min(currentPage, pageCount - 1))
         if let table {
             if table.data !== data { table.data = data }
@@ -138,8 +144,8 @@ package final class PageController: SceneObject {
             type.outlet(
                 "indicator", get: { $0.indicator }, set: { $0.indicator = $1 },
                 doc: "Dots kept at the page count and the current page.")
-            type.readOnly("pageCount", get: { $0.pageCount }, doc: "How many pages: one per section of data.")
-            type.readOnly("currentPage", get: { $0.currentPage }, doc: "The index of the page shown, from 0.")
+            type.readOnly("pageCount", \.pageCount, doc: "How many pages: one per section of data.")
+            type.readOnly("currentPage", \.currentPage, doc: "The index of the page shown, from 0.")
             type.input("swipeLeft", doc: "Goes to the next page; ignored on the last one.") { $0.swipeLeft() }
             type.input("swipeRight", doc: "Goes to the previous page; ignored on the first one.") {
                 $0.swipeRight()

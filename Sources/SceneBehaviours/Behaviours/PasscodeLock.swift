@@ -40,16 +40,16 @@ package final class PasscodeLock: SceneObject, PropertyNotifying {
     package final var propertyObservers: PropertyObservers?
     /// The right code.
     public var passcode = "" {
-        didSet { propertyDidChange("passcode", from: oldValue, to: passcode) }
+        didSet { propertyDidChange(\.passcode, from: oldValue, to: passcode) }
     }
     /// How many wrong entries within a window lock the user out (at least 1).
     public var maxAttempts = 3 {
-        didSet { propertyDidChange("maxAttempts", from: oldValue, to: maxAttempts) }
+        didSet { propertyDidChange(\.maxAttempts, from: oldValue, to: maxAttempts) }
     }
     /// How long after a wrong entry the count returns to zero, unless
     /// another entry comes first.
     public var window: Duration = .seconds(60) {
-        didSet { propertyDidChange("window", from: oldValue, to: window) }
+        didSet { propertyDidChange(\.window, from: oldValue, to: window) }
     }
 
     /// The field whose return key submits its text; weak, as every outlet.
@@ -72,11 +72,17 @@ package final class PasscodeLock: SceneObject, PropertyNotifying {
     }
 
     /// Wrong entries since the last window passed, unlock or reset.
-    public private(set) var failedAttempts = 0
+    public private(set) var failedAttempts = 0 {
+        didSet { propertyDidChange(\.failedAttempts, from: oldValue, to: failedAttempts) }
+    }
     /// Whether too many wrong entries locked the user out.
-    public private(set) var isLocked = false
+    public private(set) var isLocked = false {
+        didSet { propertyDidChange(\.isLocked, from: oldValue, to: isLocked) }
+    }
     /// Whether the right code was entered.
-    public private(set) var isUnlocked = false
+    public private(set) var isUnlocked = false {
+        didSet { propertyDidChange(\.isUnlocked, from: oldValue, to: isUnlocked) }
+    }
 
     /// Sent when the right code is entered (`unlocked`).
     package private(set) lazy var unlocked = SceneEvent<Void>()
@@ -197,27 +203,22 @@ package final class PasscodeLock: SceneObject, PropertyNotifying {
             "PasscodeLock", summary: "Locks out after too many wrong passcodes within a window of each other.",
             make: { PasscodeLock() }
         ) { type in
+            type.property("passcode", \.passcode, required: true, changeEvent: true, doc: "The right code.")
             type.property(
-                "passcode", get: { $0.passcode }, set: { $0.passcode = $1 }, required: true, doc: "The right code.")
+                "maxAttempts", \.maxAttempts, range: 1...Double.infinity,
+                changeEvent: true, doc: "How many wrong entries within a window lock the user out.")
             type.property(
-                "maxAttempts", get: { $0.maxAttempts }, set: { $0.maxAttempts = $1 }, range: 1...Double.infinity,
-                doc: "How many wrong entries within a window lock the user out.")
-            type.property(
-                "window", get: { $0.window }, set: { $0.window = $1 },
+                "window", \.window, changeEvent: true,
                 doc: "How long after a wrong entry the count returns to zero, unless another entry comes first.")
-            type.changeEvent(of: "passcode")
-            type.changeEvent(of: "maxAttempts")
-            type.changeEvent(of: "window")
             type.outlet(
                 "field", get: { $0.field }, set: { $0.field = $1 },
                 doc: "Return on this field submits its text, then empties it.")
             type.outlet(
                 "resetDelay", get: { $0.resetDelay }, set: { $0.resetDelay = $1 },
                 doc: "Measures the window (triggered with `window`); without it the lock uses its own.")
-            type.readOnly(
-                "failedAttempts", get: { $0.failedAttempts }, doc: "Wrong entries since the last window passed.")
-            type.readOnly("locked", get: { $0.isLocked }, doc: "Whether too many wrong entries locked the user out.")
-            type.readOnly("unlocked", get: { $0.isUnlocked }, doc: "Whether the right code was entered.")
+            type.readOnly("failedAttempts", \.failedAttempts, doc: "Wrong entries since the last window passed.")
+            type.readOnly("locked", \.isLocked, doc: "Whether too many wrong entries locked the user out.")
+            type.readOnly("unlocked", \.isUnlocked, doc: "Whether the right code was entered.")
             type.input("enter", String.self, doc: "Enters a code; ignored while locked or unlocked.") {
                 $0.enter($1)
             }

@@ -73,7 +73,10 @@ package final class Player: SceneObject, PropertyNotifying {
     public var duration: Duration = .zero {
         didSet {
             if duration < .zero { duration = .zero }
-            defer { propertyDidChange("duration", from: oldValue, to: duration) }
+            defer {
+                propertyDidChange(\.duration, from: oldValue, to: duration)
+                propertyMayHaveChanged(\.currentTime)
+            }
             guard duration != oldValue, readyState > 0 else { return }
             if storedTime > duration { storedTime = duration }
             durationChange.send(duration)
@@ -81,30 +84,47 @@ package final class Player: SceneObject, PropertyNotifying {
     }
     /// How long loading data, and each seek, takes.
     public var bufferingTime: Duration = .milliseconds(500) {
-        didSet { propertyDidChange("bufferingTime", from: oldValue, to: bufferingTime) }
+        didSet { propertyDidChange(\.bufferingTime, from: oldValue, to: bufferingTime) }
     }
     /// How often `timeUpdate` is sent while playing (at least 1 ms).
     public var timeUpdateInterval: Duration = .milliseconds(250) {
-        didSet { propertyDidChange("timeUpdateInterval", from: oldValue, to: timeUpdateInterval) }
+        didSet { propertyDidChange(\.timeUpdateInterval, from: oldValue, to: timeUpdateInterval) }
     }
 
     /// Whether playback is paused (true until the first ``play()``).
-    public private(set) var paused = true
+    public private(set) var paused = true {
+        didSet { propertyDidChange(\.paused, from: oldValue, to: paused) }
+    }
     /// Whether a seek is under way.
-    public private(set) var seeking = false
+    public private(set) var seeking = false {
+        didSet { propertyDidChange(\.seeking, from: oldValue, to: seeking) }
+    }
     /// Whether a network stall holds playback.
-    public private(set) var stalled = false
+    public private(set) var stalled = false {
+        didSet { propertyDidChange(\.stalled, from: oldValue, to: stalled) }
+    }
     /// The HTML ready state: 0 before data is loaded, 4 with enough data.
-    public private(set) var readyState = 0
+    public private(set) var readyState = 0 {
+        didSet { propertyDidChange(\.readyState, from: oldValue, to: readyState) }
+    }
     /// Whether a source was loaded.
-    public private(set) var hasSource = false
+    public private(set) var hasSource = false {
+        didSet { propertyDidChange(\.hasSource, from: oldValue, to: hasSource) }
+    }
     /// How the device is held.
-    public private(set) var orientation = DeviceOrientation.portrait
+    public private(set) var orientation = DeviceOrientation.portrait {
+        didSet { propertyDidChange(\.orientation, from: oldValue, to: orientation) }
+    }
     /// How the player is presented; follows ``orientation``.
-    public private(set) var presentationMode = PresentationMode.inline
+    public private(set) var presentationMode = PresentationMode.inline {
+        didSet { propertyDidChange(\.presentationMode, from: oldValue, to: presentationMode) }
+    }
     /// Whether the time is advancing now: unpaused, with data, and neither
     /// seeking nor stalled.
-    package private(set) var isProgressing = false
+    package private(set) var isProgressing = false {
+        // While it progresses, `currentTime` moves with the clock.
+        didSet { propertyFollowsClock(\.currentTime, isProgressing) }
+    }
 
     /// Sent when ``play()`` clears `paused` (`play`).
     package private(set) lazy var play = SceneEvent<Void>()
@@ -130,8 +150,12 @@ package final class Player: SceneObject, PropertyNotifying {
     /// The clock: the scene's, from ``awake(in:)``, unless one was given.
     package private(set) var scheduler: VirtualScheduler?
 
-    private var storedTime: Duration = .zero
-    private var anchorTime: Duration = .zero
+    private var storedTime: Duration = .zero {
+        didSet { propertyMayHaveChanged(\.currentTime) }
+    }
+    private var anchorTime: Duration = .zero {
+        didSet { propertyMayHaveChanged(\.currentTime) }
+    }
     private var bufferingTimer: VirtualScheduler.TimerID?
     private var seekTimer: VirtualScheduler.TimerID?
     private var stallTimer: VirtualScheduler.TimerID?
@@ -354,26 +378,22 @@ package final class Player: SceneObject, PropertyNotifying {
             make: { Player() }
         ) { type in
             type.property(
-                "duration", get: { $0.duration }, set: { $0.duration = $1 }, required: true,
-                doc: "The length of the source.")
+                "duration", \.duration, required: true,
+                changeEvent: true, doc: "The length of the source.")
             type.property(
-                "bufferingTime", get: { $0.bufferingTime }, set: { $0.bufferingTime = $1 },
-                doc: "How long loading data, and each seek, takes.")
+                "bufferingTime", \.bufferingTime, changeEvent: true, doc: "How long loading data, and each seek, takes."
+            )
             type.property(
-                "timeUpdateInterval", get: { $0.timeUpdateInterval }, set: { $0.timeUpdateInterval = $1 },
-                range: 0.001...Double.infinity, doc: "How often timeUpdate is sent while playing.")
-            type.changeEvent(of: "duration")
-            type.changeEvent(of: "bufferingTime")
-            type.changeEvent(of: "timeUpdateInterval")
-            type.readOnly("currentTime", get: { $0.currentTime }, doc: "The playback position.")
-            type.readOnly("paused", get: { $0.paused }, doc: "Whether playback is paused.")
-            type.readOnly("seeking", get: { $0.seeking }, doc: "Whether a seek is under way.")
-            type.readOnly("stalled", get: { $0.stalled }, doc: "Whether a network stall holds playback.")
-            type.readOnly("readyState", get: { $0.readyState }, doc: "0 before data is loaded, 4 with enough data.")
-            type.readOnly("hasSource", get: { $0.hasSource }, doc: "Whether a source was loaded.")
-            type.readOnly("orientation", get: { $0.orientation }, doc: "How the device is held.")
-            type.readOnly(
-                "presentationMode", get: { $0.presentationMode }, doc: "inline or fullscreen; follows the orientation.")
+                "timeUpdateInterval", \.timeUpdateInterval, range: 0.001...Double.infinity, changeEvent: true,
+                doc: "How often timeUpdate is sent while playing.")
+            type.readOnly("currentTime", \.currentTime, doc: "The playback position.")
+            type.readOnly("paused", \.paused, doc: "Whether playback is paused.")
+            type.readOnly("seeking", \.seeking, doc: "Whether a seek is under way.")
+            type.readOnly("stalled", \.stalled, doc: "Whether a network stall holds playback.")
+            type.readOnly("readyState", \.readyState, doc: "0 before data is loaded, 4 with enough data.")
+            type.readOnly("hasSource", \.hasSource, doc: "Whether a source was loaded.")
+            type.readOnly("orientation", \.orientation, doc: "How the device is held.")
+            type.readOnly("presentationMode", \.presentationMode, doc: "inline or fullscreen; follows the orientation.")
             type.action(
                 "play", doc: "Starts playback (buffering first without data); ignored without a source or unpaused."
             ) { $0.startPlayback() }

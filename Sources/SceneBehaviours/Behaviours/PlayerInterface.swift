@@ -132,13 +132,13 @@ package final class PlayerInterface: SceneObject, PropertyNotifying {
         didSet {
             updateSlider()
             updateLabel()
-            propertyDidChange("duration", from: oldValue, to: duration)
+            propertyDidChange(\.duration, from: oldValue, to: duration)
         }
     }
     /// The playback position; ignored by the slider and label while dragging.
     public var currentTime: Duration = .zero {
         didSet {
-            defer { propertyDidChange("currentTime", from: oldValue, to: currentTime) }
+            defer { propertyDidChange(\.currentTime, from: oldValue, to: currentTime) }
             guard !dragging else { return }
             updateSlider()
             updateLabel()
@@ -151,6 +151,7 @@ package final class PlayerInterface: SceneObject, PropertyNotifying {
                 applyState()
                 return
             }
+            propertyDidChange(\.state)
             controlsShown = true
             if state == .playing {
                 timeoutController?.resume()
@@ -161,9 +162,13 @@ package final class PlayerInterface: SceneObject, PropertyNotifying {
         }
     }
     /// Whether the controls are up (false only after auto-hide or a tap while playing).
-    public private(set) var controlsShown = true
+    public private(set) var controlsShown = true {
+        didSet { propertyDidChange(\.controlsShown, from: oldValue, to: controlsShown) }
+    }
     /// Whether the slider is being dragged.
-    public private(set) var dragging = false
+    public private(set) var dragging = false {
+        didSet { propertyDidChange(\.dragging, from: oldValue, to: dragging) }
+    }
 
     /// Sent when the play button is tapped (`play`).
     package private(set) lazy var play = SceneEvent<Void>()
@@ -363,16 +368,14 @@ package final class PlayerInterface: SceneObject, PropertyNotifying {
                 "timeoutController", get: { $0.timeoutController }, set: { $0.timeoutController = $1 },
                 doc: "Hides the controls while playing; the controls are its providers.")
             type.property(
-                "duration", get: { $0.duration }, set: { $0.duration = $1 },
+                "duration", \.duration, changeEvent: true,
                 doc: "The length of the source: the slider's maximum and the label's format.")
             type.property(
-                "currentTime", get: { $0.currentTime }, set: { $0.currentTime = $1 },
+                "currentTime", \.currentTime, changeEvent: true,
                 doc: "The playback position; the slider and label ignore it while dragging.")
-            type.changeEvent(of: "duration")
-            type.changeEvent(of: "currentTime")
-            type.readOnly("state", get: { $0.state }, doc: "initialise, buffering, playing or paused.")
-            type.readOnly("controlsShown", get: { $0.controlsShown }, doc: "Whether the controls are up.")
-            type.readOnly("dragging", get: { $0.dragging }, doc: "Whether the slider is being dragged.")
+            type.readOnly("state", \.state, doc: "initialise, buffering, playing or paused.")
+            type.readOnly("controlsShown", \.controlsShown, doc: "Whether the controls are up.")
+            type.readOnly("dragging", \.dragging, doc: "Whether the slider is being dragged.")
             type.event("play", connect: { $0.play.connect($1) }, doc: "The play button was tapped.")
             type.event("pause", connect: { $0.pause.connect($1) }, doc: "The pause button was tapped.")
             type.event("skipForward", connect: { $0.skipForward.connect($1) }, doc: "Skip forward was tapped.")

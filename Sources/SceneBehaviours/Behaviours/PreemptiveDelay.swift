@@ -49,15 +49,22 @@ package final class PreemptiveDelay: SceneObject, PropertyNotifying {
     package final var propertyObservers: PropertyObservers?
     /// The delay of ``trigger()`` (the YAML key `delay`).
     public var delay: Duration = .seconds(1) {
-        didSet { propertyDidChange("delay", from: oldValue, to: delay) }
+        didSet { propertyDidChange(\.delay, from: oldValue, to: delay) }
     }
 
     /// The scene time at which `fired` is due: the latest pending deadline,
     /// or `nil` when nothing is pending.
-    public private(set) var deadline: Duration?
+    public private(set) var deadline: Duration? {
+        didSet {
+            propertyDidChange(\.deadline, from: oldValue, to: deadline)
+            propertyMayHaveChanged(\.isPending)
+        }
+    }
 
     /// How many times `fired` was sent.
-    public private(set) var fireCount = 0
+    public private(set) var fireCount = 0 {
+        didSet { propertyDidChange(\.fireCount, from: oldValue, to: fireCount) }
+    }
 
     /// Whether a firing is pending.
     public var isPending: Bool { deadline != nil }
@@ -160,14 +167,13 @@ package final class PreemptiveDelay: SceneObject, PropertyNotifying {
             make: { PreemptiveDelay() }
         ) { type in
             type.property(
-                "delay", get: { $0.delay }, set: { $0.delay = $1 },
+                "delay", \.delay, changeEvent: true,
                 doc: "The delay of trigger; changing it leaves the pending deadline as it is.")
-            type.changeEvent(of: "delay")
-            type.readOnly("pending", get: { $0.isPending }, doc: "Whether a firing is pending.")
+            type.readOnly("pending", \.isPending, doc: "Whether a firing is pending.")
             type.readOnly(
-                "deadline", get: { $0.deadline },
+                "deadline", \.deadline,
                 doc: "The scene time at which fired is due (the latest pending deadline), or null.")
-            type.readOnly("fireCount", get: { $0.fireCount }, doc: "How many times fired was sent.")
+            type.readOnly("fireCount", \.fireCount, doc: "How many times fired was sent.")
             type.action(
                 "trigger", doc: "Adds a deadline `delay` from now; the latest deadline wins (ignored when not later)."
             ) {

@@ -40,7 +40,7 @@ package final class ResourceLoader: SceneObject, PropertyNotifying {
     package final var propertyObservers: PropertyObservers?
     /// How long each resource takes to load, one per resource.
     public var loadTimes: [Duration] = [] {
-        didSet { propertyDidChange("loadTimes", from: oldValue, to: loadTimes) }
+        didSet { propertyDidChange(\.loadTimes, from: oldValue, to: loadTimes) }
     }
 
     /// Triggered on each arrival; its `fired` means all loaded. Weak, as
@@ -48,7 +48,9 @@ package final class ResourceLoader: SceneObject, PropertyNotifying {
     public weak var allLoaded: PreemptiveDelay?
 
     /// How many resources arrived since the last ``start()``.
-    public private(set) var loadedCount = 0
+    public private(set) var loadedCount = 0 {
+        didSet { propertyDidChange(\.loadedCount, from: oldValue, to: loadedCount) }
+    }
 
     /// Whether resources are still on their way.
     public var isLoading: Bool { remaining > 0 }
@@ -60,7 +62,9 @@ package final class ResourceLoader: SceneObject, PropertyNotifying {
     package private(set) var scheduler: VirtualScheduler?
 
     /// Resources still on their way.
-    private var remaining = 0
+    private var remaining = 0 {
+        didSet { propertyMayHaveChanged(\.isLoading) }
+    }
 
     /// A loader with no resources; it gets its scheduler in ``awake(in:)``.
     package init() {}
@@ -109,14 +113,13 @@ package final class ResourceLoader: SceneObject, PropertyNotifying {
             make: { ResourceLoader() }
         ) { type in
             type.property(
-                "loadTimes", get: { $0.loadTimes }, set: { $0.loadTimes = $1 }, range: 0...Double.infinity,
-                doc: "How long each resource takes to load, one per resource.")
-            type.changeEvent(of: "loadTimes")
+                "loadTimes", \.loadTimes, range: 0...Double.infinity,
+                changeEvent: true, doc: "How long each resource takes to load, one per resource.")
             type.outlet(
                 "allLoaded", get: { $0.allLoaded }, set: { $0.allLoaded = $1 },
                 doc: "Triggered on each arrival; its fired means all loaded if its delay covers the gaps.")
-            type.readOnly("loadedCount", get: { $0.loadedCount }, doc: "Resources arrived since the last start.")
-            type.readOnly("loading", get: { $0.isLoading }, doc: "Whether resources are still on their way.")
+            type.readOnly("loadedCount", \.loadedCount, doc: "Resources arrived since the last start.")
+            type.readOnly("loading", \.isLoading, doc: "Whether resources are still on their way.")
             type.action("start", doc: "Starts loading every resource at once; ignored while loading.") {
                 $0.start()
             }

@@ -58,16 +58,16 @@ public final class ShakeAnimation: SceneObject, PropertyNotifying {
     public weak var view: View?
     /// How long a shake takes.
     public var duration: Duration = .milliseconds(200) {
-        didSet { propertyDidChange("duration", from: oldValue, to: duration) }
+        didSet { propertyDidChange(\.duration, from: oldValue, to: duration) }
     }
     /// The largest offset, the first swing's; the others are -0.8 and 0.4
     /// times it.
     public var maxOffset: Double = 10 {
-        didSet { propertyDidChange("maxOffset", from: oldValue, to: maxOffset) }
+        didSet { propertyDidChange(\.maxOffset, from: oldValue, to: maxOffset) }
     }
     /// Which offset the shake moves.
     public var axis: Axis = .x {
-        didSet { propertyDidChange("axis", from: oldValue, to: axis) }
+        didSet { propertyDidChange(\.axis, from: oldValue, to: axis) }
     }
 
     /// Sent when a shake has ended with the offset back where it started
@@ -80,7 +80,9 @@ public final class ShakeAnimation: SceneObject, PropertyNotifying {
     /// Whether a shake is under way.
     public var isPlaying: Bool { animation?.isRunning ?? false }
 
-    private var animation: Animation<Double>?
+    private var animation: Animation<Double>? {
+        didSet { propertyMayHaveChanged(\.isPlaying) }
+    }
     /// The view the current shake moves, with the axis and the offset it
     /// has added, so that a restart or a change of outlet can take it back.
     private weak var shakenView: View?
@@ -201,16 +203,12 @@ public final class ShakeAnimation: SceneObject, PropertyNotifying {
                 "view", get: { $0.view }, set: { $0.view = $1 },
                 doc: "The view whose offset shakes; without one, play does nothing.")
             type.property(
-                "duration", get: { $0.duration }, set: { $0.duration = $1 },
+                "duration", \.duration, changeEvent: true,
                 doc: "How long a shake takes; key frames at 0, 1/6, 3/6, 5/6 and 1 of it.")
             type.property(
-                "maxOffset", get: { $0.maxOffset }, set: { $0.maxOffset = $1 },
-                doc: "The first swing's offset m; then -0.8m and 0.4m.")
-            type.property("axis", get: { $0.axis }, set: { $0.axis = $1 }, doc: "Which offset moves: x or y.")
-            type.changeEvent(of: "duration")
-            type.changeEvent(of: "maxOffset")
-            type.changeEvent(of: "axis")
-            type.readOnly("playing", get: { $0.isPlaying }, doc: "Whether a shake is under way.")
+                "maxOffset", \.maxOffset, changeEvent: true, doc: "The first swing's offset m; then -0.8m and 0.4m.")
+            type.property("axis", \.axis, changeEvent: true, doc: "Which offset moves: x or y.")
+            type.readOnly("playing", \.isPlaying, doc: "Whether a shake is under way.")
             type.action("play", doc: "Plays a shake, restarting one under way; ignored without a view.") {
                 $0.play()
             }

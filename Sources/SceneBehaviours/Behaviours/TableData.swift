@@ -60,7 +60,7 @@ public final class TableData: SceneObject, PropertyNotifying {
     public var sections: [TableSection] = [] {
         didSet {
             changed.send()
-            propertyDidChange("sections", from: oldValue, to: sections)
+            propertyDidChange(\.sections, from: oldValue, to: sections)
         }
     }
 
@@ -86,9 +86,8 @@ public final class TableData: SceneObject, PropertyNotifying {
             "TableData", summary: "A table's model: titled sections of rows.", make: { TableData() }
         ) { type in
             type.property(
-                "sections", get: { $0.sections }, set: { $0.sections = $1 },
+                "sections", \.sections, changeEvent: true,
                 doc: "The sections in order, each {title, rows}; a PageController shows one per page.")
-            type.changeEvent(of: "sections")
         }
     }
 }

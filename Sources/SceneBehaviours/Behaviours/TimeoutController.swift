@@ -47,7 +47,7 @@ package final class TimeoutController: SceneObject, PropertyNotifying {
     public var timeout: Duration = .seconds(5) {
         didSet {
             if isPending { arm() }
-            propertyDidChange("timeout", from: oldValue, to: timeout)
+            propertyDidChange(\.timeout, from: oldValue, to: timeout)
         }
     }
 
@@ -65,15 +65,21 @@ package final class TimeoutController: SceneObject, PropertyNotifying {
 
     /// Whether the controller is running: resumed, and neither paused nor
     /// timed out since.
-    public private(set) var isRunning = false
+    public private(set) var isRunning = false {
+        didSet { propertyDidChange(\.isRunning, from: oldValue, to: isRunning) }
+    }
 
     /// How many touches are in progress across all providers.
-    public private(set) var activeInteractions = 0
+    public private(set) var activeInteractions = 0 {
+        didSet { propertyDidChange(\.activeInteractions, from: oldValue, to: activeInteractions) }
+    }
 
     /// Whether a timeout is scheduled.
     public var isPending: Bool { timer != nil }
 
-    private var timer: VirtualScheduler.TimerID?
+    private var timer: VirtualScheduler.TimerID? {
+        didSet { propertyMayHaveChanged(\.isPending) }
+    }
     private var observations: [Observation] = []
 
     /// One provider observed, with its touches in progress.
@@ -202,16 +208,14 @@ package final class TimeoutController: SceneObject, PropertyNotifying {
             make: { TimeoutController() }
         ) { type in
             type.property(
-                "timeout", get: { $0.timeout }, set: { $0.timeout = $1 },
+                "timeout", \.timeout, changeEvent: true,
                 doc: "How long after resume or the last touch it times out; setting it restarts a pending timeout.")
-            type.changeEvent(of: "timeout")
             type.outletCollection(
                 "providers", get: { $0.providers }, set: { $0.providers = $1 },
                 doc: "Whose touches hold the timeout off, counted per touch across all of them.")
-            type.readOnly("running", get: { $0.isRunning }, doc: "Resumed, and neither paused nor timed out since.")
-            type.readOnly("pending", get: { $0.isPending }, doc: "Whether a timeout is scheduled.")
-            type.readOnly(
-                "activeInteractions", get: { $0.activeInteractions }, doc: "Touches in progress across all providers.")
+            type.readOnly("running", \.isRunning, doc: "Resumed, and neither paused nor timed out since.")
+            type.readOnly("pending", \.isPending, doc: "Whether a timeout is scheduled.")
+            type.readOnly("activeInteractions", \.activeInteractions, doc: "Touches in progress across all providers.")
             type.action("resume", doc: "Starts a full timeout (replacing a pending one) and runs.") { $0.resume() }
             type.action("pause", doc: "Cancels the pending timeout and stops running; ignored when not running.") {
                 $0.pause()

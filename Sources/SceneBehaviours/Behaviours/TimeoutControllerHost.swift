@@ -58,15 +58,15 @@ package final class TimeoutControllerHost: SceneObject, PropertyNotifying {
 
     /// Whether ``awake(in:)`` resumes the controller.
     public var autoStart = true {
-        didSet { propertyDidChange("autoStart", from: oldValue, to: autoStart) }
+        didSet { propertyDidChange(\.autoStart, from: oldValue, to: autoStart) }
     }
     /// Whether the view hides when the controller times out.
     public var autoHide = true {
-        didSet { propertyDidChange("autoHide", from: oldValue, to: autoHide) }
+        didSet { propertyDidChange(\.autoHide, from: oldValue, to: autoHide) }
     }
     /// How long a fade takes; zero hides and shows at once.
     public var animationDuration: Duration = .milliseconds(200) {
-        didSet { propertyDidChange("animationDuration", from: oldValue, to: animationDuration) }
+        didSet { propertyDidChange(\.animationDuration, from: oldValue, to: animationDuration) }
     }
 
     /// The clock fades run on: the scene's, from ``awake(in:)``, unless one
@@ -189,18 +189,12 @@ package final class TimeoutControllerHost: SceneObject, PropertyNotifying {
             type.outlet(
                 "timeoutController", get: { $0.timeoutController }, set: { $0.timeoutController = $1 },
                 required: true, doc: "Its timedOut hides the view.")
+            type.property("autoStart", \.autoStart, changeEvent: true, doc: "Whether awake resumes the controller.")
             type.property(
-                "autoStart", get: { $0.autoStart }, set: { $0.autoStart = $1 },
-                doc: "Whether awake resumes the controller.")
+                "autoHide", \.autoHide, changeEvent: true, doc: "Whether the view hides when the controller times out.")
             type.property(
-                "autoHide", get: { $0.autoHide }, set: { $0.autoHide = $1 },
-                doc: "Whether the view hides when the controller times out.")
-            type.property(
-                "animationDuration", get: { $0.animationDuration }, set: { $0.animationDuration = $1 },
+                "animationDuration", \.animationDuration, changeEvent: true,
                 doc: "How long a fade takes; 0 hides and shows at once.")
-            type.changeEvent(of: "autoStart")
-            type.changeEvent(of: "autoHide")
-            type.changeEvent(of: "animationDuration")
         }
     }
 }

@@ -18,7 +18,9 @@ import SceneCore
 /// `scene-runner types ActivityIndicator`.
 open class ActivityIndicator: View {
     /// Whether the spinner turns.
-    public final private(set) var animating = false
+    public final private(set) var animating = false {
+        didSet { propertyDidChange(\.animating, from: oldValue, to: animating) }
+    }
 
     /// How long the spinner takes to move on by one of its eight spokes:
     /// an eighth of a second, so a turn takes a second.
@@ -83,7 +85,7 @@ open class ActivityIndicator: View {
             "ActivityIndicator", summary: "A spinner: actions start and stop.", base: View.sceneDescription(),
             make: { ActivityIndicator() }
         ) { type in
-            type.readOnly("animating", get: { $0.animating }, doc: "Whether the spinner turns.")
+            type.readOnly("animating", \.animating, doc: "Whether the spinner turns.")
             type.action("start", doc: "Starts the spinner; ignored when it is already animating.") {
                 $0.start()
             }

@@ -14,11 +14,11 @@ import SceneCore
 open class Button: View {
     /// The button's title.
     public final var title = "" {
-        didSet { propertyDidChange("title", from: oldValue, to: title) }
+        didSet { propertyDidChange(\.title, from: oldValue, to: title) }
     }
     /// Whether the button takes input.
     public final var enabled = true {
-        didSet { propertyDidChange("enabled", from: oldValue, to: enabled) }
+        didSet { propertyDidChange(\.enabled, from: oldValue, to: enabled) }
     }
 
     /// Sent when a touch begins on the button (`touchDown`).
@@ -34,6 +34,8 @@ open class Button: View {
 
     /// Whether the button is drawn pressed: true while a touch is in progress.
     public var highlighted: Bool { isPressed }
+
+    override func pressedDidChange() { propertyMayHaveChanged(\.highlighted) }
 
     /// Disabled, or refused as any view refuses a touch.
     override open var inputRefusal: String? { enabled ? super.inputRefusal : "it is disabled" }
@@ -66,12 +68,9 @@ open class Button: View {
             "Button", summary: "A push button: touchDown, tap, touchCancel.", base: View.sceneDescription(),
             wakes: false, make: { Button() }
         ) { type in
-            type.property("title", get: { $0.title }, set: { $0.title = $1 }, doc: "The button's title.")
-            type.property(
-                "enabled", get: { $0.enabled }, set: { $0.enabled = $1 }, doc: "Whether the button takes input.")
-            type.changeEvent(of: "title")
-            type.changeEvent(of: "enabled")
-            type.readOnly("highlighted", get: { $0.highlighted }, doc: "True while the button is pressed.")
+            type.property("title", \.title, changeEvent: true, doc: "The button's title.")
+            type.property("enabled", \.enabled, changeEvent: true, doc: "Whether the button takes input.")
+            type.readOnly("highlighted", \.highlighted, doc: "True while the button is pressed.")
             type.event("touchDown", connect: { $0.touchDown.connect($1) }, doc: "A touch began on the button.")
             type.event(
                 "tap", connect: { $0.tap.connect($1) }, doc: "A touch ended on the button (touch up inside).")

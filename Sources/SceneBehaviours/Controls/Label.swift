@@ -7,11 +7,11 @@ import SceneCore
 open class Label: View {
     /// The text shown; its observers (`textChanged`) hear each change.
     public final var text = "" {
-        didSet { propertyDidChange("text", from: oldValue, to: text) }
+        didSet { propertyDidChange(\.text, from: oldValue, to: text) }
     }
     /// The text colour; `nil` is the default colour.
     public final var textColor: Color? {
-        didSet { propertyDidChange("textColor", from: oldValue, to: textColor) }
+        didSet { propertyDidChange(\.textColor, from: oldValue, to: textColor) }
     }
 
     /// A label with the defaults above.
@@ -26,15 +26,12 @@ open class Label: View {
             "Label", summary: "A view that shows a line of text.", base: View.sceneDescription(),
             wakes: false, make: { Label() }
         ) { type in
-            type.property("text", get: { $0.text }, set: { $0.text = $1 }, doc: "The text shown.")
-            type.changeEvent(of: "text")
+            type.property("text", \.text, changeEvent: true, doc: "The text shown.")
             type.action("setText", String.self, doc: "Shows a text (an event's text payload, such as textChanged's).") {
                 $0.text = $1
             }
             type.property(
-                "textColor", get: { $0.textColor }, set: { $0.textColor = $1 },
-                doc: "The text colour; null is the default colour.")
-            type.changeEvent(of: "textColor")
+                "textColor", \.textColor, changeEvent: true, doc: "The text colour; null is the default colour.")
         }
     }
 }

@@ -7,19 +7,19 @@ import SceneCore
 open class PageIndicator: View {
     /// How many dots are shown.
     public final var numberOfPages = 0 {
-        didSet { propertyDidChange("numberOfPages", from: oldValue, to: numberOfPages) }
+        didSet { propertyDidChange(\.numberOfPages, from: oldValue, to: numberOfPages) }
     }
     /// The index of the highlighted dot.
     public final var currentPage = 0 {
-        didSet { propertyDidChange("currentPage", from: oldValue, to: currentPage) }
+        didSet { propertyDidChange(\.currentPage, from: oldValue, to: currentPage) }
     }
     /// The colour of the other dots.
     public final var pageIndicatorTintColor = Color.lightGray {
-        didSet { propertyDidChange("pageIndicatorTintColor", from: oldValue, to: pageIndicatorTintColor) }
+        didSet { propertyDidChange(\.pageIndicatorTintColor, from: oldValue, to: pageIndicatorTintColor) }
     }
     /// The colour of the current page's dot.
     public final var currentPageIndicatorTintColor = Color.black {
-        didSet { propertyDidChange("currentPageIndicatorTintColor", from: oldValue, to: currentPageIndicatorTintColor) }
+        didSet { propertyDidChange(\.currentPageIndicatorTintColor, from: oldValue, to: currentPageIndicatorTintColor) }
     }
 
     /// An indicator with the defaults above.
@@ -34,22 +34,14 @@ open class PageIndicator: View {
             "PageIndicator", summary: "A row of dots, one per page.", base: View.sceneDescription(),
             wakes: false, make: { PageIndicator() }
         ) { type in
+            type.property("numberOfPages", \.numberOfPages, changeEvent: true, doc: "How many dots are shown.")
+            type.property("currentPage", \.currentPage, changeEvent: true, doc: "The index of the highlighted dot.")
             type.property(
-                "numberOfPages", get: { $0.numberOfPages }, set: { $0.numberOfPages = $1 },
-                doc: "How many dots are shown.")
-            type.property(
-                "currentPage", get: { $0.currentPage }, set: { $0.currentPage = $1 },
-                doc: "The index of the highlighted dot.")
-            type.property(
-                "pageIndicatorTintColor", get: { $0.pageIndicatorTintColor }, set: { $0.pageIndicatorTintColor = $1 },
+                "pageIndicatorTintColor", \.pageIndicatorTintColor, changeEvent: true,
                 doc: "The colour of the other dots.")
             type.property(
-                "currentPageIndicatorTintColor", get: { $0.currentPageIndicatorTintColor },
-                set: { $0.currentPageIndicatorTintColor = $1 },
+                "currentPageIndicatorTintColor", \.currentPageIndicatorTintColor, changeEvent: true,
                 doc: "The colour of the current page's dot.")
-            for name in ["numberOfPages", "currentPage", "pageIndicatorTintColor", "currentPageIndicatorTintColor"] {
-                type.changeEvent(of: name)
-            }
         }
     }
 }

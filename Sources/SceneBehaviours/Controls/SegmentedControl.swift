@@ -13,11 +13,11 @@ import SceneCore
 open class SegmentedControl: View {
     /// The segments' titles, in order.
     public final var segments: [String] = [] {
-        didSet { propertyDidChange("segments", from: oldValue, to: segments) }
+        didSet { propertyDidChange(\.segments, from: oldValue, to: segments) }
     }
     /// The index of the selected segment.
     public final var selectedIndex = 0 {
-        didSet { propertyDidChange("selectedIndex", from: oldValue, to: selectedIndex) }
+        didSet { propertyDidChange(\.selectedIndex, from: oldValue, to: selectedIndex) }
     }
 
     /// Sent when an input changes the selection (`valueChanged`).
@@ -49,13 +49,9 @@ open class SegmentedControl: View {
             "SegmentedControl", summary: "A row of segments, one selected.", base: View.sceneDescription(),
             wakes: false, make: { SegmentedControl() }
         ) { type in
+            type.property("segments", \.segments, changeEvent: true, doc: "The segments' titles, in order.")
             type.property(
-                "segments", get: { $0.segments }, set: { $0.segments = $1 }, doc: "The segments' titles, in order.")
-            type.property(
-                "selectedIndex", get: { $0.selectedIndex }, set: { $0.selectedIndex = $1 },
-                doc: "The index of the selected segment.")
-            type.changeEvent(of: "segments")
-            type.changeEvent(of: "selectedIndex")
+                "selectedIndex", \.selectedIndex, changeEvent: true, doc: "The index of the selected segment.")
             type.input("select", Int.self, doc: "Taps the segment at an index.") { $0.select($1) }
             type.event("valueChanged", connect: { $0.valueChanged.connect($1) }, doc: "An input changed the selection.")
         }

@@ -22,24 +22,24 @@ open class Slider: View {
     // Observers of "value" hear each change of the clamped value, whichever
     // of the stored value, minimum and maximum made it.
     private var storedValue: Double = 0 {
-        didSet { if propertyObservers != nil { propertyDidChange("value", from: clamped(oldValue), to: value) } }
+        didSet { if propertyObservers != nil { propertyDidChange(\.value, from: clamped(oldValue), to: value) } }
     }
     /// The lowest value.
     public final var minimum: Double = 0 {
         didSet {
-            propertyDidChange("minimum", from: oldValue, to: minimum)
+            propertyDidChange(\.minimum, from: oldValue, to: minimum)
             guard propertyObservers != nil else { return }
             let old = Self.clamp(storedValue, minimum: oldValue, maximum: maximum)
-            propertyDidChange("value", from: old, to: value)
+            propertyDidChange(\.value, from: old, to: value)
         }
     }
     /// The highest value.
     public final var maximum: Double = 1 {
         didSet {
-            propertyDidChange("maximum", from: oldValue, to: maximum)
+            propertyDidChange(\.maximum, from: oldValue, to: maximum)
             guard propertyObservers != nil else { return }
             let old = Self.clamp(storedValue, minimum: minimum, maximum: oldValue)
-            propertyDidChange("value", from: old, to: value)
+            propertyDidChange(\.value, from: old, to: value)
         }
     }
 
@@ -63,6 +63,8 @@ open class Slider: View {
 
     /// Whether a touch is moving the thumb.
     public var tracking: Bool { isPressed }
+
+    override func pressedDidChange() { propertyMayHaveChanged(\.tracking) }
 
     /// Moves the thumb to `target`, clamped (the `slide` input).
     ///
@@ -144,16 +146,12 @@ open class Slider: View {
             "Slider", summary: "A thumb on a track; values are clamped to minimum...maximum.",
             base: View.sceneDescription(), wakes: false, make: { Slider() }
         ) { type in
-            type.property(
-                "value", get: { $0.value }, set: { $0.value = $1 },
-                doc: "The thumb's position, clamped to minimum...maximum.")
-            type.property("minimum", get: { $0.minimum }, set: { $0.minimum = $1 }, doc: "The lowest value.")
-            type.property("maximum", get: { $0.maximum }, set: { $0.maximum = $1 }, doc: "The highest value.")
+            type.property("value", \.value, doc: "The thumb's position, clamped to minimum...maximum.")
+            type.property("minimum", \.minimum, changeEvent: true, doc: "The lowest value.")
+            type.property("maximum", \.maximum, changeEvent: true, doc: "The highest value.")
             // No change event for `value`: `valueChanged` is the input event
             // (as UIKit's); Swift observers of "value" hear every change.
-            type.changeEvent(of: "minimum")
-            type.changeEvent(of: "maximum")
-            type.readOnly("tracking", get: { $0.tracking }, doc: "True while a touch moves the thumb.")
+            type.readOnly("tracking", \.tracking, doc: "True while a touch moves the thumb.")
             type.input("slide", Double.self, doc: "Moves the thumb to a value (a whole gesture when not tracking).") {
                 $0.slide(to: $1)
             }

@@ -22,10 +22,29 @@ import SceneCore
 ///   none when nothing is shown (or there is no data).
 open class TableView: View {
     /// The model shown; the scene owns it, so it is weak.
-    public final weak var data: TableData?
+    public final weak var data: TableData? {
+        didSet {
+            guard data !== oldValue else { return }
+            dataWatch?.disconnect()
+            dataWatch = data?.watchChanges { [weak self] _ in self?.shownSectionsMayHaveChanged() }
+            shownSectionsMayHaveChanged()
+        }
+    }
     /// The only section shown, or `nil` for every section.
     public final var section: Int? {
-        didSet { propertyDidChange("section", from: oldValue, to: section) }
+        didSet {
+            propertyDidChange(\.section, from: oldValue, to: section)
+            shownSectionsMayHaveChanged()
+        }
+    }
+    /// Hears the changes of `data`, outside the scene's wiring.
+    private var dataWatch: SceneConnection?
+
+    /// Tells that `rowCount` and `titles`, worked out from `data` and
+    /// `section`, may have changed.
+    private func shownSectionsMayHaveChanged() {
+        propertyMayHaveChanged(\.rowCount)
+        propertyMayHaveChanged(\.titles)
     }
 
     /// A table with no data, showing every section.
@@ -63,13 +82,10 @@ open class TableView: View {
                 "data", get: { $0.data }, set: { $0.data = $1 }, required: true,
                 doc: "The model shown.")
             type.property(
-                "section", get: { $0.section }, set: { $0.section = $1 },
+                "section", \.section, changeEvent: true,
                 doc: "The only section shown (a page), or null for every section.")
-            type.changeEvent(of: "section")
-            type.readOnly("rowCount", get: { $0.rowCount }, doc: "How many rows are shown.")
-            type.readOnly(
-                "titles", get: { $0.titles },
-                doc: "The titles of the sections shown, in order; empty when none is.")
+            type.readOnly("rowCount", \.rowCount, doc: "How many rows are shown.")
+            type.readOnly("titles", \.titles, doc: "The titles of the sections shown, in order; empty when none is.")
         }
     }
 }

@@ -14,7 +14,7 @@ open class TapGesture: SceneObject, InteractionProvider, PropertyNotifying {
     public final var propertyObservers: PropertyObservers?
     /// Whether the recogniser takes taps.
     public final var enabled = true {
-        didSet { propertyDidChange("enabled", from: oldValue, to: enabled) }
+        didSet { propertyDidChange(\.enabled, from: oldValue, to: enabled) }
     }
     /// The view the recogniser is attached to, if any; weak, as every outlet.
     public final weak var view: View?
@@ -61,9 +61,7 @@ open class TapGesture: SceneObject, InteractionProvider, PropertyNotifying {
             "TapGesture", summary: "Recognises taps: input tap, event recognized.",
             wakes: false, make: { TapGesture() }
         ) { type in
-            type.property(
-                "enabled", get: { $0.enabled }, set: { $0.enabled = $1 }, doc: "Whether the recogniser takes taps.")
-            type.changeEvent(of: "enabled")
+            type.property("enabled", \.enabled, changeEvent: true, doc: "Whether the recogniser takes taps.")
             type.outlet(
                 "view", get: { $0.view }, set: { $0.view = $1 },
                 doc: "The view it is attached to; taps need it visible.")

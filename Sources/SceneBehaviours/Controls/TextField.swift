@@ -22,21 +22,21 @@ open class TextField: View {
     /// The text entered; its observers (`textChanged`) hear each change,
     /// whether typed, set by a scene or by code.
     public final var text = "" {
-        didSet { propertyDidChange("text", from: oldValue, to: text) }
+        didSet { propertyDidChange(\.text, from: oldValue, to: text) }
     }
     /// The hint shown while `text` is empty.
     public final var placeholder = "" {
-        didSet { propertyDidChange("placeholder", from: oldValue, to: placeholder) }
+        didSet { propertyDidChange(\.placeholder, from: oldValue, to: placeholder) }
     }
     /// Whether the text is hidden as it is typed (a password).
     public final var secure = false {
-        didSet { propertyDidChange("secure", from: oldValue, to: secure) }
+        didSet { propertyDidChange(\.secure, from: oldValue, to: secure) }
     }
     /// Whether the field takes input; disabling it unfocuses it.
     public var enabled = true {
         didSet {
             if !enabled { resignFocus() }
-            propertyDidChange("enabled", from: oldValue, to: enabled)
+            propertyDidChange(\.enabled, from: oldValue, to: enabled)
         }
     }
     /// Whether the text was rejected (for example by a login form).
@@ -44,13 +44,15 @@ open class TextField: View {
     public final var invalidInput = false {
         didSet {
             if invalidInput { shakeAnimation?.play() }
-            propertyDidChange("invalidInput", from: oldValue, to: invalidInput)
+            propertyDidChange(\.invalidInput, from: oldValue, to: invalidInput)
         }
     }
     /// The shake that ``invalidInput`` plays; weak, as every outlet.
     public final weak var shakeAnimation: ShakeAnimation?
     /// Whether the field is the scene's first responder.
-    public final private(set) var focused = false
+    public final private(set) var focused = false {
+        didSet { propertyDidChange(\.focused, from: oldValue, to: focused) }
+    }
 
     /// The coordinator that keeps one field focused; see ``FocusCoordinator``.
     /// A field has one of its own until it joins another (as every field of
@@ -196,23 +198,18 @@ open class TextField: View {
             "TextField", summary: "A single-line text field; one field per scene is focused.",
             base: View.sceneDescription(), make: { TextField() }
         ) { type in
-            type.property("text", get: { $0.text }, set: { $0.text = $1 }, doc: "The text entered.")
-            type.changeEvent(of: "text")
+            type.property("text", \.text, changeEvent: true, doc: "The text entered.")
             type.property(
-                "placeholder", get: { $0.placeholder }, set: { $0.placeholder = $1 },
-                doc: "The hint shown while the text is empty.")
+                "placeholder", \.placeholder, changeEvent: true, doc: "The hint shown while the text is empty.")
+            type.property("secure", \.secure, changeEvent: true, doc: "Whether the text is hidden (a password).")
+            type.property("enabled", \.enabled, changeEvent: true, doc: "Whether the field takes input.")
             type.property(
-                "secure", get: { $0.secure }, set: { $0.secure = $1 }, doc: "Whether the text is hidden (a password).")
-            type.property(
-                "enabled", get: { $0.enabled }, set: { $0.enabled = $1 }, doc: "Whether the field takes input.")
-            type.property(
-                "invalidInput", get: { $0.invalidInput }, set: { $0.invalidInput = $1 },
+                "invalidInput", \.invalidInput, changeEvent: true,
                 doc: "Whether the text was rejected; setting it to true plays the shake, each time.")
-            for name in ["placeholder", "secure", "enabled", "invalidInput"] { type.changeEvent(of: name) }
             type.outlet(
                 "shakeAnimation", get: { $0.shakeAnimation }, set: { $0.shakeAnimation = $1 },
                 doc: "The shake that invalidInput: true plays.")
-            type.readOnly("focused", get: { $0.focused }, doc: "Whether the field is the scene's first responder.")
+            type.readOnly("focused", \.focused, doc: "Whether the field is the scene's first responder.")
             type.input("focus", doc: "Taps the field, which focuses it.") { $0.focus() }
             type.input("type", String.self, doc: "Focuses the field if needed, then appends the text.") {
                 $0.type($1)

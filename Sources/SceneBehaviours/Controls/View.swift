@@ -26,41 +26,41 @@ open class View: SceneObject, InteractionProvider, PropertyNotifying {
     public final var hidden = false {
         didSet {
             shownItselfDidChange(from: !oldValue && alpha > 0)
-            propertyDidChange("hidden", from: oldValue, to: hidden)
+            propertyDidChange(\.hidden, from: oldValue, to: hidden)
         }
     }
     /// The opacity, 0...1; at 0 the view and its subviews ignore input.
     public final var alpha: Double = 1 {
         didSet {
             shownItselfDidChange(from: !hidden && oldValue > 0)
-            propertyDidChange("alpha", from: oldValue, to: alpha)
+            propertyDidChange(\.alpha, from: oldValue, to: alpha)
         }
     }
     /// The fill colour; `nil` is none.
     public final var backgroundColor: Color? {
-        didSet { propertyDidChange("backgroundColor", from: oldValue, to: backgroundColor) }
+        didSet { propertyDidChange(\.backgroundColor, from: oldValue, to: backgroundColor) }
     }
     /// A horizontal translation added to the view's position.
     public final var offsetX: Double = 0 {
-        didSet { propertyDidChange("offsetX", from: oldValue, to: offsetX) }
+        didSet { propertyDidChange(\.offsetX, from: oldValue, to: offsetX) }
     }
     /// A vertical translation added to the view's position.
     public final var offsetY: Double = 0 {
-        didSet { propertyDidChange("offsetY", from: oldValue, to: offsetY) }
+        didSet { propertyDidChange(\.offsetY, from: oldValue, to: offsetY) }
     }
     /// Where the view is, relative to its parent's top left corner; `nil`
     /// to be placed by the parent's ``layout`` (see ``Layout``).
     public final var frame: Rect? {
-        didSet { propertyDidChange("frame", from: oldValue, to: frame) }
+        didSet { propertyDidChange(\.frame, from: oldValue, to: frame) }
     }
     /// How the view stacks those of its views that have no frame; `nil` for
     /// ``StackLayout/standard`` (vertical, 8 points apart, filling its width).
     public final var layout: StackLayout? {
-        didSet { propertyDidChange("layout", from: oldValue, to: layout) }
+        didSet { propertyDidChange(\.layout, from: oldValue, to: layout) }
     }
     /// The radius of the view's rounded corners, in points.
     public final var cornerRadius: Double = 0 {
-        didSet { propertyDidChange("cornerRadius", from: oldValue, to: cornerRadius) }
+        didSet { propertyDidChange(\.cornerRadius, from: oldValue, to: cornerRadius) }
     }
     /// The containing view; the scene owns both, so it is weak.
     public final weak var parent: View? {
@@ -74,7 +74,9 @@ open class View: SceneObject, InteractionProvider, PropertyNotifying {
 
     /// Whether a touch is in progress on the view (between a press and its
     /// release or cancel).
-    public final private(set) var isPressed = false
+    public final private(set) var isPressed = false {
+        didSet { if isPressed != oldValue { pressedDidChange() } }
+    }
 
     /// Sent with each phase of every touch the view accepts, before the
     /// view's own reaction (``didBeginTouch()``...).
@@ -104,6 +106,10 @@ open class View: SceneObject, InteractionProvider, PropertyNotifying {
     /// Does nothing; subclasses that need the wired scene override it.
     open func awake(in scene: Scene) {}
 
+    /// Called after ``isPressed`` changed: a subclass whose read-only
+    /// properties follow it (Button's `highlighted`) reports them.
+    func pressedDidChange() {}
+
     /// Whether the view and every ancestor through `parent` are shown: not
     /// hidden and with an alpha above 0.
     ///
@@ -128,17 +134,17 @@ open class View: SceneObject, InteractionProvider, PropertyNotifying {
     /// stopping at views that already forgot theirs (their subtrees have
     /// too). A cycle made by code ends where the walk comes round.
     /// Each view that forgets tells its watchers that ``visible`` may have
-    /// changed (``DerivedPropertiesTelling``): a view that already forgot
+    /// changed (``PropertyNotifying/propertyMayHaveChanged(_:)``): a view that already forgot
     /// told them then.
     private func invalidateVisibility() {
         guard cachedVisibility != nil else { return }
         cachedVisibility = nil
-        propertyMayHaveChanged("visible")
+        propertyMayHaveChanged(\.visible)
         var pending = [self]
         while let view = pending.popLast() {
             for subview in view.subviews.views where subview.cachedVisibility != nil {
                 subview.cachedVisibility = nil
-                subview.propertyMayHaveChanged("visible")
+                subview.propertyMayHaveChanged(\.visible)
                 pending.append(subview)
             }
         }
@@ -306,30 +312,24 @@ open class View: SceneObject, InteractionProvider, PropertyNotifying {
             "View", summary: "A headless view: the base of every control and a container.",
             wakes: false, make: { View() }
         ) { type in
-            type.property("hidden", get: { $0.hidden }, set: { $0.hidden = $1 }, doc: "Whether the view is hidden.")
-            type.property("alpha", get: { $0.alpha }, set: { $0.alpha = $1 }, range: 0...1, doc: "The opacity, 0...1.")
+            type.property("hidden", \.hidden, changeEvent: true, doc: "Whether the view is hidden.")
+            type.property("alpha", \.alpha, range: 0...1, changeEvent: true, doc: "The opacity, 0...1.")
             type.property(
-                "backgroundColor", get: { $0.backgroundColor }, set: { $0.backgroundColor = $1 },
-                doc: "The fill colour; null is none.")
+                "backgroundColor", \.backgroundColor, changeEvent: true, doc: "The fill colour; null is none.")
             type.property(
-                "offsetX", get: { $0.offsetX }, set: { $0.offsetX = $1 },
-                doc: "An additive horizontal translation (what a shake moves).")
+                "offsetX", \.offsetX, changeEvent: true, doc: "An additive horizontal translation (what a shake moves)."
+            )
+            type.property("offsetY", \.offsetY, changeEvent: true, doc: "An additive vertical translation.")
             type.property(
-                "offsetY", get: { $0.offsetY }, set: { $0.offsetY = $1 }, doc: "An additive vertical translation.")
-            type.property(
-                "frame", get: { $0.frame }, set: { $0.frame = $1 },
+                "frame", \.frame, changeEvent: true,
                 doc: "Where the view is, relative to its parent: {x, y, width, height} in points; null to be laid out.")
             type.property(
-                "layout", get: { $0.layout }, set: { $0.layout = $1 },
+                "layout", \.layout, changeEvent: true,
                 doc: "How the view stacks its views that have no frame: {axis, spacing, padding, alignment}.")
             type.property(
-                "cornerRadius", get: { $0.cornerRadius }, set: { $0.cornerRadius = $1 }, range: 0...1_000_000,
-                doc: "The radius of the rounded corners, in points.")
-            for name in ["hidden", "alpha", "backgroundColor", "offsetX", "offsetY", "frame", "layout", "cornerRadius"]
-            {
-                type.changeEvent(of: name)
-            }
-            type.readOnly("visible", get: { $0.visible }, doc: "Not hidden, alpha above 0, and the parent visible.")
+                "cornerRadius", \.cornerRadius, range: 0...1_000_000,
+                changeEvent: true, doc: "The radius of the rounded corners, in points.")
+            type.readOnly("visible", \.visible, doc: "Not hidden, alpha above 0, and the parent visible.")
             type.outlet(
                 "parent", get: { $0.parent }, set: { $0.parent = $1 }, hierarchy: true,
                 doc: "The containing view.")
@@ -372,9 +372,4 @@ private struct Subviews {
         boxes.swapAt(index, boxes.count - 1)
         boxes.removeLast()
     }
-}
-
-extension View: DerivedPropertiesTelling {
-    /// `visible` says when it may have changed, as its cache is forgotten.
-    package static var propertiesTellingChanges: [String] { ["visible"] }
 }

@@ -16,19 +16,34 @@ import SceneCore
 /// second off ``remaining``, updates the label and sends `ticked` with the
 /// whole seconds left; the tick that reaches zero stops the countdown and
 /// then sends `finished`, once.
-public final class Countdown: SceneObject {
+///
+/// Each declared property reports its changes with its key path
+/// (`propertyDidChange`), so that scenes can wire `remainingChanged` and a
+/// run's recorder reads a property only after it changed.
+public final class Countdown: SceneObject, PropertyNotifying {
+    /// Who follows its properties; `nil` until someone does.
+    public var propertyObservers: PropertyObservers?
+
     /// Where a reset (and the scene) starts from.
     public var duration: Duration = .seconds(10) {
-        didSet { if !isRunning { remaining = duration } }
+        didSet {
+            propertyDidChange(\.duration, from: oldValue, to: duration)
+            if !isRunning { remaining = duration }
+        }
     }
 
     /// What is left.
     public private(set) var remaining: Duration = .seconds(10) {
-        didSet { display?.text = Countdown.format(remaining) }
+        didSet {
+            propertyDidChange(\.remaining, from: oldValue, to: remaining)
+            display?.text = Countdown.format(remaining)
+        }
     }
 
     /// Whether it is counting.
-    public private(set) var isRunning = false
+    public private(set) var isRunning = false {
+        didSet { propertyDidChange(\.isRunning, from: oldValue, to: isRunning) }
+    }
 
     /// The label that shows ``remaining``, weakly held.
     public weak var display: Label? {
@@ -124,11 +139,11 @@ public final class Countdown: SceneObject {
     public static func sceneDescription() -> TypeDescription {
         TypeDescription("Countdown", summary: "Counts whole seconds down to zero on a label.", make: Countdown.init) {
             type in
-            type.property(
-                "duration", get: { $0.duration }, set: { $0.duration = $1 }, range: 1...86_400,
-                doc: "Where it starts and resets to.")
-            type.readOnly("remaining", get: { $0.remaining }, doc: "What is left.")
-            type.readOnly("running", get: { $0.isRunning }, doc: "Whether it is counting.")
+            // Each property named once: its scene name, its key path, and
+            // with `changeEvent: true` the event `remainingChanged`.
+            type.property("duration", \.duration, range: 1...86_400, doc: "Where it starts and resets to.")
+            type.readOnly("remaining", \.remaining, changeEvent: true, doc: "What is left.")
+            type.readOnly("running", \.isRunning, doc: "Whether it is counting.")
             type.outlet("display", get: { $0.display }, set: { $0.display = $1 }, doc: "Shows what is left as M:SS.")
             type.event("ticked", \.ticked, doc: "A second passed; the payload is the whole seconds left.")
             type.event("finished", \.finished, doc: "It reached zero.")
