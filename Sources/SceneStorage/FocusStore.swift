@@ -72,17 +72,17 @@ package final class FocusStore: SceneObject, FocusTimerStore, PropertyNotifying 
     package var propertyObservers: PropertyObservers?
 
     /// The database file; relative paths resolve in the state directory.
-    public var path = ""
+    package var path = ""
 
     /// How many finished intervals the history held when the store opened,
     /// plus those it added since.
-    public private(set) var finishedIntervals = 0 {
+    package private(set) var finishedIntervals = 0 {
         didSet { propertyDidChange(\.finishedIntervals, from: oldValue, to: finishedIntervals) }
     }
 
     /// The last failure, as a sentence naming the file (see
     /// ``FocusStoreError``); `nil` once a save succeeds.
-    public private(set) var error: String? {
+    package private(set) var error: String? {
         didSet { propertyDidChange(\.error, from: oldValue, to: error) }
     }
 
@@ -432,7 +432,7 @@ package final class FocusStore: SceneObject, FocusTimerStore, PropertyNotifying 
 
 extension SceneRegistry {
     /// ``standard`` with the types that keep state on disk: `FocusStore`.
-    public static var standardWithStorage: SceneRegistry {
+    package static var standardWithStorage: SceneRegistry {
         var registry = SceneRegistry.standard
         registry.registerBuiltIn { (registry: inout SceneRegistry) throws(RegistrationError) in
             try registry.registerStorageTypes()
@@ -443,7 +443,7 @@ extension SceneRegistry {
     /// Registers `FocusStore`, and the `FocusTimerStore` protocol it
     /// conforms to when the registry lacks it. Registering it twice changes
     /// nothing.
-    public mutating func registerStorageTypes() throws(RegistrationError) {
+    package mutating func registerStorageTypes() throws(RegistrationError) {
         guard type(named: "FocusStore") == nil else { return }
         try declareFocusTimerStore()
         try register(FocusStore.sceneDescription())

@@ -28,19 +28,19 @@ package final class AlertPresenter: SceneObject, PropertyNotifying {
     package static let closeTitle = "Close"
 
     /// Whether an alert is shown.
-    public private(set) var isPresented = false {
+    package private(set) var isPresented = false {
         didSet { propertyDidChange(\.isPresented, from: oldValue, to: isPresented) }
     }
     /// The alert's title; empty when none is shown.
-    public private(set) var title = "" {
+    package private(set) var title = "" {
         didSet { propertyDidChange(\.title, from: oldValue, to: title) }
     }
     /// The alert's message; empty when none is shown.
-    public private(set) var message = "" {
+    package private(set) var message = "" {
         didSet { propertyDidChange(\.message, from: oldValue, to: message) }
     }
     /// The alert's button; empty when none is shown.
-    public private(set) var buttonTitle = "" {
+    package private(set) var buttonTitle = "" {
         didSet { propertyDidChange(\.buttonTitle, from: oldValue, to: buttonTitle) }
     }
 

@@ -79,13 +79,13 @@ package final class AuthFormBehaviour: FormBehaviour {
     }
 
     /// The user name field; weak, as every outlet.
-    public weak var username: TextField?
+    package weak var username: TextField?
     /// The password field; weak, as every outlet.
-    public weak var password: TextField?
+    package weak var password: TextField?
     /// The service that checks the credentials; weak, as every outlet.
-    public weak var authenticator: CredentialAuthenticator?
+    package weak var authenticator: CredentialAuthenticator?
     /// Where errors from the authenticator are presented; weak, as every outlet.
-    public weak var alert: AlertPresenter?
+    package weak var alert: AlertPresenter?
 
     /// Sent when the authenticator accepted the credentials (`loggedIn`).
     package private(set) lazy var loggedIn = SceneEvent<Void>()
@@ -93,11 +93,11 @@ package final class AuthFormBehaviour: FormBehaviour {
     package private(set) lazy var loginFailed = SceneEvent<Failure>()
 
     /// Whether a request is under way.
-    public private(set) var isBusy = false {
+    package private(set) var isBusy = false {
         didSet { propertyDidChange(\.isBusy, from: oldValue, to: isBusy) }
     }
     /// Why the last login failed; `nil` before any failure and after a success.
-    public private(set) var failure: Failure? {
+    package private(set) var failure: Failure? {
         didSet { propertyDidChange(\.failure, from: oldValue, to: failure) }
     }
 

@@ -44,21 +44,21 @@ package final class CredentialAuthenticator: SceneObject, PropertyNotifying {
     }
 
     /// The accounts: each user name with its password.
-    public var accounts: [String: String] = [:] {
+    package var accounts: [String: String] = [:] {
         didSet { propertyDidChange(\.accounts, from: oldValue, to: accounts) }
     }
     /// How long each request takes.
-    public var latency: Duration = .milliseconds(500) {
+    package var latency: Duration = .milliseconds(500) {
         didSet { propertyDidChange(\.latency, from: oldValue, to: latency) }
     }
     /// Whether the service answers; when false every request fails with
     /// ``Failure/serviceUnavailable``.
-    public var available = true {
+    package var available = true {
         didSet { propertyDidChange(\.available, from: oldValue, to: available) }
     }
 
     /// How many requests were made.
-    public private(set) var requests = 0 {
+    package private(set) var requests = 0 {
         didSet { propertyDidChange(\.requests, from: oldValue, to: requests) }
     }
 

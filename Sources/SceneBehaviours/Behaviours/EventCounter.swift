@@ -24,12 +24,12 @@ package final class EventCounter: SceneObject, PropertyNotifying {
     package var propertyObservers: PropertyObservers?
 
     /// How many times ``fire()`` was called.
-    public private(set) var count = 0 {
+    package private(set) var count = 0 {
         didSet { propertyDidChange(\.count, from: oldValue, to: count) }
     }
 
     /// The scene time of the last ``fire()``, or `nil` before the first.
-    public private(set) var lastFiredAt: Duration? {
+    package private(set) var lastFiredAt: Duration? {
         didSet { propertyDidChange(\.lastFiredAt, from: oldValue, to: lastFiredAt) }
     }
 

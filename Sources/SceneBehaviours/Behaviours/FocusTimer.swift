@@ -158,64 +158,64 @@ package final class FocusTimer: SceneObject, PropertyNotifying {
     }
 
     /// How long a work interval lasts (`workLength`, 25 minutes).
-    public var workLength: Duration {
+    package var workLength: Duration {
         get { settings.workLength }
         set { settings.workLength = newValue }
     }
     /// How long a short break lasts (`shortBreakLength`, 5 minutes).
-    public var shortBreakLength: Duration {
+    package var shortBreakLength: Duration {
         get { settings.shortBreakLength }
         set { settings.shortBreakLength = newValue }
     }
     /// How long a long break lasts (`longBreakLength`, 15 minutes).
-    public var longBreakLength: Duration {
+    package var longBreakLength: Duration {
         get { settings.longBreakLength }
         set { settings.longBreakLength = newValue }
     }
     /// Every how many cycles a long break comes (`longBreakEvery`, 3).
-    public var longBreakEvery: Int {
+    package var longBreakEvery: Int {
         get { settings.longBreakEvery }
         set { settings.longBreakEvery = newValue }
     }
     /// Whether there are long breaks (`longBreaks`, true).
-    public var longBreaks: Bool {
+    package var longBreaks: Bool {
         get { settings.longBreaks }
         set { settings.longBreaks = newValue }
     }
 
     /// The button whose title follows the status: "Start", "Pause", "Resume".
-    public weak var startButton: Button? {
+    package weak var startButton: Button? {
         didSet { refresh() }
     }
     /// The button hidden while stopped.
-    public weak var stopButton: Button? {
+    package weak var stopButton: Button? {
         didSet { refresh() }
     }
     /// The label showing the time left as MM:SS.
-    public weak var timeLabel: Label? {
+    package weak var timeLabel: Label? {
         didSet { refresh() }
     }
     /// The label showing the activity and whether it is paused.
-    public weak var statusLabel: Label? {
+    package weak var statusLabel: Label? {
         didSet { refresh() }
     }
     /// The view whose background colour is the theme.
-    public weak var background: View? {
+    package weak var background: View? {
         didSet { refresh() }
     }
     /// Where the state is kept between runs.
-    public weak var store: (any FocusTimerStore)?
+    package weak var store: (any FocusTimerStore)?
 
     /// Whether the timer counts down.
-    public private(set) var status = Status.stopped {
+    package private(set) var status = Status.stopped {
         didSet { propertyDidChange(\.status, from: oldValue, to: status) }
     }
     /// The current activity.
-    public private(set) var activity = Activity.work {
+    package private(set) var activity = Activity.work {
         didSet { propertyDidChange(\.activity, from: oldValue, to: activity) }
     }
     /// How many work-and-break cycles are complete (a break ended).
-    public private(set) var completedCycles = 0 {
+    package private(set) var completedCycles = 0 {
         didSet { propertyDidChange(\.completedCycles, from: oldValue, to: completedCycles) }
     }
 
@@ -267,7 +267,7 @@ package final class FocusTimer: SceneObject, PropertyNotifying {
     }
 
     /// The time left rounded up to whole seconds.
-    public var secondsLeft: Int {
+    package var secondsLeft: Int {
         Self.wholeSecondsUp(remainingTime)
     }
 

@@ -40,7 +40,7 @@ package final class HighlightBehaviour: SceneObject, PropertyNotifying {
     package final var propertyObservers: PropertyObservers?
     /// The view whose background is animated; weak, as every outlet.
     /// Setting it stops observing the old view and observes the new one.
-    public weak var view: (any Highlightable)? {
+    package weak var view: (any Highlightable)? {
         didSet {
             guard view !== oldValue else { return }
             observeView()
@@ -48,15 +48,15 @@ package final class HighlightBehaviour: SceneObject, PropertyNotifying {
     }
     /// The colour when not highlighted; `nil` takes the view's background
     /// colour when a highlight begins.
-    public var normalColor: Color? {
+    package var normalColor: Color? {
         didSet { propertyDidChange(\.normalColor, from: oldValue, to: normalColor) }
     }
     /// The colour while highlighted; `nil` turns the behaviour off.
-    public var highlightedColor: Color? {
+    package var highlightedColor: Color? {
         didSet { propertyDidChange(\.highlightedColor, from: oldValue, to: highlightedColor) }
     }
     /// How long each change of colour takes.
-    public var animationDuration: Duration = .milliseconds(250) {
+    package var animationDuration: Duration = .milliseconds(250) {
         didSet { propertyDidChange(\.animationDuration, from: oldValue, to: animationDuration) }
     }
 

@@ -37,23 +37,23 @@ package final class PageController: SceneObject, PropertyNotifying {
 
     /// The model paged through, one section a page; weakly held. Setting
     /// it stops following the old model's changes.
-    public weak var data: TableData? {
+    package weak var data: TableData? {
         didSet {
             observeData()
             if isAwake { update() }
         }
     }
     /// The table that shows the current page; weakly held.
-    public weak var table: TableView? {
+    package weak var table: TableView? {
         didSet { if isAwake { update() } }
     }
     /// The dots that show the page count and the current page; weakly held.
-    public weak var indicator: PageIndicator? {
+    package weak var indicator: PageIndicator? {
         didSet { if isAwake { update() } }
     }
 
     /// The index of the page shown.
-    public private(set) var currentPage = 0 {
+    package private(set) var currentPage = 0 {
         didSet { propertyDidChange(\.currentPage, from: oldValue, to: currentPage) }
     }
 
@@ -65,7 +65,7 @@ package final class PageController: SceneObject, PropertyNotifying {
     package init() {}
 
     /// How many pages there are: one per section of `data`.
-    public var pageCount: Int {
+    package var pageCount: Int {
         data?.sections.count ?? 0
     }
 

@@ -39,22 +39,22 @@ package final class PasscodeLock: SceneObject, PropertyNotifying {
     /// until someone does.
     package final var propertyObservers: PropertyObservers?
     /// The right code.
-    public var passcode = "" {
+    package var passcode = "" {
         didSet { propertyDidChange(\.passcode, from: oldValue, to: passcode) }
     }
     /// How many wrong entries within a window lock the user out (at least 1).
-    public var maxAttempts = 3 {
+    package var maxAttempts = 3 {
         didSet { propertyDidChange(\.maxAttempts, from: oldValue, to: maxAttempts) }
     }
     /// How long after a wrong entry the count returns to zero, unless
     /// another entry comes first.
-    public var window: Duration = .seconds(60) {
+    package var window: Duration = .seconds(60) {
         didSet { propertyDidChange(\.window, from: oldValue, to: window) }
     }
 
     /// The field whose return key submits its text; weak, as every outlet.
     /// Setting it stops following the old field's return key.
-    public weak var field: TextField? {
+    package weak var field: TextField? {
         didSet {
             guard field !== oldValue else { return }
             observeField()
@@ -64,7 +64,7 @@ package final class PasscodeLock: SceneObject, PropertyNotifying {
     /// The delay that measures the window; weak, as every outlet. When
     /// `nil`, the lock uses a delay of its own. Setting it stops following
     /// the old delay.
-    public weak var resetDelay: PreemptiveDelay? {
+    package weak var resetDelay: PreemptiveDelay? {
         didSet {
             guard resetDelay !== oldValue else { return }
             observeResetDelay()
@@ -72,15 +72,15 @@ package final class PasscodeLock: SceneObject, PropertyNotifying {
     }
 
     /// Wrong entries since the last window passed, unlock or reset.
-    public private(set) var failedAttempts = 0 {
+    package private(set) var failedAttempts = 0 {
         didSet { propertyDidChange(\.failedAttempts, from: oldValue, to: failedAttempts) }
     }
     /// Whether too many wrong entries locked the user out.
-    public private(set) var isLocked = false {
+    package private(set) var isLocked = false {
         didSet { propertyDidChange(\.isLocked, from: oldValue, to: isLocked) }
     }
     /// Whether the right code was entered.
-    public private(set) var isUnlocked = false {
+    package private(set) var isUnlocked = false {
         didSet { propertyDidChange(\.isUnlocked, from: oldValue, to: isUnlocked) }
     }
 

@@ -70,7 +70,7 @@ package final class Player: SceneObject, PropertyNotifying {
     package final var propertyObservers: PropertyObservers?
     /// The length of the source (the YAML key `duration`). Changing it once
     /// data is loaded sends `durationChange`.
-    public var duration: Duration = .zero {
+    package var duration: Duration = .zero {
         didSet {
             if duration < .zero { duration = .zero }
             defer {
@@ -83,40 +83,40 @@ package final class Player: SceneObject, PropertyNotifying {
         }
     }
     /// How long loading data, and each seek, takes.
-    public var bufferingTime: Duration = .milliseconds(500) {
+    package var bufferingTime: Duration = .milliseconds(500) {
         didSet { propertyDidChange(\.bufferingTime, from: oldValue, to: bufferingTime) }
     }
     /// How often `timeUpdate` is sent while playing (at least 1 ms).
-    public var timeUpdateInterval: Duration = .milliseconds(250) {
+    package var timeUpdateInterval: Duration = .milliseconds(250) {
         didSet { propertyDidChange(\.timeUpdateInterval, from: oldValue, to: timeUpdateInterval) }
     }
 
     /// Whether playback is paused (true until the first ``play()``).
-    public private(set) var paused = true {
+    package private(set) var paused = true {
         didSet { propertyDidChange(\.paused, from: oldValue, to: paused) }
     }
     /// Whether a seek is under way.
-    public private(set) var seeking = false {
+    package private(set) var seeking = false {
         didSet { propertyDidChange(\.seeking, from: oldValue, to: seeking) }
     }
     /// Whether a network stall holds playback.
-    public private(set) var stalled = false {
+    package private(set) var stalled = false {
         didSet { propertyDidChange(\.stalled, from: oldValue, to: stalled) }
     }
     /// The HTML ready state: 0 before data is loaded, 4 with enough data.
-    public private(set) var readyState = 0 {
+    package private(set) var readyState = 0 {
         didSet { propertyDidChange(\.readyState, from: oldValue, to: readyState) }
     }
     /// Whether a source was loaded.
-    public private(set) var hasSource = false {
+    package private(set) var hasSource = false {
         didSet { propertyDidChange(\.hasSource, from: oldValue, to: hasSource) }
     }
     /// How the device is held.
-    public private(set) var orientation = DeviceOrientation.portrait {
+    package private(set) var orientation = DeviceOrientation.portrait {
         didSet { propertyDidChange(\.orientation, from: oldValue, to: orientation) }
     }
     /// How the player is presented; follows ``orientation``.
-    public private(set) var presentationMode = PresentationMode.inline {
+    package private(set) var presentationMode = PresentationMode.inline {
         didSet { propertyDidChange(\.presentationMode, from: oldValue, to: presentationMode) }
     }
     /// Whether the time is advancing now: unpaused, with data, and neither
@@ -178,7 +178,7 @@ package final class Player: SceneObject, PropertyNotifying {
     private var now: Duration { scheduler?.now ?? .zero }
 
     /// The playback position, within `[0, duration]`.
-    public var currentTime: Duration {
+    package var currentTime: Duration {
         guard isProgressing else { return storedTime }
         return Swift.min(storedTime + (now - anchorTime), duration)
     }

@@ -41,7 +41,7 @@ package final class PlayerController: SceneObject {
 
     /// The player driven; its events are observed as soon as it is set,
     /// and those of the player it replaces no longer are.
-    public weak var player: Player? {
+    package weak var player: Player? {
         didSet {
             guard player !== oldValue else { return }
             playerConnection?.disconnect()
@@ -50,7 +50,7 @@ package final class PlayerController: SceneObject {
     }
     /// The interface shown; its requests are observed as soon as it is set,
     /// and those of the interface it replaces no longer are.
-    public weak var interface: PlayerInterface? {
+    package weak var interface: PlayerInterface? {
         didSet {
             guard interface !== oldValue else { return }
             interfaceConnection?.disconnect()
@@ -58,9 +58,9 @@ package final class PlayerController: SceneObject {
         }
     }
     /// Where the interface's container lives inline.
-    public weak var inlineContainer: View?
+    package weak var inlineContainer: View?
     /// Where the interface's container lives in fullscreen.
-    public weak var window: View?
+    package weak var window: View?
 
     /// The connections to the events of ``player``.
     private var playerConnection: SceneConnection?

@@ -54,9 +54,9 @@ package final class PlayerInterface: SceneObject, PropertyNotifying {
     package final var propertyObservers: PropertyObservers?
     /// The view holding the interface; the controller moves it between
     /// containers.
-    public weak var container: View?
+    package weak var container: View?
     /// A tap on the video: toggles the controls while playing.
-    public weak var backgroundTap: TapGesture? {
+    package weak var backgroundTap: TapGesture? {
         didSet {
             guard backgroundTap !== oldValue else { return }
             backgroundTapConnection?.disconnect()
@@ -64,7 +64,7 @@ package final class PlayerInterface: SceneObject, PropertyNotifying {
         }
     }
     /// Asks for playback; shown in initialise and paused.
-    public weak var playButton: Button? {
+    package weak var playButton: Button? {
         didSet {
             guard playButton !== oldValue else { return }
             playButtonConnection?.disconnect()
@@ -72,7 +72,7 @@ package final class PlayerInterface: SceneObject, PropertyNotifying {
         }
     }
     /// Asks for a pause; shown while playing.
-    public weak var pauseButton: Button? {
+    package weak var pauseButton: Button? {
         didSet {
             guard pauseButton !== oldValue else { return }
             pauseButtonConnection?.disconnect()
@@ -80,7 +80,7 @@ package final class PlayerInterface: SceneObject, PropertyNotifying {
         }
     }
     /// Asks for a skip of 10 s forward.
-    public weak var skipForwardButton: Button? {
+    package weak var skipForwardButton: Button? {
         didSet {
             guard skipForwardButton !== oldValue else { return }
             skipForwardButtonConnection?.disconnect()
@@ -88,7 +88,7 @@ package final class PlayerInterface: SceneObject, PropertyNotifying {
         }
     }
     /// Asks for a skip of 10 s backward.
-    public weak var skipBackwardButton: Button? {
+    package weak var skipBackwardButton: Button? {
         didSet {
             guard skipBackwardButton !== oldValue else { return }
             skipBackwardButtonConnection?.disconnect()
@@ -96,9 +96,9 @@ package final class PlayerInterface: SceneObject, PropertyNotifying {
         }
     }
     /// Turns while buffering.
-    public weak var spinner: ActivityIndicator?
+    package weak var spinner: ActivityIndicator?
     /// The progress bar, in seconds: drag or tap it to seek.
-    public weak var slider: Slider? {
+    package weak var slider: Slider? {
         didSet {
             guard slider !== oldValue else { return }
             sliderConnection?.disconnect()
@@ -113,13 +113,13 @@ package final class PlayerInterface: SceneObject, PropertyNotifying {
         }
     }
     /// "current / duration".
-    public weak var progressLabel: Label? {
+    package weak var progressLabel: Label? {
         didSet { updateLabel() }
     }
     /// The bar holding the slider and the label.
-    public weak var footer: View?
+    package weak var footer: View?
     /// The timeout that hides the controls while playing.
-    public weak var timeoutController: TimeoutController? {
+    package weak var timeoutController: TimeoutController? {
         didSet {
             guard timeoutController !== oldValue else { return }
             timeoutConnection?.disconnect()
@@ -128,7 +128,7 @@ package final class PlayerInterface: SceneObject, PropertyNotifying {
     }
 
     /// The length of the source; sets the slider's maximum and the label's format.
-    public var duration: Duration = .zero {
+    package var duration: Duration = .zero {
         didSet {
             updateSlider()
             updateLabel()
@@ -136,7 +136,7 @@ package final class PlayerInterface: SceneObject, PropertyNotifying {
         }
     }
     /// The playback position; ignored by the slider and label while dragging.
-    public var currentTime: Duration = .zero {
+    package var currentTime: Duration = .zero {
         didSet {
             defer { propertyDidChange(\.currentTime, from: oldValue, to: currentTime) }
             guard !dragging else { return }
@@ -145,7 +145,7 @@ package final class PlayerInterface: SceneObject, PropertyNotifying {
         }
     }
     /// What the interface shows; setting it updates the components and the auto-hide.
-    public var state = PlayerInterfaceState.initialise {
+    package var state = PlayerInterfaceState.initialise {
         didSet {
             guard state != oldValue else {
                 applyState()
@@ -162,11 +162,11 @@ package final class PlayerInterface: SceneObject, PropertyNotifying {
         }
     }
     /// Whether the controls are up (false only after auto-hide or a tap while playing).
-    public private(set) var controlsShown = true {
+    package private(set) var controlsShown = true {
         didSet { propertyDidChange(\.controlsShown, from: oldValue, to: controlsShown) }
     }
     /// Whether the slider is being dragged.
-    public private(set) var dragging = false {
+    package private(set) var dragging = false {
         didSet { propertyDidChange(\.dragging, from: oldValue, to: dragging) }
     }
 

@@ -48,13 +48,13 @@ package final class PreemptiveDelay: SceneObject, PropertyNotifying {
     /// until someone does.
     package final var propertyObservers: PropertyObservers?
     /// The delay of ``trigger()`` (the YAML key `delay`).
-    public var delay: Duration = .seconds(1) {
+    package var delay: Duration = .seconds(1) {
         didSet { propertyDidChange(\.delay, from: oldValue, to: delay) }
     }
 
     /// The scene time at which `fired` is due: the latest pending deadline,
     /// or `nil` when nothing is pending.
-    public private(set) var deadline: Duration? {
+    package private(set) var deadline: Duration? {
         didSet {
             propertyDidChange(\.deadline, from: oldValue, to: deadline)
             propertyMayHaveChanged(\.isPending)
@@ -62,12 +62,12 @@ package final class PreemptiveDelay: SceneObject, PropertyNotifying {
     }
 
     /// How many times `fired` was sent.
-    public private(set) var fireCount = 0 {
+    package private(set) var fireCount = 0 {
         didSet { propertyDidChange(\.fireCount, from: oldValue, to: fireCount) }
     }
 
     /// Whether a firing is pending.
-    public var isPending: Bool { deadline != nil }
+    package var isPending: Bool { deadline != nil }
 
     /// Sent once when the latest pending deadline passes (`fired`).
     package private(set) lazy var fired = SceneEvent<Void>()

@@ -39,21 +39,21 @@ package final class ResourceLoader: SceneObject, PropertyNotifying {
     /// until someone does.
     package final var propertyObservers: PropertyObservers?
     /// How long each resource takes to load, one per resource.
-    public var loadTimes: [Duration] = [] {
+    package var loadTimes: [Duration] = [] {
         didSet { propertyDidChange(\.loadTimes, from: oldValue, to: loadTimes) }
     }
 
     /// Triggered on each arrival; its `fired` means all loaded. Weak, as
     /// every outlet.
-    public weak var allLoaded: PreemptiveDelay?
+    package weak var allLoaded: PreemptiveDelay?
 
     /// How many resources arrived since the last ``start()``.
-    public private(set) var loadedCount = 0 {
+    package private(set) var loadedCount = 0 {
         didSet { propertyDidChange(\.loadedCount, from: oldValue, to: loadedCount) }
     }
 
     /// Whether resources are still on their way.
-    public var isLoading: Bool { remaining > 0 }
+    package var isLoading: Bool { remaining > 0 }
 
     /// Sent as each resource arrives (`resourceLoaded`).
     package private(set) lazy var resourceLoaded = SceneEvent<Void>()

@@ -31,14 +31,14 @@ import SceneCore
 package final class SegmentSwitcher: SceneObject {
     /// The control whose selection picks the view shown; weakly held.
     /// Setting it stops following the old control's `valueChanged`.
-    public weak var control: SegmentedControl? {
+    package weak var control: SegmentedControl? {
         didSet {
             observeControl()
             if isAwake { apply() }
         }
     }
     /// The views, one per segment, in order; weakly held.
-    public var views = WeakList<View>() {
+    package var views = WeakList<View>() {
         didSet { if isAwake { apply() } }
     }
 

@@ -44,7 +44,7 @@ package final class TimeoutController: SceneObject, PropertyNotifying {
     package final var propertyObservers: PropertyObservers?
     /// How long after the last interaction, or after ``resume()``, the
     /// controller times out. Setting it restarts a pending timeout.
-    public var timeout: Duration = .seconds(5) {
+    package var timeout: Duration = .seconds(5) {
         didSet {
             if isPending { arm() }
             propertyDidChange(\.timeout, from: oldValue, to: timeout)
@@ -53,7 +53,7 @@ package final class TimeoutController: SceneObject, PropertyNotifying {
 
     /// The objects whose touches hold the timeout off, weakly held. Setting
     /// the list stops observing the old providers and observes the new ones.
-    public var providers = WeakList<any InteractionProvider>() {
+    package var providers = WeakList<any InteractionProvider>() {
         didSet { observeProviders() }
     }
 
@@ -65,17 +65,17 @@ package final class TimeoutController: SceneObject, PropertyNotifying {
 
     /// Whether the controller is running: resumed, and neither paused nor
     /// timed out since.
-    public private(set) var isRunning = false {
+    package private(set) var isRunning = false {
         didSet { propertyDidChange(\.isRunning, from: oldValue, to: isRunning) }
     }
 
     /// How many touches are in progress across all providers.
-    public private(set) var activeInteractions = 0 {
+    package private(set) var activeInteractions = 0 {
         didSet { propertyDidChange(\.activeInteractions, from: oldValue, to: activeInteractions) }
     }
 
     /// Whether a timeout is scheduled.
-    public var isPending: Bool { timer != nil }
+    package var isPending: Bool { timer != nil }
 
     private var timer: VirtualScheduler.TimerID? {
         didSet { propertyMayHaveChanged(\.isPending) }

@@ -34,11 +34,11 @@ package final class TimeoutControllerHost: SceneObject, PropertyNotifying {
     /// until someone does.
     package final var propertyObservers: PropertyObservers?
     /// The view that hides and shows; weak, as every outlet.
-    public weak var viewToHide: View?
+    package weak var viewToHide: View?
 
     /// The gesture whose taps toggle the view; weak, as every outlet.
     /// Setting it stops following the old gesture.
-    public weak var tapGesture: TapGesture? {
+    package weak var tapGesture: TapGesture? {
         didSet {
             guard tapGesture !== oldValue else { return }
             tapConnection?.disconnect()
@@ -48,7 +48,7 @@ package final class TimeoutControllerHost: SceneObject, PropertyNotifying {
 
     /// The controller whose timeout hides the view; weak, as every outlet.
     /// Setting it stops following the old controller's `timedOut`.
-    public weak var timeoutController: TimeoutController? {
+    package weak var timeoutController: TimeoutController? {
         didSet {
             guard timeoutController !== oldValue else { return }
             controllerConnection?.disconnect()
@@ -57,15 +57,15 @@ package final class TimeoutControllerHost: SceneObject, PropertyNotifying {
     }
 
     /// Whether ``awake(in:)`` resumes the controller.
-    public var autoStart = true {
+    package var autoStart = true {
         didSet { propertyDidChange(\.autoStart, from: oldValue, to: autoStart) }
     }
     /// Whether the view hides when the controller times out.
-    public var autoHide = true {
+    package var autoHide = true {
         didSet { propertyDidChange(\.autoHide, from: oldValue, to: autoHide) }
     }
     /// How long a fade takes; zero hides and shows at once.
-    public var animationDuration: Duration = .milliseconds(200) {
+    package var animationDuration: Duration = .milliseconds(200) {
         didSet { propertyDidChange(\.animationDuration, from: oldValue, to: animationDuration) }
     }
 
