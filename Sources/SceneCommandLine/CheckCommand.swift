@@ -76,7 +76,7 @@ struct CheckCommand: SceneSubcommand {
                 for diagnostic in diagnostics { context.writeLine(DiagnosticRenderer.json(diagnostic, in: source)) }
                 let record = Records.file(
                     source.name, valid: declaration != nil, title: declaration?.title, objects: objects,
-                    errors: errors, warnings: warnings)
+                    errors: errors, warnings: warnings, ids: declaration.map { $0.objects.map(\.id) })
                 context.writeLine(record)
             }
         }

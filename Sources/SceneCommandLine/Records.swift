@@ -8,13 +8,20 @@ package enum Records {
     /// `{"type":"file","file":…,"valid":…,"title":…,"objects":…,"errors":…,"warnings":…}`:
     /// ends a file's diagnostics; for `run`, it starts a valid file's
     /// transcript. A file is valid when it loads: no errors, and no
-    /// warnings under `--warnings-as-errors`.
-    static func file(_ name: String, valid: Bool, title: String?, objects: Int, errors: Int, warnings: Int) -> String {
-        JSONValue.object([
+    /// warnings under `--warnings-as-errors`. Given `ids` (`check` gives
+    /// them), a last field `ids` lists the objects' ids in file order, an
+    /// instance's objects by path (`left.inner`): what a tool reading the
+    /// scene needs without a YAML parser of its own.
+    static func file(
+        _ name: String, valid: Bool, title: String?, objects: Int, errors: Int, warnings: Int, ids: [String]? = nil
+    ) -> String {
+        var fields: [(String, JSONValue)] = [
             ("type", .string("file")), ("file", .string(name)), ("valid", .bool(valid)),
             ("title", .optional(title.map(JSONValue.string))), ("objects", .int(objects)), ("errors", .int(errors)),
             ("warnings", .int(warnings)),
-        ]).compact
+        ]
+        if let ids { fields.append(("ids", .array(ids.map(JSONValue.string)))) }
+        return JSONValue.object(fields).compact
     }
 
     /// `{"type":"totals","files":…,"valid":…,"invalid":…,"errors":…,"warnings":…[,"passed":…,"failed":…],"status":…}`:

@@ -291,6 +291,22 @@ final class Countdown: SceneObject {
                 == Array(repeating: "diagnostic", count: 5) + ["file", "totals"])
     }
 
+    @Test func checkAsJSONListsAValidScenesIdsInFileOrderAndAnInstancesByPath() throws {
+        let files = [packagePath("Scenes/player-controls.yaml"), packagePath("Examples/mistakes.yaml")]
+        let checked = try Self.normalised(run(["check", "--format", "json"] + files))
+        #expect(checked.status == 2)
+        let records = checked.records.filter { $0["type"] as? String == "file" }
+        #expect(records.count == 2)
+        #expect(records.first?["ids"] as? [String] == ["controls", "play", "volume", "spinner", "backgroundTap"])
+        #expect(records.first?["objects"] as? Int == 5)
+        // An invalid file has no ids.
+        #expect(records.last?["ids"] == nil)
+        #expect(records.last?["valid"] as? Bool == false)
+        let components = try Self.normalised(run(["check", "--format", "json", packagePath("Scenes/two-players.yaml")]))
+        let ids = components.records.first { $0["type"] as? String == "file" }?["ids"] as? [String] ?? []
+        #expect(ids.contains { $0.contains(".") }, "an instance's objects are named by path: \(ids)")
+    }
+
     @Test(arguments: ["text", "json"])
     func scenesRunInParallelPrintWhatOneAtATimePrints(format: String) throws {
         let files = try shippedScenes() + [packagePath("Examples/mistakes.yaml")] + (try shippedScenes())
