@@ -1,6 +1,6 @@
-import SceneOutput
 import SceneCore
 import SceneLoader
+import SceneOutput
 
 /// The schema of a scene's `script:`: each verb with the shape of its argument.
 extension SchemaGenerator {

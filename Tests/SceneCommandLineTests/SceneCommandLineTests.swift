@@ -302,7 +302,8 @@ final class Countdown: SceneObject {
         // An invalid file has no ids.
         #expect(records.last?["ids"] == nil)
         #expect(records.last?["valid"] as? Bool == false)
-        let components = try Self.normalised(run(["check", "--format", "json", packagePath("Scenes/two-players.yaml")]))
+        let components = try Self.normalised(
+            run(["check", "--format", "json", packagePath("Scenes/two-players.yaml")]))
         let ids = components.records.first { $0["type"] as? String == "file" }?["ids"] as? [String] ?? []
         #expect(ids.contains { $0.contains(".") }, "an instance's objects are named by path: \(ids)")
     }
