@@ -131,7 +131,8 @@ let package = Package(
             dependencies: ["SceneBehaviours", "SceneCore", "SceneDrawing", "TestSupport"],
             exclude: ["Pictures"]),
         .testTarget(
-            name: "SceneRunningTests", dependencies: ["SceneRunning", "SceneTesting", "SceneBehaviours", "TestSupport"],
+            name: "SceneRunningTests",
+            dependencies: ["SceneRunning", "SceneTesting", "SceneBehaviours", "TestSupport"],
             // Fixtures holds the transcripts' digests, read by path (TranscriptDigestTests).
             exclude: ["Fixtures"]),
         // SceneTesting under Swift Testing and XCTest; Fixtures holds scene files.

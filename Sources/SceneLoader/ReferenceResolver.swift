@@ -101,21 +101,10 @@ struct ReferenceResolver {
 
     private mutating func resolveReporting(_ reference: TargetReference) -> Int? {
         guard let index = checked.idTable[checked.referenceText[reference.id]] else {
-            let written = checked.text(reference.writtenStart..<reference.id.upperBound)
-            let at = span(reference.offsets, in: reference.file)
-            let plain = SceneProblem.unknownObject(id: written, suggestion: nil, fallback: nil)
-            guard diagnostics.showsHints(for: plain, at: at) else {
-                diagnostics.add(plain, at: at)
-                return nil
-            }
-            let instance = instanceHint(checked.text(reference.id), written: written)
-            diagnostics.add(
-                .unknownObject(
-                    id: written,
-                    suggestion: instance == nil ? Suggestions.closest(to: written, in: localIDs(reference.file)) : nil,
-                    fallback: instance
-                        ?? targetFallback(reference.outlet, excluding: reference.owner, in: reference.file)),
-                at: at)
+            reportUnknownObject(
+                written: checked.text(reference.writtenStart..<reference.id.upperBound),
+                id: checked.text(reference.id), at: span(reference.offsets, in: reference.file), in: reference.file,
+                fitting: (reference.outlet, reference.owner))
             return nil
         }
         guard let targetType = checked.types[index] else { return nil }
@@ -139,6 +128,28 @@ struct ReferenceResolver {
             return nil
         }
         return index
+    }
+
+    /// Reports a reference to an id no object has, `written` as the file
+    /// has it: with its hints (an instance's object named without its path,
+    /// else the closest id of `file`, else, for an outlet, the objects that
+    /// fit it but its owner) only when the diagnostic is one that is shown.
+    private mutating func reportUnknownObject(
+        written: String, id: String, at: SourceSpan, in file: ObjectFile,
+        fitting outlet: (outlet: OutletDescription, owner: Int)? = nil
+    ) {
+        let plain = SceneProblem.unknownObject(id: written, suggestion: nil, fallback: nil)
+        guard diagnostics.showsHints(for: plain, at: at) else {
+            diagnostics.add(plain, at: at)
+            return
+        }
+        let instance = instanceHint(id, written: written)
+        diagnostics.add(
+            .unknownObject(
+                id: written,
+                suggestion: instance == nil ? Suggestions.closest(to: written, in: localIDs(file)) : nil,
+                fallback: instance ?? outlet.flatMap { targetFallback($0.outlet, excluding: $0.owner, in: file) }),
+            at: at)
     }
 
     /// "objects that fit: a, b" over the scene's objects of the right type.
@@ -176,20 +187,9 @@ struct ReferenceResolver {
 
     private mutating func resolveReporting(_ reference: ActionReference) -> SceneDeclaration.EventConnection? {
         guard let targetIndex = checked.idTable[checked.referenceText[reference.target]] else {
-            let written = checked.text(reference.writtenStart..<reference.target.upperBound)
-            let at = targetSpan(reference)
-            let plain = SceneProblem.unknownObject(id: written, suggestion: nil, fallback: nil)
-            guard diagnostics.showsHints(for: plain, at: at) else {
-                diagnostics.add(plain, at: at)
-                return nil
-            }
-            let instance = instanceHint(checked.text(reference.target), written: written)
-            diagnostics.add(
-                .unknownObject(
-                    id: written,
-                    suggestion: instance == nil ? Suggestions.closest(to: written, in: localIDs(reference.file)) : nil,
-                    fallback: instance),
-                at: at)
+            reportUnknownObject(
+                written: checked.text(reference.writtenStart..<reference.target.upperBound),
+                id: checked.text(reference.target), at: targetSpan(reference), in: reference.file)
             return nil
         }
         guard let targetType = checked.types[targetIndex] else { return nil }
