@@ -28,6 +28,7 @@ struct CheckCommand: SceneSubcommand {
 
     func run(in context: CommandContext) throws {
         let format = ReportFormat.resolved(formatOption.format, environment: context.environment)
+        context.prints(format)
         var loader = context.loader
         loader.warningsAreErrors = warningsAreErrors
         var totals = Records.Totals()

@@ -87,7 +87,8 @@ struct GraphCommand: SceneSubcommand {
         if let output {
             var inputs = InputFiles([self.file])
             for component in loader.includedFiles(of: self.file) { inputs.add(component) }
-            switch try OutputFile(output, option: "--output", inputs: inputs).open() {
+            inputs.standardOutputs = context.standardOutputs
+            switch try OutputFile(output, option: "--output", inputs: inputs).open(as: dotPath == nil ? .text : .markup) {
             case .failure(let failure):
                 throw CommandFailure(
                     message: "cannot write the graph to '\(output)': \(failure.reason)", status: ExitStatus.outputFailed
@@ -97,6 +98,7 @@ struct GraphCommand: SceneSubcommand {
                 sink = opened
             }
         } else {
+            if dotPath != nil { context.printing(.markup) }
             sink = context.output
         }
         var isFinished = false

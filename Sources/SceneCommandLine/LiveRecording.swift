@@ -168,9 +168,11 @@ package struct LiveRecordingPlan {
     private let target: OutputFile
 
     /// The plan for `options.record` (`nil` when the session is not
-    /// recorded), given the scene's `source` and the files it includes.
-    package static func plan(_ options: LiveOptions, source: SceneSource, includes included: [String])
-        throws(CommandFailure) -> LiveRecordingPlan?
+    /// recorded), given the scene's `source` and the files it includes,
+    /// for a command that writes through `context`.
+    package static func plan(
+        _ options: LiveOptions, source: SceneSource, includes included: [String], in context: CommandContext
+    ) throws(CommandFailure) -> LiveRecordingPlan?
     {
         guard let record = options.record else { return nil }
         guard LiveRecording.canRecord(String(decoding: source.bytes, as: UTF8.self)) else {
@@ -181,6 +183,7 @@ package struct LiveRecordingPlan {
         }
         var inputs = InputFiles([options.file])
         for component in included { inputs.add(component) }
+        inputs.standardOutputs = context.standardOutputs
         return LiveRecordingPlan(path: record, target: try OutputFile(record, option: "--record", inputs: inputs))
     }
 

@@ -30,7 +30,12 @@ import SceneOutput
 /// - a regular file named through a descriptor (`/dev/stdout` redirected
 ///   to a file, `/dev/fd/N`) is added to at its end, never replaced nor
 ///   truncated, since the command's own output may be going to it too;
-/// - a block device is refused, with ``ExitStatus/usage``.
+/// - a block device is refused, with ``ExitStatus/usage``;
+/// - while annotations are on, a file that is the command's standard
+///   output or error (`/dev/stdout`, `/dev/fd/2`, a file both are
+///   redirected to: the same device and inode) is written through that
+///   ``StandardOutput``, which escapes workflow commands in it as in
+///   everything else the command prints.
 package struct OutputFile {
     /// How the file is written.
     enum Method: Equatable {
@@ -51,6 +56,9 @@ package struct OutputFile {
     /// replaced, `path` itself when it is written in place.
     let target: String
     let method: Method
+    /// The command's standard output or error, when the file is the same
+    /// file and annotations are on: written through it.
+    private(set) var standardOutput: StandardOutput?
 
     /// The plan for writing `path`, given by `option` (`--timeline`), when
     /// the command reads `inputs`.
@@ -73,6 +81,7 @@ package struct OutputFile {
             method = .replace(mode: nil, owner: getuid(), group: getgid())
             return
         }
+        standardOutput = inputs.standardOutputs.first { $0.isWriting(status) }
         switch status.st_mode & S_IFMT {
         case S_IFREG:
             let resolved = Self.resolvingLinks(path)
@@ -109,9 +118,11 @@ package struct OutputFile {
     }
 
     /// Opens the file for writing: the temporary file beside the target,
-    /// or the device itself. `nil` and the reason when it cannot be opened.
-    func open() -> Result<OutputFileWriter, OutputFileFailure> {
-        OutputFileWriter.open(self)
+    /// or the device itself, or the command's standard output or error
+    /// (escaping what is written as `dialect` says). `nil` and the reason
+    /// when it cannot be opened.
+    func open(as dialect: WorkflowCommandFilter.Dialect = .text) -> Result<OutputFileWriter, OutputFileFailure> {
+        OutputFileWriter.open(self, as: dialect)
     }
 
     /// Writes `text` whole; why it could not be written, or `nil`.
@@ -183,6 +194,10 @@ struct OutputFileFailure: Error {
 package struct InputFiles {
     private var identities: [FileIdentity: String] = [:]
     private var canonicalPaths: [String: String] = [:]
+    /// The command's standard output and error
+    /// (``CommandContext/standardOutputs``): an output file that is one of
+    /// them is written through it.
+    var standardOutputs: [StandardOutput] = []
 
     /// The files at `paths` (those that cannot be looked at are left out).
     package init(_ paths: [String] = []) {
@@ -241,6 +256,9 @@ final class OutputFileWriter: TextSink {
     private enum Destination {
         case replacing(AtomicFile)
         case inPlace(DescriptorOutput)
+        /// The command's standard output or error, and how to escape what
+        /// goes there.
+        case standard(StandardOutput, WorkflowCommandFilter.Dialect)
     }
 
     private let destination: Destination
@@ -249,7 +267,10 @@ final class OutputFileWriter: TextSink {
         self.destination = destination
     }
 
-    static func open(_ file: OutputFile) -> Result<OutputFileWriter, OutputFileFailure> {
+    static func open(_ file: OutputFile, as dialect: WorkflowCommandFilter.Dialect) -> Result<
+        OutputFileWriter, OutputFileFailure
+    > {
+        if let standard = file.standardOutput { return .success(OutputFileWriter(.standard(standard, dialect))) }
         switch file.method {
         case .inPlace, .appending:
             if file.method == .appending, let descriptor = OutputFile.descriptorNumber(file.target) {
@@ -276,6 +297,7 @@ final class OutputFileWriter: TextSink {
         switch destination {
         case .replacing(let file): file.hasFailed
         case .inPlace(let output): output.hasFailed
+        case .standard(let output, _): output.hasFailed
         }
     }
 
@@ -283,6 +305,7 @@ final class OutputFileWriter: TextSink {
         switch destination {
         case .replacing(let file): file.write(text)
         case .inPlace(let output): output.write(text)
+        case .standard(let output, let dialect): output.write(text, as: dialect)
         }
     }
 
@@ -291,6 +314,7 @@ final class OutputFileWriter: TextSink {
         switch destination {
         case .replacing(let file): file.write(bytes: bytes)
         case .inPlace(let output): output.write(bytes: bytes)
+        case .standard(let output, let dialect): output.write(bytes: bytes, as: dialect)
         }
     }
 
@@ -298,6 +322,7 @@ final class OutputFileWriter: TextSink {
         switch destination {
         case .replacing(let file): file.flush()
         case .inPlace(let output): output.flush()
+        case .standard(let output, _): output.flush()
         }
     }
 
@@ -307,6 +332,9 @@ final class OutputFileWriter: TextSink {
         switch destination {
         case .replacing(let file): file.commit()?.reason
         case .inPlace(let output): output.finish()
+        case .standard(let output, _):
+            // The command reports a failed standard output itself.
+            output.hasFailed ? "the output could not be written" : nil
         }
     }
 
@@ -315,6 +343,7 @@ final class OutputFileWriter: TextSink {
         switch destination {
         case .replacing(let file): file.abandon()
         case .inPlace(let output): output.abandon()
+        case .standard: break
         }
     }
 }

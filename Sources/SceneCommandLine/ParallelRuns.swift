@@ -97,6 +97,14 @@ final class SpoolWriter: TextSink {
         if buffer.count >= 1 << 14 { flush() }
     }
 
+    /// A workflow command goes to the spool after a byte no text holds
+    /// (0xFF is never in UTF-8), so that the copy writes it as one.
+    func writeWorkflowCommand(_ line: String) {
+        buffer.append(Spool.commandMark)
+        buffer.append(contentsOf: line.utf8)
+        if buffer.count >= 1 << 14 { flush() }
+    }
+
     var hasFailed: Bool { spool.hasFailed }
 
     func flush() {
@@ -151,6 +159,23 @@ final class Spool: Sendable {
         changed.signal()
     }
 
+    /// The byte before a workflow command in the spool.
+    static let commandMark: UInt8 = 0xFF
+
+    /// Writes spooled bytes (whole lines, or the end): text as text, and
+    /// each workflow command, from its mark to the end of its line, as one.
+    private static func forward(_ bytes: ArraySlice<UInt8>, to output: any TextSink) {
+        var rest = bytes
+        while let mark = rest.firstIndex(of: commandMark) {
+            if mark > rest.startIndex { output.write(String(decoding: rest[..<mark], as: UTF8.self)) }
+            let commandStart = rest.index(after: mark)
+            let lineEnd = rest[commandStart...].firstIndex(of: 0x0A).map { rest.index(after: $0) } ?? rest.endIndex
+            output.writeWorkflowCommand(String(decoding: rest[commandStart..<lineEnd], as: UTF8.self))
+            rest = rest[lineEnd...]
+        }
+        if !rest.isEmpty { output.write(String(decoding: rest, as: UTF8.self)) }
+    }
+
     /// Copies the output to `output` as it comes, whole lines at a time,
     /// until the job is done; its result, or `nil` when the spool could
     /// not be read back or the job's output failed.
@@ -162,7 +187,7 @@ final class Spool: Sendable {
             guard file.failureReason == nil else { return nil }
             if copied == available {
                 if let result {
-                    if !pending.isEmpty { output.write(String(decoding: pending, as: UTF8.self)) }
+                    Self.forward(pending[...], to: output)
                     return result
                 }
                 changed.wait()
@@ -173,7 +198,7 @@ final class Spool: Sendable {
                 // Whole lines only, so that no character is split between writes.
                 pending += piece
                 if let lastBreak = pending.lastIndex(of: 0x0A) {
-                    output.write(String(decoding: pending[...lastBreak], as: UTF8.self))
+                    Self.forward(pending[...lastBreak], to: output)
                     pending.removeSubrange(...lastBreak)
                 }
             }

@@ -100,6 +100,7 @@ struct RenderCommand: SceneSubcommand {
         let targets = outputPaths(count: max(instants.count, 1))
         var inputs = InputFiles([file])
         for component in loader.includedFiles(of: file) { inputs.add(component) }
+        inputs.standardOutputs = context.standardOutputs
         var written = 0
         var failure: CommandFailure?
         // A film strip of a fade or a shake is laid out once.
@@ -144,12 +145,13 @@ struct RenderCommand: SceneSubcommand {
         context: CommandContext
     ) -> CommandFailure? {
         guard let path else {
+            context.printing(.markup)
             ScenePicture.write(scene, scale: scale, layout: layout) { context.output.write($0) }
             return nil
         }
         let opened: OutputFileWriter
         do {
-            switch try OutputFile(path, option: "--output", inputs: inputs).open() {
+            switch try OutputFile(path, option: "--output", inputs: inputs).open(as: .markup) {
             case .failure(let failure):
                 return CommandFailure(
                     message: "cannot write the picture to '\(path)': \(failure.reason)", status: ExitStatus.outputFailed

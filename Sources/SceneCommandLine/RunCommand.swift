@@ -83,15 +83,17 @@ struct RunCommand: SceneSubcommand {
 
     func run(in context: CommandContext) throws {
         let format = ReportFormat.resolved(formatOption.format, environment: context.environment)
+        context.prints(format)
         var runner = SceneRunner(registry: context.registry, limits: context.limits, stateDirectory: stateDirectory)
         runner.snapshots.updatesReferences = updateSnapshots
         runner.loader.programName = context.programName
         runner.loader.warningsAreErrors = warningsAreErrors
         let files = shard.map { $0.slice(of: self.files) } ?? self.files
         // The scenes and the components they include: no timeline nor report may overwrite one.
-        let inputs =
+        var inputs =
             timeline == nil && junit == nil
             ? InputFiles() : InputFiles(files + files.flatMap { runner.loader.includedFiles(of: $0) })
+        inputs.standardOutputs = context.standardOutputs
         let timelines = try TimelineFiles(path: timeline, files: self.files, inputs: inputs)
         let report = try junit.map { path throws(CommandFailure) in
             try JUnitReport(path: path, inputs: inputs, pages: files.compactMap { timelines.target(for: $0)?.target })

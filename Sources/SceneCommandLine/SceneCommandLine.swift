@@ -77,23 +77,48 @@ public struct SceneCommandLine {
         // as it happens.
         let output = DescriptorOutput(descriptor: 1, bufferSize: isatty(1) == 1 ? 0 : 1 << 14)
         let errors = DescriptorOutput(descriptor: 2, bufferSize: isatty(2) == 1 ? 0 : 1 << 14)
-        var status = run(arguments, output: output, errors: errors)
+        let environment = Self.processEnvironment()
+        let annotates = Self.annotates(environment)
+        let standardOutput = StandardOutput(output, descriptor: 1, escapesWorkflowCommands: annotates)
+        let standardError = StandardOutput(errors, descriptor: 2, escapesWorkflowCommands: annotates)
+        var status = run(arguments, output: standardOutput, errors: standardError, environment: environment)
+        standardOutput.finish()
         if let failure = output.finish() {
-            errors.write("Error: could not write the output: \(failure)\n")
+            standardError.write("Error: could not write the output: \(failure)\n")
             if status == ExitStatus.success || status == ExitStatus.failedExpectation {
                 status = ExitStatus.outputFailed
             }
         }
+        standardError.finish()
         _ = errors.finish()
         return status
     }
 
+    /// Whether what the commands print reaches a GitHub Actions log, which
+    /// reads workflow commands in it: `GITHUB_ACTIONS` is `true`.
+    static func annotates(_ environment: [String: String]) -> Bool {
+        environment[ReportFormat.gitHubActionsVariable] == "true"
+    }
+
     /// Runs the command line, writing through `output` and `errors`;
     /// `environment` stands for the process's environment variables (the
-    /// ones the commands read, such as `GITHUB_ACTIONS`) when given.
+    /// ones the commands read, such as `GITHUB_ACTIONS`) when given. Both
+    /// are written through a ``StandardOutput`` (themselves when they are
+    /// one), which escapes workflow commands while annotations are on.
     func run(
         _ arguments: [String], output: some TextSink, errors: some TextSink, environment: [String: String]? = nil
     ) -> Int32 {
+        let environment = environment ?? Self.processEnvironment()
+        let annotates = Self.annotates(environment)
+        let isWrapping = !(output is StandardOutput)
+        let output = output as? StandardOutput ?? StandardOutput(output, escapesWorkflowCommands: annotates)
+        let errors = errors as? StandardOutput ?? StandardOutput(errors, escapesWorkflowCommands: annotates)
+        defer {
+            if isWrapping {
+                output.finish()
+                errors.finish()
+            }
+        }
         guard registry.refusedBuiltIns.isEmpty else {
             for refusal in registry.refusedBuiltIns {
                 errors.write("Error: a built-in type was refused, a bug in the module that ships it: \(refusal)\n")
@@ -102,7 +127,7 @@ public struct SceneCommandLine {
         }
         let context = CommandContext(
             programName: programName, registry: registry, limits: limits, output: output, errors: errors,
-            extraCommands: extraCommands, environment: environment ?? Self.processEnvironment())
+            extraCommands: extraCommands, environment: environment)
         do {
             var command = try RootCommand.named(programName, extraCommands) { try RootCommand.parseAsRoot(arguments) }
             if try !Subcommands.run(command, in: context) {
@@ -209,6 +234,21 @@ package struct CommandContext {
     package func write(_ text: String) { output.write(text) }
 
     package func writeLine(_ text: String) { output.write(text + "\n") }
+
+    /// Standard output and error, when they are ``StandardOutput``s (as
+    /// ``SceneCommandLine`` makes them): an output file that is one of them
+    /// is written through it.
+    package var standardOutputs: [StandardOutput] { [output, errors].compactMap { $0 as? StandardOutput } }
+
+    /// Says that the command prints workflow commands (`--format github`):
+    /// from now on, everything else it prints is escaped.
+    func beginAnnotating() { for stream in standardOutputs { stream.escapeWorkflowCommands() } }
+
+    /// Says what the command prints to standard output (JSON, markup), so
+    /// that an escaped character keeps its meaning there.
+    func printing(_ dialect: WorkflowCommandFilter.Dialect) {
+        (output as? StandardOutput)?.dialect = dialect
+    }
 }
 
 /// A subcommand that runs with a ``CommandContext``.
@@ -235,8 +275,20 @@ package protocol TextSink: AnyObject {
     /// Writes what is buffered now (a command that waits, such as `run
     /// --watch`, shows what it has before it waits).
     func flush()
+    /// Writes bytes that need not be text (a PNG picture).
+    func write(bytes: ArraySlice<UInt8>)
+    /// Writes one of the runner's own workflow commands, a whole line.
+    func writeWorkflowCommand(_ line: String)
 }
 
 extension TextSink {
     package func flush() {}
+
+    /// Writes bytes that need not be text; as text, by default.
+    package func write(bytes: ArraySlice<UInt8>) { write(String(decoding: bytes, as: UTF8.self)) }
+
+    /// Writes one of the runner's own workflow commands (an annotation, a
+    /// group), a whole line: as any text, unless the sink is a
+    /// ``StandardOutput`` (which writes it as it is) or passes it on to one.
+    package func writeWorkflowCommand(_ line: String) { write(line) }
 }

@@ -22,6 +22,7 @@ struct SchemaCommand: SceneSubcommand {
     )
 
     func run(in context: CommandContext) throws {
+        context.printing(.json)
         SchemaGenerator(registry: context.registry, programName: context.programName).schema().write(to: context.write)
     }
 }

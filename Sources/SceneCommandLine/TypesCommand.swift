@@ -22,6 +22,7 @@ struct TypesCommand: SceneSubcommand {
 
     func run(in context: CommandContext) throws {
         let registry = context.registry
+        if format == .json { context.printing(.json) }
         guard let name else {
             switch format {
             case .text: context.write(TypeCatalog.list(registry))

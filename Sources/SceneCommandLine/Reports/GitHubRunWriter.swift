@@ -49,7 +49,7 @@ final class GitHubRunWriter: TranscriptSink {
     func begin(_ header: Transcript.Header) {
         file = header.file
         let objects = header.objectCount == 1 ? "1 object" : "\(header.objectCount) objects"
-        output.write(WorkflowCommands.group("\(header.title) (\(header.file), \(objects))"))
+        output.writeWorkflowCommand(WorkflowCommands.group("\(header.title) (\(header.file), \(objects))"))
         transcript?.begin(header)
     }
 
@@ -89,8 +89,8 @@ final class GitHubRunWriter: TranscriptSink {
         summaryLine = line
         transcript?.end(summary)
         summaryLine = nil
-        output.write(WorkflowCommands.endGroup)
-        for annotation in annotations { output.write(annotation) }
+        output.writeWorkflowCommand(WorkflowCommands.endGroup)
+        for annotation in annotations { output.writeWorkflowCommand(annotation) }
         if unwritten > 0 {
             output.write(
                 WorkflowCommands.inert(

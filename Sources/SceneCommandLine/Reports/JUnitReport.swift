@@ -82,7 +82,7 @@ final class JUnitReport {
     private func write() -> String? {
         makeFolder()
         let writer: OutputFileWriter
-        switch target.open() {
+        switch target.open(as: .markup) {
         case .failure(let failure): return failure.reason
         case .success(let opened): writer = opened
         }

@@ -20,6 +20,19 @@ enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
     }
 }
 
+extension CommandContext {
+    /// Readies standard output for `format`: `github` turns the escaping
+    /// of workflow commands on (whatever `GITHUB_ACTIONS` says), and JSON
+    /// escapes as JSON strings read it.
+    func prints(_ format: ReportFormat) {
+        switch format {
+        case .github: beginAnnotating()
+        case .json: printing(.json)
+        case .text: break
+        }
+    }
+}
+
 /// `--format text|json|github`, for `check` and `run`.
 struct ReportFormatOption: ParsableArguments {
     @Option(

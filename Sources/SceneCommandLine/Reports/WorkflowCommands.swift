@@ -133,9 +133,9 @@ enum WorkflowCommands {
         _ diagnostics: [Diagnostic], in source: SceneSource, groupName: String, to output: any TextSink
     ) {
         guard !diagnostics.isEmpty else { return }
-        for diagnostic in diagnostics { output.write(annotation(diagnostic, in: source)) }
-        output.write(group(groupName))
+        for diagnostic in diagnostics { output.writeWorkflowCommand(annotation(diagnostic, in: source)) }
+        output.writeWorkflowCommand(group(groupName))
         output.write(inert(DiagnosticRenderer.render(diagnostics, in: source)))
-        output.write(endGroup)
+        output.writeWorkflowCommand(endGroup)
     }
 }

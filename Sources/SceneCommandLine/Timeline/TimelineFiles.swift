@@ -190,7 +190,7 @@ private final class PageFile {
 
     init(_ target: OutputFile) {
         self.target = target
-        opened = target.open()
+        opened = target.open(as: .markup)
     }
 
     func write(_ text: String) {
