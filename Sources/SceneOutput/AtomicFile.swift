@@ -27,18 +27,29 @@ package final class AtomicFile {
     /// Numbers the temporary files of this process.
     private static let counter = Atomic<Int>(0)
 
+    /// Where the file and its temporary file are named.
+    private enum Place {
+        /// By their paths.
+        case paths
+        /// By their names in a folder open as this descriptor (a copy the
+        /// file closes when committed or abandoned).
+        case inFolder(Int32, name: String, partialName: String)
+    }
+
     /// The file replaced when the write is committed.
     package let path: String
     /// The temporary file beside it.
     package let partial: String
+    private let place: Place
     private let output: DescriptorOutput
     /// The temporary file's registration with ``TemporaryItems``, until it
     /// is renamed or removed.
     private var token: Int?
 
-    private init(path: String, partial: String, output: DescriptorOutput, token: Int) {
+    private init(path: String, partial: String, place: Place, output: DescriptorOutput, token: Int) {
         self.path = path
         self.partial = partial
+        self.place = place
         self.output = output
         self.token = token
     }
@@ -67,12 +78,65 @@ package final class AtomicFile {
             return .failure(AtomicFileFailure(code: code))
         }
         if let mode { output.setMode(mode, owner: owner, group: group) }
-        return .success(AtomicFile(path: path, partial: partial, output: output, token: token))
+        return .success(AtomicFile(path: path, partial: partial, place: .paths, output: output, token: token))
+    }
+
+    /// Starts writing the file `name` (one component, no `/`) in the folder
+    /// open as `folder`, which `path` names for messages: the temporary
+    /// file is made in that folder (`openat`, never through a link) and
+    /// renamed over `name` there (`renameat`), so that no link on the way
+    /// to the folder, nor one named `name`'s temporary file, is followed.
+    /// The file keeps a copy of the descriptor until it is committed or
+    /// abandoned. Why it cannot be made, when it cannot.
+    package static func create(named name: String, in folder: Int32, path: String) -> Result<
+        AtomicFile, AtomicFileFailure
+    > {
+        guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else {
+            return .failure(AtomicFileFailure(code: EINVAL))
+        }
+        let number = counter.add(1, ordering: .relaxed).newValue
+        let partialName = "\(name).\(getpid()).\(number).partial"
+        let slash = path.lastIndex(of: "/")
+        let partial = (slash.map { String(path[...$0]) } ?? "") + partialName
+        let token = TemporaryItems.register(partial)
+        let copy = fcntl(folder, F_DUPFD_CLOEXEC, 0)
+        guard copy >= 0 else {
+            let code = errno
+            TemporaryItems.unregister(token)
+            return .failure(AtomicFileFailure(code: code))
+        }
+        var descriptor: Int32
+        repeat {
+            descriptor = openat(copy, partialName, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
+        } while descriptor < 0 && errno == EINTR
+        guard descriptor >= 0 else {
+            let code = errno
+            _ = close(copy)
+            TemporaryItems.unregister(token)
+            return .failure(AtomicFileFailure(code: code))
+        }
+        return .success(
+            AtomicFile(
+                path: path, partial: partial, place: .inFolder(copy, name: name, partialName: partialName),
+                output: DescriptorOutput(owning: descriptor), token: token))
     }
 
     /// Writes `bytes` to `path` whole; why it could not, or `nil`.
     package static func write(_ bytes: [UInt8], to path: String) -> AtomicFileFailure? {
         switch create(path) {
+        case .failure(let failure): return failure
+        case .success(let file):
+            file.write(bytes: bytes[...])
+            return file.commit()
+        }
+    }
+
+    /// Writes `bytes` whole to the file `name` in the folder open as
+    /// `folder` (see ``create(named:in:path:)``); why it could not, or `nil`.
+    package static func write(_ bytes: [UInt8], named name: String, in folder: Int32, path: String)
+        -> AtomicFileFailure?
+    {
+        switch create(named: name, in: folder, path: path) {
         case .failure(let failure): return failure
         case .success(let file):
             file.write(bytes: bytes[...])
@@ -99,8 +163,15 @@ package final class AtomicFile {
     package func commit() -> AtomicFileFailure? {
         guard let token else { return AtomicFileFailure(code: ECANCELED) }
         var code = output.finish() == nil ? 0 : output.failure
-        if code == 0, rename(partial, path) != 0 { code = errno }
-        if code != 0 { unlink(partial) }
+        switch place {
+        case .paths:
+            if code == 0, rename(partial, path) != 0 { code = errno }
+            if code != 0 { unlink(partial) }
+        case .inFolder(let folder, let name, let partialName):
+            if code == 0, renameat(folder, partialName, folder, name) != 0 { code = errno }
+            if code != 0 { unlinkat(folder, partialName, 0) }
+            _ = close(folder)
+        }
         TemporaryItems.unregister(token)
         self.token = nil
         return code == 0 ? nil : AtomicFileFailure(code: code)
@@ -110,7 +181,12 @@ package final class AtomicFile {
     package func abandon() {
         guard let token else { return }
         output.abandon()
-        unlink(partial)
+        switch place {
+        case .paths: unlink(partial)
+        case .inFolder(let folder, _, let partialName):
+            unlinkat(folder, partialName, 0)
+            _ = close(folder)
+        }
         TemporaryItems.unregister(token)
         self.token = nil
     }

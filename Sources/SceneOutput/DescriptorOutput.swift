@@ -28,6 +28,15 @@ package final class DescriptorOutput {
         buffer.reserveCapacity(bufferSize + 4096)
     }
 
+    /// Writes to `descriptor`, which it closes when finished (a file opened
+    /// by the caller, such as one made with `openat`).
+    package init(owning descriptor: Int32, bufferSize: Int = 1 << 16) {
+        self.descriptor = descriptor
+        self.bufferSize = bufferSize
+        ownsDescriptor = true
+        buffer.reserveCapacity(bufferSize + 4096)
+    }
+
     /// Creates the file at `path`, which must not exist (a temporary
     /// file), with the umask's permissions; `nil` and `errno` when it
     /// cannot be made.

@@ -71,7 +71,9 @@ package final class RunSession {
         let reports = RunReports()
         let recorder = TranscriptRecorder(
             declaration: declaration, file: source.name, sink: reports, limits: loader.limits,
-            snapshots: snapshots.map { SnapshotStore($0, for: source) })
+            snapshots: snapshots.map { policy in
+                SnapshotStore(policy, for: source) { loader.includedFiles(of: source.name) }
+            })
         scene.scheduler.maximumFirings = loader.limits.maxTimerFirings
         return .success(
             RunSession(

@@ -199,8 +199,7 @@ private func run(_ file: SceneFile, registry: SceneRegistry, updatingSnapshots: 
 {
     // Beside the file itself: its name is relative to the package, not
     // to the current folder.
-    let folder = SnapshotPolicy().folder(for: SceneSource(name: file.path, bytes: []))
-    let snapshots = SnapshotPolicy(folder: .at(folder), updatesReferences: updatingSnapshots)
+    let snapshots = SnapshotPolicy(folder: .besideFile(file.path), updatesReferences: updatingSnapshots)
     return try run(try file.source(at: call), registry: registry, snapshots: snapshots, at: .file(call, file))
 }
 

@@ -24,6 +24,7 @@ import Testing
 
     @Test(arguments: [
         "../escape", "a/b", ".hidden", "-dash", "with space", "name.svg", "é", String(repeating: "a", count: 101),
+        "..", ".", "/", "",
     ])
     func aNameThatIsNotAPlainFileNameIsRefused(name: String) {
         let text = Self.rendered("  - snapshot: '\(name)'\n")

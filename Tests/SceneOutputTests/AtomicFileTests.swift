@@ -88,4 +88,20 @@ import Testing
         let failure = AtomicFile.write([1], to: "/nonexistent-folder-\(getpid())/x")
         #expect(failure?.code == ENOENT && failure?.reason.isEmpty == false)
     }
+
+    @Test func aFileNamedInAnOpenFolderIsWrittenThereWholeAndOnlyByAPlainName() throws {
+        let folder = try Self.folder()
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        #expect(AtomicFile.write(Array("one".utf8), named: "a.svg", in: descriptor, path: "\(folder)/a.svg") == nil)
+        #expect(Self.contents("\(folder)/a.svg") == "one")
+        #expect(AtomicFile.write(Array("two".utf8), named: "a.svg", in: descriptor, path: "\(folder)/a.svg") == nil)
+        #expect(Self.contents("\(folder)/a.svg") == "two")
+        for name in ["", ".", "..", "../b.svg", "sub/b.svg"] {
+            #expect(
+                AtomicFile.write(Array("x".utf8), named: name, in: descriptor, path: name)?.code == EINVAL, "\(name)")
+        }
+        #expect(Self.names(in: folder) == ["a.svg"])
+    }
 }

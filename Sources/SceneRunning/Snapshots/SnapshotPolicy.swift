@@ -17,6 +17,9 @@ package struct SnapshotPolicy: Sendable, Hashable {
         /// file's folder, the scene's name (``SceneSource/name``) read as
         /// its path.
         case besideScene
+        /// `Snapshots/<file name without its extension>/` beside the file
+        /// at this path, whatever the scene's name.
+        case besideFile(String)
         /// This folder, whatever the scene.
         case at(String)
     }
@@ -33,19 +36,36 @@ package struct SnapshotPolicy: Sendable, Hashable {
         self.updatesReferences = updatesReferences
     }
 
-    /// The folder of the references of the scene in `source`.
+    /// The folder of the references of the scene in `source`, as a path.
     package func folder(for source: SceneSource) -> String {
-        switch folder {
-        case .at(let path):
-            return path
-        case .besideScene:
-            let name = source.name
-            let slash = name.lastIndex(of: "/")
-            let directory = slash.map { String(name[...$0]) } ?? ""
-            var stem = slash.map { String(name[name.index(after: $0)...]) } ?? name
-            if let dot = stem.lastIndex(of: "."), dot != stem.startIndex { stem = String(stem[..<dot]) }
-            return directory + "Snapshots/" + stem
+        switch location(for: source) {
+        case .success(let folder): folder.path
+        case .failure: ""
         }
+    }
+
+    /// The folder of the references of the scene in `source`, resolved
+    /// once; or, when the file's name would take it out of its place
+    /// (`...yaml` gives `..`, an empty name, an over-long one), why the
+    /// scene cannot keep references.
+    func location(for source: SceneSource) -> Result<SnapshotFolder, SnapshotFileFailure> {
+        let file: String
+        switch folder {
+        case .at(let path): return .success(SnapshotFolder(base: path, components: []))
+        case .besideScene: file = source.name
+        case .besideFile(let path): file = path
+        }
+        let slash = file.lastIndex(of: "/")
+        let directory = slash.map { file[...$0].count == 1 ? "/" : String(file[..<$0]) } ?? "."
+        var stem = slash.map { String(file[file.index(after: $0)...]) } ?? file
+        if let dot = stem.lastIndex(of: "."), dot != stem.startIndex { stem = String(stem[..<dot]) }
+        if let problem = SnapshotFolder.problem(with: stem) {
+            return .failure(
+                SnapshotFileFailure(
+                    "the scene file '\(file)' gives its reference pictures the folder name \(problem), which would leave Snapshots/; rename the scene file"
+                ))
+        }
+        return .success(SnapshotFolder(base: directory, components: ["Snapshots", stem]))
     }
 }
 

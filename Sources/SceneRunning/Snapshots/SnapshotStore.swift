@@ -15,82 +15,109 @@ import SceneOutput
 /// `NAME.new.svg`, with `NAME.diff.html` showing both side by side. A
 /// later run that matches (or updates) removes those two.
 ///
+/// The folder is resolved once (``SnapshotFolder``): the folders the store
+/// adds below the scene's own (`Snapshots/NAME`) are made and opened
+/// without following a link, and each file is named by one component in
+/// the last of them, so nothing is written outside it. A scene file whose
+/// name would take the folder elsewhere (`...yaml` gives `Snapshots/..`)
+/// keeps no references: its steps fail, saying why.
+///
 /// Files are written whole or not at all (a temporary file renamed into
 /// place), and only as regular files: a symbolic link, a device, a FIFO or
 /// a folder where a picture would go is never written through or
-/// replaced; the step fails, saying so.
+/// replaced, nor is a file the run reads (the scene, a component); the
+/// step fails, saying so.
 package struct SnapshotStore: Sendable {
     /// The largest reference read, in bytes.
     static let maxReferenceBytes = 64 << 20
 
-    /// The folder of the references.
-    package let folder: String
+    /// The folder of the references, as a path.
+    package var folder: String { location?.path ?? "" }
+    /// The folder, resolved; `nil` when ``problem`` says why there is none.
+    let location: SnapshotFolder?
     /// Whether pictures that differ (or have no reference) become references.
     package let updatesReferences: Bool
     /// Why this run cannot keep snapshots (no scene file to keep them
-    /// beside), or `nil`.
+    /// beside, or a name that would leave their folder), or `nil`.
     let problem: String?
+    /// The files the run reads, which are never written: asked only when
+    /// a file would be replaced.
+    let inputs: @Sendable () -> [String]
 
     /// A store over `folder`.
     package init(folder: String, updatesReferences: Bool) {
-        self.folder = folder
+        location = SnapshotFolder(base: folder, components: [])
         self.updatesReferences = updatesReferences
         problem = nil
+        inputs = { [] }
     }
 
-    /// The store `policy` gives the scene in `source`. References kept
-    /// beside the scene need a scene file: a scene read from a pipe, a
-    /// device or memory has no folder to keep them in, and its snapshot
-    /// steps fail saying so.
-    package init(_ policy: SnapshotPolicy, for source: SceneSource) {
-        folder = policy.folder(for: source)
+    /// The store `policy` gives the scene in `source`, which reads the
+    /// files `includes` lists besides the scene file (the components it
+    /// includes; asked only when a file would be replaced).
+    /// References kept beside the scene need a scene file: a scene read
+    /// from a pipe, a device or memory has no folder to keep them in, and
+    /// its snapshot steps fail saying so.
+    package init(
+        _ policy: SnapshotPolicy, for source: SceneSource, includes: @escaping @Sendable () -> [String] = { [] }
+    ) {
         updatesReferences = policy.updatesReferences
+        let name = source.name
+        inputs = { [name] + includes() }
         var status = stat()
         if policy.folder == .besideScene, stat(source.name, &status) != 0 || (status.st_mode & S_IFMT) != S_IFREG {
+            location = nil
             problem =
                 "'\(source.name)' is not a scene file, so there is no folder beside it for the reference pictures;"
                 + " run the scene from its file, or give the runner a folder (SnapshotPolicy(folder: .at(...)))"
-        } else {
+            return
+        }
+        switch policy.location(for: source) {
+        case .success(let folder):
+            location = folder
             problem = nil
+        case .failure(let failure):
+            location = nil
+            problem = failure.reason
         }
     }
 
     /// Compares `picture` (SVG text) with the reference named `name`, and
     /// writes what the result says it wrote.
     package func compare(name: String, picture: String) -> SnapshotResult {
-        if let problem { return .unavailable(reference: name + ".svg", reason: problem) }
-        let base = (folder.hasSuffix("/") || folder.isEmpty ? folder : folder + "/") + name
-        let reference = base + ".svg"
-        let newPicture = base + ".new.svg"
-        let comparison = base + ".diff.html"
+        guard let location else { return .unavailable(reference: name + ".svg", reason: problem ?? "") }
+        let reference = location.path(of: name + ".svg")
+        if let problem = SnapshotFolder.problem(with: name + ".new.svg") {
+            return .unavailable(reference: reference, reason: "'\(name)' cannot name a snapshot: it is \(problem)")
+        }
         let bytes = Array(picture.utf8)
         let old: [UInt8]
-        switch Self.read(reference) {
-        case .failure(let reason):
-            return .unavailable(reference: reference, reason: "the reference \(reference) cannot be read: \(reason)")
+        switch read(name + ".svg") {
+        case .failure(let failure):
+            return .unavailable(reference: reference, reason: "the reference \(reference) cannot be read: \(failure)")
         case .success(nil):
-            if let reason = Self.write(bytes, to: reference) {
+            if let reason = write([(name + ".svg", bytes)], removing: [name + ".new.svg", name + ".diff.html"]) {
                 return .unavailable(reference: reference, reason: "the picture could not be written: \(reason)")
             }
-            Self.removeLeftovers(newPicture, comparison)
             return updatesReferences ? .updated(reference: reference) : .recorded(reference: reference)
         case .success(let found?):
             old = found
         }
         if Self.withUnixLineBreaks(old) == bytes {
-            Self.removeLeftovers(newPicture, comparison)
+            _ = write([], removing: [name + ".new.svg", name + ".diff.html"])
             return .matched(reference: reference)
         }
         if updatesReferences {
-            if let reason = Self.write(bytes, to: reference) {
+            if let reason = write([(name + ".svg", bytes)], removing: [name + ".new.svg", name + ".diff.html"]) {
                 return .unavailable(reference: reference, reason: "the new reference could not be written: \(reason)")
             }
-            Self.removeLeftovers(newPicture, comparison)
             return .updated(reference: reference)
         }
+        let newPicture = location.path(of: name + ".new.svg")
+        let comparison = location.path(of: name + ".diff.html")
         let page = SnapshotComparisonPage.html(
             name: name, reference: reference, old: Self.withUnixLineBreaks(old), new: bytes)
-        if let reason = Self.write(bytes, to: newPicture) ?? Self.write(Array(page.utf8), to: comparison) {
+        if let reason = write([(name + ".new.svg", bytes), (name + ".diff.html", Array(page.utf8))], removing: []) {
             return .unavailable(
                 reference: reference,
                 reason: "the picture differs from \(reference), and the new one could not be written: \(reason)")
@@ -98,45 +125,80 @@ package struct SnapshotStore: Sendable {
         return .differs(reference: reference, picture: newPicture, comparison: comparison)
     }
 
-    /// The bytes of the file at `path`, `nil` when there is none, or why it
-    /// cannot be read.
-    static func read(_ path: String) -> Result<[UInt8]?, SnapshotFileFailure> {
+    /// The bytes of the file `name` in the folder, `nil` when there is none
+    /// (nor a folder), or why it cannot be read. A link to a reference is
+    /// read through (never written through); the folders on the way are not.
+    func read(_ name: String) -> Result<[UInt8]?, SnapshotFileFailure> {
+        guard let location else { return .success(nil) }
+        let folder: Int32
+        switch location.open(creating: false) {
+        case .failure(let failure): return .failure(failure)
+        case .success(nil): return .success(nil)
+        case .success(let opened?): folder = opened
+        }
+        defer { _ = close(folder) }
         var status = stat()
-        if lstat(path, &status) != 0 {
+        if fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) != 0 {
             return errno == ENOENT ? .success(nil) : .failure(SnapshotFileFailure(errno: errno))
         }
         if (status.st_mode & S_IFMT) == S_IFLNK {
-            // A link is read through (never written through): a dangling one is an error.
-            guard stat(path, &status) == 0 else { return .failure(SnapshotFileFailure(errno: errno)) }
+            // A dangling link is an error.
+            guard fstatat(folder, name, &status, 0) == 0 else { return .failure(SnapshotFileFailure(errno: errno)) }
         }
         guard (status.st_mode & S_IFMT) == S_IFREG else {
             return .failure(SnapshotFileFailure("it is not a regular file"))
         }
         do {
-            return .success(try SceneSource(contentsOf: path, maxBytes: maxReferenceBytes).bytes)
+            return .success(try SceneSource(contentsOf: location.path(of: name), maxBytes: Self.maxReferenceBytes).bytes)
         } catch {
             return .failure(SnapshotFileFailure(error.message))
         }
     }
 
-    /// Writes `bytes` to `path` whole (through a temporary file beside it),
-    /// making its folder first; why it could not, or `nil`.
-    static func write(_ bytes: [UInt8], to path: String) -> String? {
-        var status = stat()
-        if lstat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
-            let what =
-                switch status.st_mode & S_IFMT {
-                case S_IFLNK: "a symbolic link"
-                case S_IFDIR: "a folder"
-                case S_IFIFO: "a FIFO"
-                default: "a device or socket"
-                }
-            return
-                "\(path) is \(what), which a snapshot never writes through or replaces; remove it or name the snapshot otherwise"
+    /// Writes each file (a name in the folder and its bytes) whole, making
+    /// the folder first, and removes the leftovers named (regular files
+    /// only); why it could not, or `nil`.
+    func write(_ files: [(name: String, bytes: [UInt8])], removing leftovers: [String]) -> String? {
+        guard let location else { return problem }
+        let folder: Int32
+        switch location.open(creating: !files.isEmpty) {
+        case .failure(let failure): return failure.reason
+        case .success(nil): return nil
+        case .success(let opened?): folder = opened
         }
-        if let slash = path.lastIndex(of: "/"), let reason = makeFolders(String(path[..<slash])) { return reason }
-        guard let failure = AtomicFile.write(bytes, to: path) else { return nil }
-        return "\(path): \(failure.reason)"
+        defer { _ = close(folder) }
+        var inputs: [FileKey]?
+        for (name, bytes) in files {
+            let path = location.path(of: name)
+            var status = stat()
+            if fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0 {
+                if (status.st_mode & S_IFMT) != S_IFREG {
+                    let what =
+                        switch status.st_mode & S_IFMT {
+                        case S_IFLNK: "a symbolic link"
+                        case S_IFDIR: "a folder"
+                        case S_IFIFO: "a FIFO"
+                        default: "a device or socket"
+                        }
+                    return
+                        "\(path) is \(what), which a snapshot never writes through or replaces; remove it or name the snapshot otherwise"
+                }
+                if inputs == nil { inputs = self.inputs().compactMap(FileKey.init(path:)) }
+                if inputs?.contains(FileKey(status)) == true {
+                    return "\(path) is a file this run reads (the scene or a component it includes), which a snapshot never replaces; name the snapshot otherwise"
+                }
+            }
+            if let failure = AtomicFile.write(bytes, named: name, in: folder, path: path) {
+                return "\(path): \(failure.reason)"
+            }
+        }
+        for name in leftovers {
+            var status = stat()
+            if fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0, (status.st_mode & S_IFMT) == S_IFREG {
+                unlinkat(folder, name, 0)
+            }
+        }
+        return nil
     }
 
     /// Makes `folder` and the folders above it that are missing; why it
@@ -157,15 +219,6 @@ package struct SnapshotStore: Sendable {
         return nil
     }
 
-    /// Removes the new picture and the comparison page a failed run left,
-    /// when they are regular files.
-    static func removeLeftovers(_ paths: String...) {
-        for path in paths {
-            var status = stat()
-            if lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG { unlink(path) }
-        }
-    }
-
     /// `bytes` with every CR LF made LF: a reference checked out with
     /// Windows line breaks is the same drawing.
     static func withUnixLineBreaks(_ bytes: [UInt8]) -> [UInt8] {
@@ -180,11 +233,20 @@ package struct SnapshotStore: Sendable {
     }
 }
 
-/// Why a snapshot file could not be read or written.
-struct SnapshotFileFailure: Error {
-    let reason: String
+/// A file's device and inode, to know a file whatever its path.
+private struct FileKey: Equatable {
+    let device: UInt64
+    let inode: UInt64
 
-    init(_ reason: String) { self.reason = reason }
+    init(_ status: stat) {
+        device = UInt64(status.st_dev)
+        inode = UInt64(status.st_ino)
+    }
 
-    init(errno number: Int32) { reason = String(cString: strerror(number)) }
+    /// The key of the file at `path` (links followed), or `nil`.
+    init?(path: String) {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        self.init(status)
+    }
 }
