@@ -24,7 +24,6 @@ final class JUnitReport {
     private var tests = 0
     private var failures = 0
     private var errors = 0
-    private var virtualTime: Duration = .zero
     private var wallTime: Duration = .zero
 
     /// The plan for `path`, when the command reads `inputs` and writes
@@ -47,11 +46,10 @@ final class JUnitReport {
         tests += suite.tests
         failures += suite.failures
         errors += suite.errors
-        virtualTime += suite.virtualTime
         wallTime += suite.wallTime
         var opening = "  <testsuite name=\"\(MarkupText.attribute(suite.file))\" tests=\"\(suite.tests)\""
         opening += " failures=\"\(suite.failures)\" errors=\"\(suite.errors)\" skipped=\"0\""
-        opening += " time=\"\(JUnitXML.seconds(suite.virtualTime))\">\n"
+        opening += " time=\"\(JUnitXML.seconds(suite.wallTime))\">\n"
         body.write(opening)
         body.write("    <properties>\n")
         for (name, value) in [
@@ -88,7 +86,7 @@ final class JUnitReport {
         }
         writer.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         var opening = "<testsuites name=\"scene-runner\" tests=\"\(tests)\" failures=\"\(failures)\""
-        opening += " errors=\"\(errors)\" skipped=\"0\" time=\"\(JUnitXML.seconds(virtualTime))\">\n"
+        opening += " errors=\"\(errors)\" skipped=\"0\" time=\"\(JUnitXML.seconds(wallTime))\">\n"
         writer.write(opening)
         if let reason = body.read({ writer.write(bytes: $0) }) {
             writer.abandon()

@@ -45,8 +45,11 @@ final class JUnitSuiteWriter: TranscriptSink {
     private var transcript: TextTranscriptWriter?
     /// The last lines of the text transcript, oldest first.
     private var excerpt: [String] = []
-    /// The virtual time of the last case, for the next case's `time`.
+    /// The virtual time of the last case, for the next case's `virtual-time`.
     private var lastCaseTime: Duration = .zero
+    /// When the last case was made (or the writer, for the first): the
+    /// next case's `time` is the wall time since.
+    private var lastCaseInstant = ContinuousClock.now
     /// The warnings, rendered as the text output shows them.
     private var warnings = ""
     private var summaryLine = ""
@@ -180,7 +183,8 @@ final class JUnitSuiteWriter: TranscriptSink {
         var attributes = "name=\"loads\" classname=\"\(MarkupText.attribute(className(of: file)))\""
         attributes += " file=\"\(MarkupText.attribute(file))\""
         if let first, first.file == nil { attributes += " line=\"\(first.position.line)\"" }
-        suite.body.write("    <testcase \(attributes) time=\"0.000\">\n")
+        // The case's time is the wall time it took to find the scene invalid.
+        suite.body.write("    <testcase \(attributes) time=\"\(JUnitXML.seconds(wallTime))\">\n")
         suite.body.write(
             "      <error type=\"invalid-scene\" message=\"\(MarkupText.attribute(JUnitXML.bounded(message, messageWidth)))\">"
                 + MarkupText.content(VisibleText.lines(DiagnosticRenderer.render(error.diagnostics, in: error.source)))
@@ -202,6 +206,8 @@ final class JUnitSuiteWriter: TranscriptSink {
     private struct PendingCase {
         var name: String
         var time: Duration
+        /// The wall time since the case before it.
+        var wallTime: Duration
         var position: SourcePosition?
         var problem: Problem?
     }
@@ -211,26 +217,40 @@ final class JUnitSuiteWriter: TranscriptSink {
     static let maximumPending = 64
 
     private func addCase(_ name: String, at time: Duration, position: SourcePosition?, problem: Problem?) {
-        pending.append(PendingCase(name: name, time: time, position: position, problem: problem))
+        let now = ContinuousClock.now
+        pending.append(
+            PendingCase(
+                name: name, time: time, wallTime: now - lastCaseInstant, position: position, problem: problem))
+        lastCaseInstant = now
         if pending.count >= Self.maximumPending { writePending() }
     }
 
     private func writePending() {
         for pendingCase in pending {
-            write(pendingCase.name, at: pendingCase.time, position: pendingCase.position, problem: pendingCase.problem)
+            write(
+                pendingCase.name, at: pendingCase.time, wallTime: pendingCase.wallTime, position: pendingCase.position,
+                problem: pendingCase.problem)
         }
         pending.removeAll(keepingCapacity: true)
     }
 
-    private func write(_ name: String, at time: Duration, position: SourcePosition?, problem: Problem?) {
+    /// Writes a case: its `time` is the wall time since the case before
+    /// it, its `virtual-time` property the scene's time since then.
+    private func write(
+        _ name: String, at time: Duration, wallTime: Duration, position: SourcePosition?, problem: Problem?
+    ) {
         suite.tests += 1
         let place = position.map { " (line \($0.line))" } ?? ""
         var attributes = "name=\"\(MarkupText.attribute(name + place))\"" + caseAttributes
         if let position { attributes += " line=\"\(position.line)\"" }
-        attributes += " time=\"\(JUnitXML.seconds(max(.zero, time - lastCaseTime)))\""
+        attributes += " time=\"\(JUnitXML.seconds(max(.zero, wallTime)))\""
+        let virtualTime = JUnitXML.seconds(max(.zero, time - lastCaseTime))
         lastCaseTime = time
+        suite.body.write("    <testcase \(attributes)>\n")
+        suite.body.write(
+            "      <properties><property name=\"virtual-time\" value=\"\(virtualTime)\"/></properties>\n")
         guard let problem else {
-            suite.body.write("    <testcase \(attributes)/>\n")
+            suite.body.write("    </testcase>\n")
             return
         }
         if problem.element == "failure" { suite.failures += 1 } else { suite.errors += 1 }
@@ -240,7 +260,6 @@ final class JUnitSuiteWriter: TranscriptSink {
             details += excerpt.joined(separator: "\n")
         }
         let message = JUnitXML.bounded(VisibleText.line(problem.message), Self.messageWidth)
-        suite.body.write("    <testcase \(attributes)>\n")
         suite.body.write(
             "      <\(problem.element) type=\"\(problem.type)\" message=\"\(MarkupText.attribute(message))\">"
                 + MarkupText.content(VisibleText.lines(details)) + "</\(problem.element)>\n")
