@@ -237,12 +237,29 @@ import Testing
     @Test func theComparisonPageListsOnlyTheChangedLines() {
         let old = Array("a\nb\nc\nd\n".utf8)
         let new = Array("a\nB\nC\nd\n".utf8)
-        let (removed, added) = SnapshotComparisonPage.changedLines(old, new)
-        #expect(removed == ["b", "c"] && added == ["B", "C"])
+        let changed = SnapshotComparisonPage.changedLines(old, new)
+        #expect(changed.removed == ["b", "c"] && changed.added == ["B", "C"])
         #expect(SnapshotComparisonPage.changedLines(old, old).removed.isEmpty)
         #expect(SnapshotComparisonPage.dataURI(Array("Man".utf8)) == "data:image/svg+xml;base64,TWFu")
         let page = SnapshotComparisonPage.html(name: "x", reference: "<r&f>", old: old, new: new)
         #expect(page.contains("<code>&lt;r&amp;f&gt;</code>"))
+    }
+
+    @Test func aLargeReferenceIsLinkedNotInlinedSoThePageStaysSmall() {
+        // 3 MB pictures of 40,000 lines, one of them 1 MB long.
+        let line = Array(repeating: UInt8(ascii: "x"), count: 75) + [10]
+        let long = Array(repeating: UInt8(ascii: "y"), count: 1 << 20) + [10]
+        let old = Array(Array(repeating: line, count: 40_000).joined()) + long
+        let new = Array("<svg>\n".utf8) + old.reversed()
+        let page = SnapshotComparisonPage.html(name: "big", reference: "S/big.svg", old: old, new: new)
+        #expect(page.utf8.count < 64 << 10, "\(page.utf8.count) bytes")
+        #expect(page.contains("src=\"big.svg\"") && page.contains("src=\"big.new.svg\""))
+        #expect(!page.contains("base64"))
+        #expect(page.contains("more</span>"))
+        // A small picture is still inside the page, so it opens anywhere.
+        let small = SnapshotComparisonPage.html(name: "s", reference: "S/s.svg", old: line, new: line + line)
+        #expect(small.contains("data:image/svg+xml;base64,") && !small.contains("src=\"s.svg\""))
+        #expect(SnapshotComparisonPage.maxInlinedBytes == 1 << 20)
     }
 
     @Test func theSamePictureTwiceHasTheSameBytes() throws {
