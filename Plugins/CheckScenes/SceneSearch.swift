@@ -71,6 +71,7 @@ struct SceneSearch {
     /// and nested packages; with `onlyInScenesFolders`, only those with a
     /// folder named `Scenes` on their way from `folder`.
     private mutating func yamlFiles(under folder: URL, onlyInScenesFolders: Bool) throws -> [URL] {
+        try refuseUndecodableNames(under: folder)
         let keys: [URLResourceKey] = [.isDirectoryKey, .isRegularFileKey]
         guard
             let walk = FileManager.default.enumerator(
@@ -98,6 +99,68 @@ struct SceneSearch {
             }
         }
         return found
+    }
+
+    /// Throws when a YAML file or a folder the search would look in, under
+    /// `folder`, has a name that is not valid UTF-8: Foundation's walk
+    /// leaves such a file out without a word, so a broken scene would pass.
+    /// The error names each one with its other bytes as `\xFF`.
+    mutating func refuseUndecodableNames(under folder: URL) throws {
+        var undecodable: [String] = []
+        var pending: [[UInt8]] = [Array(folder.path.utf8)]
+        let root = pending[0].count
+        while let path = pending.popLast() {
+            guard let directory = opendir(path.map { CChar(bitPattern: $0) } + [0]) else { continue }
+            defer { closedir(directory) }
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+                // Hidden entries (and `.`, `..`) are never searched.
+                guard name.first != UInt8(ascii: ".") else { continue }
+                entries += 1
+                if entries > entryLimit {
+                    throw CheckScenesError(
+                        "more than \(entryLimit) files and folders to search for scenes under \(folder.path); "
+                            + "name the folders that hold scenes: swift package check-scenes PATH...")
+                }
+                let child = path + [UInt8(ascii: "/")] + name
+                var status = stat()
+                guard lstat(child.map { CChar(bitPattern: $0) } + [0], &status) == 0 else { continue }
+                let isFolder = (status.st_mode & S_IFMT) == S_IFDIR
+                let isDecodable = String(validating: name, as: UTF8.self) != nil
+                if isDecodable {
+                    if isFolder, let text = String(validating: name, as: UTF8.self), !SceneFiles.skipsFolder(named: text) {
+                        pending.append(child)
+                    }
+                } else if isFolder || Self.hasSceneExtension(name) {
+                    undecodable.append(Self.escaped(Array(child.dropFirst(root + 1))))
+                }
+            }
+        }
+        guard !undecodable.isEmpty else { return }
+        throw CheckScenesError(
+            "check-scenes: \(undecodable.count == 1 ? "a file or folder has a name" : "files or folders have names") "
+                + "that are not valid UTF-8, so their scenes cannot be checked: "
+                + undecodable.sorted().joined(separator: ", ") + " (under \(folder.path)); rename them")
+    }
+
+    /// Whether the bytes of a name end with `.yaml` or `.yml`, in any case.
+    static func hasSceneExtension(_ name: [UInt8]) -> Bool {
+        let lower = name.suffix(5).map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
+        return lower == Array(".yaml".utf8) || lower.suffix(4) == Array(".yml".utf8)[...]
+    }
+
+    /// A path's bytes as text: printable ASCII as it is, every other byte as `\xFF`.
+    static func escaped(_ bytes: [UInt8]) -> String {
+        var text = ""
+        for byte in bytes {
+            if byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\\") {
+                text.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                let hex = String(byte, radix: 16, uppercase: true)
+                text += "\\x" + (hex.count == 1 ? "0" : "") + hex
+            }
+        }
+        return text
     }
 
     private func isDirectory(_ url: URL) -> Bool {

@@ -13,6 +13,8 @@ struct CheckScenesOnBuild: BuildToolPlugin {
         let runner = try context.tool(named: "scene-runner")
         let resources = target.sourceFiles.filter { $0.type == .resource || $0.type == .unknown }.map(\.url)
         var search = SceneSearch(packageDirectory: context.package.directoryURL)
+        // SwiftPM lists no file whose name is not UTF-8: one is refused, not skipped.
+        try search.refuseUndecodableNames(under: target.directoryURL)
         let scenes = search.unique(try search.sceneResources(resources))
         // The command runs `scene-runner check` and, when the scene is valid,
         // writes an empty Swift file: the output that makes the build run the

@@ -87,4 +87,36 @@ import Testing
         #expect(error?.description.contains("more than 3 files and folders") == true)
         #expect(error?.description.contains("swift package check-scenes PATH...") == true)
     }
+
+    /// Makes the file at `path` (bytes, not text) under `root` with a scene in it.
+    private static func makeFile(_ bytes: [UInt8], under root: URL) throws {
+        let path = Array(root.path.utf8) + [UInt8(ascii: "/")] + bytes
+        let descriptor = open(path.map { CChar(bitPattern: $0) } + [0], O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        try #require(descriptor >= 0)
+        let scene = Array("objects:\n  a: {type: View, hidden: maybe}\n".utf8)
+        #expect(write(descriptor, scene, scene.count) == scene.count)
+        close(descriptor)
+    }
+
+    @Test func aSceneWhoseNameIsNotUTF8IsReportedWithItsBytesNotSkipped() throws {
+        let package = try Package()
+        try Self.makeFile(Array("Scenes/bad".utf8) + [0xFF, 0xFE] + Array(".yaml".utf8), under: package.root)
+        // A file that is no scene may have any name.
+        try Self.makeFile(Array("Scenes/notes".utf8) + [0xFF] + Array(".txt".utf8), under: package.root)
+        for find in [
+            { (search: inout SceneSearch) in _ = try search.scenesFolderFiles() },
+            { (search: inout SceneSearch) in _ = try search.files(at: ["Scenes"]) },
+            { (search: inout SceneSearch) in try search.refuseUndecodableNames(under: package.url("Scenes")) },
+        ] {
+            var search = SceneSearch(packageDirectory: package.root)
+            do {
+                try find(&search)
+                Issue.record("the file was skipped")
+            } catch let error as CheckScenesError {
+                #expect(error.description.contains("not valid UTF-8"), "\(error)")
+                #expect(error.description.contains("bad\\xFF\\xFE.yaml"), "\(error)")
+                #expect(!error.description.contains("notes"))
+            }
+        }
+    }
 }
