@@ -128,7 +128,9 @@ struct SceneSearch {
                 let isFolder = (status.st_mode & S_IFMT) == S_IFDIR
                 let isDecodable = String(validating: name, as: UTF8.self) != nil
                 if isDecodable {
-                    if isFolder, let text = String(validating: name, as: UTF8.self), !SceneFiles.skipsFolder(named: text) {
+                    if isFolder, let text = String(validating: name, as: UTF8.self),
+                        !SceneFiles.skipsFolder(named: text)
+                    {
                         pending.append(child)
                     }
                 } else if isFolder || Self.hasSceneExtension(name) {

@@ -88,7 +88,8 @@ struct GraphCommand: SceneSubcommand {
             var inputs = InputFiles([self.file])
             for component in loader.includedFiles(of: self.file) { inputs.add(component) }
             inputs.standardOutputs = context.standardOutputs
-            switch try OutputFile(output, option: "--output", inputs: inputs).open(as: dotPath == nil ? .text : .markup) {
+            switch try OutputFile(output, option: "--output", inputs: inputs).open(as: dotPath == nil ? .text : .markup)
+            {
             case .failure(let failure):
                 throw CommandFailure(
                     message: "cannot write the graph to '\(output)': \(failure.reason)", status: ExitStatus.outputFailed

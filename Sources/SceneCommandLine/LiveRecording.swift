@@ -172,8 +172,7 @@ package struct LiveRecordingPlan {
     /// for a command that writes through `context`.
     package static func plan(
         _ options: LiveOptions, source: SceneSource, includes included: [String], in context: CommandContext
-    ) throws(CommandFailure) -> LiveRecordingPlan?
-    {
+    ) throws(CommandFailure) -> LiveRecordingPlan? {
         guard let record = options.record else { return nil }
         guard LiveRecording.canRecord(String(decoding: source.bytes, as: UTF8.self)) else {
             throw CommandFailure(

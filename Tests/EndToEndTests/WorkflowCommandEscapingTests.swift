@@ -75,7 +75,8 @@ import Testing
     }
 
     static let commands: [[String]] = [
-        ["run", "VALID"], ["run", "--format", "text", "VALID", "INVALID"], ["run", "--format", "github", "VALID", "INVALID"],
+        ["run", "VALID"], ["run", "--format", "text", "VALID", "INVALID"],
+        ["run", "--format", "github", "VALID", "INVALID"],
         ["run", "--format", "json", "VALID", "INVALID"], ["run", "--jobs", "2", "VALID", "INVALID", "VALID"],
         ["check", "VALID", "INVALID"], ["check", "--format", "text", "VALID", "INVALID"],
         ["check", "--format", "json", "VALID", "INVALID"], ["render", "VALID"], ["render", "INVALID"],

@@ -51,7 +51,9 @@ import Testing
         try "<svg>the real logo</svg>".write(toFile: logo, atomically: true, encoding: .utf8)
         let result = try Self.result("\(folder)/...yaml", updating: updating)
         #expect(result?.passed == false)
-        #expect(Self.reason(result).contains("the scene file '\(folder)/...yaml' gives its reference pictures the folder name '..'"))
+        #expect(
+            Self.reason(result).contains(
+                "the scene file '\(folder)/...yaml' gives its reference pictures the folder name '..'"))
         #expect(try String(contentsOfFile: logo, encoding: .utf8) == "<svg>the real logo</svg>")
         #expect(!FileManager.default.fileExists(atPath: "\(folder)/Snapshots"))
     }
@@ -60,7 +62,8 @@ import Testing
         let policy = SnapshotPolicy()
         for (name, isRefused) in [
             ("a/...yaml", true), ("a/..yaml", true), ("a/.yaml", false), ("a/....yaml", false),
-            ("a/\(String(repeating: "x", count: 256)).yaml", true), ("a/\(String(repeating: "x", count: 255)).yaml", false),
+            ("a/\(String(repeating: "x", count: 256)).yaml", true),
+            ("a/\(String(repeating: "x", count: 255)).yaml", false),
         ] {
             let location = policy.location(for: SceneSource(name: name, text: ""))
             if case .failure = location { #expect(isRefused, "\(name)") } else { #expect(!isRefused, "\(name)") }
@@ -76,12 +79,16 @@ import Testing
             try? FileManager.default.removeItem(atPath: folder)
             try? FileManager.default.removeItem(atPath: elsewhere)
         }
-        if link.contains("/") { try FileManager.default.createDirectory(atPath: "\(folder)/Snapshots", withIntermediateDirectories: true) }
+        if link.contains("/") {
+            try FileManager.default.createDirectory(atPath: "\(folder)/Snapshots", withIntermediateDirectories: true)
+        }
         try FileManager.default.createSymbolicLink(atPath: "\(folder)/\(link)", withDestinationPath: elsewhere)
         for updating in [false, true] {
             let result = try Self.result("\(folder)/scene.yaml", updating: updating)
             #expect(result?.passed == false)
-            #expect(Self.reason(result).contains("\(link) is not a folder (a symbolic link or a file)"), "\(Self.reason(result))")
+            #expect(
+                Self.reason(result).contains("\(link) is not a folder (a symbolic link or a file)"),
+                "\(Self.reason(result))")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere) == ["other.yaml"])
     }

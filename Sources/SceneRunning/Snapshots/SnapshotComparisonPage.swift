@@ -96,7 +96,9 @@ enum SnapshotComparisonPage {
         // Only the lines listed become text, each cut short; the rest are counted.
         let text = { (line: ArraySlice<UInt8>) -> String in
             let shown = String(decoding: line.prefix(maxListedLineCharacters * 4), as: UTF8.self)
-            guard shown.count > maxListedLineCharacters || line.count > maxListedLineCharacters * 4 else { return shown }
+            guard shown.count > maxListedLineCharacters || line.count > maxListedLineCharacters * 4 else {
+                return shown
+            }
             return String(shown.prefix(maxListedLineCharacters)) + " …"
         }
         let removed = oldLines[start..<oldEnd]

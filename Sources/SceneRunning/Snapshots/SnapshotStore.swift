@@ -149,7 +149,8 @@ package struct SnapshotStore: Sendable {
             return .failure(SnapshotFileFailure("it is not a regular file"))
         }
         do {
-            return .success(try SceneSource(contentsOf: location.path(of: name), maxBytes: Self.maxReferenceBytes).bytes)
+            return .success(
+                try SceneSource(contentsOf: location.path(of: name), maxBytes: Self.maxReferenceBytes).bytes)
         } catch {
             return .failure(SnapshotFileFailure(error.message))
         }
@@ -185,7 +186,8 @@ package struct SnapshotStore: Sendable {
                 }
                 if inputs == nil { inputs = self.inputs().compactMap(FileKey.init(path:)) }
                 if inputs?.contains(FileKey(status)) == true {
-                    return "\(path) is a file this run reads (the scene or a component it includes), which a snapshot never replaces; name the snapshot otherwise"
+                    return
+                        "\(path) is a file this run reads (the scene or a component it includes), which a snapshot never replaces; name the snapshot otherwise"
                 }
             }
             if let failure = AtomicFile.write(bytes, named: name, in: folder, path: path) {
