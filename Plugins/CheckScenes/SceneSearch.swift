@@ -139,10 +139,12 @@ struct SceneSearch {
             }
         }
         guard !undecodable.isEmpty else { return }
+        let names = undecodable.sorted().joined(separator: ", ")
         throw CheckScenesError(
-            "check-scenes: \(undecodable.count == 1 ? "a file or folder has a name" : "files or folders have names") "
-                + "that are not valid UTF-8, so their scenes cannot be checked: "
-                + undecodable.sorted().joined(separator: ", ") + " (under \(folder.path)); rename them")
+            undecodable.count == 1
+                ? "check-scenes: the name of \(names) (under \(folder.path)) is not valid UTF-8, so it cannot be checked; rename it"
+                : "check-scenes: the names of \(names) (under \(folder.path)) are not valid UTF-8, so they cannot be checked; rename them"
+        )
     }
 
     /// Whether the bytes of a name end with `.yaml` or `.yml`, in any case.
