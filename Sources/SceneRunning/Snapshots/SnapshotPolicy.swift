@@ -20,7 +20,8 @@ package struct SnapshotPolicy: Sendable, Hashable {
         /// `Snapshots/<file name without its extension>/` beside the file
         /// at this path, whatever the scene's name.
         case besideFile(String)
-        /// This folder, whatever the scene.
+        /// This folder, whatever the scene: opened as it is named (a link
+        /// to a folder is the program's choice), made when missing.
         case at(String)
     }
 
