@@ -19,6 +19,14 @@ enum Graphviz {
     /// Graphviz prints, without changing the process's environment.
     @TaskLocal static var searchPathOverride: String?
 
+    /// How long `dot` or `rsvg-convert` may run on one input: a minute.
+    /// Past it the program is killed and the command fails saying so (a
+    /// label of 100,000 emoji keeps rsvg-convert busy for minutes).
+    static let timeLimit: Duration = .seconds(60)
+
+    /// The time limit used instead of ``timeLimit`` while it is bound (tests).
+    @TaskLocal static var timeLimitOverride: Duration?
+
     /// Why `dot` could not render a graph.
     struct Failure: Error {
         let message: String
@@ -60,8 +68,9 @@ enum Graphviz {
     /// Runs the program at `path` with `arguments` on `input`, passing the
     /// bytes it prints to `output` as they arrive (`dot`, `rsvg-convert`).
     /// Throws with its standard error (the first 16 KiB) when it cannot be
-    /// started or exits with a status other than 0. `shouldStop` is asked
-    /// after each piece of output: when it says so (the output cannot be
+    /// started or exits with a status other than 0, and when it runs longer
+    /// than ``timeLimit`` (it is killed then). `shouldStop` is asked after
+    /// each piece of output: when it says so (the output cannot be
     /// written), the program is ended and this returns.
     static func filter(
         _ input: [UInt8], through path: String, arguments extra: [String], into output: (ArraySlice<UInt8>) -> Void,
@@ -100,15 +109,24 @@ enum Graphviz {
 
         let flags = fcntl(inputEnds[0], F_GETFL)
         _ = fcntl(inputEnds[0], F_SETFL, flags | O_NONBLOCK)
+        let limit = timeLimitOverride ?? timeLimit
+        let deadline = ContinuousClock.now + limit
         var exchange = Exchange(input: input, inputEnd: inputEnds[0], outputEnd: outputEnds[0], errorEnd: errorEnds[0])
-        let stopped = exchange.run(output: output, shouldStop: shouldStop)
+        let outcome = exchange.run(output: output, shouldStop: shouldStop, deadline: deadline)
         inputEnds[0] = -1
         outputEnds[0] = -1
         errorEnds[0] = -1
-        if stopped { child.send(SIGTERM) }
+        if outcome == .stopped { child.send(SIGTERM) }
 
-        let ending = child.wait()
-        guard !stopped else { return }
+        // Killed at the deadline if it has not ended by then.
+        let remaining = outcome == .timedOut ? .zero : max(deadline - ContinuousClock.now, .zero)
+        let (ending, timedOut) = child.wait(within: remaining)
+        if outcome == .timedOut || (timedOut && outcome != .stopped) {
+            throw Failure(
+                message: "'\(([path] + extra).joined(separator: " "))' ran longer than \(limit), its time limit, "
+                    + "and was stopped; draw a smaller picture or less text")
+        }
+        guard outcome != .stopped else { return }
         let said: String
         switch ending {
         case nil, .exited(0): return
@@ -141,9 +159,21 @@ enum Graphviz {
             self.errorEnd = errorEnd
         }
 
-        /// Runs until `dot` closes its output and errors; true when
-        /// `shouldStop` ended it first. Closes every end.
-        mutating func run(output: (ArraySlice<UInt8>) -> Void, shouldStop: () -> Bool) -> Bool {
+        /// How an exchange ended.
+        enum Outcome {
+            /// The program closed its output and errors.
+            case finished
+            /// `shouldStop` said to stop.
+            case stopped
+            /// The deadline passed first.
+            case timedOut
+        }
+
+        /// Runs until `dot` closes its output and errors, `shouldStop` says
+        /// to stop, or `deadline` passes. Closes every end.
+        mutating func run(
+            output: (ArraySlice<UInt8>) -> Void, shouldStop: () -> Bool, deadline: ContinuousClock.Instant
+        ) -> Outcome {
             defer {
                 for end in [inputEnd, outputEnd, errorEnd] where end >= 0 { close(end) }
             }
@@ -154,10 +184,14 @@ enum Graphviz {
                 if inputEnd >= 0 { ends.append(pollfd(fd: inputEnd, events: Int16(POLLOUT), revents: 0)) }
                 if outputEnd >= 0 { ends.append(pollfd(fd: outputEnd, events: Int16(POLLIN), revents: 0)) }
                 if errorEnd >= 0 { ends.append(pollfd(fd: errorEnd, events: Int16(POLLIN), revents: 0)) }
-                let ready = ends.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), -1) }
+                let left = deadline - ContinuousClock.now
+                guard left > .zero else { return .timedOut }
+                let (seconds, attoseconds) = left.components
+                let wait = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
+                let ready = ends.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), wait) }
                 if ready < 0 {
                     if errno == EINTR { continue }
-                    return false
+                    return .finished
                 }
                 for end in ends where end.revents != 0 {
                     if end.fd == inputEnd {
@@ -169,7 +203,7 @@ enum Graphviz {
                             outputEnd = -1
                         } else {
                             output(buffer[0..<count])
-                            if shouldStop() { return true }
+                            if shouldStop() { return .stopped }
                         }
                     } else if end.fd == errorEnd {
                         let count = readSome(errorEnd, into: &buffer)
@@ -182,7 +216,7 @@ enum Graphviz {
                     }
                 }
             }
-            return false
+            return .finished
         }
 
         private mutating func writeInput() {

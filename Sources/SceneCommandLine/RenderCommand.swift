@@ -52,8 +52,18 @@ struct RenderCommand: SceneSubcommand {
         guard scale.isFinite, scale > 0, scale <= 16 else {
             throw ValidationError("--scale takes a number above 0, at most 16.")
         }
-        for time in times where ScalarSyntax.duration(time) == nil {
-            throw ValidationError("--at '\(time)' is not a time: write it as 250ms, 1.5s, 2m or 1h.")
+        let latest = SceneLimits().maxVirtualTime
+        for time in times {
+            guard let instant = ScalarSyntax.duration(time) else {
+                throw ValidationError("--at '\(time)' is not a time: write it as 250ms, 1.5s, 2m or 1h.")
+            }
+            guard instant >= .zero else {
+                throw ValidationError("--at '\(time)' is before the scene starts: a time is 0s or later.")
+            }
+            guard instant <= latest else {
+                throw ValidationError(
+                    "--at '\(time)' is later than a scene may run: at most \(latest.components.seconds / 3600)h.")
+            }
         }
         if times.count > 1 && output == nil {
             throw ValidationError("Several --at times give several pictures: name the first with -o.")
@@ -88,13 +98,22 @@ struct RenderCommand: SceneSubcommand {
                     status: ExitStatus.toolUnavailable)
             }
         }
-        let transcript = TranscriptCollector()
+        // Only the last error is kept, not the transcript: a run of hours
+        // holds what the scene holds, not every change it made.
+        let transcript = LastError()
         let session: RunSession
         switch RunSession.start(source, loader: loader, streamingTo: transcript) {
         case .success(let started): session = started
         case .failure(let error):
             Records.writeInvalid(error, name: error.source.name, format: .text, to: context.output)
             throw ExitCode(ExitStatus.invalidScene)
+        }
+        if converter != nil {
+            let canvas = session.scene.canvas ?? ScenePicture.defaultCanvas
+            if let refusal = Self.pixelBudgetRefusal(canvas: canvas, scale: scale) {
+                _ = session.finish()
+                throw CommandFailure(message: refusal, status: ExitStatus.usage)
+            }
         }
         let instants = times.compactMap(ScalarSyntax.duration).sorted()
         let targets = outputPaths(count: max(instants.count, 1))
@@ -116,10 +135,7 @@ struct RenderCommand: SceneSubcommand {
         _ = session.finish()
         if let failure { throw failure }
         if written < targets.count {
-            let stop = transcript.transcript.entries.reversed().lazy.compactMap { entry -> String? in
-                if case .error(let message, _) = entry.kind { return message }
-                return nil
-            }.first
+            let stop = transcript.message
             throw CommandFailure(
                 message: "the script stopped before every picture was drawn (\(written) of \(targets.count))"
                     + (stop.map { ": \($0)" } ?? ""),
@@ -181,4 +197,41 @@ struct RenderCommand: SceneSubcommand {
         }
         return nil
     }
+
+    /// The most pixels a PNG may have: 64 megapixels (67,108,864, a picture
+    /// 8,192 pixels square), 256 MiB at four bytes a pixel in the converter.
+    static let maxPixels = 64 << 20
+
+    /// Why a PNG of `canvas` at `scale` is refused (more than ``maxPixels``),
+    /// or `nil`; checked before rsvg-convert is started.
+    static func pixelBudgetRefusal(canvas: Size, scale: Double) -> String? {
+        let width = Int(clamping: canvas.width * scale, rounding: .up)
+        let height = Int(clamping: canvas.height * scale, rounding: .up)
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        guard overflow || pixels > maxPixels else { return nil }
+        // The largest scale within the budget, in hundredths, rounded down.
+        let largest = Int(
+            clamping: (Double(maxPixels) / (canvas.width * canvas.height)).squareRoot() * 100, rounding: .down)
+        let advice =
+            largest >= 1
+            ? "draw it at --scale \(largest / 100).\(largest % 100 < 10 ? "0" : "")\(largest % 100) or less"
+            : "declare a smaller canvas"
+        return """
+            a \(width)x\(height) PNG (canvas \(canvas) at --scale \(scale)) has more than \(maxPixels) pixels, \
+            the limit (64 megapixels): \(advice), or write SVG.
+            """
+    }
+}
+
+/// Keeps the message of the last error a run reported, and nothing else.
+private final class LastError: TranscriptSink {
+    /// The last error's message, if there was one.
+    private(set) var message: String?
+
+    func warn(_ warnings: [Diagnostic], in source: SceneSource) {}
+    func begin(_ header: Transcript.Header) {}
+    func record(_ entry: Transcript.Entry) {
+        if case .error(let message, _) = entry.kind { self.message = message }
+    }
+    func end(_ summary: Transcript.Summary) {}
 }

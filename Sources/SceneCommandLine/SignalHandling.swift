@@ -18,7 +18,9 @@ import Synchronization
 ///   session listening for them (``Interruption``) ends cleanly; otherwise
 ///   the temporary files and folders still registered in
 ///   ``TemporaryItems`` (a page's `.partial` file, a store's state folder)
-///   are removed and the process ends by the signal, as it would have
+///   are removed, the child processes still running (`dot`,
+///   `rsvg-convert`: ``ChildProcess/endAll()``) are killed, and the
+///   process ends by the signal, as it would have
 ///   without the clean-up (a shell shows 128 + its number: 130 for Ctrl-C,
 ///   143 for SIGTERM, 129 for SIGHUP).
 enum SignalHandling {
@@ -76,6 +78,9 @@ enum SignalHandling {
                 Interruption.interrupt()
                 continue
             }
+            // No child outlives the runner: a converter left running would
+            // go on at full speed, reparented, with nobody to read it.
+            ChildProcess.endAll()
             TemporaryItems.removeAll()
             // Ended by the signal itself, so that the parent sees it was
             // interrupted; 128 + its number if that fails.

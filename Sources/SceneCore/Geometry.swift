@@ -1,3 +1,19 @@
+/// The bounds of every length and coordinate a scene writes or sets (a
+/// frame, the canvas, an offset, a corner radius, a layout's spacing):
+/// 100,000 points either way. A phone is 390 points wide and a large
+/// monitor 3,000; 100,000 is a table of 2,272 rows, and at `render`'s
+/// largest scale (16) still a number of pixels an `Int` holds many times
+/// over. A value beyond it is refused where it is written, by `check` and
+/// at the `set:` step that sets it (docs/SceneFormat.md, "Limits").
+package enum SceneGeometry {
+    /// The largest length or distance from the origin, in points.
+    package static let maxPoints = 100_000.0
+    /// The coordinates allowed: `-maxPoints...maxPoints`.
+    package static let coordinates = -maxPoints...maxPoints
+    /// The lengths allowed: `0...maxPoints`.
+    package static let lengths = 0...maxPoints
+}
+
 /// A size in points.
 ///
 ///     Size(width: 320, height: 44)
@@ -103,13 +119,13 @@ public struct Rect: Sendable, Hashable, CustomStringConvertible {
 
 extension Size: SceneValueConvertible {
     /// A record named `Size`: `{width: Double, height: Double}`, each at
-    /// least 1 (a canvas's size).
+    /// least 1 (a canvas's size) and at most 100,000.
     public static var sceneValueType: ValueType {
         .record(
             name: "Size",
             fields: [
-                RecordField("width", .double, range: 1...1_000_000),
-                RecordField("height", .double, range: 1...1_000_000),
+                RecordField("width", .double, range: 1...SceneGeometry.maxPoints),
+                RecordField("height", .double, range: 1...SceneGeometry.maxPoints),
             ])
     }
 
@@ -130,14 +146,16 @@ extension Size: SceneValueConvertible {
 }
 
 extension Rect: SceneValueConvertible {
-    /// A record named `Frame`: `{x: Double, y: Double, width: Double, height: Double}`.
+    /// A record named `Frame`: `{x: Double, y: Double, width: Double, height: Double}`,
+    /// each within 100,000 points, the width and height not negative.
     public static var sceneValueType: ValueType {
         .record(
             name: "Frame",
             fields: [
-                RecordField("x", .double), RecordField("y", .double),
-                RecordField("width", .double, range: 0...Double.infinity),
-                RecordField("height", .double, range: 0...Double.infinity),
+                RecordField("x", .double, range: SceneGeometry.coordinates),
+                RecordField("y", .double, range: SceneGeometry.coordinates),
+                RecordField("width", .double, range: SceneGeometry.lengths),
+                RecordField("height", .double, range: SceneGeometry.lengths),
             ])
     }
 

@@ -103,7 +103,7 @@ public final class DrawingContext {
     }
 
     private func geometry(_ rect: Rect, _ cornerRadius: Double) -> String {
-        let radius = min(max(0, cornerRadius), min(rect.width, rect.height) / 2)
+        let radius = max(0, min(cornerRadius, min(rect.width, rect.height) / 2))
         var text =
             " x=\"\(SVGText.number(rect.x))\" y=\"\(SVGText.number(rect.y))\""
             + " width=\"\(SVGText.number(max(0, rect.width)))\" height=\"\(SVGText.number(max(0, rect.height)))\""

@@ -253,14 +253,15 @@ extension LayoutAlignment: SceneEnum {}
 extension StackLayout: SceneValueConvertible {
     /// A record named `Layout`: `{axis: vertical|horizontal, spacing: Double?,
     /// padding: Double?, alignment: leading|center|trailing|fill?}`; the fields
-    /// left out take ``StackLayout/standard``'s values.
+    /// left out take ``StackLayout/standard``'s values; a spacing or padding
+    /// is at most 100,000 points.
     public static var sceneValueType: ValueType {
         .record(
             name: "Layout",
             fields: [
                 RecordField("axis", LayoutAxis.sceneValueType),
-                RecordField("spacing", .optional(.double), range: 0...Double.infinity),
-                RecordField("padding", .optional(.double), range: 0...Double.infinity),
+                RecordField("spacing", .optional(.double), range: SceneGeometry.lengths),
+                RecordField("padding", .optional(.double), range: SceneGeometry.lengths),
                 RecordField("alignment", .optional(LayoutAlignment.sceneValueType)),
             ])
     }

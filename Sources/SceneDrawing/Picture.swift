@@ -49,6 +49,11 @@ package enum Picture {
         _ items: [PictureItem], canvas: Size, scale: Double = 1, background: Color = .white,
         layout cache: LayoutCache? = nil, to sink: @escaping (String) -> Void
     ) {
+        // A canvas or a scale no scene can declare (a negative size, NaN)
+        // still gives a picture: no size below zero, a scale of 1 instead
+        // of one that is not a positive number.
+        let canvas = Size(width: nonNegative(canvas.width), height: nonNegative(canvas.height))
+        let scale = scale.isFinite && scale > 0 ? scale : 1
         let output = SVGOutput(sink: sink)
         output.begin(canvas: canvas, scale: scale, background: background)
         let nodes = items.map(\.node)
@@ -89,4 +94,6 @@ package enum Picture {
     }
 
     private static func finite(_ value: Double) -> Double { value.isFinite ? value : 0 }
+
+    private static func nonNegative(_ value: Double) -> Double { value > 0 ? value : 0 }
 }

@@ -12,7 +12,7 @@ enum SVGText {
     static func number(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
         let clamped = min(max(value, -maxMagnitude), maxMagnitude)
-        let hundredths = Int64((clamped * 100).rounded())
+        let hundredths = Int64(clamping: clamped * 100, rounding: .toNearestOrAwayFromZero)
         if hundredths == 0 { return "0" }
         let magnitude = hundredths.magnitude
         let whole = magnitude / 100
@@ -28,8 +28,8 @@ enum SVGText {
         let digits = Array("0123456789abcdef".utf8)
         var bytes: [UInt8] = [UInt8(ascii: "#")]
         for channel in [color.red, color.green, color.blue] {
-            bytes.append(digits[Int(channel >> 4)])
-            bytes.append(digits[Int(channel & 0x0F)])
+            bytes.append(digits[Int(truncatingIfNeeded: channel >> 4)])
+            bytes.append(digits[Int(truncatingIfNeeded: channel & 0x0F)])
         }
         return String(decoding: bytes, as: UTF8.self)
     }

@@ -44,8 +44,10 @@ public enum TextMetrics {
     /// The advance of one scalar, in thousandths of an em.
     static func advance(of scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
-        if value >= 0x20, value < 0x7F { return Int(asciiAdvances[Int(value) - 0x20]) }
-        if value == 0x0A || value == 0x0D || value == 0x09 { return Int(asciiAdvances[0]) }
+        if value >= 0x20, value < 0x7F {
+            return Int(truncatingIfNeeded: asciiAdvances[Int(truncatingIfNeeded: value) - 0x20])
+        }
+        if value == 0x0A || value == 0x0D || value == 0x09 { return Int(truncatingIfNeeded: asciiAdvances[0]) }
         if value < 0xA0 { return 0 }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format, .control: return 0

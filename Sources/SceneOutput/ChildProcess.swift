@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -18,11 +20,38 @@
 /// descriptor is inherited unless it is close-on-exec: make pipes with
 /// ``makePipe(_:)``, so that the child does not hold the parent's ends.
 ///
+///
+/// Every child is registered from its start until it is waited for:
+/// ``endAll()`` kills those still running, which the command line's signal
+/// handling does before the process ends by a signal, so that no child
+/// outlives an interrupted runner. ``wait(within:)`` bounds how long a
+/// child may run.
+///
 ///     let child = try ChildProcess.spawn("/usr/bin/dot", arguments: ["-Tsvg"], standardInput: input)
 ///     let ending = child.wait()   // .exited(0)
 package struct ChildProcess: Sendable {
     /// Its process id.
     package let pid: pid_t
+
+    /// The children started and not yet waited for. Held while a child is
+    /// started, so that ``endAll()`` cannot miss one being started.
+    private static let running = Mutex<Set<pid_t>>([])
+
+    /// The process ids of the children started and not yet waited for.
+    package static var runningIDs: Set<pid_t> { running.withLock { $0 } }
+
+    /// Kills (SIGKILL) every child started and not yet waited for, and
+    /// forgets them: called when the process ends by a signal. Their
+    /// output is not wanted any more, and a filter busy with a huge
+    /// picture may not read its input again to notice anything gentler.
+    package static func endAll() {
+        let pids = running.withLock { pids in
+            let taken = pids
+            pids.removeAll()
+            return taken
+        }
+        for pid in pids { kill(pid, SIGKILL) }
+    }
 
     /// Why a child could not be started.
     package struct Failure: Error, CustomStringConvertible {
@@ -99,7 +128,11 @@ package struct ChildProcess: Sendable {
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid = pid_t()
-        let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
+        let spawned = running.withLock { pids in
+            let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
+            if spawned == 0 { pids.insert(pid) }
+            return spawned
+        }
         guard spawned == 0 else {
             throw Failure(description: "cannot run '\(path)': \(String(cString: strerror(spawned)))")
         }
@@ -111,9 +144,52 @@ package struct ChildProcess: Sendable {
     package func wait() -> Ending? {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
-            guard errno == EINTR else { return nil }
+            guard errno == EINTR else {
+                forget()
+                return nil
+            }
         }
+        forget()
         return Ending(waitStatus: status)
+    }
+
+    /// Waits for the child to end for at most `limit`; past it the child is
+    /// killed (SIGKILL) and waited for. `timedOut` says which; `ending` is
+    /// `nil` when it cannot be waited for.
+    package func wait(within limit: Duration) -> (ending: Ending?, timedOut: Bool) {
+        let deadline = ContinuousClock.now + limit
+        // Looked at every few milliseconds: waitpid has no time limit of its own.
+        var pause = Duration.milliseconds(1)
+        while true {
+            var status: Int32 = 0
+            let result = waitpid(pid, &status, WNOHANG)
+            if result == pid {
+                forget()
+                return (Ending(waitStatus: status), false)
+            }
+            if result < 0 && errno != EINTR {
+                forget()
+                return (nil, false)
+            }
+            if ContinuousClock.now >= deadline {
+                send(SIGKILL)
+                return (wait(), true)
+            }
+            ChildProcess.sleep(pause)
+            pause = min(pause * 2, .milliseconds(20))
+        }
+    }
+
+    /// Forgets the child once it is waited for: its id may be reused.
+    private func forget() {
+        _ = Self.running.withLock { $0.remove(pid) }
+    }
+
+    private static func sleep(_ duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
     }
 
     /// Sends `signal` to the child.

@@ -33,7 +33,7 @@ import Testing
             MemberList(of: type)
                 == MemberList(
                     properties: [
-                        "duration: Duration in 0.0...inf", "maxOffset: Double", "axis: x|y",
+                        "duration: Duration in 0.0...inf", "maxOffset: Double in -100000.0...100000.0", "axis: x|y",
                         "playing: Bool (read-only)",
                     ],
                     outlets: ["view: View?"],

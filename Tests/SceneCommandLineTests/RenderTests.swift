@@ -1,4 +1,5 @@
 import Foundation
+import SceneCore
 import TestSupport
 import Testing
 
@@ -83,6 +84,9 @@ import Testing
     @Test(arguments: [
         (["--at", "soon"], "is not a time"), (["--at", "1s", "--at", "2s"], "name the first with -o"),
         (["--scale", "0"], "--scale takes a number above 0"),
+        (["--at=-1s"], "--at '-1s' is before the scene starts: a time is 0s or later"),
+        (["--at=-0.001s"], "before the scene starts"),
+        (["--at", "8785h"], "--at '8785h' is later than a scene may run: at most 8784h"),
     ])
     func badArgumentsAreUsageErrors(arguments: [String], message: String) throws {
         let path = try scene(in: try folder())
@@ -126,5 +130,74 @@ import Testing
         #expect(result.status == 2)
         #expect(result.output.contains("3:13: error: unknown type 'Buton'"))
         #expect(!result.output.contains("<svg"))
+    }
+
+    @Test func theLatestTimeIsAccepted() throws {
+        let path = try scene("scene: Still\nobjects:\n  box: {type: View}\n", in: try folder())
+        let result = run(["render", path, "--at", "8784h"])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output.hasPrefix("<svg "))
+    }
+
+    @Test func aPNGOverThePixelBudgetIsRefusedBeforeAnyConverterStarts() throws {
+        let folder = try folder()
+        let path = try scene("canvas: {width: 2040, height: 2040}\nobjects:\n  box: {type: View}\n", in: folder)
+        let png = folder.appendingPathComponent("huge.png").path
+        // A converter that would say it ran: it must not be started at all.
+        let tools = folder.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: tools, withIntermediateDirectories: true)
+        let marker = folder.appendingPathComponent("converter-ran").path
+        let fake = tools.appendingPathComponent("rsvg-convert").path
+        try "#!/bin/sh\ntouch '\(marker)'\ncat >/dev/null\n".write(toFile: fake, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake)
+        let result = Graphviz.$searchPathOverride.withValue(tools.path) {
+            run(["render", path, "-o", png, "--scale", "16"])
+        }
+        #expect(result.status == 64)
+        #expect(
+            result.errors.contains(
+                "a 32640x32640 PNG (canvas 2040x2040 at --scale 16.0) has more than 67108864 pixels, the limit "
+                    + "(64 megapixels): draw it at --scale 4.01 or less, or write SVG"), "\(result.errors)")
+        #expect(!FileManager.default.fileExists(atPath: marker))
+        #expect(!FileManager.default.fileExists(atPath: png))
+        // Within the budget, the same converter is started.
+        let within = Graphviz.$searchPathOverride.withValue(tools.path) {
+            run(["render", path, "-o", png, "--scale", "4"])
+        }
+        #expect(FileManager.default.fileExists(atPath: marker), "\(within.errors)")
+        #expect(RenderCommand.pixelBudgetRefusal(canvas: Size(width: 8192, height: 8192), scale: 1) == nil)
+        #expect(RenderCommand.pixelBudgetRefusal(canvas: Size(width: 8192, height: 8193), scale: 1) != nil)
+    }
+
+    @Test func aConverterPastItsTimeLimitIsKilledAndSaysSo() throws {
+        let started = ContinuousClock.now
+        let failure = Graphviz.$timeLimitOverride.withValue(.milliseconds(300)) {
+            () -> Graphviz.Failure? in
+            do {
+                try Graphviz.filter(
+                    Array("<svg/>".utf8), through: "/bin/sleep", arguments: ["30"], into: { _ in },
+                    shouldStop: { false })
+                return nil
+            } catch {
+                return error as? Graphviz.Failure
+            }
+        }
+        #expect(
+            failure?.message.contains("'/bin/sleep 30' ran longer than 0.3 seconds, its time limit") == true,
+            "\(failure?.message ?? "no failure")")
+        #expect(ContinuousClock.now - started < .seconds(20))
+    }
+
+    @Test func aTableTooHighForAnIntegerIsRefusedAtItsLineAndNothingIsLeftBehind() throws {
+        let folder = try folder()
+        let path = try scene(
+            "objects:\n  rows: {type: TableData}\n"
+                + "  table: {type: TableView, data: rows, frame: {x: 0, y: 0, width: 100, height: 1e21}}\n",
+            in: folder)
+        let result = run(["render", path, "-o", folder.appendingPathComponent("t.svg").path])
+        #expect(result.status == 2)
+        #expect(result.output.contains("3:80: error: 'frame.height' must be between 0 and 100000, not 1e+21"))
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(left == ["scene.yaml"])
     }
 }

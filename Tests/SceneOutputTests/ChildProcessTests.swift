@@ -42,6 +42,29 @@ import Testing
         #expect(child.wait() == .exited(0))
     }
 
+    @Test func aChildIsRegisteredUntilItIsWaitedFor() throws {
+        let child = try ChildProcess.spawn("/bin/sh", arguments: ["-c", "exit 4"])
+        #expect(ChildProcess.runningIDs.contains(child.pid))
+        #expect(child.wait() == .exited(4))
+        #expect(!ChildProcess.runningIDs.contains(child.pid))
+    }
+
+    @Test func aChildPastItsTimeLimitIsKilled() throws {
+        let child = try ChildProcess.spawn("/bin/sleep", arguments: ["30"])
+        let started = ContinuousClock.now
+        let (ending, timedOut) = child.wait(within: .milliseconds(200))
+        #expect(timedOut)
+        #expect(ending == .signalled(SIGKILL))
+        #expect(ContinuousClock.now - started < .seconds(20), "waited for the child rather than its limit")
+        #expect(!ChildProcess.runningIDs.contains(child.pid))
+    }
+
+    @Test func aChildWithinItsTimeLimitEndsAsItWould() throws {
+        let child = try ChildProcess.spawn("/bin/sh", arguments: ["-c", "exit 5"])
+        let (ending, timedOut) = child.wait(within: .seconds(60))
+        #expect(!timedOut && ending == .exited(5))
+    }
+
     @Test func aProgramThatCannotBeStartedSaysWhy() {
         #expect(throws: ChildProcess.Failure.self) {
             try ChildProcess.spawn("/nonexistent/program-\(getpid())")

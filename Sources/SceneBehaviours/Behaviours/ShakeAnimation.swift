@@ -206,7 +206,8 @@ public final class ShakeAnimation: SceneObject, PropertyNotifying {
                 "duration", \.duration, changeEvent: true,
                 doc: "How long a shake takes; key frames at 0, 1/6, 3/6, 5/6 and 1 of it.")
             type.property(
-                "maxOffset", \.maxOffset, changeEvent: true, doc: "The first swing's offset m; then -0.8m and 0.4m.")
+                "maxOffset", \.maxOffset, range: SceneGeometry.coordinates, changeEvent: true,
+                doc: "The first swing's offset m; then -0.8m and 0.4m.")
             type.property("axis", \.axis, changeEvent: true, doc: "Which offset moves: x or y.")
             type.readOnly("playing", \.isPlaying, doc: "Whether a shake is under way.")
             type.action("play", doc: "Plays a shake, restarting one under way; ignored without a view.") {

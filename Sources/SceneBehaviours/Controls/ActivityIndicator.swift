@@ -56,7 +56,7 @@ open class ActivityIndicator: View {
         // A turn is exactly a second: the whole seconds do not matter, and
         // the fraction is counted in attoseconds, without overflow.
         let step = Self.spokeDuration.components.attoseconds
-        return Int(elapsed.components.attoseconds / step) % 8
+        return Int(truncatingIfNeeded: elapsed.components.attoseconds / step) % 8
     }
 
     /// Starts the spinner (the `start` action); ignored when it already turns.

@@ -317,9 +317,11 @@ open class View: SceneObject, InteractionProvider, PropertyNotifying {
             type.property(
                 "backgroundColor", \.backgroundColor, changeEvent: true, doc: "The fill colour; null is none.")
             type.property(
-                "offsetX", \.offsetX, changeEvent: true, doc: "An additive horizontal translation (what a shake moves)."
-            )
-            type.property("offsetY", \.offsetY, changeEvent: true, doc: "An additive vertical translation.")
+                "offsetX", \.offsetX, range: SceneGeometry.coordinates, changeEvent: true,
+                doc: "An additive horizontal translation (what a shake moves).")
+            type.property(
+                "offsetY", \.offsetY, range: SceneGeometry.coordinates, changeEvent: true,
+                doc: "An additive vertical translation.")
             type.property(
                 "frame", \.frame, changeEvent: true,
                 doc: "Where the view is, relative to its parent: {x, y, width, height} in points; null to be laid out.")
@@ -327,7 +329,7 @@ open class View: SceneObject, InteractionProvider, PropertyNotifying {
                 "layout", \.layout, changeEvent: true,
                 doc: "How the view stacks its views that have no frame: {axis, spacing, padding, alignment}.")
             type.property(
-                "cornerRadius", \.cornerRadius, range: 0...1_000_000,
+                "cornerRadius", \.cornerRadius, range: SceneGeometry.lengths,
                 changeEvent: true, doc: "The radius of the rounded corners, in points.")
             type.readOnly("visible", \.visible, doc: "Not hidden, alpha above 0, and the parent visible.")
             type.outlet(

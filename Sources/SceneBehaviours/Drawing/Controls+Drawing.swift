@@ -102,7 +102,7 @@ extension ActivityIndicator {
             (-0.7071, -0.7071),
         ]
         for (index, direction) in directions.enumerated() {
-            let shade = UInt8(255 - 28 * ((index - phase + 8) % 8))
+            let shade = UInt8(clamping: 255 - 28 * ((index - phase + 8) % 8))
             context.line(
                 from: Point(x: center.x + direction.0 * outer * 0.45, y: center.y + direction.1 * outer * 0.45),
                 to: Point(x: center.x + direction.0 * outer, y: center.y + direction.1 * outer),
@@ -168,7 +168,7 @@ extension TableView {
     /// Each shown section's title in grey, then its rows with separators;
     /// rows below the table's height are not drawn.
     func drawTable(in context: DrawingContext) {
-        let fitting = Int((context.size.height / Self.rowHeight).rounded(.up))
+        let fitting = Int(clamping: context.size.height / Self.rowHeight, rounding: .up)
         var lines: [(text: String, isHeader: Bool)] = []
         outer: for section in shownSections {
             guard lines.count < fitting else { break }

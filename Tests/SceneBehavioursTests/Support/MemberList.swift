@@ -43,10 +43,10 @@ struct MemberList: Equatable, CustomStringConvertible {
     /// The members every `View` registers.
     static let view = MemberList(
         properties: [
-            "hidden: Bool", "alpha: Double in 0.0...1.0", "backgroundColor: Color?", "offsetX: Double",
-            "offsetY: Double", "frame: {x: Double, y: Double, width: Double, height: Double}?",
+            "hidden: Bool", "alpha: Double in 0.0...1.0", "backgroundColor: Color?",
+            "offsetX: Double in -100000.0...100000.0", "offsetY: Double in -100000.0...100000.0", "frame: {x: Double, y: Double, width: Double, height: Double}?",
             "layout: {axis: vertical|horizontal, spacing: Double?, padding: Double?, alignment: leading|center|trailing|fill?}?",
-            "cornerRadius: Double in 0.0...1000000.0", "visible: Bool (read-only)",
+            "cornerRadius: Double in 0.0...100000.0", "visible: Bool (read-only)",
         ],
         outlets: ["parent: View? (hierarchy)"],
         events: [

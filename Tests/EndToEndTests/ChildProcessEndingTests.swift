@@ -1,0 +1,61 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A child process never outlives `scene-runner`: a SIGTERM or SIGINT sent
+/// to the runner alone (not its process group, as a CI job's timeout or a
+/// parent process sends it) ends the converter it started too, and removes
+/// the picture's `.partial` file.
+@Suite struct ChildProcessEndingTests {
+    /// Whether process `pid` is gone (or a zombie left for its new parent).
+    private func isGone(_ pid: pid_t) -> Bool {
+        if kill(pid, 0) != 0 { return true }
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return false }
+        return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("Z")
+    }
+
+    @Test(arguments: [SIGTERM, SIGINT])
+    func aSignalToTheRunnerAloneEndsTheConverterItStarted(signal: Int32) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ending-\(UUID().uuidString)")
+        let tools = folder.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: tools, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scene = folder.appendingPathComponent("scene.yaml").path
+        try "objects:\n  box: {type: View}\n".write(toFile: scene, atomically: true, encoding: .utf8)
+        // A converter that never finishes: it says who it is, then sleeps
+        // as the same process.
+        let pidFile = folder.appendingPathComponent("converter.pid").path
+        let converter = tools.appendingPathComponent("rsvg-convert").path
+        try "#!/bin/sh\necho $$ > '\(pidFile).tmp' && mv '\(pidFile).tmp' '\(pidFile)'\nexec sleep 300\n".write(
+            toFile: converter, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: converter)
+
+        let process = Process()
+        process.executableURL = try sceneRunnerURL()
+        process.arguments = ["render", scene, "-o", folder.appendingPathComponent("picture.png").path]
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATH"] = tools.path + ":/usr/bin:/bin"
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+
+        try #require(
+            waitUntil(timeout: .seconds(60)) { FileManager.default.fileExists(atPath: pidFile) },
+            "the converter was not started")
+        let text = try String(contentsOfFile: pidFile, encoding: .utf8)
+        let child = try #require(pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)))
+        defer { if !isGone(child) { kill(child, SIGKILL) } }
+        #expect(!isGone(child))
+
+        kill(process.processIdentifier, signal)
+        #expect(waitUntil(timeout: .seconds(60)) { !process.isRunning }, "the runner did not end")
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal)
+        #expect(waitUntil(timeout: .seconds(60)) { isGone(child) }, "the converter outlived the runner")
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(left == ["bin", "converter.pid", "scene.yaml"], "\(left)")
+    }
+}
