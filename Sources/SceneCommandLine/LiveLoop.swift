@@ -90,6 +90,10 @@ package struct LiveLoop {
     var maximumWait: Duration = .milliseconds(100)
     /// The command's own additions to the loop.
     var hooks: Hooks?
+    /// Whether the session is to end now (Ctrl-C or SIGTERM): looked at on
+    /// every turn and before each input, so that a queue of inputs does not
+    /// hold the session past a signal.
+    var isInterrupted: @Sendable () -> Bool = { Interruption.happened }
 
     /// A session of `source`, fed by `input`, timed by `clock`.
     package init(
@@ -151,7 +155,7 @@ package struct LiveLoop {
         var endedByHook = false
         // Until the end of the session: Ctrl-C, --duration, the end of
         // input with nothing pending, a stopped scene or a lost output.
-        while !Interruption.happened, !live.hasStopped, !output.hasFailed {
+        while !isInterrupted(), !live.hasStopped, !output.hasFailed {
             let elapsed = driver.elapsed
             if let duration, elapsed >= duration {
                 catchUp(live, &script, &inputs, through: duration)
@@ -171,6 +175,9 @@ package struct LiveLoop {
             status.show(time: elapsed, pending: live.scene.scheduler.pendingCount)
             output.flush()
             for received in input.next(waitingUpTo: wait) {
+                // A signal is handled between inputs: those still waiting
+                // are dropped.
+                if isInterrupted() { break }
                 lineNumber += 1
                 // Applied on the whole millisecond, never before the
                 // scheduler's time: a recording replays it exactly.
