@@ -178,7 +178,11 @@ package struct LiveLoop {
                 // A signal is handled between inputs: those still waiting
                 // are dropped.
                 if isInterrupted() { break }
-                lineNumber += 1
+                // Typed steps are numbered: the page's drags and looks are not lines.
+                switch received {
+                case .step, .overlongLine: lineNumber += 1
+                case .slide, .inspect: break
+                }
                 // Applied on the whole millisecond, never before the
                 // scheduler's time: a recording replays it exactly.
                 let time = max(driver.elapsed, live.scene.scheduler.now).roundedUpToMillisecond
@@ -188,7 +192,7 @@ package struct LiveLoop {
                 func perform(_ step: ScriptStep, text: String?) {
                     if keepsInputs { inputs.append(LiveRecording.Input(time: time, text: text, step: step)) }
                     if let textWriter {
-                        textWriter.positions(in: LiveStepCompiler.inputName) { live.perform(step) }
+                        textWriter.positions(in: input.inputName) { live.perform(step) }
                     } else {
                         live.perform(step)
                     }
@@ -198,14 +202,14 @@ package struct LiveLoop {
                     rejectedLines += 1
                     let diagnostic = Diagnostic(
                         .invalidStep, "the line is longer than \(maximumBytes) bytes", at: span)
-                    writeDiagnostics([diagnostic], SceneSource(name: LiveStepCompiler.inputName, bytes: []), time)
+                    writeDiagnostics([diagnostic], SceneSource(name: input.inputName, bytes: []), time)
                 case .step(let text):
                     switch live.compiler.compile(text, line: lineNumber) {
                     case .blank:
                         break
                     case .invalid(let diagnostics):
                         rejectedLines += 1
-                        writeDiagnostics(diagnostics, live.compiler.source(of: text), time)
+                        writeDiagnostics(diagnostics, SceneSource(name: input.inputName, text: text), time)
                     case .step(let step):
                         perform(step, text: text)
                     }

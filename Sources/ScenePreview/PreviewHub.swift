@@ -127,6 +127,13 @@ package final class PreviewHub: Sendable, LiveInputSource {
     /// until Ctrl-C, `--duration` or a reload.
     package var isAtEnd: Bool { false }
 
+    /// The steps typed in the page are `<page>:N:C` in diagnostics and the
+    /// transcript: the Nth step typed, as `live`'s are `<stdin>:N:C`.
+    package var inputName: String { Self.inputName }
+
+    /// The name of the page's typed steps.
+    package static let inputName = "<page>"
+
     /// Waits at most `timeout` (on the system's clock) for messages from
     /// the pages; those waiting, taken, in the order they arrived. A step
     /// or a drag taken makes the next picture an answer (see
