@@ -113,7 +113,8 @@ import Testing
         #expect(result.inputs.isEmpty, "nothing was performed")
         #expect(result.rejectedLines == 2)
         #expect(
-            output.contains("<stdin>:1:"), "the refused step is the first typed (drags and looks are no lines): \(output)")
+            output.contains("<stdin>:1:"),
+            "the refused step is the first typed (drags and looks are no lines): \(output)")
         #expect(output.contains("the line is longer than 64 bytes"), "\(output)")
         #expect(!output.contains("slide"), "\(output)")
     }

@@ -101,7 +101,8 @@ import Testing
         clock.advance(by: .milliseconds(100))
         painter.tick(live)
         let afterSlide = try outbound(page)
-        #expect(afterSlide.contains { $0.hasPrefix(#"{"kind":"inspect","id":"volume""#) && $0.contains(#"["value","8"]"#) })
+        #expect(
+            afterSlide.contains { $0.hasPrefix(#"{"kind":"inspect","id":"volume""#) && $0.contains(#"["value","8"]"#) })
         // Nothing it shows changes: it is not sent again.
         perform("set: { label.text: other }")
         clock.advance(by: .milliseconds(100))
