@@ -11,8 +11,12 @@ and keyboard events: clicks the play button and waits for its press and
 tap in the transcript; drags the volume slider and sees its value change;
 types a step in the box that hides the controls and sees them vanish from
 the picture; clicks the empty canvas (the video's tap gesture) and sees them
-come back; types an expectation and sees it green. Ends the session with
-SIGINT, runs the recording with `RUNNER run` and compares its transcript
+come back; types an expectation and sees it green. On the way: the page
+notes that the scene's script is not run; an element reference taken before
+the drag is still attached after it (the picture is updated in place); the
+inspector follows the slider's value; the header's scene time reaches a
+note's that changed nothing drawn; a wrong typed step is named
+`<page>:N:C`. Ends the session with SIGINT, runs the recording with `RUNNER run` and compares its transcript
 with the session's. Then types into Scenes/login-form.yaml's user name
 field, swipes Scenes/paged-content.yaml's paged table and picks a segment.
 Saves a copy of Scenes/two-players.yaml with another title, then broken,
@@ -60,6 +64,12 @@ def view(driver, identifier):
     return elements[0] if elements else None
 
 
+def header_time(driver):
+    """The scene time the page's header shows, in seconds (-1 when none)."""
+    match = re.search(r"scene time (?:(\d+)m)?([\d.]+)s", driver.find_element(By.ID, "state").text)
+    return (int(match.group(1) or 0) * 60 + float(match.group(2))) if match else -1
+
+
 def wait_for_transcript(driver, pattern, what):
     return wait_until(lambda: re.search(pattern, transcript(driver), re.M), what)
 
@@ -87,6 +97,15 @@ def check_video_player(runner, driver, folder, screenshot):
         wait_for_transcript(driver, r"press playPause", "the press in the transcript")
         wait_for_transcript(driver, r"release playPause[\s\S]*playPause sent tap", "the tap in the transcript")
 
+        # The scene's script is not run without --with-script: the page says so.
+        wait_until(lambda: "--with-script" in driver.find_element(By.ID, "note").text,
+                   "the note that the scene's script is not run")
+
+        # Element references taken before the drag: the pictures after it
+        # change the same elements, which stay attached.
+        slider_before = view(driver, "volume")
+        thumb_before = slider_before.get_attribute("innerHTML")
+
         # Dragging the volume slider from its left end to its right end.
         def drag():
             slider = view(driver, "volume")
@@ -96,6 +115,21 @@ def check_video_player(runner, driver, folder, screenshot):
         again(drag)
         wait_for_transcript(driver, r"slide volume 0\.[0-2]\d*", "a slide near the left end")
         wait_for_transcript(driver, r"volume\.value: [0-9.]+ -> (1|0\.9\d*)$", "the volume near its maximum")
+        try:
+            if slider_before.get_attribute("data-id") != "volume" or slider_before != view(driver, "volume"):
+                raise Failure("the slider's element was replaced by a new picture")
+            wait_until(lambda: slider_before.get_attribute("innerHTML") != thumb_before,
+                       "the slider's element drawn anew in place")
+        except StaleElementReferenceException:
+            raise Failure("the slider's element went stale: the picture was replaced, not updated")
+
+        # The inspector shows the slider, and its value after each change.
+        again(lambda: ActionChains(driver).move_to_element(view(driver, "volume")).perform())
+        wait_until(lambda: "volume (Slider)" in driver.find_element(By.ID, "inspector").text,
+                   "the inspector of the slider")
+        driver.find_element(By.ID, "step").send_keys("set: { volume.value: 0.25 }", Keys.ENTER)
+        wait_until(lambda: re.search(r"\bvalue 0\.25\b", driver.find_element(By.ID, "inspector").text),
+                   "the inspector showing the slider's new value")
 
         # Hovering shows the inspector.
         again(lambda: ActionChains(driver).move_to_element(view(driver, "playPause")).perform())
@@ -129,8 +163,16 @@ def check_video_player(runner, driver, folder, screenshot):
             wait_until(lambda: "volume (Slider)" in driver.find_element(By.ID, "inspector").text,
                        "the inspector of the slider")
             driver.save_screenshot(screenshot)
+        # A step that changes nothing drawn: the header's time is still
+        # the transcript's.
+        box.send_keys("note: the time now", Keys.ENTER)
+        noted = wait_for_transcript(driver, r"^\s*(\d+\.\d{3})s\s+note: the time now", "the note in the transcript")
+        wait_until(lambda: header_time(driver) >= float(noted.group(1)),
+                   "the header's scene time at the note's (%ss)" % noted.group(1))
         box.send_keys("tap: nosuchthing", Keys.ENTER)
         wait_for_transcript(driver, r"nosuchthing", "the diagnostic of a wrong step")
+        # A typed step is the page's, numbered among the typed steps.
+        wait_for_transcript(driver, r"<page>:\d+:6", "the wrong step named as the page's input")
 
         errors = page_errors(driver)
         if errors:

@@ -30,6 +30,14 @@ package protocol LiveInputSource: AnyObject {
     /// Whether no more input can come (the end of standard input): the
     /// session then ends once nothing is pending.
     var isAtEnd: Bool { get }
+    /// What the typed steps are called in diagnostics and the transcript
+    /// (`<stdin>:3:6`, `<page>:3:6`: the third step typed, its column).
+    var inputName: String { get }
+}
+
+extension LiveInputSource {
+    /// Standard input's name, `<stdin>`.
+    package var inputName: String { LiveStepCompiler.inputName }
 }
 
 extension LiveInput {

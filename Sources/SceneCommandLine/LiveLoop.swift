@@ -90,6 +90,10 @@ package struct LiveLoop {
     var maximumWait: Duration = .milliseconds(100)
     /// The command's own additions to the loop.
     var hooks: Hooks?
+    /// Whether the session is to end now (Ctrl-C or SIGTERM): looked at on
+    /// every turn and before each input, so that a queue of inputs does not
+    /// hold the session past a signal.
+    var isInterrupted: @Sendable () -> Bool = { Interruption.happened }
 
     /// A session of `source`, fed by `input`, timed by `clock`.
     package init(
@@ -151,7 +155,7 @@ package struct LiveLoop {
         var endedByHook = false
         // Until the end of the session: Ctrl-C, --duration, the end of
         // input with nothing pending, a stopped scene or a lost output.
-        while !Interruption.happened, !live.hasStopped, !output.hasFailed {
+        while !isInterrupted(), !live.hasStopped, !output.hasFailed {
             let elapsed = driver.elapsed
             if let duration, elapsed >= duration {
                 catchUp(live, &script, &inputs, through: duration)
@@ -171,7 +175,14 @@ package struct LiveLoop {
             status.show(time: elapsed, pending: live.scene.scheduler.pendingCount)
             output.flush()
             for received in input.next(waitingUpTo: wait) {
-                lineNumber += 1
+                // A signal is handled between inputs: those still waiting
+                // are dropped.
+                if isInterrupted() { break }
+                // Typed steps are numbered: the page's drags and looks are not lines.
+                switch received {
+                case .step, .overlongLine: lineNumber += 1
+                case .slide, .inspect: break
+                }
                 // Applied on the whole millisecond, never before the
                 // scheduler's time: a recording replays it exactly.
                 let time = max(driver.elapsed, live.scene.scheduler.now).roundedUpToMillisecond
@@ -181,7 +192,7 @@ package struct LiveLoop {
                 func perform(_ step: ScriptStep, text: String?) {
                     if keepsInputs { inputs.append(LiveRecording.Input(time: time, text: text, step: step)) }
                     if let textWriter {
-                        textWriter.positions(in: LiveStepCompiler.inputName) { live.perform(step) }
+                        textWriter.positions(in: input.inputName) { live.perform(step) }
                     } else {
                         live.perform(step)
                     }
@@ -191,14 +202,14 @@ package struct LiveLoop {
                     rejectedLines += 1
                     let diagnostic = Diagnostic(
                         .invalidStep, "the line is longer than \(maximumBytes) bytes", at: span)
-                    writeDiagnostics([diagnostic], SceneSource(name: LiveStepCompiler.inputName, bytes: []), time)
+                    writeDiagnostics([diagnostic], SceneSource(name: input.inputName, bytes: []), time)
                 case .step(let text):
                     switch live.compiler.compile(text, line: lineNumber) {
                     case .blank:
                         break
                     case .invalid(let diagnostics):
                         rejectedLines += 1
-                        writeDiagnostics(diagnostics, live.compiler.source(of: text), time)
+                        writeDiagnostics(diagnostics, SceneSource(name: input.inputName, text: text), time)
                     case .step(let step):
                         perform(step, text: text)
                     }

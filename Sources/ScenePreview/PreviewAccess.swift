@@ -6,8 +6,9 @@
 /// addresses (the page, `/`, or its socket, `/socket`), carries the
 /// session's token in its query (`?token=...`, compared in constant time),
 /// names the server itself in `Host` (`127.0.0.1:PORT` or
-/// `localhost:PORT`: a page of another site that renamed its host to
-/// 127.0.0.1 through DNS sends its own name) and, when it has an `Origin`,
+/// `localhost:PORT`, the port left out on port 80 as browsers do: a page of
+/// another site that renamed its host to 127.0.0.1 through DNS sends its
+/// own name) and, when it has an `Origin`,
 /// comes from the preview's own page.
 package enum PreviewAccess {
     /// The largest message the page may send, in bytes.
@@ -94,17 +95,29 @@ package enum PreviewAccess {
     }
 
     /// Whether a `Host` header names this server: `127.0.0.1:PORT` or
-    /// `localhost:PORT`, in any case.
+    /// `localhost:PORT`, in any case; on port 80, HTTP's default, also
+    /// without the port, as a browser sends it.
     package static func isAllowedHost(_ host: String, port: Int) -> Bool {
-        let lowered = host.lowercased()
-        return lowered == "127.0.0.1:\(port)" || lowered == "localhost:\(port)"
+        addresses(port: port).contains(host.lowercased())
     }
 
     /// Whether an `Origin` header is the preview's own page.
     package static func isAllowedOrigin(_ origin: String, port: Int) -> Bool {
         let lowered = origin.lowercased()
-        return lowered == "http://127.0.0.1:\(port)" || lowered == "http://localhost:\(port)"
+        guard lowered.hasPrefix("http://") else { return false }
+        return addresses(port: port).contains(String(lowered.dropFirst(7)))
     }
+
+    /// The names of the server, with its port, and on HTTP's default port
+    /// (80) without it too.
+    private static func addresses(port: Int) -> [String] {
+        let named = ["127.0.0.1:\(port)", "localhost:\(port)"]
+        return port == defaultHTTPPort ? named + ["127.0.0.1", "localhost"] : named
+    }
+
+    /// HTTP's default port, which a browser leaves out of `Host` and
+    /// `Origin`.
+    static let defaultHTTPPort = 80
 
     /// What is wrong with a message from the page, or `nil`: too long, or
     /// holding a line break (each message is one line).

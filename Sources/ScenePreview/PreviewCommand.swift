@@ -28,7 +28,8 @@ struct PreviewCommand: SceneSubcommand {
             (with the session's access token) is printed first. The page shows the scene as the renderer draws \
             it, updated as it changes, and the transcript beside it: click a button to tap it (pressed while the \
             mouse is down), drag a slider, click a text field and type, click a segment, swipe a paged table, and type script steps \
-            (tap: play, expect: { controls.hidden: true }) in the box under the picture. The transcript is also \
+            (tap: play, expect: { controls.hidden: true }) in the box under the transcript. The scene's own script \
+            is run only with --with-script (the page says so when it is not). The transcript is also \
             printed. Saving the scene file or a component it includes reloads it. Ctrl-C or --duration ends \
             the session; --record writes it as 'live --record' does, and 'run' replays it.
 

@@ -91,11 +91,11 @@ package final class PreviewHub: Sendable, LiveInputSource {
     /// message the preview reads or the session has too many waiting.
     package func receive(_ text: String, from channel: any Channel) {
         guard let input = Self.input(from: text) else {
-            Self.send(Self.message("notice", "a message the preview does not read was dropped"), to: channel)
+            notice("a message the preview does not read was dropped", to: channel)
             return
         }
         if !queue(input) {
-            Self.send(Self.message("notice", "the scene is busy: a message was dropped"), to: channel)
+            notice("the scene is busy: a message was dropped", to: channel)
         }
     }
 
@@ -113,9 +113,12 @@ package final class PreviewHub: Sendable, LiveInputSource {
         return queued
     }
 
-    /// Tells one page why its message was dropped.
+    /// Tells one page why its message was dropped; not when the page has
+    /// not read what was sent before (a page that sends and never reads
+    /// does not make the server queue a notice a message).
     package func notice(_ text: String, to channel: any Channel) {
-        Self.send(Self.message("notice", text), to: channel)
+        guard channel.isWritable else { return }
+        Self.send(Self.message("notice", text), to: channel, droppable: true)
     }
 
     // MARK: The session's side
@@ -123,6 +126,13 @@ package final class PreviewHub: Sendable, LiveInputSource {
     /// The page's messages are never at an end: the session goes on
     /// until Ctrl-C, `--duration` or a reload.
     package var isAtEnd: Bool { false }
+
+    /// The steps typed in the page are `<page>:N:C` in diagnostics and the
+    /// transcript: the Nth step typed, as `live`'s are `<stdin>:N:C`.
+    package var inputName: String { Self.inputName }
+
+    /// The name of the page's typed steps.
+    package static let inputName = "<page>"
 
     /// Waits at most `timeout` (on the system's clock) for messages from
     /// the pages; those waiting, taken, in the order they arrived. A step
@@ -286,9 +296,25 @@ package final class PreviewHub: Sendable, LiveInputSource {
         JSONValue.fields([("kind", .string(kind)), ("text", .string(text))]).compact
     }
 
-    static func send(_ text: String, to channel: any Channel) {
+    /// Sends `text` to one page. What waits to be sent to a page is
+    /// bounded: a `droppable` message (a notice, an inspector's answer) is
+    /// dropped when the page has not taken what was sent before (the
+    /// channel is not writable), and a page with more than
+    /// ``PreviewServer/maximumQueuedBytes`` waiting is closed: it does not
+    /// read.
+    static func send(_ text: String, to channel: any Channel, droppable: Bool = false) {
+        if droppable && !channel.isWritable { return }
         var buffer = channel.allocator.buffer(capacity: text.utf8.count)
         buffer.writeString(text)
-        channel.writeAndFlush(WebSocketFrame(fin: true, opcode: .text, data: buffer), promise: nil)
+        let frame = WebSocketFrame(fin: true, opcode: .text, data: buffer)
+        let write: @Sendable () -> Void = {
+            let waiting = (try? channel.syncOptions?.getOption(ChannelOptions.bufferedWritableBytes)) ?? 0
+            guard waiting <= PreviewServer.maximumQueuedBytes else {
+                channel.close(promise: nil)
+                return
+            }
+            channel.writeAndFlush(frame, promise: nil)
+        }
+        if channel.eventLoop.inEventLoop { write() } else { channel.eventLoop.execute(write) }
     }
 }

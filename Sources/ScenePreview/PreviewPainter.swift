@@ -32,13 +32,27 @@ final class PreviewPainter: TranscriptSink {
 
     /// Whether the pages were told of this session's objects.
     private var describedObjects = false
+    /// The scene time the pages were last told (with a picture, or alone
+    /// when the picture did not change): the header's time is the
+    /// transcript's.
+    private var lastTimeSent: Duration?
+    /// The object the inspector shows, and what it was last sent: sent
+    /// again whenever one of its properties changes.
+    private var inspected: String?
+    private var lastInspection: String?
+    /// Set when the scene has a script that is not run (no
+    /// `--with-script`): the page says so.
+    var ignoresScript = false
 
     /// A new session (a reload): its first picture is sent whatever it is.
     func restart() {
         lastPicture = nil
         lastSceneTime = nil
+        lastTimeSent = nil
+        lastInspection = nil
         isDirty = true
         describedObjects = false
+        ignoresScript = false
     }
 
     /// Tells the pages each object's id, type, inputs (with whether they
@@ -70,7 +84,13 @@ final class PreviewPainter: TranscriptSink {
                 ("isView", .bool(entry.object is any DrawableView)),
             ])
         }
-        hub.publish(objects: JSONValue.fields([("kind", .string("objects")), ("objects", .array(objects))]).compact)
+        let note =
+            ignoresScript
+            ? "The scene's own script is not run: start the preview with --with-script to run it." : nil
+        hub.publish(
+            objects: JSONValue.fields([
+                ("kind", .string("objects")), ("objects", .array(objects)), ("note", note.map(JSONValue.string)),
+            ]).compact)
     }
 
     /// Sends the picture of `live`'s scene if it is due.
@@ -86,10 +106,18 @@ final class PreviewPainter: TranscriptSink {
         isDirty = false
         lastSceneTime = sceneTime
         let picture = ScenePicture.svg(of: live.scene, layout: layout)
-        guard answers || picture != lastPicture else { return }
-        lastPicture = picture
-        lastSent = now
-        hub.publish(frame: picture, time: sceneTime)
+        if answers || picture != lastPicture {
+            lastPicture = picture
+            lastSent = now
+            hub.publish(frame: picture, time: sceneTime)
+        } else if sceneTime != lastTimeSent {
+            // The same picture at a later time: the header still moves on
+            // with the transcript.
+            hub.publish(
+                json: JSONValue.fields([("kind", .string("time")), ("time", .string(sceneTime.sceneText))]).compact)
+        }
+        lastTimeSent = sceneTime
+        if let inspected { sendInspection(of: inspected, in: live.scene) }
     }
 
     // MARK: Observing the run
@@ -103,21 +131,34 @@ final class PreviewPainter: TranscriptSink {
     // MARK: The inspector
 
     /// Sends the pages the properties of `id` (or a notice when there is
-    /// no such object).
+    /// no such object), and again after each change that alters them.
     func inspect(_ id: String, in scene: Scene) {
-        guard let entry = scene.entry(id) else {
+        guard scene.entry(id) != nil else {
             hub.publish("notice", "there is no object '\(id)' to inspect")
+            return
+        }
+        inspected = id
+        lastInspection = nil
+        sendInspection(of: id, in: scene)
+    }
+
+    /// Sends the properties of `id` when they differ from those last sent.
+    private func sendInspection(of id: String, in scene: Scene) {
+        guard let entry = scene.entry(id) else {
+            inspected = nil
             return
         }
         let properties = entry.type.properties.map { property -> JSONValue in
             let value = scene.value(of: id, property.name).map { $0.description } ?? "?"
             return .array([.string(property.name), .string(value)])
         }
-        hub.publish(
-            json: JSONValue.fields([
-                ("kind", .string("inspect")), ("id", .string(id)), ("type", .string(entry.type.name)),
-                ("properties", .array(properties)),
-            ]).compact)
+        let message = JSONValue.fields([
+            ("kind", .string("inspect")), ("id", .string(id)), ("type", .string(entry.type.name)),
+            ("properties", .array(properties)),
+        ]).compact
+        guard message != lastInspection else { return }
+        lastInspection = message
+        hub.publish(json: message)
     }
 }
 

@@ -32,10 +32,14 @@ package final class PreviewServer {
         /// The connections open now, pages' WebSockets included.
         let openConnections = Atomic<Int>(0)
 
-        /// How long a connection may send nothing before it is a WebSocket.
+        /// How long a connection has, from its opening, to send a request
+        /// that is answered or becomes a WebSocket.
         let requestTimeout: TimeAmount
         /// The most connections open at once.
         let maximumConnections: Int
+        /// The connections that have not yet sent a request with the token,
+        /// oldest first: the first closed when the limit is reached.
+        private let untrusted = Mutex<[(id: ObjectIdentifier, channel: any Channel)]>([])
 
         init(token: String, hub: PreviewHub, page: [UInt8], requestTimeout: TimeAmount, maximumConnections: Int) {
             self.token = token
@@ -45,10 +49,42 @@ package final class PreviewServer {
             self.maximumConnections = maximumConnections
         }
 
-        func check(_ head: HTTPRequestHead) -> Result<PreviewAccess.Resource, PreviewAccess.Refusal> {
-            PreviewAccess.check(
+        /// Checks a request; one that passes has shown the token, and its
+        /// connection is no longer among the first closed at the limit.
+        func check(_ head: HTTPRequestHead, on channel: any Channel) -> Result<
+            PreviewAccess.Resource, PreviewAccess.Refusal
+        > {
+            let result = PreviewAccess.check(
                 method: head.method.rawValue, uri: head.uri, hosts: head.headers["Host"],
                 origins: head.headers["Origin"], token: token, port: port.load(ordering: .relaxed))
+            if case .success = result { forget(channel) }
+            return result
+        }
+
+        /// A new connection: counted, and closed when it goes. At the limit
+        /// the oldest connection without the token is closed to make room
+        /// (so that connections that never send one cannot keep the page's
+        /// owner out); false when every place is held by one with it.
+        func admit(_ channel: any Channel) -> Bool {
+            let open = openConnections.wrappingAdd(1, ordering: .relaxed).newValue
+            channel.closeFuture.whenComplete { [self] _ in
+                openConnections.wrappingSubtract(1, ordering: .relaxed)
+                forget(channel)
+            }
+            if open > maximumConnections {
+                let oldest: (any Channel)? = untrusted.withLock { list in
+                    list.isEmpty ? nil : list.removeFirst().channel
+                }
+                guard let oldest else { return false }
+                oldest.close(promise: nil)
+            }
+            untrusted.withLock { $0.append((ObjectIdentifier(channel), channel)) }
+            return true
+        }
+
+        private func forget(_ channel: any Channel) {
+            let id = ObjectIdentifier(channel)
+            untrusted.withLock { list in list.removeAll { $0.id == id } }
         }
     }
 
@@ -67,9 +103,10 @@ package final class PreviewServer {
 
     /// Starts listening on 127.0.0.1 at `port` (0: any free port), serving
     /// `page` to requests that carry `token`, and handing the page's
-    /// messages to `hub`. A connection that sends nothing for
-    /// `requestTimeout` before it becomes a WebSocket is closed, and so is
-    /// any beyond `maximumConnections` open at once.
+    /// messages to `hub`. A connection that has not been answered or become
+    /// a WebSocket `requestTimeout` after it opened is closed, however it
+    /// trickles its request; beyond `maximumConnections` open at once, the
+    /// oldest that has not shown the token is closed.
     package static func start(
         port: Int, token: String, hub: PreviewHub, page: [UInt8], requestTimeout: TimeAmount = requestTimeout,
         maximumConnections: Int = maximumConnections
@@ -83,13 +120,9 @@ package final class PreviewServer {
             // A picture goes out at once, not held back to fill a packet.
             .childChannelOption(ChannelOptions.tcpOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { channel in
-                // At most `maximumConnections` at once: more are closed
-                // before anything is read from them.
-                let open = settings.openConnections.wrappingAdd(1, ordering: .relaxed).newValue
-                channel.closeFuture.whenComplete { _ in
-                    settings.openConnections.wrappingSubtract(1, ordering: .relaxed)
-                }
-                guard open <= settings.maximumConnections else { return channel.close() }
+                // At most `maximumConnections` at once: beyond, the oldest
+                // without the token is closed, or this one when all have it.
+                guard settings.admit(channel) else { return channel.close() }
                 return channel.eventLoop.makeCompletedFuture {
                     try Self.configure(channel, settings: settings)
                 }
@@ -120,19 +153,23 @@ package final class PreviewServer {
     /// The most connections open at once, by default; a page needs two
     /// (the page, its WebSocket), and a browser opens a few more.
     package static let maximumConnections = 64
-    /// How long a connection may send nothing before it is closed, until it
-    /// has become a page's WebSocket (which may stay quiet for as long as
-    /// the person looks).
+    /// How long a connection has, from its opening, to send a whole
+    /// request: a fixed deadline, not a time-out that each byte restarts.
+    /// A page's WebSocket has no deadline (it may stay quiet for as long
+    /// as the person looks).
     package static let requestTimeout: TimeAmount = .seconds(10)
+    /// The most bytes waiting to be sent to one page: a page that does not
+    /// read is closed beyond them (its notices are dropped well before, and
+    /// pictures it cannot take are skipped).
+    package static let maximumQueuedBytes = 32 << 20
 
     private static func configure(_ channel: any Channel, settings: Settings) throws {
         try channel.pipeline.syncOperations.addHandler(
-            IdleStateHandler(readTimeout: settings.requestTimeout), name: IdleCloser.timerName)
-        try channel.pipeline.syncOperations.addHandler(IdleCloser(), name: IdleCloser.name)
+            RequestDeadline(settings.requestTimeout), name: RequestDeadline.name)
         let upgrader = NIOWebSocketServerUpgrader(
             maxFrameSize: PreviewAccess.maximumMessageBytes,
             shouldUpgrade: { channel, head in
-                guard case .success(.socket) = settings.check(head) else {
+                guard case .success(.socket) = settings.check(head, on: channel) else {
                     // Not upgraded: the page handler answers with the reason.
                     return channel.eventLoop.makeSucceededFuture(nil)
                 }
@@ -141,6 +178,7 @@ package final class PreviewServer {
             upgradePipelineHandler: { channel, _ in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandlers([
+                        FrameChecker(),
                         NIOWebSocketFrameAggregator(
                             minNonFinalFragmentSize: 1, maxAccumulatedFrameCount: 64,
                             maxAccumulatedFrameSize: PreviewAccess.maximumMessageBytes),
@@ -153,8 +191,7 @@ package final class PreviewServer {
                 upgraders: [upgrader],
                 completionHandler: { context in
                     context.pipeline.removeHandler(name: PageHandler.name, promise: nil)
-                    context.pipeline.removeHandler(name: IdleCloser.timerName, promise: nil)
-                    context.pipeline.removeHandler(name: IdleCloser.name, promise: nil)
+                    context.pipeline.removeHandler(name: RequestDeadline.name, promise: nil)
                 }
             ))
         try channel.pipeline.syncOperations.addHandler(PageHandler(settings: settings), name: PageHandler.name)
@@ -193,7 +230,7 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard case .head(let head) = unwrapInboundIn(data) else { return }
-        switch settings.check(head) {
+        switch settings.check(head, on: context.channel) {
         case .success(.page):
             respond(context, status: .ok, type: "text/html; charset=utf-8", body: settings.page)
         case .success(.socket):
@@ -232,86 +269,26 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 }
 
-/// One page's WebSocket: its text messages, checked and limited, go to
-/// the hub; pings are answered; a close is answered and closes.
-final class SocketHandler: ChannelInboundHandler {
-    typealias InboundIn = WebSocketFrame
-    typealias OutboundOut = WebSocketFrame
+/// Closes a connection that has not been answered, or become a page's
+/// WebSocket, ``PreviewServer/requestTimeout`` after it opened: a fixed
+/// deadline, which a request trickled a byte at a time does not push back.
+final class RequestDeadline: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = NIOAny
+    static let name = "request-deadline"
+    private let timeout: TimeAmount
+    private var deadline: Scheduled<Void>?
 
-    private let hub: PreviewHub
-    private var rate = RateLimit(perSecond: PreviewAccess.maximumMessagesPerSecond)
-    private var dropped = 0
-
-    init(hub: PreviewHub) {
-        self.hub = hub
+    init(_ timeout: TimeAmount) {
+        self.timeout = timeout
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
-        hub.connect(context.channel)
+        let channel = context.channel
+        deadline = context.eventLoop.scheduleTask(in: timeout) { channel.close(promise: nil) }
     }
 
-    func channelInactive(context: ChannelHandlerContext) {
-        hub.disconnect(context.channel)
-        context.fireChannelInactive()
-    }
-
-    /// A frame too large or malformed (the decoder has already answered
-    /// with its close code): the connection ends.
-    func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        hub.disconnect(context.channel)
-        context.close(promise: nil)
-    }
-
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        let frame = unwrapInboundIn(data)
-        switch frame.opcode {
-        case .text:
-            var data = frame.unmaskedData
-            let text = data.readString(length: data.readableBytes) ?? ""
-            if let problem = PreviewAccess.problem(withMessage: text) {
-                hub.notice(problem, to: context.channel)
-            } else if rate.admit(at: hub.clock.now) {
-                hub.receive(text, from: context.channel)
-            } else {
-                dropped += 1
-                // One notice for the first and then every hundredth: the
-                // notices are not a flood of their own.
-                if dropped % 100 == 1 {
-                    hub.notice(
-                        "more than \(PreviewAccess.maximumMessagesPerSecond) messages a second: \(dropped) dropped so far",
-                        to: context.channel)
-                }
-            }
-        case .ping:
-            let pong = WebSocketFrame(fin: true, opcode: .pong, data: frame.unmaskedData)
-            context.writeAndFlush(wrapOutboundOut(pong), promise: nil)
-        case .connectionClose:
-            var data = frame.unmaskedData
-            let code = data.readSlice(length: 2) ?? ByteBuffer()
-            let channel = context.channel
-            context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .connectionClose, data: code)))
-                .whenComplete { _ in channel.close(promise: nil) }
-        case .binary:
-            hub.notice("binary messages are not read: the page sends its messages as text", to: context.channel)
-        default:
-            break
-        }
-    }
-}
-
-/// Closes a connection that has sent nothing for
-/// ``PreviewServer/requestTimeout``: one opened and left silent holds a
-/// place among ``PreviewServer/maximumConnections`` for no page.
-final class IdleCloser: ChannelInboundHandler, RemovableChannelHandler {
-    typealias InboundIn = NIOAny
-    static let name = "idle-closer"
-    static let timerName = "idle-timer"
-
-    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        if case IdleStateHandler.IdleStateEvent.read = event {
-            context.close(promise: nil)
-            return
-        }
-        context.fireUserInboundEventTriggered(event)
+    func handlerRemoved(context: ChannelHandlerContext) {
+        deadline?.cancel()
+        deadline = nil
     }
 }

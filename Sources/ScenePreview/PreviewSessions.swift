@@ -58,7 +58,10 @@ struct PreviewSessions {
                     input: hub, clock: clock, keepsInputs: keepsInputs,
                     maximumWait: min(.milliseconds(8), painter.frameInterval),
                     hooks: LiveLoop.Hooks(
-                        observe: { live in _ = live.session.observe(painter) },
+                        observe: { live in
+                            _ = live.session.observe(painter)
+                            painter.ignoresScript = !withScript && !live.declaration.steps.isEmpty
+                        },
                         tick: { live in
                             painter.tick(live)
                             return watch.sawChange()

@@ -42,6 +42,33 @@ import Testing
         return (output.text, outcome, log, input)
     }
 
+    @Test func aSignalIsHandledBetweenInputsNotAfterAllThoseWaiting() throws {
+        // Sixty inputs arrive together; Ctrl-C comes while the first is
+        // performed (its notice sets the flag): the others are dropped.
+        let interrupted = Atomic<Bool>(false)
+        let inputs = (0..<60).map { _ in (Duration.seconds(1), LiveInput.slide(id: "play", fraction: 0.5)) }
+        let clock = TestClock()
+        let input = ScriptedInput(inputs, clock: clock, staysOpen: true)
+        var notices = 0
+        var loop = LiveLoop(
+            source: SceneSource(name: "live.yaml", text: Self.scene), runner: SceneRunner(registry: .standard),
+            verbose: false, duration: .seconds(10), withScript: false, input: input, clock: clock.live,
+            keepsInputs: true,
+            hooks: LiveLoop.Hooks(
+                observe: { _ in }, tick: { _ in false }, inspect: { _, _ in },
+                notice: { _ in
+                    notices += 1
+                    interrupted.store(true, ordering: .relaxed)
+                }))
+        loop.isInterrupted = { interrupted.load(ordering: .relaxed) }
+        guard case .ran(let result) = loop.run(into: CapturedText()) else {
+            Issue.record("the session did not run")
+            return
+        }
+        #expect(notices == 1, "\(notices) inputs performed after the signal")
+        #expect(result.summary.endTime < .seconds(10), "the session ended at the signal, not at --duration")
+    }
+
     @Test func typedAndDraggedInputsAreStepsAtTheirTimes() throws {
         let (output, outcome, hooks, input) = session([
             (.seconds(1), .step("tap: play")), (.milliseconds(1500), .slide(id: "volume", fraction: 0.25)),
@@ -85,7 +112,9 @@ import Testing
         #expect(hooks.inspected == ["volume"])
         #expect(result.inputs.isEmpty, "nothing was performed")
         #expect(result.rejectedLines == 2)
-        #expect(output.contains("<stdin>:4:"), "the refused step is the fourth input: \(output)")
+        #expect(
+            output.contains("<stdin>:1:"),
+            "the refused step is the first typed (drags and looks are no lines): \(output)")
         #expect(output.contains("the line is longer than 64 bytes"), "\(output)")
         #expect(!output.contains("slide"), "\(output)")
     }

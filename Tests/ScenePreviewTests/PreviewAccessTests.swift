@@ -51,6 +51,27 @@ struct PreviewAccessTests {
         #expect(status(check("/?token=\(token)", hosts: ["127.0.0.1:8123", "127.0.0.1:8123"])) == 421)
     }
 
+    @Test func onTheDefaultPortTheHostAndOriginMayLeaveThePortOut() {
+        // A browser leaves the port out of Host and Origin when it is the
+        // scheme's default: http://127.0.0.1:80/ is sent as Host: 127.0.0.1.
+        func check80(hosts: [String], origins: [String] = []) -> Int {
+            status(
+                PreviewAccess.check(
+                    method: "GET", uri: "/?token=\(token)", hosts: hosts, origins: origins, token: token, port: 80))
+        }
+        #expect(check80(hosts: ["127.0.0.1"]) == 200)
+        #expect(check80(hosts: ["localhost"]) == 200)
+        #expect(check80(hosts: ["127.0.0.1:80"]) == 200)
+        #expect(check80(hosts: ["127.0.0.1"], origins: ["http://127.0.0.1"]) == 200)
+        #expect(check80(hosts: ["localhost"], origins: ["http://localhost:80"]) == 200)
+        // Other hosts are still refused (DNS rebinding), and other origins.
+        #expect(check80(hosts: ["attacker.example"]) == 421)
+        #expect(check80(hosts: ["attacker.example:80"]) == 421)
+        #expect(check80(hosts: ["127.0.0.1:8080"]) == 421)
+        #expect(check80(hosts: ["127.0.0.1"], origins: ["http://attacker.example"]) == 403)
+        #expect(check80(hosts: ["127.0.0.1"], origins: ["https://127.0.0.1"]) == 403)
+    }
+
     @Test func anOriginMustBeThePreviewsOwnPage() {
         #expect(status(check("/socket?token=\(token)", origins: ["http://127.0.0.1:8123"])) == 200)
         #expect(status(check("/socket?token=\(token)", origins: ["http://localhost:8123"])) == 200)

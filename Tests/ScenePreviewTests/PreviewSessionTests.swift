@@ -72,6 +72,91 @@ import Testing
         _ = live.finish()
     }
 
+    @Test func theInspectorFollowsChangesAndTheTimeFollowsTheTranscript() throws {
+        let clock = ManualClock()
+        let hub = PreviewHub(clock: clock.live)
+        let page = EmbeddedChannel()
+        hub.connect(page)
+        let painter = PreviewPainter(hub: hub, framesPerSecond: 10, clock: clock.live)
+        let runner = SceneRunner(registry: .standard)
+        guard case .success(let live) = LiveRun.load(SceneSource(name: "p.yaml", text: Self.scene), runner: runner)
+        else {
+            Issue.record("the scene did not load")
+            return
+        }
+        live.session.observe(painter)
+        live.session.start()
+        painter.tick(live)
+        painter.inspect("volume", in: live.scene)
+        #expect(try outbound(page).contains { $0.contains(#"["value","5"]"#) })
+        func perform(_ line: String) {
+            guard case .step(let step) = live.compiler.compile(line, line: 1) else {
+                Issue.record("'\(line)' did not compile")
+                return
+            }
+            #expect(live.perform(step))
+        }
+        // The slider moves: the inspector is sent its new value.
+        perform("slide: { volume: 8 }")
+        clock.advance(by: .milliseconds(100))
+        painter.tick(live)
+        let afterSlide = try outbound(page)
+        #expect(
+            afterSlide.contains { $0.hasPrefix(#"{"kind":"inspect","id":"volume""#) && $0.contains(#"["value","8"]"#) })
+        // Nothing it shows changes: it is not sent again.
+        perform("set: { label.text: other }")
+        clock.advance(by: .milliseconds(100))
+        painter.tick(live)
+        #expect(!(try outbound(page)).contains { $0.hasPrefix(#"{"kind":"inspect""#) })
+        // Three seconds later a step changes nothing drawn: the page is
+        // still told the scene's time, the transcript's.
+        _ = live.advance(to: .seconds(3))
+        perform("note: later")
+        clock.advance(by: .milliseconds(100))
+        painter.tick(live)
+        let later = try outbound(page)
+        #expect(later.contains(#"{"kind":"time","time":"3s"}"#), "\(later)")
+        _ = live.finish()
+    }
+
+    @Test func typedStepsAreThePagesAndAnIgnoredScriptIsSaid() throws {
+        let folder = try Self.folder()
+        let file = folder + "/scene.yaml"
+        try (Self.scene + "script:\n  - tap: play\n").write(toFile: file, atomically: true, encoding: .utf8)
+        let clock = SteppingClock()
+        let hub = PreviewHub(clock: clock.live)
+        let page = EmbeddedChannel()
+        hub.connect(page)
+        hub.queue(.inspect(id: "play"))
+        hub.queue(.slide(id: "volume", fraction: 0.5))
+        hub.queue(.step("tap: play"))
+        hub.queue(.inspect(id: "volume"))
+        hub.queue(.step("tap: nosuch"))
+        let output = CapturedOutput()
+        _ = try Self.sessions(file, hub: hub, clock: clock).run(into: output)
+        // The second step typed, column 6: drags and looks are not counted.
+        #expect(output.text.contains("<page>:2:6"), "\(output.text)")
+        #expect(!output.text.contains("<stdin>"), "\(output.text)")
+        let sent = try outbound(page)
+        let objects = try #require(sent.first { $0.hasPrefix(#"{"kind":"objects""#) })
+        #expect(objects.contains("--with-script"), "\(objects)")
+    }
+
+    @Test func theHelpSaysWhereTheStepBoxIs() {
+        let help = PreviewCommand.configuration.discussion
+        let page = String(decoding: PreviewPage.bytes, as: UTF8.self)
+        // The page's sections, each from its heading to its end.
+        func section(_ heading: String) -> Substring {
+            guard let start = page.range(of: "<h2>\(heading)</h2>") else { return "" }
+            let rest = page[start.upperBound...]
+            return rest[..<(rest.range(of: "</section>")?.lowerBound ?? rest.endIndex)]
+        }
+        #expect(section("Transcript").contains(#"id="stepForm""#))
+        #expect(!section("Scene").contains(#"id="stepForm""#))
+        #expect(help.contains("in the box under the transcript"), "\(help)")
+        #expect(!help.contains("under the picture"))
+    }
+
     @Test func aSessionPerformsThePagesInputsAndIsRecorded() throws {
         let folder = try Self.folder()
         let file = folder + "/scene.yaml"

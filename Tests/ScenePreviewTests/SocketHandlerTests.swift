@@ -32,16 +32,20 @@ import Testing
         #expect(hub.next(waitingUpTo: .zero) == [.inspect(id: "play")], "a second later there is room again")
     }
 
-    @Test func aBinaryMessageOrOneWithALineBreakIsRefusedWithANotice() throws {
+    @Test func aMessageWithALineBreakIsRefusedWithANoticeAndABinaryOneClosesTheSocket() throws {
         let hub = PreviewHub(clock: ManualClock().live)
         let page = EmbeddedChannel(handler: SocketHandler(hub: hub))
-        try page.writeInbound(frame("{}", .binary))
         try page.writeInbound(frame(#"{"kind":"step","line":"a\nb"}"# + "\n"))
         #expect(hub.next(waitingUpTo: .zero).isEmpty)
         let notices = try outbound(page)
-        #expect(notices.count == 2)
-        #expect(notices[0].contains("binary messages are not read"))
-        #expect(notices[1].contains("line break"))
+        #expect(notices.count == 1)
+        #expect(notices.first?.contains("line break") == true)
+        try page.writeInbound(frame("{}", .binary))
+        let close = try #require(try page.readOutbound(as: WebSocketFrame.self))
+        #expect(close.opcode == .connectionClose)
+        var code = close.unmaskedData
+        #expect(code.readInteger(as: UInt16.self) == 1003)
+        #expect(!page.isActive)
     }
 
     @Test func pingsAndClosesAreAnswered() throws {
