@@ -69,7 +69,7 @@ struct PreviewCommand: SceneSubcommand {
         let file = options.file
         let included = runner.loader.includedFiles(of: file)
         // Planned before the session, as live does.
-        let recording = try LiveRecordingPlan.plan(options, source: source, includes: included)
+        let recording = try LiveRecordingPlan.plan(options, source: source, loader: runner.loader, includes: included)
         let clock = LiveClock.monotonic()
         let hub = PreviewHub(clock: clock)
         let token = PreviewAccess.newToken()

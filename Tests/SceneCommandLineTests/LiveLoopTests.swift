@@ -2,6 +2,7 @@ import SceneBehaviours
 import SceneCore
 import SceneLoader
 import SceneRunning
+import SceneYAML
 import Synchronization
 import Testing
 
@@ -60,9 +61,11 @@ import Testing
         #expect(hooks.observed == 1)
         #expect(hooks.ticks > 10, "a turn of the loop at least every 100 ms")
         #expect(input.waits.allSatisfy { $0 <= .milliseconds(100) })
+        let scene = try RecordedScene.make(
+            of: SceneSource(name: "live.yaml", text: Self.scene), recordedAt: "recording.yaml", limits: YAMLLimits()
+        ).get()
         let recording = LiveRecording.text(
-            of: SceneSource(name: "live.yaml", text: Self.scene), recordedAt: "recording.yaml",
-            objectIDs: result.objectIDs, inputs: result.inputs, end: result.summary.endTime,
+            of: scene, sceneName: "live.yaml", inputs: result.inputs, end: result.summary.endTime,
             finalValues: result.finalValues)
         #expect(
             recording.contains("  - at: 1s\n  - tap: play\n  - at: 1.5s\n  - slide: { volume: 2.5 }\n"), "\(recording)")
@@ -88,6 +91,47 @@ import Testing
         #expect(output.contains("<stdin>:4:"), "the refused step is the fourth input: \(output)")
         #expect(output.contains("the line is longer than 64 bytes"), "\(output)")
         #expect(!output.contains("slide"), "\(output)")
+    }
+
+    /// A property that follows the clock (a playing player's time) is
+    /// read before each step, as the `at:` the recording writes before it
+    /// reads it: the replay prints the same lines in the same order, not
+    /// the time's change after the step.
+    @Test func aReplayPrintsWhatTheSessionPrintedInTheSameOrder() throws {
+        let text = """
+            scene: Clock
+            objects:
+              player: {type: Player, duration: 60s, bufferingTime: 0.25s, timeUpdateInterval: 0.7s}
+              label: {type: Label, text: x}
+
+            """
+        let (output, outcome, _, _) = session(
+            [
+                (.milliseconds(200), .step("call: player.load")), (.milliseconds(500), .step("call: player.play")),
+                (.milliseconds(1900), .step("set: { label.text: \"y\" }")),
+                (.milliseconds(1900), .step("note: same millisecond")),
+                (.milliseconds(2300), .step("call: player.pause")),
+            ], text: text)
+        guard case .ran(let result) = outcome else {
+            Issue.record("the session did not run: \(output)")
+            return
+        }
+        let source = SceneSource(name: "clock.yaml", text: text)
+        let scene = try RecordedScene.make(of: source, recordedAt: "clock.yaml", limits: YAMLLimits()).get()
+        let recording = LiveRecording.text(
+            of: scene, sceneName: "clock.yaml", inputs: result.inputs, end: result.summary.endTime,
+            finalValues: result.finalValues)
+        guard
+            case .ran(let transcript) = SceneRunner(registry: .standard).run(
+                SceneSource(name: "r.yaml", text: recording))
+        else {
+            Issue.record("the recording does not load:\n\(recording)")
+            return
+        }
+        let live = LiveRecordingTests.happenings(output)
+        #expect(LiveRecordingTests.happenings(LiveRecordingTests.rendered(transcript)) == live)
+        #expect(live.contains { $0.contains("player.currentTime") }, "\(output)")
+        #expect(transcript.succeeded)
     }
 
     @Test func theSessionEndsAtItsDurationOnItsClock() throws {
