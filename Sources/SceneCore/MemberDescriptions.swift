@@ -188,7 +188,7 @@ public final class ActionDescription: Sendable {
     /// object (a slider's `minimum...maximum`): what a drag along the
     /// control (the preview's) maps a fraction onto. `nil` when it declares
     /// none (see ``TypeBuilder/input(_:range:doc:_:)``).
-    public let range: InputRange?
+    package let range: InputRange?
     /// Performs the member; `nil` when the object or argument has the wrong type.
     let performer: @Sendable (AnyObject, SceneValue?) -> ActionOutcome?
 
@@ -235,18 +235,20 @@ public final class ActionDescription: Sendable {
 /// ``fraction(_:of:)`` makes a value of a fraction whatever they are.
 ///
 ///     type.input("slide", range: { ($0.minimum, $0.maximum) }, doc: "Moves the thumb.") { $0.slide(to: $1) }
-public struct InputRange: Sendable {
+@usableFromInline
+package struct InputRange: Sendable {
     private let read: @Sendable (AnyObject) -> (lower: Double, upper: Double)?
 
     /// A range whose bounds `read` gives for an object (`nil` for an object
     /// of another type).
-    public init(_ read: @escaping @Sendable (AnyObject) -> (lower: Double, upper: Double)?) {
+    @usableFromInline
+    package init(_ read: @escaping @Sendable (AnyObject) -> (lower: Double, upper: Double)?) {
         self.read = read
     }
 
     /// The bounds on `object` now, as the type gives them; `nil` for an
     /// object of another type.
-    public func bounds(of object: AnyObject) -> (lower: Double, upper: Double)? {
+    package func bounds(of object: AnyObject) -> (lower: Double, upper: Double)? {
         read(object)
     }
 
@@ -255,7 +257,7 @@ public struct InputRange: Sendable {
     /// is taken as its lower bound alone, as a slider clamps to it); `nil`
     /// when the object is of another type, or the fraction or a bound is
     /// not finite. Never traps, whatever the bounds.
-    public func fraction(_ fraction: Double, of object: AnyObject) -> Double? {
+    package func fraction(_ fraction: Double, of object: AnyObject) -> Double? {
         guard fraction.isFinite, let (lower, upper) = read(object), lower.isFinite, upper.isFinite else {
             return nil
         }
