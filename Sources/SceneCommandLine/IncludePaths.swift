@@ -9,37 +9,32 @@ import SceneYAML
     import Darwin
 #endif
 
-/// A scene's text with its `include:` paths made to work from another
-/// folder: a copy of the scene written elsewhere (a `live --record`
-/// recording) includes the same component files as the original.
+/// A scene's `include:` paths made to work from another folder: a copy of
+/// the scene written elsewhere (a `live --record` recording, see
+/// ``RecordedScene``) includes the same component files as the original.
 enum IncludePaths {
-    /// The bytes of `source` with each relative `include:` of its objects
-    /// rewritten relative to the folder of `destination` (or absolute, when
-    /// the folder cannot be resolved), written double-quoted. A text that
-    /// does not read as YAML is given back as it is.
-    static func rewritten(_ source: SceneSource, for destination: String) -> [UInt8] {
-        guard let document = try? YAMLDocumentReader.readDocument(source.bytes, pipelining: .off),
-            let root = document.root, document.kind(root) == .mapping,
+    /// Where each relative `include:` of the objects of `document` (the
+    /// scene named `sceneName`) is written, with the path that names the
+    /// same file from the folder of `destination` (absolute, when the
+    /// folder cannot be resolved).
+    static func replacements(in document: YAMLDocument, of sceneName: String, for destination: String)
+        -> [(range: Range<Int>, path: String)]
+    {
+        guard let root = document.root, document.kind(root) == .mapping,
             let objects = document.entry(root, "objects"), document.kind(objects.value) == .mapping
-        else { return source.bytes }
-        let sceneFolder = folder(of: source.name)
+        else { return [] }
+        let sceneFolder = folder(of: sceneName)
         let destinationFolder = resolved(folder(of: destination))
-        var replacements: [(range: Range<Int>, text: String)] = []
+        var replacements: [(range: Range<Int>, path: String)] = []
         for object in document.entries(objects.value) where document.kind(object.value) == .mapping {
             guard let include = document.entry(object.value, "include"), let path = document.text(include.value),
                 !path.isEmpty, !path.hasPrefix("/")
             else { continue }
             let target = resolved(sceneFolder + "/" + path)
             let rewritten = destinationFolder.hasPrefix("/") ? relative(target, from: destinationFolder) : target
-            replacements.append((document.offsets(include.value), LiveRecording.quoted(rewritten)))
+            replacements.append((document.offsets(include.value), rewritten))
         }
-        var bytes = source.bytes
-        // From the last to the first, so that earlier offsets stay right.
-        for replacement in replacements.sorted(by: { $0.range.lowerBound > $1.range.lowerBound })
-        where replacement.range.upperBound <= bytes.count {
-            bytes.replaceSubrange(replacement.range, with: Array(replacement.text.utf8))
-        }
-        return bytes
+        return replacements
     }
 
     /// The folder part of `path` (`.` for a bare name).

@@ -51,7 +51,8 @@ struct LiveCommand: SceneSubcommand {
         // Planned before the session, so that a recording that would
         // overwrite the scene or a component it includes is refused at once.
         let recording = try LiveRecordingPlan.plan(
-            options, source: source, includes: runner.loader.includedFiles(of: options.file), in: context)
+            options, source: source, loader: runner.loader, includes: runner.loader.includedFiles(of: options.file),
+            standardOutputs: context.standardOutputs)
         let session = LiveLoop(
             source: source, runner: runner, format: format, verbose: options.verbose,
             duration: options.sessionDuration, withScript: options.withScript,

@@ -42,24 +42,28 @@ extension LiveInputSource {
 
 extension LiveInput {
     /// The step a drag to `fraction` of `id`'s range stands for: the
-    /// object's declared `slide` input, with the value at that fraction of
-    /// its `minimum...maximum` (rounded to three decimals, as the page's
-    /// drags have always been); why not, when the object declares no
-    /// `slide` input taking a number or has no numeric range.
+    /// object's declared `slide` input with its range (``InputRange``), the
+    /// value at that fraction of the range as the object gives it now
+    /// (rounded to three decimals, as the page's drags have always been,
+    /// unless that would take it out of the range); why not, when the object
+    /// declares no `slide` input with a range, or its range is not finite.
     static func slideStep(
         id: String, fraction: Double, in live: LiveRun, at span: SourceSpan
     ) -> Result<ScriptStep, SlideRefusal> {
-        guard fraction.isFinite, let index = live.declaration.index(ofID: id),
-            let entry = live.scene.entry(id),
-            let input = entry.type.orderedInputs.first(where: { $0.name == "slide" }),
-            case .double? = input.argument?.unwrapped,
-            case .double(let minimum)? = live.scene.value(of: id, "minimum"),
-            case .double(let maximum)? = live.scene.value(of: id, "maximum")
+        guard let index = live.declaration.index(ofID: id), let entry = live.scene.entry(id),
+            let input = entry.type.orderedInputs.first(where: { $0.name == "slide" }), let range = input.range
         else {
             return .failure(SlideRefusal(message: "'\(id)' is not a slider: the drag was dropped"))
         }
-        let clamped = min(max(fraction, 0), 1)
-        let value = ((minimum + (maximum - minimum) * clamped) * 1000).rounded() / 1000
+        guard let exact = range.fraction(fraction, of: entry.object), let bounds = range.bounds(of: entry.object)
+        else {
+            return .failure(SlideRefusal(message: "'\(id)' has no finite range to slide along: the drag was dropped"))
+        }
+        var value = exact
+        if abs(exact) < 1e12 {
+            let rounded = (exact * 1000).rounded() / 1000
+            if rounded >= bounds.lower && rounded <= max(bounds.lower, bounds.upper) { value = rounded }
+        }
         return .success(ScriptStep(input: input, of: index, argument: .double(value), at: span))
     }
 

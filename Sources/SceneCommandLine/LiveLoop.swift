@@ -147,7 +147,11 @@ package struct LiveLoop {
 
         let interruption = Interruption.install()
         defer { interruption.restore() }
-        var inputs: [LiveRecording.Input] = []
+        var recorded =
+            keepsInputs
+            ? RecordedSteps(
+                source: source, objectIDs: live.declaration.objects.map(\.id), limits: runner.loader.limits.yaml)
+            : nil
         var script = withScript ? ScriptQueue(live.declaration.steps) : ScriptQueue([])
         var lineNumber = 0
         var rejectedLines = 0
@@ -158,11 +162,11 @@ package struct LiveLoop {
         while !isInterrupted(), !live.hasStopped, !output.hasFailed {
             let elapsed = driver.elapsed
             if let duration, elapsed >= duration {
-                catchUp(live, &script, &inputs, through: duration)
+                catchUp(live, &script, &recorded, through: duration)
                 live.advance(to: duration)
                 break
             }
-            catchUp(live, &script, &inputs, through: elapsed)
+            catchUp(live, &script, &recorded, through: elapsed)
             if let hooks, hooks.tick(live) {
                 endedByHook = true
                 break
@@ -188,14 +192,22 @@ package struct LiveLoop {
                 let time = max(driver.elapsed, live.scene.scheduler.now).roundedUpToMillisecond
                 live.advance(to: time)
                 let span = SourceSpan(at: SourcePosition(line: lineNumber, column: 1, offset: 0))
-                /// Performs `step`, typed as `text` (`nil`: written back from the step).
-                func perform(_ step: ScriptStep, text: String?) {
-                    if keepsInputs { inputs.append(LiveRecording.Input(time: time, text: text, step: step)) }
+                /// Performs `step`, unless its recording could not replay it.
+                func perform(_ step: ScriptStep) -> RecordedSteps.Refusal? {
+                    if recorded != nil {
+                        switch recorded?.check(step, compiler: live.compiler) {
+                        case .success(let text)?: recorded?.append(text, at: time)
+                        case .failure(let refusal)?: return refusal
+                        case nil: break
+                        }
+                    }
+                    live.prepareForStep()
                     if let textWriter {
                         textWriter.positions(in: input.inputName) { live.perform(step) }
                     } else {
                         live.perform(step)
                     }
+                    return nil
                 }
                 switch received {
                 case .overlongLine(let maximumBytes):
@@ -211,11 +223,17 @@ package struct LiveLoop {
                         rejectedLines += 1
                         writeDiagnostics(diagnostics, SceneSource(name: input.inputName, text: text), time)
                     case .step(let step):
-                        perform(step, text: text)
+                        if let refusal = perform(step) {
+                            rejectedLines += 1
+                            writeDiagnostics(
+                                [Diagnostic(.invalidStep, refusal.message, at: span)],
+                                live.compiler.source(of: text), time)
+                        }
                     }
                 case .slide(let id, let fraction):
                     switch LiveInput.slideStep(id: id, fraction: fraction, in: live, at: span) {
-                    case .success(let step): perform(step, text: nil)
+                    case .success(let step):
+                        if let refusal = perform(step) { hooks?.notice("the drag on '\(id)': " + refusal.message) }
                     case .failure(let refusal): hooks?.notice(refusal.message)
                     }
                 case .inspect(let id):
@@ -230,7 +248,7 @@ package struct LiveLoop {
         output.flush()
         return .ran(
             Result(
-                summary: summary, inputs: inputs, finalValues: finalValues.values,
+                summary: summary, inputs: recorded?.inputs ?? [], finalValues: finalValues.values,
                 objectIDs: live.declaration.objects.map(\.id), rejectedLines: rejectedLines,
                 endedByHook: endedByHook))
     }

@@ -2,122 +2,130 @@ import SceneCore
 import SceneLoader
 import SceneYAML
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
-/// A live session written as an ordinary scene (`live --record`): the
-/// original file without its script, then a script of each step at the
-/// millisecond it was applied, the session's end, and an `expect` of every
-/// property that changed with its final value. `run` on it replays the
-/// session: the same events and changes in the same order, wherever the
-/// recording is written (the scene's `include:` paths are rewritten
-/// relative to the recording's folder) and whatever its strings hold
-/// (every string is written double-quoted, anything but plain printable
-/// text escaped, so that YAML reads back exactly the same).
+/// A live session written as an ordinary scene (`live --record`), made
+/// from what the session did, not from what was typed: the scene's own
+/// text without its `script` entry (taken out by its parsed range, see
+/// ``RecordedScene``), then a `script:` written from the session's steps
+/// and values, each step after an `at:` of the time it was performed, the
+/// session's end, and an `expect` of every property that changed with its
+/// final value. `run` on it replays the session: the same events and
+/// changes in the same order, wherever the recording is written and
+/// whatever its strings hold (every string is written double-quoted,
+/// anything but plain printable text escaped, so that YAML reads back
+/// exactly the same), and it holds no alias, so that it stays within the
+/// loader's limits however the steps were typed.
 package enum LiveRecording {
     /// One step performed in the session.
     package struct Input {
-        /// When it was applied: a whole millisecond for a typed line.
+        /// When it was applied (a whole millisecond for a typed line).
         package let time: Duration
-        /// The line as typed; `nil` for a step of the scene's own script.
-        package let text: String?
-        package let step: ScriptStep
+        /// The step, as the recording writes it (``stepText(_:_:)``).
+        package let text: String
     }
 
-    /// The recording of a session of `source`, to be written at `path`.
+    /// The recording of a session whose scene is `scene` (its text
+    /// without its script, the include paths rewritten for where the
+    /// recording goes), named `sceneName` in the first note.
     package static func text(
-        of source: SceneSource, recordedAt path: String, objectIDs: [String], inputs: [Input], end: Duration,
+        of scene: RecordedScene, sceneName: String, inputs: [Input], end: Duration,
         finalValues: [(path: String, value: SceneValue)]
     ) -> String {
-        let original = IncludePaths.rewritten(source, for: path)
-        var text = withoutScript(String(decoding: original, as: UTF8.self))
-        if !text.hasSuffix("\n") { text += "\n" }
-        text += "script:\n"
-        text += "  - note: \(noteText("recorded by a live session of " + source.name))\n"
-        var time: Duration?
+        let indentation = String(repeating: " ", count: scene.indentation)
+        var text = String(decoding: scene.text, as: UTF8.self)
+        text += indentation + "script:\n"
+        text += indentation + "  - note: \(noteText("recorded by a live session of " + sceneName))\n"
+        // Every step after an `at:` of its time, even the same time as the
+        // step before: the replay's `at:` fires what is due then and looks
+        // at the properties, as the session did before each step.
         for input in inputs {
-            guard let line = input.text ?? stepText(input.step, objectIDs) else { continue }
-            if input.time != time {
-                text += "  - at: \(input.time.sceneText)\n"
-                time = input.time
-            }
-            text += "  - \(line)\n"
+            text += indentation + "  - at: \(input.time.sceneText)\n"
+            text += indentation + "  - \(input.text)\n"
         }
-        let last = max(end.roundedUpToMillisecond, time ?? .zero)
-        if last != time { text += "  - at: \(last.sceneText)\n" }
+        text += indentation + "  - at: \(end.sceneText)\n"
         for (path, value) in finalValues {
-            text += "  - expect: { \(path): \(yaml(value)) }\n"
+            // A value no scene can write (a number that is not finite) is
+            // left out of the final expectations.
+            guard let written = yaml(value) else { continue }
+            text += indentation + "  - expect: { \(key(path)): \(written) }\n"
         }
         return text
     }
 
-    /// The file's text with its top-level `script:` section taken out.
-    static func withoutScript(_ text: String) -> String {
-        var kept: [Substring] = []
-        var isInScript = false
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let startsTopLevelKey = line.first.map { !$0.isWhitespace && $0 != "#" } ?? false
-            if startsTopLevelKey { isInScript = line.hasPrefix("script:") }
-            if !isInScript { kept.append(line) }
-        }
-        // Blank lines and a document end marker (`...`) at the end go: the
-        // script follows the objects in the same document.
-        while let last = kept.last, last.allSatisfy(\.isWhitespace) || last.hasPrefix("...") { kept.removeLast() }
-        return kept.joined(separator: "\n")
-    }
-
-    /// Whether a script can be added to `text`: its top level is a block
-    /// mapping (keys at the start of lines), not a flow mapping (`{...}`).
-    package static func canRecord(_ text: String) -> Bool {
-        for line in text.split(separator: "\n") {
-            let trimmed = line.drop { $0 == " " || $0 == "\t" || $0 == "\u{FEFF}" }
-            if trimmed.isEmpty || trimmed.hasPrefix("#") || trimmed.hasPrefix("%") || trimmed.hasPrefix("---") {
-                continue
-            }
-            return !trimmed.hasPrefix("{") && line.first.map { !$0.isWhitespace } == true
-        }
-        return true
-    }
-
-    /// A script step of the scene's own script written back as YAML (the
-    /// steps a session performs: no `wait` or `at`).
-    private static func stepText(_ step: ScriptStep, _ objectIDs: [String]) -> String? {
+    /// A script step written as YAML from its values (the steps a session
+    /// performs: `nil` for `wait` and `at`, and for a step whose values
+    /// cannot be written, such as a number that is not finite).
+    package static func stepText(_ step: ScriptStep, _ objectIDs: [String]) -> String? {
         switch step.kind {
         case .wait, .at: return nil
-        case .note(let text): return "note: \(yaml(.string(text)))"
-        case .snapshot(let name): return "snapshot: \(name)"
+        case .note(let text): return "note: \(quoted(text))"
+        case .snapshot(let name): return "snapshot: \(quoted(name))"
         case .expect(let expectations):
-            return "expect: { "
-                + expectations.map { "\($0.path): \(yaml($0.expected))" }.joined(separator: ", ") + " }"
+            var pairs: [String] = []
+            for expectation in expectations {
+                guard let value = yaml(expectation.expected) else { return nil }
+                pairs.append("\(key(expectation.path)): \(value)")
+            }
+            return "expect: { " + pairs.joined(separator: ", ") + " }"
         case .set(let assignments):
-            return "set: { " + assignments.map { "\($0.path): \(yaml($0.value))" }.joined(separator: ", ") + " }"
+            var pairs: [String] = []
+            for assignment in assignments {
+                guard let value = yaml(assignment.value) else { return nil }
+                pairs.append("\(key(assignment.path)): \(value)")
+            }
+            return "set: { " + pairs.joined(separator: ", ") + " }"
         case .call(let target, let action, let argument):
             guard objectIDs.indices.contains(target) else { return nil }
-            let path = objectIDs[target] + "." + action.name
-            return argument.map { "call: { \(path): \(yaml($0)) }" } ?? "call: \(path)"
+            let path = key(objectIDs[target] + "." + action.name)
+            guard let argument else { return "call: \(path)" }
+            return yaml(argument).map { "call: { \(path): \($0) }" }
         case .input(let target, _, let argument):
             guard objectIDs.indices.contains(target) else { return nil }
-            let id = objectIDs[target]
-            return argument.map { "\(step.verb): { \(id): \(yaml($0)) }" } ?? "\(step.verb): \(id)"
+            let id = key(objectIDs[target])
+            guard let argument else { return "\(key(step.verb)): \(id)" }
+            return yaml(argument).map { "\(key(step.verb)): { \(id): \($0) }" }
         }
     }
 
-    /// A value in YAML flow style, as a scene file writes it.
-    static func yaml(_ value: SceneValue) -> String {
+    /// A value in YAML flow style, as a scene file writes it; `nil` for a
+    /// value that has no such text (a number that is not finite).
+    static func yaml(_ value: SceneValue) -> String? {
         switch value {
-        case .null: "null"
-        case .bool, .int, .double, .enumCase, .object, .duration: value.description
-        case .string(let text): quoted(text)
-        case .color: "\"\(value.description)\""
-        case .list(let values): "[" + values.map(yaml).joined(separator: ", ") + "]"
+        case .null: return "null"
+        case .double(let number):
+            guard number.isFinite else { return nil }
+            // `-0` would read back as the integer 0.
+            return number == 0 && number.sign == .minus ? "-0.0" : value.description
+        case .bool, .int, .enumCase, .object, .duration: return value.description
+        case .string(let text): return quoted(text)
+        case .color: return "\"\(value.description)\""
+        case .list(let values):
+            var items: [String] = []
+            for item in values {
+                guard let text = yaml(item) else { return nil }
+                items.append(text)
+            }
+            return "[" + items.joined(separator: ", ") + "]"
         case .map(let pairs):
-            "{" + pairs.map { "\(quoted($0.key)): \(yaml($0.value))" }.joined(separator: ", ") + "}"
+            var items: [String] = []
+            for pair in pairs {
+                guard let text = yaml(pair.value) else { return nil }
+                items.append("\(quoted(pair.key)): \(text)")
+            }
+            return "{" + items.joined(separator: ", ") + "}"
         }
+    }
+
+    /// A key (`id.member`, an id, a verb): plain when it is made only of
+    /// ASCII letters, digits and `. _ -` and starts with a letter or `_`,
+    /// else ``quoted(_:)``.
+    static func key(_ text: String) -> String {
+        let isPlain =
+            text.unicodeScalars.first.map { ($0.properties.isAlphabetic && $0.isASCII) || $0 == "_" } ?? false
+            && text.unicodeScalars.allSatisfy { scalar in
+                (scalar.properties.isAlphabetic && scalar.isASCII) || ("0"..."9").contains(scalar)
+                    || "._-".unicodeScalars.contains(scalar)
+            }
+        return isPlain ? text : quoted(text)
     }
 
     /// A note's text: plain when it is made only of letters, digits, single
@@ -155,45 +163,5 @@ package enum LiveRecording {
     private static func hex(_ value: UInt32, digits: Int) -> String {
         let text = String(value, radix: 16, uppercase: true)
         return String(repeating: "0", count: max(0, digits - text.count)) + text
-    }
-}
-
-/// Where `live --record` or `preview --record` writes its session, planned
-/// before the session starts: a scene whose top level cannot take a script
-/// is refused, and so is a recording that would overwrite the scene or a
-/// component it includes, before anything is played.
-package struct LiveRecordingPlan {
-    /// The path given to `--record`.
-    package let path: String
-    private let target: OutputFile
-
-    /// The plan for `options.record` (`nil` when the session is not
-    /// recorded), given the scene's `source` and the files it includes,
-    /// for a command that writes through `context`.
-    package static func plan(
-        _ options: LiveOptions, source: SceneSource, includes included: [String], in context: CommandContext
-    ) throws(CommandFailure) -> LiveRecordingPlan? {
-        guard let record = options.record else { return nil }
-        guard LiveRecording.canRecord(String(decoding: source.bytes, as: UTF8.self)) else {
-            throw CommandFailure(
-                message:
-                    "--record \(record): \(options.file) is not written as a block mapping (keys at the start of lines), so a script cannot be added to it; write its top level in block style",
-                status: ExitStatus.usage)
-        }
-        var inputs = InputFiles([options.file])
-        for component in included { inputs.add(component) }
-        inputs.standardOutputs = context.standardOutputs
-        return LiveRecordingPlan(path: record, target: try OutputFile(record, option: "--record", inputs: inputs))
-    }
-
-    /// Writes the session of `source` that gave `result`.
-    package func write(_ result: LiveLoop.Result, of source: SceneSource) throws(CommandFailure) {
-        let text = LiveRecording.text(
-            of: source, recordedAt: path, objectIDs: result.objectIDs, inputs: result.inputs,
-            end: result.summary.endTime, finalValues: result.finalValues)
-        if let failure = target.write(text) {
-            throw CommandFailure(
-                message: "could not write the recording '\(path)': \(failure)", status: ExitStatus.outputFailed)
-        }
     }
 }

@@ -5,9 +5,10 @@ extension LiveLoop {
     /// Fires the timers and performs the script steps due by `limit`, in
     /// the order of their times (timers first at the same instant, as a
     /// script's `at:` does), advancing the scheduler only to each deadline:
-    /// its time stays at the last thing that happened.
+    /// its time stays at the last thing that happened. A step is performed
+    /// as after a recording's `at:` (``LiveRun/prepareForStep()``).
     func catchUp(
-        _ live: LiveRun, _ script: inout ScriptQueue, _ inputs: inout [LiveRecording.Input], through limit: Duration
+        _ live: LiveRun, _ script: inout ScriptQueue, _ recorded: inout RecordedSteps?, through limit: Duration
     ) {
         let scheduler = live.scene.scheduler
         while !live.hasStopped {
@@ -16,7 +17,10 @@ extension LiveLoop {
                 let (time, step) = script.next(dueBy: limit)
             {
                 live.advance(to: time)
-                if keepsInputs { inputs.append(LiveRecording.Input(time: time, text: nil, step: step)) }
+                // The scene's own steps were within its file's limits: kept
+                // as they are (the recording is checked when it is made).
+                recorded?.append(step, at: scheduler.now)
+                live.prepareForStep()
                 live.perform(step)
             } else if let deadline {
                 live.advance(to: deadline)

@@ -22,20 +22,16 @@ extension SchemaGenerator {
         func schema(_ verb: ScriptVerb) -> JSONValue {
             switch verb {
             case .wait:
-                return Self.documented(
-                    "Advances the virtual clock by a duration, firing every timer that falls due.",
-                    .object(Self.valueFields(.duration, range: 0...Double.infinity)))
+                return Self.documented(verb.doc, .object(Self.valueFields(.duration, range: 0...Double.infinity)))
             case .at:
-                return Self.documented(
-                    "Advances the virtual clock to a time since the script started; it cannot go back.",
-                    .object(Self.valueFields(.duration, range: 0...Double.infinity)))
+                return Self.documented(verb.doc, .object(Self.valueFields(.duration, range: 0...Double.infinity)))
             case .expect:
-                return paths(memberNames, "Checks current values: 'id.member: value' entries, each one expectation.")
+                return paths(memberNames, verb.doc)
             case .set:
-                return paths(settableNames, "Sets properties: 'id.property: value' entries, in the written order.")
+                return paths(settableNames, verb.doc)
             case .call:
                 return Self.documented(
-                    "Calls an action: 'id.action', or '{ id.action: argument }' for an action that takes one.",
+                    verb.doc,
                     .fields([
                         (
                             "anyOf",
@@ -50,10 +46,10 @@ extension SchemaGenerator {
                         )
                     ]))
             case .note:
-                return Self.documented("Text printed in the transcript.", Self.anyScalar(orNull: true))
+                return Self.documented(verb.doc, Self.anyScalar(orNull: true))
             case .snapshot:
                 return Self.documented(
-                    "Compares the scene's picture now with the reference Snapshots/<scene>/NAME.svg beside the scene file.",
+                    verb.doc,
                     .fields([
                         // A plain scalar such as `1` or `true` is a name too.
                         ("type", .strings(["string", "number", "boolean"])),

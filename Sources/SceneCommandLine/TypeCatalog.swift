@@ -23,7 +23,27 @@ enum TypeCatalog {
                 text += "  \(description.name): \(description.summary) Fits: \(fits).\n"
             }
         }
+        return text + verbs()
+    }
+
+    /// The script's verbs besides the types' inputs, each with an example
+    /// and what it does: every case of ``ScriptVerb``, the one list the
+    /// compiler, live mode and the schema read too.
+    static func verbs() -> String {
+        let width = ScriptVerb.allCases.map(\.example.count).max() ?? 0
+        var text = "\nScript verbs (each type's script inputs, which 'types NAME' lists, are verbs too):\n"
+        for verb in ScriptVerb.allCases {
+            text += "  \(verb.example)\(String(repeating: " ", count: width - verb.example.count))  \(verb.doc)\n"
+        }
         return text
+    }
+
+    /// A script verb as one JSON object: `{"type":"verb","name":…,"example":…,"doc":…}`.
+    static func json(_ verb: ScriptVerb) -> String {
+        JSONValue.object([
+            ("type", .string("verb")), ("name", .string(verb.rawValue)), ("example", .string(verb.example)),
+            ("doc", .string(verb.doc)),
+        ]).compact
     }
 
     /// The closest registered type or protocol name to `name`, for "did you mean".

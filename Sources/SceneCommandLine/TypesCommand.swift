@@ -2,11 +2,12 @@ import ArgumentParser
 import SceneCore
 import SceneLoader
 
-/// `types [NAME]`: the registered types and protocols, and their members.
+/// `types [NAME]`: the registered types and protocols, and their members;
+/// without a name, the script's verbs too.
 struct TypesCommand: SceneSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "types",
-        abstract: "List the registered types, or describe one type or protocol in full.",
+        abstract: "List the registered types and the script's verbs, or describe one type or protocol in full.",
         discussion: ExitStatus.help([
             ExitStatus.successLine,
             (ExitStatus.usage, "a usage error, or NAME is neither a registered type nor a protocol"),
@@ -17,7 +18,7 @@ struct TypesCommand: SceneSubcommand {
     @Argument(help: "A type or protocol to describe in full.")
     var name: String?
 
-    @Option(help: "Output format: text, or json for JSON Lines (one record per type and protocol).")
+    @Option(help: "Output format: text, or json for JSON Lines (one record per type, protocol and script verb).")
     var format: OutputFormat = .text
 
     func run(in context: CommandContext) throws {
@@ -31,6 +32,7 @@ struct TypesCommand: SceneSubcommand {
                 for description in registry.protocols {
                     context.writeLine(TypeCatalog.json(description, in: registry))
                 }
+                for verb in ScriptVerb.allCases { context.writeLine(TypeCatalog.json(verb)) }
             }
             return
         }

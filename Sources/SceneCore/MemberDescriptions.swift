@@ -184,18 +184,24 @@ public final class ActionDescription: Sendable {
     public let doc: String
     /// The type that declares it.
     public let declaringType: String
+    /// For an input taking a number, the range of values it spans on the
+    /// object (a slider's `minimum...maximum`): what a drag along the
+    /// control (the preview's) maps a fraction onto. `nil` when it declares
+    /// none (see ``TypeBuilder/input(_:range:doc:_:)``).
+    package let range: InputRange?
     /// Performs the member; `nil` when the object or argument has the wrong type.
     let performer: @Sendable (AnyObject, SceneValue?) -> ActionOutcome?
 
     @usableFromInline
     init(
-        name: String, argument: ValueType?, doc: String, declaringType: String,
+        name: String, argument: ValueType?, doc: String, declaringType: String, range: InputRange? = nil,
         performer: @escaping @Sendable (AnyObject, SceneValue?) -> ActionOutcome?
     ) {
         self.name = name
         self.argument = argument
         self.doc = doc
         self.declaringType = declaringType
+        self.range = range
         self.performer = performer
     }
 
@@ -219,6 +225,47 @@ public final class ActionDescription: Sendable {
         guard let payload else { return argument.isOptional }
         return payload == argument || payload == argument.unwrapped
             || (payload == .int && argument.unwrapped == .double)
+    }
+}
+
+/// The range of values an input that takes a number spans on an object,
+/// read from the object each time it is asked, since its bounds may change
+/// as the scene runs (a slider's `minimum` and `maximum` are properties).
+/// The bounds are given as they are: they may be inverted, or not finite;
+/// ``fraction(_:of:)`` makes a value of a fraction whatever they are.
+///
+///     type.input("slide", range: { ($0.minimum, $0.maximum) }, doc: "Moves the thumb.") { $0.slide(to: $1) }
+@usableFromInline
+package struct InputRange: Sendable {
+    private let read: @Sendable (AnyObject) -> (lower: Double, upper: Double)?
+
+    /// A range whose bounds `read` gives for an object (`nil` for an object
+    /// of another type).
+    @usableFromInline
+    package init(_ read: @escaping @Sendable (AnyObject) -> (lower: Double, upper: Double)?) {
+        self.read = read
+    }
+
+    /// The bounds on `object` now, as the type gives them; `nil` for an
+    /// object of another type.
+    package func bounds(of object: AnyObject) -> (lower: Double, upper: Double)? {
+        read(object)
+    }
+
+    /// The value at `fraction` (clamped to 0...1) of the range on
+    /// `object`, from its lower bound to its upper one (an inverted range
+    /// is taken as its lower bound alone, as a slider clamps to it); `nil`
+    /// when the object is of another type, or the fraction or a bound is
+    /// not finite. Never traps, whatever the bounds.
+    package func fraction(_ fraction: Double, of object: AnyObject) -> Double? {
+        guard fraction.isFinite, let (lower, upper) = read(object), lower.isFinite, upper.isFinite else {
+            return nil
+        }
+        let top = Swift.max(lower, upper)
+        let clamped = Swift.min(Swift.max(fraction, 0), 1)
+        // Weighted, so that the span of two huge bounds cannot overflow.
+        let value = lower * (1 - clamped) + top * clamped
+        return Swift.min(Swift.max(value, lower), top)
     }
 }
 

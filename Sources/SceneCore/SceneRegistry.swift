@@ -355,6 +355,34 @@ package enum ScriptVerb: String, CaseIterable, Sendable {
     /// Their names, in this order (the schema's).
     package static let names = allCases.map(\.rawValue)
 
+    /// What the verb does, in one sentence: the schema's description of
+    /// it and the line `types` prints.
+    package var doc: String {
+        switch self {
+        case .wait: "Advances the virtual clock by a duration, firing every timer that falls due."
+        case .at: "Advances the virtual clock to a time since the script started; it cannot go back."
+        case .expect: "Checks current values: 'id.member: value' entries, each one expectation."
+        case .set: "Sets properties: 'id.property: value' entries, in the written order."
+        case .call: "Calls an action: 'id.action', or '{ id.action: argument }' for an action that takes one."
+        case .note: "Text printed in the transcript."
+        case .snapshot:
+            "Compares the scene's picture now with the reference Snapshots/<scene>/NAME.svg beside the scene file."
+        }
+    }
+
+    /// A step with the verb, as a script writes it (`wait: 2s`).
+    package var example: String {
+        switch self {
+        case .wait: "wait: 2s"
+        case .at: "at: 10s"
+        case .expect: "expect: { id.member: value }"
+        case .set: "set: { id.property: value }"
+        case .call: "call: id.action"
+        case .note: "note: text"
+        case .snapshot: "snapshot: name"
+        }
+    }
+
     /// Whether the step moves the virtual clock (`wait`, `at`), which a
     /// live session's real time does by itself.
     package var movesClock: Bool {

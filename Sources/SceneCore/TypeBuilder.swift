@@ -352,13 +352,29 @@ public struct TypeBuilder<Object: SceneObject> {
         inputs.append(Self.makeMember(name, typeName, doc, perform))
     }
 
+    /// A script input taking a number within a range the object gives
+    /// (`slide: { volume: 0.8 }` on a slider whose `minimum` and `maximum`
+    /// bound it): the range is read from the object each time it is asked
+    /// (``InputRange``), and is how a drag along the control in the preview
+    /// is turned into a value, whatever the object's properties are named.
+    ///
+    ///     type.input("slide", range: { ($0.minimum, $0.maximum) }, doc: "Moves the thumb.") { $0.slide(to: $1) }
+    @inlinable
+    public mutating func input(
+        _ name: String, range: @escaping @Sendable (Object) -> (lower: Double, upper: Double), doc: String,
+        _ perform: @escaping @Sendable (Object, Double) -> ActionOutcome
+    ) {
+        let inputRange = InputRange { object in (object as? Object).map(range) }
+        inputs.append(Self.makeMember(name, typeName, doc, range: inputRange, perform))
+    }
+
     @inlinable
     static func makeMember<Argument: SceneValueConvertible>(
-        _ name: String, _ typeName: String, _ doc: String,
+        _ name: String, _ typeName: String, _ doc: String, range: InputRange? = nil,
         _ perform: @escaping @Sendable (Object, Argument) -> ActionOutcome
     ) -> ActionDescription {
         ActionDescription(
-            name: name, argument: Argument.sceneValueType, doc: doc, declaringType: typeName,
+            name: name, argument: Argument.sceneValueType, doc: doc, declaringType: typeName, range: range,
             performer: { object, value in
                 guard let object = object as? Object, let argument = Argument(sceneValue: value ?? .null) else {
                     return nil

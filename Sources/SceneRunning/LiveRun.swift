@@ -74,6 +74,14 @@ package final class LiveRun {
         return false
     }
 
+    /// Looks at what changed since the last look, as the `at:` a recording
+    /// writes before each step does (see ``RunSession/lookForChanges()``):
+    /// called before performing a step, so that the recording replays it.
+    package func prepareForStep() {
+        guard !hasStopped else { return }
+        session.lookForChanges()
+    }
+
     /// Performs `step` now (a `wait` or `at` advances the clock as in a
     /// script); false when it stopped the session. An action that could
     /// not be called is in the transcript, but the session goes on.

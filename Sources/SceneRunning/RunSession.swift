@@ -146,6 +146,17 @@ package final class RunSession {
         return recorder.advance(at: position, body)
     }
 
+    /// Records the properties that changed since the last look, as a
+    /// script's `at:` does once it has moved the clock: a live session
+    /// looks before each step it performs, so that the `at:` its recording
+    /// writes before that step replays the same entries in the same order
+    /// (a property that follows the clock is read then, before the step).
+    package func lookForChanges() {
+        start()
+        guard summary == nil else { return }
+        recorder.sample(isAnimationFrame: false)
+    }
+
     /// Ends the run: the last changes, then the summary; the session stops
     /// listening to the scene. Later calls return the same summary.
     package func finish() -> Transcript.Summary {

@@ -110,6 +110,21 @@ package struct YAMLDocument: Sendable {
         return Int(records[index].start)..<max(Int(records[index].start), Int(records[index].end))
     }
 
+    /// The UTF-8 text the document was read from (UTF-16 input converted),
+    /// which ``offsets(_:)`` count in.
+    package var utf8Text: [UInt8] { text }
+
+    /// Whether an alias written outside `range` (byte offsets of
+    /// ``utf8Text``) names a node written inside it: taking the text in
+    /// `range` out would leave that alias naming no node, or another one.
+    package func hasAlias(namingNodeIn range: Range<Int>) -> Bool {
+        records.contains { record in
+            guard record.kind == .alias, !range.contains(Int(record.start)) else { return false }
+            let target = Int(record.count)
+            return records.indices.contains(target) && range.contains(Int(records[target].start))
+        }
+    }
+
     /// Where `node` was written (for an alias, where its anchored node was).
     package func span(_ node: Node) -> SourceSpan {
         span(at: resolved(node))

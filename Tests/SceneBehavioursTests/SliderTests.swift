@@ -24,6 +24,17 @@ import Testing
         #expect(!slider.tracking)
     }
 
+    @Test func itsSlideInputDeclaresTheRangeOfItsMinimumAndMaximum() throws {
+        let slider = Slider()
+        slider.minimum = 2
+        slider.maximum = 4
+        let range = try #require(Slider.sceneDescription().inputs["slide"]?.range)
+        #expect(range.fraction(0.5, of: slider) == 3)
+        slider.maximum = 12
+        #expect(range.fraction(0.5, of: slider) == 7)
+        #expect(Slider.sceneDescription().inputs["tapAt"]?.range == nil)
+    }
+
     @Test func registersTheViewMembersRangeTrackingSlideTapAtAndEditingEvents() {
         #expect(
             MemberList(of: Slider.sceneDescription())

@@ -2,6 +2,7 @@ import SceneBehaviours
 import SceneCore
 import SceneLoader
 import SceneRunning
+import SceneYAML
 import Synchronization
 import Testing
 
@@ -22,13 +23,14 @@ import Testing
     /// A session of ``scene`` fed by `inputs`; what it wrote, what it gave,
     /// and what the hooks heard.
     private func session(
-        _ inputs: [(Duration, LiveInput)], duration: Duration? = nil, staysOpen: Bool = false, text: String = scene
+        _ inputs: [(Duration, LiveInput)], duration: Duration? = nil, staysOpen: Bool = false, text: String = scene,
+        registry: SceneRegistry = .standard
     ) -> (output: String, outcome: LiveLoop.Outcome, hooks: HookLog, input: ScriptedInput) {
         let clock = TestClock()
         let input = ScriptedInput(inputs, clock: clock, staysOpen: staysOpen)
         let log = HookLog()
         let loop = LiveLoop(
-            source: SceneSource(name: "live.yaml", text: text), runner: SceneRunner(registry: .standard),
+            source: SceneSource(name: "live.yaml", text: text), runner: SceneRunner(registry: registry),
             verbose: false, duration: duration, withScript: false, input: input, clock: clock.live,
             keepsInputs: true,
             hooks: LiveLoop.Hooks(
@@ -87,9 +89,11 @@ import Testing
         #expect(hooks.observed == 1)
         #expect(hooks.ticks > 10, "a turn of the loop at least every 100 ms")
         #expect(input.waits.allSatisfy { $0 <= .milliseconds(100) })
+        let scene = try RecordedScene.make(
+            of: SceneSource(name: "live.yaml", text: Self.scene), recordedAt: "recording.yaml", limits: YAMLLimits()
+        ).get()
         let recording = LiveRecording.text(
-            of: SceneSource(name: "live.yaml", text: Self.scene), recordedAt: "recording.yaml",
-            objectIDs: result.objectIDs, inputs: result.inputs, end: result.summary.endTime,
+            of: scene, sceneName: "live.yaml", inputs: result.inputs, end: result.summary.endTime,
             finalValues: result.finalValues)
         #expect(
             recording.contains("  - at: 1s\n  - tap: play\n  - at: 1.5s\n  - slide: { volume: 2.5 }\n"), "\(recording)")
@@ -117,6 +121,120 @@ import Testing
             "the refused step is the first typed (drags and looks are no lines): \(output)")
         #expect(output.contains("the line is longer than 64 bytes"), "\(output)")
         #expect(!output.contains("slide"), "\(output)")
+    }
+
+    /// A property that follows the clock (a playing player's time) is
+    /// read before each step, as the `at:` the recording writes before it
+    /// reads it: the replay prints the same lines in the same order, not
+    /// the time's change after the step.
+    @Test func aReplayPrintsWhatTheSessionPrintedInTheSameOrder() throws {
+        let text = """
+            scene: Clock
+            objects:
+              player: {type: Player, duration: 60s, bufferingTime: 0.25s, timeUpdateInterval: 0.7s}
+              label: {type: Label, text: x}
+
+            """
+        let (output, outcome, _, _) = session(
+            [
+                (.milliseconds(200), .step("call: player.load")), (.milliseconds(500), .step("call: player.play")),
+                (.milliseconds(1900), .step("set: { label.text: \"y\" }")),
+                (.milliseconds(1900), .step("note: same millisecond")),
+                (.milliseconds(2300), .step("call: player.pause")),
+            ], text: text)
+        guard case .ran(let result) = outcome else {
+            Issue.record("the session did not run: \(output)")
+            return
+        }
+        let source = SceneSource(name: "clock.yaml", text: text)
+        let scene = try RecordedScene.make(of: source, recordedAt: "clock.yaml", limits: YAMLLimits()).get()
+        let recording = LiveRecording.text(
+            of: scene, sceneName: "clock.yaml", inputs: result.inputs, end: result.summary.endTime,
+            finalValues: result.finalValues)
+        guard
+            case .ran(let transcript) = SceneRunner(registry: .standard).run(
+                SceneSource(name: "r.yaml", text: recording))
+        else {
+            Issue.record("the recording does not load:\n\(recording)")
+            return
+        }
+        let live = LiveRecordingTests.happenings(output)
+        #expect(LiveRecordingTests.happenings(LiveRecordingTests.rendered(transcript)) == live)
+        #expect(live.contains { $0.contains("player.currentTime") }, "\(output)")
+        #expect(transcript.succeeded)
+    }
+
+    /// A dial of a user's type: a `slide` input whose range is `low` and
+    /// `high`, no property named minimum or maximum.
+    final class Dial: SceneObject {
+        var angle = 0.0
+        var low = 0.0
+        var high = 0.0
+
+        func awake(in scene: Scene) {}
+
+        static func sceneDescription() -> TypeDescription {
+            TypeDescription("Dial", summary: "A dial.", make: Dial.init) { type in
+                type.property("angle", get: { $0.angle }, set: { $0.angle = $1 }, doc: "Where it points.")
+                type.property("low", get: { $0.low }, set: { $0.low = $1 }, doc: "Its lowest angle.")
+                type.property("high", get: { $0.high }, set: { $0.high = $1 }, doc: "Its highest angle.")
+                type.input("slide", range: { ($0.low, $0.high) }, doc: "Turns it.") {
+                    $0.angle = $1
+                    return .handled
+                }
+                type.input("spin", Double.self, doc: "A number, no range.") { _, _ in .handled }
+                type.action("breakRange", doc: "Makes its range not finite.") { $0.low = -.infinity }
+            }
+        }
+    }
+
+    @Test func aDragFollowsTheDeclaredRangeWhateverThePropertiesAreNamed() throws {
+        var registry = SceneRegistry.standard
+        try registry.register(Dial.sceneDescription())
+        let text = """
+            objects:
+              dial: {type: Dial, low: 10, high: 370}
+              inverted: {type: Dial, low: 5, high: -5}
+              huge: {type: Dial, low: -1.7e308, high: 1.7e308}
+
+            """
+        let (output, outcome, hooks, _) = session(
+            [
+                (.seconds(1), .slide(id: "dial", fraction: 0.25)), (.seconds(2), .slide(id: "inverted", fraction: 0.5)),
+                (.seconds(3), .slide(id: "huge", fraction: 1)), (.seconds(3), .slide(id: "dial", fraction: .nan)),
+                (.seconds(4), .step("call: dial.breakRange")), (.seconds(5), .slide(id: "dial", fraction: 0.5)),
+            ], text: text, registry: registry)
+        guard case .ran(let result) = outcome else {
+            Issue.record("the session did not run: \(output)")
+            return
+        }
+        #expect(output.contains("1.000s  slide dial 100"), "\(output)")
+        #expect(output.contains("2.000s  slide inverted 5"), "an inverted range is its lower bound: \(output)")
+        #expect(output.contains("3.000s  slide huge 1.7e+308"), "\(output)")
+        #expect(
+            hooks.notices == [
+                "'dial' has no finite range to slide along: the drag was dropped",
+                "'dial' has no finite range to slide along: the drag was dropped",
+            ])
+        #expect(result.inputs.count == 4)
+    }
+
+    @Test func aNumberInputWithoutARangeIsNoSlider() throws {
+        var registry = SceneRegistry.standard
+        try registry.register(Dial.sceneDescription())
+        let (_, _, hooks, _) = session(
+            [(.seconds(1), .slide(id: "dial", fraction: 0.5))], text: "objects:\n  dial: {type: Slider}\n",
+            registry: registry)
+        #expect(hooks.notices.isEmpty, "a Slider declares its range")
+        let noRange = TypeDescription("Knob", summary: "A knob.", make: Dial.init) { type in
+            type.input("slide", Double.self, doc: "A number, no range.") { _, _ in .handled }
+        }
+        try registry.register(noRange)
+        let (_, outcome, knobHooks, _) = session(
+            [(.seconds(1), .slide(id: "knob", fraction: 0.5))], text: "objects:\n  knob: {type: Knob}\n",
+            registry: registry)
+        #expect(knobHooks.notices == ["'knob' is not a slider: the drag was dropped"])
+        if case .ran(let result) = outcome { #expect(result.inputs.isEmpty) }
     }
 
     @Test func theSessionEndsAtItsDurationOnItsClock() throws {

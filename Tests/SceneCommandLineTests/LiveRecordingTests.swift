@@ -55,10 +55,19 @@ import Testing
         """
 
     /// Runs a live session of `scenePath` on `lines` (all typed at once)
-    /// and records it at `recordingPath`; the session's transcript.
-    static func session(_ scenePath: String, lines: [String], recordingPath: String) throws -> String {
-        let runner = SceneRunner(registry: .standard)
+    /// and records it at `recordingPath`, as `live --record` does; the
+    /// session's transcript.
+    static func session(
+        _ scenePath: String, lines: [String], recordingPath: String,
+        runner: SceneRunner = SceneRunner(registry: .standard), rejects: Int = 0
+    ) throws -> String {
         let source = try runner.loader.source(contentsOf: scenePath)
+        var options = LiveOptions()
+        options.file = scenePath
+        options.record = recordingPath
+        let plan = try #require(
+            try LiveRecordingPlan.plan(
+                options, source: source, loader: runner.loader, includes: runner.loader.includedFiles(of: scenePath)))
         var descriptors: [Int32] = [0, 0]
         try #require(pipe(&descriptors) == 0)
         let text = lines.map { $0 + "\n" }.joined()
@@ -74,11 +83,8 @@ import Testing
             Issue.record("the session did not run: \(output.text)")
             throw CancellationError()
         }
-        #expect(result.rejectedLines == 0, "\(output.text)")
-        let recording = LiveRecording.text(
-            of: source, recordedAt: recordingPath, objectIDs: result.objectIDs, inputs: result.inputs,
-            end: result.summary.endTime, finalValues: result.finalValues)
-        try recording.write(toFile: recordingPath, atomically: true, encoding: .utf8)
+        #expect(result.rejectedLines == rejects, "\(output.text)")
+        try plan.write(result, of: source)
         return output.text
     }
 
@@ -88,6 +94,16 @@ import Testing
             line.wholeMatch(of: /\s+\d+\.\d{3}s  .*/) != nil && !line.contains("s  at ")
                 && !line.contains("s  note: ") && !line.contains("s  expect ")
         }
+    }
+
+    /// `transcript` as `run` prints it.
+    static func rendered(_ transcript: Transcript) -> String {
+        let writer = CapturedText()
+        let text = TextTranscriptWriter(verbose: false) { writer.write($0) }
+        text.begin(transcript.header)
+        for entry in transcript.entries { text.record(entry) }
+        text.end(transcript.summary)
+        return writer.text
     }
 
     @Test func everyRecordingReplaysTheSessionWhateverItsStringsAndWhereverItIsWritten() throws {
@@ -132,12 +148,7 @@ import Testing
             #expect(changes.contains(.string(title)) || title == "Play", "round \(round): \(changes)")
             #expect(changes.contains(.string(label)) || label == "from the component")
             #expect(transcript.entries.contains { $0.kind == .note(note) }, "round \(round)")
-            let writer = CapturedText()
-            let text = TextTranscriptWriter(verbose: false) { writer.write($0) }
-            text.begin(transcript.header)
-            for entry in transcript.entries { text.record(entry) }
-            text.end(transcript.summary)
-            #expect(Self.happenings(writer.text) == Self.happenings(live), "round \(round)")
+            #expect(Self.happenings(Self.rendered(transcript)) == Self.happenings(live), "round \(round)")
             #expect(!Self.happenings(live).isEmpty)
         }
     }

@@ -1,6 +1,8 @@
 import Foundation
 import SceneBehaviours
 import SceneCore
+import SceneLoader
+import SceneRunning
 import SceneStorage
 import TestSupport
 import Testing
@@ -187,12 +189,44 @@ final class Countdown: SceneObject {
                 == "Error: '\(typo)' is neither a registered type nor a protocol; did you mean '\(suggestion)'?\n")
     }
 
+    /// `types` lists every verb of the one `ScriptVerb` list, with an
+    /// example the script compiler takes and what it does, in text and
+    /// JSON; a verb left out of either fails here.
+    @Test func typesListsEveryScriptVerb() throws {
+        let text = run(["types"])
+        #expect(text.status == 0)
+        let section = try #require(text.output.components(separatedBy: "\nScript verbs").last)
+        let listed = section.split(separator: "\n").dropFirst().map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(listed.count == ScriptVerb.allCases.count, "\(section)")
+        for (line, verb) in zip(listed, ScriptVerb.allCases) {
+            #expect(line.hasPrefix(verb.rawValue + ": ") && line.hasSuffix(verb.doc), "\(line)")
+        }
+        let records = try run(["types", "--format", "json"]).jsonRecords().filter { $0["type"] as? String == "verb" }
+        #expect(records.compactMap { $0["name"] as? String } == ScriptVerb.names)
+        #expect(records.compactMap { $0["doc"] as? String } == ScriptVerb.allCases.map(\.doc))
+        // Each example, with an object's member in place of the
+        // placeholders, is a step the script compiler takes.
+        let runner = SceneRunner(registry: .standard)
+        for verb in ScriptVerb.allCases {
+            let step = verb.example.replacingOccurrences(of: "id.member: value", with: "play.title: \"x\"")
+                .replacingOccurrences(of: "id.property: value", with: "play.title: \"x\"")
+                .replacingOccurrences(of: "id.action", with: "play.hide")
+            let source = SceneSource(
+                name: "verb.yaml", text: "objects:\n  play: {type: Button}\nscript:\n  - \(step)\n")
+            guard case .success = runner.loader.validate(source) else {
+                Issue.record("'\(step)' is not a step the compiler takes")
+                continue
+            }
+        }
+    }
+
     @Test func typesAsJSONDescribesEveryTypeAndProtocol() throws {
         let registry = SceneRegistry.standardWithStorage
         let records = try run(["types", "--format", "json"]).jsonRecords()
-        #expect(records.count == registry.types.count + registry.protocols.count)
+        #expect(records.count == registry.types.count + registry.protocols.count + ScriptVerb.allCases.count)
         #expect(
-            records.compactMap { $0["name"] as? String } == registry.types.map(\.name) + registry.protocols.map(\.name))
+            records.compactMap { $0["name"] as? String }
+                == registry.types.map(\.name) + registry.protocols.map(\.name) + ScriptVerb.names)
         let slider = try #require(records.first { $0["name"] as? String == "Slider" })
         #expect(slider["base"] as? String == "View")
         let properties = try #require(slider["properties"] as? [[String: Any]])

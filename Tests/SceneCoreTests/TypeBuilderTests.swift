@@ -43,6 +43,41 @@ import Testing
 
     private let type = Gadget.sceneDescription()
 
+    @Test func aRangedInputReadsItsBoundsFromTheObjectAndNeverTraps() throws {
+        let described = TypeDescription("Ranged", summary: "A ranged input.", make: Gadget.init) { type in
+            type.input("turn", range: { (Double($0.count), $0.ratio) }, doc: "Between count and ratio.") {
+                $0.ratio = $1
+                return .handled
+            }
+        }
+        let input = try #require(described.inputs["turn"])
+        let range = try #require(input.range)
+        #expect(input.argument == .double)
+        let gadget = Gadget()
+        gadget.count = 2
+        gadget.ratio = 6
+        #expect(range.bounds(of: gadget).map { $0.lower == 2 && $0.upper == 6 } == true)
+        #expect(range.fraction(0.25, of: gadget) == 3)
+        #expect(range.fraction(-1, of: gadget) == 2)
+        #expect(range.fraction(7, of: gadget) == 6)
+        gadget.ratio = 10
+        #expect(range.fraction(0.5, of: gadget) == 6, "read when asked")
+        gadget.ratio = -10
+        #expect(range.fraction(0.5, of: gadget) == 2, "inverted: its lower bound")
+        gadget.ratio = .nan
+        #expect(range.fraction(0.5, of: gadget) == nil)
+        gadget.ratio = .infinity
+        #expect(range.fraction(0.5, of: gadget) == nil)
+        gadget.ratio = .greatestFiniteMagnitude
+        gadget.count = Int.min
+        #expect(range.fraction(1, of: gadget) == .greatestFiniteMagnitude)
+        #expect(range.fraction(.nan, of: gadget) == nil)
+        #expect(range.fraction(0.5, of: NSObjectLike()) == nil, "another type")
+        #expect(Gadget.sceneDescription().inputs["nudge"]?.range == nil)
+    }
+
+    private final class NSObjectLike {}
+
     private func property(_ name: String) throws -> PropertyDescription {
         try #require(type.property(named: name))
     }

@@ -1,3 +1,4 @@
+import Foundation
 import SceneTesting
 import XCTest
 
@@ -24,14 +25,45 @@ final class XCTestTests: XCTestCase {
     }
 
     /// Runs `body` as a test of its own and returns the failures it recorded.
+    /// What XCTest prints about the inner test (its `error:` lines for the
+    /// failures asked for) goes to a scratch file, not to this run's output,
+    /// so that a passing `swift test` prints no `error:` line; the recorded
+    /// failures are checked against what was printed.
     private func failures(of body: @escaping () throws -> Void) -> [Failure] {
         let recorder = Recorder()
         XCTestObservationCenter.shared.addTestObserver(recorder)
         defer { XCTestObservationCenter.shared.removeTestObserver(recorder) }
         let test = XCTestCase(name: "inner") { _ in try body() }
-        test.run()
+        let printed = Self.capturingStandardOutput { test.run() }
         XCTAssertEqual(test.testRun?.totalFailureCount, recorder.failures.count)
+        #if os(Linux)
+            XCTAssertEqual(
+                printed.components(separatedBy: ": error: XCTestCase.inner : ").count - 1, recorder.failures.count,
+                printed)
+        #endif
         return recorder.failures
+    }
+
+    /// What `body` writes to standard output, which it writes to a scratch
+    /// file instead (every stream flushed before and after; the descriptor
+    /// is put back).
+    static func capturingStandardOutput(_ body: () -> Void) -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("inner-\(UUID().uuidString).txt").path
+        fflush(nil)
+        let saved = dup(1)
+        let file = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        guard saved >= 0, file >= 0 else {
+            body()
+            return ""
+        }
+        dup2(file, 1)
+        close(file)
+        body()
+        fflush(nil)
+        dup2(saved, 1)
+        close(saved)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        return (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
     }
 
     func testAPassingSceneFailsNothing() {

@@ -152,9 +152,10 @@ open class Slider: View {
             // No change event for `value`: `valueChanged` is the input event
             // (as UIKit's); Swift observers of "value" hear every change.
             type.readOnly("tracking", \.tracking, doc: "True while a touch moves the thumb.")
-            type.input("slide", Double.self, doc: "Moves the thumb to a value (a whole gesture when not tracking).") {
-                $0.slide(to: $1)
-            }
+            type.input(
+                "slide", range: { ($0.minimum, $0.maximum) },
+                doc: "Moves the thumb to a value (a whole gesture when not tracking)."
+            ) { $0.slide(to: $1) }
             type.input("tapAt", Double.self, doc: "Taps the track at a fraction 0...1 of its length.") {
                 $0.tap(at: $1)
             }
