@@ -46,6 +46,24 @@ package struct LiveStepCompiler {
         ids = declaration.objects.map(\.id)
     }
 
+    /// What the aliases of one typed line may expand to, at most: a line
+    /// is performed whole before the session looks at Ctrl-C again, so its
+    /// work is bounded well below a scene file's (whose aliases may expand
+    /// to ``YAMLLimits/maxAliasBytes``).
+    package static let maximumAliasBytesPerLine = 1 << 20
+
+    /// What the aliases of one typed line may expand to, in nodes.
+    package static let maximumAliasNodesPerLine = 10_000
+
+    /// The YAML limits of one typed line: the scene's, with its aliases'
+    /// expansion bounded by the per-line maximums.
+    static func lineLimits(_ scene: YAMLLimits) -> YAMLLimits {
+        var limits = scene
+        limits.maxAliasBytes = min(limits.maxAliasBytes, maximumAliasBytesPerLine)
+        limits.maxAliasNodes = min(limits.maxAliasNodes, maximumAliasNodesPerLine)
+        return limits
+    }
+
     /// The source diagnostics of `line` render against.
     package func source(of line: String) -> SceneSource {
         SceneSource(name: Self.inputName, text: line)
@@ -81,7 +99,7 @@ package struct LiveStepCompiler {
         }
         let document: YAMLDocument
         do {
-            document = try YAMLDocumentReader.readDocument(bytes, limits: loader.limits.yaml, pipelining: .off)
+            document = try YAMLDocumentReader.readDocument(bytes, limits: Self.lineLimits(loader.limits.yaml), pipelining: .off)
         } catch {
             return .invalid(shiftAll([Diagnostic(error)]))
         }

@@ -38,6 +38,24 @@ import Testing
         #expect(argument == .double(0.8))
     }
 
+    /// A typed line is performed whole before Ctrl-C is looked at again,
+    /// so its aliases may expand to far less than a scene file's: 200
+    /// copies of 8,000 bytes (1.6 MB, within a file's 16 MiB) are refused,
+    /// 100 copies (0.8 MB) are read.
+    @Test func aLinesAliasesExpandToAtMostAMebibyte() throws {
+        let compiler = try compiler()
+        func line(copies: Int) -> String {
+            let text = String(repeating: "A", count: 8_000)
+            let aliases = Array(repeating: "*x", count: copies).joined(separator: ", ")
+            return "set: { play.title: &x \"\(text)\", play.accessibilityHint: [\(aliases)] }"
+        }
+        let refused = diagnostics(compiler.compile(line(copies: 200), line: 3))
+        #expect(refused.count == 1)
+        #expect(refused.first?.message.contains("aliases expand to more than 1048576 bytes") == true)
+        let read = diagnostics(compiler.compile(line(copies: 100), line: 3))
+        #expect(!read.contains { $0.message.contains("aliases expand") })
+    }
+
     @Test func aMistakeIsPositionedOnTheSessionsLineWithTheScriptsHint() throws {
         let compiler = try compiler()
         let text = "tap: plya"
