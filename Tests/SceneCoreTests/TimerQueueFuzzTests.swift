@@ -129,7 +129,8 @@ import Testing
             var queue = TimerQueue()
             var ids: [VirtualScheduler.TimerID] = []
             for (index, token) in tokens.enumerated() {
-                ids.append(queue.insert(at: TimeKey(high: 0, low: UInt64(index)), isAnimationFrame: false) { _ = token })
+                ids.append(
+                    queue.insert(at: TimeKey(high: 0, low: UInt64(index)), isAnimationFrame: false) { _ = token })
             }
             tokens.removeAll()
             // Ten cancelled, ten fired, twenty still queued when the queue goes.
