@@ -142,9 +142,13 @@ struct SceneValidator {
                 at: document.span(typeEntry.value))
             return nil
         }
-        var type: TypeDescription?
-        document.withScalarBytes(typeEntry.value) { type = registry.type(namedUTF8: $0) }
-        if let type { return type }
+        // A slice of the document's bytes, not `withScalarBytes`: its
+        // closure captured a copy of the registry (retaining each of its
+        // tables), 53 M of the 5,890 M instructions of `check` on 100,000
+        // objects (callgrind).
+        if let bytes = document.scalarBytes(typeEntry.value), let type = registry.type(namedUTF8: bytes) {
+            return type
+        }
         let typeName = document.text(typeEntry.value) ?? ""
         do {
             let (registry, typesHint) = (registry, typesHint)

@@ -12,18 +12,21 @@ package enum LineBreaks {
             let count = buffer.count
             var index = 0
             while index < count {
-                // Eight bytes at a time while none is a line break (below 0x0E)
-                // or the lead of a multi-byte one (0x80 and above).
+                // Eight bytes at a time, skipping to the first that is a line
+                // break (below 0x0E) or the lead of a multi-byte one (0x80 and
+                // above). `word - 0x0E0E...` sets the high bit of a byte below
+                // 0x0E where it was clear in `word`; the borrow can mark bytes
+                // after it too, never one before, so the lowest mark is exact.
                 if index + 8 <= count {
-                    let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                    let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
                     let ones: UInt64 = 0x0101_0101_0101_0101
                     let highs: UInt64 = 0x8080_8080_8080_8080
-                    // A byte below 0x0E sets its high bit in `word - 0x0E0E...`
-                    // where it was clear in `word`.
-                    if (word & highs) == 0 && ((word &- ones &* 0x0E) & ~word & highs) == 0 {
+                    let marks = (word & highs) | ((word &- ones &* 0x0E) & ~word & highs)
+                    if marks == 0 {
                         index += 8
                         continue
                     }
+                    index += marks.trailingZeroBitCount >> 3
                 }
                 let byte = buffer[index]
                 index += 1

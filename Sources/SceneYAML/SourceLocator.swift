@@ -89,9 +89,25 @@ final class LineStarts: Sendable {
             var blocks = [UInt32](repeating: 0, count: (text.count >> Self.blockShift) + 1)
             var count: UInt32 = 0
             text.withUnsafeBufferPointer { bytes in
-                for index in bytes.indices {
-                    if index & ((1 << Self.blockShift) - 1) == 0 { blocks[index >> Self.blockShift] = count }
-                    if bytes[index] & 0xC0 == 0x80 { count += 1 }
+                guard let base = bytes.baseAddress else { return }
+                let blockSize = 1 << Self.blockShift
+                var start = 0
+                while start < bytes.count {
+                    blocks[start >> Self.blockShift] = count
+                    let end = min(start + blockSize, bytes.count)
+                    var index = start
+                    // Eight bytes at a time: a continuation byte (10xxxxxx)
+                    // has its high bit set and the next one clear.
+                    while index + 8 <= end {
+                        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                        count &+= UInt32((word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount)
+                        index += 8
+                    }
+                    while index < end {
+                        if bytes[index] & 0xC0 == 0x80 { count += 1 }
+                        index += 1
+                    }
+                    start = end
                 }
             }
             // The entry for a block that starts at the very end of the text.

@@ -127,6 +127,9 @@ private struct Frame {
     var expandedBytes = 0
     /// The record of the mapping's latest key.
     var lastKey = 0
+    /// Whether every key so far is ASCII, so that a new ASCII key is a
+    /// duplicate only when its bytes are equal to one of them.
+    var keysAreASCII = true
     /// Whether the mapping's entries are handed out one by one and dropped.
     var isStreamed = false
     /// How many anchors had been defined when the current entry began.
@@ -398,11 +401,19 @@ private struct Builder {
             if let first { keyIndex[text] = first }
             stack[top].keyIndex = keyIndex
         } else {
-            // Keys so far: every other child from the first.
+            // Keys so far: every other child from the first. ASCII keys
+            // among ASCII keys compare by their bytes alone; comparing them
+            // as `keysEqual` does, which looks at whether both are ASCII on
+            // every pair, cost 200 M of the 5,890 M instructions of `check`
+            // on 100,000 objects (callgrind).
+            let keyIsASCII = document.withValueBytes(at: key) { bytes in bytes.allSatisfy { $0 < 0x80 } }
+            let bytesDecide = keyIsASCII && stack[top].keysAreASCII
+            if !keyIsASCII { stack[top].keysAreASCII = false }
             var current = stack[top].index + 1
             var keys = 0
             while current < index {
-                if document.keysEqual(document.resolved(YAMLDocument.Node(index: Int32(current))), key) {
+                let earlier = document.resolved(YAMLDocument.Node(index: Int32(current)))
+                if bytesDecide ? document.valuesEqual(earlier, key) : document.keysEqual(earlier, key) {
                     first = (document.records[current].start, document.records[current].end)
                     break
                 }

@@ -170,6 +170,12 @@ package final class YAMLEventReader {
             swap(&arena, &batch.arena)
         }
         let text = self.text
+        // UTF-8 text with no multi-byte character (most scene files): a
+        // character index is the byte offset after the byte order mark, with
+        // no cursor to consult (42 M of the 5,890 M instructions of `check`
+        // on 100,000 objects, callgrind).
+        let isASCII = encoding == .utf8 && multibyteCharacters.isEmpty && continuationBytes == 0
+        let (textStart, count) = (self.textStart, self.count)
         var event = yaml_event_t()
         while events.count < capacity {
             if isFinished {
@@ -182,8 +188,13 @@ package final class YAMLEventReader {
                 batch.isLast = true
                 return
             }
-            event.start_mark.index = byteOffset(ofCharacter: event.start_mark.index)
-            event.end_mark.index = byteOffset(ofCharacter: event.end_mark.index)
+            if isASCII {
+                event.start_mark.index = min(count, textStart + event.start_mark.index)
+                event.end_mark.index = min(count, textStart + event.end_mark.index)
+            } else {
+                event.start_mark.index = byteOffset(ofCharacter: event.start_mark.index)
+                event.end_mark.index = byteOffset(ofCharacter: event.end_mark.index)
+            }
             let converted = ConvertedEvent(event, text: text, arena: &arena)
             yaml_event_delete(&event)
             events.append(converted)

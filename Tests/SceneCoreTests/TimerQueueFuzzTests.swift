@@ -4,9 +4,9 @@ import Testing
 
 /// The scheduler's timer heap against a plain model: random sequences of
 /// scheduling, cancelling and firing, from a fixed seed, must pop the same
-/// timers in the same order. Debug builds also check every heap index
-/// (the buffer's subscript does in unoptimised builds), so a heap that
-/// strays out of its buffer traps here.
+/// timers in the same order. Debug builds also check the queue's indexes
+/// (its `assert`s), so a heap or slot table that strays out of its buffer
+/// traps here.
 @Suite struct TimerQueueFuzzTests {
     /// SplitMix64: a small deterministic generator, so a failure replays.
     private struct Generator: RandomNumberGenerator {
@@ -117,6 +117,35 @@ import Testing
         let popped = run(seed: seed, operations: 20_000, deadlines: deadlines)
         // The sequence really fired timers, not only scheduled them.
         #expect(popped > 1_000)
+    }
+
+    /// The queue frees its own buffers: every callback it still holds is
+    /// released with it, and none that it gave back is released twice.
+    @Test func callbacksStillQueuedAreReleasedWithTheQueue() {
+        final class Token {}
+        var tokens: [Token] = (0..<40).map { _ in Token() }
+        let watched = tokens.map { token in { [weak token] in token != nil } }
+        do {
+            var queue = TimerQueue()
+            var ids: [VirtualScheduler.TimerID] = []
+            for (index, token) in tokens.enumerated() {
+                ids.append(
+                    queue.insert(at: TimeKey(high: 0, low: UInt64(index)), isAnimationFrame: false) { _ = token })
+            }
+            tokens.removeAll()
+            // Ten cancelled, ten fired, twenty still queued when the queue goes.
+            for id in ids[30...] { _ = queue.remove(id) }
+            for _ in 0..<10 {
+                guard case .due(let due) = queue.popFirst(through: TimeKey(high: 1, low: 0), refusing: nil) else {
+                    Issue.record("a timer was due")
+                    return
+                }
+                due.action?()
+            }
+            #expect(queue.count == 20)
+            #expect(watched.filter { $0() }.count == 20)
+        }
+        #expect(watched.allSatisfy { !$0() })
     }
 
     @Test func manyCancellationsCompactTheHeapAndKeepTheOrder() {

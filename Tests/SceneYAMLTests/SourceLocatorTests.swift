@@ -20,6 +20,32 @@ import Testing
         #expect(LineBreaks.starts(of: text) == [0, UInt32(position + 1)])
     }
 
+    /// The word-at-a-time scan skips to the first byte worth a look in each
+    /// word: on random texts dense with every kind of line break, tabs and
+    /// multi-byte characters, it finds what a byte-by-byte scan finds.
+    @Test(arguments: [1, 2, 3, 4, 5])
+    func wordScanFindsWhatAByteScanFinds(seed: UInt64) {
+        let pieces: [[UInt8]] = [
+            [0x0A], [0x0D], [0x0D, 0x0A], [0x09], [0x0C], [0x0E], [0x7F], Array("\u{85}".utf8),
+            Array("\u{2028}".utf8), Array("\u{2029}".utf8), Array("\u{2027}".utf8), Array("é".utf8),
+            Array("😀".utf8), [0xC2], [0xE2, 0x80], Array("abc".utf8), Array("abcdefghijk".utf8),
+        ]
+        var state = seed
+        var text: [UInt8] = []
+        while text.count < 600 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            text += pieces[Int(state >> 33) % pieces.count]
+        }
+        var expected: [UInt32] = [0]
+        var index = 0
+        while index < text.count {
+            let length = LineBreaks.length(in: text, at: index)
+            index += max(length, 1)
+            if length > 0 { expected.append(UInt32(index)) }
+        }
+        #expect(LineBreaks.starts(of: text) == expected)
+    }
+
     @Test func columnsCountScalarsAfterMultiByteText() {
         let text = Array("é: ü\nabcdefghij: é x".utf8)
         let locator = SourceLocator(text: text, lineStarts: LineBreaks.starts(of: text))

@@ -179,6 +179,10 @@ struct YAMLDocumentReaderTests {
         // Text beyond ASCII can equal ASCII text: the Kelvin sign is 'K'.
         #expect(readingError(others + "K: 1\n\u{212A}: 2\n")?.kind == .duplicateKey)
         #expect(readingError(others + "\u{212A}: 1\nK: 2\n")?.kind == .duplicateKey)
+        // ASCII keys compare by their bytes only while every earlier key is
+        // ASCII too: one beyond ASCII, written keys before, still counts.
+        #expect(readingError(others + "\u{212A}: 1\na: 2\nb: 3\nK: 4\n")?.kind == .duplicateKey)
+        #expect(readingError(others + "a: 1\n\u{212A}: 2\nb: 3\nK: 4\n")?.kind == .duplicateKey)
     }
 
     @Test("a repeated key is found in a flow mapping and in a nested mapping")

@@ -6,15 +6,22 @@
 /// sequence that no longer matches its slot marks it dead) or until dead
 /// entries outnumber live ones and the heap is rebuilt without them.
 ///
-/// A value type, so that the scheduler touches its state through one
-/// exclusive access per operation rather than one per array.
-struct TimerQueue {
+/// Both tables are buffers the queue allocates and frees itself, which is
+/// why it cannot be copied: arrays checked that they were uniquely
+/// referenced on every write (five times a timer) and checked their
+/// indexes, 1,000 M of the 18,864 M instructions of `scene-bench
+/// --scheduler --repetitions 1` (callgrind). Debug builds still check every
+/// index (`assert`), and TimerQueueFuzzTests runs thousands of random
+/// schedule, cancel and fire steps against a plain model in them.
+struct TimerQueue: ~Copyable {
     /// A timer's place in the slot table; ``sequence`` tells it apart from
     /// the timers that held the same slot before it (0: free).
     struct Slot {
         var sequence: UInt64
         var action: (() -> Void)?
         var isAnimationFrame: Bool
+        /// For a free slot, the next free one (``TimerQueue/noSlot`` at the end).
+        var nextFree: UInt32
     }
 
     /// A heap entry.
@@ -52,13 +59,35 @@ struct TimerQueue {
 
     /// Children per heap node.
     static let arity = 4
+    /// The end of the free-slot list.
+    static let noSlot = UInt32.max
 
-    private var slots: [Slot] = []
-    private var freeSlots: [UInt32] = []
-    private var heap: [Entry] = []
+    /// Slots `0..<slotCount` are initialised, live or free.
+    private var slots: UnsafeMutablePointer<Slot>
+    private var slotCount = 0
+    private var slotCapacity: Int
+    private var firstFree = noSlot
+    /// Entries `0..<heapCount` form the heap.
+    private var heap: UnsafeMutablePointer<Entry>
+    private var heapCount = 0
+    private var heapCapacity: Int
     private var nextSequence: UInt64 = 1
     /// Live timers.
     private(set) var count = 0
+
+    /// An empty queue.
+    init() {
+        slotCapacity = 16
+        heapCapacity = 16
+        slots = .allocate(capacity: slotCapacity)
+        heap = .allocate(capacity: heapCapacity)
+    }
+
+    deinit {
+        slots.deinitialize(count: slotCount)
+        slots.deallocate()
+        heap.deallocate()
+    }
 
     /// Adds a timer and returns its identifier.
     mutating func insert(
@@ -67,13 +96,21 @@ struct TimerQueue {
         let sequence = nextSequence
         nextSequence &+= 1
         let slot: UInt32
-        let newSlot = Slot(sequence: sequence, action: action, isAnimationFrame: isAnimationFrame)
-        if let free = freeSlots.popLast() {
-            slot = free
-            slots[Int(free)] = newSlot
+        if firstFree != Self.noSlot {
+            slot = firstFree
+            assert(Int(slot) < slotCount && slots[Int(slot)].sequence == 0)
+            firstFree = slots[Int(slot)].nextFree
+            slots[Int(slot)].sequence = sequence
+            slots[Int(slot)].action = consume action
+            slots[Int(slot)].isAnimationFrame = isAnimationFrame
         } else {
-            slot = UInt32(truncatingIfNeeded: slots.count)
-            slots.append(newSlot)
+            if slotCount == slotCapacity { growSlots() }
+            slot = UInt32(truncatingIfNeeded: slotCount)
+            (slots + slotCount).initialize(
+                to: Slot(
+                    sequence: sequence, action: consume action, isAnimationFrame: isAnimationFrame,
+                    nextFree: Self.noSlot))
+            slotCount += 1
         }
         count += 1
         push(Entry(deadline: deadline, sequence: sequence, slot: slot))
@@ -83,7 +120,7 @@ struct TimerQueue {
     /// Whether `id` is still queued.
     func contains(_ id: VirtualScheduler.TimerID) -> Bool {
         let index = Int(id.slot)
-        return index < slots.count && slots[index].sequence == id.sequence
+        return index < slotCount && slots[index].sequence == id.sequence
     }
 
     /// Removes `id` if it is still queued and returns its callback, so that
@@ -91,19 +128,16 @@ struct TimerQueue {
     /// scheduler) after this access has ended.
     mutating func remove(_ id: VirtualScheduler.TimerID) -> (() -> Void)? {
         guard contains(id) else { return nil }
-        let index = Int(id.slot)
-        slots[index].sequence = 0
-        let action = slots[index].action.take()
-        freeSlots.append(id.slot)
+        let action = freeSlot(id.slot)
         count -= 1
-        if heap.count > 64 && heap.count > 2 * count { compact() }
+        if heapCount > 64 && heapCount > 2 * count { compact() }
         return action
     }
 
     /// The deadline of the first live timer, dropping dead entries on the way.
     mutating func firstDeadline() -> TimeKey? {
         dropDeadFront()
-        return heap.first?.deadline
+        return heapCount > 0 ? heap[0].deadline : nil
     }
 
     /// Takes the first live timer due by `instant` out of the queue, unless
@@ -125,121 +159,142 @@ struct TimerQueue {
     @inline(__always)
     mutating func firstDeadline(through instant: TimeKey) -> TimeKey? {
         dropDeadFront()
-        guard let first = heap.first, first.deadline <= instant else { return nil }
-        return first.deadline
+        guard heapCount > 0, heap[0].deadline <= instant else { return nil }
+        return heap[0].deadline
     }
 
     /// Takes the first timer out of the queue (after ``firstDeadline(through:)``,
     /// which drops the dead entries before it); `nil` when there is none.
     @inline(__always)
     mutating func removeFirst() -> Due? {
-        guard let first = heap.first else { return nil }
+        guard heapCount > 0 else { return nil }
+        let first = heap[0]
         removeFront()
-        let index = Int(first.slot)
-        let action = slots[index].action.take()
-        let isFrame = slots[index].isAnimationFrame
-        slots[index].sequence = 0
-        freeSlots.append(first.slot)
+        let isFrame = slots[Int(first.slot)].isAnimationFrame
+        let action = freeSlot(first.slot)
         count -= 1
         return Due(
             action: action, id: VirtualScheduler.TimerID(slot: first.slot, sequence: first.sequence),
             deadline: first.deadline, isAnimationFrame: isFrame)
     }
 
+    /// Marks the live slot `slot` free and returns its callback.
+    @inline(__always)
+    private mutating func freeSlot(_ slot: UInt32) -> (() -> Void)? {
+        let index = Int(slot)
+        assert(index < slotCount && slots[index].sequence != 0)
+        slots[index].sequence = 0
+        slots[index].nextFree = firstFree
+        firstFree = slot
+        return slots[index].action.take()
+    }
+
+    private mutating func growSlots() {
+        slotCapacity *= 2
+        let grown = UnsafeMutablePointer<Slot>.allocate(capacity: slotCapacity)
+        grown.moveInitialize(from: slots, count: slotCount)
+        slots.deallocate()
+        slots = grown
+    }
+
     // MARK: The heap
-    //
-    // The sifts index the heap through its buffer pointer: in debug builds
-    // the buffer's subscript checks every index (a precondition the
-    // optimiser removes), and TimerQueueFuzzTests runs thousands of random
-    // schedule, cancel and fire steps against a plain model in them. In
-    // release builds the checks go: with the array's own checked
-    // subscripts instead, `scene-bench --scheduler --repetitions 1` ran
-    // 20,956 M instructions against 19,672 M (callgrind, +6.5%), and with
-    // swift-collections' `Heap` 21,228 M (+7.9%).
 
     private mutating func dropDeadFront() {
-        while let first = heap.first, slots[Int(first.slot)].sequence != first.sequence { removeFront() }
+        while heapCount > 0, slots[Int(heap[0].slot)].sequence != heap[0].sequence { removeFront() }
     }
 
     @inline(__always)
     private mutating func push(_ entry: Entry) {
-        heap.append(entry)
-        heap.withUnsafeMutableBufferPointer { heap in
-            var child = heap.count - 1
-            while child > 0 {
-                let parent = (child - 1) / Self.arity
-                guard Entry.precedes(entry, heap[parent]) else { break }
-                heap[child] = heap[parent]
-                child = parent
-            }
-            heap[child] = entry
+        if heapCount == heapCapacity {
+            heapCapacity *= 2
+            let grown = UnsafeMutablePointer<Entry>.allocate(capacity: heapCapacity)
+            grown.moveInitialize(from: heap, count: heapCount)
+            heap.deallocate()
+            heap = grown
         }
+        var child = heapCount
+        heapCount += 1
+        while child > 0 {
+            let parent = (child - 1) / Self.arity
+            guard Entry.precedes(entry, heap[parent]) else { break }
+            heap[child] = heap[parent]
+            child = parent
+        }
+        heap[child] = entry
+    }
+
+    /// The least of the children from `first` on, of a heap of `count`.
+    @inline(__always)
+    private static func leastChild(from first: Int, count: Int, in heap: UnsafeMutablePointer<Entry>) -> Int {
+        assert(first < count)
+        if first + 3 < count {
+            // All four: two pairs, then their winners, with no loop to
+            // count (the loop's own counting and bounds cost as much as
+            // its comparisons in a pop).
+            let a = Entry.precedes(heap[first + 1], heap[first]) ? first + 1 : first
+            let b = Entry.precedes(heap[first + 3], heap[first + 2]) ? first + 3 : first + 2
+            return Entry.precedes(heap[b], heap[a]) ? b : a
+        }
+        var least = first
+        var child = first + 1
+        while child < count {
+            if Entry.precedes(heap[child], heap[least]) { least = child }
+            child += 1
+        }
+        return least
     }
 
     @inline(__always)
     private mutating func removeFront() {
-        guard let last = heap.popLast(), !heap.isEmpty else { return }
-        heap.withUnsafeMutableBufferPointer { heap in
-            // Floyd's way: move the hole at the root down to a leaf along the
-            // least children, then sift `last` (usually a late deadline) up
-            // from there, which takes about one comparison a level fewer.
-            let count = heap.count
-            var hole = 0
-            while true {
-                let first = Self.arity * hole + 1
-                guard first < count else { break }
-                var least = first
-                var child = first + 1
-                let end = Swift.min(first + Self.arity, count)
-                while child < end {
-                    if Entry.precedes(heap[child], heap[least]) { least = child }
-                    child += 1
-                }
-                heap[hole] = heap[least]
-                hole = least
-            }
-            while hole > 0 {
-                let parent = (hole - 1) / Self.arity
-                guard Entry.precedes(last, heap[parent]) else { break }
-                heap[hole] = heap[parent]
-                hole = parent
-            }
-            heap[hole] = last
-        }
-    }
-
-    /// Places `entry` at `start` or below, moving the least child up each level.
-    private static func siftDown(_ entry: Entry, from start: Int, in heap: UnsafeMutableBufferPointer<Entry>) {
-        let count = heap.count
-        var parent = start
+        assert(heapCount > 0)
+        heapCount -= 1
+        let count = heapCount
+        guard count > 0 else { return }
+        let last = heap[count]
+        // Floyd's way: move the hole at the root down to a leaf along the
+        // least children, then sift `last` (usually a late deadline) up
+        // from there, which takes about one comparison a level fewer.
+        var hole = 0
         while true {
-            let first = Self.arity * parent + 1
+            let first = Self.arity * hole + 1
             guard first < count else { break }
-            var least = first
-            var child = first + 1
-            let end = Swift.min(first + Self.arity, count)
-            while child < end {
-                if Entry.precedes(heap[child], heap[least]) { least = child }
-                child += 1
-            }
-            guard Entry.precedes(heap[least], entry) else { break }
-            heap[parent] = heap[least]
-            parent = least
+            let least = Self.leastChild(from: first, count: count, in: heap)
+            heap[hole] = heap[least]
+            hole = least
         }
-        heap[parent] = entry
+        while hole > 0 {
+            let parent = (hole - 1) / Self.arity
+            guard Entry.precedes(last, heap[parent]) else { break }
+            heap[hole] = heap[parent]
+            hole = parent
+        }
+        heap[hole] = last
     }
 
     /// Rebuilds the heap from its live entries.
     private mutating func compact() {
-        let slots = self.slots
-        heap.removeAll { slots[Int($0.slot)].sequence != $0.sequence }
-        heap.withUnsafeMutableBufferPointer { heap in
-            guard heap.count > 1 else { return }
-            var index = (heap.count - 2) / Self.arity + 1
-            while index > 0 {
-                index -= 1
-                Self.siftDown(heap[index], from: index, in: heap)
+        var kept = 0
+        for index in 0..<heapCount where slots[Int(heap[index].slot)].sequence == heap[index].sequence {
+            heap[kept] = heap[index]
+            kept += 1
+        }
+        heapCount = kept
+        guard kept > 1 else { return }
+        var index = (kept - 2) / Self.arity + 1
+        while index > 0 {
+            index -= 1
+            // Places the entry at `index` at or below it, moving the least child up each level.
+            let entry = heap[index]
+            var parent = index
+            while true {
+                let first = Self.arity * parent + 1
+                guard first < kept else { break }
+                let least = Self.leastChild(from: first, count: kept, in: heap)
+                guard Entry.precedes(heap[least], entry) else { break }
+                heap[parent] = heap[least]
+                parent = least
             }
+            heap[parent] = entry
         }
     }
 }

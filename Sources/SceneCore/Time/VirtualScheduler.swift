@@ -125,7 +125,7 @@ public final class VirtualScheduler {
     ) -> TimerID {
         let delay = TimeKey(delay)
         let deadline = delay.high < 0 ? nowKey : nowKey.adding(delay)
-        return queue.insert(at: deadline, isAnimationFrame: isAnimationFrame, action)
+        return queue.insert(at: deadline, isAnimationFrame: isAnimationFrame, consume action)
     }
 
     /// Calls `action` once at the virtual time `deadline`; a deadline
@@ -137,7 +137,7 @@ public final class VirtualScheduler {
         at deadline: Duration, isAnimationFrame: Bool = false, _ action: consuming @escaping () -> Void
     ) -> TimerID {
         let deadline = TimeKey(deadline)
-        return queue.insert(at: Swift.max(deadline, nowKey), isAnimationFrame: isAnimationFrame, action)
+        return queue.insert(at: Swift.max(deadline, nowKey), isAnimationFrame: isAnimationFrame, consume action)
     }
 
     /// Stops the timer `id` from firing. Harmless when it already fired or
@@ -147,8 +147,9 @@ public final class VirtualScheduler {
     public func cancel(_ id: TimerID) {
         // The callback is released here, once the queue is no longer being
         // modified: releasing it may run code that uses the scheduler.
+        // (`withExtendedLifetime` boxed it: an allocation per cancel.)
         let callback = queue.remove(id)
-        withExtendedLifetime(callback) {}
+        _ = consume callback
     }
 
     /// Whether the timer `id` has neither fired nor been cancelled.
