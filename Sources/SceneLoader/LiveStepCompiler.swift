@@ -99,7 +99,8 @@ package struct LiveStepCompiler {
         }
         let document: YAMLDocument
         do {
-            document = try YAMLDocumentReader.readDocument(bytes, limits: Self.lineLimits(loader.limits.yaml), pipelining: .off)
+            document = try YAMLDocumentReader.readDocument(
+                bytes, limits: Self.lineLimits(loader.limits.yaml), pipelining: .off)
         } catch {
             return .invalid(shiftAll([Diagnostic(error)]))
         }

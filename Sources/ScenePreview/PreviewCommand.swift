@@ -71,7 +71,8 @@ struct PreviewCommand: SceneSubcommand {
         let included = runner.loader.includedFiles(of: file)
         // Planned before the session, as live does.
         let recording = try LiveRecordingPlan.plan(
-            options, source: source, loader: runner.loader, includes: included, standardOutputs: context.standardOutputs)
+            options, source: source, loader: runner.loader, includes: included, standardOutputs: context.standardOutputs
+        )
         let clock = LiveClock.monotonic()
         let hub = PreviewHub(clock: clock)
         let token = PreviewAccess.newToken()

@@ -44,7 +44,8 @@ struct MemberList: Equatable, CustomStringConvertible {
     static let view = MemberList(
         properties: [
             "hidden: Bool", "alpha: Double in 0.0...1.0", "backgroundColor: Color?",
-            "offsetX: Double in -100000.0...100000.0", "offsetY: Double in -100000.0...100000.0", "frame: {x: Double, y: Double, width: Double, height: Double}?",
+            "offsetX: Double in -100000.0...100000.0", "offsetY: Double in -100000.0...100000.0",
+            "frame: {x: Double, y: Double, width: Double, height: Double}?",
             "layout: {axis: vertical|horizontal, spacing: Double?, padding: Double?, alignment: leading|center|trailing|fill?}?",
             "cornerRadius: Double in 0.0...100000.0", "visible: Bool (read-only)",
         ],
