@@ -1,5 +1,5 @@
 import SceneBehaviours
-import SceneCommandLine
+@testable import SceneCommandLine
 import ScenePreview
 import Testing
 
@@ -7,8 +7,11 @@ import Testing
 /// (a wrong option is a usage error, a missing file an invalid scene), and
 /// absent from a command line that does not add it.
 @Suite(.serialized) struct PreviewCommandTests {
+    /// The exit status of `arguments`; what the command prints is kept
+    /// out of the test run's output (it holds deliberate `error:` lines).
     private func status(_ arguments: [String], adding commands: [SceneCommandLine.Command]) -> Int32 {
-        SceneCommandLine(programName: "preview-tests", registry: .standard, extraCommands: commands).run(arguments)
+        SceneCommandLine(programName: "preview-tests", registry: .standard, extraCommands: commands).run(
+            arguments, output: DiscardedText(), errors: DiscardedText(), environment: [:])
     }
 
     @Test func anAddedPreviewIsParsedAndRun() {
@@ -41,4 +44,11 @@ import Testing
         ]
         #expect(!others.contains(ExitStatus.portUnavailable))
     }
+}
+
+/// A sink that keeps nothing: what a command prints where only its status
+/// is looked at.
+private final class DiscardedText: TextSink {
+    func write(_ text: String) {}
+    var hasFailed: Bool { false }
 }
