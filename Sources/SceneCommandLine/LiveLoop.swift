@@ -61,15 +61,22 @@ package struct LiveLoop {
         /// An input dropped without a diagnostic (a drag on something that
         /// is not a slider), and why.
         package var notice: (String) -> Void
+        /// Called once loaded and observed, before the scene starts (the
+        /// preview waits there for its first page); when it returns true,
+        /// the session's time zero is then, not when it was called. It
+        /// returns false at once by default.
+        package var waitToStart: () -> Bool
 
         package init(
             observe: @escaping (LiveRun) -> Void, tick: @escaping (LiveRun) -> Bool,
-            inspect: @escaping (String, LiveRun) -> Void, notice: @escaping (String) -> Void
+            inspect: @escaping (String, LiveRun) -> Void, notice: @escaping (String) -> Void,
+            waitToStart: @escaping () -> Bool = { false }
         ) {
             self.observe = observe
             self.tick = tick
             self.inspect = inspect
             self.notice = notice
+            self.waitToStart = waitToStart
         }
     }
 
@@ -119,7 +126,8 @@ package struct LiveLoop {
     package func run(into output: any TextSink) -> Outcome {
         let status = StatusLine(output: output, isShown: showsStatus)
         let clock = self.clock
-        let started = clock.now
+        // Time zero: reset when the command's hook has waited to start.
+        var started = clock.now
         let live: LiveRun
         switch LiveRun.load(source, runner: runner, clock: { clock.now - started }) {
         case .success(let loaded): live = loaded
@@ -143,10 +151,11 @@ package struct LiveLoop {
         let finalValues = FinalValues()
         live.session.observe(finalValues)
         hooks?.observe(live)
-        live.session.start()
-
         let interruption = Interruption.install()
         defer { interruption.restore() }
+        if let hooks, hooks.waitToStart() { started = clock.now }
+        live.session.start()
+
         var recorded =
             keepsInputs
             ? RecordedSteps(

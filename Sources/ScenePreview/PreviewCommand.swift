@@ -25,7 +25,7 @@ struct PreviewCommand: SceneSubcommand {
         abstract: "Play with a scene in a browser, on the real clock.",
         discussion: """
             Runs the scene on the real clock as 'live' does and serves a page on 127.0.0.1 only, whose address \
-            (with the session's access token) is printed first. The page shows the scene as the renderer draws \
+            (with the session's access token) is printed first; the scene starts when the page connects. The page shows the scene as the renderer draws \
             it, updated as it changes, and the transcript beside it: click a button to tap it (pressed while the \
             mouse is down), drag a slider, click a text field and type, click a segment, swipe a paged table, and type script steps \
             (tap: play, expect: { controls.hidden: true }) in the box under the transcript. The scene's own script \
@@ -84,7 +84,8 @@ struct PreviewCommand: SceneSubcommand {
         }
         defer { server.stop() }
         context.writeLine("Preview of \(file): http://127.0.0.1:\(server.port)/?token=\(token)")
-        context.writeLine("Open it in a browser on this machine; Ctrl-C ends the session.")
+        context.writeLine(
+            "Open it in a browser on this machine (the scene starts when it connects); Ctrl-C ends the session.")
         context.output.flush()
         let sessions = PreviewSessions(
             source: source, file: file, runner: runner, hub: hub, verbose: options.verbose,

@@ -162,6 +162,10 @@ package final class PreviewHub: Sendable, LiveInputSource {
         }
     }
 
+    /// Whether a page is connected or a message is waiting: what starts
+    /// the preview's first session.
+    package var hasPageOrInput: Bool { state.withLock { !$0.clients.isEmpty || !$0.pending.isEmpty } }
+
     /// Whether messages were taken since the last picture (which is then
     /// sent even when it did not change: it answers them).
     package var hasAnswersDue: Bool { state.withLock { !$0.handled.isEmpty } }

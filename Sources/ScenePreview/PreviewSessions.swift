@@ -1,3 +1,4 @@
+import Dispatch
 import SceneCommandLine
 import SceneCore
 import SceneLoader
@@ -67,7 +68,8 @@ struct PreviewSessions {
                             return watch.sawChange()
                         },
                         inspect: { id, live in painter.inspect(id, in: live.scene) },
-                        notice: { hub.publish("notice", $0) }))
+                        notice: { hub.publish("notice", $0) },
+                        waitToStart: { isFirst && waitForFirstPage(until: remaining.map { clock.now + $0 }) }))
                 switch session.run(into: sink) {
                 case .invalid(let error):
                     if isFirst {
@@ -102,6 +104,21 @@ struct PreviewSessions {
             Records.writeInvalid(error, name: error.source.name, format: .text, prefix: "not run: ", to: sink)
             return nil
         }
+    }
+
+    /// Waits until a page connects or sends a message, Ctrl-C or the
+    /// deadline, on ``clock``: the first session starts when the page that
+    /// shows it is there, so that its time (and a recording's) counts
+    /// from what the user sees, not from when the server started. True
+    /// when a page came; false at Ctrl-C or the deadline.
+    private func waitForFirstPage(until deadline: Duration?) -> Bool {
+        let pause = DispatchSemaphore(value: 0)
+        while !Interruption.happened {
+            if hub.hasPageOrInput { return true }
+            if let deadline, clock.now >= deadline { return false }
+            _ = pause.wait(timeout: .now() + .milliseconds(10))
+        }
+        return false
     }
 
     /// Waits until a watched file changes (true), or until Ctrl-C or the

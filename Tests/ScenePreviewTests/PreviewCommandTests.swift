@@ -1,7 +1,8 @@
 import SceneBehaviours
-@testable import SceneCommandLine
 import ScenePreview
 import Testing
+
+@testable import SceneCommandLine
 
 /// `preview` as a command a program adds: parsed and run by its own code
 /// (a wrong option is a usage error, a missing file an invalid scene), and

@@ -185,6 +185,31 @@ import Testing
         #expect(!hub.latencies.isEmpty, "the steps were answered with a picture")
     }
 
+    /// The first session starts when a page is there (connected, or its
+    /// first message): its time and its recording count from what the
+    /// user sees, not from when the server started. Here nothing comes
+    /// for a second of the real clock, then a step: it is performed near
+    /// the scene's time zero.
+    @Test func theFirstSessionStartsWhenThePageComes() throws {
+        let folder = try Self.folder()
+        let file = folder + "/scene.yaml"
+        try Self.scene.write(toFile: file, atomically: true, encoding: .utf8)
+        let clock = LiveClock.monotonic()
+        let hub = PreviewHub(clock: clock)
+        let runner = SceneRunner(registry: .standard)
+        let sessions = PreviewSessions(
+            source: try runner.loader.source(contentsOf: file), file: file, runner: runner, hub: hub, verbose: false,
+            withScript: false, keepsInputs: true, frameRate: 60, duration: .seconds(2), watched: [file],
+            clock: clock)
+        let queued = DispatchQueue(label: "page")
+        queued.asyncAfter(deadline: .now() + .seconds(1)) { hub.queue(.step("note: hello")) }
+        let output = CapturedOutput()
+        let outcome = sessions.run(into: output)
+        let (_, result) = try #require(outcome.last)
+        let recorded = try #require(result.inputs.first)
+        #expect(recorded.time < .milliseconds(500), "performed at \(recorded.time), \(output.text)")
+    }
+
     @Test func aSceneInvalidFromTheStartRunsNothingAsInLive() throws {
         let folder = try Self.folder()
         let file = folder + "/scene.yaml"
