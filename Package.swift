@@ -150,7 +150,7 @@ let package = Package(
             name: "SceneCommandLineTests",
             dependencies: [
                 "SceneCommandLine", "SceneBehaviours", "SceneStorage", "SceneCore", "SceneLoader", "SceneRunning",
-                "SceneOutput", "TestSupport",
+                "SceneOutput", "SceneYAML", "TestSupport",
             ]
         ),
         // The check-scenes plugin's runner choice, arguments and file rules:

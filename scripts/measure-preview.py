@@ -15,8 +15,9 @@ a picture, and how many pictures a second the page gets during a fade.
    adding transcript rows, and the load average before and after.
    The bound: the page's p99 round trip must be under MS milliseconds
    (default 50) and no input unanswered within 2 s; it is checked when the
-   machine is idle (a load average under its number of CPUs, before and
-   after), and only reported otherwise (a shared machine's figures say
+   machine is idle when it starts (a load average under 1 before; the
+   measurement's own browser and server then keep about 2 CPUs busy, so
+   the load after is only reported), and only reported otherwise (a shared machine's figures say
    more about the machine than the page). Exits 1 when it does not hold.
 2. Frame rate: writes a scene of 100 views in a container that fades out
    over 2 s, starting 1 s after the session starts, opens its preview and
@@ -98,7 +99,7 @@ def measure_latency(runner, driver, count, bound):
     print("load average: %.2f before, %.2f after, on %d CPUs" % (load_before, load_after, os.cpu_count() or 1))
     p99 = percentile(result["roundTrips"], 0.99) / 1000 if result["roundTrips"] else float("inf")
     holds = p99 < bound and result["lost"] == 0
-    idle = max(load_before, load_after) < (os.cpu_count() or 1)
+    idle = load_before < 1
     if idle and not holds:
         print("the bound does not hold: p99 round trip %.2f ms (under %g ms wanted), %d unanswered" % (
             p99, bound, result["lost"]))
