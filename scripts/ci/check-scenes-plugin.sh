@@ -48,13 +48,6 @@ echo "== swift package check-scenes --runner scene-runner (this package: Scenes/
 check_scenes "$root" --runner scene-runner
 [ "$status" -eq 0 ] || fail "exited $status on this package's scenes"
 
-echo "== a broken scene whose name is not UTF-8 is reported, not skipped (must fail)"
-mkdir "$work/undecodable"
-printf 'objects:\n  a: {type: View, hidden: maybe}\n' >"$work/undecodable/bad$(printf '\377').yaml"
-check_scenes "$root" --runner scene-runner "$work/undecodable"
-[ "$status" -ne 0 ] || fail "a scene whose name is not UTF-8 passed"
-expect_line 'bad\xFF.yaml'
-expect_line "is not valid UTF-8, so it cannot be checked; rename it"
 expect_line "check-scenes: building scene-runner (named by --runner)"
 expect_line "$root/Scenes/Components/auto-hiding-controls.yaml: ok ("
 expect_line "scene files checked with scene-runner, all valid"
@@ -62,6 +55,14 @@ expect_line "scene files checked with scene-runner, all valid"
 if grep -qF "Examples/CustomBehaviours" "$work/out"; then
     fail "the example package's scenes were checked with this package's runner"
 fi
+
+echo "== a broken scene whose name is not UTF-8 is reported, not skipped (must fail)"
+mkdir "$work/undecodable"
+printf 'objects:\n  a: {type: View, hidden: maybe}\n' >"$work/undecodable/bad$(printf '\377').yaml"
+check_scenes "$root" --runner scene-runner "$work/undecodable"
+[ "$status" -ne 0 ] || fail "a scene whose name is not UTF-8 passed"
+expect_line 'bad\xFF.yaml'
+expect_line "is not valid UTF-8, so it cannot be checked; rename it"
 
 example="$root/Examples/CustomBehaviours"
 echo "== swift package check-scenes (Examples/CustomBehaviours)"
