@@ -212,15 +212,22 @@ struct TimerQueue: ~Copyable {
             heap.deallocate()
             heap = grown
         }
-        var child = heapCount
         heapCount += 1
-        while child > 0 {
-            let parent = (child - 1) / Self.arity
+        siftUp(entry, from: heapCount - 1)
+    }
+
+    /// Puts `entry` in the heap at `start` or above it, moving down the
+    /// parents it precedes.
+    @inline(__always)
+    private mutating func siftUp(_ entry: Entry, from start: Int) {
+        var hole = start
+        while hole > 0 {
+            let parent = (hole - 1) / Self.arity
             guard Entry.precedes(entry, heap[parent]) else { break }
-            heap[child] = heap[parent]
-            child = parent
+            heap[hole] = heap[parent]
+            hole = parent
         }
-        heap[child] = entry
+        heap[hole] = entry
     }
 
     /// The least of the children from `first` on, of a heap of `count`.
@@ -262,13 +269,7 @@ struct TimerQueue: ~Copyable {
             heap[hole] = heap[least]
             hole = least
         }
-        while hole > 0 {
-            let parent = (hole - 1) / Self.arity
-            guard Entry.precedes(last, heap[parent]) else { break }
-            heap[hole] = heap[parent]
-            hole = parent
-        }
-        heap[hole] = last
+        siftUp(last, from: hole)
     }
 
     /// Rebuilds the heap from its live entries.
