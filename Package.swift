@@ -37,7 +37,11 @@ let package = Package(
         // Layer 0b: what every output is written with (escaping for XML,
         // HTML and SVG, JSON, files written whole, scratch files, child
         // processes, base64), below every module that writes.
-        .target(name: "SceneOutput"),
+        .target(name: "SceneOutput", dependencies: ["CSpawn"]),
+        // Layer 0: starting a child process that is killed with the runner
+        // however the runner ends, SIGKILL included (`PR_SET_PDEATHSIG`
+        // between `fork` and `execve`, which `posix_spawn` cannot ask for).
+        .target(name: "CSpawn"),
         // Layer 2: the registry, values and the scene object model (no YAML).
         .target(name: "SceneCore"),
         // Layer 2b: the loader, from YAML documents to wired scenes, and diagnostics.

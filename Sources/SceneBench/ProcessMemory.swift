@@ -11,7 +11,7 @@
 /// set (`echo 5 > /proc/self/clear_refs`), so that a peak can be measured
 /// from a chosen moment. Elsewhere, or when that file cannot be written,
 /// the peak is `getrusage`'s `ru_maxrss`, which counts from the start of
-/// the process (and, after `posix_spawn`, may include the parent's).
+/// the process (and, in a child process, may include the parent's).
 enum ProcessMemory {
     /// How the peak was measured.
     enum PeakSource: String {

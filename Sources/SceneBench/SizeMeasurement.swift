@@ -35,7 +35,7 @@ struct SizeMeasurement {
     /// Peak growth over the baseline.
     var peakGrowthBytes: Int { max(0, peakBytes - baselineBytes) }
     /// `ru_maxrss` after the load over the baseline: the peak as `getrusage`
-    /// sees it, which is never reset (and, after `posix_spawn`, may start
+    /// sees it, which is never reset (and, in a child process, may start
     /// from the parent's peak).
     var maxRSSGrowthBytes: Int { max(0, maxRSSBytes - baselineBytes) }
     /// Growth of the resident set while the scene is alive.

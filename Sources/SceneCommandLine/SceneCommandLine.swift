@@ -63,6 +63,7 @@ public struct SceneCommandLine {
     public func main() -> Never {
         SignalHandling.install()
         let status = run(Array(CommandLine.arguments.dropFirst()))
+        SignalHandling.claimOrdinaryExit()
         TemporaryItems.removeAll()
         exit(status)
     }

@@ -30,6 +30,12 @@ enum SignalHandling {
     private static let isInstalled = Atomic<Bool>(false)
     /// Whether a live session takes the interruption itself.
     private static let isListening = Atomic<Bool>(false)
+    /// Who ends the process: 0 while nobody has, 1 the command's own end
+    /// (``claimOrdinaryExit()``), 2 the signal thread. Whichever claims it
+    /// first ends it, so that a command that sees its converter killed by
+    /// the clean-up cannot exit with its own status before the signal
+    /// ends the process.
+    private static let ending = Atomic<Int>(0)
 
     /// Whether the signal thread runs (so the signals stay blocked in
     /// every other thread).
@@ -68,6 +74,16 @@ enum SignalHandling {
         isListening.store(listening, ordering: .relaxed)
     }
 
+    /// Claims the end of the process for the command's own exit status:
+    /// returns when it may exit, and never returns when a signal is ending
+    /// the process (the signal thread ends it then, by the signal).
+    static func claimOrdinaryExit() {
+        guard isInstalled.load(ordering: .relaxed) else { return }
+        if ending.compareExchange(expected: 0, desired: 1, ordering: .sequentiallyConsistent).exchanged { return }
+        // Until the signal thread ends the process, which it is doing.
+        while true { pause() }
+    }
+
     private static func waitForSignals() -> UnsafeMutableRawPointer? {
         var signals = endingSignals.set
         // Until the process ends: each signal is taken in turn.
@@ -76,6 +92,10 @@ enum SignalHandling {
             guard sigwait(&signals, &received) == 0 else { continue }
             if isListening.load(ordering: .relaxed) && received != SIGHUP {
                 Interruption.interrupt()
+                continue
+            }
+            // The command is already ending the process: let it.
+            guard ending.compareExchange(expected: 0, desired: 2, ordering: .sequentiallyConsistent).exchanged else {
                 continue
             }
             // No child outlives the runner: a converter left running would

@@ -1,3 +1,4 @@
+import CSpawn
 import Synchronization
 
 #if canImport(Glibc)
@@ -8,8 +9,8 @@ import Synchronization
     import Darwin
 #endif
 
-/// A program run as a child process (`posix_spawn`): Graphviz's `dot`,
-/// `rsvg-convert`, the benchmark's own children and `scene-runner`.
+/// A program run as a child process: Graphviz's `dot`, `rsvg-convert`,
+/// the benchmark's own children and `scene-runner`.
 ///
 /// The child starts with the signals as a program expects them: none
 /// blocked (the command line blocks its ending signals for its signal
@@ -24,8 +25,11 @@ import Synchronization
 /// Every child is registered from its start until it is waited for:
 /// ``endAll()`` kills those still running, which the command line's signal
 /// handling does before the process ends by a signal, so that no child
-/// outlives an interrupted runner. ``wait(within:)`` bounds how long a
-/// child may run.
+/// outlives an interrupted runner. A signal that cannot be handled
+/// (SIGKILL) ends the children too on Linux: each is started (by `CSpawn`)
+/// to be killed when the thread that started it ends, so a child is
+/// started and waited for on one thread, without suspending in between.
+/// ``wait(within:)`` bounds how long a child may run.
 ///
 ///     let child = try ChildProcess.spawn("/usr/bin/dot", arguments: ["-Tsvg"], standardInput: input)
 ///     let ending = child.wait()   // .exited(0)
@@ -101,35 +105,14 @@ package struct ChildProcess: Sendable {
         _ path: String, arguments: [String] = [], standardInput: Int32? = nil, standardOutput: Int32? = nil,
         standardError: Int32? = nil, defaultSignals: [Int32] = []
     ) throws(Failure) -> ChildProcess {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        let places = [(standardInput, STDIN_FILENO), (standardOutput, STDOUT_FILENO), (standardError, STDERR_FILENO)]
-        // dup2 clears close-on-exec on the copies; the originals close.
-        for case (let descriptor?, let place) in places {
-            posix_spawn_file_actions_adddup2(&actions, descriptor, place)
-        }
-        var closed: Set<Int32> = []
-        for case (let descriptor?, _) in places where descriptor > STDERR_FILENO && closed.insert(descriptor).inserted {
-            posix_spawn_file_actions_addclose(&actions, descriptor)
-        }
+        let places: [Int32] = [standardInput ?? -1, standardOutput ?? -1, standardError ?? -1]
         let words = [path] + arguments
         let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
         defer { for argument in argv { free(argument) } }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in defaultSignals + [SIGPIPE] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let signals = defaultSignals + [SIGPIPE]
         var pid = pid_t()
         let spawned = running.withLock { pids in
-            let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
+            let spawned = cspawn_start(&pid, path, argv, environ, places, signals, Int32(signals.count))
             if spawned == 0 { pids.insert(pid) }
             return spawned
         }
