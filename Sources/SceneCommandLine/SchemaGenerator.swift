@@ -201,7 +201,10 @@ struct SchemaGenerator {
 
     /// An object with `include:`: an instance of a component.
     func instanceSchema() -> JSONValue {
-        let settableNames = Self.unique(registry.types.flatMap { $0.properties.filter { !$0.isReadOnly }.map(\.name) })
+        // What `set:` can give an object of a component: a property, an outlet, or `on` connections.
+        let settableNames = Self.unique(
+            registry.types.flatMap { $0.properties.filter { !$0.isReadOnly }.map(\.name) + $0.outlets.map(\.name) }
+                + ["on"])
         return .fields([
             (
                 "description",
@@ -238,7 +241,7 @@ struct SchemaGenerator {
                     (
                         "set",
                         Self.documented(
-                            "Overrides of the component's properties: 'id.property: value', with the component's ids.",
+                            "Overrides of the component's objects, 'id.member: value' with the component's ids: a property's value, an outlet's targets, or 'id.on' connections; ids in a value are the including file's.",
                             .fields([
                                 ("type", .strings(["object", "null"])),
                                 ("propertyNames", .fields([("pattern", .string(Self.pathPattern(settableNames)))])),

@@ -185,10 +185,18 @@ extension ComponentExpansion {
     ) {
         for override in instance.overrides where !override.isUsed {
             let (component, displayPath) = (instance.file.component, instance.displayPath)
+            // `login.on.tap` reads as the object `login.on`: an event meant under `on`.
+            var connecting: (id: String, event: String)?
+            if override.written.hasSuffix(".on"), let ids = component?.ids,
+                ids.contains(String(override.written.dropLast(3)))
+            {
+                connecting = (String(override.written.dropLast(3)), override.property)
+            }
             diagnostics.add(at: document.writtenSpan(override.keyNode)) { withHints in
                 .unknownOverrideObject(
                     path: override.written, component: displayPath,
-                    suggestion: withHints ? Suggestions.closest(to: override.written, in: component?.ids ?? []) : nil)
+                    suggestion: withHints ? Suggestions.closest(to: override.written, in: component?.ids ?? []) : nil,
+                    connecting: connecting)
             }
         }
         for override in instance.overrides { overridesByID[override.objectID] = nil }

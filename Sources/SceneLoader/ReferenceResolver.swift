@@ -144,10 +144,17 @@ struct ReferenceResolver {
             return
         }
         let instance = instanceHint(id, written: written)
+        var suggestion: String?
+        if instance == nil {
+            let ids = localIDs(file)
+            // An instance's object named as its component writes it (in a
+            // `set:` value, whose ids are the including file's): the same id by path.
+            suggestion = Suggestions.closest(to: written, in: ids) ?? ids.first { $0.hasSuffix("." + written) }
+        }
         diagnostics.add(
             .unknownObject(
                 id: written,
-                suggestion: instance == nil ? Suggestions.closest(to: written, in: localIDs(file)) : nil,
+                suggestion: suggestion,
                 fallback: instance ?? outlet.flatMap { targetFallback($0.outlet, excluding: $0.owner, in: file) }),
             at: at)
     }

@@ -77,10 +77,11 @@ extension SceneProblem {
             .error(
                 .missingProperty, "'\(id)' (\(type)) needs a value for '\(property)'",
                 hint: "add '\(property): <\(valueType)>'")
-        case .missingOutlet(let id, let type, let outlet, let requirement):
+        case .missingOutlet(let id, let written, let type, let outlet, let requirement):
             .error(
                 .missingOutlet, "'\(id)' (\(type)) needs the outlet '\(outlet)'",
-                hint: "add '\(outlet): <id of \(Self.article(requirement))>'")
+                hint: "add '\(outlet): <id of \(Self.article(requirement))>', or complete this file from a scene "
+                    + "that includes it: 'set: { \(written).\(outlet): <id> }'")
         case .nullRequiredOutlet(let id, let outlet, let requirement):
             .error(
                 .missingOutlet, "the outlet '\(outlet)' of '\(id)' is required and cannot be null",
@@ -375,10 +376,12 @@ extension SceneProblem {
             .error(
                 .unknownOverride, "'\(text)' is not 'id.property'",
                 hint: "write the component's id and a property, e.g. 'play.title'")
-        case .unknownOverrideObject(let path, let component, let suggestion):
+        case .unknownOverrideObject(let path, let component, let suggestion, let connecting):
             .error(
                 .unknownOverride, "\(component) has no object '\(path)'",
-                hint: Self.didYouMean(suggestion) ?? "name an object of the component by its id there")
+                hint: connecting.map {
+                    "to connect an event of '\($0.id)', write '\($0.id).on: { \($0.event): <id.action> }'"
+                } ?? Self.didYouMean(suggestion) ?? "name an object of the component by its id there")
         case .unknownOverrideProperty(let property, let id, let type, let hint):
             .error(
                 .unknownOverride, "'\(id)' is \(Self.article(type)), which has no property '\(property)' to set",

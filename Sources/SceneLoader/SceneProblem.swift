@@ -30,7 +30,8 @@ enum SceneProblem {
     case readOnlyOverride(path: String, type: String, settable: [String])
     case unknownKey(key: String, type: String, hint: String?)
     case missingProperty(id: String, type: String, property: String, valueType: ValueType)
-    case missingOutlet(id: String, type: String, outlet: String, requirement: String)
+    /// `id` by path, and as its own file writes it (the key of a `set:` that completes it).
+    case missingOutlet(id: String, written: String, type: String, outlet: String, requirement: String)
     case nullRequiredOutlet(id: String, outlet: String, requirement: String)
 
     // MARK: Outlets
@@ -117,7 +118,10 @@ enum SceneProblem {
     case parameterTypeMismatch(name: String, type: ValueType, property: String, propertyType: ValueType)
     case setNotAMapping(found: String)
     case notAnOverridePath(text: String)
-    case unknownOverrideObject(path: String, component: String, suggestion: String?)
+    /// `connecting`: the object and event of a `set:` key written
+    /// `id.on.event`, which connects an event as `id.on: { event: ... }` does.
+    case unknownOverrideObject(
+        path: String, component: String, suggestion: String?, connecting: (id: String, event: String)? = nil)
     case unknownOverrideProperty(property: String, id: String, type: String, hint: String?)
 
     // MARK: Instantiation and bookkeeping

@@ -113,7 +113,8 @@ struct SceneValidator {
             own: own)
         if !file.isOwn {
             applyComponentContext(
-                document, entry.value, of: object, type: type, index: index, own: own, propertiesFrom: starts.0)
+                document, entry.value, of: object, type: type, index: index, own: own, propertiesFrom: starts.0,
+                outletsFrom: starts.1)
         }
         checked.objects.append(
             CheckedObjects.Object(
@@ -234,11 +235,12 @@ struct SceneValidator {
                 .missingProperty(id: id, type: type.name, property: property.name, valueType: property.type),
                 at: document.locator.span(idOffsets))
         }
-        for outlet in type.requiredOutlets {
+        // An outlet an instance's `set:` gives is checked where the `set:` is written.
+        for outlet in type.requiredOutlets where !object.overrides.contains(where: { $0.property == outlet.name }) {
             guard let entry = document.entry(body, outlet.name) else {
                 diagnostics.add(
                     .missingOutlet(
-                        id: id, type: type.name, outlet: outlet.name,
+                        id: id, written: object.entry.key, type: type.name, outlet: outlet.name,
                         requirement: registry.requirement(of: outlet)),
                     at: document.locator.span(idOffsets))
                 continue

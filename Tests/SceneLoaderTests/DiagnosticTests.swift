@@ -449,7 +449,7 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
                 test.yaml:2:3: error: 'lock' (Lock) needs the outlet 'view'
                     2 |   lock:
                       |   ^~~~
-                      = help: add 'view: <id of a View>'
+                      = help: add 'view: <id of a View>', or complete this file from a scene that includes it: 'set: { lock.view: <id> }'
 
                 """#),
         DiagnosticCase(
@@ -724,7 +724,7 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
                 test.yaml:4:3: error: 'form' (AuthFormBehaviour) needs the outlet 'authenticator'
                     4 |   form:
                       |   ^~~~
-                      = help: add 'authenticator: <id of a CredentialAuthenticator>'
+                      = help: add 'authenticator: <id of a CredentialAuthenticator>', or complete this file from a scene that includes it: 'set: { form.authenticator: <id> }'
 
                 """#),
         DiagnosticCase(
