@@ -133,15 +133,17 @@ package enum PreviewAccess {
 }
 
 /// Lets through at most a number of messages a second (a token bucket:
-/// a burst of that many, then that many a second).
+/// a burst of `burst`, by default that many, then that many a second).
 package struct RateLimit: Sendable {
     private let perSecond: Int
+    private let burst: Int
     private var available: Double
     private var last: Duration?
 
-    package init(perSecond: Int) {
+    package init(perSecond: Int, burst: Int? = nil) {
         self.perSecond = max(1, perSecond)
-        available = Double(self.perSecond)
+        self.burst = max(1, burst ?? perSecond)
+        available = Double(self.burst)
     }
 
     /// Whether a message arriving at `time` (on any monotonic clock) is let
@@ -149,7 +151,7 @@ package struct RateLimit: Sendable {
     package mutating func admit(at time: Duration) -> Bool {
         if let last, time > last {
             let seconds = Double((time - last).components.seconds) + Double((time - last).components.attoseconds) / 1e18
-            available = min(Double(perSecond), available + seconds * Double(perSecond))
+            available = min(Double(burst), available + seconds * Double(perSecond))
         }
         last = max(last ?? time, time)
         guard available >= 1 else { return false }

@@ -36,10 +36,20 @@ package final class PreviewHub: Sendable, LiveInputSource {
     /// The most latencies kept for the report.
     static let maximumLatencies = 100_000
 
+    /// The most notices a page is sent in a burst, and then a second: a
+    /// page that sends a flood of messages the preview drops is told, but
+    /// not with a flood of its own.
+    static let noticeBurst = 10
+    static let noticesPerSecond = 1
+
     private struct Client {
         let channel: any Channel
         /// Whether the newest picture could not be sent (the page was slow).
         var isStale = false
+        /// The notices this page may still be sent.
+        var notices = RateLimit(perSecond: PreviewHub.noticesPerSecond, burst: PreviewHub.noticeBurst)
+        /// Notices left out since the last one sent.
+        var noticesLeftOut = 0
     }
 
     private struct Pending {
@@ -113,12 +123,27 @@ package final class PreviewHub: Sendable, LiveInputSource {
         return queued
     }
 
-    /// Tells one page why its message was dropped; not when the page has
+    /// Tells one page why its message was dropped: not when the page has
     /// not read what was sent before (a page that sends and never reads
-    /// does not make the server queue a notice a message).
+    /// does not make the server queue a notice a message), and no more
+    /// than ``noticeBurst`` at once and then ``noticesPerSecond`` (the
+    /// next notice sent says how many were left out).
     package func notice(_ text: String, to channel: any Channel) {
         guard channel.isWritable else { return }
-        Self.send(Self.message("notice", text), to: channel, droppable: true)
+        let now = clock.now
+        let admitted: String? = state.withLock { state in
+            let key = ObjectIdentifier(channel)
+            // Not a page of this hub (any more): nobody to tell.
+            guard var client = state.clients[key] else { return nil }
+            let admitted = client.notices.admit(at: now)
+            let leftOut = client.noticesLeftOut
+            client.noticesLeftOut = admitted ? 0 : leftOut + 1
+            state.clients[key] = client
+            guard admitted else { return nil }
+            return leftOut == 0 ? text : "\(text) (\(leftOut) more notices were left out)"
+        }
+        guard let admitted else { return }
+        Self.send(Self.message("notice", admitted), to: channel, droppable: true)
     }
 
     // MARK: The session's side

@@ -46,9 +46,33 @@ import Testing
         #expect(try outbound(other).isEmpty, "only the page that sent it is told")
     }
 
+    @Test func aPagesNoticesComeInABurstAndThenOneASecondSayingHowManyWereLeftOut() throws {
+        let clock = ManualClock()
+        let hub = PreviewHub(clock: clock.live)
+        let page = EmbeddedChannel()
+        hub.connect(page)
+        for _ in 0..<(PreviewHub.noticeBurst + 20) { hub.receive(#"{"kind":"dance"}"#, from: page) }
+        let burst = try outbound(page)
+        #expect(burst.count == PreviewHub.noticeBurst, "\(burst)")
+        #expect(!burst.contains { $0.contains("left out") })
+        clock.advance(by: .milliseconds(500))
+        hub.receive(#"{"kind":"dance"}"#, from: page)
+        #expect(try outbound(page).isEmpty, "half a second later there is no room yet")
+        clock.advance(by: .milliseconds(500))
+        hub.receive(#"{"kind":"dance"}"#, from: page)
+        let next = try outbound(page)
+        #expect(next.count == 1)
+        #expect(next.first?.contains("(21 more notices were left out)") == true, "\(next)")
+        hub.disconnect(page)
+        clock.advance(by: .seconds(60))
+        hub.receive(#"{"kind":"dance"}"#, from: page)
+        #expect(try outbound(page).isEmpty, "a page gone is not told")
+    }
+
     @Test func aFullQueueDropsTheMessage() throws {
         let hub = PreviewHub(clock: ManualClock().live)
         let page = EmbeddedChannel()
+        hub.connect(page)
         for _ in 0..<PreviewHub.maximumPending { #expect(hub.queue(.step("note: x"))) }
         hub.receive(#"{"kind":"step","line":"note: one too many"}"#, from: page)
         #expect(try outbound(page).contains { $0.contains("the scene is busy") })
