@@ -38,9 +38,8 @@ let package = Package(
         // HTML and SVG, JSON, files written whole, scratch files, child
         // processes, base64), below every module that writes.
         .target(name: "SceneOutput", dependencies: ["CSpawn"]),
-        // Layer 0: starting a child process that is killed with the runner
-        // however the runner ends, SIGKILL included (`PR_SET_PDEATHSIG`
-        // between `fork` and `execve`, which `posix_spawn` cannot ask for).
+        // Layer 0: starting a child process that ends with its parent,
+        // even a killed one (fork, PR_SET_PDEATHSIG, execve).
         .target(name: "CSpawn"),
         // Layer 2: the registry, values and the scene object model (no YAML).
         .target(name: "SceneCore"),
