@@ -95,13 +95,21 @@ package enum XMLTreeReader {
         if let failure = builder.failure { throw failure }
         guard parsed, let root = builder.root else {
             let position = builder.position(line: parser.lineNumber, column: parser.columnNumber)
-            let reason = parser.parserError.map { "\(($0 as NSError).code)" } ?? "unknown"
+            let code = parser.parserError.map { ($0 as NSError).code }
+            let reason = code.map { code in "XMLParser error \(code)" + (errorNames[code].map { ": " + $0 } ?? "") }
             throw Diagnostic(
-                .xmlSyntax, "the XML is malformed here (XMLParser error \(reason))", at: SourceSpan(at: position),
+                .xmlSyntax, "the XML is malformed here (\(reason ?? "XMLParser stopped"))", at: SourceSpan(at: position),
                 hint: "open the file in Xcode, or check that it is a whole .storyboard or .xib")
         }
         return root
     }
+
+    /// What XMLParser's commonest error codes (libxml2's numbers) mean.
+    static let errorNames: [Int: String] = [
+        4: "the document is empty", 5: "extra content at the end of the document", 9: "a character XML does not allow",
+        26: "an entity that is not declared", 41: "an attribute without a value", 73: "'>' expected",
+        76: "an end tag that does not match its start tag", 77: "the file ends inside a tag",
+    ]
 
     /// The offset of the first `<!DOCTYPE` or `<!ENTITY`, or `nil`.
     static func declarationOffset(in bytes: [UInt8]) -> Int? {
