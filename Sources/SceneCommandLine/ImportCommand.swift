@@ -75,7 +75,7 @@ struct ImportCommand: SceneSubcommand {
         var failed = false
         for file in files {
             let source: SceneSource
-            let scenes: [SceneImporter.ImportedScene]
+            let imported: SceneImporter.ImportedFile
             do {
                 source = try SceneSource(contentsOf: file, maxBytes: Self.maxBytes)
             } catch {
@@ -84,14 +84,18 @@ struct ImportCommand: SceneSubcommand {
                 continue
             }
             do {
-                scenes = try importer.importFile(source.bytes, name: file)
+                imported = try importer.importFile(source.bytes, name: file)
             } catch {
                 reporter.diagnostics([error], in: source, summary: "\(file): not imported")
                 failed = true
                 continue
             }
-            if scenes.isEmpty { reporter.line("\(file): no scene with objects to import") }
-            for scene in scenes {
+            if !imported.unwritten.isEmpty || imported.scenes.isEmpty {
+                if warningsOption.warningsAreErrors && !imported.unwritten.isEmpty { failed = true }
+                let summary = imported.scenes.isEmpty ? "no scene with objects to write" : "scenes with no objects left out"
+                reporter.diagnostics(imported.unwritten, in: source, summary: "\(file): \(summary)")
+            }
+            for scene in imported.scenes {
                 let path = Self.path(for: scene.name, in: output, used: &usedNames)
                 let outputFile = try OutputFile(path, option: "--output", inputs: inputs)
                 if let problem = outputFile.write(scene.text) {

@@ -23,6 +23,15 @@ package struct SceneImporter {
         package var objectCount: Int
     }
 
+    /// What an import of one file made.
+    package struct ImportedFile: Sendable {
+        /// The scene files, in the file's order.
+        package var scenes: [ImportedScene]
+        /// The warnings of the units that held no object to write (a
+        /// navigation controller's scene, a xib of left-out objects).
+        package var unwritten: [Diagnostic]
+    }
+
     /// The types objects become.
     package var registry: SceneRegistry
     /// The names' map: ``ImportMap/standard`` with the user's laid over it.
@@ -43,18 +52,22 @@ package struct SceneImporter {
     /// - Throws: a ``Diagnostic`` when the file is not imported at all:
     ///   malformed XML, a limit passed, a document that is not an iOS
     ///   storyboard or xib.
-    package func importFile(_ bytes: [UInt8], name: String) throws(Diagnostic) -> [ImportedScene] {
+    package func importFile(_ bytes: [UInt8], name: String) throws(Diagnostic) -> ImportedFile {
         let root = try XMLTreeReader.read(bytes, limits: limits)
         let document = try IBDocument(root)
         let fileName = String(name.split(separator: "/").last ?? Substring(name))
         let base = Self.fileStem(fileName)
         var scenes: [ImportedScene] = []
+        var unwritten: [Diagnostic] = []
         for (number, unit) in document.units.enumerated() {
             var mapper = SceneMapper(registry: registry, map: map, document: document)
             mapper.collect(unit)
             mapper.connect(unit.objects)
             let warnings = mapper.finishWarnings()
-            guard !mapper.objects.isEmpty else { continue }
+            guard !mapper.objects.isEmpty else {
+                unwritten += warnings
+                continue
+            }
             let sceneName =
                 unit.name.map(Self.fileStem) ?? (document.units.count == 1 ? base : "\(base)-\(number + 1)")
             let title =
@@ -66,7 +79,7 @@ package struct SceneImporter {
             scenes.append(
                 ImportedScene(name: sceneName, text: text, warnings: warnings, objectCount: mapper.objects.count))
         }
-        return scenes
+        return ImportedFile(scenes: scenes, unwritten: unwritten)
     }
 
     /// The canvas: the first root view's size, else the document's device.

@@ -12,7 +12,7 @@ import Testing
         let source = SceneSource(name: "Main.storyboard", text: xml)
         do {
             let scenes = try SceneImporter(registry: .standard).importFile(source.bytes, name: source.name)
-            return DiagnosticRenderer.render(scenes.flatMap(\.warnings), in: source)
+            return DiagnosticRenderer.render(scenes.scenes.flatMap(\.warnings) + scenes.unwritten, in: source)
         } catch {
             return DiagnosticRenderer.render(error, in: source)
         }

@@ -17,7 +17,7 @@ func fixture(_ name: String) throws -> [UInt8] {
 func importOne(_ bytes: [UInt8], name: String = "Test.storyboard", map: ImportMap = ImportMap()) throws
     -> SceneImporter.ImportedScene
 {
-    let scenes = try SceneImporter(registry: .standard, map: map).importFile(bytes, name: name)
+    let scenes = try SceneImporter(registry: .standard, map: map).importFile(bytes, name: name).scenes
     #expect(scenes.count == 1)
     return try #require(scenes.first)
 }
