@@ -1,3 +1,5 @@
+import Foundation
+import TestSupport
 import SceneBehaviours
 import SceneCore
 import SceneImport
@@ -246,5 +248,14 @@ import Testing
         #expect(scene.text.contains("  goButton:  # B-3\n"))
         #expect(scene.text.contains("  highlighted:  # B-4\n"))
         #expect(scene.text.contains("  highlightBehaviour_H_1:  # H-1\n"))
+    }
+}
+
+/// docs/Import.md shows the standard map whole, as the importer reads it.
+@Suite struct ImportDocsTests {
+    @Test func theDocsShowTheStandardMapAsBuiltIn() throws {
+        let docs = try String(
+            contentsOf: packageRoot.appendingPathComponent("docs/Import.md"), encoding: .utf8)
+        #expect(docs.contains("```\n" + ImportMap.standardText + "\n```\n"))
     }
 }
