@@ -113,4 +113,15 @@ import Testing
                 "::warning file=\(Self.auth),line=6,col=17,title=not-imported::the outlet 'formBehaviour' of File's Owner is not carried over"))
         #expect(!result.output.contains("\n::group::wrote") || result.output.contains("::endgroup::"))
     }
+
+    @Test func theMapsSchemaIsPrintedAndTheExampleMapIsRead() throws {
+        let schema = run(["schema", "--import-map"])
+        #expect(schema.status == 0)
+        #expect(schema.output.contains("\"title\": \"Import map of scene-runner import\""))
+        #expect(schema.output.contains("\"TimeoutController\""))
+        let folder = try temporaryFolder()
+        let result = run(
+            ["import", Self.timeout, "-o", folder.path, "--map", packagePath("schema/import-maps/example.yaml")])
+        #expect(result.status == 0, "\(result.output)")
+    }
 }
