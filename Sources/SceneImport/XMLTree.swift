@@ -156,20 +156,49 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
         let lineIndex = min(max(line, 1), lines.count) - 1
         let start = Int(lines[lineIndex])
         let end = lineIndex + 1 < lines.count ? Int(lines[lineIndex + 1]) : bytes.count
-        let offset = min(max(start, start + column - 1), max(start, end))
-        return SourcePosition.locate(offset: min(offset, bytes.count), in: bytes)
+        return position(offset: min(max(start, start + column - 1), end), lineIndex: lineIndex)
+    }
+
+    /// The last position computed: the next one is counted from it when
+    /// it is on the same line, so that a file of one long line costs the
+    /// distance between elements, not the line's length, for each.
+    private var last = SourcePosition(line: 1, column: 1, offset: 0)
+
+    /// The position of byte `offset`, on the line at `lineIndex` or one
+    /// before it.
+    private func position(offset: Int, lineIndex: Int) -> SourcePosition {
+        var index = lineIndex
+        while index > 0 && Int(lines[index]) > offset { index -= 1 }
+        let start = min(Int(lines[index]), bytes.count)
+        let end = min(max(offset, start), bytes.count)
+        var column = 1
+        if last.line == index + 1 && last.offset >= start {
+            if end >= last.offset {
+                column = last.column
+                for byte in bytes[last.offset..<end] where byte & 0xC0 != 0x80 { column += 1 }
+            } else {
+                column = last.column
+                for byte in bytes[end..<last.offset] where byte & 0xC0 != 0x80 { column -= 1 }
+            }
+        } else {
+            for byte in bytes[start..<end] where byte & 0xC0 != 0x80 { column += 1 }
+        }
+        let result = SourcePosition(line: index + 1, column: column, offset: end)
+        last = result
+        return result
     }
 
     /// Where the start tag `<name` that ends near the parser's position
     /// begins: searched back at most 64 KiB.
     private func startTag(_ name: String, line: Int, column: Int) -> SourcePosition {
+        let lineIndex = min(max(line, 1), lines.count) - 1
         let near = position(line: line, column: column).offset
         let pattern = [UInt8(ascii: "<")] + Array(name.utf8)
         var index = min(near, bytes.count - 1)
         let lowest = max(0, near - (64 << 10))
         while index >= lowest {
             if bytes[index] == UInt8(ascii: "<"), bytes[index...].starts(with: pattern) {
-                return SourcePosition.locate(offset: index, in: bytes)
+                return position(offset: index, lineIndex: lineIndex)
             }
             index -= 1
         }

@@ -127,4 +127,19 @@ import Testing
         #expect(declaration.objects.count == 2)
         #expect(scene.text.contains("    text: \"a\\x0Aobjects: {}\\x0Ab\"\n"))
     }
+
+    @Test func positionsOnOneLongLineCountCharacters() throws {
+        let line =
+            #"<document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0"><objects>"#
+            + #"<view id="V-1"><subviews><label id="L-1" text="ééé"/></subviews></view>"#
+            + #"<customObject id="C-1" customClass="Nope"/><customObject id="C-2" customClass="Neither"/></objects></document>"#
+        let scenes = try SceneImporter(registry: .standard).importFile(Array(line.utf8), name: "x.xib").scenes
+        let warnings = try #require(scenes.first).warnings
+        let columns = { (name: String) -> Int? in
+            line.range(of: "<customObject id=\"C-\(name)").map { line.distance(from: line.startIndex, to: $0.lowerBound) + 1 }
+        }
+        #expect(warnings.map(\.position.line) == [1, 1])
+        #expect(warnings.map(\.position.column) == [columns("1"), columns("2")].compactMap { $0 })
+        #expect(warnings.map(\.message).first?.contains("'Nope'") == true)
+    }
 }
