@@ -127,7 +127,9 @@ let package = Package(
         .testTarget(name: "SceneCoreTests", dependencies: ["SceneCore"]),
         .testTarget(
             name: "SceneImportTests",
-            dependencies: ["SceneImport", "SceneLoader", "SceneCore", "SceneBehaviours", "SceneRunning", "TestSupport"],
+            dependencies: [
+                "SceneImport", "SceneLoader", "SceneCore", "SceneBehaviours", "SceneRunning", "TestSupport",
+            ],
             exclude: ["Fixtures"]),
         .testTarget(name: "SceneDrawingTests", dependencies: ["SceneDrawing", "SceneCore"]),
         .testTarget(

@@ -92,7 +92,8 @@ struct ImportCommand: SceneSubcommand {
             }
             if !imported.unwritten.isEmpty || imported.scenes.isEmpty {
                 if warningsOption.warningsAreErrors && !imported.unwritten.isEmpty { failed = true }
-                let summary = imported.scenes.isEmpty ? "no scene with objects to write" : "scenes with no objects left out"
+                let summary =
+                    imported.scenes.isEmpty ? "no scene with objects to write" : "scenes with no objects left out"
                 reporter.diagnostics(imported.unwritten, in: source, summary: "\(file): \(summary)")
             }
             for scene in imported.scenes {

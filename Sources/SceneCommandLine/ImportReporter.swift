@@ -40,7 +40,8 @@ struct ImportReporter {
     ) {
         let warnings = scene.warnings.count
         let objects = "\(scene.objectCount) object\(scene.objectCount == 1 ? "" : "s")"
-        let dropped = warnings == 0 ? "" : "; \(warnings) thing\(warnings == 1 ? "" : "s") not carried over, listed at its top"
+        let dropped =
+            warnings == 0 ? "" : "; \(warnings) thing\(warnings == 1 ? "" : "s") not carried over, listed at its top"
         let written = "wrote \(path) from \(input.name) (\(objects)\(dropped))"
         let errors = Records.errorCount(checked.diagnostics)
         let checkWarnings = Records.warningCount(checked.diagnostics)

@@ -49,7 +49,10 @@ extension SchemaGenerator {
                     (
                         "classes",
                         .object([
-                            ("description", .string("Classes (UIButton, or a custom class without its module) to entries.")),
+                            (
+                                "description",
+                                .string("Classes (UIButton, or a custom class without its module) to entries.")
+                            ),
                             ("type", .strings(["object", "null"])),
                             ("additionalProperties", .object([("$ref", .string("#/definitions/entry"))])),
                         ])

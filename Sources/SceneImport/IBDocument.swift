@@ -39,7 +39,8 @@ package struct IBDocument {
         let at = SourceSpan(at: root.position)
         if root.name == "archive" {
             throw Diagnostic(
-                .unsupportedDocument, "this is a legacy Interface Builder archive (<archive>), not a document of version 3.0",
+                .unsupportedDocument,
+                "this is a legacy Interface Builder archive (<archive>), not a document of version 3.0",
                 at: at, hint: "open it in Xcode and save it, which writes the current format")
         }
         guard root.name == "document", let type = root["type"] else {

@@ -106,7 +106,8 @@ package struct ImportMap: Sendable, Hashable {
         }
         if case .scalar = node { return entry }
         guard case .mapping(let mapping) = node else {
-            throw mistake("a class's entry is a type name or a mapping of type, outlets, properties, actions, events", node)
+            throw mistake(
+                "a class's entry is a type name or a mapping of type, outlets, properties, actions, events", node)
         }
         for item in mapping.entries {
             switch item.key.value {

@@ -97,7 +97,9 @@ package struct SceneImporter {
     /// `name` without its extension, with only letters, digits and
     /// `. _ - @ +` kept (others become `-`), never empty nor hidden.
     static func fileStem(_ name: String) -> String {
-        let stem = name.hasSuffix(".storyboard") || name.hasSuffix(".xib") ? String(name[..<(name.lastIndex(of: ".") ?? name.endIndex)]) : name
+        let stem =
+            name.hasSuffix(".storyboard") || name.hasSuffix(".xib")
+            ? String(name[..<(name.lastIndex(of: ".") ?? name.endIndex)]) : name
         var result = String(
             String.UnicodeScalarView(
                 stem.unicodeScalars.map { scalar in
@@ -132,7 +134,8 @@ enum SceneWriter {
         }
         text += "scene: \(quoted(title))\n"
         if let canvas {
-            text += "canvas: {width: \(SceneMapper.number(canvas.width)), height: \(SceneMapper.number(canvas.height))}\n"
+            text +=
+                "canvas: {width: \(SceneMapper.number(canvas.width)), height: \(SceneMapper.number(canvas.height))}\n"
         }
         text += "objects:\n"
         for object in mapper.objects {
@@ -162,7 +165,8 @@ enum SceneWriter {
             if !events.isEmpty {
                 text += "    on:\n"
                 for (event, actions) in events {
-                    text += "      \(event): \(actions.count == 1 ? actions[0] : "[" + actions.joined(separator: ", ") + "]")\n"
+                    text +=
+                        "      \(event): \(actions.count == 1 ? actions[0] : "[" + actions.joined(separator: ", ") + "]")\n"
                 }
             }
         }

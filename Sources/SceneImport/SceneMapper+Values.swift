@@ -203,7 +203,9 @@ extension SceneMapper {
         }
         fields.append("alignment: \(alignment)")
         if let distribution = element["distribution"], distribution != "fill" {
-            warn("the stack's distribution '\(distribution)' is not carried over; views take their own size", at: element)
+            warn(
+                "the stack's distribution '\(distribution)' is not carried over; views take their own size", at: element
+            )
         }
         set(&object, "layout", .record("{" + fields.joined(separator: ", ") + "}"), at: element)
     }

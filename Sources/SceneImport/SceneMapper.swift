@@ -272,7 +272,9 @@ struct SceneMapper {
                     "the table's \(child.children.count) prototype cell(s) are not carried over", at: child,
                     hint: "a TableView shows a TableData's rows; give it one")
             case "variation":
-                count("variation", at: child) { "\($0) size class variation(s) are not carried over; the base values are" }
+                count("variation", at: child) {
+                    "\($0) size class variation(s) are not carried over; the base values are"
+                }
             case "fontDescription", "font":
                 count("fonts", at: child) { "\($0) font(s) are not carried over; the standard controls draw one font" }
             default:

@@ -98,7 +98,8 @@ package enum XMLTreeReader {
             let code = parser.parserError.map { ($0 as NSError).code }
             let reason = code.map { code in "XMLParser error \(code)" + (errorNames[code].map { ": " + $0 } ?? "") }
             throw Diagnostic(
-                .xmlSyntax, "the XML is malformed here (\(reason ?? "XMLParser stopped"))", at: SourceSpan(at: position),
+                .xmlSyntax, "the XML is malformed here (\(reason ?? "XMLParser stopped"))",
+                at: SourceSpan(at: position),
                 hint: "open the file in Xcode, or check that it is a whole .storyboard or .xib")
         }
         return root

@@ -34,7 +34,8 @@ import Testing
             result.output.contains(
                 "\(Self.auth):6:17: warning: the outlet 'formBehaviour' of File's Owner is not carried over\n    6 |"))
         let written = folder.appendingPathComponent("AuthView.yaml").path
-        #expect(result.output.contains(": error: 'formBehaviour' (AuthFormBehaviour) needs the outlet 'authenticator'\n"))
+        #expect(
+            result.output.contains(": error: 'formBehaviour' (AuthFormBehaviour) needs the outlet 'authenticator'\n"))
         #expect(result.output.contains("\(written): the storyboard leaves required members unset; include the file"))
         #expect(FileManager.default.fileExists(atPath: written))
 
@@ -76,7 +77,9 @@ import Testing
         try "classes:\n  TimeoutController:\n    outlets: { interactionProviders: nothing }\n"
             .write(to: map, atomically: true, encoding: .utf8)
         let result = run(["import", Self.timeout, "-o", folder.path, "--map", map.path])
-        #expect(result.output.contains("warning: TimeoutController has no outlet 'nothing'; the outlet is not carried over"))
+        #expect(
+            result.output.contains("warning: TimeoutController has no outlet 'nothing'; the outlet is not carried over")
+        )
         try "classes:\n  A: [1]\n".write(to: map, atomically: true, encoding: .utf8)
         let broken = run(["import", Self.timeout, "-o", folder.path, "--map", map.path])
         #expect(broken.status == 2)
@@ -110,7 +113,8 @@ import Testing
         let result = run(["import", Self.auth, "-o", folder.path, "--format", "github"])
         #expect(
             result.output.contains(
-                "::warning file=\(Self.auth),line=6,col=17,title=not-imported::the outlet 'formBehaviour' of File's Owner is not carried over"))
+                "::warning file=\(Self.auth),line=6,col=17,title=not-imported::the outlet 'formBehaviour' of File's Owner is not carried over"
+            ))
         #expect(!result.output.contains("\n::group::wrote") || result.output.contains("::endgroup::"))
     }
 

@@ -32,14 +32,15 @@ import Testing
 
     @Test func unsupportedDocument() {
         #expect(
-            rendered("<?xml version=\"1.0\"?>\n<document type=\"com.apple.InterfaceBuilder3.Cocoa.XIB\" version=\"3.0\"/>\n")
-                == """
-                Main.storyboard:2:1: error: this is a macOS (Cocoa) document; only iOS storyboards and xibs are imported
-                    2 | <document type="com.apple.InterfaceBuilder3.Cocoa.XIB" version="3.0"/>
-                      | ^
-                      = help: the standard types model UIKit's controls, not AppKit's
+            rendered(
+                "<?xml version=\"1.0\"?>\n<document type=\"com.apple.InterfaceBuilder3.Cocoa.XIB\" version=\"3.0\"/>\n")
+                    == """
+                    Main.storyboard:2:1: error: this is a macOS (Cocoa) document; only iOS storyboards and xibs are imported
+                        2 | <document type="com.apple.InterfaceBuilder3.Cocoa.XIB" version="3.0"/>
+                          | ^
+                          = help: the standard types model UIKit's controls, not AppKit's
 
-                """)
+                    """)
     }
 
     @Test func notImported() {

@@ -1,9 +1,9 @@
 import Foundation
-import TestSupport
 import SceneBehaviours
 import SceneCore
 import SceneImport
 import SceneLoader
+import TestSupport
 import Testing
 
 /// Each UIKit class, colour form, value and connection, and each warning
@@ -48,14 +48,18 @@ import Testing
                 <subviews><button id="B-1"><rect key="frame" x="0" y="0" width="5" height="5"/><state key="normal" title="OK"/></button></subviews></stackView>
             """)
         let text = scene.text
-        #expect(text.contains("  helloThereLabel:  # L-1\n    type: Label\n    parent: view\n    frame: {x: 1, y: 2, width: 3, height: 4}\n    hidden: true\n    alpha: 0.5\n    textColor: \"#FF8000\"\n    text: \"Hello there\"\n"))
+        #expect(
+            text.contains(
+                "  helloThereLabel:  # L-1\n    type: Label\n    parent: view\n    frame: {x: 1, y: 2, width: 3, height: 4}\n    hidden: true\n    alpha: 0.5\n    textColor: \"#FF8000\"\n    text: \"Hello there\"\n"
+            ))
         #expect(text.contains("    text: \"abc\"\n    placeholder: \"Name\"\n"))
         #expect(text.contains("    segments: [\"First\", \"Second\"]\n    selectedIndex: 1\n"))
         #expect(text.contains("    numberOfPages: 3\n    currentPage: 2\n"))
         #expect(text.contains("    layout: {axis: vertical, spacing: 8, alignment: center}\n"))
         // A stack's views are placed by its layout, not by their frames.
         #expect(text.contains("  okButton:  # B-1\n    type: Button\n    parent: view_K_1\n    title: \"OK\"\n"))
-        #expect(messages(scene).contains("the spinner is animating in the file; a scene starts it with its 'start' action"))
+        #expect(
+            messages(scene).contains("the spinner is animating in the file; a scene starts it with its 'start' action"))
         #expect(loads(scene))
     }
 
@@ -69,14 +73,16 @@ import Testing
             """)
         let expected: [(String, String, String)] = [
             ("Switch", "UISwitch", "    on: true\n"), ("Stepper", "UIStepper", "    value: 2\n"),
-            ("ProgressView", "UIProgressView", "    progress: 0.25\n"), ("ImageView", "UIImageView", "    image: \"martian\"\n"),
+            ("ProgressView", "UIProgressView", "    progress: 0.25\n"),
+            ("ImageView", "UIImageView", "    image: \"martian\"\n"),
         ]
         for (type, uikit, line) in expected {
             if SceneRegistry.standard.type(named: type) != nil {
                 #expect(scene.text.contains("    type: \(type)\n"))
                 #expect(scene.text.contains(line))
             } else {
-                let warning = "\(uikit) is imported as a View (its type \(type) is not registered): its frame, colours and views are kept"
+                let warning =
+                    "\(uikit) is imported as a View (its type \(type) is not registered): its frame, colours and views are kept"
                 #expect(messages(scene).contains(warning))
             }
         }
@@ -159,7 +165,8 @@ import Testing
         let segue = try #require(scene.warnings.first { $0.message.contains("segue") })
         #expect(segue.position.line == 18 && segue.position.column == 18)
         for warning in scene.warnings {
-            #expect(scene.text.contains("#   \(warning.position.line):\(warning.position.column): \(warning.message)\n"))
+            #expect(
+                scene.text.contains("#   \(warning.position.line):\(warning.position.column): \(warning.message)\n"))
         }
         #expect(loads(scene))
     }
@@ -181,9 +188,13 @@ import Testing
                 """,
             map: try ImportMap.read(Array("classes: { EventCounter: { actions: { count: fire } } }".utf8)))
         #expect(scene.text.contains("    on:\n      valueChanged: counter.fire\n"))
-        #expect(scene.text.contains("  tapGesture_G_1:  # G-1\n    type: TapGesture\n    on:\n      recognized: counter.fire\n"))
-        #expect(messages(scene).contains("EventCounter has no action 'nothing'; the action 'nothing:' is not carried over"))
-        #expect(messages(scene).contains("Slider has no event 'touchDragInside'; the action 'fire' is not carried over"))
+        #expect(
+            scene.text.contains(
+                "  tapGesture_G_1:  # G-1\n    type: TapGesture\n    on:\n      recognized: counter.fire\n"))
+        #expect(
+            messages(scene).contains("EventCounter has no action 'nothing'; the action 'nothing:' is not carried over"))
+        #expect(
+            messages(scene).contains("Slider has no event 'touchDragInside'; the action 'fire' is not carried over"))
         #expect(loads(scene))
     }
 
@@ -209,7 +220,9 @@ import Testing
                 </customObject>
                 <customObject id="M-2" customClass="MyShake"/>
                 """, map: map)
-        #expect(scene.text.contains("  shakeAnimation_M_1:  # M-1\n    type: ShakeAnimation\n    maxOffset: 20\n    view: target\n"))
+        #expect(
+            scene.text.contains(
+                "  shakeAnimation_M_1:  # M-1\n    type: ShakeAnimation\n    maxOffset: 20\n    view: target\n"))
         #expect(scene.text.contains("  shakeAnimation_M_2:  # M-2\n    type: ShakeAnimation\n"))
         do {
             _ = try ImportMap.read(Array("classes:\n  A:\n    outlet: { a: b }\n".utf8))

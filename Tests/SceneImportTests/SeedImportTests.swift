@@ -61,11 +61,13 @@ func runScene(_ text: String) -> Transcript? {
 /// seeds' originals: TimeoutController's storyboard and the AuthView xib.
 @Suite struct SeedImportTests {
     @Test func theTimeoutStoryboardBecomesAWiredSceneThatChecks() throws {
-        let scene = try importOne(try fixture("TimeoutControls.storyboard"), name: "Fixtures/TimeoutControls.storyboard")
+        let scene = try importOne(
+            try fixture("TimeoutControls.storyboard"), name: "Fixtures/TimeoutControls.storyboard")
         #expect(scene.name == "ViewController")
         let text = scene.text
         #expect(text.contains("canvas: {width: 736, height: 414}\n"))
-        #expect(text.contains("  view:  # RTV-aa-bbb\n    type: View\n    frame: {x: 0, y: 0, width: 736, height: 414}\n"))
+        #expect(
+            text.contains("  view:  # RTV-aa-bbb\n    type: View\n    frame: {x: 0, y: 0, width: 736, height: 414}\n"))
         #expect(text.contains("    backgroundColor: \"#000000\"\n"))
         #expect(text.contains("  viewToHide:  # CTL-aa-bbb\n    type: View\n    parent: view\n"))
         #expect(text.contains("    backgroundColor: \"#00000080\"\n    cornerRadius: 12\n"))
@@ -109,18 +111,25 @@ func runScene(_ text: String) -> Transcript? {
         #expect(scene.name == "AuthView")
         let text = scene.text
         #expect(text.contains("  userNameInput:  # USR-aa-bbb\n    type: TextField\n"))
-        #expect(text.contains("    placeholder: \"Password\"\n    secure: true\n    shakeAnimation: passwordInputShakeAnimation\n"))
+        #expect(
+            text.contains(
+                "    placeholder: \"Password\"\n    secure: true\n    shakeAnimation: passwordInputShakeAnimation\n"))
         #expect(text.contains("    backgroundColor: \"#676767\"\n"))
         #expect(text.contains("    title: \"LOG IN\"\n    on:\n      tap: formBehaviour.submit\n"))
-        #expect(text.contains("  userNameInputShakeAnimation:  # SK1-aa-bbb\n    type: ShakeAnimation\n    view: userNameInput\n"))
+        #expect(
+            text.contains(
+                "  userNameInputShakeAnimation:  # SK1-aa-bbb\n    type: ShakeAnimation\n    view: userNameInput\n"))
         #expect(
             text.contains(
                 "  formBehaviour:  # FRM-aa-bbb\n    type: AuthFormBehaviour\n    password: passwordInput\n    username: userNameInput\n    fields: [userNameInput, passwordInput]\n"
             ))
         #expect(messages(scene).contains("the outlet 'formBehaviour' of File's Owner is not carried over"))
-        #expect(messages(scene).contains("the action 'loginButtonTouchBegin:' sent to File's Owner is not carried over"))
+        #expect(
+            messages(scene).contains("the action 'loginButtonTouchBegin:' sent to File's Owner is not carried over"))
         // The authenticator is made in code: the scene is written, and check says what it lacks.
-        guard case .failure(let error) = SceneLoader(registry: .standard).validate(SceneSource(name: "a.yaml", text: text))
+        guard
+            case .failure(let error) = SceneLoader(registry: .standard).validate(
+                SceneSource(name: "a.yaml", text: text))
         else {
             Issue.record("an AuthFormBehaviour without an authenticator loaded")
             return
@@ -159,11 +168,14 @@ func runScene(_ text: String) -> Transcript? {
         let added = text.replacingOccurrences(
             of: "<subviews>\n                            <view contentMode=\"scaleToFill\" id=\"CTL-aa-bbb\"",
             with:
-                "<subviews>\n<label text=\"New\" id=\"NEW-aa-bbb\"><rect key=\"frame\" x=\"1\" y=\"1\" width=\"50\" height=\"20\"/></label>\n                            <view contentMode=\"scaleToFill\" id=\"CTL-aa-bbb\"")
+                "<subviews>\n<label text=\"New\" id=\"NEW-aa-bbb\"><rect key=\"frame\" x=\"1\" y=\"1\" width=\"50\" height=\"20\"/></label>\n                            <view contentMode=\"scaleToFill\" id=\"CTL-aa-bbb\""
+        )
         #expect(added != text)
         let before = try importOne(bytes).text
         let after = try importOne(Array(added.utf8)).text
-        let ids = { (text: String) in Set(text.split(separator: "\n").filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }) }
+        let ids = { (text: String) in
+            Set(text.split(separator: "\n").filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") })
+        }
         #expect(ids(after).subtracting(ids(before)) == ["  newLabel:  # NEW-aa-bbb"])
         #expect(ids(before).isSubset(of: ids(after)))
     }

@@ -136,7 +136,9 @@ import Testing
         let scenes = try SceneImporter(registry: .standard).importFile(Array(line.utf8), name: "x.xib").scenes
         let warnings = try #require(scenes.first).warnings
         let columns = { (name: String) -> Int? in
-            line.range(of: "<customObject id=\"C-\(name)").map { line.distance(from: line.startIndex, to: $0.lowerBound) + 1 }
+            line.range(of: "<customObject id=\"C-\(name)").map {
+                line.distance(from: line.startIndex, to: $0.lowerBound) + 1
+            }
         }
         #expect(warnings.map(\.position.line) == [1, 1])
         #expect(warnings.map(\.position.column) == [columns("1"), columns("2")].compactMap { $0 })
