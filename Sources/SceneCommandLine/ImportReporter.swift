@@ -10,16 +10,6 @@ struct ImportReporter {
     let format: ReportFormat
     let context: CommandContext
 
-    /// A line of text (escaped while annotations are on).
-    func line(_ text: String) {
-        switch format {
-        case .text: context.writeLine(VisibleText.line(text))
-        case .github: context.writeLine(WorkflowCommands.inert(VisibleText.line(text)))
-        case .json:
-            context.writeLine(JSONValue.object([("type", .string("note")), ("message", .string(text))]).compact)
-        }
-    }
-
     /// Diagnostics about `source`, then a summary line.
     func diagnostics(_ diagnostics: [Diagnostic], in source: SceneSource, summary: String) {
         switch format {

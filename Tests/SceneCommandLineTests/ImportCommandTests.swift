@@ -128,4 +128,18 @@ import Testing
             ["import", Self.timeout, "-o", folder.path, "--map", packagePath("schema/import-maps/example.yaml")])
         #expect(result.status == 0, "\(result.output)")
     }
+
+    @Test func jsonLinesGiveTheImportThenChecksRecords() throws {
+        let folder = try temporaryFolder()
+        let result = run(["import", Self.auth, "-o", folder.path, "--format", "json"])
+        #expect(result.status == 2)
+        let records = try result.output.split(separator: "\n").map { line in
+            try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+        #expect(records.compactMap { $0["type"] as? String }.last == "file")
+        let imported = try #require(records.first { $0["type"] as? String == "import" })
+        #expect(imported["objects"] as? Int == 7 && imported["warnings"] as? Int == 7)
+        #expect(records.contains { $0["code"] as? String == "not-imported" && $0["file"] as? String == Self.auth })
+        #expect(records.contains { $0["code"] as? String == "missing-outlet" })
+    }
 }
