@@ -108,7 +108,7 @@ extension SceneMapper {
             case "tintColor":
                 count("tint", at: color) { "\($0) tint colour(s) are not carried over; the controls draw their own" }
             default:
-                count("colors", at: color) { "\($0) other colour(s) (such as a shadow's) are not carried over" }
+                count("colors", at: color) { "\($0) other colour(s) (such as a shadow's or a title's) are not carried over" }
             }
         }
         switch element.name {
@@ -125,6 +125,16 @@ extension SceneMapper {
                 }
                 if normal["image"] != nil || normal["backgroundImage"] != nil {
                     count("images", at: normal) { "\($0) asset image(s) are not carried over" }
+                }
+            }
+            for state in element.children(named: "state") {
+                if state["key"] != "normal", state["title"] != nil || state.child("string") != nil {
+                    count("states", at: state) {
+                        "\($0) title(s) of other states (selected, highlighted, disabled) are not carried over"
+                    }
+                }
+                for color in state.children(named: "color") {
+                    count("colors", at: color) { "\($0) other colour(s) (such as a shadow's or a title's) are not carried over" }
                 }
             }
             if element["enabled"] == "NO" { set(&object, "enabled", .bool(false), at: element) }

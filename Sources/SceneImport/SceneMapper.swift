@@ -233,8 +233,9 @@ struct SceneMapper {
             resolved = (view, uikit)
             let reason =
                 map.entry(uikit).type.map { "its type \($0) is not registered" } ?? "no standard type is a \(uikit)"
+            let named = custom.map { "\(uikit) (custom class \($0))" } ?? uikit
             warn(
-                "\(uikit) is imported as a View (\(reason)): its frame, colours and views are kept", at: element,
+                "\(named) is imported as a View (\(reason)): its frame, colours and views are kept", at: element,
                 hint: "register the type, or map \(uikit) to one of yours with --map")
         }
         guard let (type, ibClass) = resolved else {

@@ -43,7 +43,9 @@ import Testing
         #expect(strict.status == 0, "the timeout storyboard imports with no warning")
         let timeoutWithWarning = folder.appendingPathComponent("Warned.storyboard")
         let source = try String(contentsOfFile: Self.timeout, encoding: .utf8)
-        try source.replacingOccurrences(of: "<state key=\"selected\"", with: "<constraints/><state key=\"selected\"")
+        try source.replacingOccurrences(
+                of: "<state key=\"normal\" title=\"Play\"/>",
+                with: "<state key=\"normal\" title=\"Play\"/><state key=\"selected\" title=\"Pause\"/>")
             .write(to: timeoutWithWarning, atomically: true, encoding: .utf8)
         #expect(run(["import", timeoutWithWarning.path, "-o", folder.path]).status == 0)
         #expect(run(["import", timeoutWithWarning.path, "-o", folder.path, "--warnings-as-errors"]).status == 2)

@@ -139,6 +139,7 @@ import Testing
             </view>
             <tableView id="TV-1"><rect key="frame" x="0" y="0" width="10" height="10"/><prototypes><tableViewCell id="c-1"/></prototypes></tableView>
             <label id="F-1" text="x"><fontDescription key="fontDescription" type="boldSystem" pointSize="20"/></label>
+            <button id="B-1"><state key="normal" title="Play"><color key="titleColor" white="1" alpha="1" colorSpace="calibratedWhite"/></state><state key="selected" title="Pause"/></button>
             """,
             others: """
                 <customObject id="U-1" customClass="Unknown.Helper">
@@ -155,6 +156,8 @@ import Testing
             "the show segue is not carried over; a scene is one screen",
             "the table's 1 prototype cell(s) are not carried over",
             "1 font(s) are not carried over; the standard controls draw one font",
+            "1 title(s) of other states (selected, highlighted, disabled) are not carried over",
+            "1 other colour(s) (such as a shadow's or a title's) are not carried over",
             "'Helper' has no registered type; the object is left out, with its 1 connection",
             "1 empty TableData(s) added for the required outlet 'data' of TableView; the app fills it in code",
         ]
