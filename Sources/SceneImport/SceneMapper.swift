@@ -224,7 +224,13 @@ struct SceneMapper {
         let uikit = UIKitNames.className(ofElement: element.name) ?? "UIView"
         let custom = Self.customClass(element)
         var resolved = type(custom: custom, uikit: uikit)
-        if let custom, let (_, used) = resolved, used != custom {
+        if let custom, let (found, used) = resolved, used == custom, !found.outlets.contains(where: \.isHierarchy) {
+            // A registered type that is not a view cannot sit in the hierarchy.
+            warn(
+                "the custom class '\(custom)' is registered as \(found.name), which is not a view; imported as \(uikit)'s type",
+                at: element)
+            resolved = type(custom: nil, uikit: uikit)
+        } else if let custom, let (_, used) = resolved, used != custom {
             warn(
                 "the custom class '\(custom)' has no registered type; imported as \(uikit)'s type \(resolved?.0.name ?? "")",
                 at: element, hint: "register a type named '\(custom)' for its own behaviour, or map it with --map")

@@ -246,6 +246,16 @@ import Testing
         #expect(map.classes["UISwitch"]?.type == "Switch")
     }
 
+    @Test func aViewWhoseCustomClassIsNotAViewTypeKeepsItsUIKitType() throws {
+        let scene = try importViews(#"<button id="B-1" customClass="EventCounter"><state key="normal" title="Go"/></button>"#)
+        #expect(scene.text.contains("  goButton:  # B-1\n    type: Button\n    parent: view\n"))
+        #expect(
+            messages(scene).contains(
+                "the custom class 'EventCounter' is registered as EventCounter, which is not a view; imported as UIButton's type"
+            ))
+        #expect(loads(scene))
+    }
+
     @Test func idsComeFromOutletsThenLabelsThenTitlesThenIBIds() throws {
         let scene = try importViews(
             """
