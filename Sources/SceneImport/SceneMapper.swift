@@ -213,7 +213,13 @@ struct SceneMapper {
         objects[position] = view
     }
 
+    /// Adds `object`; one whose Interface Builder id an earlier object has
+    /// (a damaged file) is left out, with a warning.
     private mutating func add(_ object: ImportedObject) {
+        guard index[object.ibID] == nil else {
+            warn("a second object has the id '\(object.ibID)'; it is left out", at: object.element)
+            return
+        }
         index[object.ibID] = objects.count
         objects.append(object)
     }
@@ -221,6 +227,10 @@ struct SceneMapper {
     /// A view, then its views.
     mutating func collectView(_ element: IBElement, parent: String?, inStack: Bool) {
         guard let id = element["id"] else { return }
+        guard index[id] == nil else {
+            warn("a second object has the id '\(id)'; it is left out with its views", at: element)
+            return
+        }
         let uikit = UIKitNames.className(ofElement: element.name) ?? "UIView"
         let custom = Self.customClass(element)
         var resolved = type(custom: custom, uikit: uikit)

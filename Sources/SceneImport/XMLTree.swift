@@ -76,6 +76,14 @@ package enum XMLTreeReader {
                 at: SourceSpan(at: .start), hint: "Interface Builder files are far smaller; is this the right file?")
         }
         let lines = LineBreaks.starts(of: bytes)
+        if let offset = invalidTextOffset(in: bytes) {
+            // Checked here: Foundation's XMLParser traps on text that is not
+            // UTF-8 in an element's name or attributes.
+            throw Diagnostic(
+                .invalidEncoding, "the file is not UTF-8 text here (a byte that is not UTF-8, or a NUL)",
+                at: SourceSpan(at: SourcePosition.locate(offset: offset, in: bytes)),
+                hint: "Interface Builder writes UTF-8; is this the right file?")
+        }
         if let offset = declarationOffset(in: bytes) {
             throw Diagnostic(
                 .unsupportedDocument,
@@ -111,6 +119,23 @@ package enum XMLTreeReader {
         26: "an entity that is not declared", 41: "an attribute without a value", 73: "'>' expected",
         76: "an end tag that does not match its start tag", 77: "the file ends inside a tag",
     ]
+
+    /// The offset of the first byte that is not valid UTF-8, or of the
+    /// first NUL, or `nil`.
+    static func invalidTextOffset(in bytes: [UInt8]) -> Int? {
+        var decoder = UTF8()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                if scalar.value == 0 { return offset }
+                offset += UTF8.width(scalar)
+            case .emptyInput: return nil
+            case .error: return offset
+            }
+        }
+    }
 
     /// The offset of the first `<!DOCTYPE` or `<!ENTITY`, or `nil`.
     static func declarationOffset(in bytes: [UInt8]) -> Int? {

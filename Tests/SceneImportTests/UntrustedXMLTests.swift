@@ -144,4 +144,31 @@ import Testing
         #expect(warnings.map(\.position.column) == [columns("1"), columns("2")].compactMap { $0 })
         #expect(warnings.map(\.message).first?.contains("'Nope'") == true)
     }
+
+    @Test func textThatIsNotUTF8IsRefusedAtItsByteBeforeTheParserSeesIt() throws {
+        // Foundation's XMLParser traps on such an attribute; it never gets it.
+        var bytes = Array(#"<document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0">"#.utf8)
+        bytes += Array("\n<objects><view id=\"".utf8) + [0xFF, 0xFE] + Array("\"/></objects></document>".utf8)
+        do {
+            _ = try SceneImporter(registry: .standard).importFile(bytes, name: "x.xib")
+            Issue.record("imported")
+        } catch {
+            #expect(error.code == .invalidEncoding)
+            #expect(error.position.line == 2 && error.position.column == 20)
+        }
+        let nul = Array("<document>\u{0}</document>".utf8)
+        #expect(throws: Diagnostic.self) { try SceneImporter(registry: .standard).importFile(nul, name: "x.xib") }
+    }
+
+    @Test func aDamagedFileWithTwoObjectsOfOneIdGivesAValidScene() throws {
+        let scene = try importObjects(
+            """
+            <view key="view" id="R-O-T"><rect key="frame" x="0" y="0" width="10" height="10"/>
+                <subviews><label id="S-A-M" text="a"/><label id="S-A-M" text="b"/></subviews></view>
+            <customObject id="S-A-M" customClass="EventCounter"/>
+            """)
+        #expect(messages(scene).filter { $0.hasPrefix("a second object has the id 'S-A-M'") }.count == 2)
+        let loaded = SceneLoader(registry: .standard).validate(SceneSource(name: "x.yaml", text: scene.text))
+        if case .failure(let error) = loaded { Issue.record("\(error.rendered)") }
+    }
 }
