@@ -45,6 +45,9 @@ let package = Package(
         .target(name: "SceneCore"),
         // Layer 2b: the loader, from YAML documents to wired scenes, and diagnostics.
         .target(name: "SceneLoader", dependencies: ["SceneYAML", "SceneCore", "SceneOutput"]),
+        // Layer 2c': Interface Builder files (storyboards, xibs) read with
+        // Foundation's XMLParser and written as scene files (`import`).
+        .target(name: "SceneImport", dependencies: ["SceneCore", "SceneLoader", "SceneYAML"]),
         // Layer 2c: running scripts on the scene clock, transcripts.
         // Snapshot steps draw the scene, so it reads SceneDrawing (no controls).
         .target(
@@ -71,7 +74,7 @@ let package = Package(
         .target(
             name: "SceneCommandLine",
             dependencies: [
-                "SceneCore", "SceneLoader", "SceneRunning", "SceneYAML", "SceneDrawing", "SceneOutput",
+                "SceneCore", "SceneLoader", "SceneRunning", "SceneYAML", "SceneDrawing", "SceneOutput", "SceneImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // The timeline page's style sheet and script: files editors,
@@ -125,6 +128,12 @@ let package = Package(
         .testTarget(name: "SceneYAMLTests", dependencies: ["SceneYAML", "TestSupport"]),
         .testTarget(name: "SceneOutputTests", dependencies: ["SceneOutput", "TestSupport"]),
         .testTarget(name: "SceneCoreTests", dependencies: ["SceneCore"]),
+        .testTarget(
+            name: "SceneImportTests",
+            dependencies: [
+                "SceneImport", "SceneLoader", "SceneCore", "SceneBehaviours", "SceneRunning", "TestSupport",
+            ],
+            exclude: ["Fixtures"]),
         .testTarget(name: "SceneDrawingTests", dependencies: ["SceneDrawing", "SceneCore"]),
         .testTarget(
             name: "SceneLoaderTests",

@@ -21,8 +21,17 @@ struct SchemaCommand: SceneSubcommand {
                 + ExitStatus.help([ExitStatus.successLine, ExitStatus.usageLine, ExitStatus.outputLine])
     )
 
+    @Flag(
+        name: .customLong("import-map"),
+        help: "Print the schema of an import map (scene-runner import --map) instead (docs/Import.md).")
+    var importMap = false
+
     func run(in context: CommandContext) throws {
         context.printing(.json)
+        if importMap {
+            SchemaGenerator.importMapSchema(registry: context.registry).write(to: context.write)
+            return
+        }
         SchemaGenerator(registry: context.registry, programName: context.programName).schema().write(to: context.write)
     }
 }

@@ -30,7 +30,7 @@ enum Subcommands {
     static func all(adding extras: [SceneCommandLine.Command] = []) -> [Entry] {
         [
             Entry(RunCommand.self), Entry(CheckCommand.self), Entry(TypesCommand.self), Entry(GraphCommand.self),
-            Entry(SchemaCommand.self), Entry(LiveCommand.self), Entry(RenderCommand.self),
+            Entry(SchemaCommand.self), Entry(LiveCommand.self), Entry(RenderCommand.self), Entry(ImportCommand.self),
         ] + extras.map(\.entry)
     }
 

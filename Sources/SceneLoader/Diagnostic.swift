@@ -148,6 +148,10 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case frameInLayout = "frame-in-layout"
     // Instantiation.
     case objectFailed = "object-failed"
+    // Importing Interface Builder files (`scene-runner import`).
+    case xmlSyntax = "xml-syntax"
+    case unsupportedDocument = "unsupported-document"
+    case notImported = "not-imported"
     // Bookkeeping.
     case tooManyDiagnostics = "too-many-diagnostics"
     case internalError = "internal-error"

@@ -21,6 +21,8 @@ import Testing
         "render": (["render", packagePath("Scenes/pan-stopped.yaml")], 0, "<svg xmlns="),
         // Standard input is never read: the file is missing.
         "live": (["live", "/nonexistent/scene.yaml"], 2, "/nonexistent/scene.yaml"),
+        // Nothing is written: the file is missing.
+        "import": (["import", "/nonexistent/Main.storyboard"], 2, "/nonexistent/Main.storyboard: not imported"),
     ]
 
     private static var tableNames: [String] {

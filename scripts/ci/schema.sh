@@ -24,3 +24,10 @@ done
 echo "schema: $(ls schema/rejects/*.yaml | wc -l) rejects and Examples/mistakes.yaml refused, every scene accepted"
 python3 schema/agreement.py "$runner" "$schema" \
     Scenes/*.yaml schema/accepts/*.yaml README.md docs/*.md Fuzz/Corpus/*
+
+maps=schema/import-map.schema.json
+step "schema/import-map.schema.json: current, a valid draft-07 schema, accepting the example map"
+"$runner" schema --import-map | cmp -s - "$maps" ||
+    fail "$maps is out of date: $runner schema --import-map > $maps"
+check-jsonschema --check-metaschema "$maps"
+check-jsonschema --schemafile "$maps" schema/import-maps/*.yaml

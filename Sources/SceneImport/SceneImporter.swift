@@ -1,0 +1,178 @@
+import SceneCore
+import SceneLoader
+
+/// Turns an Interface Builder file into scene files, in phases: the XML
+/// read into elements (``XMLTreeReader``, with its limits), checked as an
+/// iOS document (``IBDocument``), each unit mapped to objects through the
+/// registry and the import map (`SceneMapper`), then written as YAML.
+/// The same bytes, registry and map always give the same text.
+///
+///     let importer = SceneImporter(registry: .standard)
+///     let scenes = try importer.importFile(bytes, name: "Main.storyboard")
+package struct SceneImporter {
+    /// One scene file an import makes.
+    package struct ImportedScene: Sendable {
+        /// The file's name without `.yaml` (the storyboard identifier, the
+        /// controller's custom class, or the input's name).
+        package var name: String
+        /// The scene file's text.
+        package var text: String
+        /// What was not carried over, at the input's line and column.
+        package var warnings: [Diagnostic]
+        /// How many objects it declares.
+        package var objectCount: Int
+    }
+
+    /// What an import of one file made.
+    package struct ImportedFile: Sendable {
+        /// The scene files, in the file's order.
+        package var scenes: [ImportedScene]
+        /// The warnings of the units that held no object to write (a
+        /// navigation controller's scene, a xib of left-out objects).
+        package var unwritten: [Diagnostic]
+    }
+
+    /// The types objects become.
+    package var registry: SceneRegistry
+    /// The names' map: ``ImportMap/standard`` with the user's laid over it.
+    package var map: ImportMap
+    /// The limits on the XML read.
+    package var limits: XMLLimits
+
+    /// An importer over `registry`, with the standard map and `map` over it.
+    package init(registry: SceneRegistry, map: ImportMap = ImportMap(), limits: XMLLimits = XMLLimits()) {
+        self.registry = registry
+        self.map = ImportMap.standard.merging(map)
+        self.limits = limits
+    }
+
+    /// The scenes of the file whose bytes are `bytes`, named `name` (a path:
+    /// its last component names the scenes and the header).
+    ///
+    /// - Throws: a ``Diagnostic`` when the file is not imported at all:
+    ///   malformed XML, a limit passed, a document that is not an iOS
+    ///   storyboard or xib.
+    package func importFile(_ bytes: [UInt8], name: String) throws(Diagnostic) -> ImportedFile {
+        let root = try XMLTreeReader.read(bytes, limits: limits)
+        let document = try IBDocument(root)
+        let fileName = String(name.split(separator: "/").last ?? Substring(name))
+        let base = Self.fileStem(fileName)
+        var scenes: [ImportedScene] = []
+        var unwritten: [Diagnostic] = []
+        for (number, unit) in document.units.enumerated() {
+            var mapper = SceneMapper(registry: registry, map: map, document: document)
+            mapper.collect(unit)
+            mapper.connect(unit.objects)
+            let warnings = mapper.finishWarnings()
+            guard !mapper.objects.isEmpty else {
+                unwritten += warnings
+                continue
+            }
+            let sceneName =
+                unit.name.map(Self.fileStem) ?? (document.units.count == 1 ? base : "\(base)-\(number + 1)")
+            let title =
+                document.isStoryboard
+                ? "\(unit.controller.flatMap { $0["userLabel"] ?? $0["customClass"] } ?? sceneName)" : base
+            let text = SceneWriter.write(
+                mapper, warnings: warnings, title: title, fileName: fileName,
+                unitID: unit.controller?["id"], canvas: canvas(mapper, document))
+            scenes.append(
+                ImportedScene(name: sceneName, text: text, warnings: warnings, objectCount: mapper.objects.count))
+        }
+        return ImportedFile(scenes: scenes, unwritten: unwritten)
+    }
+
+    /// The canvas: the first root view's size, else the document's device.
+    private func canvas(_ mapper: SceneMapper, _ document: IBDocument) -> (width: Double, height: Double)? {
+        if let first = mapper.roots.first, let index = mapper.index[first],
+            let rect = mapper.objects[index].element.child("rect", key: "frame"),
+            let width = rect["width"].flatMap(Double.init), let height = rect["height"].flatMap(Double.init),
+            width >= 1, height >= 1, width <= SceneMapper.maxLength, height <= SceneMapper.maxLength
+        {
+            return (width, height)
+        }
+        return document.deviceCanvas
+    }
+
+    /// `name` without its extension, with only letters, digits and
+    /// `. _ - @ +` kept (others become `-`), never empty nor hidden.
+    static func fileStem(_ name: String) -> String {
+        let stem =
+            name.hasSuffix(".storyboard") || name.hasSuffix(".xib")
+            ? String(name[..<(name.lastIndex(of: ".") ?? name.endIndex)]) : name
+        var result = String(
+            String.UnicodeScalarView(
+                stem.unicodeScalars.map { scalar in
+                    ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+                        || "._-@+".unicodeScalars.contains(scalar) ? scalar : "-"
+                }))
+        while result.hasPrefix(".") { result.removeFirst() }
+        return result.isEmpty ? "scene" : String(result.prefix(120))
+    }
+}
+
+/// Writes a mapped unit as a scene file: a header comment naming the
+/// input and listing what was not carried over, the title and canvas,
+/// then each object with its IB id in a comment.
+enum SceneWriter {
+    static func write(
+        _ mapper: SceneMapper, warnings: [Diagnostic], title: String, fileName: String, unitID: String?,
+        canvas: (width: Double, height: Double)?
+    ) -> String {
+        let ids = SceneNaming.ids(for: mapper.objects, outletNames: mapper.outletNames)
+        var text = "# Imported from \(comment(fileName))"
+        if let unitID { text += ", scene \(comment(unitID))" }
+        text += " by scene-runner import.\n# Regenerate it rather than edit it: include it in a scene of your own\n"
+        text += "# to complete it (docs/Import.md).\n"
+        if warnings.isEmpty {
+            text += "# Everything in it was carried over.\n"
+        } else {
+            text += "# Not carried over:\n"
+            for warning in warnings {
+                text += "#   \(warning.position.line):\(warning.position.column): \(comment(warning.message))\n"
+            }
+        }
+        text += "scene: \(quoted(title))\n"
+        if let canvas {
+            text +=
+                "canvas: {width: \(SceneMapper.number(canvas.width)), height: \(SceneMapper.number(canvas.height))}\n"
+        }
+        text += "objects:\n"
+        for object in mapper.objects {
+            guard let id = ids[object.ibID] else { continue }
+            text += "  \(id):  # \(comment(object.ibID))\n"
+            text += "    type: \(object.type.name)\n"
+            if let parent = object.parent, let parentID = ids[parent] { text += "    parent: \(parentID)\n" }
+            if let frame = object.frame, object.type.property(named: "frame") != nil { text += "    frame: \(frame)\n" }
+            for property in object.properties { text += "    \(property.name): \(property.text)\n" }
+            for outlet in object.outlets {
+                let targets = outlet.targets.compactMap { ids[$0] }
+                guard !targets.isEmpty else { continue }
+                let isCollection = object.type.outlets.first { $0.name == outlet.name }?.isCollection ?? false
+                let value = isCollection ? "[" + targets.joined(separator: ", ") + "]" : targets[targets.count - 1]
+                text += "    \(outlet.name): \(value)\n"
+            }
+            var events: [(String, [String])] = []
+            for wire in object.wiring {
+                guard let target = ids[wire.target] else { continue }
+                let action = "\(target).\(wire.action)"
+                if let existing = events.firstIndex(where: { $0.0 == wire.event }) {
+                    events[existing].1.append(action)
+                } else {
+                    events.append((wire.event, [action]))
+                }
+            }
+            if !events.isEmpty {
+                text += "    on:\n"
+                for (event, actions) in events {
+                    text +=
+                        "      \(event): \(actions.count == 1 ? actions[0] : "[" + actions.joined(separator: ", ") + "]")\n"
+                }
+            }
+        }
+        return text
+    }
+
+    /// Text for a comment: on one line, every hidden character shown by its code.
+    static func comment(_ text: String) -> String { VisibleText.line(text) }
+}

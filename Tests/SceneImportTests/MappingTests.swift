@@ -1,0 +1,287 @@
+import Foundation
+import SceneBehaviours
+import SceneCore
+import SceneImport
+import SceneLoader
+import TestSupport
+import Testing
+
+/// Each UIKit class, colour form, value and connection, and each warning
+/// for what is not carried over.
+@Suite struct MappingTests {
+    /// A root view of 320 by 480 holding `subviews`, then `others` beside it.
+    private func importViews(_ subviews: String, others: String = "", map: ImportMap = ImportMap()) throws
+        -> SceneImporter.ImportedScene
+    {
+        try importObjects(
+            """
+            <viewController id="V-C-1" sceneMemberID="viewController">
+                <view key="view" id="R-O-T">
+                    <rect key="frame" x="0" y="0" width="320" height="480"/>
+                    <subviews>
+            \(subviews)
+                    </subviews>
+                </view>
+            </viewController>
+            \(others)
+            """, map: map)
+    }
+
+    private func loads(_ scene: SceneImporter.ImportedScene) -> Bool {
+        if case .success = SceneLoader(registry: .standard).validate(SceneSource(name: "x.yaml", text: scene.text)) {
+            return true
+        }
+        return false
+    }
+
+    @Test func eachControlCarriesItsValues() throws {
+        let scene = try importViews(
+            """
+            <label id="L-1" text="Hello there" hidden="YES" alpha="0.5"><rect key="frame" x="1" y="2" width="3" height="4"/>
+                <color key="textColor" red="1" green="0.5" blue="0" alpha="1" colorSpace="custom" customColorSpace="sRGB"/></label>
+            <textField id="T-1" text="abc" placeholder="Name"><rect key="frame" x="0" y="0" width="10" height="10"/></textField>
+            <segmentedControl id="S-1" selectedSegmentIndex="1"><rect key="frame" x="0" y="0" width="10" height="10"/>
+                <segments><segment title="First"/><segment title="Second"/></segments></segmentedControl>
+            <pageControl id="P-1" numberOfPages="3" currentPage="2"><rect key="frame" x="0" y="0" width="10" height="10"/></pageControl>
+            <activityIndicatorView id="A-1" animating="YES"><rect key="frame" x="0" y="0" width="10" height="10"/></activityIndicatorView>
+            <stackView id="K-1" axis="vertical" spacing="8" alignment="center"><rect key="frame" x="0" y="0" width="10" height="10"/>
+                <subviews><button id="B-1"><rect key="frame" x="0" y="0" width="5" height="5"/><state key="normal" title="OK"/></button></subviews></stackView>
+            """)
+        let text = scene.text
+        #expect(
+            text.contains(
+                "  helloThereLabel:  # L-1\n    type: Label\n    parent: view\n    frame: {x: 1, y: 2, width: 3, height: 4}\n    hidden: true\n    alpha: 0.5\n    textColor: \"#FF8000\"\n    text: \"Hello there\"\n"
+            ))
+        #expect(text.contains("    text: \"abc\"\n    placeholder: \"Name\"\n"))
+        #expect(text.contains("    segments: [\"First\", \"Second\"]\n    selectedIndex: 1\n"))
+        #expect(text.contains("    numberOfPages: 3\n    currentPage: 2\n"))
+        #expect(text.contains("    layout: {axis: vertical, spacing: 8, alignment: center}\n"))
+        // A stack's views are placed by its layout, not by their frames.
+        #expect(text.contains("  okButton:  # B-1\n    type: Button\n    parent: view_K_1\n    title: \"OK\"\n"))
+        #expect(
+            messages(scene).contains("the spinner is animating in the file; a scene starts it with its 'start' action"))
+        #expect(loads(scene))
+    }
+
+    @Test func theControlsOfOtherHelpersMapByNameOrAreReported() throws {
+        let scene = try importViews(
+            """
+            <switch id="W-1" on="YES"><rect key="frame" x="0" y="0" width="10" height="10"/></switch>
+            <stepper id="E-1" value="2" minimumValue="1" maximumValue="9" stepValue="2"><rect key="frame" x="0" y="0" width="10" height="10"/></stepper>
+            <progressView id="G-1" progress="0.25"><rect key="frame" x="0" y="0" width="10" height="10"/></progressView>
+            <imageView id="I-1" image="martian"><rect key="frame" x="0" y="0" width="10" height="10"/></imageView>
+            """)
+        let expected: [(String, String, String)] = [
+            ("Switch", "UISwitch", "    on: true\n"), ("Stepper", "UIStepper", "    value: 2\n"),
+            ("ProgressView", "UIProgressView", "    progress: 0.25\n"),
+            ("ImageView", "UIImageView", "    image: \"martian\"\n"),
+        ]
+        for (type, uikit, line) in expected {
+            if SceneRegistry.standard.type(named: type) != nil {
+                #expect(scene.text.contains("    type: \(type)\n"))
+                #expect(scene.text.contains(line))
+            } else {
+                let warning =
+                    "\(uikit) is imported as a View (its type \(type) is not registered): its frame, colours and views are kept"
+                #expect(messages(scene).contains(warning))
+            }
+        }
+        #expect(loads(scene))
+    }
+
+    @Test func colourFormsBecomeSceneColours() throws {
+        let colours = [
+            #"white="0.5" alpha="1" colorSpace="calibratedWhite""#: "#808080",
+            #"red="0" green="0" blue="1" alpha="0.5" colorSpace="calibratedRGB""#: "#0000FF80",
+            #"red="1" green="0" blue="0" alpha="1" colorSpace="custom" customColorSpace="sRGB""#: "#FF0000",
+            #"white="1" alpha="1" colorSpace="custom" customColorSpace="genericGamma22GrayColorSpace""#: "#FFFFFF",
+            #"cocoaTouchSystemColor="groupTableViewBackgroundColor""#: "#EFEFF4",
+            #"systemColor="systemRedColor""#: "#FF3B30",
+            #"systemColor="systemBackgroundColor""#: "#FFFFFF",
+        ]
+        for (attributes, hex) in colours {
+            let scene = try importViews(
+                "<view id=\"C-1\"><color key=\"backgroundColor\" \(attributes)/></view>")
+            #expect(scene.text.contains("    backgroundColor: \"\(hex)\"\n"), "\(attributes)")
+        }
+        let named = try importViews("<view id=\"C-1\"><color key=\"backgroundColor\" name=\"Brand\"/></view>")
+        #expect(
+            messages(named).contains(
+                "the asset colour 'Brand' is in the asset catalogue, not in this file; the colour is not carried over"))
+    }
+
+    @Test func aSystemColourResourceOfTheDocumentWins() throws {
+        let text = storyboard(
+            """
+            <view key="view" id="R-O-T"><color key="backgroundColor" systemColor="systemBackgroundColor"/></view>
+            """
+        ).replacingOccurrences(
+            of: "</scenes>",
+            with:
+                "</scenes><resources><systemColor name=\"systemBackgroundColor\"><color white=\"0.25\" alpha=\"1\" colorSpace=\"custom\" customColorSpace=\"genericGamma22GrayColorSpace\"/></systemColor></resources>"
+        )
+        let scene = try importOne(Array(text.utf8))
+        #expect(scene.text.contains("    backgroundColor: \"#404040\"\n"))
+    }
+
+    @Test func whatIsNotCarriedOverIsReportedAtItsLineAndListedAtTheTop() throws {
+        let scene = try importViews(
+            """
+            <view id="W-1"><rect key="frame" x="0" y="0" width="10" height="10"/>
+                <constraints><constraint firstAttribute="width" constant="10" id="k-1"/><constraint firstAttribute="height" constant="10" id="k-2"/></constraints>
+                <variation key="heightClass=compact"/>
+                <userDefinedRuntimeAttributes>
+                    <userDefinedRuntimeAttribute type="number" keyPath="layer.borderWidth"><real key="value" value="1"/></userDefinedRuntimeAttribute>
+                    <userDefinedRuntimeAttribute type="size" keyPath="shadowSize"><size key="value" width="1" height="1"/></userDefinedRuntimeAttribute>
+                    <userDefinedRuntimeAttribute type="string" keyPath="cornerRadius" value="round"/>
+                </userDefinedRuntimeAttributes>
+                <connections><segue destination="X-Y-Z" kind="show" id="g-1"/></connections>
+            </view>
+            <tableView id="TV-1"><rect key="frame" x="0" y="0" width="10" height="10"/><prototypes><tableViewCell id="c-1"/></prototypes></tableView>
+            <label id="F-1" text="x"><fontDescription key="fontDescription" type="boldSystem" pointSize="20"/></label>
+            <button id="B-1"><state key="normal" title="Play"><color key="titleColor" white="1" alpha="1" colorSpace="calibratedWhite"/></state><state key="selected" title="Pause"/></button>
+            """,
+            others: """
+                <customObject id="U-1" customClass="Unknown.Helper">
+                    <connections><outlet property="target" destination="W-1" id="o-1"/></connections>
+                </customObject>
+                <placeholder placeholderIdentifier="IBFirstResponder" id="F-R"/>
+                """)
+        let expected = [
+            "2 Auto Layout constraints are not carried over; the frames Interface Builder saved are kept",
+            "1 size class variation(s) are not carried over; the base values are",
+            "the layer key path 'layer.borderWidth' is not carried over",
+            "the runtime attribute 'shadowSize' of type size is not carried over",
+            "the value does not fit 'cornerRadius' of View (Double); it is not carried over",
+            "the show segue is not carried over; a scene is one screen",
+            "the table's 1 prototype cell(s) are not carried over",
+            "1 font(s) are not carried over; the standard controls draw one font",
+            "1 title(s) of other states (selected, highlighted, disabled) are not carried over",
+            "1 other colour(s) (such as a shadow's or a title's) are not carried over",
+            "'Helper' has no registered type; the object is left out, with its 1 connection",
+            "1 empty TableData(s) added for the required outlet 'data' of TableView; the app fills it in code",
+        ]
+        for message in expected { #expect(messages(scene).contains(message), "\(messages(scene))") }
+        #expect(scene.warnings.allSatisfy { $0.severity == .warning && $0.code == .notImported })
+        #expect(scene.warnings.map(\.position) == scene.warnings.map(\.position).sorted())
+        // `    <connections><segue`, the 13th line of the views, after the 5 of the storyboard and 4 of the controller.
+        let segue = try #require(scene.warnings.first { $0.message.contains("segue") })
+        #expect(segue.position.line == 18 && segue.position.column == 18)
+        for warning in scene.warnings {
+            #expect(
+                scene.text.contains("#   \(warning.position.line):\(warning.position.column): \(warning.message)\n"))
+        }
+        #expect(loads(scene))
+    }
+
+    @Test func actionsBecomeWiringAndTheirMistakesAreReported() throws {
+        let scene = try importViews(
+            """
+            <slider id="S-1" value="0.5" minValue="0" maxValue="1"><rect key="frame" x="0" y="0" width="10" height="10"/>
+                <connections>
+                    <action selector="count:" destination="E-C" eventType="valueChanged" id="a-1"/>
+                    <action selector="nothing:" destination="E-C" eventType="valueChanged" id="a-2"/>
+                    <action selector="fire" destination="E-C" eventType="touchDragInside" id="a-3"/>
+                </connections>
+            </slider>
+            """,
+            others: """
+                <tapGestureRecognizer id="G-1"><connections><action selector="fire:" destination="E-C" id="a-4"/></connections></tapGestureRecognizer>
+                <customObject id="E-C" customClass="EventCounter" userLabel="Counter"/>
+                """,
+            map: try ImportMap.read(Array("classes: { EventCounter: { actions: { count: fire } } }".utf8)))
+        #expect(scene.text.contains("    on:\n      valueChanged: counter.fire\n"))
+        #expect(
+            scene.text.contains(
+                "  tapGesture_G_1:  # G-1\n    type: TapGesture\n    on:\n      recognized: counter.fire\n"))
+        #expect(
+            messages(scene).contains("EventCounter has no action 'nothing'; the action 'nothing:' is not carried over"))
+        #expect(
+            messages(scene).contains("Slider has no event 'touchDragInside'; the action 'fire' is not carried over"))
+        #expect(loads(scene))
+    }
+
+    @Test func theMapRenamesClassesOutletsAndPropertiesAndItsMistakesArePlaced() throws {
+        let map = try ImportMap.read(
+            Array(
+                """
+                classes:
+                  MyShake: ShakeAnimation
+                  MyShakeWithKeys:
+                    type: ShakeAnimation
+                    outlets: { target: view }
+                    properties: { amplitude: maxOffset }
+                """.utf8))
+        let scene = try importViews(
+            "<view id=\"W-1\"/>",
+            others: """
+                <customObject id="M-1" customClass="App.MyShakeWithKeys">
+                    <userDefinedRuntimeAttributes>
+                        <userDefinedRuntimeAttribute type="number" keyPath="amplitude"><integer key="value" value="20"/></userDefinedRuntimeAttribute>
+                    </userDefinedRuntimeAttributes>
+                    <connections><outlet property="target" destination="W-1" id="o-1"/></connections>
+                </customObject>
+                <customObject id="M-2" customClass="MyShake"/>
+                """, map: map)
+        #expect(
+            scene.text.contains(
+                "  shakeAnimation_M_1:  # M-1\n    type: ShakeAnimation\n    maxOffset: 20\n    view: target\n"))
+        #expect(scene.text.contains("  shakeAnimation_M_2:  # M-2\n    type: ShakeAnimation\n"))
+        do {
+            _ = try ImportMap.read(Array("classes:\n  A:\n    outlet: { a: b }\n".utf8))
+            Issue.record("a misspelt key was read")
+        } catch {
+            #expect(error.position.line == 3 && error.position.column == 5)
+            #expect(error.message.contains("unknown key 'outlet'"))
+        }
+        #expect(throws: Diagnostic.self) { try ImportMap.read(Array("classes: [a".utf8)) }
+    }
+
+    @Test func theStandardMapIsReadWhole() throws {
+        let map = try ImportMap.read(Array(ImportMap.standardText.utf8))
+        #expect(map == ImportMap.standard)
+        #expect(map.classes["AuthFormBehaviour"]?.actions["submitForm"] == "submit")
+        #expect(map.classes["TimeoutController"]?.outlets["interactionProviders"] == "providers")
+        #expect(map.classes["ShakeAnimationImp"]?.type == "ShakeAnimation")
+        #expect(map.classes["UISwitch"]?.type == "Switch")
+    }
+
+    @Test func aViewWhoseCustomClassIsNotAViewTypeKeepsItsUIKitType() throws {
+        let scene = try importViews(#"<button id="B-1" customClass="EventCounter"><state key="normal" title="Go"/></button>"#)
+        #expect(scene.text.contains("  goButton:  # B-1\n    type: Button\n    parent: view\n"))
+        #expect(
+            messages(scene).contains(
+                "the custom class 'EventCounter' is registered as EventCounter, which is not a view; imported as UIButton's type"
+            ))
+        #expect(loads(scene))
+    }
+
+    @Test func idsComeFromOutletsThenLabelsThenTitlesThenIBIds() throws {
+        let scene = try importViews(
+            """
+            <button id="B-1"><state key="normal" title="Sign up now!"/></button>
+            <button id="B-2" userLabel="Big Red Button"><state key="normal" title="Go"/></button>
+            <button id="B-3"><state key="normal" title="Go"/></button>
+            <button id="B-4"/>
+            """,
+            others: """
+                <customObject id="H-1" customClass="HighlightBehaviour">
+                    <connections><outlet property="highlighted" destination="B-4" id="o-1"/></connections>
+                </customObject>
+                """)
+        #expect(scene.text.contains("  signUpNowButton:  # B-1\n"))
+        #expect(scene.text.contains("  bigRedButton:  # B-2\n"))
+        #expect(scene.text.contains("  goButton:  # B-3\n"))
+        #expect(scene.text.contains("  highlighted:  # B-4\n"))
+        #expect(scene.text.contains("  highlightBehaviour_H_1:  # H-1\n"))
+    }
+}
+
+/// docs/Import.md shows the standard map whole, as the importer reads it.
+@Suite struct ImportDocsTests {
+    @Test func theDocsShowTheStandardMapAsBuiltIn() throws {
+        let docs = try String(
+            contentsOf: packageRoot.appendingPathComponent("docs/Import.md"), encoding: .utf8)
+        #expect(docs.contains("```\n" + ImportMap.standardText + "\n```\n"))
+    }
+}
