@@ -15,7 +15,8 @@ import Testing
 
     @Test func everyDiagnosticCodeHasATestOfItsWholeText() {
         let covered = Set(DiagnosticTests.cases.map(\.code)).union(Self.codesTestedHere).union(
-            ComponentTests.codesTestedHere)
+            ComponentTests.codesTestedHere
+        ).union(InvariantLoadingTests.cases.map(\.code))
         #expect(Set(DiagnosticCode.allCases).subtracting(covered) == [])
     }
 
