@@ -296,7 +296,9 @@ extension SceneProblem {
                 .invalidValue, "'\(path)' is \(type): 'min' and 'max' compare Int, Double and Duration values",
                 hint: "compare it with a value, or with '{ not: value }'")
         case .emptyRange(let path, let min, let max):
-            .error(.invalidValue, "'\(path)' can never be at least \(min) and at most \(max)", hint: "swap 'min' and 'max'")
+            .error(
+                .invalidValue, "'\(path)' can never be at least \(min) and at most \(max)", hint: "swap 'min' and 'max'"
+            )
 
         // MARK: Warnings
         case .emptyConnection(let event):

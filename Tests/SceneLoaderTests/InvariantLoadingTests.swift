@@ -292,12 +292,14 @@ struct InvariantDiagnostic: CustomTestStringConvertible, Sendable {
         let invariants = declaration.invariants
         #expect(invariants.count == 3)
         #expect(invariants.map(\.name) == [nil, "short delays", nil])
-        #expect(invariants.map { $0.checks.map(\.path) } == [
-            ["controls.hidden", "label.text"], ["delay.delay", "controls.alpha"], ["label.parent"],
-        ])
-        #expect(invariants.map { $0.checks.map(\.comparison.text) } == [
-            ["== false", "!= \"\""], ["<= 2s", "in 0...1"], ["== null"],
-        ])
+        #expect(
+            invariants.map { $0.checks.map(\.path) } == [
+                ["controls.hidden", "label.text"], ["delay.delay", "controls.alpha"], ["label.parent"],
+            ])
+        #expect(
+            invariants.map { $0.checks.map(\.comparison.text) } == [
+                ["== false", "!= \"\""], ["<= 2s", "in 0...1"], ["== null"],
+            ])
         #expect(invariants[1].conditions.map(\.comparison.text) == [">= 0.5"])
         #expect(invariants[0].span.start.line == 6)
         let position = try #require(invariants[1].checks.first?.span.start)

@@ -127,7 +127,8 @@ import Testing
             ])
         // Without the condition, the fade out breaks it first.
         let unconditional = try run(yaml.replacingOccurrences(of: "when: { timeout.running: true }", with: "name: x"))
-        #expect(Array(invariantLines(unconditional).prefix(1)) == [
+        #expect(
+            Array(invariantLines(unconditional).prefix(1)) == [
                 "    1.017s  invariant controls.alpha >= 1 (x): BROKEN when a timer fired during 'wait 2s'"
             ])
     }

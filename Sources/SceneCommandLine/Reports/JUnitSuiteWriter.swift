@@ -118,7 +118,8 @@ final class JUnitSuiteWriter: TranscriptSink {
             addCase(
                 name, at: entry.time, position: position,
                 problem: Problem(
-                    element: "failure", type: "invariant", message: "broke \(after): expected \(expected), actual \(actual)",
+                    element: "failure", type: "invariant",
+                    message: "broke \(after): expected \(expected), actual \(actual)",
                     details: "\(name)\nbroke \(after): expected \(expected), actual \(actual) (at \(at))"))
         case .snapshot(let name, let result, let position):
             var details = "snapshot \(name)\n\(result.explanation) (at \(at))\nreference: \(result.reference)"
