@@ -35,6 +35,9 @@ final class TranscriptRecorder {
     private var currentStep: String?
     /// Whether the clock is moving: a look then follows a timer firing.
     private var isAdvancing = false
+    /// The `wait` or `at` step moving the clock, if a step is (a live
+    /// session's clock and a paused run's move it outside any step).
+    private var advancingStep: String?
 
     init(
         declaration: SceneDeclaration, file: String, sink: some TranscriptSink,
@@ -124,7 +127,7 @@ final class TranscriptRecorder {
     private func checkInvariants() {
         guard let scene, let invariants else { return }
         invariants.check(scene) { invariant, check, actual in
-            let step = currentStep.map { " during '\($0)'" } ?? ""
+            let step = advancingStep.map { " during '\($0)'" } ?? ""
             let after =
                 isAdvancing ? "when a timer fired\(step)" : currentStep.map { "after '\($0)'" } ?? "at the start"
             record(
@@ -249,6 +252,8 @@ final class TranscriptRecorder {
     private func advanceUnguarded(_ step: ScriptStep, _ body: () throws(VirtualSchedulerError) -> Void) -> Bool {
         var failure: VirtualSchedulerError?
         isAdvancing = true
+        advancingStep = currentStep
+        defer { advancingStep = nil }
         do {
             try body()
         } catch {
