@@ -71,6 +71,51 @@ extension SchemaGenerator {
         ])
     }
 
+    /// One entry of `invariants:`: `id.member: value` entries, as `expect`
+    /// takes them (each value may also be `{ not: value }` or
+    /// `{ min: a, max: b }`), or a mapping with `expect:` and optionally
+    /// `when:`, `name:` and `doc:`.
+    func invariantSchema() -> JSONValue {
+        let memberNames = Self.unique(registry.types.flatMap { $0.properties.map(\.name) + $0.outlets.map(\.name) })
+        func paths(_ description: String) -> JSONValue {
+            .fields([
+                ("description", .string(description)),
+                ("type", .string("object")),
+                ("minProperties", .int(1)),
+                ("propertyNames", .fields([("pattern", .string(Self.pathPattern(memberNames)))])),
+            ])
+        }
+        let text = { (description: String) in Self.documented(description, Self.anyScalar(orNull: false)) }
+        return .fields([
+            (
+                "description",
+                .string(
+                    "An invariant: 'id.member: value' entries that must always hold, each value as 'expect' takes it, or '{ not: value }', or '{ min: a, max: b }'; or a mapping with 'expect' and an optional 'when'."
+                )
+            ),
+            (
+                "anyOf",
+                .array([
+                    paths("What must hold, as 'expect' writes it."),
+                    .fields([
+                        ("type", .string("object")),
+                        ("required", .strings(["expect"])),
+                        (
+                            "properties",
+                            .fields([
+                                ("expect", paths("What must hold whenever 'when' does.")),
+                                ("when", paths("The invariant applies only while all of these hold.")),
+                                ("name", text("A name for the invariant, shown when it breaks.")),
+                                ("doc", text("What the invariant promises, for readers.")),
+                            ])
+                        ),
+                        ("additionalProperties", .bool(false)),
+                    ]),
+                ])
+            ),
+        ])
+    }
+
     /// Each script input's verb with the types that declare it, in registration order.
     func inputsByVerb() -> [(String, [(type: TypeDescription, input: ActionDescription)])] {
         var order: [String] = []

@@ -72,6 +72,7 @@ struct SchemaGenerator {
             ("instance", instanceSchema()),
             ("parameter", parameterSchema()),
             ("step", stepSchema()),
+            ("invariant", invariantSchema()),
         ]
         for type in types { definitions.append(("type.\(type.name)", typeSchema(type))) }
         return .fields([
@@ -149,6 +150,15 @@ struct SchemaGenerator {
                     .fields([
                         ("type", .strings(["array", "null"])),
                         ("items", .fields([("$ref", .string("#/definitions/step"))])),
+                    ]))
+            ),
+            (
+                "invariants",
+                Self.documented(
+                    "Expectations that must hold after every script step, input, timer firing and event; 'run' reports each one that breaks.",
+                    .fields([
+                        ("type", .strings(["array", "null"])),
+                        ("items", .fields([("$ref", .string("#/definitions/invariant"))])),
                     ]))
             ),
         ])

@@ -129,6 +129,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case unknownMember = "unknown-member"
     case timeGoesBackwards = "time-goes-backwards"
     case scriptTooLong = "script-too-long"
+    case invalidInvariant = "invalid-invariant"
     // Components.
     case invalidInclude = "invalid-include"
     case includeCycle = "include-cycle"

@@ -73,6 +73,9 @@ package struct SceneDeclaration {
     package internal(set) var warnings: [Diagnostic] = []
     /// The `script:` steps, checked against the objects.
     package internal(set) var steps: [ScriptStep] = []
+    /// The `invariants:`, checked against the objects: what must hold
+    /// after every step, timer firing and event of a run.
+    package internal(set) var invariants: [Invariant] = []
     /// The index of each object by the bytes of its id (the first, for a
     /// duplicate): the one map from ids to objects, which the scene keeps.
     package internal(set) var idTable = ObjectIDTable()

@@ -267,6 +267,39 @@ extension SceneProblem {
                 hint: Self.didYouMean(suggestion)
                     ?? (actions.isEmpty ? "\(type) has no actions" : "its actions are \(Suggestions.list(actions))"))
 
+        case .invariantsNotAList(let found):
+            .error(
+                .invalidInvariant, "'invariants' must be a list of expectations, not \(found)",
+                hint: "write one '- { id.member: value }' per invariant")
+        case .invariantNotAMapping(let found):
+            .error(
+                .invalidInvariant, "an invariant must be a mapping of 'id.member: value', not \(found)",
+                hint: "write '- { controls.hidden: false }', or '- when: {...}, expect: {...}'")
+        case .unknownInvariantKey(let key, let suggestion, let isPath):
+            .error(
+                .invalidInvariant, "unknown key '\(key)' in an invariant",
+                hint: isPath
+                    ? "beside 'expect:', write each expectation inside it: 'expect: { \(key): ... }'"
+                    : suggestion.map { "did you mean '\($0)'?" }
+                        ?? "an invariant is '{ id.member: value }', or has 'expect:' with 'when:', 'name:' and 'doc:'")
+        case .invariantWithoutExpect:
+            .error(
+                .invalidInvariant, "an invariant with 'when:', 'name:' or 'doc:' needs 'expect:'",
+                hint: "write what must hold under 'expect: { id.member: value }'")
+        case .invalidComparison(let path, let keys):
+            .error(
+                .invalidValue,
+                "'\(path)' compares with a value, '{ not: value }' or '{ min: a, max: b }', not a mapping with \(keys.map { "'\($0)'" }.joined(separator: ", "))",
+                hint: "'not' stands alone; 'min' and 'max' go together or alone")
+        case .rangeNotOrdered(let path, let type):
+            .error(
+                .invalidValue, "'\(path)' is \(type): 'min' and 'max' compare Int, Double and Duration values",
+                hint: "compare it with a value, or with '{ not: value }'")
+        case .emptyRange(let path, let min, let max):
+            .error(
+                .invalidValue, "'\(path)' can never be at least \(min) and at most \(max)", hint: "swap 'min' and 'max'"
+            )
+
         // MARK: Warnings
         case .emptyConnection(let event):
             .warning(

@@ -89,6 +89,16 @@ enum SceneProblem {
     case inputTargetExpected(verb: String, found: String)
     case inputNotTaken(id: String, type: String, verb: String, inputs: [String], accepting: [String])
     case unknownActionInCall(action: String, type: String, suggestion: String?, actions: [String])
+    case invariantsNotAList(found: String)
+    case invariantNotAMapping(found: String)
+    /// `isPath`: the key is written like `id.member` (an expectation
+    /// beside `expect:` rather than in it).
+    case unknownInvariantKey(key: String, suggestion: String?, isPath: Bool)
+    case invariantWithoutExpect
+    /// `keys`: the keys of the mapping written as the value.
+    case invalidComparison(path: String, keys: [String])
+    case rangeNotOrdered(path: String, type: String)
+    case emptyRange(path: String, min: String, max: String)
 
     // MARK: Warnings
     case emptyConnection(event: String)

@@ -24,6 +24,7 @@ extension SceneValidator {
         let top = document.entries(root)
         var sawObjects = false
         var scriptNode: YAMLDocument.Node?
+        var invariantsNode: YAMLDocument.Node?
         for entry in top {
             switch entry.key {
             case "scene": declaration.title = text(document, entry, "scene")
@@ -60,6 +61,14 @@ extension SceneValidator {
                     diagnostics.add(
                         .scriptNotAList(found: document.kindDescription(entry.value)), at: document.span(entry.value))
                 }
+            case "invariants":
+                if document.kind(entry.value) == .sequence {
+                    invariantsNode = entry.value
+                } else if !document.isNull(entry.value) {
+                    diagnostics.add(
+                        .invariantsNotAList(found: document.kindDescription(entry.value)),
+                        at: document.span(entry.value))
+                }
             default:
                 let suggestion = Suggestions.closest(to: entry.key, in: SceneValidator.topLevelKeys)
                 // A misspelt 'objects' is one mistake, not also a missing 'objects'.
@@ -83,11 +92,12 @@ extension SceneValidator {
         declaration.outletConnections = wiring.outletConnections
         declaration.outletTargets = wiring.outletTargets
         declaration.eventConnections = wiring.eventConnections
-        if let scriptNode {
+        if scriptNode != nil || invariantsNode != nil {
             var compiler = ScriptCompiler(
                 registry: registry, objectIDs: checked.ids, objectTypes: checked.types, idTable: checked.idTable,
                 maxVirtualTime: limits.maxVirtualTime, diagnostics: diagnostics)
-            declaration.steps = compiler.compileScript(document, scriptNode)
+            if let invariantsNode { declaration.invariants = compiler.compileInvariants(document, invariantsNode) }
+            if let scriptNode { declaration.steps = compiler.compileScript(document, scriptNode) }
             diagnostics = compiler.diagnostics
         }
         return declaration

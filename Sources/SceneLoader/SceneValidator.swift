@@ -14,7 +14,7 @@ import SceneYAML
 /// once, the id table being complete, then compiles the script with
 /// ``ScriptCompiler``.
 struct SceneValidator {
-    static let topLevelKeys = ["scene", "description", "version", "canvas", "objects", "script"]
+    static let topLevelKeys = ["scene", "description", "version", "canvas", "objects", "script", "invariants"]
 
     let registry: SceneRegistry
     /// Limits on includes (and the files they read) and on the script.

@@ -171,7 +171,7 @@ struct ScriptCompiler {
     }
 
     /// One `id.member: value` of an `expect` or a `set`, its path resolved.
-    private struct MemberEntry {
+    struct MemberEntry {
         /// The object's index in the declaration.
         let target: Int
         let member: String
@@ -184,7 +184,7 @@ struct ScriptCompiler {
 
     /// The `id.member: value` entries of a mapping whose paths resolve, and
     /// whether all of them did.
-    private mutating func memberEntries(
+    mutating func memberEntries(
         _ document: YAMLDocument, _ node: YAMLDocument.Node, verb: String
     ) -> ([MemberEntry], Bool) {
         guard document.kind(node) == .mapping, document.count(node) > 0 else {
@@ -219,7 +219,7 @@ struct ScriptCompiler {
             return nil
         }
         guard let type = objectTypes[target] else { return nil }
-        if verb == "expect" && type.members[member] == nil {
+        if verb != "set" && type.members[member] == nil {
             diagnostics.add(
                 .unknownMember(member: member, type: type.name, hint: memberHint(member, of: type, settable: false)),
                 at: span)
@@ -238,7 +238,7 @@ struct ScriptCompiler {
 
     /// The value an `expect` compares `member` with: a property's value, or
     /// for an outlet the id of its object (null when empty).
-    private mutating func resolveMemberValue(
+    mutating func resolveMemberValue(
         _ document: YAMLDocument, _ node: YAMLDocument.Node, target: Int, member: String, path: String
     ) -> SceneValue? {
         guard let type = objectTypes[target] else { return nil }

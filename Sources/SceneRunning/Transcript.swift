@@ -37,6 +37,12 @@ public struct Transcript: Sendable {
         case change(object: String, property: String, from: SceneValue, to: SceneValue, isAnimationFrame: Bool)
         /// An expectation was checked.
         case expectation(path: String, expected: SceneValue, actual: SceneValue, passed: Bool, position: SourcePosition)
+        /// An expectation of the scene's `invariants:` broke: `check` is
+        /// what it states (`controls.hidden == false`), `expected` what the
+        /// value should have been (`false`, `not ""`, `0...1`), and `after`
+        /// what it broke after (`after 'tap play'`, `when a timer fired
+        /// during 'wait 5s'`).
+        case invariant(check: String, expected: String, actual: SceneValue, after: String, position: SourcePosition)
         /// A `note:` step.
         case note(String)
         /// A `snapshot:` step compared the scene's picture with its reference.
@@ -71,7 +77,8 @@ public struct Transcript: Sendable {
         package var header: Header
         /// How many expectations (and snapshots) held.
         package var passedCount = 0
-        /// How many expectations (and snapshots) failed.
+        /// How many expectations (and snapshots) failed, and how many times
+        /// an invariant broke.
         package var failedCount = 0
         /// How many failures objects reported while the scene ran.
         package var failureCount = 0
@@ -90,6 +97,7 @@ public struct Transcript: Sendable {
             switch kind {
             case .expectation(_, _, _, let passed, _):
                 if passed { passedCount += 1 } else { failedCount += 1 }
+            case .invariant: failedCount += 1
             case .snapshot(_, let result, _):
                 if result.passed { passedCount += 1 } else { failedCount += 1 }
             case .failure: failureCount += 1

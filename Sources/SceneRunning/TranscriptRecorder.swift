@@ -29,6 +29,15 @@ final class TranscriptRecorder {
     /// The events being delivered, outermost first, as (object, event):
     /// what names a loop when ``EventDelivery`` refuses a send.
     var deliveries: [(object: Int, event: String)] = []
+    /// The scene's invariants, checked at every look; nil when it has none.
+    private var invariants: InvariantMonitor?
+    /// The last step begun (`tap play`), for what an invariant broke after.
+    private var currentStep: String?
+    /// Whether the clock is moving: a look then follows a timer firing.
+    private var isAdvancing = false
+    /// The `wait` or `at` step moving the clock, if a step is (a live
+    /// session's clock and a paused run's move it outside any step).
+    private var advancingStep: String?
 
     init(
         declaration: SceneDeclaration, file: String, sink: some TranscriptSink,
@@ -51,6 +60,8 @@ final class TranscriptRecorder {
         sink.begin(summary.header)
         lastValues = scene.entries.flatMap { entry in entry.type.properties.map { $0.value(of: entry.object) } }
         watch = PropertyWatch(scene)
+        invariants = InvariantMonitor(declaration, scene: scene)
+        checkInvariants()
         connections = [
             scene.scheduler.observeFirings { [weak self] firing in
                 self?.sample(isAnimationFrame: firing.isAnimationFrame)
@@ -84,6 +95,7 @@ final class TranscriptRecorder {
     }
 
     func record(_ kind: Transcript.Kind) {
+        if case .step(let verb, let text) = kind { currentStep = text.isEmpty ? verb : "\(verb) \(text)" }
         summary.count(kind)
         sink.record(Transcript.Entry(time: now, kind: kind))
     }
@@ -102,10 +114,27 @@ final class TranscriptRecorder {
                 return
             }
             lastValues[flat] = value
+            invariants?.noteChange(of: flat)
             record(
                 .change(
                     object: entry.id, property: property.name, from: old ?? .null, to: value ?? .null,
                     isAnimationFrame: isAnimationFrame))
+        }
+        if invariants != nil { checkInvariants() }
+    }
+
+    /// Records each expectation of the invariants that broke since the last look.
+    private func checkInvariants() {
+        guard let scene, let invariants else { return }
+        invariants.check(scene) { invariant, check, actual in
+            let step = advancingStep.map { " during '\($0)'" } ?? ""
+            let after =
+                isAdvancing ? "when a timer fired\(step)" : currentStep.map { "after '\($0)'" } ?? "at the start"
+            record(
+                .invariant(
+                    check: "\(check.path) \(check.comparison.text)\(invariant.name.map { " (\($0))" } ?? "")",
+                    expected: check.comparison.expectedText, actual: actual, after: after,
+                    position: check.span.start))
         }
     }
 
@@ -132,6 +161,7 @@ final class TranscriptRecorder {
     /// `position`, when the scheduler refused or the events ran away.
     func advance(at position: SourcePosition?, _ body: () throws(VirtualSchedulerError) -> Void) -> Bool {
         var failure: VirtualSchedulerError?
+        isAdvancing = true
         let runaway = limits.supervisingEvents {
             do throws(VirtualSchedulerError) {
                 try body()
@@ -139,6 +169,7 @@ final class TranscriptRecorder {
                 failure = error
             }
         }
+        isAdvancing = false
         if let runaway {
             stop(by: runaway, at: position)
             return false
@@ -219,11 +250,17 @@ final class TranscriptRecorder {
 
     /// A `wait` or `at` step's advance, inside the step's supervision.
     private func advanceUnguarded(_ step: ScriptStep, _ body: () throws(VirtualSchedulerError) -> Void) -> Bool {
+        var failure: VirtualSchedulerError?
+        isAdvancing = true
+        advancingStep = currentStep
+        defer { advancingStep = nil }
         do {
             try body()
         } catch {
-            return finishAdvance(error, at: step.span.start)
+            failure = error
         }
-        return finishAdvance(nil, at: step.span.start)
+        // What changes once the clock stopped (a property following it) is after the step.
+        isAdvancing = false
+        return finishAdvance(failure, at: step.span.start)
     }
 }

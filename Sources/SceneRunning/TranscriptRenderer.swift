@@ -75,6 +75,14 @@ public enum TranscriptRenderer {
                     ("path", .string(path)), ("expected", JSONValue(expected)), ("actual", JSONValue(actual)),
                     ("passed", .bool(passed)), ("line", .int(position.line)), ("column", .int(position.column)),
                 ])
+        case .invariant(let check, let expected, let actual, let after, let position):
+            return record(
+                "invariant",
+                [
+                    ("check", .string(check)), ("expected", .string(expected)), ("actual", JSONValue(actual)),
+                    ("after", .string(after)), ("passed", .bool(false)), ("line", .int(position.line)),
+                    ("column", .int(position.column)),
+                ])
         case .note(let text):
             return record("note", [("text", .string(text))])
         case .snapshot(let name, let result, let position):
@@ -223,6 +231,10 @@ package final class TextTranscriptWriter: TranscriptSink {
                     entry.time,
                     "\(Self.pad("", 10))      expected \(expected), actual \(actual) (\(file):\(position))")
             }
+        case .invariant(let check, let expected, let actual, let after, let position):
+            append(entry.time, "\(time)  invariant \(check): BROKEN \(after)")
+            append(
+                entry.time, "\(Self.pad("", 10))      expected \(expected), actual \(actual) (\(file):\(position))")
         case .note(let text):
             append(entry.time, "\(time)  note: \(text)")
         case .snapshot(let name, let result, let position):

@@ -220,6 +220,9 @@ private func run(_ source: SceneSource, registry: SceneRegistry, snapshots: Snap
             case .expectation(let path, let expected, let actual, false, let position):
                 failures.append(
                     ("expect \(path) == \(expected) at \(entry.time.sceneText): actual \(actual)", position))
+            case .invariant(let check, _, let actual, let after, let position):
+                failures.append(
+                    ("invariant \(check) broke \(after) at \(entry.time.sceneText): actual \(actual)", position))
             case .error(let message, let position):
                 failures.append(("the script stopped at \(entry.time.sceneText): \(message)", position))
             case .snapshot(let name, let result, let position) where !result.passed:

@@ -477,6 +477,7 @@ final class Failer: SceneObject {
             run(["run", "--format", "json", snapshot.path]),
             run(["check", "--format", "json", packagePath("Examples/mistakes.yaml")] + (try shippedScenes())),
             run(["run", "--format", "json", packagePath("Examples/mistakes.yaml")] + (try shippedScenes())),
+            run(["run", "--format", "json", packagePath("Examples/broken-invariant.yaml")]),
             run(["run", "--format", "json", looping.path], registry: registry),
             run(["types", "--format", "json"]),
         ]

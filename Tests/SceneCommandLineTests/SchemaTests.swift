@@ -60,7 +60,11 @@ import Testing
         #expect(schema["required"] as? [String] == ["objects"])
         #expect(schema["additionalProperties"] as? Bool == false)
         let properties = try #require(schema["properties"] as? [String: Any])
-        #expect(Set(properties.keys) == ["scene", "description", "version", "canvas", "params", "objects", "script"])
+        #expect(
+            Set(properties.keys) == [
+                "scene", "description", "version", "canvas", "params", "objects", "script", "invariants",
+            ]
+        )
     }
 
     @Test func everyRegisteredTypeIsATypeNameAndSelectsItsOwnKeys() throws {

@@ -22,7 +22,7 @@ import Testing
     @Test func everyDiagnosticCodeHasATestOfItsWholeText() {
         let covered = Set(DiagnosticTests.cases.map(\.code)).union(Self.codesTestedHere).union(
             ComponentTests.codesTestedHere
-        ).union(Self.codesTestedInSceneImportTests)
+        ).union(Self.codesTestedInSceneImportTests).union(InvariantLoadingTests.cases.map(\.code))
         #expect(Set(DiagnosticCode.allCases).subtracting(covered) == [])
     }
 

@@ -37,6 +37,25 @@ import Testing
         }
     }
 
+    @Test func aBrokenInvariantIsAnIssueAtItsExpectationsLine() throws {
+        let call = #line + 2
+        try withKnownIssue {
+            try runScene(
+                """
+                objects:
+                  spinner: {type: ActivityIndicator}
+                invariants:
+                  - { spinner.animating: false }
+                script:
+                  - call: spinner.start
+                """)
+        } matching: { issue in
+            issue.sourceLocation?.line == call + 5 && issue.sourceLocation?.column == 16 + 7
+                && issue.description.contains(
+                    "invariant spinner.animating == false broke after 'call spinner.start' at 0s: actual true")
+        }
+    }
+
     @Test func eachDiagnosticOfAnInvalidSceneIsAnIssueAndTheCallThrows() {
         let call = #line + 4
         let reported = Mutex<[String]>([])

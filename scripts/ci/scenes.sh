@@ -3,7 +3,8 @@
 # --warnings-as-errors` on Scenes/*.yaml and on each component of
 # Scenes/Components alone (with its defaults), then `run Scenes/*.yaml`
 # (exit 1 when an expectation fails, 2 when a scene is invalid); and
-# Examples/mistakes.yaml, broken on purpose, is refused (exit 2), and so is
+# Examples/broken-invariant.yaml, whose invariant breaks on purpose, fails
+# (exit 1); Examples/mistakes.yaml, broken on purpose, is refused (exit 2), and so is
 # Examples/Imported/auth-view.yaml alone (a required outlet left to the
 # scene that includes it, Scenes/completed-login.yaml).
 source "$(dirname "$0")/common.sh"
@@ -14,6 +15,8 @@ step "scene-runner check --warnings-as-errors Scenes/Components/*.yaml"
 "$runner" check --warnings-as-errors Scenes/Components/*.yaml
 step "scene-runner run Scenes/*.yaml"
 "$runner" run Scenes/*.yaml
+step "scene-runner run Examples/broken-invariant.yaml (an invariant breaks on purpose: must fail, exit 1)"
+expect_status 1 "$runner" run Examples/broken-invariant.yaml >/dev/null
 step "scene-runner check Examples/mistakes.yaml (must be refused)"
 expect_status 2 "$runner" check Examples/mistakes.yaml
 step "scene-runner check Examples/Imported/auth-view.yaml (incomplete alone, must be refused)"

@@ -62,6 +62,10 @@ final class GitHubRunWriter: TranscriptSink {
             annotate(
                 position, title: "expectation failed: \(path)",
                 message: "expect \(path) == \(expected): expected \(expected), actual \(actual) (at \(time))")
+        case .invariant(let check, let expected, let actual, let after, let position):
+            annotate(
+                position, title: "invariant broken: \(check)",
+                message: "invariant \(check) broke \(after): expected \(expected), actual \(actual) (at \(time))")
         case .snapshot(let name, let result, let position):
             guard !result.passed else { return }
             annotate(position, title: "snapshot failed: \(name)", message: "\(result.explanation) (at \(time))")

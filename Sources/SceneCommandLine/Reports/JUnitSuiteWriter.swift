@@ -113,6 +113,14 @@ final class JUnitSuiteWriter: TranscriptSink {
                         element: "failure", type: "expectation",
                         message: "expected \(expected), actual \(actual)",
                         details: "\(name)\nexpected \(expected), actual \(actual) (at \(at))"))
+        case .invariant(let check, let expected, let actual, let after, let position):
+            let name = "invariant \(check)"
+            addCase(
+                name, at: entry.time, position: position,
+                problem: Problem(
+                    element: "failure", type: "invariant",
+                    message: "broke \(after): expected \(expected), actual \(actual)",
+                    details: "\(name)\nbroke \(after): expected \(expected), actual \(actual) (at \(at))"))
         case .snapshot(let name, let result, let position):
             var details = "snapshot \(name)\n\(result.explanation) (at \(at))\nreference: \(result.reference)"
             switch result {

@@ -73,7 +73,7 @@ final class TimelineWriter: TranscriptSink {
         let time = entry.time
         switch entry.kind {
         case .change: pictures?.didChange()
-        case .step, .note, .expectation, .snapshot: pictures?.drawIfChanged(at: entry.time)
+        case .step, .note, .expectation, .invariant, .snapshot: pictures?.drawIfChanged(at: entry.time)
         default: break
         }
         switch entry.kind {
@@ -113,6 +113,14 @@ final class TimelineWriter: TranscriptSink {
                         time: entry.time, text: "\(path): expected \(expected), actual \(actual)",
                         position: place))
             }
+        case .invariant(let check, let expected, let actual, let after, let position):
+            // A failed expectation's mark, named by the invariant.
+            let place = "\(file):\(position)"
+            let path = "invariant \(check)"
+            row(
+                time, "x",
+                [.string(path), .int(0), .string(expected), .string(actual.description), .string(place)])
+            list(Problem(time: entry.time, text: "\(path) broke \(after): actual \(actual)", position: place))
         case .note(let text):
             row(time, "n", [.string(text)])
         case .snapshot(let name, let result, let position):
