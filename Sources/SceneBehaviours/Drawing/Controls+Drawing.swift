@@ -196,3 +196,60 @@ extension TableView {
         }
     }
 }
+
+extension Switch {
+    /// A pill, green when on and light grey when off, with a white round
+    /// knob at its right end when on, at its left end when off.
+    func drawSwitch(in context: DrawingContext) {
+        let height = context.size.height
+        context.fill(context.bounds, color: isOn ? Palette.switchOn : Palette.track, cornerRadius: height / 2)
+        let radius = max(0, height / 2 - 2)
+        let x = isOn ? context.size.width - height / 2 : height / 2
+        let center = Point(x: x, y: height / 2)
+        context.fillCircle(center: center, radius: radius, color: isPressed ? Palette.faint : .white)
+        context.strokeCircle(center: center, radius: radius, color: Palette.border, lineWidth: 0.5)
+    }
+}
+
+extension Stepper {
+    /// A rounded grey box split by a divider: − on the left, + on the
+    /// right, each grey when the value is at its end.
+    func drawStepper(in context: DrawingContext) {
+        let width = context.size.width
+        let height = context.size.height
+        context.fill(context.bounds, color: Palette.fill, cornerRadius: max(cornerRadius, 8))
+        let middle = width / 2
+        let inset = min(8, height / 4)
+        context.line(
+            from: Point(x: middle, y: inset), to: Point(x: middle, y: height - inset), color: Palette.border)
+        let arm = min(7, width / 8, height / 3)
+        let minus = Point(x: width / 4, y: height / 2)
+        let plus = Point(x: width * 3 / 4, y: height / 2)
+        let minusColor = value > minimum ? Palette.text : Palette.secondaryText
+        let plusColor = value < max(minimum, maximum) ? Palette.text : Palette.secondaryText
+        context.line(
+            from: Point(x: minus.x - arm, y: minus.y), to: Point(x: minus.x + arm, y: minus.y), color: minusColor,
+            lineWidth: 2)
+        context.line(
+            from: Point(x: plus.x - arm, y: plus.y), to: Point(x: plus.x + arm, y: plus.y), color: plusColor,
+            lineWidth: 2)
+        context.line(
+            from: Point(x: plus.x, y: plus.y - arm), to: Point(x: plus.x, y: plus.y + arm), color: plusColor,
+            lineWidth: 2)
+    }
+}
+
+extension ProgressView {
+    /// A light grey track, 4 points high (less in a lower frame) across
+    /// the middle, filled in the tint up to `progress`.
+    func drawProgress(in context: DrawingContext) {
+        let height = min(4, context.size.height)
+        let top = (context.size.height - height) / 2
+        let radius = height / 2
+        context.fill(
+            Rect(x: 0, y: top, width: context.size.width, height: height), color: Palette.track, cornerRadius: radius)
+        let filled = context.size.width * min(max(progress, 0), 1)
+        guard filled > 0 else { return }
+        context.fill(Rect(x: 0, y: top, width: filled, height: height), color: Palette.tint, cornerRadius: radius)
+    }
+}
