@@ -70,10 +70,10 @@ let smallSVG = Array(#"<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/s
         try folder.write("logo.png", smallPNG)
         #expect(
             ImageFile.lookUp("logo.svg", in: folder.path, maximumBytes: limit)
-                == .refused("logo.svg: no such file beside the scene"))
+                == .refused("no such file"))
         #expect(
             ImageFile.lookUp("logo.svg", in: nil, maximumBytes: limit)
-                == .refused("logo.svg: the scene has no folder to read it from"))
+                == .refused("the scene has no folder"))
         guard case .file(let name, .png, _, _) = ImageFile.lookUp("logo.png", in: folder.path, maximumBytes: limit)
         else {
             Issue.record("logo.png was not read")
@@ -83,13 +83,9 @@ let smallSVG = Array(#"<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/s
     }
 
     @Test(arguments: [
-        ("../secret", "'../secret' is a path: name a file beside the scene"),
-        ("a/b.png", "'a/b.png' is a path: name a file beside the scene"),
-        ("a\\b", "'a\\b' is a path: name a file beside the scene"),
-        ("..", "'..' holds '..': name a file beside the scene"),
-        ("x..png", "'x..png' holds '..': name a file beside the scene"),
-        (".hidden", "'.hidden' starts with '.': name a file that is not hidden"),
-        ("bell\u{7}", "'bell\u{7}' holds a control character"),
+        ("../secret", "a path, not a name"), ("a/b.png", "a path, not a name"), ("a\\b", "a path, not a name"),
+        ("..", "a name holding '..'"), ("x..png", "a name holding '..'"), (".hidden", "a hidden file's name"),
+        ("bell\u{7}", "a control character"),
     ])
     func aNameThatIsNotAFileNameBesideTheSceneIsRefused(name: String, warning: String) throws {
         let folder = try Folder()
@@ -101,17 +97,17 @@ let smallSVG = Array(#"<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/s
         try folder.write("big.png", smallPNG + [UInt8](repeating: 0, count: 100))
         #expect(
             ImageFile.lookUp("big", in: folder.path, maximumBytes: 64)
-                == .refused("big.png: 133 bytes, over the limit of 64 (0 MiB)"))
+                == .refused("133 bytes, over 64"))
     }
 
     @Test func aFileThatIsNotWhatItsNameSaysIsRefused() throws {
         let folder = try Folder()
         try folder.write("fake.png", Array("<svg/>".utf8))
         try folder.write("fake2.svg", smallPNG)
-        #expect(ImageFile.lookUp("fake", in: folder.path, maximumBytes: limit) == .refused("fake.png: not a PNG file"))
+        #expect(ImageFile.lookUp("fake", in: folder.path, maximumBytes: limit) == .refused("not a PNG file"))
         #expect(
             ImageFile.lookUp("fake2.svg", in: folder.path, maximumBytes: limit)
-                == .refused("fake2.svg: not a SVG file"))
+                == .refused("not an SVG file"))
     }
 
     @Test func aSymbolicLinkIsNotFollowedAndAFolderIsNotAFile() throws {
@@ -123,10 +119,10 @@ let smallSVG = Array(#"<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/s
         try FileManager.default.createDirectory(atPath: "\(folder.path)/folder.png", withIntermediateDirectories: true)
         #expect(
             ImageFile.lookUp("linked", in: folder.path, maximumBytes: limit)
-                == .refused("linked.png: a symbolic link, which is not followed"))
+                == .refused("a symbolic link"))
         #expect(
             ImageFile.lookUp("folder.png", in: folder.path, maximumBytes: limit)
-                == .refused("folder.png: not a regular file"))
+                == .refused("not a regular file"))
     }
 
     @Test func itLooksInTheScenesFolderFromAwakeAndAgainWhenTheNameChanges() throws {

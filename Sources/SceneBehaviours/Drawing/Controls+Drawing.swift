@@ -198,26 +198,36 @@ extension TableView {
 }
 
 extension Switch {
+    /// UIKit's size for a switch, which it keeps whatever its frame.
+    static let naturalSize = Size(width: 51, height: 31)
+
     /// A pill, green when on and light grey when off, with a white round
-    /// knob at its right end when on, at its left end when off.
+    /// knob at its right end when on, at its left end when off: at most
+    /// ``naturalSize``, from the top left corner, as UIKit draws it in a
+    /// larger frame.
     func drawSwitch(in context: DrawingContext) {
-        let height = context.size.height
-        context.fill(context.bounds, color: isOn ? Palette.switchOn : Palette.track, cornerRadius: height / 2)
+        let width = min(context.size.width, Self.naturalSize.width)
+        let height = min(context.size.height, Self.naturalSize.height)
+        let pill = Rect(x: 0, y: 0, width: width, height: height)
+        context.fill(pill, color: isOn ? Palette.switchOn : Palette.track, cornerRadius: height / 2)
         let radius = max(0, height / 2 - 2)
-        let x = isOn ? context.size.width - height / 2 : height / 2
-        let center = Point(x: x, y: height / 2)
+        let center = Point(x: isOn ? max(height / 2, width - height / 2) : height / 2, y: height / 2)
         context.fillCircle(center: center, radius: radius, color: isPressed ? Palette.faint : .white)
         context.strokeCircle(center: center, radius: radius, color: Palette.border, lineWidth: 0.5)
     }
 }
 
 extension Stepper {
+    /// UIKit's size for a stepper, which it keeps whatever its frame.
+    static let naturalSize = Size(width: 94, height: 32)
+
     /// A rounded grey box split by a divider: − on the left, + on the
-    /// right, each grey when the value is at its end.
+    /// right, each grey when the value is at its end; at most
+    /// ``naturalSize``, from the top left corner, as UIKit draws it.
     func drawStepper(in context: DrawingContext) {
-        let width = context.size.width
-        let height = context.size.height
-        context.fill(context.bounds, color: Palette.fill, cornerRadius: max(cornerRadius, 8))
+        let width = min(context.size.width, Self.naturalSize.width)
+        let height = min(context.size.height, Self.naturalSize.height)
+        context.fill(Rect(x: 0, y: 0, width: width, height: height), color: Palette.fill, cornerRadius: 8)
         let middle = width / 2
         let inset = min(8, height / 4)
         context.line(

@@ -32,7 +32,8 @@ package enum ImageFile {
         case placeholder
         /// The file, read: `size` is a PNG's own size in pixels, when it says.
         case file(name: String, format: Format, bytes: [UInt8], size: Size?)
-        /// The placeholder, with a warning saying why the file is not shown.
+        /// The placeholder, with a warning saying in a few words why no
+        /// file is shown ("a path", "no such file").
         case refused(String)
     }
 
@@ -42,11 +43,11 @@ package enum ImageFile {
     /// symbolic link, and never looks outside `directory`.
     package static func lookUp(_ name: String, in directory: String?, maximumBytes: Int) -> Lookup {
         guard !name.isEmpty else { return .none }
-        if let refusal = refusal(of: name) { return .refused("'\(name)' \(refusal)") }
+        if let refusal = refusal(of: name) { return .refused(refusal) }
         let lowered = name.lowercased()
         let named: Format? = lowered.hasSuffix(".png") ? .png : lowered.hasSuffix(".svg") ? .svg : nil
         guard let directory else {
-            return named == nil ? .placeholder : .refused("\(name): the scene has no folder to read it from")
+            return named == nil ? .placeholder : .refused("the scene has no folder")
         }
         let candidates: [(String, Format)] = named.map { [(name, $0)] } ?? [("\(name).png", .png), ("\(name).svg", .svg)]
         for (file, format) in candidates {
@@ -54,24 +55,24 @@ package enum ImageFile {
             case .missing:
                 continue
             case .failed(let reason):
-                return .refused("\(file): \(reason)")
+                return .refused(reason)
             case .read(let bytes):
                 guard matches(bytes, format) else {
-                    return .refused("\(file): not a \(format == .png ? "PNG" : "SVG") file")
+                    return .refused(format == .png ? "not a PNG file" : "not an SVG file")
                 }
                 return .file(name: file, format: format, bytes: bytes, size: format == .png ? pngSize(bytes) : nil)
             }
         }
-        return named == nil ? .placeholder : .refused("\(name): no such file beside the scene")
+        return named == nil ? .placeholder : .refused("no such file")
     }
 
     /// Why `name` cannot name a file in the scene's folder, or `nil`.
     package static func refusal(of name: String) -> String? {
-        if name.contains("/") || name.contains("\\") { return "is a path: name a file beside the scene" }
-        if name.contains("..") { return "holds '..': name a file beside the scene" }
-        if name.hasPrefix(".") { return "starts with '.': name a file that is not hidden" }
+        if name.contains("/") || name.contains("\\") { return "a path, not a name" }
+        if name.contains("..") { return "a name holding '..'" }
+        if name.hasPrefix(".") { return "a hidden file's name" }
         if name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0 == "\u{FFFD}" }) {
-            return "holds a control character"
+            return "a control character"
         }
         return nil
     }
@@ -88,7 +89,7 @@ package enum ImageFile {
         guard descriptor >= 0 else {
             let code = errno
             if code == ENOENT || code == ENOTDIR { return .missing }
-            if code == ELOOP { return .failed("a symbolic link, which is not followed") }
+            if code == ELOOP { return .failed("a symbolic link") }
             return .failed(String(cString: strerror(code)))
         }
         defer { close(descriptor) }
@@ -97,7 +98,7 @@ package enum ImageFile {
         guard status.st_mode & S_IFMT == S_IFREG else { return .failed("not a regular file") }
         let size = Int(truncatingIfNeeded: status.st_size)
         guard size <= maximumBytes else {
-            return .failed("\(size) bytes, over the limit of \(maximumBytes) (\(maximumBytes >> 20) MiB)")
+            return .failed("\(size) bytes, over \(maximumBytes)")
         }
         var bytes = [UInt8](repeating: 0, count: size)
         var count = 0

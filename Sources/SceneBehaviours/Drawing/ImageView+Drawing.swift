@@ -35,10 +35,10 @@ extension ImageView {
         let below = glyphTop + side * 0.8 + 2
         context.text(
             image, in: Rect(x: 0, y: below, width: width, height: 16), color: Palette.secondaryText, fontSize: 12)
-        if case .refused(let warning) = lookup {
+        if case .refused(let reason) = lookup {
             context.text(
-                warning, in: Rect(x: 2, y: below + 14, width: max(0, width - 4), height: 14), color: Palette.invalid,
-                fontSize: 9)
+                reason, in: Rect(x: 0, y: below + 14, width: width, height: 14),
+                color: Palette.invalid, fontSize: 10)
         }
     }
 

@@ -51,8 +51,8 @@ extension View {
         case let indicator as PageIndicator: indicator.pageIndicatorIntrinsicSize
         case let control as SegmentedControl: control.segmentedIntrinsicSize
         case let table as TableView: table.tableIntrinsicSize
-        case is Switch: Size(width: 51, height: 31)
-        case is Stepper: Size(width: 94, height: 32)
+        case is Switch: Switch.naturalSize
+        case is Stepper: Stepper.naturalSize
         case is ProgressView: Size(width: 0, height: 4)
         case let image as ImageView: image.imageIntrinsicSize
         default: type(of: self) == View.self ? .zero : Size(width: 120, height: 44)
