@@ -131,7 +131,8 @@ let smallSVG = Array(#"<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/s
         let view = ImageView()
         view.image = "logo"
         let scene = Scene(
-            title: nil, summary: nil, entries: [Scene.Entry(id: "logo", type: ImageView.sceneDescription(), object: view)]
+            title: nil, summary: nil,
+            entries: [Scene.Entry(id: "logo", type: ImageView.sceneDescription(), object: view)]
         )
         scene.sourceDirectory = folder.path
         view.awake(in: scene)

@@ -31,7 +31,9 @@ import Testing
                     properties: [
                         "value: Double", "minimum: Double", "maximum: Double", "step: Double in 0.0...inf",
                     ],
-                    events: ["minimumChanged: Double", "maximumChanged: Double", "stepChanged: Double", "valueChanged"],
+                    events: [
+                        "minimumChanged: Double", "maximumChanged: Double", "stepChanged: Double", "valueChanged",
+                    ],
                     inputs: ["increment", "decrement", "stepTo: Double"]))
     }
 

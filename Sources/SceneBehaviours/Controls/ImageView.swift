@@ -24,9 +24,13 @@ import SceneCore
 /// The file is read when the view is first drawn, and again after `image`
 /// changes. A scene loaded from memory, without a folder, draws
 /// placeholders.
-open class ImageView: View {
+///
+/// Only this package's code reaches it in Swift (it is `package`, as the
+/// behaviours are, keeping the public API to its budget); scenes reach it
+/// by name.
+package final class ImageView: View {
     /// The name of the image shown; empty for none.
-    public final var image = "" {
+    package var image = "" {
         didSet {
             guard image != oldValue else { return }
             loaded = nil
@@ -45,7 +49,7 @@ open class ImageView: View {
     private var loaded: ImageFile.Lookup?
 
     /// An image view showing nothing.
-    override public init() {}
+    override package init() {}
 
     /// An image view that looks for its files in `directory`, for use without a scene.
     package init(imageDirectory directory: String) {
@@ -53,7 +57,7 @@ open class ImageView: View {
     }
 
     /// Takes the folder of the scene's file, unless one was given.
-    override open func awake(in scene: Scene) {
+    override package func awake(in scene: Scene) {
         super.awake(in: scene)
         if imageDirectory == nil { imageDirectory = scene.sourceDirectory }
     }
@@ -70,7 +74,7 @@ open class ImageView: View {
     // MARK: Registration
 
     /// Registers `ImageView` as a `View` with `image`.
-    override open class func sceneDescription() -> TypeDescription {
+    override package class func sceneDescription() -> TypeDescription {
         TypeDescription(
             "ImageView", summary: "An image by name: a PNG or SVG file beside the scene, or a placeholder.",
             base: View.sceneDescription(), make: { ImageView() }

@@ -10,9 +10,13 @@ import SceneCore
 /// refused by the loader; a value set in Swift is clamped (NaN reads 0).
 /// It takes no input of its own: a script moves it with
 /// `set: { download.progress: 0.5 }`.
-open class ProgressView: View {
+///
+/// Only this package's code reaches it in Swift (it is `package`, as the
+/// behaviours are, keeping the public API to its budget); scenes reach it
+/// by name.
+package final class ProgressView: View {
     /// How much of the track is filled, 0...1.
-    public final var progress: Double = 0 {
+    package var progress: Double = 0 {
         didSet {
             // Stored clamped, so that a read gives what is drawn (a write
             // in didSet does not call didSet again).
@@ -22,12 +26,12 @@ open class ProgressView: View {
     }
 
     /// An empty progress bar.
-    override public init() {}
+    override package init() {}
 
     // MARK: Registration
 
     /// Registers `ProgressView` as a `View` with `progress`.
-    override open class func sceneDescription() -> TypeDescription {
+    override package class func sceneDescription() -> TypeDescription {
         TypeDescription(
             "ProgressView", summary: "A progress bar: a track filled to progress, 0...1.",
             base: View.sceneDescription(), wakes: false, make: { ProgressView() }

@@ -24,14 +24,18 @@ import SceneCore
 ///     quantity.increment()    // ignored: it is at its maximum, 3
 ///
 /// An invisible stepper ignores new touches.
-open class Stepper: View {
+///
+/// Only this package's code reaches it in Swift (it is `package`, as the
+/// behaviours are, keeping the public API to its budget); scenes reach it
+/// by name.
+package final class Stepper: View {
     // Observers of "value" hear each change of the clamped value, whichever
     // of the stored value, minimum and maximum made it.
     private var storedValue: Double = 0 {
         didSet { if propertyObservers != nil { propertyDidChange(\.value, from: clamped(oldValue), to: value) } }
     }
     /// The lowest value.
-    public final var minimum: Double = 0 {
+    package var minimum: Double = 0 {
         didSet {
             propertyDidChange(\.minimum, from: oldValue, to: minimum)
             guard propertyObservers != nil else { return }
@@ -40,7 +44,7 @@ open class Stepper: View {
         }
     }
     /// The highest value.
-    public final var maximum: Double = 100 {
+    package var maximum: Double = 100 {
         didSet {
             propertyDidChange(\.maximum, from: oldValue, to: maximum)
             guard propertyObservers != nil else { return }
@@ -49,27 +53,27 @@ open class Stepper: View {
         }
     }
     /// How far a tap on − or + moves the value.
-    public final var step: Double = 1 {
+    package var step: Double = 1 {
         didSet { propertyDidChange(\.step, from: oldValue, to: step) }
     }
 
     /// Sent each time an input changes the value (`valueChanged`).
-    public final private(set) lazy var valueChanged = SceneEvent<Void>()
+    package private(set) lazy var valueChanged = SceneEvent<Void>()
 
     /// A stepper with the defaults above.
-    override public init() {}
+    override package init() {}
 
     /// The value, always within `minimum...maximum`. Setting it sends no
     /// `valueChanged` (an input's event, as UIKit's); Swift observers of
     /// "value" hear every change.
-    public var value: Double {
+    package var value: Double {
         get { clamped(storedValue) }
         set { storedValue = newValue }
     }
 
     /// Taps + (the `increment` input): the value moves up by `step`.
     @discardableResult
-    public func increment() -> ActionOutcome {
+    package func increment() -> ActionOutcome {
         let upper = Swift.max(minimum, maximum)
         guard value < upper else { return .ignored(because: "it is at its maximum, \(SceneValue.double(upper))") }
         return stepBy(step)
@@ -77,7 +81,7 @@ open class Stepper: View {
 
     /// Taps − (the `decrement` input): the value moves down by `step`.
     @discardableResult
-    public func decrement() -> ActionOutcome {
+    package func decrement() -> ActionOutcome {
         guard value > minimum else { return .ignored(because: "it is at its minimum, \(SceneValue.double(minimum))") }
         return stepBy(-step)
     }
@@ -86,7 +90,7 @@ open class Stepper: View {
     /// input): the touch, then `valueChanged` when the value changes.
     /// Ignored for NaN and when a new touch would be.
     @discardableResult
-    public func step(to target: Double) -> ActionOutcome {
+    package func step(to target: Double) -> ActionOutcome {
         guard !target.isNaN else { return .ignored(because: "the value is not a number") }
         let tapped = tap()
         guard tapped == .handled else { return tapped }
@@ -121,7 +125,7 @@ open class Stepper: View {
 
     /// Registers `Stepper` as a `View` with its value, range and step, the
     /// `increment`, `decrement` and `stepTo` inputs and `valueChanged`.
-    override open class func sceneDescription() -> TypeDescription {
+    override package class func sceneDescription() -> TypeDescription {
         TypeDescription(
             "Stepper", summary: "A − and a + that move a value by step within minimum...maximum.",
             base: View.sceneDescription(), wakes: false, make: { Stepper() }

@@ -16,32 +16,36 @@ import SceneCore
 ///     wifi.setOn(true)    // ignored: it is already on
 ///
 /// An invisible switch ignores new touches.
-open class Switch: View {
+///
+/// Only this package's code reaches it in Swift (it is `package`, as the
+/// behaviours are, keeping the public API to its budget); scenes reach it
+/// by name.
+package final class Switch: View {
     /// Whether the switch is on: `isOn`, as UIKit names it (scene files
     /// keep `on:` for event wiring). Setting it sends no `valueChanged`
     /// (an input's event, as UIKit's); Swift observers of "isOn" hear
     /// every change.
-    public final var isOn = false {
+    package var isOn = false {
         didSet { propertyDidChange(\.isOn, from: oldValue, to: isOn) }
     }
 
     /// Sent when a tap has flipped the switch (`valueChanged`).
-    public final private(set) lazy var valueChanged = SceneEvent<Void>()
+    package private(set) lazy var valueChanged = SceneEvent<Void>()
 
     /// A switch that is off.
-    override public init() {}
+    override package init() {}
 
     /// Taps the switch if that turns it to `isOn` (the `setOn` input);
     /// ignored when it is already so, and when a new touch would be.
     @discardableResult
-    public func setOn(_ isOn: Bool) -> ActionOutcome {
+    package func setOn(_ isOn: Bool) -> ActionOutcome {
         guard self.isOn != isOn else { return .ignored(because: "it is already \(isOn ? "on" : "off")") }
         return tap()
     }
 
     /// Flips the switch and sends `valueChanged`, unless the switch stopped
     /// taking input during the touch.
-    override open func didEndTouch() {
+    override package func didEndTouch() {
         guard acceptsInput else { return }
         isOn.toggle()
         valueChanged.send()
@@ -51,7 +55,7 @@ open class Switch: View {
 
     /// Registers `Switch` as a `View` with `isOn`, the `setOn` input and
     /// `valueChanged` (its `tap` input, a `View`'s, toggles it).
-    override open class func sceneDescription() -> TypeDescription {
+    override package class func sceneDescription() -> TypeDescription {
         TypeDescription(
             "Switch", summary: "An on/off switch: a tap toggles it and sends valueChanged.",
             base: View.sceneDescription(), wakes: false, make: { Switch() }

@@ -1,10 +1,10 @@
+import SceneCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-
-import SceneCore
 
 /// The file an ``ImageView``'s `image` names, found beside the scene and
 /// read within a limit, or why it is drawn as a placeholder.
@@ -49,7 +49,8 @@ package enum ImageFile {
         guard let directory else {
             return named == nil ? .placeholder : .refused("the scene has no folder")
         }
-        let candidates: [(String, Format)] = named.map { [(name, $0)] } ?? [("\(name).png", .png), ("\(name).svg", .svg)]
+        let candidates: [(String, Format)] =
+            named.map { [(name, $0)] } ?? [("\(name).png", .png), ("\(name).svg", .svg)]
         for (file, format) in candidates {
             switch readFile("\(directory)/\(file)", maximumBytes: maximumBytes) {
             case .missing:
@@ -139,7 +140,7 @@ package enum ImageFile {
     private static func pngSize(_ bytes: [UInt8]) -> Size? {
         guard bytes.count >= 24, bytes[12..<16].elementsEqual(Array("IHDR".utf8)) else { return nil }
         func number(at offset: Int) -> Double {
-            Double(bytes[offset..<(offset + 4)].reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
+            Double(bytes[offset..<(offset + 4)].reduce(0 as UInt32) { $0 << 8 | UInt32(truncatingIfNeeded: $1) })
         }
         return Size(width: number(at: 16), height: number(at: 20))
     }
