@@ -19,8 +19,10 @@ import SceneCore
 ///   its name says, the placeholder is drawn with a warning saying why.
 ///
 /// A name is a file name in the scene's folder, never a path: one holding
-/// `/`, `\`, `..` or a control character, or starting with `.`, is
-/// refused (the placeholder says so), and a symbolic link is not followed.
+/// `/`, `\`, `..` or a control character, or starting with `.`, is an
+/// error at its line in a scene's object or a script's `set:` (and, set
+/// any other way, drawn as the placeholder saying so); a symbolic link is
+/// not followed.
 /// The file is read when the view is first drawn, and again after `image`
 /// changes. A scene loaded from memory, without a folder, draws
 /// placeholders.
@@ -81,7 +83,13 @@ package final class ImageView: View {
         ) { type in
             type.property(
                 "image", \.image, changeEvent: true,
-                doc: "The image's name: NAME.png or NAME.svg beside the scene is drawn, else a placeholder.")
+                doc: "The image's name: NAME.png or NAME.svg beside the scene is drawn, else a placeholder."
+            ) { name in
+                ImageFile.refusal(of: name).map {
+                    ValueRefusal(
+                        $0, hint: "name a PNG or SVG file in the scene's folder: 'avatar' for avatar.png or avatar.svg")
+                }
+            }
         }
     }
 }
