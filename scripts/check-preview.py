@@ -18,7 +18,8 @@ inspector follows the slider's value; the header's scene time reaches a
 note's that changed nothing drawn; a wrong typed step is named
 `<page>:N:C`. Ends the session with SIGINT, runs the recording with `RUNNER run` and compares its transcript
 with the session's. Then types into Scenes/login-form.yaml's user name
-field, swipes Scenes/paged-content.yaml's paged table and picks a segment.
+field, swipes Scenes/paged-content.yaml's paged table and picks a segment,
+and toggles Scenes/settings.yaml's switch and steps its stepper up and down.
 Saves a copy of Scenes/two-players.yaml with another title, then broken,
 then mended, then its component with another title, and sees each reload
 (the broken one as its diagnostic in the transcript).
@@ -234,6 +235,34 @@ def check_paged_content(runner, driver):
     print("paged content: a swipe on the table, a segment picked")
 
 
+def check_settings(runner, driver):
+    """The controls Interface Builder files use: a click toggles the switch,
+    a click on the stepper's right half steps up and on its left half down,
+    and the image beside the scene is in the picture."""
+    preview = Preview(runner, "Scenes/settings.yaml")
+    try:
+        driver.get(preview.url)
+        wait_until(lambda: view(driver, "copies"), "the stepper")
+        again(lambda: ActionChains(driver).click(view(driver, "wifi")).perform())
+        wait_for_transcript(driver, r"wifi\.isOn: false -> true", "the switch toggled")
+
+        def click_stepper(fraction):
+            stepper = view(driver, "copies")
+            offset = int(stepper.size["width"] * (fraction - 0.5))
+            ActionChains(driver).move_to_element_with_offset(stepper, offset, 0).click().perform()
+        again(lambda: click_stepper(0.75))
+        wait_for_transcript(driver, r"increment copies[\s\S]*copies\.value: 0 -> 1", "the stepper stepped up")
+        again(lambda: click_stepper(0.25))
+        wait_for_transcript(driver, r"decrement copies[\s\S]*copies\.value: 1 -> 0", "the stepper stepped down")
+        avatar = view(driver, "avatar")
+        embedded = avatar.find_elements(By.CSS_SELECTOR, "image") if avatar else []
+        if not embedded or not embedded[0].get_attribute("href").startswith("data:image/svg+xml;base64,"):
+            raise Failure("the avatar's SVG file is not embedded in the picture")
+    finally:
+        preview.stop()
+    print("settings: the switch toggled, the stepper stepped up and down, the image embedded")
+
+
 def check_reload(runner, driver, folder):
     """Saves the scene, then a broken version of it, then a mended one, then
     a component it includes: each save reloads the page's scene."""
@@ -343,6 +372,7 @@ def main():
         check_video_player(runner, driver, folder, screenshot)
         check_text_field(runner, driver)
         check_paged_content(runner, driver)
+        check_settings(runner, driver)
         check_reload(runner, driver, folder)
         check_refusals(runner)
     except Failure as failure:

@@ -20,14 +20,19 @@ public final class PropertyDescription: Sendable {
     package let changeKey: (any AnyKeyPath & Sendable)?
     let getter: @Sendable (AnyObject) -> SceneValue?
     let setter: (@Sendable (AnyObject, SceneValue) -> Bool)?
+    /// Why a value of the right type is still refused (an image's name that
+    /// is a path), checked where a scene writes it; `nil` takes every value.
+    package let refusal: (@Sendable (SceneValue) -> ValueRefusal?)?
 
     @usableFromInline
     init(
         name: String, type: ValueType, doc: String, range: ClosedRange<Double>?, isRequired: Bool,
         declaringType: String, changeKey: (any AnyKeyPath & Sendable)? = nil,
         getter: @escaping @Sendable (AnyObject) -> SceneValue?,
-        setter: (@Sendable (AnyObject, SceneValue) -> Bool)?
+        setter: (@Sendable (AnyObject, SceneValue) -> Bool)?,
+        refusal: (@Sendable (SceneValue) -> ValueRefusal?)? = nil
     ) {
+        self.refusal = refusal
         self.changeKey = changeKey
         self.name = name
         self.type = type
@@ -50,6 +55,23 @@ public final class PropertyDescription: Sendable {
     @discardableResult
     public func set(_ value: SceneValue, on object: AnyObject) -> Bool {
         setter?(object, value) ?? false
+    }
+}
+
+/// Why a property refuses a value of its type, for the diagnostic at the
+/// value: `reason` completes "'image' cannot be '../a.png': ...", `hint`
+/// says what to write instead.
+@usableFromInline
+package struct ValueRefusal: Sendable, Equatable {
+    /// Why, in a few words.
+    package var reason: String
+    /// What to write instead.
+    package var hint: String?
+
+    /// A refusal for `reason`, with `hint`.
+    package init(_ reason: String, hint: String? = nil) {
+        self.reason = reason
+        self.hint = hint
     }
 }
 

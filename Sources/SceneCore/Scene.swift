@@ -28,6 +28,10 @@ public final class Scene {
     /// The size of the canvas the scene's views are drawn on, as its
     /// `canvas:` key declares it; `nil` for the default (a phone in portrait).
     package var canvas: Size?
+    /// The folder of the file the scene was loaded from (`.` for a file
+    /// named without one), where an `ImageView` finds its image files;
+    /// `nil` for a scene that was not read from a file.
+    package var sourceDirectory: String?
     /// Every object, in declaration order.
     public let entries: [Entry]
     /// The scene's clock and timers, shared by all its behaviours.

@@ -92,12 +92,27 @@ public struct TypeBuilder<Object: SceneObject> {
             set: nil)
     }
 
+    /// A settable property stored at `keyPath`, as
+    /// ``property(_:_:range:required:changeEvent:doc:)`` declares one, whose
+    /// values of the right type may still be refused: `refusal` says why
+    /// (or `nil` to take it), and the loader reports it at the value, in
+    /// the scene's objects and its script's `set:` steps.
+    package mutating func property<Value: SceneValueConvertible>(
+        _ name: String, _ keyPath: ReferenceWritableKeyPath<Object, Value> & Sendable, changeEvent: Bool = false,
+        doc: String, refusing refusal: @escaping @Sendable (Value) -> ValueRefusal?
+    ) {
+        add(
+            name, Value.self, changeKey: keyPath, range: nil, required: false, changeEvent: changeEvent, doc: doc,
+            get: { $0[keyPath: keyPath] }, set: { $0[keyPath: keyPath] = $1 },
+            refusal: { value in Value(sceneValue: value).flatMap(refusal) })
+    }
+
     /// Adds a property, and its change event when asked.
     @inlinable
     mutating func add<Value: SceneValueConvertible>(
         _ name: String, _ value: Value.Type, changeKey: (any AnyKeyPath & Sendable)?, range: ClosedRange<Double>?,
         required: Bool, changeEvent: Bool, doc: String, get: @escaping @Sendable (Object) -> Value,
-        set: (@Sendable (Object, Value) -> Void)?
+        set: (@Sendable (Object, Value) -> Void)?, refusal: (@Sendable (SceneValue) -> ValueRefusal?)? = nil
     ) {
         var range = range
         if range == nil && Value.sceneValueType.unwrapped == .duration && set != nil { range = 0...Double.infinity }
@@ -113,7 +128,7 @@ public struct TypeBuilder<Object: SceneObject> {
         let property = PropertyDescription(
             name: name, type: Value.sceneValueType, doc: doc, range: range, isRequired: required,
             declaringType: typeName, changeKey: reports ? changeKey : nil,
-            getter: { object in (object as? Object).map { get($0).sceneValue } }, setter: setter)
+            getter: { object in (object as? Object).map { get($0).sceneValue } }, setter: setter, refusal: refusal)
         properties.append(property)
         guard changeEvent else { return }
         guard let event = EventDescription(changeOf: property, declaringType: typeName) else {

@@ -102,6 +102,19 @@ public final class DrawingContext {
                 + "\(SVGText.paint("fill", color))>\(MarkupText.content(text))</text>")
     }
 
+    /// Draws an image file's bytes (`mediaType` such as `image/png` or
+    /// `image/svg+xml`) scaled to fit `rect`, centred, its proportions
+    /// kept: embedded in the picture as a `data:` address, so the picture
+    /// stays one file that refers to nothing outside it.
+    package func image(_ bytes: [UInt8], mediaType: String, in rect: Rect) {
+        output.write(
+            "<image x=\"\(SVGText.number(rect.x))\" y=\"\(SVGText.number(rect.y))\""
+                + " width=\"\(SVGText.number(max(0, rect.width)))\" height=\"\(SVGText.number(max(0, rect.height)))\""
+                + " preserveAspectRatio=\"xMidYMid meet\" href=\"data:\(MarkupText.attribute(mediaType));base64,")
+        output.write(Base64.encoded(bytes))
+        output.write("\"/>")
+    }
+
     private func geometry(_ rect: Rect, _ cornerRadius: Double) -> String {
         let radius = max(0, min(cornerRadius, min(rect.width, rect.height) / 2))
         var text =

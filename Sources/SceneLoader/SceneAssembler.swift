@@ -103,9 +103,20 @@ struct SceneAssembler {
             title: declaration.title, summary: declaration.summary, entries: entries, stateDirectory: stateDirectory)
         scene.adoptIDs(declaration.idTable)
         scene.canvas = declaration.canvas
+        scene.sourceDirectory = Self.directory(of: source.name)
         reference.scene = scene
         try awake(scene, entries, declaration, source: source)
         return scene
+    }
+
+    /// The folder of the scene file named `name`: what comes before its
+    /// last `/`, `.` for a bare file name, `nil` for a name that is no
+    /// path (`<stdin>`, `<page>`, empty).
+    static func directory(of name: String) -> String? {
+        guard !name.isEmpty, !name.hasPrefix("<") else { return nil }
+        guard let slash = name.lastIndex(of: "/") else { return "." }
+        let folder = name[..<slash]
+        return folder.isEmpty ? "/" : String(folder)
     }
 
     /// Wakes the objects whose type wakes, dependencies first.

@@ -176,6 +176,8 @@ extension SceneProblem {
                     : range.lowerBound == 0
                         ? "'\(subject)' cannot be negative, and it is \(value)"
                         : "'\(subject)' must be at least \(Self.bound(range.lowerBound, isDuration)), not \(value)")
+        case .refusedValue(let subject, let text, let reason, let hint):
+            .error(.invalidValue, "'\(subject)' cannot be '\(text)': \(reason)", hint: hint)
 
         // MARK: The script
         case .stepNotAMapping(let hasSeveralVerbs):

@@ -62,6 +62,8 @@ enum SceneProblem {
     case integerTooLarge(subject: String, text: String)
     /// `range` in seconds for a duration, whose bounds are then shown as durations.
     case outOfRange(subject: String, value: String, range: ClosedRange<Double>, isDuration: Bool = false)
+    /// A value of the right type that its property refuses (``PropertyDescription/refusal``).
+    case refusedValue(subject: String, text: String, reason: String, hint: String?)
 
     // MARK: The script
     case stepNotAMapping(hasSeveralVerbs: Bool)
@@ -138,6 +140,15 @@ enum SceneProblem {
     case memberNotApplied(message: String)
     case objectFailed(message: String)
     case tooManyDiagnostics(limit: Int)
+}
+
+extension SceneProblem {
+    /// `value`, of the right type for `subject`, refused by its property.
+    static func refused(_ value: SceneValue, _ refusal: ValueRefusal, subject: String) -> SceneProblem {
+        let text: String
+        if case .string(let string) = value { text = string } else { text = "\(value)" }
+        return .refusedValue(subject: subject, text: text, reason: refusal.reason, hint: refusal.hint)
+    }
 }
 
 extension SceneProblem {

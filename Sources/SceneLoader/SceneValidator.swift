@@ -175,10 +175,16 @@ struct SceneValidator {
             SharedValueKey(component: $0, node: node, property: ObjectIdentifier(property))
         }
         if let key, let shared = sharedValues[key] { return shared }
-        let value = ValueResolver.resolve(
-            node, in: document, as: property.type, range: property.range, subject: { property.name },
-            into: &diagnostics)
-        if let key, let value { sharedValues[key] = value }
+        guard
+            let value = ValueResolver.resolve(
+                node, in: document, as: property.type, range: property.range, subject: { property.name },
+                into: &diagnostics)
+        else { return nil }
+        if let refusal = property.refusal?(value) {
+            diagnostics.add(.refused(value, refusal, subject: property.name), at: document.span(node))
+            return nil
+        }
+        if let key { sharedValues[key] = value }
         return value
     }
 

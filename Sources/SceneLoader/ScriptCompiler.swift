@@ -149,6 +149,10 @@ struct ScriptCompiler {
                 node, in: document, as: property.type, range: property.range, subject: { path },
                 into: &diagnostics)
         else { return false }
+        if let refusal = property.refusal?(resolved) {
+            diagnostics.add(.refused(resolved, refusal, subject: path), at: document.span(node))
+            return false
+        }
         assignments.append(ScriptStep.Assignment(target: target, property: property, path: path, value: resolved))
         return true
     }

@@ -147,6 +147,59 @@ private final class Dial: View {
         try expectPicture("table", [("list", table)])
     }
 
+    @Test func switchesSteppersAndProgressBars() throws {
+        let off = Switch()
+        let on = Switch()
+        on.tap()
+        #expect(off.intrinsicSize == Size(width: 51, height: 31))
+        try expectPicture("switches", [("off", off), ("on", on)])
+        let middle = Stepper()
+        middle.value = 5
+        middle.maximum = 10
+        let atMaximum = Stepper()
+        atMaximum.maximum = 2
+        atMaximum.value = 2
+        #expect(middle.intrinsicSize == Size(width: 94, height: 32))
+        try expectPicture("steppers", [("middle", middle), ("top", atMaximum)])
+        let empty = ProgressView()
+        empty.frame = Rect(x: 10, y: 10, width: 200, height: 4)
+        let partly = ProgressView()
+        partly.progress = 0.3
+        partly.frame = Rect(x: 10, y: 30, width: 200, height: 4)
+        let full = ProgressView()
+        full.progress = 1
+        full.frame = Rect(x: 10, y: 50, width: 200, height: 2)
+        #expect(partly.intrinsicSize.height == 4)
+        try expectPicture("progress-views", [("empty", empty), ("partly", partly), ("full", full)])
+    }
+
+    @Test func imagePlaceholdersNameTheImageAndSayWhyAFileIsNotShown() throws {
+        let named = ImageView()
+        named.image = "banner"
+        named.frame = Rect(x: 10, y: 10, width: 100, height: 100)
+        let refused = ImageView()
+        refused.image = "../secret.png"
+        refused.frame = Rect(x: 120, y: 10, width: 110, height: 100)
+        try expectPicture("image-placeholders", [("banner", named), ("secret", refused)])
+    }
+
+    @Test func anImageFileBesideTheSceneIsEmbeddedWhole() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("embed-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(smallPNG).write(to: folder.appendingPathComponent("logo.png"))
+        let view = ImageView(imageDirectory: folder.path)
+        view.image = "logo"
+        view.frame = Rect(x: 10, y: 20, width: 30, height: 40)
+        let svg = picture([("logo", view)])
+        let encoded = Data(smallPNG).base64EncodedString()
+        #expect(
+            svg.contains(
+                "<image x=\"0\" y=\"0\" width=\"30\" height=\"40\" preserveAspectRatio=\"xMidYMid meet\""
+                    + " href=\"data:image/png;base64,\(encoded)\"/>"))
+        #expect(!svg.contains("logo</text>"), "the placeholder was drawn too")
+    }
+
     @Test func containersStackTheirViewsAndHiddenViewsAreLeftOut() throws {
         let bar = View()
         bar.layout = StackLayout(axis: .horizontal, spacing: 4, padding: 4, alignment: .center)

@@ -7,8 +7,9 @@ import Testing
 /// for a set that leaves the value as it was.
 @Suite struct PropertyChangeEventTests {
     /// Settable properties without a change event, each for a reason the
-    /// docs give: Slider's `valueChanged` is its input event.
-    static let withoutChangeEvent: Set<String> = ["Slider.value"]
+    /// docs give: Slider's, Stepper's and Switch's `valueChanged` is their
+    /// input event.
+    static let withoutChangeEvent: Set<String> = ["Slider.value", "Stepper.value", "Switch.isOn"]
 
     static let typeNames = SceneRegistry.standardTypes.map(\.name)
 

@@ -228,7 +228,7 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
                 test.yaml:2:3: error: object 'controls' has no 'type'
                     2 |   controls:
                       |   ^~~~~~~~
-                      = help: add 'type:' with a registered type; the registered types are View, Label, Button, Slider, ShakeAnimation, TextField, ActivityIndicator, SegmentedControl and 24 more
+                      = help: add 'type:' with a registered type; the registered types are View, Label, Button, Slider, Switch, Stepper, ShakeAnimation, TextField and 28 more
 
                 """#),
         DiagnosticCase(
@@ -343,6 +343,28 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
                 test.yaml:4:12: error: 'alpha' must be between 0 and 1, not 1.5
                     4 |     alpha: 1.5
                       |            ^~~
+
+                """#),
+        DiagnosticCase(
+            code: .invalidValue,
+            yaml: #"""
+                objects:
+                  photo:
+                    type: ImageView
+                    image: ../secret.png
+                script:
+                  - set: { photo.image: .hidden }
+
+                """#,
+            expected: #"""
+                test.yaml:4:12: error: 'image' cannot be '../secret.png': a path, not a name
+                    4 |     image: ../secret.png
+                      |            ^~~~~~~~~~~~~
+                      = help: name a PNG or SVG file in the scene's folder: 'avatar' for avatar.png or avatar.svg
+                test.yaml:6:25: error: 'photo.image' cannot be '.hidden': a hidden file's name
+                    6 |   - set: { photo.image: .hidden }
+                      |                         ^~~~~~~
+                      = help: name a PNG or SVG file in the scene's folder: 'avatar' for avatar.png or avatar.svg
 
                 """#),
         DiagnosticCase(

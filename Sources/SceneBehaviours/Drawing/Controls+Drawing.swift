@@ -196,3 +196,70 @@ extension TableView {
         }
     }
 }
+
+extension Switch {
+    /// UIKit's size for a switch, which it keeps whatever its frame.
+    static let naturalSize = Size(width: 51, height: 31)
+
+    /// A pill, green when on and light grey when off, with a white round
+    /// knob at its right end when on, at its left end when off: at most
+    /// ``naturalSize``, from the top left corner, as UIKit draws it in a
+    /// larger frame.
+    func drawSwitch(in context: DrawingContext) {
+        let width = min(context.size.width, Self.naturalSize.width)
+        let height = min(context.size.height, Self.naturalSize.height)
+        let pill = Rect(x: 0, y: 0, width: width, height: height)
+        context.fill(pill, color: isOn ? Palette.switchOn : Palette.track, cornerRadius: height / 2)
+        let radius = max(0, height / 2 - 2)
+        let center = Point(x: isOn ? max(height / 2, width - height / 2) : height / 2, y: height / 2)
+        context.fillCircle(center: center, radius: radius, color: isPressed ? Palette.faint : .white)
+        context.strokeCircle(center: center, radius: radius, color: Palette.border, lineWidth: 0.5)
+    }
+}
+
+extension Stepper {
+    /// UIKit's size for a stepper, which it keeps whatever its frame.
+    static let naturalSize = Size(width: 94, height: 32)
+
+    /// A rounded grey box split by a divider: − on the left, + on the
+    /// right, each grey when the value is at its end; at most
+    /// ``naturalSize``, from the top left corner, as UIKit draws it.
+    func drawStepper(in context: DrawingContext) {
+        let width = min(context.size.width, Self.naturalSize.width)
+        let height = min(context.size.height, Self.naturalSize.height)
+        context.fill(Rect(x: 0, y: 0, width: width, height: height), color: Palette.fill, cornerRadius: 8)
+        let middle = width / 2
+        let inset = min(8, height / 4)
+        context.line(
+            from: Point(x: middle, y: inset), to: Point(x: middle, y: height - inset), color: Palette.border)
+        let arm = min(7, width / 8, height / 3)
+        let minus = Point(x: width / 4, y: height / 2)
+        let plus = Point(x: width * 3 / 4, y: height / 2)
+        let minusColor = value > minimum ? Palette.text : Palette.secondaryText
+        let plusColor = value < max(minimum, maximum) ? Palette.text : Palette.secondaryText
+        context.line(
+            from: Point(x: minus.x - arm, y: minus.y), to: Point(x: minus.x + arm, y: minus.y), color: minusColor,
+            lineWidth: 2)
+        context.line(
+            from: Point(x: plus.x - arm, y: plus.y), to: Point(x: plus.x + arm, y: plus.y), color: plusColor,
+            lineWidth: 2)
+        context.line(
+            from: Point(x: plus.x, y: plus.y - arm), to: Point(x: plus.x, y: plus.y + arm), color: plusColor,
+            lineWidth: 2)
+    }
+}
+
+extension ProgressView {
+    /// A light grey track, 4 points high (less in a lower frame) across
+    /// the middle, filled in the tint up to `progress`.
+    func drawProgress(in context: DrawingContext) {
+        let height = min(4, context.size.height)
+        let top = (context.size.height - height) / 2
+        let radius = height / 2
+        context.fill(
+            Rect(x: 0, y: top, width: context.size.width, height: height), color: Palette.track, cornerRadius: radius)
+        let filled = context.size.width * min(max(progress, 0), 1)
+        guard filled > 0 else { return }
+        context.fill(Rect(x: 0, y: top, width: filled, height: height), color: Palette.tint, cornerRadius: radius)
+    }
+}

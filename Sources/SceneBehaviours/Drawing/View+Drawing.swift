@@ -20,6 +20,14 @@ enum Palette {
     static let secondaryText = Color(red: 0x8E, green: 0x8E, blue: 0x93)
     static let invalid = Color(red: 0xFF, green: 0x3B, blue: 0x30)
     static let text = Color.black
+    /// A switch's track when on (iOS's system green).
+    static let switchOn = Color(red: 0x34, green: 0xC7, blue: 0x59)
+    /// A switch's track when off, and a progress bar's track.
+    static let track = Color(red: 0xE5, green: 0xE5, blue: 0xEA)
+    /// A stepper's fill (iOS's tertiary system fill on white).
+    static let fill = Color(red: 0xEF, green: 0xEF, blue: 0xF0)
+    /// An image placeholder's box.
+    static let placeholder = Color(red: 0xF2, green: 0xF2, blue: 0xF7)
 
     /// Whether white text reads better than black on `color` (its
     /// luminance, by the sRGB weights, below 0.6; a mostly clear colour is
@@ -43,6 +51,10 @@ extension View {
         case let indicator as PageIndicator: indicator.pageIndicatorIntrinsicSize
         case let control as SegmentedControl: control.segmentedIntrinsicSize
         case let table as TableView: table.tableIntrinsicSize
+        case is Switch: Switch.naturalSize
+        case is Stepper: Stepper.naturalSize
+        case is ProgressView: Size(width: 0, height: 4)
+        case let image as ImageView: image.imageIntrinsicSize
         default: type(of: self) == View.self ? .zero : Size(width: 120, height: 44)
         }
     }
@@ -62,6 +74,10 @@ extension View {
         case let indicator as PageIndicator: indicator.drawPageIndicator(in: context)
         case let control as SegmentedControl: control.drawSegments(in: context)
         case let table as TableView: table.drawTable(in: context)
+        case let control as Switch: control.drawSwitch(in: context)
+        case let stepper as Stepper: stepper.drawStepper(in: context)
+        case let progress as ProgressView: progress.drawProgress(in: context)
+        case let image as ImageView: image.drawImage(in: context)
         default:
             if type(of: self) == View.self {
                 if backgroundColor == nil {
