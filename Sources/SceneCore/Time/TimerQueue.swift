@@ -24,40 +24,18 @@ struct TimerQueue: ~Copyable {
         var nextFree: UInt32
     }
 
-    /// A heap entry: its deadline and sequence as one unsigned 192-bit
-    /// key (the deadline's high word with its sign bit flipped, so that
-    /// unsigned order is the deadline's order), and its slot.
+    /// A heap entry.
     struct Entry {
-        var high: UInt64
-        var low: UInt64
+        var deadline: TimeKey
         var sequence: UInt64
         var slot: UInt32
 
-        @inline(__always)
-        init(deadline: TimeKey, sequence: UInt64, slot: UInt32) {
-            high = UInt64(bitPattern: deadline.high) ^ (1 << 63)
-            low = deadline.low
-            self.sequence = sequence
-            self.slot = slot
-        }
-
-        /// The entry's deadline.
-        @inline(__always)
-        var deadline: TimeKey { TimeKey(high: Int64(bitPattern: high ^ (1 << 63)), low: low) }
-
         /// Whether `a` fires before `b`: by deadline, then sequence.
-        ///
-        /// The keys are subtracted word by word, and the last borrow says
-        /// whether `a`'s is less: no branch for the processor to guess,
-        /// where the order of two heap children is as random as the delays.
         @inline(__always)
         static func precedes(_ a: Entry, _ b: Entry) -> Bool {
-            let sequenceBorrow = a.sequence < b.sequence
-            let (lowDifference, lowBorrow) = a.low.subtractingReportingOverflow(b.low)
-            let (_, lowBorrowIn) = lowDifference.subtractingReportingOverflow(sequenceBorrow ? 1 : 0)
-            let (highDifference, highBorrow) = a.high.subtractingReportingOverflow(b.high)
-            let (_, highBorrowIn) = highDifference.subtractingReportingOverflow(lowBorrow || lowBorrowIn ? 1 : 0)
-            return highBorrow || highBorrowIn
+            if a.deadline.high != b.deadline.high { return a.deadline.high < b.deadline.high }
+            if a.deadline.low != b.deadline.low { return a.deadline.low < b.deadline.low }
+            return a.sequence < b.sequence
         }
     }
 
