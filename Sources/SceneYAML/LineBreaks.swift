@@ -5,13 +5,30 @@ package enum LineBreaks {
     /// The start of each line, counting every line break libyaml counts
     /// (LF, CR, CRLF, NEL, LS, PS), after a byte order mark.
     package static func starts(of text: [UInt8]) -> [UInt32] {
-        var starts: [UInt32] = [text.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0]
+        var starts = [firstStart(of: text)]
         starts.reserveCapacity(text.count / 16)
+        _ = scan(text, from: 0, to: text.count, appendingTo: &starts)
+        return starts
+    }
+
+    /// Where the first line starts: after a byte order mark, if any.
+    static func firstStart(of text: [UInt8]) -> UInt32 {
+        text.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    }
+
+    /// Appends to `starts` the start of each line that begins after a line
+    /// break found from byte `start` of `text` on, until at least byte
+    /// `limit`, and returns where the scan stopped: at or after `limit`
+    /// (and at most at the end of the text), never inside a line break. So
+    /// a scan resumed where it stopped finds what one scan would, and every
+    /// line starting at or before the returned offset has been appended.
+    static func scan(_ text: [UInt8], from start: Int, to limit: Int, appendingTo starts: inout [UInt32]) -> Int {
         text.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
+            guard let base = buffer.baseAddress else { return 0 }
             let count = buffer.count
-            var index = 0
-            while index < count {
+            let limit = min(limit, count)
+            var index = max(0, start)
+            while index < limit {
                 // Eight bytes at a time, skipping to the first that is a line
                 // break (below 0x0E) or the lead of a multi-byte one (0x80 and
                 // above). `word - 0x0E0E...` sets the high bit of a byte below
@@ -50,8 +67,8 @@ package enum LineBreaks {
                     break
                 }
             }
+            return min(index, count)
         }
-        return starts
     }
 
     /// The length in bytes of the line break at `index` of `bytes`, or 0.

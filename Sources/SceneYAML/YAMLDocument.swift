@@ -60,7 +60,7 @@ package struct YAMLDocument: Sendable {
     @usableFromInline let text: [UInt8]
     /// Scalar values that differ from their source text.
     @usableFromInline var arena: [UInt8] = []
-    /// The byte offset where each line starts, worked out on first use.
+    /// The byte offset where each line starts, worked out as far as positions need it.
     let lineStarts: LineStarts
 
     /// The bytes of scalar text that aliases repeat, counting each alias

@@ -112,6 +112,9 @@ package enum YAMLDocumentReader {
 }
 
 private struct Frame {
+    /// What ``Builder/top`` holds while no collection is open.
+    static let placeholder = Frame(index: -1, isMapping: false, anchor: nil)
+
     var index: Int
     var isMapping: Bool
     var anchor: String?
@@ -139,7 +142,14 @@ private struct Frame {
 private struct Builder {
     let limits: YAMLLimits
     var document: YAMLDocument
+    /// The innermost open collection (``Frame/placeholder`` when none is), kept
+    /// out of ``stack``: every node changes its counts, and through the
+    /// array each change checked that the array was uniquely referenced.
+    var top = Frame.placeholder
+    /// The open collections around ``top``, outermost first.
     var stack: [Frame] = []
+    /// How many collections are open: ``top`` and those in ``stack``.
+    var depth = 0
     var documents = 0
     var anchors: [String: (index: Int, expandedCount: Int, expandedBytes: Int)] = [:]
     /// Anchors defined so far (a streamed entry that defines one is kept).
@@ -214,7 +224,10 @@ private struct Builder {
             try checkTag(event, batch)
             try open(.mapping, anchor: batch.anchor(of: event), event)
         case .sequenceEnd, .mappingEnd:
-            guard let frame = stack.popLast() else { return }
+            guard depth > 0 else { return }
+            var frame = stack.popLast() ?? .placeholder
+            swap(&frame, &top)
+            depth -= 1
             document.records[frame.index].end = event.end
             document.records[frame.index].next = UInt32(document.records.count)
             document.records[frame.index].count = frame.children
@@ -279,7 +292,14 @@ private struct Builder {
         span(Int(document.records[index].start), Int(document.records[index].end))
     }
 
+    /// Refuses a tag: a node without anchor or tag (nearly all) is let
+    /// through without a call.
+    @inline(__always)
     private func checkTag(_ event: ConvertedEvent, _ batch: YAMLEventBatch) throws(YAMLError) {
+        if event.properties != 0 { try refuseTag(event, batch) }
+    }
+
+    private func refuseTag(_ event: ConvertedEvent, _ batch: YAMLEventBatch) throws(YAMLError) {
         guard var name = batch.tag(of: event) else { return }
         if name.hasPrefix("tag:yaml.org,2002:") { name = "!!" + name.dropFirst(18) }
         throw error(
@@ -315,46 +335,47 @@ private struct Builder {
     private mutating func open(
         _ kind: YAMLDocument.RecordKind, anchor: String?, _ event: ConvertedEvent
     ) throws(YAMLError) {
-        if let top = stack.last, top.isMapping, top.expectsKey {
+        if depth > 0, top.isMapping, top.expectsKey {
             throw error(
                 .complexKey, "a mapping key must be a single value, not \(kind == .mapping ? "a mapping" : "a list")",
                 event)
         }
-        if stack.count >= limits.maxDepth {
+        if depth >= limits.maxDepth {
             throw error(
                 .tooDeep, "lists and mappings are nested more than \(limits.maxDepth) deep", event,
                 hint: "flatten the structure, or raise the depth limit in the embedding program")
         }
         let index = append(kind, event)
-        if document.root == nil && stack.isEmpty { document.root = YAMLDocument.Node(index: Int32(index)) }
+        if document.root == nil && depth == 0 { document.root = YAMLDocument.Node(index: Int32(index)) }
         var frame = Frame(index: index, isMapping: kind == .mapping, anchor: anchor)
-        if kind == .mapping, let streamedKey, onEntry != nil, stack.count == 1, stack[0].isMapping,
-            !stack[0].expectsKey, document.valueEquals(stack[0].lastKey, streamedKey)
+        if kind == .mapping, let streamedKey, onEntry != nil, depth == 1, top.isMapping,
+            !top.expectsKey, document.valueEquals(top.lastKey, streamedKey)
         {
             frame.isStreamed = true
             frame.anchorMark = anchorsDefined
         }
-        stack.append(frame)
+        if depth > 0 { stack.append(top) }
+        top = frame
+        depth += 1
     }
 
     /// Counts the finished node at `index` as a child of the open collection,
     /// checking it as a key when it stands in a key's place.
     private mutating func finishChild(_ index: Int, expandedCount: Int, expandedBytes: Int) throws(YAMLError) {
-        guard !stack.isEmpty else {
+        guard depth > 0 else {
             if document.root == nil { document.root = YAMLDocument.Node(index: Int32(index)) }
             return
         }
-        let top = stack.count - 1
-        stack[top].children += 1
-        stack[top].expandedCount += expandedCount
-        stack[top].expandedBytes += expandedBytes
-        guard stack[top].isMapping else { return }
-        defer { stack[top].expectsKey.toggle() }
-        guard stack[top].expectsKey else {
-            if stack[top].isStreamed { handOut(value: index, of: top) }
+        top.children += 1
+        top.expandedCount += expandedCount
+        top.expandedBytes += expandedBytes
+        guard top.isMapping else { return }
+        defer { top.expectsKey.toggle() }
+        guard top.expectsKey else {
+            if top.isStreamed { handOut(value: index) }
             return
         }
-        stack[top].lastKey = index
+        top.lastKey = index
         let keyNode = YAMLDocument.Node(index: Int32(index))
         let key = document.resolved(keyNode)
         guard document.records[key].kind == .scalar else {
@@ -362,44 +383,46 @@ private struct Builder {
                 .complexKey, "a mapping key must be a single value, not \(document.kindDescription(keyNode))",
                 at: span(ofRecord: index))
         }
-        try addKey(key, at: index, to: top)
+        try addKey(key, at: index)
     }
 
     /// Hands the entry that just ended with the value at `index` to
     /// `onEntry`, then drops its records unless it defined an anchor.
-    private mutating func handOut(value index: Int, of top: Int) {
-        let key = stack[top].lastKey
+    private mutating func handOut(value index: Int) {
+        let key = top.lastKey
         let entry = YAMLDocument.Entry(
             key: document.value(at: document.resolved(YAMLDocument.Node(index: Int32(key)))),
             keyNode: YAMLDocument.Node(index: Int32(key)), value: YAMLDocument.Node(index: Int32(index)))
         onEntry?(document, entry)
-        if anchorsDefined == stack[top].anchorMark {
+        if anchorsDefined == top.anchorMark {
             document.records.removeSubrange(key...)
-            stack[top].children -= 2
+            top.children -= 2
         }
-        stack[top].anchorMark = anchorsDefined
+        top.anchorMark = anchorsDefined
     }
 
     /// Checks the key whose value is record `key` (written at record `index`,
     /// an alias when the two differ) against the mapping's earlier keys.
-    private mutating func addKey(_ key: Int, at index: Int, to top: Int) throws(YAMLError) {
-        if document.records[key].style == .plain && document.valueEquals(key, "<<") {
+    private mutating func addKey(_ key: Int, at index: Int) throws(YAMLError) {
+        if document.records[key].valueLength == 2 && document.records[key].style == .plain
+            && document.valueEquals(key, "<<")
+        {
             throw YAMLError(
                 .mergeKey, "merge keys ('<<') are not supported in scene files", at: span(ofRecord: index),
                 hint: "write the keys out, or use an alias for a whole value")
         }
         // A streamed mapping's keys are checked by whoever receives its
         // entries (the scene loader checks object ids as it indexes them).
-        if stack[top].isStreamed { return }
+        if top.isStreamed { return }
         var first: (start: UInt32, end: UInt32)?
         let written = (document.records[index].start, document.records[index].end)
         // Moved out of the frame while it changes, so that it is mutated in
-        // place: changing it through `stack[top]` could copy it every time.
-        if var keyIndex = stack[top].keyIndex.take() {
+        // place: changing it through the frame could copy it every time.
+        if var keyIndex = top.keyIndex.take() {
             let text = document.value(at: key)
             first = keyIndex.updateValue(written, forKey: text)
             if let first { keyIndex[text] = first }
-            stack[top].keyIndex = keyIndex
+            top.keyIndex = keyIndex
         } else {
             // Keys so far: every other child from the first. ASCII keys
             // among ASCII keys compare by their bytes alone; comparing them
@@ -407,9 +430,9 @@ private struct Builder {
             // every pair, cost 200 M of the 5,890 M instructions of `check`
             // on 100,000 objects (callgrind).
             let keyIsASCII = document.withValueBytes(at: key) { bytes in bytes.allSatisfy { $0 < 0x80 } }
-            let bytesDecide = keyIsASCII && stack[top].keysAreASCII
-            if !keyIsASCII { stack[top].keysAreASCII = false }
-            var current = stack[top].index + 1
+            let bytesDecide = keyIsASCII && top.keysAreASCII
+            if !keyIsASCII { top.keysAreASCII = false }
+            var current = top.index + 1
             var keys = 0
             while current < index {
                 let earlier = document.resolved(YAMLDocument.Node(index: Int32(current)))
@@ -423,7 +446,7 @@ private struct Builder {
             }
             if first == nil && keys >= 8 {
                 var keyIndex = [String: (start: UInt32, end: UInt32)](minimumCapacity: 32)
-                var current = stack[top].index + 1
+                var current = top.index + 1
                 while current <= index {
                     keyIndex[document.value(at: document.resolved(YAMLDocument.Node(index: Int32(current))))] = (
                         document.records[current].start, document.records[current].end
@@ -432,7 +455,7 @@ private struct Builder {
                     if current > index { break }
                     current = Int(document.records[current].next)
                 }
-                stack[top].keyIndex = keyIndex
+                top.keyIndex = keyIndex
             }
         }
         if let first {

@@ -49,7 +49,9 @@ import Testing
     }
 
     /// One run of `operations` random steps; returns how many timers fired.
-    private func run(seed: UInt64, operations: Int, deadlines: UInt64) -> Int {
+    /// Times count from `base`.
+    private func run(seed: UInt64, operations: Int, deadlines: UInt64, base: TimeKey = .zero) -> Int {
+        func key(_ offset: UInt64) -> TimeKey { base.adding(TimeKey(high: 0, low: offset)) }
         var random = Generator(state: seed)
         var queue = TimerQueue()
         var model = Model()
@@ -61,7 +63,7 @@ import Testing
         for step in 0..<operations {
             switch random.next(upperBound: UInt64(10)) {
             case 0..<4:  // schedule, often at a deadline another timer has
-                let deadline = TimeKey(high: 0, low: now + random.next(upperBound: deadlines))
+                let deadline = key(now + random.next(upperBound: deadlines))
                 let isFrame = random.next(upperBound: UInt64(4)) == 0
                 let tag = order
                 let id = queue.insert(at: deadline, isAnimationFrame: isFrame) { fired.tags.append(tag) }
@@ -78,10 +80,10 @@ import Testing
                 #expect(queue.firstDeadline() == model.first()?.deadline, "step \(step): first deadline")
             default:  // advance the clock a little and fire what is due, sometimes refusing an instant
                 now += random.next(upperBound: deadlines / 4 + 1)
-                let instant = TimeKey(high: 0, low: now)
+                let instant = key(now)
                 let refused: TimeKey? =
                     random.next(upperBound: UInt64(3)) == 0
-                    ? TimeKey(high: 0, low: now - min(now, random.next(upperBound: UInt64(3)))) : nil
+                    ? key(now - min(now, random.next(upperBound: UInt64(3)))) : nil
                 while true {
                     let expected = model.first().flatMap { $0.deadline <= instant ? $0 : nil }
                     switch queue.popFirst(through: instant, refusing: refused) {
@@ -116,6 +118,16 @@ import Testing
     func randomSchedulesCancelsAndFiringsMatchTheModel(seed: UInt64, deadlines: UInt64) {
         let popped = run(seed: seed, operations: 20_000, deadlines: deadlines)
         // The sequence really fired timers, not only scheduled them.
+        #expect(popped > 1_000)
+    }
+
+    /// Deadlines whose 128 bits carry from the low word into the high one,
+    /// and whose high word goes from negative to positive: the heap
+    /// compares keys as whole numbers, not by their low words alone.
+    @Test(arguments: [UInt64(1_000), 100_000])
+    func deadlinesAcrossTheWordsOfTheKeyMatchTheModel(deadlines: UInt64) {
+        let base = TimeKey(high: -1, low: UInt64.max - 40_000)
+        let popped = run(seed: 5, operations: 20_000, deadlines: deadlines, base: base)
         #expect(popped > 1_000)
     }
 

@@ -90,6 +90,33 @@ import Testing
         }
     }
 
+    /// Line starts and continuation counts are worked out only as far as
+    /// the positions asked for need (64 KiB at a time): positions asked
+    /// for in any order, back and forth across a text of several steps,
+    /// with breaks of every kind and multi-byte text, are those a locator
+    /// over the whole text's line starts gives.
+    @Test(arguments: [UInt64(1), 2, 3])
+    func positionsWorkedOutAsFarAsNeededAreThoseOfTheWholeText(seed: UInt64) {
+        let pieces: [[UInt8]] = [
+            [0x0A], [0x0D, 0x0A], [0x0D], Array("\u{85}".utf8), Array("\u{2028}".utf8), Array("é".utf8),
+            Array("😀".utf8), Array("key: value".utf8), Array(String(repeating: "x", count: 300).utf8),
+        ]
+        var state = seed
+        func next() -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33)
+        }
+        var text: [UInt8] = [0xEF, 0xBB, 0xBF]
+        while text.count < 300_000 { text += pieces[next() % pieces.count] }
+        let whole = SourceLocator(text: text, lineStarts: LineBreaks.starts(of: text))
+        let stepwise = SourceLocator(text: text, lines: LineStarts(text: text))
+        var offsets = [0, 1, 3, text.count, text.count + 5, 70_000, 69_999, 65_536, 131_072, 200_000, 10]
+        for _ in 0..<300 { offsets.append(next() % (text.count + 1)) }
+        for offset in offsets {
+            #expect(stepwise.position(ofOffset: offset) == whole.position(ofOffset: offset), "offset \(offset)")
+        }
+    }
+
     @Test func aByteOrderMarkIsNotAColumn() {
         let text: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("ab".utf8)
         let locator = SourceLocator(text: text, lineStarts: LineBreaks.starts(of: text))

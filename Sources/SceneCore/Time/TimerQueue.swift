@@ -145,7 +145,8 @@ struct TimerQueue: ~Copyable {
     mutating func popFirst(through instant: TimeKey, refusing refused: TimeKey?) -> Next {
         guard let deadline = firstDeadline(through: instant) else { return .none }
         if deadline == refused { return .refused }
-        return removeFirst().map(Next.due) ?? .none
+        let due = removeFirst()
+        return due.id.sequence == 0 ? .none : .due(due)
     }
 
     /// The deadline of the first live timer when it is due by `instant`,
@@ -164,10 +165,21 @@ struct TimerQueue: ~Copyable {
     }
 
     /// Takes the first timer out of the queue (after ``firstDeadline(through:)``,
-    /// which drops the dead entries before it); `nil` when there is none.
+    /// which drops the dead entries before it); when there is none, a
+    /// ``Due`` with no action whose identifier's sequence is 0 (no timer's).
+    ///
+    /// Not an optional `Due`: the scheduler destroyed each `Due?` through
+    /// the runtime's value witnesses (an outlined destroy calling a generic
+    /// one, which asked the type's metadata for the case), 56 instructions
+    /// a firing, 560 M over the 10 million firings before the animation in
+    /// `scene-bench --scheduler --repetitions 1` (callgrind).
     @inline(__always)
-    mutating func removeFirst() -> Due? {
-        guard heapCount > 0 else { return nil }
+    mutating func removeFirst() -> Due {
+        guard heapCount > 0 else {
+            return Due(
+                action: nil, id: VirtualScheduler.TimerID(slot: Self.noSlot, sequence: 0), deadline: .zero,
+                isAnimationFrame: false)
+        }
         let first = heap[0]
         removeFront()
         let isFrame = slots[Int(first.slot)].isAnimationFrame

@@ -210,7 +210,8 @@ public final class VirtualScheduler {
                 return
             }
             if firingsAtInstant >= limit && deadline == nowKey { throw .runaway(at: now, firings: firingsAtInstant) }
-            guard let due = queue.removeFirst() else {
+            let due = queue.removeFirst()
+            guard due.id.sequence != 0 else {
                 nowKey = target
                 return
             }
