@@ -11,12 +11,13 @@ import Testing
 @Suite struct ImportedPictureTests {
     /// A view of the storyboard written for the test: its element, IB id,
     /// frame relative to its parent, what goes inside the element besides
-    /// the frame and the subviews, and its subviews.
+    /// the frame and the subviews, attributes of its own, and its subviews.
     struct IBView {
         var element: String
         var id: String
         var x: Double, y: Double, width: Double, height: Double
         var inner: String = ""
+        var attributes: String = ""
         var subviews: [IBView] = []
 
         /// The element as Interface Builder writes it, `key` on the root.
@@ -26,7 +27,7 @@ import Testing
             let children =
                 subviews.isEmpty ? "" : "<subviews>\n\(subviews.map { $0.xml() }.joined(separator: "\n"))\n</subviews>"
             return
-                "<\(element)\(keyAttribute) opaque=\"NO\" contentMode=\"scaleToFill\" id=\"\(id)\">\n\(frame)\n\(children)\n\(inner)\n</\(element)>"
+                "<\(element)\(keyAttribute) opaque=\"NO\" contentMode=\"scaleToFill\"\(attributes) id=\"\(id)\">\n\(frame)\n\(children)\n\(inner)\n</\(element)>"
         }
 
         /// Each view's IB id and its absolute origin: the frames summed up the hierarchy.
@@ -58,6 +59,11 @@ import Testing
                                 inner:
                                     "<string key=\"text\">Hello there</string><color key=\"textColor\" red=\"0.0\" green=\"0.5\" blue=\"0.0\" alpha=\"1\" colorSpace=\"custom\" customColorSpace=\"sRGB\"/>"
                             ),
+                            IBView(
+                                element: "textField", id: "TXF-aa-bbb", x: 5, y: 60.5, width: 140, height: 30,
+                                inner:
+                                    "<color key=\"backgroundColor\" red=\"0.40392156862745099\" green=\"0.40392156862745099\" blue=\"0.40392156862745099\" alpha=\"1\" colorSpace=\"calibratedRGB\"/>",
+                                attributes: " placeholder=\"Email Address\""),
                             IBView(
                                 element: "button", id: "BTN-aa-bbb", x: 150.5, y: 40, width: 100, height: 33,
                                 inner: "<state key=\"normal\" title=\"Go on\"/>"),
@@ -117,7 +123,7 @@ import Testing
     @Test func everyViewIsDrawnWhereTheFramesUpTheHierarchyPutIt() throws {
         let (svg, text) = try Self.importedPicture()
         let origins = Self.root.origins()
-        #expect(origins.count == 6)
+        #expect(origins.count == 7)
         for expected in origins {
             let id = try #require(Self.sceneID(of: expected.id, in: text), "no object for \(expected.id)")
             let drawn = try #require(Self.origin(of: id, in: svg), "\(id) is not drawn:\n\(svg)")
@@ -134,5 +140,10 @@ import Testing
         #expect(svg.contains("fill=\"#ff0000\""), "the card's calibrated RGB")
         #expect(svg.contains("fill=\"#0000ff\""), "the row's sRGB")
         #expect(svg.contains("fill=\"#008000\">Hello there</text>"), "the label's text colour")
+        #expect(svg.contains(">Email Address</text>"))
+        // The text field is drawn in its own background colour, not over it in white.
+        let field = try #require(svg.split(separator: "\n").first { $0.contains("data-type=\"TextField\"") })
+        #expect(field.contains("fill=\"#676767\""), "\(field)")
+        #expect(!field.contains("fill=\"#ffffff\""), "\(field)")
     }
 }
