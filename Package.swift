@@ -131,7 +131,8 @@ let package = Package(
         .testTarget(
             name: "SceneImportTests",
             dependencies: [
-                "SceneImport", "SceneLoader", "SceneCore", "SceneBehaviours", "SceneRunning", "TestSupport",
+                "SceneImport", "SceneLoader", "SceneCore", "SceneBehaviours", "SceneRunning", "SceneDrawing",
+                "TestSupport",
             ],
             exclude: ["Fixtures"]),
         .testTarget(name: "SceneDrawingTests", dependencies: ["SceneDrawing", "SceneCore"]),

@@ -6,7 +6,9 @@
 # Examples/broken-invariant.yaml, whose invariant breaks on purpose, fails
 # (exit 1); Examples/mistakes.yaml, broken on purpose, is refused (exit 2), and so is
 # Examples/Imported/auth-view.yaml alone (a required outlet left to the
-# scene that includes it, Scenes/completed-login.yaml).
+# scene that includes it, Scenes/completed-login.yaml); the imported
+# Examples/Imported/AuthView.yaml is refused alone too, and its completing
+# scene Examples/Imported/login.yaml runs green (docs/Import.md).
 source "$(dirname "$0")/common.sh"
 need_runner
 step "scene-runner check --warnings-as-errors Scenes/*.yaml"
@@ -21,3 +23,7 @@ step "scene-runner check Examples/mistakes.yaml (must be refused)"
 expect_status 2 "$runner" check Examples/mistakes.yaml
 step "scene-runner check Examples/Imported/auth-view.yaml (incomplete alone, must be refused)"
 expect_status 2 "$runner" check Examples/Imported/auth-view.yaml
+step "scene-runner run Examples/Imported/login.yaml (the imported AuthView.yaml, completed; docs/Import.md)"
+"$runner" run Examples/Imported/login.yaml
+step "scene-runner check Examples/Imported/AuthView.yaml (as the import wrote it: incomplete alone, must be refused)"
+expect_status 2 "$runner" check Examples/Imported/AuthView.yaml

@@ -41,19 +41,28 @@ extension TextField {
             width: max(200, TextMetrics.width(of: shown, fontSize: TextMetrics.defaultFontSize) + 16), height: 36)
     }
 
-    /// A white box with a border (blue and thicker while it is the first
-    /// responder, red when its input is invalid), its text (dots when
-    /// secure) or its placeholder in grey, and a caret while focused.
+    /// A box, white unless the field has a background colour of its own
+    /// (drawn under it, as an imported storyboard's fields have), with a
+    /// border (blue and thicker while it is the first responder, red when
+    /// its input is invalid), its text (dots when secure; white on a dark
+    /// background) or its placeholder in grey, and a caret while focused.
     func drawTextField(in context: DrawingContext) {
-        context.fill(context.bounds, color: enabled ? .white : Palette.faint, cornerRadius: max(cornerRadius, 6))
+        let onDark = backgroundColor.map(Palette.isDark) ?? false
+        // A background colour of its own was filled at the field's own corner radius.
+        let radius = backgroundColor == nil ? max(cornerRadius, 6) : cornerRadius
+        if backgroundColor == nil {
+            context.fill(context.bounds, color: enabled ? .white : Palette.faint, cornerRadius: radius)
+        }
         let border = invalidInput ? Palette.invalid : focused ? Palette.tint : Palette.border
-        context.stroke(context.bounds, color: border, lineWidth: focused ? 2 : 1, cornerRadius: max(cornerRadius, 6))
+        context.stroke(context.bounds, color: border, lineWidth: focused ? 2 : 1, cornerRadius: radius)
         let inner = Rect(x: 8, y: 0, width: max(0, context.size.width - 16), height: context.size.height)
         let shown = secure ? String(repeating: "\u{2022}", count: min(text.count, 64)) : text
         if shown.isEmpty {
-            context.text(placeholder, in: inner, color: Palette.secondaryText, alignment: .leading)
+            context.text(
+                placeholder, in: inner, color: onDark ? Palette.faint : Palette.secondaryText, alignment: .leading)
         } else {
-            context.text(shown, in: inner, color: enabled ? Palette.text : Palette.secondaryText, alignment: .leading)
+            let color = !enabled ? Palette.secondaryText : onDark ? Color.white : Palette.text
+            context.text(shown, in: inner, color: color, alignment: .leading)
         }
         if focused {
             let x = 8 + TextMetrics.width(of: shown, fontSize: TextMetrics.defaultFontSize) + 1
