@@ -158,7 +158,7 @@ extension SceneMapper {
         case "progressView":
             numbers(element, [("progress", "progress")], &object)
         case "switch":
-            set(&object, "on", .bool(element["on"] == "YES"), at: element)
+            set(&object, "isOn", .bool(element["on"] == "YES"), at: element)
         case "pageControl":
             numbers(element, [("numberOfPages", "numberOfPages"), ("currentPage", "currentPage")], &object)
         case "segmentedControl":
