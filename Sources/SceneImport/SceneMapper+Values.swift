@@ -168,11 +168,7 @@ extension SceneMapper {
         case "imageView":
             if let image = element["image"] { set(&object, "image", .string(image), at: element) }
         case "activityIndicatorView":
-            if element["animating"] == "YES" {
-                warn(
-                    "the spinner is animating in the file; a scene starts it with its 'start' action", at: element,
-                    hint: "add '- call: ID.start' to the script of a scene that includes this one")
-            }
+            if element["animating"] == "YES" { set(&object, "startsAnimating", .bool(true), at: element) }
         case "stackView":
             stackLayout(element, &object)
         default:

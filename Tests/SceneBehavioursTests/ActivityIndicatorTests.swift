@@ -7,6 +7,7 @@ import Testing
     @Test func defaultsAreAStoppedSpinner() {
         var expected = viewDefaults
         expected["animating"] = .bool(false)
+        expected["startsAnimating"] = .bool(false)
         #expect(ActivityIndicator.sceneDescription().defaultValues() == expected)
         #expect(!ActivityIndicator().animating)
     }
@@ -14,7 +15,20 @@ import Testing
     @Test func registersTheViewMembersAnimatingStartAndStop() {
         #expect(
             MemberList(of: ActivityIndicator.sceneDescription())
-                == MemberList.view(properties: ["animating: Bool (read-only)"], actions: ["start", "stop"]))
+                == MemberList.view(
+                    properties: ["animating: Bool (read-only)", "startsAnimating: Bool"], actions: ["start", "stop"]))
+    }
+
+    @Test func startsAnimatingStartsItWhenTheSceneWakesAndOnlyThen() {
+        let scene = Scene(title: nil, summary: nil, entries: [])
+        let starting = ActivityIndicator()
+        starting.startsAnimating = true
+        #expect(!starting.animating, "not before the scene wakes it")
+        starting.awake(in: scene)
+        #expect(starting.animating)
+        let plain = ActivityIndicator()
+        plain.awake(in: scene)
+        #expect(!plain.animating)
     }
 
     @Test func startAndStopActionsToggleAnimating() {

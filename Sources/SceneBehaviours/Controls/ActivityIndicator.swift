@@ -22,6 +22,10 @@ open class ActivityIndicator: View {
         didSet { propertyDidChange(\.animating, from: oldValue, to: animating) }
     }
 
+    /// Whether the spinner starts when its scene wakes (Interface
+    /// Builder's "Animating"); `false` by default.
+    public var startsAnimating = false
+
     /// How long the spinner takes to move on by one of its eight spokes:
     /// an eighth of a second, so a turn takes a second.
     package static let spokeDuration: Duration = .milliseconds(125)
@@ -40,10 +44,12 @@ open class ActivityIndicator: View {
         self.scheduler = scheduler
     }
 
-    /// Takes the scene's clock, unless one was given.
+    /// Takes the scene's clock, unless one was given, and starts turning
+    /// when ``startsAnimating`` says so.
     override open func awake(in scene: Scene) {
         super.awake(in: scene)
         if scheduler == nil { scheduler = scene.scheduler }
+        if startsAnimating { _ = start() }
     }
 
     /// The spoke drawn brightest, 0 (the top) to 7, clockwise: how many
@@ -78,14 +84,16 @@ open class ActivityIndicator: View {
 
     // MARK: Registration
 
-    /// Registers `ActivityIndicator` as a `View` with `animating` and
-    /// `start`/`stop`.
+    /// Registers `ActivityIndicator` as a `View` with `animating`,
+    /// `startsAnimating` and `start`/`stop`.
     override open class func sceneDescription() -> TypeDescription {
         TypeDescription(
             "ActivityIndicator", summary: "A spinner: actions start and stop.", base: View.sceneDescription(),
             make: { ActivityIndicator() }
         ) { type in
             type.readOnly("animating", \.animating, doc: "Whether the spinner turns.")
+            type.property(
+                "startsAnimating", \.startsAnimating, doc: "Starts the spinner when the scene starts (Interface Builder's Animating).")
             type.action("start", doc: "Starts the spinner; ignored when it is already animating.") {
                 $0.start()
             }
