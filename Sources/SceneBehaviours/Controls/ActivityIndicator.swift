@@ -93,7 +93,8 @@ open class ActivityIndicator: View {
         ) { type in
             type.readOnly("animating", \.animating, doc: "Whether the spinner turns.")
             type.property(
-                "startsAnimating", \.startsAnimating, doc: "Starts the spinner when the scene starts (Interface Builder's Animating).")
+                "startsAnimating", \.startsAnimating,
+                doc: "Starts the spinner when the scene starts (Interface Builder's Animating).")
             type.action("start", doc: "Starts the spinner; ignored when it is already animating.") {
                 $0.start()
             }
