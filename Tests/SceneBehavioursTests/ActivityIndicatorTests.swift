@@ -16,7 +16,8 @@ import Testing
         #expect(
             MemberList(of: ActivityIndicator.sceneDescription())
                 == MemberList.view(
-                    properties: ["animating: Bool (read-only)", "startsAnimating: Bool"], actions: ["start", "stop"]))
+                    properties: ["animating: Bool (read-only)", "startsAnimating: Bool"],
+                    events: ["startsAnimatingChanged: Bool"], actions: ["start", "stop"]))
     }
 
     @Test func startsAnimatingStartsItWhenTheSceneWakesAndOnlyThen() {

@@ -24,7 +24,9 @@ open class ActivityIndicator: View {
 
     /// Whether the spinner starts when its scene wakes (Interface
     /// Builder's "Animating"); `false` by default.
-    public var startsAnimating = false
+    public final var startsAnimating = false {
+        didSet { propertyDidChange(\.startsAnimating, from: oldValue, to: startsAnimating) }
+    }
 
     /// How long the spinner takes to move on by one of its eight spokes:
     /// an eighth of a second, so a turn takes a second.
@@ -93,7 +95,7 @@ open class ActivityIndicator: View {
         ) { type in
             type.readOnly("animating", \.animating, doc: "Whether the spinner turns.")
             type.property(
-                "startsAnimating", \.startsAnimating,
+                "startsAnimating", \.startsAnimating, changeEvent: true,
                 doc: "Starts the spinner when the scene starts (Interface Builder's Animating).")
             type.action("start", doc: "Starts the spinner; ignored when it is already animating.") {
                 $0.start()
