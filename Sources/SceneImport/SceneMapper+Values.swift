@@ -13,6 +13,12 @@ enum ImportValue {
 }
 
 extension SceneMapper {
+    /// Counts a colour no scene property takes (a shadow's, a title's in a
+    /// state other than normal), reported once for the scene.
+    private mutating func countOtherColour(at color: IBElement) {
+        count("colors", at: color) { "\($0) other colour(s) (such as a shadow's or a title's) are not carried over" }
+    }
+
     /// The largest coordinate or length a scene takes.
     static let maxLength = 100_000.0
 
@@ -108,7 +114,7 @@ extension SceneMapper {
             case "tintColor":
                 count("tint", at: color) { "\($0) tint colour(s) are not carried over; the controls draw their own" }
             default:
-                count("colors", at: color) { "\($0) other colour(s) (such as a shadow's or a title's) are not carried over" }
+                countOtherColour(at: color)
             }
         }
         switch element.name {
@@ -134,7 +140,7 @@ extension SceneMapper {
                     }
                 }
                 for color in state.children(named: "color") {
-                    count("colors", at: color) { "\($0) other colour(s) (such as a shadow's or a title's) are not carried over" }
+                    countOtherColour(at: color)
                 }
             }
             if element["enabled"] == "NO" { set(&object, "enabled", .bool(false), at: element) }

@@ -44,9 +44,10 @@ import Testing
         let timeoutWithWarning = folder.appendingPathComponent("Warned.storyboard")
         let source = try String(contentsOfFile: Self.timeout, encoding: .utf8)
         try source.replacingOccurrences(
-                of: "<state key=\"normal\" title=\"Play\"/>",
-                with: "<state key=\"normal\" title=\"Play\"/><state key=\"selected\" title=\"Pause\"/>")
-            .write(to: timeoutWithWarning, atomically: true, encoding: .utf8)
+            of: "<state key=\"normal\" title=\"Play\"/>",
+            with: "<state key=\"normal\" title=\"Play\"/><state key=\"selected\" title=\"Pause\"/>"
+        )
+        .write(to: timeoutWithWarning, atomically: true, encoding: .utf8)
         #expect(run(["import", timeoutWithWarning.path, "-o", folder.path]).status == 0)
         #expect(run(["import", timeoutWithWarning.path, "-o", folder.path, "--warnings-as-errors"]).status == 2)
     }

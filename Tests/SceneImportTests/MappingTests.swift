@@ -241,7 +241,8 @@ import Testing
     }
 
     @Test func aViewWhoseCustomClassIsNotAViewTypeKeepsItsUIKitType() throws {
-        let scene = try importViews(#"<button id="B-1" customClass="EventCounter"><state key="normal" title="Go"/></button>"#)
+        let scene = try importViews(
+            #"<button id="B-1" customClass="EventCounter"><state key="normal" title="Go"/></button>"#)
         #expect(scene.text.contains("  goButton:  # B-1\n    type: Button\n    parent: view\n"))
         #expect(
             messages(scene).contains(
