@@ -2,8 +2,10 @@ import SceneCore
 import SceneLoader
 
 /// Checks a scene's ``Invariant``s for the ``TranscriptRecorder`` at every
-/// point where it looks for changes: after every step and timer firing,
-/// and before every event (so after the one before it). Only the
+/// point where the scene is at rest: after every step and every timer
+/// firing, once every event they sent was delivered (never in the middle
+/// of a delivery, where a behaviour may have changed its state and not yet
+/// told its listeners). Only the
 /// invariants that read a property the look found changed are evaluated,
 /// and those that read an outlet (which tells no changes) every time; at
 /// the start, all of them.

@@ -68,7 +68,7 @@ final class TranscriptRecorder {
             },
             scene.observeIgnoredActions { [weak self, weak scene] ignored in
                 guard let self, let scene else { return }
-                self.sample(isAnimationFrame: scene.scheduler.isAnimationFrame)
+                self.sample(isAnimationFrame: scene.scheduler.isAnimationFrame, atRest: false)
                 self.record(
                     .ignored(
                         verb: ignored.action.name, target: scene.entries[ignored.objectIndex].id,
@@ -76,7 +76,7 @@ final class TranscriptRecorder {
             },
             scene.observeFailures { [weak self, weak scene] failure in
                 guard let self else { return }
-                self.sample(isAnimationFrame: scene?.scheduler.isAnimationFrame ?? false)
+                self.sample(isAnimationFrame: scene?.scheduler.isAnimationFrame ?? false, atRest: false)
                 self.record(.failure(object: failure.objectID ?? "the scene", message: failure.message))
             },
         ]
@@ -100,8 +100,10 @@ final class TranscriptRecorder {
         sink.record(Transcript.Entry(time: now, kind: kind))
     }
 
-    /// Records every declared property that changed since the last look.
-    func sample(isAnimationFrame: Bool) {
+    /// Records every declared property that changed since the last look,
+    /// and checks the invariants when the scene is `atRest` (not in the
+    /// middle of delivering an event).
+    func sample(isAnimationFrame: Bool, atRest: Bool = true) {
         guard let scene, let watch else { return }
         watch.forEachPropertyToRead { index, slot, flat in
             let entry = scene.entries[index]
@@ -120,7 +122,7 @@ final class TranscriptRecorder {
                     object: entry.id, property: property.name, from: old ?? .null, to: value ?? .null,
                     isAnimationFrame: isAnimationFrame))
         }
-        if invariants != nil { checkInvariants() }
+        if atRest && invariants != nil { checkInvariants() }
     }
 
     /// Records each expectation of the invariants that broke since the last look.
@@ -141,7 +143,7 @@ final class TranscriptRecorder {
     /// Records an event (after the changes that led to it).
     func event(_ index: Int, _ event: EventDescription, _ payload: SceneValue?) {
         noteDelivery(of: event, by: index)
-        sample(isAnimationFrame: scene?.scheduler.isAnimationFrame ?? false)
+        sample(isAnimationFrame: scene?.scheduler.isAnimationFrame ?? false, atRest: false)
         record(.event(object: declaration.objects[index].id, event: event.name, payload: payload))
     }
 

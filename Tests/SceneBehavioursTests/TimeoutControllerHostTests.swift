@@ -193,6 +193,22 @@ import Testing
         #expect(fixture.scheduler.isIdle)
     }
 
+    @Test func aTapWhileAControlIsHeldLeavesTheViewUp() throws {
+        // A finger on the slider and another on the video: hiding would
+        // leave the first on a view that is gone.
+        let fixture = AutoHideFixture()
+        fixture.volume.press()
+        fixture.backgroundTap.tap()
+        #expect(!fixture.controls.hidden && fixture.timeout.isRunning && !fixture.timeout.isPending)
+        try fixture.wait(.seconds(10))
+        #expect(!fixture.controls.hidden)
+        fixture.volume.release()
+        fixture.backgroundTap.tap()
+        #expect(!fixture.timeout.isRunning)
+        try fixture.wait(.seconds(1))
+        #expect(fixture.controls.hidden && !fixture.timeout.isRunning)
+    }
+
     @Test func touchingAControlKeepsTheViewUpUntilAFullTimeoutAfterRelease() throws {
         // The scene format's example script, in Swift.
         let fixture = AutoHideFixture()

@@ -55,12 +55,37 @@ import Testing
                 "                expected <= 0.8, actual 0.9 (i.yaml:4:7)",
             ])
         #expect(transcript.failedCount == 1 && transcript.passedCount == 1 && !transcript.succeeded)
-        // It comes after the change that broke it, and before the next step.
+        // It comes after the change that broke it and the event the step
+        // sent (once the scene is at rest), and before the next step.
         let text = TranscriptRenderer.text(transcript)
         let change = try #require(text.range(of: "volume.value: 0.7 -> 0.9"))
         let report = try #require(text.range(of: "invariant volume.value"))
-        let next = try #require(text.range(of: "volume sent valueChanged", range: change.upperBound..<text.endIndex))
-        #expect(change.upperBound < report.lowerBound && report.upperBound < next.lowerBound)
+        let event = try #require(text.range(of: "volume sent valueChanged", range: change.upperBound..<text.endIndex))
+        let next = try #require(text.range(of: "expect", range: change.upperBound..<text.endIndex))
+        #expect(event.upperBound < report.lowerBound && report.upperBound < next.lowerBound)
+    }
+
+    @Test func aStateBetweenAChangeAndTheEventThatAnnouncesItIsNotChecked() throws {
+        // The switch turns on, then sends `valueChanged`, whose handler
+        // shows the label: the first invariant holds once the scene is at
+        // rest; the second is broken, and reported once, after the step.
+        let transcript = try run(
+            """
+            objects:
+              shown: { type: Label, hidden: true }
+              wifi: { type: Switch, on: { valueChanged: shown.show } }
+            invariants:
+              - when: { wifi.isOn: true }
+                expect: { shown.hidden: false }
+              - { wifi.isOn: false }
+            script:
+              - tap: wifi
+            """)
+        #expect(
+            invariantLines(transcript) == [
+                "    0.000s  invariant wifi.isOn == false: BROKEN after 'tap wifi'",
+                "                expected false, actual true (i.yaml:7:7)",
+            ])
     }
 
     @Test func aTimerFiringInTheMiddleOfAWaitBreaksItAtTheFiringsTime() throws {

@@ -190,7 +190,7 @@ package final class PasscodeLock: SceneObject, PropertyNotifying {
     }
 
     private func windowPassed() {
-        guard !isLocked, !isUnlocked else { return }
+        guard !isLocked, !isUnlocked, !SeededBug.expiredWindowKeepsWrongCodes.isActive else { return }
         failedAttempts = 0
     }
 

@@ -81,6 +81,8 @@ package final class TimeoutController: SceneObject, PropertyNotifying {
         didSet { propertyMayHaveChanged(\.isPending) }
     }
     private var observations: [Observation] = []
+    /// How many timeouts were scheduled: the pending one's number.
+    private var timeoutsStarted: UInt64 = 0
 
     /// One provider observed, with its touches in progress.
     private final class Observation {
@@ -120,7 +122,9 @@ package final class TimeoutController: SceneObject, PropertyNotifying {
             return .ignored(because: "it is already running and waits for the touches in progress to end")
         }
         isRunning = true
-        if activeInteractions == 0 {
+        if SeededBug.resumeKeepsPendingTimeout.isActive, activeInteractions == 0, let scheduler {
+            schedule(on: scheduler)
+        } else if activeInteractions == 0 {
             arm()
         } else {
             disarm()
@@ -151,9 +155,14 @@ package final class TimeoutController: SceneObject, PropertyNotifying {
             // A provider observed in the middle of a touch reports its end
             // without its beginning: it does not count.
             guard observation.activeTouches > 0 else { return }
+            if phase == .cancelled && SeededBug.cancelledTouchNeverEnds.isActive { return }
             observation.activeTouches -= 1
             activeInteractions -= 1
-            if activeInteractions == 0 && isRunning { arm() }
+            if activeInteractions == 0 && isRunning {
+                arm()
+            } else if isRunning && SeededBug.endedTouchRearmsWhileAnotherIsDown.isActive {
+                arm()
+            }
         }
     }
 
@@ -183,7 +192,14 @@ package final class TimeoutController: SceneObject, PropertyNotifying {
     private func arm() {
         disarm()
         guard let scheduler else { return }  // armed in `awake(in:)`
-        timer = scheduler.schedule(after: timeout) { [weak self] in self?.fire() }
+        schedule(on: scheduler)
+    }
+
+    /// Schedules a full timeout and makes it the pending one.
+    private func schedule(on scheduler: VirtualScheduler) {
+        timeoutsStarted &+= 1
+        let number = timeoutsStarted
+        timer = scheduler.schedule(after: timeout) { [weak self] in self?.fire(number) }
     }
 
     private func disarm() {
@@ -192,8 +208,11 @@ package final class TimeoutController: SceneObject, PropertyNotifying {
         self.timer = nil
     }
 
-    private func fire() {
-        timer = nil
+    /// The timeout numbered `number` passed. There is only ever one
+    /// (`arm()` cancels the one before); only a timeout left behind by a
+    /// bug is not the pending one.
+    private func fire(_ number: UInt64) {
+        if number == timeoutsStarted { timer = nil }
         isRunning = false
         timedOut.send()
     }

@@ -108,9 +108,14 @@ package final class TimeoutControllerHost: SceneObject, PropertyNotifying {
     package var isFading: Bool { fade?.isRunning ?? false }
 
     /// What a tap does: hides a shown view and pauses the controller, or
-    /// shows a hidden view and resumes the controller.
+    /// shows a hidden view and resumes the controller. A tap that would
+    /// hide the view while a touch on one of the controller's providers is
+    /// in progress is ignored: the controls never hide under a finger.
     package func toggle() {
         if isShown {
+            // A finger still on a control keeps the controls up: hiding them
+            // would leave the touch on a view that is gone.
+            if let timeoutController, timeoutController.activeInteractions > 0 { return }
             hideView()
             timeoutController?.pause()
         } else {
@@ -136,7 +141,7 @@ package final class TimeoutControllerHost: SceneObject, PropertyNotifying {
     private func setShown(_ shown: Bool) {
         guard let view = viewToHide else { return }
         if let fade, fade.isRunning {
-            guard shown != fadeShows else { return }
+            guard shown != fadeShows, !SeededBug.tapDuringFadeIsIgnored.isActive else { return }
             fadeShows = shown
             fade.reverse()
             return
@@ -185,7 +190,8 @@ package final class TimeoutControllerHost: SceneObject, PropertyNotifying {
                 doc: "The view that fades out and hides, and shows and fades in.")
             type.outlet(
                 "tapGesture", get: { $0.tapGesture }, set: { $0.tapGesture = $1 },
-                doc: "Its taps toggle the view (and pause or resume the controller); never a provider.")
+                doc: "Its taps toggle the view (and pause or resume the controller), but never hide it while a control"
+                    + " is held; never a provider.")
             type.outlet(
                 "timeoutController", get: { $0.timeoutController }, set: { $0.timeoutController = $1 },
                 required: true, doc: "Its timedOut hides the view.")
