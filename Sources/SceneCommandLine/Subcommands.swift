@@ -31,6 +31,7 @@ enum Subcommands {
         [
             Entry(RunCommand.self), Entry(CheckCommand.self), Entry(TypesCommand.self), Entry(GraphCommand.self),
             Entry(SchemaCommand.self), Entry(LiveCommand.self), Entry(RenderCommand.self), Entry(ImportCommand.self),
+            Entry(ExploreCommand.self),
         ] + extras.map(\.entry)
     }
 

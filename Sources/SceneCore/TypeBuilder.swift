@@ -11,6 +11,8 @@ public struct TypeBuilder<Object: SceneObject> {
     @usableFromInline var events: [EventDescription] = []
     @usableFromInline var actions: [ActionDescription] = []
     @usableFromInline var inputs: [ActionDescription] = []
+    /// How an exploration draws inputs' arguments, by input name.
+    @usableFromInline var draws: [String: InputDraw] = [:]
 
     init(typeName: String) {
         self.typeName = typeName

@@ -71,6 +71,9 @@ public final class TypeDescription: Sendable {
     package let actions: [String: ActionDescription]
     /// All script inputs by name.
     package let inputs: [String: ActionDescription]
+    /// How an exploration draws the arguments of inputs, by input name,
+    /// inherited ones included (``TypeBuilder/exploring(_:values:)``).
+    package let inputDraws: [String: InputDraw]
     /// ``members`` by the UTF-8 bytes of their keys, for loaders that read bytes.
     let memberTable: NameTable<Member>
     /// ``events`` by the UTF-8 bytes of their names.
@@ -132,6 +135,7 @@ public final class TypeDescription: Sendable {
         self.events = TypeDescription.merge(base?.events, builder.events)
         self.actions = TypeDescription.merge(base?.actions, builder.actions)
         self.inputs = TypeDescription.merge(base?.inputs, builder.inputs)
+        self.inputDraws = (base?.inputDraws ?? [:]).merging(builder.draws) { _, own in own }
         self.memberTable = NameTable(members.lazy.map { ($0.key, $0.value) })
         self.eventTable = NameTable(events.lazy.map { ($0.key, $0.value) })
         self.actionTable = NameTable(actions.lazy.map { ($0.key, $0.value) })

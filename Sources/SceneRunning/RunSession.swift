@@ -60,11 +60,32 @@ package final class RunSession {
         // The recorder hears events from the moment each object is made
         // (once the run starts); it knows the scene's header once the file
         // is read.
+        make(source, loader: loader, snapshots: snapshots) { observer throws(SceneLoadError) in
+            try loader.loadDeclared(source, eventObserver: observer)
+        }
+    }
+
+    /// A session of `declaration`, already validated from `source` by
+    /// `loader`: its objects made afresh, wired and awake, not yet
+    /// recorded. What a driver that runs one scene many times takes (the
+    /// explorer), without reading the file again.
+    package static func load(
+        _ declaration: SceneDeclaration, of source: SceneSource, loader: SceneLoader
+    ) -> Result<RunSession, SceneLoadError> {
+        make(source, loader: loader, snapshots: nil) { observer throws(SceneLoadError) in
+            (try loader.instantiate(declaration, source: source, eventObserver: observer), declaration)
+        }
+    }
+
+    private static func make(
+        _ source: SceneSource, loader: SceneLoader, snapshots: SnapshotPolicy?,
+        load: (@escaping SceneLoader.EventObserver) throws(SceneLoadError) -> (Scene, SceneDeclaration)
+    ) -> Result<RunSession, SceneLoadError> {
         let relay = EventRelay()
         let scene: Scene
         let declaration: SceneDeclaration
         do {
-            (scene, declaration) = try loader.loadDeclared(source) { relay.recorder?.event($0, $1, $2) }
+            (scene, declaration) = try load { relay.recorder?.event($0, $1, $2) }
         } catch {
             return .failure(error)
         }

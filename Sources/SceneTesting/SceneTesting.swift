@@ -251,7 +251,7 @@ private func load(_ source: SceneSource, registry: SceneRegistry, at place: Scen
     }
 }
 
-private func report(_ error: SceneLoadError, at place: ScenePlace) {
+func report(_ error: SceneLoadError, at place: ScenePlace) {
     let errors = error.diagnostics.filter { $0.code != .tooManyDiagnostics }.count
     IssueReporter.report(
         error.diagnostics.map { diagnostic in

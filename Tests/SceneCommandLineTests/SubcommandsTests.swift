@@ -23,6 +23,9 @@ import Testing
         "live": (["live", "/nonexistent/scene.yaml"], 2, "/nonexistent/scene.yaml"),
         // Nothing is written: the file is missing.
         "import": (["import", "/nonexistent/Main.storyboard"], 2, "/nonexistent/Main.storyboard: not imported"),
+        "explore": (
+            ["explore", "--runs", "2", "--steps", "5", packagePath("Scenes/pan-stopped.yaml")], 0, "nothing broke"
+        ),
     ]
 
     private static var tableNames: [String] {

@@ -210,3 +210,42 @@ extension XCTestTests {
         XCTAssertEqual(failures(of: { try runScene(file: scene.path) }), [])
     }
 }
+
+/// `exploreScene` under XCTest: a broken invariant fails the test at its
+/// line in the literal, with the minimal script in the message.
+extension XCTestTests {
+    func testExploringFailsAtTheBrokenInvariantsLineWithTheMinimalScript() {
+        let call = #line + 3
+        var script: [String] = []
+        let failures = failures {
+            script = try exploreScene(
+                """
+                objects:
+                  volume: { type: Slider, value: 0.5 }
+                invariants:
+                  - { volume.value: { max: 0.8 } }
+                """)
+        }
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertEqual(failures.first?.line, call + 4)
+        XCTAssertEqual(failures.first?.file, #filePath)
+        XCTAssertTrue(failures.first?.description.contains("invariant 'volume.value <= 0.8' broke") ?? false)
+        XCTAssertEqual(script.count, 1)
+        XCTAssertTrue(failures.first?.description.contains("  - \(script.first ?? "?")") ?? false)
+    }
+
+    func testExploringASceneWhoseInvariantsHoldFailsNothing() {
+        var script: [String] = ["?"]
+        let failures = failures {
+            script = try exploreScene(
+                """
+                objects:
+                  volume: { type: Slider, value: 0.5 }
+                invariants:
+                  - { volume.value: { min: 0, max: 1 } }
+                """, runs: 10)
+        }
+        XCTAssertEqual(failures, [])
+        XCTAssertEqual(script, [])
+    }
+}

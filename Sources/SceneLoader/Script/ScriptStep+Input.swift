@@ -10,3 +10,11 @@ extension ScriptStep {
         self.init(kind: .input(target: target, input: input, argument: argument), verb: input.name, span: span)
     }
 }
+
+extension ScriptStep {
+    /// A step a program made rather than read from a file (an explorer's
+    /// `wait` or `call`), placed at the start of the file.
+    package init(generated kind: Kind, verb: String) {
+        self.init(kind: kind, verb: verb, span: SourceSpan(at: .start))
+    }
+}
