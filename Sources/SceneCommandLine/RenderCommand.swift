@@ -52,7 +52,9 @@ struct RenderCommand: SceneSubcommand {
 
     @Flag(
         inversion: .prefixedNo,
-        help: "Draw a device canvas's status bar and home indicator over the views (on by default; a canvas given as a size has none).")
+        help:
+            "Draw a device canvas's status bar and home indicator over the views (on by default; a canvas given as a size has none)."
+    )
     var chrome = true
 
     func validate() throws {

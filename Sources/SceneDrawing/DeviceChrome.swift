@@ -105,7 +105,10 @@ enum DeviceChrome {
         let half = radius * 0.7071
         let apex = Point(x: start.x + half, y: start.y + 5.5)
         func arc(_ r: Double) -> (Point, Point) {
-            (Point(x: apex.x - r * 0.7071, y: apex.y - r * 0.7071), Point(x: apex.x + r * 0.7071, y: apex.y - r * 0.7071))
+            (
+                Point(x: apex.x - r * 0.7071, y: apex.y - r * 0.7071),
+                Point(x: apex.x + r * 0.7071, y: apex.y - r * 0.7071)
+            )
         }
         let (left, right) = arc(radius)
         output.write(

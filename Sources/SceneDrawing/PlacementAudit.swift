@@ -56,7 +56,8 @@ package enum PlacementAudit {
             {
                 findings.append(
                     PlacementFinding(
-                        id: ids[index], kind: .outside(parent: ids[parent], overhang: overhang, isWhollyOutside: wholly)))
+                        id: ids[index], kind: .outside(parent: ids[parent], overhang: overhang, isWhollyOutside: wholly)
+                    ))
                 reported = true
             }
             if let (overhang, wholly) = overhang(of: frame, in: canvasRect) {

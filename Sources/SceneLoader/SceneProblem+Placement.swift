@@ -63,11 +63,16 @@ extension SceneProblem {
     static func viewOutside(
         id: String, container: String?, canvas: Size, overhang: EdgeInsets, isWhollyOutside: Bool
     ) -> Wording {
-        let edges = [("top", overhang.top), ("left", overhang.left), ("bottom", overhang.bottom), ("right", overhang.right)]
-            .filter { $0.1 > 0 }
-            .map { "\(points($0.1)) points past its \($0.0) edge" }
-        let past = edges.isEmpty ? "" : edges.count == 1 ? edges[0] : edges.dropLast().joined(separator: ", ") + " and " + (edges.last ?? "")
-        let what = container.map { "its parent '\($0)'" } ?? "the canvas (\(points(canvas.width))x\(points(canvas.height)))"
+        let edges = [
+            ("top", overhang.top), ("left", overhang.left), ("bottom", overhang.bottom), ("right", overhang.right),
+        ]
+        .filter { $0.1 > 0 }
+        .map { "\(points($0.1)) points past its \($0.0) edge" }
+        let past =
+            edges.isEmpty
+            ? "" : edges.count == 1 ? edges[0] : edges.dropLast().joined(separator: ", ") + " and " + (edges.last ?? "")
+        let what =
+            container.map { "its parent '\($0)'" } ?? "the canvas (\(points(canvas.width))x\(points(canvas.height)))"
         let message =
             isWhollyOutside
             ? "'\(id)' lies wholly outside \(what): \(past)"
@@ -77,5 +82,26 @@ extension SceneProblem {
             ? "move or shrink '\(id)' (its 'frame'), or give its views less room in the canvas's stack"
             : "move or shrink '\(id)', or make '\(container ?? "")' larger"
         return .warning(container == nil ? .viewOutsideCanvas : .viewOutsideParent, message, hint: hint)
+    }
+
+    /// The wording of ``stackOverflow(id:axis:content:room:)``.
+    static func stackOverflow(id: String, axis: String, content: Double, room: Double) -> Wording {
+        .warning(
+            .stackOverflow,
+            "the views stacked in '\(id)' are \(points(content)) points \(axis == "vertical" ? "tall" : "wide"), "
+                + "\(points(content - room)) more than its \(points(room))",
+            hint: "give '\(id)' more room, fewer or smaller views, or less spacing and padding")
+    }
+
+    /// The wording of ``textCut(id:member:text:fontSize:width:room:)``.
+    static func textCut(
+        id: String, member: String, text: String, fontSize: Double, width: Double, room: Double
+    ) -> Wording {
+        .warning(
+            .textCut,
+            "the \(member) of '\(id)', '\(shortLine(text))', is \(points(width)) points wide at "
+                + "\(points(fontSize)) points, \(points(width - room)) more than the "
+                + "\(points(room)) it has: it would be cut",
+            hint: "make '\(id)' wider, or its \(member) shorter")
     }
 }

@@ -340,18 +340,9 @@ extension SceneProblem {
             Self.viewOutside(
                 id: id, container: container, canvas: canvas, overhang: overhang, isWhollyOutside: isWhollyOutside)
         case .stackOverflow(let id, let axis, let content, let room):
-            .warning(
-                .stackOverflow,
-                "the views stacked in '\(id)' are \(Self.points(content)) points \(axis == "vertical" ? "tall" : "wide"), "
-                    + "\(Self.points(content - room)) more than its \(Self.points(room))",
-                hint: "give '\(id)' more room, fewer or smaller views, or less spacing and padding")
+            Self.stackOverflow(id: id, axis: axis, content: content, room: room)
         case .textCut(let id, let member, let text, let fontSize, let width, let room):
-            .warning(
-                .textCut,
-                "the \(member) of '\(id)', '\(Self.shortLine(text))', is \(Self.points(width)) points wide at "
-                    + "\(Self.points(fontSize)) points, \(Self.points(width - room)) more than the "
-                    + "\(Self.points(room)) it has: it would be cut",
-                hint: "make '\(id)' wider, or its \(member) shorter")
+            Self.textCut(id: id, member: member, text: text, fontSize: fontSize, width: width, room: room)
 
         // MARK: Reading the file
         case .unreadableFile(let path, let reason, let hint):

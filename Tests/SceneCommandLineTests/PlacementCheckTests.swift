@@ -47,7 +47,9 @@ import Testing
         let codes = records.compactMap { $0["code"] as? String }
         #expect(codes == ["stack-overflow", "view-outside-parent"])
         let github = run(["check", path, "--format", "github"])
-        #expect(github.output.contains("::warning file=\(path),line=11,col=3,endLine=11,endColumn=7,title=view-outside-parent::"))
+        #expect(
+            github.output.contains(
+                "::warning file=\(path),line=11,col=3,endLine=11,endColumn=7,title=view-outside-parent::"))
         let strict = run(["check", path, "--warnings-as-errors"])
         #expect(strict.status == 2)
         #expect(strict.output.contains("\(path): 2 warnings"))
@@ -62,7 +64,8 @@ import Testing
     }
 
     @Test func viewsThatFitGiveNoWarningAndEveryShippedSceneIsClean() throws {
-        let path = try write("canvas: iPhone SE\nobjects:\n  title: {type: Label, text: Hello}\n  go: {type: Button, title: Go}\n")
+        let path = try write(
+            "canvas: iPhone SE\nobjects:\n  title: {type: Label, text: Hello}\n  go: {type: Button, title: Go}\n")
         #expect(run(["check", path, "--warnings-as-errors"]).status == 0)
         let shipped = run(["check", "--warnings-as-errors"] + (try shippedScenes()))
         #expect(shipped.status == 0, "\(shipped.output)")

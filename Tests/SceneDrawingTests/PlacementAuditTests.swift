@@ -46,7 +46,8 @@ import Testing
         #expect(
             findings == [
                 PlacementFinding(
-                    id: "v0", kind: .outside(parent: nil, overhang: EdgeInsets(top: 10, right: 30), isWhollyOutside: false)
+                    id: "v0",
+                    kind: .outside(parent: nil, overhang: EdgeInsets(top: 10, right: 30), isWhollyOutside: false)
                 ),
                 PlacementFinding(
                     id: "v2", kind: .outside(parent: nil, overhang: EdgeInsets(right: 120), isWhollyOutside: true)),
@@ -88,6 +89,7 @@ import Testing
         // Row k spans 75 + 52k ... + 44: rows from 15 on end past 852.
         #expect(findings.map(\.id) == (15..<20).map { "v\($0)" })
         #expect(
-            findings.last?.kind == .outside(parent: nil, overhang: EdgeInsets(bottom: 75 + 52 * 19 + 44 - 852), isWhollyOutside: true))
+            findings.last?.kind
+                == .outside(parent: nil, overhang: EdgeInsets(bottom: 75 + 52 * 19 + 44 - 852), isWhollyOutside: true))
     }
 }

@@ -106,7 +106,9 @@ import Testing
 
     @Test func aTextThatWouldBeCutSaysItsWidthAndTheRoom() throws {
         let diagnostic = try rendered(
-            .textCut(member: "title", text: "Play it again, and again, and again, and again", fontSize: 17, width: 61.26, room: 47))
+            .textCut(
+                member: "title", text: "Play it again, and again, and again, and again", fontSize: 17, width: 61.26,
+                room: 47))
         #expect(
             diagnostic == """
                 test.yaml:3:3: warning: the title of 'play', 'Play it again, and again, and again, and…', is 61.26 points wide at 17 points, 14.26 more than the 47 it has: it would be cut
