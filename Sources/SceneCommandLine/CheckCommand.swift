@@ -34,14 +34,16 @@ struct CheckCommand: SceneSubcommand {
         var totals = Records.Totals()
         for file in files {
             let source: SceneSource
-            let diagnostics: [Diagnostic]
+            var diagnostics: [Diagnostic]
             var declaration: SceneDeclaration?
             do {
                 source = try loader.source(contentsOf: file)
                 switch loader.validate(source) {
                 case .success(let value):
-                    diagnostics = value.warnings
-                    declaration = value
+                    // Views out of place, once the views are laid out.
+                    let placement = PlacementCheck.warnings(value, source: source, loader: loader)
+                    diagnostics = PlacementCheck.inFileOrder(value.warnings + placement)
+                    declaration = warningsAreErrors && !placement.isEmpty ? nil : value
                 case .failure(let error):
                     diagnostics = error.diagnostics
                 }

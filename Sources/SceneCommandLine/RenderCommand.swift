@@ -4,7 +4,7 @@ import SceneDrawing
 import SceneLoader
 import SceneRunning
 
-/// `render FILE [--at TIME]... [-o OUT] [--scale N]`: runs a scene's script
+/// `render FILE [--at TIME]... [-o OUT] [--scale N] [--no-chrome]`: runs a scene's script
 /// on its virtual clock up to each time asked and writes the picture of its
 /// views there, as SVG the package draws itself (the same bytes on every
 /// machine).
@@ -15,7 +15,9 @@ struct RenderCommand: SceneSubcommand {
         discussion: """
             Runs the script on the virtual clock and draws the scene at each --at time (default: the end of \
             the script): the views where their frames and layouts put them, each control in its state. A time \
-            after the script's end lets the clock run on. With one picture and no -o, the SVG is printed; with \
+            after the script's end lets the clock run on. On a canvas that names a device (canvas: iPhone 15), \
+            its status bar and home indicator are drawn over the views unless --no-chrome is given. With one \
+            picture and no -o, the SVG is printed; with \
             several, -o names the first and the others are numbered beside it (strip.svg, strip-2.svg, ...). An \
             output ending in .png is converted by librsvg's rsvg-convert, which must be on PATH \
             (apt-get install librsvg2-bin, brew install librsvg).
@@ -47,6 +49,13 @@ struct RenderCommand: SceneSubcommand {
 
     @Option(help: ArgumentHelp("Pixels per point in the picture's width and height (default 1).", valueName: "n"))
     var scale: Double = 1
+
+    @Flag(
+        inversion: .prefixedNo,
+        help:
+            "Draw a device canvas's status bar and home indicator over the views (on by default; a canvas given as a size has none)."
+    )
+    var chrome = true
 
     func validate() throws {
         guard scale.isFinite, scale > 0, scale <= 16 else {
@@ -162,7 +171,7 @@ struct RenderCommand: SceneSubcommand {
     ) -> CommandFailure? {
         guard let path else {
             context.printing(.markup)
-            ScenePicture.write(scene, scale: scale, layout: layout) { context.output.write($0) }
+            ScenePicture.write(scene, chrome: chrome, scale: scale, layout: layout) { context.output.write($0) }
             return nil
         }
         let opened: OutputFileWriter
@@ -179,7 +188,7 @@ struct RenderCommand: SceneSubcommand {
         }
         if let converter = pngConverter, path.lowercased().hasSuffix(".png") {
             var svg: [UInt8] = []
-            ScenePicture.write(scene, scale: scale, layout: layout) { svg.append(contentsOf: $0.utf8) }
+            ScenePicture.write(scene, chrome: chrome, scale: scale, layout: layout) { svg.append(contentsOf: $0.utf8) }
             do {
                 try Graphviz.filter(
                     svg, through: converter, arguments: ["--format", "png"], into: { opened.write(bytes: $0) },
@@ -189,7 +198,7 @@ struct RenderCommand: SceneSubcommand {
                 return CommandFailure(message: error.message, status: ExitStatus.toolUnavailable)
             }
         } else {
-            ScenePicture.write(scene, scale: scale, layout: layout) { opened.write($0) }
+            ScenePicture.write(scene, chrome: chrome, scale: scale, layout: layout) { opened.write($0) }
         }
         if let problem = opened.finish() {
             return CommandFailure(

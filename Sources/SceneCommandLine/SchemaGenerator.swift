@@ -120,8 +120,16 @@ struct SchemaGenerator {
             (
                 "canvas",
                 Self.documented(
-                    "The size of the canvas the scene's views are drawn on, in points; without it, a phone in portrait (390 by 844).",
-                    .object(Self.valueFields(Size.sceneValueType, range: nil)))
+                    "The canvas the scene's views are drawn on: a size in points, or a device (iPhone SE, iPhone 15, iPhone 15 Pro Max, iPad, each followed by 'landscape' or not) with its size, safe area, status bar and home indicator; without it, a phone in portrait (390 by 844).",
+                    .fields([
+                        (
+                            "oneOf",
+                            .array([
+                                .object(Self.valueFields(Size.sceneValueType, range: nil)),
+                                .fields([("enum", .array(Device.names.map(JSONValue.string)))]),
+                            ])
+                        )
+                    ]))
             ),
             (
                 "params",

@@ -28,6 +28,11 @@ public final class Scene {
     /// The size of the canvas the scene's views are drawn on, as its
     /// `canvas:` key declares it; `nil` for the default (a phone in portrait).
     package var canvas: Size?
+    /// The device the `canvas:` key names (`canvas: iPhone 15`), whose
+    /// size ``canvas`` then is: its safe area insets a root stack, and
+    /// `render` draws its status bar and home indicator; `nil` for a
+    /// canvas given as a size, or none.
+    package var device: Device?
     /// The folder of the file the scene was loaded from (`.` for a file
     /// named without one), where an `ImageView` finds its image files;
     /// `nil` for a scene that was not read from a file.

@@ -21,6 +21,37 @@ package protocol DrawableView: AnyObject {
     var intrinsicSize: Size { get }
     /// Draws the view in its own coordinates.
     func draw(in context: DrawingContext)
+    /// The line of text the view shows and must find room for (a label's
+    /// text, a button's title), for `check`'s `text-cut` warning; `nil`
+    /// (the default) for a view that shows none.
+    var textToFit: TextToFit? { get }
+}
+
+extension DrawableView {
+    /// No text to fit.
+    package var textToFit: TextToFit? { nil }
+}
+
+/// A line of text a view shows, as `check` measures it against the view's
+/// width (``PlacementAudit``).
+package struct TextToFit: Sendable, Hashable {
+    /// What the text is to the view, as a warning names it: `title`, `text`.
+    package var member: String
+    /// The text, as drawn.
+    package var text: String
+    /// The size it is drawn at.
+    package var fontSize: Double
+    /// The room the view's look leaves beside the text, left and right
+    /// together (a text field's 8 points either side).
+    package var insets: Double
+
+    /// A line of text to fit.
+    package init(member: String, text: String, fontSize: Double = TextMetrics.defaultFontSize, insets: Double = 0) {
+        self.member = member
+        self.text = text
+        self.fontSize = fontSize
+        self.insets = insets
+    }
 }
 
 /// Pictures of a whole scene: every ``DrawableView`` among its objects, in
@@ -60,21 +91,28 @@ package enum ScenePicture {
     /// Writes the picture of `scene` as it is now, handing the text to
     /// `sink` in pieces.
     /// `canvas` defaults to the scene's own (its `canvas:` key), or
-    /// ``defaultCanvas``. Pass the same `layout` cache to each picture of
-    /// a series (a run's snapshots, a timeline's screens) so that views are
-    /// laid out again only when something the layout reads has changed.
+    /// ``defaultCanvas``. On a canvas that names a device, stacked views
+    /// start inside its safe area, and with `chrome` (the default) its
+    /// status bar and home indicator are drawn over them. Pass the same
+    /// `layout` cache to each picture of a series (a run's snapshots, a
+    /// timeline's screens) so that views are laid out again only when
+    /// something the layout reads has changed.
     package static func write(
-        _ scene: Scene, canvas: Size? = nil, scale: Double = 1, layout cache: LayoutCache? = nil,
+        _ scene: Scene, canvas: Size? = nil, chrome: Bool = true, scale: Double = 1, layout cache: LayoutCache? = nil,
         to sink: @escaping (String) -> Void
     ) {
         Picture.write(
-            items(of: scene), canvas: canvas ?? scene.canvas ?? defaultCanvas, scale: scale, layout: cache, to: sink)
+            items(of: scene), canvas: canvas ?? scene.canvas ?? defaultCanvas,
+            safeArea: scene.device?.safeArea ?? .zero, chrome: chrome ? scene.device : nil, scale: scale,
+            layout: cache, to: sink)
     }
 
     /// The picture of `scene` as it is now, as one string.
     package static func svg(
-        of scene: Scene, canvas: Size? = nil, scale: Double = 1, layout cache: LayoutCache? = nil
+        of scene: Scene, canvas: Size? = nil, chrome: Bool = true, scale: Double = 1, layout cache: LayoutCache? = nil
     ) -> String {
-        Picture.svg(items(of: scene), canvas: canvas ?? scene.canvas ?? defaultCanvas, scale: scale, layout: cache)
+        var text = ""
+        write(scene, canvas: canvas, chrome: chrome, scale: scale, layout: cache) { text += $0 }
+        return text
     }
 }

@@ -99,8 +99,9 @@ package struct LayoutNode: Sendable, Hashable {
 /// - A view with a `frame` is placed at it, relative to its parent's top
 ///   left corner (the canvas's for a view without a parent).
 /// - Every other view is stacked by its parent's ``StackLayout`` (the
-///   canvas's is ``StackLayout/canvas``), in the order of the nodes; a
-///   hidden one takes no room.
+///   canvas's is ``StackLayout/canvas``, inside the canvas's safe area: a
+///   device's, or none), in the order of the nodes; a hidden one takes no
+///   room.
 /// - A stacked view is as long along the axis as it asks for: its stack's
 ///   content and padding when it has stacked views, its intrinsic size
 ///   otherwise. Across the axis it asks for the same, or, with `fill`,
@@ -111,14 +112,38 @@ package enum Layout {
     /// that is not placed.
     ///
     /// - Complexity: O(n) in the number of nodes.
-    package static func frames(of nodes: [LayoutNode], canvas: Size) -> [Rect?] {
-        solve(nodes, canvas: canvas).frames
+    package static func frames(of nodes: [LayoutNode], canvas: Size, safeArea: EdgeInsets = .zero) -> [Rect?] {
+        solve(nodes, canvas: canvas, safeArea: safeArea).frames
     }
 
     /// The frames, and every placed node in an order that has each parent
     /// before its children and siblings in node order (the order views are
     /// drawn in).
-    static func solve(_ nodes: [LayoutNode], canvas: Size) -> (frames: [Rect?], preorder: [Int]) {
+    static func solve(
+        _ nodes: [LayoutNode], canvas: Size, safeArea: EdgeInsets = .zero
+    ) -> (frames: [Rect?], preorder: [Int]) {
+        let solution = solution(nodes, canvas: canvas, safeArea: safeArea)
+        return (solution.frames, solution.preorder)
+    }
+
+    /// A layout worked out: each node's frame (canvas coordinates), the
+    /// drawing order, and the size each node asks for (its stack's content
+    /// and padding, its intrinsic size, or its frame's size).
+    struct Solution {
+        var frames: [Rect?]
+        var preorder: [Int]
+        var fitting: [Size]
+        /// The nodes' children, for walking the tree again.
+        fileprivate var tree: Tree
+
+        /// Calls `body` with each child of `index`, in order.
+        func forEachChild(of index: Int, _ body: (Int) -> Void) { tree.forEachChild(of: index, body) }
+        /// The nodes without a parent, in order.
+        var roots: [Int] { tree.roots }
+    }
+
+    /// ``solve(_:canvas:safeArea:)`` with the sizes the nodes ask for.
+    static func solution(_ nodes: [LayoutNode], canvas: Size, safeArea: EdgeInsets = .zero) -> Solution {
         let tree = Tree(nodes)
         // Sizes each view asks for, children before their parents.
         var fitting = [Size](repeating: .zero, count: nodes.count)
@@ -127,20 +152,22 @@ package enum Layout {
         }
         var frames = [Rect?](repeating: nil, count: nodes.count)
         let canvasFrame = Rect(origin: .zero, size: canvas)
+        // Views with a frame are placed from the canvas's corner; stacked
+        // ones inside its safe area.
         place(
-            { body in tree.roots.forEach(body) }, in: canvasFrame, layout: .canvas, nodes: nodes, fitting: fitting,
-            frames: &frames)
+            { body in tree.roots.forEach(body) }, in: safeArea.inset(canvasFrame), origin: .zero, layout: .canvas,
+            nodes: nodes, fitting: fitting, frames: &frames)
         for index in tree.preorder {
             guard let frame = frames[index] else { continue }
             place(
-                { body in tree.forEachChild(of: index, body) }, in: frame, layout: nodes[index].layout ?? .standard,
-                nodes: nodes, fitting: fitting, frames: &frames)
+                { body in tree.forEachChild(of: index, body) }, in: frame, origin: frame.origin,
+                layout: nodes[index].layout ?? .standard, nodes: nodes, fitting: fitting, frames: &frames)
         }
-        return (frames, tree.preorder)
+        return Solution(frames: frames, preorder: tree.preorder, fitting: fitting, tree: tree)
     }
 
     /// Whether `node` takes room in its parent's stack.
-    private static func isStacked(_ node: LayoutNode) -> Bool { node.frame == nil && !node.isHidden }
+    static func isStacked(_ node: LayoutNode) -> Bool { node.frame == nil && !node.isHidden }
 
     private static func fittingSize(of index: Int, nodes: [LayoutNode], tree: Tree, fitting: [Size]) -> Size {
         let node = nodes[index]
@@ -162,17 +189,18 @@ package enum Layout {
         return layout.axis == .vertical ? Size(width: across, height: along) : Size(width: along, height: across)
     }
 
-    /// Places `children` inside `container` (canvas coordinates).
+    /// Places `children` inside `container` (canvas coordinates): those
+    /// with a frame from `origin`, the others stacked.
     private static func place(
-        _ children: ((Int) -> Void) -> Void, in container: Rect, layout: StackLayout, nodes: [LayoutNode],
-        fitting: [Size], frames: inout [Rect?]
+        _ children: ((Int) -> Void) -> Void, in container: Rect, origin: Point, layout: StackLayout,
+        nodes: [LayoutNode], fitting: [Size], frames: inout [Rect?]
     ) {
         let inner = container.insetBy(layout.padding)
         var cursor = layout.axis == .vertical ? inner.y : inner.x
         children { child in
             let node = nodes[child]
             if let frame = node.frame {
-                frames[child] = frame.offsetBy(x: container.x, y: container.y)
+                frames[child] = frame.offsetBy(x: origin.x, y: origin.y)
                 return
             }
             let size = fitting[child]

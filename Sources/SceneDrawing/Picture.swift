@@ -41,13 +41,16 @@ package struct PictureItem {
 package enum Picture {
     /// Writes the picture of `items` on a canvas of `canvas` points, drawn at
     /// `scale` pixels a point, handing the text to `sink` in pieces.
+    /// Stacked views without a parent are laid out inside `safeArea`; with
+    /// a `chrome` device, its status bar and home indicator are drawn over
+    /// the views (``DeviceChrome``).
     /// With a `layout` cache, the views are laid out again only when
     /// something the layout reads differs from the cache's last picture.
     ///
     /// - Complexity: O(n) in the number of views, plus what they draw.
     package static func write(
-        _ items: [PictureItem], canvas: Size, scale: Double = 1, background: Color = .white,
-        layout cache: LayoutCache? = nil, to sink: @escaping (String) -> Void
+        _ items: [PictureItem], canvas: Size, safeArea: EdgeInsets = .zero, chrome: Device? = nil, scale: Double = 1,
+        background: Color = .white, layout cache: LayoutCache? = nil, to sink: @escaping (String) -> Void
     ) {
         // A canvas or a scale no scene can declare (a negative size, NaN)
         // still gives a picture: no size below zero, a scale of 1 instead
@@ -57,7 +60,9 @@ package enum Picture {
         let output = SVGOutput(sink: sink)
         output.begin(canvas: canvas, scale: scale, background: background)
         let nodes = items.map(\.node)
-        let (frames, order) = cache?.solve(nodes, canvas: canvas) ?? Layout.solve(nodes, canvas: canvas)
+        let (frames, order) =
+            cache?.solve(nodes, canvas: canvas, safeArea: safeArea)
+            ?? Layout.solve(nodes, canvas: canvas, safeArea: safeArea)
         // What each view inherits from its containers, worked out parents first.
         var shift = [Point](repeating: .zero, count: items.count)
         var opacity = [Double](repeating: 1, count: items.count)
@@ -80,16 +85,20 @@ package enum Picture {
             item.draw(DrawingContext(size: frame.size, viewID: item.id, typeName: item.typeName, output: output))
             output.endView()
         }
+        if let chrome { DeviceChrome.draw(chrome, canvas: canvas, output: output) }
         output.end()
     }
 
     /// The picture of `items` as one string.
     package static func svg(
-        _ items: [PictureItem], canvas: Size, scale: Double = 1, background: Color = .white,
-        layout cache: LayoutCache? = nil
+        _ items: [PictureItem], canvas: Size, safeArea: EdgeInsets = .zero, chrome: Device? = nil, scale: Double = 1,
+        background: Color = .white, layout cache: LayoutCache? = nil
     ) -> String {
         var text = ""
-        write(items, canvas: canvas, scale: scale, background: background, layout: cache) { text += $0 }
+        write(
+            items, canvas: canvas, safeArea: safeArea, chrome: chrome, scale: scale, background: background,
+            layout: cache
+        ) { text += $0 }
         return text
     }
 

@@ -147,6 +147,11 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case duplicateConnection = "duplicate-connection"
     case wiringLoop = "wiring-loop"
     case frameInLayout = "frame-in-layout"
+    // Warnings of `check` about where views are, once laid out.
+    case viewOutsideParent = "view-outside-parent"
+    case viewOutsideCanvas = "view-outside-canvas"
+    case stackOverflow = "stack-overflow"
+    case textCut = "text-cut"
     // Instantiation.
     case objectFailed = "object-failed"
     // Importing Interface Builder files (`scene-runner import`).

@@ -103,6 +103,7 @@ struct SceneAssembler {
             title: declaration.title, summary: declaration.summary, entries: entries, stateDirectory: stateDirectory)
         scene.adoptIDs(declaration.idTable)
         scene.canvas = declaration.canvas
+        scene.device = declaration.device
         scene.sourceDirectory = Self.directory(of: source.name)
         reference.scene = scene
         try awake(scene, entries, declaration, source: source)

@@ -53,8 +53,11 @@ package struct SceneDeclaration {
         package let action: ActionDescription
     }
 
-    /// The `canvas:` size, if the file declares one.
+    /// The `canvas:` size, if the file declares one (a device's size, for
+    /// a canvas that names a device).
     package internal(set) var canvas: Size?
+    /// The device the `canvas:` names, if it names one.
+    package internal(set) var device: Device?
     /// The `scene:` title.
     package internal(set) var title: String?
     /// The `description:`.

@@ -31,6 +31,12 @@ extension SceneProblem {
                 .unknownTopLevelKey, "unknown top-level key '\(key)'",
                 hint: suggestion.map { "did you mean '\($0)'?" }
                     ?? "a scene file has \(SceneValidator.topLevelKeys.map { "'\($0)'" }.joined(separator: ", "))")
+        case .unknownDevice(let name, let suggestion):
+            .error(
+                .invalidValue, "'canvas' takes a size or a device, not '\(name)'",
+                hint: suggestion.map { "did you mean '\($0)'?" }
+                    ?? "the devices are \(Device.Model.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")), "
+                    + "each followed by 'landscape' or not; a size is written {width: 390, height: 844}")
         case .missingObjects:
             .error(
                 .missingObjects, "the scene has no 'objects'",
@@ -329,6 +335,14 @@ extension SceneProblem {
                 .frameInLayout,
                 "'\(id)' has a 'frame', so the 'layout' of '\(parent)', its parent, does not place it",
                 hint: "remove 'frame' to have '\(parent)' place it, or remove '\(parent)''s 'layout'")
+
+        case .viewOutside(let id, let container, let canvas, let overhang, let isWhollyOutside):
+            Self.viewOutside(
+                id: id, container: container, canvas: canvas, overhang: overhang, isWhollyOutside: isWhollyOutside)
+        case .stackOverflow(let id, let axis, let content, let room):
+            Self.stackOverflow(id: id, axis: axis, content: content, room: room)
+        case .textCut(let id, let member, let text, let fontSize, let width, let room):
+            Self.textCut(id: id, member: member, text: text, fontSize: fontSize, width: width, room: room)
 
         // MARK: Reading the file
         case .unreadableFile(let path, let reason, let hint):

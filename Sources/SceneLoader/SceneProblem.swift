@@ -18,6 +18,7 @@ enum SceneProblem {
     case unknownTopLevelKey(key: String, suggestion: String?)
     case missingObjects
     case textExpected(key: String, found: String)
+    case unknownDevice(name: String, suggestion: String?)
 
     // MARK: Objects
     case invalidID(id: String)
@@ -108,6 +109,10 @@ enum SceneProblem {
     case duplicateConnection(action: String, event: String)
     case wiringLoop(ids: [String])
     case frameInLayout(id: String, parent: String)
+    /// `container`: the parent's id, or `nil` for the canvas (of `canvas` size).
+    case viewOutside(id: String, container: String?, canvas: Size, overhang: EdgeInsets, isWhollyOutside: Bool)
+    case stackOverflow(id: String, axis: String, content: Double, room: Double)
+    case textCut(id: String, member: String, text: String, fontSize: Double, width: Double, room: Double)
 
     // MARK: Reading the file
     case unreadableFile(path: String, reason: String, hint: String?)

@@ -29,6 +29,17 @@ extension SceneValidator {
             switch entry.key {
             case "scene": declaration.title = text(document, entry, "scene")
             case "description": declaration.summary = text(document, entry, "description")
+            case "canvas" where document.kind(entry.value) == .scalar && !document.isNull(entry.value):
+                // A device's name: `iPhone 15`, `iPad landscape`.
+                let name = document.text(entry.value) ?? ""
+                if let device = Device.named(name) {
+                    declaration.device = device
+                    declaration.canvas = device.size
+                } else {
+                    diagnostics.add(
+                        .unknownDevice(name: name, suggestion: Suggestions.closest(to: name, in: Device.names)),
+                        at: document.span(entry.value))
+                }
             case "canvas":
                 declaration.canvas = ValueResolver.resolve(
                     entry.value, in: document, as: Size.sceneValueType, subject: { "canvas" }, into: &diagnostics

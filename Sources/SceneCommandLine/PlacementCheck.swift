@@ -1,0 +1,49 @@
+import SceneCore
+import SceneDrawing
+import SceneLoader
+
+/// `check`'s warnings about where views are: the scene's objects are made
+/// (not run), its views laid out as they are before the script's first
+/// step, and what ``PlacementAudit`` finds out of place is worded by the
+/// loader (``PlacementWarning``) at each view's id.
+enum PlacementCheck {
+    /// The most warnings of this kind reported for one file.
+    static let maxWarnings = 100
+
+    /// The warnings for `declaration`'s views, at most ``maxWarnings`` in
+    /// file order; none when it declares no view, or when its objects
+    /// cannot be made (which `run` reports).
+    static func warnings(_ declaration: SceneDeclaration, source: SceneSource, loader: SceneLoader) -> [Diagnostic] {
+        guard declaration.objects.contains(where: { $0.type.objectType is any DrawableView.Type }),
+            let scene = try? loader.instantiate(declaration, source: source)
+        else { return [] }
+        let canvas = scene.canvas ?? ScenePicture.defaultCanvas
+        var warnings: [(index: Int, diagnostic: Diagnostic)] = []
+        for finding in ScenePicture.placementFindings(of: scene) {
+            guard let index = declaration.index(ofID: finding.id) else { continue }
+            let warning: PlacementWarning =
+                switch finding.kind {
+                case .outside(let parent, let overhang, let isWhollyOutside):
+                    .outside(parent: parent, canvas: canvas, overhang: overhang, isWhollyOutside: isWhollyOutside)
+                case .stackOverflow(let axis, let content, let room):
+                    .stackOverflow(axis: axis.rawValue, content: content, room: room)
+                case .textCut(let text, let width, let room):
+                    .textCut(member: text.member, text: text.text, fontSize: text.fontSize, width: width, room: room)
+                }
+            warnings.append((index, declaration.diagnostic(warning, object: index)))
+        }
+        // In declaration order, a view's own warnings in the order found.
+        return warnings.enumerated()
+            .sorted { ($0.element.index, $0.offset) < ($1.element.index, $1.offset) }
+            .prefix(maxWarnings).map(\.element.diagnostic)
+    }
+
+    /// `diagnostics` sorted by where they are written, those at one place
+    /// in the order given.
+    static func inFileOrder(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        diagnostics.enumerated().sorted {
+            ($0.element.position.line, $0.element.position.column, $0.offset)
+                < ($1.element.position.line, $1.element.position.column, $1.offset)
+        }.map(\.element)
+    }
+}

@@ -1,0 +1,131 @@
+import SceneCore
+
+/// Something out of place in a scene's layout, found by ``PlacementAudit``.
+package struct PlacementFinding: Sendable, Hashable {
+    /// What is out of place.
+    package enum Kind: Sendable, Hashable {
+        /// The view sticks out of its parent (its id), or out of the canvas
+        /// when `parent` is `nil`, by `overhang` on each side.
+        case outside(parent: String?, overhang: EdgeInsets, isWhollyOutside: Bool)
+        /// The views the view stacks take `content` points along `axis`
+        /// (padding and spacing included), more than the `room` it has.
+        case stackOverflow(axis: LayoutAxis, content: Double, room: Double)
+        /// The view's text is `width` points wide, more than its `room`.
+        case textCut(text: TextToFit, width: Double, room: Double)
+    }
+
+    /// The id of the view it is about.
+    package var id: String
+    /// What is out of place.
+    package var kind: Kind
+}
+
+/// Looks for views out of place once laid out: a view that sticks out of
+/// its parent, or of the canvas; a stack whose views are longer than it;
+/// a text wider than the view that shows it.
+///
+/// A view is reported once for where it is: out of its parent if it is,
+/// else out of the canvas, unless a container of it already sticks out of
+/// the canvas. Hidden views, and views inside hidden ones, are not looked
+/// at. Lengths under a hundredth of a point are not reported.
+package enum PlacementAudit {
+    /// The smallest overhang reported, in points.
+    static let tolerance = 0.01
+
+    /// What is out of place among `nodes` (named by `ids`, showing
+    /// `texts`, all three in the same order) laid out on `canvas`.
+    ///
+    /// - Complexity: O(n) in the number of nodes, plus the texts' lengths.
+    package static func findings(
+        _ nodes: [LayoutNode], ids: [String], texts: [TextToFit?], canvas: Size, safeArea: EdgeInsets = .zero
+    ) -> [PlacementFinding] {
+        guard ids.count == nodes.count, texts.count == nodes.count else { return [] }
+        let solution = Layout.solution(nodes, canvas: canvas, safeArea: safeArea)
+        let canvasRect = Rect(origin: .zero, size: canvas)
+        var shown = [Bool](repeating: false, count: nodes.count)
+        var outOfCanvas = [Bool](repeating: false, count: nodes.count)
+        var findings: [PlacementFinding] = []
+        for index in solution.preorder {
+            let node = nodes[index]
+            let parent = node.parent.flatMap { nodes.indices.contains($0) && $0 != index ? $0 : nil }
+            shown[index] = !node.isHidden && (parent.map { shown[$0] } ?? true)
+            guard shown[index], let frame = solution.frames[index] else { continue }
+            var reported = false
+            if let parent, let parentFrame = solution.frames[parent],
+                let (overhang, wholly) = overhang(of: frame, in: parentFrame)
+            {
+                findings.append(
+                    PlacementFinding(
+                        id: ids[index], kind: .outside(parent: ids[parent], overhang: overhang, isWhollyOutside: wholly)
+                    ))
+                reported = true
+            }
+            if let (overhang, wholly) = overhang(of: frame, in: canvasRect) {
+                outOfCanvas[index] = true
+                if !reported && !(parent.map { outOfCanvas[$0] } ?? false) {
+                    findings.append(
+                        PlacementFinding(
+                            id: ids[index], kind: .outside(parent: nil, overhang: overhang, isWhollyOutside: wholly)))
+                }
+            }
+            let layout = node.layout ?? .standard
+            var along = 0.0
+            var count = 0
+            solution.forEachChild(of: index) { child in
+                guard Layout.isStacked(nodes[child]) else { return }
+                let size = solution.fitting[child]
+                along += layout.axis == .vertical ? size.height : size.width
+                count += 1
+            }
+            if count > 0 {
+                let content = along + Double(count - 1) * layout.spacing + 2 * layout.padding
+                let room = layout.axis == .vertical ? frame.height : frame.width
+                if content - room >= tolerance {
+                    findings.append(
+                        PlacementFinding(
+                            id: ids[index], kind: .stackOverflow(axis: layout.axis, content: content, room: room)))
+                }
+            }
+            if let text = texts[index], !text.text.isEmpty {
+                let width = TextMetrics.width(of: text.text, fontSize: text.fontSize)
+                let room = max(0, frame.width - text.insets)
+                if width - room >= tolerance {
+                    findings.append(
+                        PlacementFinding(id: ids[index], kind: .textCut(text: text, width: width, room: room)))
+                }
+            }
+        }
+        return findings
+    }
+
+    /// How far `frame` is past each edge of `container`, and whether it
+    /// lies wholly outside; `nil` when it is inside.
+    static func overhang(of frame: Rect, in container: Rect) -> (EdgeInsets, Bool)? {
+        let overhang = EdgeInsets(
+            top: max(0, container.y - frame.y), left: max(0, container.x - frame.x),
+            bottom: max(0, frame.maxY - container.maxY), right: max(0, frame.maxX - container.maxX))
+        let sides = [overhang.top, overhang.left, overhang.bottom, overhang.right]
+        guard sides.contains(where: { $0 >= tolerance }) else { return nil }
+        let wholly =
+            frame.x >= container.maxX || frame.maxX <= container.x || frame.y >= container.maxY
+            || frame.maxY <= container.y
+        // Sides past by less than the tolerance are not named.
+        let named = EdgeInsets(
+            top: overhang.top >= tolerance ? overhang.top : 0, left: overhang.left >= tolerance ? overhang.left : 0,
+            bottom: overhang.bottom >= tolerance ? overhang.bottom : 0,
+            right: overhang.right >= tolerance ? overhang.right : 0)
+        return (named, wholly)
+    }
+}
+
+extension ScenePicture {
+    /// What is out of place in `scene`'s views as they are now, laid out
+    /// on its canvas (see ``PlacementAudit``).
+    package static func placementFindings(of scene: Scene) -> [PlacementFinding] {
+        let items = items(of: scene)
+        let texts = scene.entries.compactMap { $0.object as? any DrawableView }.map(\.textToFit)
+        return PlacementAudit.findings(
+            items.map(\.node), ids: items.map(\.id), texts: texts, canvas: scene.canvas ?? defaultCanvas,
+            safeArea: scene.device?.safeArea ?? .zero)
+    }
+}

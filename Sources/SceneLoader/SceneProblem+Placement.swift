@@ -1,0 +1,107 @@
+import SceneCore
+
+/// Where a view is, once laid out, that is seldom what was meant: what
+/// `check` warns of after laying out a scene's views as they are before
+/// the script runs (docs/SceneFormat.md, "Warnings"). The command line
+/// works the layout out (the loader does not draw); the loader words the
+/// warnings, as it words every diagnostic.
+package enum PlacementWarning: Sendable, Hashable {
+    /// The view sticks out of its parent `parent` (its id), or of the
+    /// canvas of size `canvas` when `parent` is `nil`, by `overhang` on
+    /// each side; `isWhollyOutside` when none of it is inside.
+    case outside(parent: String?, canvas: Size, overhang: EdgeInsets, isWhollyOutside: Bool)
+    /// The views the view stacks along `axis` (`vertical` or `horizontal`)
+    /// take `content` points, its padding and spacing included, where it
+    /// has `room`.
+    case stackOverflow(axis: String, content: Double, room: Double)
+    /// The view's `member` (`title`, `text`), drawn at `fontSize`, is
+    /// `width` points wide where it has `room`.
+    case textCut(member: String, text: String, fontSize: Double, width: Double, room: Double)
+}
+
+extension SceneDeclaration {
+    /// The diagnostic for `warning` about the object at `index`, at its id.
+    package func diagnostic(_ warning: PlacementWarning, object index: Int) -> Diagnostic {
+        let id = objects[index].id
+        let problem: SceneProblem =
+            switch warning {
+            case .outside(let parent, let canvas, let overhang, let isWhollyOutside):
+                .viewOutside(
+                    id: id, container: parent, canvas: canvas, overhang: overhang, isWhollyOutside: isWhollyOutside)
+            case .stackOverflow(let axis, let content, let room):
+                .stackOverflow(id: id, axis: axis, content: content, room: room)
+            case .textCut(let member, let text, let fontSize, let width, let room):
+                .textCut(id: id, member: member, text: text, fontSize: fontSize, width: width, room: room)
+            }
+        return problem.diagnostic(at: span(of: index))
+    }
+}
+
+extension SceneProblem {
+    /// A length to the hundredth of a point, as a person reads it: `28.9`, `16`.
+    static func points(_ value: Double) -> String {
+        guard value.isFinite else { return "\(value)" }
+        let hundredths = (value * 100).rounded()
+        guard abs(hundredths) < 1e15 else { return "\(value)" }
+        let whole = Int64(hundredths)
+        let sign = whole < 0 ? "-" : ""
+        let magnitude = whole.magnitude
+        let fraction = magnitude % 100
+        guard fraction != 0 else { return "\(sign)\(magnitude / 100)" }
+        let digits = fraction % 10 == 0 ? "\(fraction / 10)" : (fraction < 10 ? "0\(fraction)" : "\(fraction)")
+        return "\(sign)\(magnitude / 100).\(digits)"
+    }
+
+    /// `text` on one line, its first 40 characters and an ellipsis when longer.
+    static func shortLine(_ text: String) -> String {
+        let line = VisibleText.line(text)
+        return line.count > 40 ? String(line.prefix(40)) + "\u{2026}" : line
+    }
+
+    /// The wording of ``viewOutside(id:container:canvas:overhang:isWhollyOutside:)``:
+    /// which edges the view is past, and by how much.
+    static func viewOutside(
+        id: String, container: String?, canvas: Size, overhang: EdgeInsets, isWhollyOutside: Bool
+    ) -> Wording {
+        let edges = [
+            ("top", overhang.top), ("left", overhang.left), ("bottom", overhang.bottom), ("right", overhang.right),
+        ]
+        .filter { $0.1 > 0 }
+        .map { "\(points($0.1)) points past its \($0.0) edge" }
+        let past =
+            edges.isEmpty
+            ? "" : edges.count == 1 ? edges[0] : edges.dropLast().joined(separator: ", ") + " and " + (edges.last ?? "")
+        let what =
+            container.map { "its parent '\($0)'" } ?? "the canvas (\(points(canvas.width))x\(points(canvas.height)))"
+        let message =
+            isWhollyOutside
+            ? "'\(id)' lies wholly outside \(what): \(past)"
+            : "'\(id)' sticks out of \(what): \(past)"
+        let hint =
+            container == nil
+            ? "move or shrink '\(id)' (its 'frame'), or give its views less room in the canvas's stack"
+            : "move or shrink '\(id)', or make '\(container ?? "")' larger"
+        return .warning(container == nil ? .viewOutsideCanvas : .viewOutsideParent, message, hint: hint)
+    }
+
+    /// The wording of ``stackOverflow(id:axis:content:room:)``.
+    static func stackOverflow(id: String, axis: String, content: Double, room: Double) -> Wording {
+        .warning(
+            .stackOverflow,
+            "the views stacked in '\(id)' are \(points(content)) points \(axis == "vertical" ? "tall" : "wide"), "
+                + "\(points(content - room)) more than its \(points(room))",
+            hint: "give '\(id)' more room, fewer or smaller views, or less spacing and padding")
+    }
+
+    /// The wording of ``textCut(id:member:text:fontSize:width:room:)``.
+    static func textCut(
+        id: String, member: String, text: String, fontSize: Double, width: Double, room: Double
+    ) -> Wording {
+        .warning(
+            .textCut,
+            "the \(member) of '\(id)', '\(shortLine(text))', is \(points(width)) points wide at "
+                + "\(points(fontSize)) points, \(points(width - room)) more than the "
+                + "\(points(room)) it has: it would be cut",
+            hint: "make '\(id)' wider, or its \(member) shorter")
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import SceneCommandLine
+
+/// `check`'s warnings about views out of place, and `render` on a device
+/// canvas with and without its chrome.
+@Suite struct PlacementCheckTests {
+    private func write(_ text: String) throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("placement-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("bar.yaml").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// The issue's bar: five buttons in a horizontal stack, the last past
+    /// the phone's right edge.
+    private static let bar = """
+        scene: Bar
+        canvas: {width: 390, height: 844}
+        objects:
+          bar:
+            type: View
+            layout: {axis: horizontal}
+          back: {type: Button, parent: bar, title: Back}
+          rewind: {type: Button, parent: bar, title: Rewind}
+          play: {type: Button, parent: bar, title: Play}
+          forward: {type: Button, parent: bar, title: Forward}
+          more: {type: Button, parent: bar, title: More}
+        """
+
+    @Test func aStackThatOverflowsIsWarnedAtItsLineAndSoIsTheButtonPastItsEdge() throws {
+        let path = try write(Self.bar)
+        let result = run(["check", path])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output.contains("\(path):4:3: warning: the views stacked in 'bar' are "))
+        #expect(result.output.contains("\(path):11:3: warning: 'more' sticks out of its parent 'bar': "))
+        #expect(result.output.contains("points past its right edge"))
+        #expect(result.output.hasSuffix("\(path): ok (6 objects, 2 warnings)\n"))
+    }
+
+    @Test func theWarningsAreInTheJSONAndTheAnnotationsAndFailUnderWarningsAsErrors() throws {
+        let path = try write(Self.bar)
+        let records = try run(["check", path, "--format", "json"]).jsonRecords()
+        let codes = records.compactMap { $0["code"] as? String }
+        #expect(codes == ["stack-overflow", "view-outside-parent"])
+        let github = run(["check", path, "--format", "github"])
+        #expect(
+            github.output.contains(
+                "::warning file=\(path),line=11,col=3,endLine=11,endColumn=7,title=view-outside-parent::"))
+        let strict = run(["check", path, "--warnings-as-errors"])
+        #expect(strict.status == 2)
+        #expect(strict.output.contains("\(path): 2 warnings"))
+    }
+
+    @Test func aTextWiderThanItsFrameIsWarned() throws {
+        let path = try write(
+            "objects:\n  title: {type: Label, text: Now playing, frame: {x: 0, y: 0, width: 40, height: 20}}\n")
+        let result = run(["check", path])
+        #expect(result.output.contains("\(path):2:3: warning: the text of 'title', 'Now playing', is "))
+        #expect(result.output.contains("it would be cut"))
+    }
+
+    @Test func viewsThatFitGiveNoWarningAndEveryShippedSceneIsClean() throws {
+        let path = try write(
+            "canvas: iPhone SE\nobjects:\n  title: {type: Label, text: Hello}\n  go: {type: Button, title: Go}\n")
+        #expect(run(["check", path, "--warnings-as-errors"]).status == 0)
+        let shipped = run(["check", "--warnings-as-errors"] + (try shippedScenes()))
+        #expect(shipped.status == 0, "\(shipped.output)")
+    }
+
+    @Test func aDeviceCanvasIsRenderedWithItsChromeUnlessNoChromeIsGiven() throws {
+        let path = try write("canvas: iPhone 15\nobjects:\n  go: {type: Button, title: Go}\n")
+        let drawn = run(["render", path])
+        #expect(drawn.status == 0, "\(drawn.errors)")
+        #expect(drawn.output.hasPrefix(#"<svg xmlns="http://www.w3.org/2000/svg" width="393" height="852""#))
+        #expect(drawn.output.contains(#"data-chrome="device""#))
+        #expect(drawn.output.contains(">9:41</text>"))
+        // The button is stacked inside the safe area: 59 + 16 from the top.
+        #expect(drawn.output.contains(#"<g data-id="go" data-type="Button" transform="translate(16 75)">"#))
+        let plain = run(["render", path, "--no-chrome"])
+        #expect(!plain.output.contains("data-chrome"))
+        #expect(plain.output.contains(#"transform="translate(16 75)""#))
+        let sized = try write("canvas: {width: 393, height: 852}\nobjects:\n  go: {type: Button, title: Go}\n")
+        #expect(!run(["render", sized, "--chrome"]).output.contains("data-chrome"))
+    }
+}
