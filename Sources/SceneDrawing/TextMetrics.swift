@@ -12,7 +12,8 @@ import SceneCore
 /// their kerning (an accented letter kerns as its base letter). Characters
 /// Inter does not draw are measured as the fonts that draw them do: wide
 /// East Asian characters one em and Hangul 0.92 em (Noto Sans CJK), emoji
-/// 1.245 em (Noto Color Emoji); marks that combine with the previous
+/// 1.245 em (Noto Color Emoji: every character drawn as an emoji unless
+/// asked otherwise, Unicode's `Emoji_Presentation`); marks that combine with the previous
 /// character, format and control characters take no room; any other
 /// character 0.6 em. A line is Inter's ascender plus descender high (1.21
 /// em), with its baseline at the ascender (0.97 em below its top). Text is
@@ -129,10 +130,10 @@ public enum TextMetrics {
         case 0x1F3FB...0x1F3FF:
             // A skin tone joins the emoji before it.
             return 0
-        case 0x1F000...0x1F02F, 0x1F300...0x1FAFF:
-            return FontTable.emojiAdvance
         default:
-            return otherUnits
+            // What is drawn as an emoji by default (U+1F600, and U+26BD
+            // as much), from the colour emoji font.
+            return scalar.properties.isEmojiPresentation ? FontTable.emojiAdvance : otherUnits
         }
     }
 
