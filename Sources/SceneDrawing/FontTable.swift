@@ -4,7 +4,7 @@
 ///
 /// The numbers are read from the font files by `scripts/font-metrics.py`,
 /// which writes them into `Fonts/` and which CI runs with `--check` against
-/// the installed fonts (docs/Pictures.md, "Text").
+/// the installed fonts (docs/CommandLine.md, "Text: the font pictures name").
 struct FontTable: Sendable {
     /// The advance of each character of ``ranges``, in their order, 0 for
     /// one that takes no room (a combining mark, a format or control

@@ -51,7 +51,7 @@ enum SVGText {
 
     /// The fonts a picture names for its text, first to last: Inter, which
     /// ``TextMetrics`` measures; DejaVu Sans, a last resort where Inter is
-    /// not installed (a tenth wider than measured); then Helvetica and
+    /// not installed (about 6% wider than measured); then Helvetica and
     /// Arial, for a viewer that has neither.
     static let fontFamily = "Inter, DejaVu Sans, Helvetica, Arial, sans-serif"
 }

@@ -24,8 +24,8 @@ import SceneCore
 ///     TextMetrics.lineHeight(fontSize: 17)                         // 20.57
 ///
 /// A picture drawn where Inter is not installed falls back to DejaVu Sans,
-/// which is about a tenth wider: its text then runs past the room measured
-/// for it (docs/Pictures.md, "Text").
+/// which is about 6% wider: its text then runs past the room measured
+/// for it (docs/CommandLine.md, "Text: the font pictures name").
 public enum TextMetrics {
     /// The font size of text that does not choose one: 17 points.
     public static let defaultFontSize: Double = 17
