@@ -205,7 +205,7 @@ def weight_file(name, css, path):
     tokens = [f"{chr(left)}{chr(right)}{value}" for (left, right), value in sorted(pairs.items())]
     kern_lines = []
     for start in range(0, len(tokens), 12):
-        kern_lines.append("        " + " ".join(tokens[start:start + 12]))
+        kern_lines.append("            " + " ".join(tokens[start:start + 12]))
     case = name[0].upper() + name[1:]
     return (
         HEADER
@@ -218,7 +218,7 @@ def weight_file(name, css, path):
         + "\n        ],\n"
         + "        kerning: #\"\"\"\n"
         + "\n".join(kern_lines)
-        + "\n        \"\"\"#)\n"
+        + "\n            \"\"\"#)\n"
         + "}\n",
         font,
     )

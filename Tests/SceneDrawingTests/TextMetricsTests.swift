@@ -15,12 +15,15 @@ import Testing
 
     @Test func aWidthIsTheSumOfTheTablesAdvances() {
         let table = FontWeight.regular.table
-        let advance = { (character: Unicode.Scalar) in Double(table.advances[FontTable.index(of: character.value) ?? 0]) }
+        let advance = { (character: Unicode.Scalar) in
+            Double(table.advances[FontTable.index(of: character.value) ?? 0])
+        }
         // No pair of these kerns.
         #expect(units("il") == advance("i") + advance("l"))
         #expect(units("€") == advance("€") && advance("€") > 0)
         #expect(units("") == 0)
-        #expect(TextMetrics.width(of: "il", fontSize: 17) == TextMetrics.width(of: "il", fontSize: 17, weight: .regular))
+        #expect(
+            TextMetrics.width(of: "il", fontSize: 17) == TextMetrics.width(of: "il", fontSize: 17, weight: .regular))
         #expect(TextMetrics.width(of: "Play", fontSize: 34) == 2 * TextMetrics.width(of: "Play", fontSize: 17))
     }
 
