@@ -14,7 +14,9 @@ pair of printable ASCII characters (GPOS `kern`, which librsvg and browsers
 apply and cannot be told not to). An accented letter of Latin-1 and Latin
 Extended-A kerns as its base letter (its canonical decomposition's first
 character). Line height and baseline come from Inter's `hhea` ascender,
-descender and line gap.
+descender and line gap. The few characters of those ranges Inter lacks
+take DejaVu Sans's advance (the font pictures name next); combining marks,
+format and control characters take none.
 
 Characters Inter does not draw are drawn by the fonts the system falls back
 to, and measured from them: wide East Asian characters from the font
@@ -264,7 +266,7 @@ def common_file(font, wide, hangul, emoji):
 
 def generate():
     try:
-        import fontTools  # noqa: F401
+        import fontTools.ttLib  # noqa: F401
     except ImportError:
         fail("needs fontTools: pip install fonttools")
     files = inter_files()
