@@ -48,8 +48,12 @@ def render(runner, scene, times, out):
 def strip(frames, times, height, caption):
     width = len(frames) * WIDTH + (len(frames) - 1) * GAP
     total = height + CAPTION * 2
+    # The fonts the frames name (Inter first), which the frames keep inside
+    # the strip, for the captions too.
+    family = re.search(r'^<svg[^>]*font-family="([^"]*)"', frames[0].strip())
+    family = family.group(1) if family else "sans-serif"
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{total}" '
-             f'viewBox="0 0 {width} {total}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">',
+             f'viewBox="0 0 {width} {total}" font-family="{family}">',
              f'<rect width="{width}" height="{total}" fill="#ffffff"/>',
              f'<text x="0" y="15" font-size="13" fill="#57606a">{escape(caption)}</text>']
     for index, (frame, time) in enumerate(zip(frames, times)):

@@ -80,14 +80,15 @@ public final class DrawingContext {
                 + "\(SVGText.paint("stroke", color)) stroke-width=\"\(SVGText.number(lineWidth))\"/>")
     }
 
-    /// Writes `text` on one line, centred vertically in `rect` and placed
-    /// across it by `alignment`. Text wider than `rect` overflows it, as the
-    /// layout measured it.
+    /// Writes `text` on one line in `weight`, centred vertically in `rect`
+    /// and placed across it by `alignment`, measured with ``TextMetrics`` in
+    /// the weight it is drawn in. Text wider than `rect` overflows it, as
+    /// the layout measured it.
     public func text(
         _ text: String, in rect: Rect, color: Color = .black, fontSize: Double = TextMetrics.defaultFontSize,
-        alignment: TextAlignment = .center, isBold: Bool = false
+        alignment: TextAlignment = .center, weight: FontWeight = .regular
     ) {
-        let width = TextMetrics.width(of: text, fontSize: fontSize)
+        let width = TextMetrics.width(of: text, fontSize: fontSize, weight: weight)
         let left: Double
         switch alignment {
         case .leading: left = rect.x
@@ -98,8 +99,19 @@ public final class DrawingContext {
         let baseline = top + TextMetrics.baseline(fontSize: fontSize)
         output.write(
             "<text x=\"\(SVGText.number(left))\" y=\"\(SVGText.number(baseline))\""
-                + " font-size=\"\(SVGText.number(fontSize))\"\(isBold ? " font-weight=\"bold\"" : "")"
+                + " font-size=\"\(SVGText.number(fontSize))\"\(SVGText.fontWeight(weight))"
                 + "\(SVGText.paint("fill", color))>\(MarkupText.content(text))</text>")
+    }
+
+    /// Writes `text` as ``text(_:in:color:fontSize:alignment:weight:)``
+    /// does, in ``FontWeight/bold`` when `isBold` and
+    /// ``FontWeight/regular`` otherwise.
+    public func text(
+        _ text: String, in rect: Rect, color: Color = .black, fontSize: Double = TextMetrics.defaultFontSize,
+        alignment: TextAlignment = .center, isBold: Bool
+    ) {
+        self.text(
+            text, in: rect, color: color, fontSize: fontSize, alignment: alignment, weight: isBold ? .bold : .regular)
     }
 
     /// Draws an image file's bytes (`mediaType` such as `image/png` or

@@ -38,7 +38,7 @@ final class SVGOutput {
         write(
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\""
                 + " viewBox=\"0 0 \(SVGText.number(canvas.width)) \(SVGText.number(canvas.height))\""
-                + " font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\">\n")
+                + " font-family=\"\(SVGText.fontFamily)\">\n")
         write(
             "<rect width=\"\(SVGText.number(canvas.width))\" height=\"\(SVGText.number(canvas.height))\""
                 + "\(SVGText.paint("fill", background))/>\n")

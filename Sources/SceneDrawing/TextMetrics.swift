@@ -1,90 +1,142 @@
 import SceneCore
 
-/// The built-in font metric that text is measured with, so that a scene lays
-/// out and draws the same on every machine, whatever fonts it has.
+/// The font metric that text is measured with: the advance widths, kerning
+/// and line height of Inter, the font pictures name, so that a title is laid
+/// out in the room it is drawn in, and a scene lays out the same on every
+/// machine, whatever fonts it has.
 ///
-/// Widths are fixed per character, in thousandths of the font size, from a
-/// small table: ASCII letters, digits and punctuation have their own widths
-/// (a sans-serif's proportions: `i` narrow, `m` and `W` wide); marks that
-/// combine with the previous character and control characters take no
-/// room; wide East Asian characters and emoji take a whole em; any other
-/// character 0.6 em. A line is 1.2 em high, with its baseline 0.8 em below
-/// its top. Text is one line: a line break measures as a space.
+/// The numbers are Inter's own, read from its font files for each of its
+/// nine weights (``FontWeight``) by `scripts/font-metrics.py`: every
+/// character of Basic Latin, Latin-1, Latin Extended-A, General Punctuation
+/// and the currency symbols has its advance, and pairs of ASCII characters
+/// their kerning (an accented letter kerns as its base letter). Characters
+/// Inter does not draw are measured as the fonts that draw them do: wide
+/// East Asian characters one em and Hangul 0.92 em (Noto Sans CJK), emoji
+/// 1.245 em (Noto Color Emoji: every character drawn as an emoji unless
+/// asked otherwise, Unicode's `Emoji_Presentation`); marks that combine with the previous
+/// character, format and control characters take no room; any other
+/// character 0.6 em. A line is Inter's ascender plus descender high (1.21
+/// em), with its baseline at the ascender (0.97 em below its top). Text is
+/// one line: a line break measures as a space.
 ///
-///     TextMetrics.width(of: "Play", fontSize: 17)   // 32.64
-///     TextMetrics.lineHeight(fontSize: 17)          // 20.4
+///     TextMetrics.width(of: "Play", fontSize: 17)                  // 32.19
+///     TextMetrics.width(of: "Play", fontSize: 17, weight: .bold)   // 34.06
+///     TextMetrics.lineHeight(fontSize: 17)                         // 20.57
 ///
-/// Pictures name a sans-serif font for the viewer to draw with, so glyphs
-/// may be a little wider or narrower than measured; the layout does not
-/// change with them.
+/// A picture drawn where Inter is not installed falls back to DejaVu Sans,
+/// which is about 6% wider: its text then runs past the room measured
+/// for it (docs/CommandLine.md, "Text: the font pictures name").
 public enum TextMetrics {
     /// The font size of text that does not choose one: 17 points.
     public static let defaultFontSize: Double = 17
 
-    /// The height of a line of text, 1.2 em.
-    public static func lineHeight(fontSize: Double) -> Double { fontSize * 1.2 }
+    /// The height of a line of text: Inter's ascender, descender and line
+    /// gap, 1.21 em.
+    public static func lineHeight(fontSize: Double) -> Double {
+        Double(FontTable.ascender + FontTable.descender + FontTable.lineGap) * fontSize
+            / Double(FontTable.unitsPerEm)
+    }
 
-    /// How far below a line's top its baseline is, 0.8 em.
-    public static func baseline(fontSize: Double) -> Double { fontSize * 0.8 }
+    /// How far below a line's top its baseline is: Inter's ascender, 0.97 em
+    /// (with half the line gap above it).
+    public static func baseline(fontSize: Double) -> Double {
+        (Double(FontTable.ascender) + Double(FontTable.lineGap) / 2) * fontSize / Double(FontTable.unitsPerEm)
+    }
 
-    /// The width of `text` on one line at `fontSize`.
+    /// The width of `text` on one line at `fontSize`, in the regular weight.
     ///
     /// - Complexity: O(n) in the number of Unicode scalars of `text`.
     public static func width(of text: String, fontSize: Double) -> Double {
-        var thousandths = 0
-        for scalar in text.unicodeScalars { thousandths += advance(of: scalar) }
-        return Double(thousandths) * fontSize / 1000
+        width(of: text, fontSize: fontSize, weight: .regular)
     }
 
-    /// The size of `text` on one line at `fontSize`.
+    /// The width of `text` on one line at `fontSize` in `weight`: the sum
+    /// of its characters' advances and its pairs' kerning.
+    ///
+    /// - Complexity: O(n) in the number of Unicode scalars of `text`, one
+    ///   array lookup each.
+    public static func width(of text: String, fontSize: Double, weight: FontWeight) -> Double {
+        Double(units(of: text, table: weight.table)) * fontSize / Double(FontTable.unitsPerEm)
+    }
+
+    /// The size of `text` on one line at `fontSize`, in the regular weight.
     public static func size(of text: String, fontSize: Double) -> Size {
-        Size(width: width(of: text, fontSize: fontSize), height: lineHeight(fontSize: fontSize))
+        size(of: text, fontSize: fontSize, weight: .regular)
     }
 
-    /// The advance of one scalar, in thousandths of an em.
-    static func advance(of scalar: Unicode.Scalar) -> Int {
-        let value = scalar.value
-        if value >= 0x20, value < 0x7F {
-            return Int(truncatingIfNeeded: asciiAdvances[Int(truncatingIfNeeded: value) - 0x20])
+    /// The size of `text` on one line at `fontSize` in `weight`.
+    public static func size(of text: String, fontSize: Double, weight: FontWeight) -> Size {
+        Size(width: width(of: text, fontSize: fontSize, weight: weight), height: lineHeight(fontSize: fontSize))
+    }
+
+    /// The width of `text` in font units.
+    static func units(of text: String, table: FontTable) -> Int {
+        let advances = table.advances
+        let kerning = table.kerning
+        let side = FontTable.kerningSide
+        var units = 0
+        // The kerning index of the last character that took room, or -1
+        // when it kerns with nothing: a mark between two letters leaves
+        // their pair kerned, as the font's kerning skips marks.
+        var previous = -1
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            var current = -1
+            if value >= 0x20 && value < 0x7F {
+                current = Int(truncatingIfNeeded: value &- 0x20)
+                units += Int(truncatingIfNeeded: advances[current])
+            } else if value == 0x0A || value == 0x0D || value == 0x09 {
+                current = 0
+                units += Int(truncatingIfNeeded: advances[0])
+            } else if let index = FontTable.index(of: value) {
+                let advance = Int(truncatingIfNeeded: advances[index])
+                if advance == 0 { continue }
+                units += advance
+                if value >= 0xA0 && value < 0x180 {
+                    let base = FontTable.kerningBases[Int(truncatingIfNeeded: value &- 0xA0)]
+                    if base != 0 { current = Int(truncatingIfNeeded: base &- 0x20) }
+                }
+            } else {
+                let advance = otherAdvance(of: scalar)
+                if advance == 0 { continue }
+                units += advance
+            }
+            if previous >= 0 && current >= 0 {
+                units += Int(truncatingIfNeeded: kerning[previous &* side &+ current])
+            }
+            previous = current
         }
-        if value == 0x0A || value == 0x0D || value == 0x09 { return Int(truncatingIfNeeded: asciiAdvances[0]) }
-        if value < 0xA0 { return 0 }
+        return units
+    }
+
+    /// The advance, in font units, of a character outside the table's
+    /// ranges: by the class of the fallback font that draws it.
+    private static func otherAdvance(of scalar: Unicode.Scalar) -> Int {
+        let value = scalar.value
+        if value < 0x300 { return value < 0xA0 ? 0 : otherUnits }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format, .control: return 0
         default: break
         }
-        return isWide(value) ? 1000 : 600
-    }
-
-    /// Wide East Asian characters and emoji: Hangul jamo and syllables, CJK
-    /// ideographs, kana, full-width forms, pictographs.
-    private static func isWide(_ value: UInt32) -> Bool {
         switch value {
-        case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F,
-            0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1FAFF, 0x20000...0x3FFFD:
-            return true
+        case 0x1100...0x115F, 0x3130...0x318F, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xD7B0...0xD7FF:
+            return FontTable.hangulAdvance
+        case 0x2E80...0x312F, 0x3190...0xA4CF, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+            0xFFE0...0xFFE6, 0x20000...0x3FFFD:
+            return FontTable.wideAdvance
+        case 0x1F1E6...0x1F1FF:
+            // Two regional indicators draw one flag.
+            return FontTable.emojiAdvance / 2
+        case 0x1F3FB...0x1F3FF:
+            // A skin tone joins the emoji before it.
+            return 0
         default:
-            return false
+            // What is drawn as an emoji by default (U+1F600, and U+26BD
+            // as much), from the colour emoji font.
+            return scalar.properties.isEmojiPresentation ? FontTable.emojiAdvance : otherUnits
         }
     }
 
-    /// Advances of the printable ASCII characters, space to tilde.
-    private static let asciiAdvances: [UInt16] = [
-        // space ! " # $ % & ' ( ) * + , - . /
-        280, 280, 360, 560, 560, 880, 680, 200, 340, 340, 400, 580, 280, 340, 280, 300,
-        // 0-9
-        560, 560, 560, 560, 560, 560, 560, 560, 560, 560,
-        // : ; < = > ? @
-        280, 280, 580, 580, 580, 520, 1000,
-        // A-Z
-        680, 680, 720, 720, 620, 600, 760, 720, 280, 500, 680, 560, 840,
-        720, 760, 640, 760, 700, 640, 600, 720, 660, 940, 660, 660, 600,
-        // [ \ ] ^ _ `
-        300, 300, 300, 480, 560, 340,
-        // a-z
-        540, 560, 500, 560, 540, 320, 560, 560, 240, 240, 500, 240, 840,
-        560, 560, 560, 560, 340, 500, 320, 560, 500, 740, 500, 500, 480,
-        // { | } ~
-        340, 260, 340, 580,
-    ]
+    /// The advance of a character of no known class: 0.6 em.
+    private static let otherUnits = FontTable.unitsPerEm * 6 / 10
 }

@@ -17,9 +17,9 @@ import Testing
         #expect(first == Picture.svg(items, canvas: small))
         #expect(
             first == """
-                <svg xmlns="http://www.w3.org/2000/svg" width="100" height="60" viewBox="0 0 100 60" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">
+                <svg xmlns="http://www.w3.org/2000/svg" width="100" height="60" viewBox="0 0 100 60" font-family="Inter, DejaVu Sans, Helvetica, Arial, sans-serif">
                 <rect width="100" height="60" fill="#ffffff"/>
-                <g data-id="a" data-type="View" transform="translate(16 16)"><rect x="0" y="0" width="68" height="10" rx="2.5" fill="#010203"/><text x="-8.16" y="8.4" font-size="17" fill="#000000">Hi &amp; &lt;bye&gt;</text></g>
+                <g data-id="a" data-type="View" transform="translate(16 16)"><rect x="0" y="0" width="68" height="10" rx="2.5" fill="#010203"/><text x="-10.35" y="11.18" font-size="17" fill="#000000">Hi &amp; &lt;bye&gt;</text></g>
                 </svg>
 
                 """)
@@ -81,24 +81,5 @@ import Testing
         #expect(
             SVGText.paint("stroke", Color(red: 0, green: 0, blue: 0, alpha: 51))
                 == ##" stroke="#000000" stroke-opacity="0.2""##)
-    }
-}
-
-@Suite struct TextMetricsTests {
-    @Test func widthsComeFromTheBuiltInTable() {
-        #expect(TextMetrics.width(of: "Play", fontSize: 17) == 32.64)
-        #expect(TextMetrics.width(of: "il", fontSize: 10) == 4.8)
-        #expect(TextMetrics.width(of: "", fontSize: 17) == 0)
-    }
-
-    @Test func wideCharactersTakeAnEmAndCombiningMarksNothing() {
-        #expect(TextMetrics.width(of: "日本", fontSize: 10) == 20)
-        #expect(TextMetrics.width(of: "e\u{301}", fontSize: 10) == 5.4)
-        #expect(TextMetrics.width(of: "é", fontSize: 10) == 6)
-        #expect(TextMetrics.width(of: "\u{7}", fontSize: 10) == 0)
-    }
-
-    @Test func aLineIsOnePointTwoEmsHigh() {
-        #expect(TextMetrics.size(of: "x", fontSize: 10) == Size(width: 5, height: 12))
     }
 }

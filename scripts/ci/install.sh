@@ -9,6 +9,9 @@
 #             read: PyYAML would read `on:` as true), check-jsonschema,
 #             junitparser
 #   graphs    Graphviz's dot, rsvg-convert
+#   fonts     the fonts pictures are drawn and measured with: Inter
+#             (fonts-inter), Noto Sans CJK, Noto Color Emoji; fontTools,
+#             which scripts/font-metrics.py reads them with
 #   browser   chromium, chromium-driver and Selenium
 source "$(dirname "$0")/common.sh"
 export DEBIAN_FRONTEND=noninteractive
@@ -32,7 +35,7 @@ pip_install() {
 }
 
 groups=("$@")
-[ ${#groups[@]} -gt 0 ] || groups=(build python graphs browser)
+[ ${#groups[@]} -gt 0 ] || groups=(build python graphs fonts browser)
 for group in "${groups[@]}"; do
     case "$group" in
     build)
@@ -49,6 +52,13 @@ for group in "${groups[@]}"; do
         command -v dot >/dev/null || apt_install graphviz
         command -v rsvg-convert >/dev/null || apt_install librsvg2-bin
         ;;
+    fonts)
+        fc-list :family=Inter family | grep -q . || apt_install fonts-inter
+        fc-list ":family=Noto Sans CJK JP" family | grep -q . || apt_install fonts-noto-cjk
+        fc-list ":family=Noto Color Emoji" family | grep -q . || apt_install fonts-noto-color-emoji
+        command -v python3 >/dev/null || apt_install python3 python3-pip
+        pip_install fontTools fonttools
+        ;;
     browser)
         if ! command -v chromedriver >/dev/null ||
             ! { command -v chromium >/dev/null || command -v chromium-headless-shell >/dev/null; }; then
@@ -58,7 +68,7 @@ for group in "${groups[@]}"; do
         pip_install selenium selenium
         ;;
     *)
-        fail "unknown group '$group' (build, python, graphs, browser)"
+        fail "unknown group '$group' (build, python, graphs, fonts, browser)"
         ;;
     esac
 done
