@@ -81,13 +81,14 @@ public final class DrawingContext {
     }
 
     /// Writes `text` on one line, centred vertically in `rect` and placed
-    /// across it by `alignment`. Text wider than `rect` overflows it, as the
-    /// layout measured it.
+    /// across it by `alignment`, at `fontSize` and `weight` (written as
+    /// its CSS number, left out for regular). Text wider than `rect`
+    /// overflows it, as the layout measured it.
     public func text(
         _ text: String, in rect: Rect, color: Color = .black, fontSize: Double = TextMetrics.defaultFontSize,
-        alignment: TextAlignment = .center, isBold: Bool = false
+        alignment: TextAlignment = .center, weight: FontWeight = .regular
     ) {
-        let width = TextMetrics.width(of: text, fontSize: fontSize)
+        let width = TextMetrics.width(of: text, fontSize: fontSize, weight: weight)
         let left: Double
         switch alignment {
         case .leading: left = rect.x
@@ -96,9 +97,10 @@ public final class DrawingContext {
         }
         let top = rect.y + (rect.height - TextMetrics.lineHeight(fontSize: fontSize)) / 2
         let baseline = top + TextMetrics.baseline(fontSize: fontSize)
+        let weightAttribute = weight == .regular ? "" : " font-weight=\"\(weight.cssValue)\""
         output.write(
             "<text x=\"\(SVGText.number(left))\" y=\"\(SVGText.number(baseline))\""
-                + " font-size=\"\(SVGText.number(fontSize))\"\(isBold ? " font-weight=\"bold\"" : "")"
+                + " font-size=\"\(SVGText.number(fontSize))\"\(weightAttribute)"
                 + "\(SVGText.paint("fill", color))>\(MarkupText.content(text))</text>")
     }
 

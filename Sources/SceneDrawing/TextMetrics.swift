@@ -36,6 +36,25 @@ public enum TextMetrics {
         return Double(thousandths) * fontSize / 1000
     }
 
+    /// The width of `text` on one line at `fontSize` and `weight`.
+    ///
+    /// Provisional: the regular width scaled by how much wider a heavier
+    /// weight draws (bold 6% wider, light 2% narrower), until the table
+    /// holds each weight's own advances.
+    public static func width(of text: String, fontSize: Double, weight: FontWeight) -> Double {
+        let scale: Double
+        switch weight {
+        case .ultraLight, .thin: scale = 0.96
+        case .light: scale = 0.98
+        case .regular: scale = 1
+        case .medium: scale = 1.02
+        case .semibold: scale = 1.04
+        case .bold: scale = 1.06
+        case .heavy, .black: scale = 1.08
+        }
+        return width(of: text, fontSize: fontSize) * scale
+    }
+
     /// The size of `text` on one line at `fontSize`.
     public static func size(of text: String, fontSize: Double) -> Size {
         Size(width: width(of: text, fontSize: fontSize), height: lineHeight(fontSize: fontSize))
