@@ -83,8 +83,19 @@ private final class Dial: View {
         let invalid = TextField()
         invalid.text = "x"
         invalid.invalidInput = true
-        try expectPicture(
-            "text-fields", [("empty", empty), ("filled", filled), ("secret", secure), ("invalid", invalid)])
+        let disabled = TextField()
+        disabled.text = "off"
+        disabled.enabled = false
+        let dark = TextField()
+        dark.text = "on dark"
+        dark.backgroundColor = Color(red: 0x1C, green: 0x1C, blue: 0x1E)
+        dark.cornerRadius = 5
+        try ReviewedPictures.expect(
+            "text-fields",
+            [
+                ("empty", empty), ("filled", filled), ("secret", secure), ("invalid", invalid), ("disabled", disabled),
+                ("dark", dark),
+            ], canvas: Size(width: 240, height: 280))
         let focused = TextField()
         focused.placeholder = "Password"
         let scene = Scene(
