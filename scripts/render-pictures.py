@@ -6,7 +6,9 @@ the real `scene-runner render`, into docs/images/pictures/.
 
 Each picture is a film strip: the scene rendered at several virtual times,
 side by side, each cropped to the part of the canvas its views use and
-captioned with its time. With --check nothing is written: the script exits
+captioned with its time. It also draws the controls catalogue
+(docs/Controls.md): each scene docs/images/controls/NAME.yaml into NAME.svg
+beside it, at the end of its script. With --check nothing is written: the script exits
 1 when a picture in the repository differs from what the runner draws now
 (run it without --check, look at the pictures, and commit them).
 RUNNER defaults to .build/debug/scene-runner. `scripts/update-docs.py`
@@ -20,6 +22,7 @@ import tempfile
 
 root = pathlib.Path(__file__).resolve().parent.parent
 folder = root / "docs/images/pictures"
+catalogue = root / "docs/images/controls"
 
 # name: (scene, times, the height of canvas shown, caption)
 STRIPS = {
@@ -85,6 +88,18 @@ def main():
             frames = render(runner, scene, times, pathlib.Path(scratch))
         picture = strip(frames, times, height, caption)
         path = folder / f"{name}.svg"
+        if check:
+            if not path.exists() or path.read_text() != picture:
+                stale.append(str(path.relative_to(root)))
+        elif not path.exists() or path.read_text() != picture:
+            path.write_text(picture)
+            print(f"{path.relative_to(root)} updated")
+    for scene in sorted(catalogue.glob("*.yaml")):
+        with tempfile.TemporaryDirectory() as scratch:
+            out = pathlib.Path(scratch) / "picture.svg"
+            subprocess.run([runner, "render", str(scene), "-o", str(out)], check=True, cwd=root)
+            picture = out.read_text()
+        path = scene.with_suffix(".svg")
         if check:
             if not path.exists() or path.read_text() != picture:
                 stale.append(str(path.relative_to(root)))

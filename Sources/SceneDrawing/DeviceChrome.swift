@@ -62,12 +62,12 @@ enum DeviceChrome {
             let ear = (width - island.width) / 2
             let middle = islandInset + island.height / 2
             context.text(
-                time, in: Rect(x: 0, y: middle - 11, width: ear, height: 22), color: .black, isBold: true)
+                time, in: Rect(x: 0, y: middle - 11, width: ear, height: 22), color: .black, weight: .bold)
             glyphs(from: width - ear / 2 - glyphsWidth / 2, middle: middle, output: output, context: context)
         case .iPhoneSE:
             // The time in the middle; cellular and Wi-Fi at the left, the battery at the right.
             let middle = height / 2
-            context.text(time, in: Rect(x: 0, y: 0, width: width, height: height), fontSize: 12, isBold: true)
+            context.text(time, in: Rect(x: 0, y: 0, width: width, height: height), fontSize: 12, weight: .bold)
             signal(at: Point(x: 6, y: middle), context: context)
             wifi(at: Point(x: 6 + 16.5 + 5, y: middle), output: output)
             battery(at: Point(x: width - 6 - 27, y: middle), context: context)
@@ -76,7 +76,7 @@ enum DeviceChrome {
             let middle = height / 2
             context.text(
                 time, in: Rect(x: 20, y: 0, width: 60, height: height), fontSize: 15, alignment: .leading,
-                isBold: true)
+                weight: .bold)
             glyphs(from: width - 20 - glyphsWidth, middle: middle, output: output, context: context)
         }
     }

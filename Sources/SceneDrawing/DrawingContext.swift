@@ -103,17 +103,6 @@ public final class DrawingContext {
                 + "\(SVGText.paint("fill", color))>\(MarkupText.content(text))</text>")
     }
 
-    /// Writes `text` as ``text(_:in:color:fontSize:alignment:weight:)``
-    /// does, in ``FontWeight/bold`` when `isBold` and
-    /// ``FontWeight/regular`` otherwise.
-    public func text(
-        _ text: String, in rect: Rect, color: Color = .black, fontSize: Double = TextMetrics.defaultFontSize,
-        alignment: TextAlignment = .center, isBold: Bool
-    ) {
-        self.text(
-            text, in: rect, color: color, fontSize: fontSize, alignment: alignment, weight: isBold ? .bold : .regular)
-    }
-
     /// Draws an image file's bytes (`mediaType` such as `image/png` or
     /// `image/svg+xml`) scaled to fit `rect`, centred, its proportions
     /// kept: embedded in the picture as a `data:` address, so the picture

@@ -1,3 +1,5 @@
+import SceneCore
+
 /// How heavy a text's strokes are, by the names UIFont gives its weights.
 ///
 /// Each weight is drawn by one of Inter's static instances and measured
@@ -60,3 +62,6 @@ public enum FontWeight: String, Sendable, CaseIterable {
         }
     }
 }
+
+/// Scenes write a weight by name: `weight: semibold`.
+extension FontWeight: SceneEnum {}

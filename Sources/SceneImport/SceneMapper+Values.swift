@@ -111,12 +111,18 @@ extension SceneMapper {
                 if let value = self.color(color) { set(&object, "backgroundColor", value, at: color) }
             case "textColor":
                 if let value = self.color(color) { set(&object, "textColor", value, at: color) }
-            case "tintColor":
-                count("tint", at: color) { "\($0) tint colour(s) are not carried over; the controls draw their own" }
             default:
-                countOtherColour(at: color)
+                if styleColor(color, into: &object) { continue }
+                if color["key"] == "tintColor" {
+                    count("tint", at: color) {
+                        "\($0) tint colour(s) are not carried over; the controls draw their own"
+                    }
+                } else {
+                    countOtherColour(at: color)
+                }
             }
         }
+        styleProperties(of: element, into: &object)
         switch element.name {
         case "label":
             let text = element["text"] ?? element.child("string", key: "text")?.text

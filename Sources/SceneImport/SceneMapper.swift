@@ -293,7 +293,11 @@ struct SceneMapper {
                     "\($0) size class variation(s) are not carried over; the base values are"
                 }
             case "fontDescription", "font":
-                count("fonts", at: child) { "\($0) font(s) are not carried over; the standard controls draw one font" }
+                // A system font of a type that takes `font:` is carried over (styleProperties).
+                if Self.isSystemFont(child), type.property(named: "font") != nil { continue }
+                count("fonts", at: child) {
+                    "\($0) font(s) are not carried over; the standard controls draw the system font"
+                }
             default:
                 if child["key"] == "contentView" || child.name.hasSuffix("CellContentView"),
                     UIKitNames.isView(child.name), child["id"] != nil

@@ -8,6 +8,8 @@ import Testing
         var expected = viewDefaults
         expected["animating"] = .bool(false)
         expected["startsAnimating"] = .bool(false)
+        expected["style"] = .enumCase("medium")
+        expected["color"] = .color(Color(red: 0x8E, green: 0x8E, blue: 0x93))
         #expect(ActivityIndicator.sceneDescription().defaultValues() == expected)
         #expect(!ActivityIndicator().animating)
     }
@@ -16,8 +18,11 @@ import Testing
         #expect(
             MemberList(of: ActivityIndicator.sceneDescription())
                 == MemberList.view(
-                    properties: ["animating: Bool (read-only)", "startsAnimating: Bool"],
-                    events: ["startsAnimatingChanged: Bool"], actions: ["start", "stop"]))
+                    properties: [
+                        "animating: Bool (read-only)", "startsAnimating: Bool", "style: medium|large", "color: Color",
+                    ],
+                    events: ["startsAnimatingChanged: Bool", "styleChanged: medium|large", "colorChanged: Color"],
+                    actions: ["start", "stop"]))
     }
 
     @Test func startsAnimatingStartsItWhenTheSceneWakesAndOnlyThen() {
@@ -111,11 +116,13 @@ import Testing
         let atRight = picture()
         #expect(atTop != atRight)
         // The brightest spoke (opaque grey, no alpha) ends at the top at
-        // first and at the right edge (x = 40) a quarter of a turn later.
+        // first and at the right a quarter of a turn later: the medium
+        // spinner is 20 points wide in the middle of the 40-point frame,
+        // its 2-point spokes reaching 9 points from the centre.
         let brightest = #/x1="([0-9.]+)" y1="([0-9.]+)" x2="([0-9.]+)" y2="([0-9.]+)" stroke="#8e8e93" stroke-width/#
         let top = try #require(atTop.firstMatch(of: brightest))
-        #expect(top.output.3 == "20" && top.output.4 == "0")
+        #expect(top.output.3 == "20" && top.output.4 == "11")
         let right = try #require(atRight.firstMatch(of: brightest))
-        #expect(right.output.3 == "40" && right.output.4 == "20")
+        #expect(right.output.3 == "29" && right.output.4 == "20")
     }
 }

@@ -19,6 +19,11 @@ import Testing
         expected["title"] = .string("")
         expected["enabled"] = .bool(true)
         expected["highlighted"] = .bool(false)
+        expected["style"] = .enumCase("plain")
+        expected["tintColor"] = .color(Color(red: 0x00, green: 0x7A, blue: 0xFF))
+        expected["titleColor"] = .null
+        expected["font"] = .map([.init("size", .double(17)), .init("weight", .enumCase("regular"))])
+        expected["textAlignment"] = .enumCase("center")
         #expect(Button.sceneDescription().defaultValues() == expected)
         let button = Button()
         #expect(button.title == "")
@@ -32,8 +37,18 @@ import Testing
         #expect(
             MemberList(of: type)
                 == MemberList.view(
-                    properties: ["title: String", "enabled: Bool", "highlighted: Bool (read-only)"],
-                    events: ["titleChanged: String", "enabledChanged: Bool", "touchDown", "tap", "touchCancel"]))
+                    properties: [
+                        "title: String", "enabled: Bool", "style: plain|gray|tinted|filled", "tintColor: Color",
+                        "titleColor: Color?",
+                        "font: {size: Double?, weight: ultraLight|thin|light|regular|medium|semibold|bold|heavy|black?}",
+                        "textAlignment: left|center|right|natural|justified", "highlighted: Bool (read-only)",
+                    ],
+                    events: [
+                        "titleChanged: String", "enabledChanged: Bool", "styleChanged: plain|gray|tinted|filled",
+                        "tintColorChanged: Color", "titleColorChanged: Color?",
+                        "fontChanged: {size: Double?, weight: ultraLight|thin|light|regular|medium|semibold|bold|heavy|black?}",
+                        "textAlignmentChanged: left|center|right|natural|justified", "touchDown", "tap", "touchCancel",
+                    ]))
     }
 
     @Test func tapHighlightsReportsBeganAndEndedThenSendsTap() {

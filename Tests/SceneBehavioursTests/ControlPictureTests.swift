@@ -34,33 +34,14 @@ private final class Dial: View {
 @Suite struct ControlPictureTests {
     static let canvas = Size(width: 240, height: 120)
 
-    /// The picture of `views` (ids and views, in order) on the small canvas.
     private func picture(_ views: [(String, View)]) -> String {
-        let entries = views.map { id, view in
-            Scene.Entry(id: id, type: type(of: view).sceneDescription(), object: view)
-        }
-        let scene = Scene(title: nil, summary: nil, entries: entries)
-        for entry in entries { entry.object.awake(in: scene) }
-        return ScenePicture.svg(of: scene, canvas: Self.canvas)
+        ReviewedPictures.picture(views, canvas: Self.canvas)
     }
 
     private func expectPicture(
         _ name: String, _ views: [(String, View)], sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
-        let svg = picture(views)
-        #expect(svg == picture(views), "the same views drew different bytes", sourceLocation: sourceLocation)
-        let file = packageRoot.appendingPathComponent("Tests/SceneBehavioursTests/Pictures/\(name).svg")
-        let update = ProcessInfo.processInfo.environment["SCENE_UPDATE_PICTURES"] == "1"
-        guard !update, let reference = try? String(contentsOf: file, encoding: .utf8) else {
-            try svg.write(to: file, atomically: true, encoding: .utf8)
-            if !update {
-                Issue.record(
-                    "no reviewed picture \(name).svg: it was written; look at it, then run again",
-                    sourceLocation: sourceLocation)
-            }
-            return
-        }
-        #expect(svg == reference, "\(name).svg differs from the reviewed picture", sourceLocation: sourceLocation)
+        try ReviewedPictures.expect(name, views, canvas: Self.canvas, sourceLocation: sourceLocation)
     }
 
     @Test func buttons() throws {
@@ -102,8 +83,19 @@ private final class Dial: View {
         let invalid = TextField()
         invalid.text = "x"
         invalid.invalidInput = true
-        try expectPicture(
-            "text-fields", [("empty", empty), ("filled", filled), ("secret", secure), ("invalid", invalid)])
+        let disabled = TextField()
+        disabled.text = "off"
+        disabled.enabled = false
+        let dark = TextField()
+        dark.text = "on dark"
+        dark.backgroundColor = Color(red: 0x1C, green: 0x1C, blue: 0x1E)
+        dark.cornerRadius = 5
+        try ReviewedPictures.expect(
+            "text-fields",
+            [
+                ("empty", empty), ("filled", filled), ("secret", secure), ("invalid", invalid), ("disabled", disabled),
+                ("dark", dark),
+            ], canvas: Size(width: 240, height: 280))
         let focused = TextField()
         focused.placeholder = "Password"
         let scene = Scene(

@@ -7,6 +7,8 @@ import Testing
         var expected = viewDefaults
         expected["text"] = .string("")
         expected["textColor"] = .null
+        expected["font"] = .map([.init("size", .double(17)), .init("weight", .enumCase("regular"))])
+        expected["textAlignment"] = .enumCase("natural")
         #expect(Label.sceneDescription().defaultValues() == expected)
         let label = Label()
         #expect(label.text == "")
@@ -24,8 +26,16 @@ import Testing
         #expect(
             MemberList(of: type)
                 == MemberList.view(
-                    properties: ["text: String", "textColor: Color?"],
-                    events: ["textChanged: String", "textColorChanged: Color?"],
+                    properties: [
+                        "text: String", "textColor: Color?",
+                        "font: {size: Double?, weight: ultraLight|thin|light|regular|medium|semibold|bold|heavy|black?}",
+                        "textAlignment: left|center|right|natural|justified",
+                    ],
+                    events: [
+                        "textChanged: String", "textColorChanged: Color?",
+                        "fontChanged: {size: Double?, weight: ultraLight|thin|light|regular|medium|semibold|bold|heavy|black?}",
+                        "textAlignmentChanged: left|center|right|natural|justified",
+                    ],
                     actions: ["setText: String"]))
     }
 

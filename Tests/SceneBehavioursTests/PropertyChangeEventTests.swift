@@ -108,7 +108,7 @@ import Testing
         case .record(_, let fields):
             var pairs: [SceneValue.Pair] = []
             for field in fields {
-                guard let value = value(of: field.type, otherThan: nil, in: nil) else { return nil }
+                guard let value = value(of: field.type, otherThan: nil, in: field.range) else { return nil }
                 pairs.append(.init(field.name, value))
             }
             return .map(pairs)

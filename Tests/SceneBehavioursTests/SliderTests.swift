@@ -16,6 +16,7 @@ import Testing
         expected["minimum"] = .double(0)
         expected["maximum"] = .double(1)
         expected["tracking"] = .bool(false)
+        expected["tintColor"] = .color(Color(red: 0x00, green: 0x7A, blue: 0xFF))
         #expect(Slider.sceneDescription().defaultValues() == expected)
         let slider = Slider()
         #expect(slider.value == 0)
@@ -39,9 +40,13 @@ import Testing
         #expect(
             MemberList(of: Slider.sceneDescription())
                 == MemberList.view(
-                    properties: ["value: Double", "minimum: Double", "maximum: Double", "tracking: Bool (read-only)"],
+                    properties: [
+                        "value: Double", "minimum: Double", "maximum: Double", "tintColor: Color",
+                        "tracking: Bool (read-only)",
+                    ],
                     events: [
-                        "minimumChanged: Double", "maximumChanged: Double", "editingBegan", "valueChanged",
+                        "minimumChanged: Double", "maximumChanged: Double", "tintColorChanged: Color", "editingBegan",
+                        "valueChanged",
                         "editingEnded",
                     ],
                     inputs: ["slide: Double", "tapAt: Double"]))

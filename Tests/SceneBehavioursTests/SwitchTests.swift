@@ -13,6 +13,7 @@ import Testing
     @Test func defaultsAreOff() {
         var expected = viewDefaults
         expected["isOn"] = .bool(false)
+        expected["tintColor"] = .color(Color(red: 0x34, green: 0xC7, blue: 0x59))
         #expect(Switch.sceneDescription().defaultValues() == expected)
         #expect(!Switch().isOn)
     }
@@ -20,7 +21,10 @@ import Testing
     @Test func registersTheViewMembersIsOnSetOnAndValueChanged() {
         #expect(
             MemberList(of: Switch.sceneDescription())
-                == MemberList.view(properties: ["isOn: Bool"], events: ["valueChanged"], inputs: ["setOn: Bool"]))
+                == MemberList.view(
+                    properties: ["isOn: Bool", "tintColor: Color"],
+                    events: ["tintColorChanged: Color", "valueChanged"],
+                    inputs: ["setOn: Bool"]))
     }
 
     @Test func aTapTogglesItAfterTheTouchAndSendsValueChanged() {

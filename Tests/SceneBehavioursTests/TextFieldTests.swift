@@ -19,6 +19,8 @@ import Testing
         expected["enabled"] = .bool(true)
         expected["invalidInput"] = .bool(false)
         expected["focused"] = .bool(false)
+        expected["font"] = .map([.init("size", .double(17)), .init("weight", .enumCase("regular"))])
+        expected["textAlignment"] = .enumCase("natural")
         #expect(TextField.sceneDescription().defaultValues() == expected)
         let field = TextField()
         #expect(field.text == "")
@@ -36,13 +38,17 @@ import Testing
                 == MemberList.view(
                     properties: [
                         "text: String", "placeholder: String", "secure: Bool", "enabled: Bool", "invalidInput: Bool",
-                        "focused: Bool (read-only)",
+                        "font: {size: Double?, weight: ultraLight|thin|light|regular|medium|semibold|bold|heavy|black?}",
+                        "textAlignment: left|center|right|natural|justified", "focused: Bool (read-only)",
                     ],
                     outlets: ["shakeAnimation: ShakeAnimation?"],
                     events: [
                         "textChanged: String", "placeholderChanged: String", "secureChanged: Bool",
                         "enabledChanged: Bool",
-                        "invalidInputChanged: Bool", "editingBegan", "editingChanged", "editingEnded", "returnKey",
+                        "invalidInputChanged: Bool",
+                        "fontChanged: {size: Double?, weight: ultraLight|thin|light|regular|medium|semibold|bold|heavy|black?}",
+                        "textAlignmentChanged: left|center|right|natural|justified", "editingBegan", "editingChanged",
+                        "editingEnded", "returnKey",
                     ],
                     inputs: ["focus", "type: String", "clear", "returnKey"]))
         let registry = SceneRegistry.standard

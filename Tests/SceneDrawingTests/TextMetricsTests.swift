@@ -69,7 +69,7 @@ import Testing
             PictureItem(node: LayoutNode(intrinsicSize: Size(width: 100, height: 20)), id: "a", typeName: "View") {
                 $0.text("Semibold", in: $0.bounds, weight: .semibold)
                 $0.text("Regular", in: $0.bounds)
-                $0.text("Bold", in: $0.bounds, isBold: true)
+                $0.text("Bold", in: $0.bounds, weight: .bold)
             }
         ]
         let svg = Picture.svg(items, canvas: Size(width: 200, height: 60))

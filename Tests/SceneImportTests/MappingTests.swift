@@ -63,6 +63,35 @@ import Testing
         #expect(loads(scene))
     }
 
+    @Test func stylesFontsAlignmentsAndTintsAreCarriedOver() throws {
+        let scene = try importViews(
+            """
+            <label id="L-1" text="Title" textAlignment="center"><rect key="frame" x="0" y="0" width="10" height="10"/>
+                <fontDescription key="fontDescription" type="system" weight="semibold" pointSize="22"/></label>
+            <label id="L-2" text="Bold"><rect key="frame" x="0" y="0" width="10" height="10"/>
+                <fontDescription key="fontDescription" type="boldSystem" pointSize="15"/></label>
+            <button id="B-1" buttonType="system" contentHorizontalAlignment="leading"><rect key="frame" x="0" y="0" width="5" height="5"/>
+                <state key="normal" title="Go"/><buttonConfiguration key="configuration" style="filled" title="Go"/>
+                <color key="tintColor" red="1" green="0" blue="0" alpha="1" colorSpace="custom" customColorSpace="sRGB"/></button>
+            <switch id="W-1" on="YES"><rect key="frame" x="0" y="0" width="5" height="5"/>
+                <color key="onTintColor" red="0" green="0" blue="1" alpha="1" colorSpace="custom" customColorSpace="sRGB"/></switch>
+            <activityIndicatorView id="A-1" style="large"><rect key="frame" x="0" y="0" width="10" height="10"/>
+                <color key="color" red="0" green="1" blue="0" alpha="1" colorSpace="custom" customColorSpace="sRGB"/></activityIndicatorView>
+            """)
+        let text = scene.text
+        #expect(
+            text.contains("    font: {size: 22, weight: semibold}\n    textAlignment: center\n    text: \"Title\"\n"),
+            "\(text)")
+        #expect(text.contains("    font: {size: 15, weight: bold}\n"))
+        #expect(
+            text.contains("    tintColor: \"#FF0000\"\n    style: filled\n    textAlignment: left\n    title: \"Go\"\n")
+        )
+        #expect(text.contains("    tintColor: \"#0000FF\"\n"))
+        #expect(text.contains("    color: \"#00FF00\"\n    style: large\n"))
+        #expect(!messages(scene).contains { $0.contains("font(s)") || $0.contains("tint colour(s)") })
+        #expect(loads(scene))
+    }
+
     @Test func theControlsStoryboardsUseMapToTheirStandardTypes() throws {
         let scene = try importViews(
             """
@@ -132,7 +161,7 @@ import Testing
                 <connections><segue destination="X-Y-Z" kind="show" id="g-1"/></connections>
             </view>
             <tableView id="TV-1"><rect key="frame" x="0" y="0" width="10" height="10"/><prototypes><tableViewCell id="c-1"/></prototypes></tableView>
-            <label id="F-1" text="x"><fontDescription key="fontDescription" type="boldSystem" pointSize="20"/></label>
+            <label id="F-1" text="x"><fontDescription key="fontDescription" name="Menlo-Regular" family="Menlo" pointSize="20"/></label>
             <button id="B-1"><state key="normal" title="Play"><color key="titleColor" white="1" alpha="1" colorSpace="calibratedWhite"/></state><state key="selected" title="Pause"/></button>
             """,
             others: """
@@ -149,7 +178,7 @@ import Testing
             "the value does not fit 'cornerRadius' of View (Double); it is not carried over",
             "the show segue is not carried over; a scene is one screen",
             "the table's 1 prototype cell(s) are not carried over",
-            "1 font(s) are not carried over; the standard controls draw one font",
+            "1 font(s) are not carried over; the standard controls draw the system font",
             "1 title(s) of other states (selected, highlighted, disabled) are not carried over",
             "1 other colour(s) (such as a shadow's or a title's) are not carried over",
             "'Helper' has no registered type; the object is left out, with its 1 connection",

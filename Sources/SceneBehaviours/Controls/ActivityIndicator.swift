@@ -28,6 +28,17 @@ open class ActivityIndicator: View {
         didSet { propertyDidChange(\.startsAnimating, from: oldValue, to: startsAnimating) }
     }
 
+    /// Its size, as UIKit's: `medium` (20 by 20 points, the default) or
+    /// `large` (37 by 37).
+    public final var style = ActivityIndicatorStyle.medium {
+        didSet { propertyDidChange(\.style, from: oldValue, to: style) }
+    }
+
+    /// The spokes' colour: UIKit's system grey, #8E8E93, by default.
+    public final var color = ActivityIndicatorStyle.defaultColor {
+        didSet { propertyDidChange(\.color, from: oldValue, to: color) }
+    }
+
     /// How long the spinner takes to move on by one of its eight spokes:
     /// an eighth of a second, so a turn takes a second.
     package static let spokeDuration: Duration = .milliseconds(125)
@@ -87,7 +98,7 @@ open class ActivityIndicator: View {
     // MARK: Registration
 
     /// Registers `ActivityIndicator` as a `View` with `animating`,
-    /// `startsAnimating` and `start`/`stop`.
+    /// `startsAnimating`, its style and colour, and `start`/`stop`.
     override open class func sceneDescription() -> TypeDescription {
         TypeDescription(
             "ActivityIndicator", summary: "A spinner: actions start and stop.", base: View.sceneDescription(),
@@ -97,10 +108,32 @@ open class ActivityIndicator: View {
             type.property(
                 "startsAnimating", \.startsAnimating, changeEvent: true,
                 doc: "Starts the spinner when the scene starts (Interface Builder's Animating).")
+            type.property(
+                "style", \.style, changeEvent: true, doc: "medium (20x20 points) or large (37x37), as UIKit's.")
+            type.property("color", \.color, changeEvent: true, doc: "The spokes' colour; system grey, #8E8E93.")
             type.action("start", doc: "Starts the spinner; ignored when it is already animating.") {
                 $0.start()
             }
             type.action("stop", doc: "Stops the spinner; ignored when it is not animating.") { $0.stop() }
         }
     }
+}
+
+/// An activity indicator's size, as UIKit's `UIActivityIndicatorView.Style`.
+public enum ActivityIndicatorStyle: String, Sendable, CaseIterable, SceneEnum {
+    /// 20 by 20 points.
+    case medium
+    /// 37 by 37 points.
+    case large
+
+    /// The spinner's size in points.
+    public var size: Size {
+        switch self {
+        case .medium: Size(width: 20, height: 20)
+        case .large: Size(width: 37, height: 37)
+        }
+    }
+
+    /// A spinner's default colour: UIKit's system grey, #8E8E93.
+    public static let defaultColor = Color(red: 0x8E, green: 0x8E, blue: 0x93)
 }

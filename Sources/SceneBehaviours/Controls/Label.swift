@@ -14,13 +14,22 @@ open class Label: View {
         didSet { propertyDidChange(\.textColor, from: oldValue, to: textColor) }
     }
 
+    /// The text's font: 17 points, regular, by default.
+    public final var font = Font.system {
+        didSet { propertyDidChange(\.font, from: oldValue, to: font) }
+    }
+    /// Where the text sits across the label: `natural` (the left) by default.
+    public final var textAlignment = TextAlignmentStyle.natural {
+        didSet { propertyDidChange(\.textAlignment, from: oldValue, to: textAlignment) }
+    }
+
     /// A label with the defaults above.
     override public init() {}
 
     // MARK: Registration
 
     /// Registers `Label` as a `View` with `text` (and `textChanged`),
-    /// `textColor` and `setText`.
+    /// `textColor`, `font`, `textAlignment` and `setText`.
     override open class func sceneDescription() -> TypeDescription {
         TypeDescription(
             "Label", summary: "A view that shows a line of text.", base: View.sceneDescription(),
@@ -32,6 +41,10 @@ open class Label: View {
             }
             type.property(
                 "textColor", \.textColor, changeEvent: true, doc: "The text colour; null is the default colour.")
+            type.property("font", \.font, changeEvent: true, doc: "The text's font: {size, weight}.")
+            type.property(
+                "textAlignment", \.textAlignment, changeEvent: true,
+                doc: "Where the text sits: left, center, right, natural (left) or justified (left).")
         }
     }
 }

@@ -43,6 +43,12 @@ open class Slider: View {
         }
     }
 
+    /// The colour of the track below the thumb (UIKit's
+    /// `minimumTrackTintColor`): system blue, #007AFF, by default.
+    public final var tintColor = ButtonStyle.systemBlue {
+        didSet { propertyDidChange(\.tintColor, from: oldValue, to: tintColor) }
+    }
+
     /// Sent when a touch begins tracking the thumb (`editingBegan`).
     public final private(set) lazy var editingBegan = SceneEvent<Void>()
     /// Sent each time an input changes the value (`valueChanged`).
@@ -139,7 +145,7 @@ open class Slider: View {
 
     // MARK: Registration
 
-    /// Registers `Slider` as a `View` with its value range, `tracking`, the
+    /// Registers `Slider` as a `View` with its value range, `tintColor`, `tracking`, the
     /// `slide` and `tapAt` inputs and its editing events.
     override open class func sceneDescription() -> TypeDescription {
         TypeDescription(
@@ -149,6 +155,9 @@ open class Slider: View {
             type.property("value", \.value, doc: "The thumb's position, clamped to minimum...maximum.")
             type.property("minimum", \.minimum, changeEvent: true, doc: "The lowest value.")
             type.property("maximum", \.maximum, changeEvent: true, doc: "The highest value.")
+            type.property(
+                "tintColor", \.tintColor, changeEvent: true,
+                doc: "The track's colour below the thumb; system blue, #007AFF.")
             // No change event for `value`: `valueChanged` is the input event
             // (as UIKit's); Swift observers of "value" hear every change.
             type.readOnly("tracking", \.tracking, doc: "True while a touch moves the thumb.")

@@ -29,6 +29,15 @@ package final class Switch: View {
         didSet { propertyDidChange(\.isOn, from: oldValue, to: isOn) }
     }
 
+    /// The track's colour when on (UIKit's `onTintColor`): system green,
+    /// #34C759, by default.
+    package var tintColor = Switch.systemGreen {
+        didSet { propertyDidChange(\.tintColor, from: oldValue, to: tintColor) }
+    }
+
+    /// UIKit's system green, #34C759: a switch's default on colour.
+    package static let systemGreen = Color(red: 0x34, green: 0xC7, blue: 0x59)
+
     /// Sent when a tap has flipped the switch (`valueChanged`).
     package private(set) lazy var valueChanged = SceneEvent<Void>()
 
@@ -53,7 +62,7 @@ package final class Switch: View {
 
     // MARK: Registration
 
-    /// Registers `Switch` as a `View` with `isOn`, the `setOn` input and
+    /// Registers `Switch` as a `View` with `isOn`, `tintColor`, the `setOn` input and
     /// `valueChanged` (its `tap` input, a `View`'s, toggles it).
     override package class func sceneDescription() -> TypeDescription {
         TypeDescription(
@@ -63,6 +72,9 @@ package final class Switch: View {
             // No change event for `isOn`: `valueChanged` is the input event
             // (as UIKit's); Swift observers of "isOn" hear every change.
             type.property("isOn", \.isOn, doc: "Whether the switch is on (UIKit's name: 'on:' wires events).")
+            type.property(
+                "tintColor", \.tintColor, changeEvent: true,
+                doc: "The track's colour when on (UIKit's onTintColor); system green, #34C759.")
             type.input("setOn", Bool.self, doc: "Taps the switch if that turns it on (true) or off (false).") {
                 $0.setOn($1)
             }

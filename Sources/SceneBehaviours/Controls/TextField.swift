@@ -47,6 +47,14 @@ open class TextField: View {
             propertyDidChange(\.invalidInput, from: oldValue, to: invalidInput)
         }
     }
+    /// The font of the text and placeholder: 17 points, regular, by default.
+    public final var font = Font.system {
+        didSet { propertyDidChange(\.font, from: oldValue, to: font) }
+    }
+    /// Where the text sits across the field: `natural` (the left) by default.
+    public final var textAlignment = TextAlignmentStyle.natural {
+        didSet { propertyDidChange(\.textAlignment, from: oldValue, to: textAlignment) }
+    }
     /// The shake that ``invalidInput`` plays; weak, as every outlet.
     public final weak var shakeAnimation: ShakeAnimation?
     /// Whether the field is the scene's first responder.
@@ -191,7 +199,8 @@ open class TextField: View {
 
     // MARK: Registration
 
-    /// Registers `TextField` as a `View` with its text keys, `focused`, the
+    /// Registers `TextField` as a `View` with its text keys, font and
+    /// alignment, `focused`, the
     /// editing inputs and events.
     override open class func sceneDescription() -> TypeDescription {
         TypeDescription(
@@ -206,6 +215,10 @@ open class TextField: View {
             type.property(
                 "invalidInput", \.invalidInput, changeEvent: true,
                 doc: "Whether the text was rejected; setting it to true plays the shake, each time.")
+            type.property("font", \.font, changeEvent: true, doc: "The font of the text: {size, weight}.")
+            type.property(
+                "textAlignment", \.textAlignment, changeEvent: true,
+                doc: "Where the text sits: left, center, right, natural (left) or justified (left).")
             type.outlet(
                 "shakeAnimation", get: { $0.shakeAnimation }, set: { $0.shakeAnimation = $1 },
                 doc: "The shake that invalidInput: true plays.")

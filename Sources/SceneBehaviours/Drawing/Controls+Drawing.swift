@@ -1,55 +1,42 @@
 import SceneCore
 import SceneDrawing
 
-extension Button {
-    var buttonIntrinsicSize: Size {
-        Size(width: TextMetrics.width(of: title, fontSize: TextMetrics.defaultFontSize) + 32, height: 44)
-    }
-
-    /// A filled, rounded button: darker while highlighted, grey when
-    /// disabled, its title in white.
-    func drawButton(in context: DrawingContext) {
-        if backgroundColor == nil {
-            let fill = !enabled ? Palette.disabled : highlighted ? Palette.pressedTint : Palette.tint
-            context.fill(context.bounds, color: fill, cornerRadius: max(cornerRadius, 8))
-        } else if highlighted {
-            context.fill(context.bounds, color: Color(red: 0, green: 0, blue: 0, alpha: 51), cornerRadius: cornerRadius)
-        }
-        let titleColor: Color
-        if let backgroundColor {
-            titleColor = !enabled ? Palette.secondaryText : Palette.isDark(backgroundColor) ? .white : Palette.text
-        } else {
-            titleColor = .white
-        }
-        context.text(title, in: context.bounds, color: titleColor, isBold: true)
-    }
-}
-
 extension Label {
-    var labelIntrinsicSize: Size { TextMetrics.size(of: text, fontSize: TextMetrics.defaultFontSize) }
+    var labelIntrinsicSize: Size {
+        Size(
+            width: TextMetrics.width(of: text, fontSize: font.size, weight: font.weight),
+            height: TextMetrics.lineHeight(fontSize: font.size))
+    }
 
-    /// The text on one line, from the left.
+    /// The text on one line, at the label's font, placed by its alignment.
     func drawLabel(in context: DrawingContext) {
-        context.text(text, in: context.bounds, color: textColor ?? Palette.text, alignment: .leading)
+        context.text(
+            text, in: context.bounds, color: textColor ?? Palette.text, fontSize: font.size,
+            alignment: textAlignment.drawingAlignment, weight: font.weight)
     }
 }
 
 extension TextField {
+    /// UIKit's rounded-rect field: 34 points high (more for a larger
+    /// font), at least 200 wide.
     var textFieldIntrinsicSize: Size {
         let shown = text.isEmpty ? placeholder : text
         return Size(
-            width: max(200, TextMetrics.width(of: shown, fontSize: TextMetrics.defaultFontSize) + 16), height: 36)
+            width: max(200, TextMetrics.width(of: shown, fontSize: font.size, weight: font.weight) + 16),
+            height: max(34, TextMetrics.lineHeight(fontSize: font.size) + 14))
     }
 
-    /// A box, white unless the field has a background colour of its own
-    /// (drawn under it, as an imported storyboard's fields have), with a
-    /// border (blue and thicker while it is the first responder, red when
-    /// its input is invalid), its text (dots when secure; white on a dark
-    /// background) or its placeholder in grey, and a caret while focused.
+    /// UIKit's rounded-rect border style: a box, white unless the field has
+    /// a background colour of its own (drawn under it, as an imported
+    /// storyboard's fields have), its corners rounded by 5, with a border
+    /// (blue and thicker while it is the first responder, red when its
+    /// input is invalid), its text (dots when secure; white on a dark
+    /// background) or its placeholder in grey, at the field's font and
+    /// alignment, and a caret after the text while focused.
     func drawTextField(in context: DrawingContext) {
         let onDark = backgroundColor.map(Palette.isDark) ?? false
         // A background colour of its own was filled at the field's own corner radius.
-        let radius = backgroundColor == nil ? max(cornerRadius, 6) : cornerRadius
+        let radius = backgroundColor == nil ? (cornerRadius > 0 ? cornerRadius : 5) : cornerRadius
         if backgroundColor == nil {
             context.fill(context.bounds, color: enabled ? .white : Palette.faint, cornerRadius: radius)
         }
@@ -57,27 +44,38 @@ extension TextField {
         context.stroke(context.bounds, color: border, lineWidth: focused ? 2 : 1, cornerRadius: radius)
         let inner = Rect(x: 8, y: 0, width: max(0, context.size.width - 16), height: context.size.height)
         let shown = secure ? String(repeating: "\u{2022}", count: min(text.count, 64)) : text
+        let alignment = textAlignment.drawingAlignment
         if shown.isEmpty {
             context.text(
-                placeholder, in: inner, color: onDark ? Palette.faint : Palette.secondaryText, alignment: .leading)
+                placeholder, in: inner, color: onDark ? Palette.faint : Palette.secondaryText, fontSize: font.size,
+                alignment: alignment, weight: font.weight)
         } else {
             let color = !enabled ? Palette.secondaryText : onDark ? Color.white : Palette.text
-            context.text(shown, in: inner, color: color, alignment: .leading)
+            context.text(shown, in: inner, color: color, fontSize: font.size, alignment: alignment, weight: font.weight)
         }
         if focused {
-            let x = 8 + TextMetrics.width(of: shown, fontSize: TextMetrics.defaultFontSize) + 1
-            let height = TextMetrics.lineHeight(fontSize: TextMetrics.defaultFontSize)
+            let width = TextMetrics.width(of: shown, fontSize: font.size, weight: font.weight)
+            let end: Double
+            switch alignment {
+            case .leading: end = inner.x + width
+            case .center: end = inner.x + (inner.width + width) / 2
+            case .trailing: end = inner.maxX
+            }
+            let height = TextMetrics.lineHeight(fontSize: font.size)
             let top = (context.size.height - height) / 2
-            context.line(from: Point(x: x, y: top), to: Point(x: x, y: top + height), color: Palette.tint, lineWidth: 2)
+            context.line(
+                from: Point(x: end + 1, y: top), to: Point(x: end + 1, y: top + height), color: Palette.tint,
+                lineWidth: 2)
         }
     }
 }
 
 extension Slider {
-    /// A track, filled in the tint up to the value, and a round thumb
-    /// (shaded while it is held).
+    /// UIKit's slider: a 4-point track, in the tint up to the value and
+    /// light grey after it, and a white 28-point thumb with a faint shadow
+    /// (shaded while it is held); a lower frame gets a smaller thumb.
     func drawSlider(in context: DrawingContext) {
-        let radius = min(12, context.size.height / 2)
+        let radius = min(14, context.size.height / 2)
         let middle = context.size.height / 2
         let start = radius
         let length = max(0, context.size.width - 2 * radius)
@@ -86,23 +84,32 @@ extension Slider {
         let thumb = start + length * fraction
         let track = 4.0
         context.fill(
-            Rect(x: start, y: middle - track / 2, width: length, height: track), color: Palette.faint, cornerRadius: 2)
+            Rect(x: start, y: middle - track / 2, width: length, height: track), color: Palette.grayFill,
+            cornerRadius: 2)
         context.fill(
-            Rect(x: start, y: middle - track / 2, width: thumb - start, height: track),
-            color: Palette.tint, cornerRadius: 2)
+            Rect(x: start, y: middle - track / 2, width: thumb - start, height: track), color: tintColor,
+            cornerRadius: 2)
+        context.fillCircle(
+            center: Point(x: thumb, y: middle + 1), radius: radius, color: Color(red: 0, green: 0, blue: 0, alpha: 31))
         context.fillCircle(center: Point(x: thumb, y: middle), radius: radius, color: tracking ? Palette.faint : .white)
-        context.strokeCircle(center: Point(x: thumb, y: middle), radius: radius, color: Palette.border)
+        context.strokeCircle(
+            center: Point(x: thumb, y: middle), radius: radius, color: Color(red: 0, green: 0, blue: 0, alpha: 15),
+            lineWidth: 0.5)
     }
 }
 
 extension ActivityIndicator {
-    /// Eight spokes while animating, the one at ``spokePhase`` brightest
-    /// and the others fading behind it; nothing when stopped.
+    /// Eight round-ended spokes in ``color`` while animating, at the
+    /// style's size (20 or 37 points) in the middle of the view, the one
+    /// at ``spokePhase`` strongest and the others fading behind it;
+    /// nothing when stopped (UIKit hides a stopped spinner).
     func drawSpinner(in context: DrawingContext) {
         guard animating else { return }
         let phase = spokePhase
         let center = Point(x: context.size.width / 2, y: context.size.height / 2)
-        let outer = min(context.size.width, context.size.height) / 2
+        let side = min(context.size.width, context.size.height, style.size.width)
+        let lineWidth = style == .large ? 3.0 : 2.0
+        let outer = side / 2 - lineWidth / 2
         // Spokes at 45° steps, fading round the circle; cosines and sines
         // of the eight angles, written out so that every machine draws the
         // same coordinates.
@@ -111,11 +118,11 @@ extension ActivityIndicator {
             (-0.7071, -0.7071),
         ]
         for (index, direction) in directions.enumerated() {
-            let shade = UInt8(clamping: 255 - 28 * ((index - phase + 8) % 8))
+            let fade = 1 - 0.11 * Double((index - phase + 8) % 8)
             context.line(
-                from: Point(x: center.x + direction.0 * outer * 0.45, y: center.y + direction.1 * outer * 0.45),
+                from: Point(x: center.x + direction.0 * outer * 0.5, y: center.y + direction.1 * outer * 0.5),
                 to: Point(x: center.x + direction.0 * outer, y: center.y + direction.1 * outer),
-                color: Color(red: 0x8E, green: 0x8E, blue: 0x93, alpha: shade), lineWidth: 2)
+                color: Palette.faded(color, fade), lineWidth: lineWidth)
         }
     }
 }
@@ -142,25 +149,40 @@ extension PageIndicator {
 extension SegmentedControl {
     /// The widest title's width, plus room, times the segments.
     var segmentedIntrinsicSize: Size {
-        let widest = segments.prefix(1_000).map { TextMetrics.width(of: $0, fontSize: 13) }.max() ?? 0
+        let widest =
+            segments.prefix(1_000).map { TextMetrics.width(of: $0, fontSize: 13, weight: .semibold) }.max() ?? 0
         return Size(width: Double(min(segments.count, 1_000)) * (widest + 24), height: 32)
     }
 
-    /// Equal segments in a rounded outline, the selected one filled.
+    /// UIKit's segmented control since iOS 13: equal segments on a light
+    /// grey ground with corners rounded by 8, the selected one a white
+    /// card inset by 2 with corners of 7 and a faint outline, its title
+    /// semibold; the others regular, with a thin divider between two
+    /// unselected neighbours. Titles are 13 points, black.
     func drawSegments(in context: DrawingContext) {
         let shown = segments.prefix(1_000)
-        context.stroke(context.bounds, color: Palette.tint, cornerRadius: max(cornerRadius, 6))
+        let radius = cornerRadius > 0 ? cornerRadius : 8
+        context.fill(context.bounds, color: Palette.segmentFill, cornerRadius: radius)
         guard !shown.isEmpty else { return }
         let width = context.size.width / Double(shown.count)
+        let divider = Color(red: 0x8E, green: 0x8E, blue: 0x93, alpha: 77)
+        let inset = min(8, context.size.height / 4)
         for (index, title) in shown.enumerated() {
             let cell = Rect(x: Double(index) * width, y: 0, width: width, height: context.size.height)
             let isSelected = index == selectedIndex
-            if isSelected { context.fill(cell, color: Palette.tint, cornerRadius: max(cornerRadius, 6)) }
-            if index > 0 {
+            if isSelected {
+                let card = cell.insetBy(2)
+                context.fill(card, color: .white, cornerRadius: max(0, radius - 1))
+                context.stroke(
+                    card, color: Color(red: 0, green: 0, blue: 0, alpha: 15), lineWidth: 0.5,
+                    cornerRadius: max(0, radius - 1))
+            } else if index > 0, index - 1 != selectedIndex {
                 context.line(
-                    from: Point(x: cell.x, y: 0), to: Point(x: cell.x, y: context.size.height), color: Palette.tint)
+                    from: Point(x: cell.x, y: inset), to: Point(x: cell.x, y: context.size.height - inset),
+                    color: divider)
             }
-            context.text(title, in: cell, color: isSelected ? .white : Palette.tint, fontSize: 13)
+            context.text(
+                title, in: cell, color: Palette.text, fontSize: 13, weight: isSelected ? .semibold : .regular)
         }
     }
 }
@@ -195,7 +217,8 @@ extension TableView {
                 context.fill(
                     Rect(x: 0, y: cell.y, width: context.size.width, height: Self.rowHeight), color: Palette.faint)
                 context.text(
-                    line.text, in: cell, color: Palette.secondaryText, fontSize: 13, alignment: .leading, isBold: true)
+                    line.text, in: cell, color: Palette.secondaryText, fontSize: 13, alignment: .leading,
+                    weight: .bold)
             } else {
                 context.text(line.text, in: cell, alignment: .leading)
                 context.line(
@@ -210,7 +233,7 @@ extension Switch {
     /// UIKit's size for a switch, which it keeps whatever its frame.
     static let naturalSize = Size(width: 51, height: 31)
 
-    /// A pill, green when on and light grey when off, with a white round
+    /// A pill, in the tint (system green) when on and light grey when off, with a white round
     /// knob at its right end when on, at its left end when off: at most
     /// ``naturalSize``, from the top left corner, as UIKit draws it in a
     /// larger frame.
@@ -218,7 +241,7 @@ extension Switch {
         let width = min(context.size.width, Self.naturalSize.width)
         let height = min(context.size.height, Self.naturalSize.height)
         let pill = Rect(x: 0, y: 0, width: width, height: height)
-        context.fill(pill, color: isOn ? Palette.switchOn : Palette.track, cornerRadius: height / 2)
+        context.fill(pill, color: isOn ? tintColor : Palette.track, cornerRadius: height / 2)
         let radius = max(0, height / 2 - 2)
         let center = Point(x: isOn ? max(height / 2, width - height / 2) : height / 2, y: height / 2)
         context.fillCircle(center: center, radius: radius, color: isPressed ? Palette.faint : .white)

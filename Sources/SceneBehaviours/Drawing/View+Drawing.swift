@@ -12,22 +12,26 @@ extension View: DrawableView {
 
 /// The colours of the standard looks.
 enum Palette {
-    static let tint = Color(red: 0x00, green: 0x7A, blue: 0xFF)
-    static let pressedTint = Color(red: 0x00, green: 0x51, blue: 0xA8)
-    static let disabled = Color(red: 0xC7, green: 0xC7, blue: 0xCC)
+    static let tint = ButtonStyle.systemBlue
     static let border = Color(red: 0xC7, green: 0xC7, blue: 0xCC)
     static let faint = Color(red: 0xE0, green: 0xE0, blue: 0xE5)
     static let secondaryText = Color(red: 0x8E, green: 0x8E, blue: 0x93)
     static let invalid = Color(red: 0xFF, green: 0x3B, blue: 0x30)
     static let text = Color.black
-    /// A switch's track when on (iOS's system green).
-    static let switchOn = Color(red: 0x34, green: 0xC7, blue: 0x59)
     /// A switch's track when off, and a progress bar's track.
     static let track = Color(red: 0xE5, green: 0xE5, blue: 0xEA)
     /// A stepper's fill (iOS's tertiary system fill on white).
     static let fill = Color(red: 0xEF, green: 0xEF, blue: 0xF0)
     /// An image placeholder's box.
     static let placeholder = Color(red: 0xF2, green: 0xF2, blue: 0xF7)
+
+    /// A gray button's background (iOS's system gray 5), a switch's track
+    /// when off and a slider's track above the thumb.
+    static let grayFill = Color(red: 0xE5, green: 0xE5, blue: 0xEA)
+    /// A segmented control's background (iOS's tertiary system fill on white).
+    static let segmentFill = Color(red: 0xEE, green: 0xEE, blue: 0xEF)
+    /// A disabled control's text (iOS's system gray 2).
+    static let disabledText = Color(red: 0xAE, green: 0xAE, blue: 0xB2)
 
     /// Whether white text reads better than black on `color` (its
     /// luminance, by the sRGB weights, below 0.6; a mostly clear colour is
@@ -36,6 +40,56 @@ enum Palette {
         guard color.alpha >= 128 else { return false }
         let luminance = 0.2126 * Double(color.red) + 0.7152 * Double(color.green) + 0.0722 * Double(color.blue)
         return luminance < 0.6 * 255
+    }
+
+    /// `top` laid over the opaque `bottom` by its alpha: an opaque colour.
+    static func blend(_ top: Color, over bottom: Color) -> Color {
+        let alpha = Double(top.alpha) / 255
+        func channel(_ upper: UInt8, _ lower: UInt8) -> UInt8 {
+            UInt8(clamping: Int((Double(upper) * alpha + Double(lower) * (1 - alpha)).rounded()))
+        }
+        return Color(
+            red: channel(top.red, bottom.red), green: channel(top.green, bottom.green),
+            blue: channel(top.blue, bottom.blue))
+    }
+
+    /// WCAG's relative luminance of an opaque colour: 0 for black, 1 for
+    /// white. The sRGB curve's power 2.4 is taken as 2.375 (x² · x^¼ ·
+    /// x^⅛, square roots only: the package imports no maths library),
+    /// which moves no luminance by more than 0.006.
+    static func luminance(_ color: Color) -> Double {
+        func linear(_ value: UInt8) -> Double {
+            let channel = Double(value) / 255
+            guard channel > 0.04045 else { return channel / 12.92 }
+            let base = (channel + 0.055) / 1.055
+            let fourth = base.squareRoot().squareRoot()
+            return base * base * fourth * fourth.squareRoot()
+        }
+        return 0.2126 * linear(color.red) + 0.7152 * linear(color.green) + 0.0722 * linear(color.blue)
+    }
+
+    /// WCAG's contrast ratio of two opaque colours: 1 (the same) to 21
+    /// (black on white).
+    static func contrast(_ first: Color, _ second: Color) -> Double {
+        let one = luminance(first)
+        let two = luminance(second)
+        return (max(one, two) + 0.05) / (min(one, two) + 0.05)
+    }
+
+    /// `preferred` when it reads on `background` (a contrast ratio of at
+    /// least `minimum`: 3 is WCAG's for large text), else black or white,
+    /// whichever reads better there. `preferred`'s alpha is laid over the
+    /// background to judge it.
+    static func readable(_ preferred: Color, on background: Color, minimum: Double = 3) -> Color {
+        if contrast(blend(preferred, over: background), background) >= minimum { return preferred }
+        return contrast(.black, background) >= contrast(.white, background) ? .black : .white
+    }
+
+    /// `color` with its alpha multiplied by `fraction`.
+    static func faded(_ color: Color, _ fraction: Double) -> Color {
+        var faded = color
+        faded.alpha = UInt8(clamping: Int((Double(color.alpha) * fraction).rounded()))
+        return faded
     }
 }
 
@@ -47,7 +101,7 @@ extension View {
         case let label as Label: label.labelIntrinsicSize
         case let field as TextField: field.textFieldIntrinsicSize
         case is Slider: Size(width: 200, height: 30)
-        case is ActivityIndicator: Size(width: 20, height: 20)
+        case let spinner as ActivityIndicator: spinner.style.size
         case let indicator as PageIndicator: indicator.pageIndicatorIntrinsicSize
         case let control as SegmentedControl: control.segmentedIntrinsicSize
         case let table as TableView: table.tableIntrinsicSize
