@@ -37,7 +37,7 @@ import Testing
                   - press: playPause
                   - release: volume
                 """,
-            invariant: "a touch keeps the controls up"),
+            invariant: "a touch holds the timeout off"),
         Case(
             bug: .cancelledTouchNeverEnds, scene: "video-player",
             script: """
