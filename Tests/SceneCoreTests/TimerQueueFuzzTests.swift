@@ -137,9 +137,10 @@ import Testing
         #expect(popped > 1_000)
     }
 
-    /// Timers scheduled before the last deadline taken out: the radix
-    /// heap's buckets count from that deadline, and are dealt out again
-    /// from the earlier one.
+    /// Timers scheduled before the last deadline taken out (which the
+    /// scheduler never does, its clock not going back; a queue keyed on
+    /// the distance from that deadline, as a radix heap is, would have to
+    /// handle it).
     @Test(arguments: [UInt64(16), 1_000, 100_000])
     func timersScheduledBeforeTheClockMatchTheModel(deadlines: UInt64) {
         let popped = run(seed: 6, operations: 20_000, deadlines: deadlines, backwards: true)

@@ -1,29 +1,18 @@
 /// The pending timers of a ``VirtualScheduler``, in firing order.
 ///
-/// A slot table holds each live timer's callback; a radix heap of small
-/// entries orders them by (deadline, sequence). The radix heap relies on
-/// what the scheduler guarantees: no timer is scheduled before the last
-/// deadline taken out (its clock never goes back). Bucket 0 holds the
-/// entries whose deadline is that last one, in order of sequence; bucket
-/// `b` (1 to 128) those whose deadline first differs from it at bit `b - 1`
-/// of the 128-bit key. Scheduling appends to a bucket; when bucket 0 is
-/// empty, taking the first timer finds the least deadline in the lowest
-/// bucket that has entries and deals that bucket's entries out to lower
-/// ones, measured from the new last deadline. Each entry moves down a
-/// few times in its life, with no comparison whose outcome the processor
-/// has to guess: the 4-ary heap this replaced spent 4,770 M of the 14,393 M
-/// instructions of `scene-bench --scheduler --repetitions 1` (callgrind) in
-/// its descent, most of them on comparisons of random deadlines.
+/// A slot table holds each live timer's callback; a 4-ary min-heap of small
+/// entries orders them by (deadline, sequence). Cancelling only frees the
+/// slot: the timer's heap entry stays until it reaches the front (where a
+/// sequence that no longer matches its slot marks it dead) or until dead
+/// entries outnumber live ones and the heap is rebuilt without them.
 ///
-/// Cancelling only frees the slot: the timer's entry stays until it is
-/// met (where a sequence that no longer matches its slot marks it dead)
-/// or until dead entries outnumber live ones and every bucket is filtered.
-///
-/// Every table is a buffer the queue allocates and frees itself, which is
+/// Both tables are buffers the queue allocates and frees itself, which is
 /// why it cannot be copied: arrays checked that they were uniquely
-/// referenced on every write and checked their indexes. Debug builds still
-/// check every index (`assert`), and TimerQueueFuzzTests runs thousands of
-/// random schedule, cancel and fire steps against a plain model in them.
+/// referenced on every write (five times a timer) and checked their
+/// indexes, 1,000 M of the 18,864 M instructions of `scene-bench
+/// --scheduler --repetitions 1` (callgrind). Debug builds still check every
+/// index (`assert`), and TimerQueueFuzzTests runs thousands of random
+/// schedule, cancel and fire steps against a plain model in them.
 struct TimerQueue: ~Copyable {
     /// A timer's place in the slot table; ``sequence`` tells it apart from
     /// the timers that held the same slot before it (0: free).
@@ -35,39 +24,19 @@ struct TimerQueue: ~Copyable {
         var nextFree: UInt32
     }
 
-    /// A bucket's entry: the deadline as an unsigned 128-bit number (the
-    /// high word's sign bit flipped, so that unsigned order is time order).
+    /// A heap entry.
     struct Entry {
-        var high: UInt64
-        var low: UInt64
+        var deadline: TimeKey
         var sequence: UInt64
         var slot: UInt32
 
-        init(deadline: TimeKey, sequence: UInt64, slot: UInt32) {
-            high = UInt64(bitPattern: deadline.high) ^ TimerQueue.signBit
-            low = deadline.low
-            self.sequence = sequence
-            self.slot = slot
-        }
-
-        var deadline: TimeKey {
-            TimeKey(high: Int64(bitPattern: high ^ TimerQueue.signBit), low: low)
-        }
-
-        /// Whether `a`'s deadline is before `b`'s.
+        /// Whether `a` fires before `b`: by deadline, then sequence.
         @inline(__always)
-        static func isEarlier(_ a: Entry, _ b: Entry) -> Bool {
-            a.high != b.high ? a.high < b.high : a.low < b.low
+        static func precedes(_ a: Entry, _ b: Entry) -> Bool {
+            if a.deadline.high != b.deadline.high { return a.deadline.high < b.deadline.high }
+            if a.deadline.low != b.deadline.low { return a.deadline.low < b.deadline.low }
+            return a.sequence < b.sequence
         }
-    }
-
-    /// The entries of one bucket: `entries[start..<end]` (only bucket 0,
-    /// taken from the front, has a `start` above 0).
-    struct Bucket {
-        var entries: UnsafeMutablePointer<Entry>
-        var start: Int
-        var end: Int
-        var capacity: Int
     }
 
     /// A timer taken from the queue to fire.
@@ -88,32 +57,20 @@ struct TimerQueue: ~Copyable {
         case due(Due)
     }
 
+    /// Children per heap node.
+    static let arity = 4
     /// The end of the free-slot list.
     static let noSlot = UInt32.max
-    static let signBit: UInt64 = 1 << 63
-    /// Buckets 0 to 128.
-    static let bucketCount = 129
 
     /// Slots `0..<slotCount` are initialised, live or free.
     private var slots: UnsafeMutablePointer<Slot>
     private var slotCount = 0
     private var slotCapacity: Int
     private var firstFree = noSlot
-    private var buckets: UnsafeMutablePointer<Bucket>
-    /// Bit `b` of word `b / 64`: bucket `b` has entries.
-    private var occupied: (UInt64, UInt64, UInt64) = (0, 0, 0)
-    /// The last deadline taken out (as an ``Entry`` stores it); no entry is before it.
-    private var lastHigh: UInt64 = signBit
-    private var lastLow: UInt64 = 0
-    /// Entries in the buckets, live or dead.
-    private var entryCount = 0
-    /// The bucket (or -1) and index of the earliest entry of the lowest
-    /// bucket above 0, as the last look found it: a scheduler asked for its
-    /// next deadline, or advanced to before it, again and again does not
-    /// go through the bucket each time. Appends to that bucket keep it;
-    /// anything else that moves its entries forgets it.
-    private var cachedBucket = -1
-    private var cachedIndex = 0
+    /// Entries `0..<heapCount` form the heap.
+    private var heap: UnsafeMutablePointer<Entry>
+    private var heapCount = 0
+    private var heapCapacity: Int
     private var nextSequence: UInt64 = 1
     /// Live timers.
     private(set) var count = 0
@@ -121,18 +78,15 @@ struct TimerQueue: ~Copyable {
     /// An empty queue.
     init() {
         slotCapacity = 16
+        heapCapacity = 16
         slots = .allocate(capacity: slotCapacity)
-        buckets = .allocate(capacity: Self.bucketCount)
-        for index in 0..<Self.bucketCount {
-            (buckets + index).initialize(to: Bucket(entries: .allocate(capacity: 4), start: 0, end: 0, capacity: 4))
-        }
+        heap = .allocate(capacity: heapCapacity)
     }
 
     deinit {
         slots.deinitialize(count: slotCount)
         slots.deallocate()
-        for index in 0..<Self.bucketCount { buckets[index].entries.deallocate() }
-        buckets.deallocate()
+        heap.deallocate()
     }
 
     /// Adds a timer and returns its identifier.
@@ -159,13 +113,7 @@ struct TimerQueue: ~Copyable {
             slotCount += 1
         }
         count += 1
-        let entry = Entry(deadline: deadline, sequence: sequence, slot: slot)
-        if entry.high < lastHigh || (entry.high == lastHigh && entry.low < lastLow) {
-            // Before the last deadline taken out: the scheduler never does
-            // this (its clock does not go back), but the queue stays right.
-            rebase(high: entry.high, low: entry.low)
-        }
-        append(entry)
+        push(Entry(deadline: deadline, sequence: sequence, slot: slot))
         return VirtualScheduler.TimerID(slot: slot, sequence: sequence)
     }
 
@@ -182,18 +130,14 @@ struct TimerQueue: ~Copyable {
         guard contains(id) else { return nil }
         let action = freeSlot(id.slot)
         count -= 1
-        if entryCount > 64 && entryCount > 2 * count { compact() }
+        if heapCount > 64 && heapCount > 2 * count { compact() }
         return action
     }
 
-    /// The deadline of the first live timer, dropping dead entries on the
-    /// way. It does not move the last deadline: a timer may still be
-    /// scheduled before the one found.
+    /// The deadline of the first live timer, dropping dead entries on the way.
     mutating func firstDeadline() -> TimeKey? {
         dropDeadFront()
-        if buckets[0].start < buckets[0].end { return buckets[0].entries[buckets[0].start].deadline }
-        guard let (bucket, index) = leastInLowestBucket() else { return nil }
-        return buckets[bucket].entries[index].deadline
+        return heapCount > 0 ? heap[0].deadline : nil
     }
 
     /// Takes the first live timer due by `instant` out of the queue, unless
@@ -207,9 +151,6 @@ struct TimerQueue: ~Copyable {
 
     /// The deadline of the first live timer when it is due by `instant`,
     /// dropping dead entries on the way; then ``removeFirst()`` takes it.
-    /// When it is due, it becomes the last deadline (the caller's clock
-    /// moves to it), and its bucket is dealt out so that it heads bucket 0.
-    ///
     /// What the scheduler calls for each firing, with ``removeFirst()``:
     /// plain optionals, where each ``Next`` (an enum with a callback in
     /// one case) was destroyed through its value witness (callgrind on
@@ -219,15 +160,12 @@ struct TimerQueue: ~Copyable {
     @inline(__always)
     mutating func firstDeadline(through instant: TimeKey) -> TimeKey? {
         dropDeadFront()
-        if buckets[0].start < buckets[0].end {
-            let deadline = buckets[0].entries[buckets[0].start].deadline
-            return deadline <= instant ? deadline : nil
-        }
-        return dealOutFirst(through: instant)
+        guard heapCount > 0, heap[0].deadline <= instant else { return nil }
+        return heap[0].deadline
     }
 
     /// Takes the first timer out of the queue (after ``firstDeadline(through:)``,
-    /// which puts it at the front of bucket 0); when there is none, a
+    /// which drops the dead entries before it); when there is none, a
     /// ``Due`` with no action whose identifier's sequence is 0 (no timer's).
     ///
     /// Not an optional `Due`: the scheduler destroyed each `Due?` through
@@ -237,19 +175,13 @@ struct TimerQueue: ~Copyable {
     /// `scene-bench --scheduler --repetitions 1` (callgrind).
     @inline(__always)
     mutating func removeFirst() -> Due {
-        dropDeadFront()
-        if buckets[0].start == buckets[0].end {
-            _ = dealOutFirst(through: TimeKey(high: .max, low: .max))
-        }
-        guard buckets[0].start < buckets[0].end else {
+        guard heapCount > 0 else {
             return Due(
                 action: nil, id: VirtualScheduler.TimerID(slot: Self.noSlot, sequence: 0), deadline: .zero,
                 isAnimationFrame: false)
         }
-        let first = buckets[0].entries[buckets[0].start]
-        buckets[0].start += 1
-        if buckets[0].start == buckets[0].end { emptyBucket(0) }
-        entryCount -= 1
+        let first = heap[0]
+        removeFront()
         let isFrame = slots[Int(first.slot)].isAnimationFrame
         let action = freeSlot(first.slot)
         count -= 1
@@ -277,186 +209,105 @@ struct TimerQueue: ~Copyable {
         slots = grown
     }
 
-    // MARK: The buckets
+    // MARK: The heap
 
-    @inline(__always)
-    private func isLive(_ entry: Entry) -> Bool {
-        assert(Int(entry.slot) < slotCount)
-        return slots[Int(entry.slot)].sequence == entry.sequence
-    }
-
-    /// The bucket of `entry`, measured from the last deadline.
-    @inline(__always)
-    private func bucketIndex(_ entry: Entry) -> Int {
-        let high = entry.high ^ lastHigh
-        if high != 0 { return 128 - high.leadingZeroBitCount }
-        return 64 - (entry.low ^ lastLow).leadingZeroBitCount
-    }
-
-    @inline(__always)
-    private mutating func append(_ entry: Entry) {
-        let bucket = bucketIndex(entry)
-        assert(bucket < Self.bucketCount)
-        if buckets[bucket].end == buckets[bucket].capacity { grow(bucket) }
-        if bucket == cachedBucket && Entry.isEarlier(entry, buckets[bucket].entries[cachedIndex]) {
-            cachedIndex = buckets[bucket].end
-        }
-        buckets[bucket].entries[buckets[bucket].end] = entry
-        buckets[bucket].end += 1
-        entryCount += 1
-        switch bucket {
-        case 0..<64: occupied.0 |= 1 << UInt64(bucket)
-        case 64..<128: occupied.1 |= 1 << UInt64(bucket - 64)
-        default: occupied.2 = 1
-        }
-    }
-
-    private mutating func grow(_ bucket: Int) {
-        let start = buckets[bucket].start
-        let kept = buckets[bucket].end - start
-        let capacity = Swift.max(buckets[bucket].capacity * 2, kept + 1)
-        let grown = UnsafeMutablePointer<Entry>.allocate(capacity: capacity)
-        grown.initialize(from: buckets[bucket].entries + start, count: kept)
-        buckets[bucket].entries.deallocate()
-        buckets[bucket] = Bucket(entries: grown, start: 0, end: kept, capacity: capacity)
-    }
-
-    /// Marks `bucket` empty.
-    @inline(__always)
-    private mutating func emptyBucket(_ bucket: Int) {
-        if bucket == cachedBucket { cachedBucket = -1 }
-        buckets[bucket].start = 0
-        buckets[bucket].end = 0
-        switch bucket {
-        case 0..<64: occupied.0 &= ~(1 << UInt64(bucket))
-        case 64..<128: occupied.1 &= ~(1 << UInt64(bucket - 64))
-        default: occupied.2 = 0
-        }
-    }
-
-    /// The lowest bucket above 0 with entries.
-    @inline(__always)
-    private func lowestBucketAboveZero() -> Int? {
-        let low = occupied.0 & ~1
-        if low != 0 { return low.trailingZeroBitCount }
-        if occupied.1 != 0 { return 64 + occupied.1.trailingZeroBitCount }
-        return occupied.2 != 0 ? 128 : nil
-    }
-
-    /// Drops the dead entries at the front of bucket 0.
-    @inline(__always)
     private mutating func dropDeadFront() {
-        while buckets[0].start < buckets[0].end, !isLive(buckets[0].entries[buckets[0].start]) {
-            buckets[0].start += 1
-            entryCount -= 1
+        while heapCount > 0, slots[Int(heap[0].slot)].sequence != heap[0].sequence { removeFront() }
+    }
+
+    @inline(__always)
+    private mutating func push(_ entry: Entry) {
+        if heapCount == heapCapacity {
+            heapCapacity *= 2
+            let grown = UnsafeMutablePointer<Entry>.allocate(capacity: heapCapacity)
+            grown.moveInitialize(from: heap, count: heapCount)
+            heap.deallocate()
+            heap = grown
         }
-        if buckets[0].start == buckets[0].end && occupied.0 & 1 != 0 { emptyBucket(0) }
+        heapCount += 1
+        siftUp(entry, from: heapCount - 1)
     }
 
-    /// With bucket 0 empty: the lowest bucket with live entries and the
-    /// index of its earliest one, dropping the dead entries of the buckets
-    /// looked at.
-    private mutating func leastInLowestBucket() -> (bucket: Int, index: Int)? {
-        assert(buckets[0].start == buckets[0].end)
-        // At most one pass per bucket: each one that has only dead entries is emptied.
-        for _ in 0..<Self.bucketCount {
-            guard let bucket = lowestBucketAboveZero() else { return nil }
-            if bucket == cachedBucket && isLive(buckets[bucket].entries[cachedIndex]) {
-                return (bucket, cachedIndex)
-            }
-            let entries = buckets[bucket].entries
-            var kept = 0
-            var least = 0
-            for index in 0..<buckets[bucket].end where isLive(entries[index]) {
-                entries[kept] = entries[index]
-                if kept > 0 && Entry.isEarlier(entries[kept], entries[least]) { least = kept }
-                kept += 1
-            }
-            entryCount -= buckets[bucket].end - kept
-            if kept > 0 {
-                buckets[bucket].end = kept
-                cachedBucket = bucket
-                cachedIndex = least
-                return (bucket, least)
-            }
-            emptyBucket(bucket)
+    /// Puts `entry` in the heap at `start` or above it, moving down the
+    /// parents it precedes.
+    @inline(__always)
+    private mutating func siftUp(_ entry: Entry, from start: Int) {
+        var hole = start
+        while hole > 0 {
+            let parent = (hole - 1) / Self.arity
+            guard Entry.precedes(entry, heap[parent]) else { break }
+            heap[hole] = heap[parent]
+            hole = parent
         }
-        return nil
+        heap[hole] = entry
     }
 
-    /// With bucket 0 empty: when the earliest live deadline is due by
-    /// `instant`, makes it the last deadline, deals its bucket out to the
-    /// lower ones (its own timers to bucket 0, in order of sequence) and
-    /// returns it.
-    private mutating func dealOutFirst(through instant: TimeKey) -> TimeKey? {
-        guard let (bucket, index) = leastInLowestBucket() else { return nil }
-        let source = buckets[bucket]
-        let least = source.entries[index]
-        let deadline = least.deadline
-        guard deadline <= instant else { return nil }
-        lastHigh = least.high
-        lastLow = least.low
-        entryCount -= source.end
-        emptyBucket(bucket)
-        // Every entry goes to a lower bucket: the buffer read is not written.
-        for position in 0..<source.end { append(source.entries[position]) }
-        assert(frontIsInOrder())
-        return deadline
-    }
-
-    /// Whether bucket 0 is in order of sequence, which dealing out keeps
-    /// without sorting: timers with one deadline are always in one bucket
-    /// (a bucket is a function of the deadline and the last deadline), in
-    /// the order they were scheduled, and a bucket is dealt out whole, in
-    /// order, to a bucket that holds none of them.
-    private func frontIsInOrder() -> Bool {
-        let bucket = buckets[0]
-        var index = bucket.start + 1
-        while index < bucket.end {
-            if bucket.entries[index].sequence < bucket.entries[index - 1].sequence { return false }
-            index += 1
+    /// The least of the children from `first` on, of a heap of `count`.
+    @inline(__always)
+    private static func leastChild(from first: Int, count: Int, in heap: UnsafeMutablePointer<Entry>) -> Int {
+        assert(first < count)
+        if first + 3 < count {
+            // All four: two pairs, then their winners, with no loop to
+            // count (the loop's own counting and bounds cost as much as
+            // its comparisons in a pop).
+            let a = Entry.precedes(heap[first + 1], heap[first]) ? first + 1 : first
+            let b = Entry.precedes(heap[first + 3], heap[first + 2]) ? first + 3 : first + 2
+            return Entry.precedes(heap[b], heap[a]) ? b : a
         }
-        return true
-    }
-
-    /// Makes `high`, `low` the last deadline, with every entry in its bucket
-    /// from there (for a deadline before the last one).
-    private mutating func rebase(high: UInt64, low: UInt64) {
-        let all = UnsafeMutablePointer<Entry>.allocate(capacity: Swift.max(entryCount, 1))
-        defer { all.deallocate() }
-        var gathered = 0
-        for bucket in 0..<Self.bucketCount {
-            let start = buckets[bucket].start
-            let end = buckets[bucket].end
-            for index in start..<end where isLive(buckets[bucket].entries[index]) {
-                all[gathered] = buckets[bucket].entries[index]
-                gathered += 1
-            }
-            emptyBucket(bucket)
+        var least = first
+        var child = first + 1
+        while child < count {
+            if Entry.precedes(heap[child], heap[least]) { least = child }
+            child += 1
         }
-        entryCount = 0
-        lastHigh = high
-        lastLow = low
-        for index in 0..<gathered { append(all[index]) }
+        return least
     }
 
-    /// Drops every dead entry, keeping each bucket's order.
+    @inline(__always)
+    private mutating func removeFront() {
+        assert(heapCount > 0)
+        heapCount -= 1
+        let count = heapCount
+        guard count > 0 else { return }
+        let last = heap[count]
+        // Floyd's way: move the hole at the root down to a leaf along the
+        // least children, then sift `last` (usually a late deadline) up
+        // from there, which takes about one comparison a level fewer.
+        var hole = 0
+        while true {
+            let first = Self.arity * hole + 1
+            guard first < count else { break }
+            let least = Self.leastChild(from: first, count: count, in: heap)
+            heap[hole] = heap[least]
+            hole = least
+        }
+        siftUp(last, from: hole)
+    }
+
+    /// Rebuilds the heap from its live entries.
     private mutating func compact() {
-        cachedBucket = -1
-        for bucket in 0..<Self.bucketCount where buckets[bucket].start < buckets[bucket].end {
-            let entries = buckets[bucket].entries
-            var kept = 0
-            for index in buckets[bucket].start..<buckets[bucket].end where isLive(entries[index]) {
-                entries[kept] = entries[index]
-                kept += 1
+        var kept = 0
+        for index in 0..<heapCount where slots[Int(heap[index].slot)].sequence == heap[index].sequence {
+            heap[kept] = heap[index]
+            kept += 1
+        }
+        heapCount = kept
+        guard kept > 1 else { return }
+        var index = (kept - 2) / Self.arity + 1
+        while index > 0 {
+            index -= 1
+            // Places the entry at `index` at or below it, moving the least child up each level.
+            let entry = heap[index]
+            var parent = index
+            while true {
+                let first = Self.arity * parent + 1
+                guard first < kept else { break }
+                let least = Self.leastChild(from: first, count: kept, in: heap)
+                guard Entry.precedes(heap[least], entry) else { break }
+                heap[parent] = heap[least]
+                parent = least
             }
-            entryCount -= buckets[bucket].end - buckets[bucket].start - kept
-            if kept == 0 {
-                emptyBucket(bucket)
-            } else {
-                buckets[bucket].start = 0
-                buckets[bucket].end = kept
-            }
+            heap[parent] = entry
         }
     }
 }

@@ -34,14 +34,10 @@
 /// The scheduler is plain synchronous code: no wall clock, no threads. It
 /// is not `Sendable`; a scene and its behaviours use it from one context.
 ///
-/// - Complexity: scheduling is O(1); firing is O(1) amortised, over at
-///   most 128 moves of the timer's queue entry (a radix heap: an entry
-///   moves down a few buckets, measured from the last deadline fired, in
-///   its life); cancelling is O(1) amortised (the queue entry is dropped
-///   when it is met, or when cancelled entries outnumber live ones and
-///   the queue is filtered). Finding the next deadline without firing it
-///   (``nextDeadline``, or an advance that stops before it) looks through
-///   the timers of its bucket once, then remembers it until they change.
+/// - Complexity: scheduling and firing are O(log n) in the number of
+///   timers in the queue; cancelling is O(1) amortised (the queue entry is
+///   dropped when it reaches the front, or when cancelled entries outnumber
+///   live ones and the queue is rebuilt).
 public final class VirtualScheduler {
     /// The current virtual time, from zero at creation; inside a timer's
     /// callback, that timer's deadline.
@@ -122,7 +118,7 @@ public final class VirtualScheduler {
     /// - Parameter isAnimationFrame: marks the timer as an animation frame,
     ///   so that observers can tell frames from other events.
     /// - Returns: the timer's identifier, for ``cancel(_:)``.
-    /// - Complexity: O(1).
+    /// - Complexity: O(log n).
     @discardableResult
     public func schedule(
         after delay: Duration, isAnimationFrame: Bool = false, _ action: consuming @escaping () -> Void
@@ -135,7 +131,7 @@ public final class VirtualScheduler {
     /// Calls `action` once at the virtual time `deadline`; a deadline
     /// before ``now`` counts as now.
     ///
-    /// - Complexity: O(1).
+    /// - Complexity: O(log n).
     @discardableResult
     public func schedule(
         at deadline: Duration, isAnimationFrame: Bool = false, _ action: consuming @escaping () -> Void
