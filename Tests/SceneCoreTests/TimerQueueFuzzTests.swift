@@ -49,8 +49,11 @@ import Testing
     }
 
     /// One run of `operations` random steps; returns how many timers fired.
-    /// Times count from `base`.
-    private func run(seed: UInt64, operations: Int, deadlines: UInt64, base: TimeKey = .zero) -> Int {
+    /// Times count from `base`. With `backwards`, one timer in eight is
+    /// scheduled before the clock (which the scheduler never does).
+    private func run(
+        seed: UInt64, operations: Int, deadlines: UInt64, base: TimeKey = .zero, backwards: Bool = false
+    ) -> Int {
         func key(_ offset: UInt64) -> TimeKey { base.adding(TimeKey(high: 0, low: offset)) }
         var random = Generator(state: seed)
         var queue = TimerQueue()
@@ -63,7 +66,10 @@ import Testing
         for step in 0..<operations {
             switch random.next(upperBound: UInt64(10)) {
             case 0..<4:  // schedule, often at a deadline another timer has
-                let deadline = key(now + random.next(upperBound: deadlines))
+                let deadline =
+                    backwards && random.next(upperBound: UInt64(8)) == 0
+                    ? key(now - min(now, random.next(upperBound: deadlines)))
+                    : key(now + random.next(upperBound: deadlines))
                 let isFrame = random.next(upperBound: UInt64(4)) == 0
                 let tag = order
                 let id = queue.insert(at: deadline, isAnimationFrame: isFrame) { fired.tags.append(tag) }
@@ -129,6 +135,53 @@ import Testing
         let base = TimeKey(high: -1, low: UInt64.max - 40_000)
         let popped = run(seed: 5, operations: 20_000, deadlines: deadlines, base: base)
         #expect(popped > 1_000)
+    }
+
+    /// Timers scheduled before the last deadline taken out (which the
+    /// scheduler never does, its clock not going back; a queue keyed on
+    /// the distance from that deadline, as a radix heap is, would have to
+    /// handle it).
+    @Test(arguments: [UInt64(16), 1_000, 100_000])
+    func timersScheduledBeforeTheClockMatchTheModel(deadlines: UInt64) {
+        let popped = run(seed: 6, operations: 20_000, deadlines: deadlines, backwards: true)
+        #expect(popped > 1_000)
+    }
+
+    /// Many timers for a few shared deadlines, scheduled while the clock
+    /// moves towards them: each deadline's timers fire in the order they
+    /// were scheduled.
+    @Test func timersSharingFarDeadlinesFireInSchedulingOrder() {
+        var queue = TimerQueue()
+        var random = Generator(state: 7)
+        var expected: [TimeKey: [VirtualScheduler.TimerID]] = [:]
+        let shared = [TimeKey(high: 0, low: 1_500), TimeKey(high: 0, low: 1 << 40), TimeKey(high: 3, low: 7)]
+        var now: UInt64 = 0
+        var fired: [(deadline: TimeKey, id: VirtualScheduler.TimerID)] = []
+        for _ in 0..<3_000 {
+            let deadline = shared[Int(random.next(upperBound: UInt64(shared.count)))]
+            expected[deadline, default: []].append(queue.insert(at: deadline, isAnimationFrame: false) {})
+            // A nearer timer, and the clock moved past it, so the last deadline moves on.
+            let near = TimeKey(high: 0, low: now + 1)
+            expected[near, default: []].append(queue.insert(at: near, isAnimationFrame: false) {})
+            now += 1
+            while case .due(let due) = queue.popFirst(through: TimeKey(high: 0, low: now), refusing: nil) {
+                fired.append((due.deadline, due.id))
+            }
+        }
+        while case .due(let due) = queue.popFirst(through: TimeKey(high: 4, low: 0), refusing: nil) {
+            fired.append((due.deadline, due.id))
+        }
+        for deadline in shared {
+            let order = fired.filter { $0.deadline == deadline }.map(\.id)
+            let wanted = expected[deadline] ?? []
+            let mismatch = zip(order, wanted).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+            #expect(
+                order.count == wanted.count && mismatch == nil,
+                "deadline \(deadline): \(order.count) fired of \(wanted.count), first out of order at \(String(describing: mismatch))"
+            )
+        }
+        #expect(fired.count == 6_000)
+        #expect(queue.count == 0)
     }
 
     /// The queue frees its own buffers: every callback it still holds is
