@@ -1,4 +1,6 @@
 import Foundation
+import SceneLoader
+import SceneRunning
 import SceneTesting
 import TestSupport
 import Testing
@@ -19,6 +21,11 @@ import Testing
         let scene: String
         let script: String
         let invariant: String
+        /// Whether explore needs `--actions` to reach it (a second
+        /// `resume` comes from code, not from a hand); it then explores the
+        /// scene with this invariant alone, as the others state what a
+        /// hand can break and actions such as `controls.hide` break them.
+        var needsActions = false
         var testDescription: String { bug.rawValue }
     }
 
@@ -29,7 +36,7 @@ import Testing
                   - call: timeout.resume
                   - wait: 3s
                 """,
-            invariant: "a timeout is pending only while the controller runs"),
+            invariant: "a timeout is pending only while the controller runs", needsActions: true),
         Case(
             bug: .endedTouchRearmsWhileAnotherIsDown, scene: "video-player",
             script: """
@@ -93,6 +100,47 @@ import Testing
     @Test(arguments: cases) func withoutTheBugTheSameScriptBreaksNothing(_ test: Case) throws {
         let source = try Self.scene(test.scene, script: test.script)
         #expect(try Self.brokenInvariants(source) == [])
+    }
+
+    /// The shipped scene as a file, with only `test`'s invariant when it
+    /// needs actions.
+    static func exploredScene(_ test: Case) throws -> SceneSource {
+        let url = packageRoot.appendingPathComponent("Scenes/\(test.scene).yaml")
+        var text = try String(contentsOf: url, encoding: .utf8)
+        if test.needsActions {
+            let start = try #require(text.range(of: "\ninvariants:\n"))
+            let end = try #require(text.range(of: "\nscript:\n"))
+            let entries = text[start.upperBound..<end.lowerBound].components(separatedBy: "\n  - ")
+            let kept = try #require(entries.first { $0.contains("name: \(test.invariant)\n") })
+            text = text[..<start.upperBound] + "  - " + kept.drop { $0 == " " || $0 == "-" } + text[end.lowerBound...]
+        }
+        return SceneSource(name: "Scenes/\(test.scene).yaml", text: text)
+    }
+
+    /// What `explore` with its default budget finds in `test`'s scene.
+    static func explore(_ test: Case) throws -> ExploreResult {
+        var options = ExploreOptions()
+        options.includeActions = test.needsActions
+        let loader = SceneLoader(registry: .standard)
+        return try SceneExplorer.load(exploredScene(test), loader: loader, options: options).get().explore()
+    }
+
+    @Test(arguments: cases) func exploreFindsTheBugAndShrinksItToAtMostSixSteps(_ test: Case) throws {
+        let result = try SeededBug.$current.withValue(test.bug) { try Self.explore(test) }
+        let failure = try #require(result.failure, "explore found nothing in \(result.stepCount) steps")
+        guard case .invariant(let check, _, _, _, _) = failure.kind else {
+            Issue.record("explore found \(failure.message), not an invariant")
+            return
+        }
+        #expect(check.hasSuffix("(\(test.invariant))"), "\(check)")
+        #expect(!result.isInSetup)
+        #expect((1...6).contains(result.steps.count), "\(result.minimalSteps)")
+    }
+
+    @Test(arguments: cases) func withoutTheBugExploreFindsNothing(_ test: Case) throws {
+        let result = try Self.explore(test)
+        #expect(result.failure == nil, "\(result.failure?.message ?? ""): \(result.minimalSteps)")
+        #expect(result.stepCount > 1_000)
     }
 
     @Test func everySeededBugHasACase() {
