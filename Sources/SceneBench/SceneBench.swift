@@ -20,6 +20,7 @@ import SceneYAML
 ///     swift run -c release scene-bench --components  # instanced against flat (see ComponentBenchmark)
 ///     swift run -c release scene-bench --registration  # key paths against closures (see RegistrationBenchmark)
 ///     swift run -c release scene-bench --recorder    # an animation beside idle objects (see RecorderBenchmark)
+///     swift run -c release scene-bench --explore     # explored steps a second, a shrink (see ExploreBenchmark)
 ///     swift run -c release scene-bench --drawing     # layout and pictures of 1,000 and 10,000 views (see DrawingBenchmark)
 ///
 /// Each size's memory is measured in a child process of its own (this
@@ -54,6 +55,9 @@ enum SceneBenchCommand {
         }
         if arguments.first == "--drawing" {
             exit(DrawingBenchmark.main(arguments.dropFirst()))
+        }
+        if arguments.first == "--explore" {
+            exit(ExploreBenchmark.main(arguments.dropFirst()))
         }
         if arguments.first == "--recorder" {
             exit(RecorderBenchmark.main(arguments.dropFirst()))
