@@ -41,15 +41,21 @@ package struct TextToFit: Sendable, Hashable {
     package var text: String
     /// The size it is drawn at.
     package var fontSize: Double
+    /// The weight it is drawn in.
+    package var weight: FontWeight
     /// The room the view's look leaves beside the text, left and right
     /// together (a text field's 8 points either side).
     package var insets: Double
 
     /// A line of text to fit.
-    package init(member: String, text: String, fontSize: Double = TextMetrics.defaultFontSize, insets: Double = 0) {
+    package init(
+        member: String, text: String, fontSize: Double = TextMetrics.defaultFontSize, weight: FontWeight = .regular,
+        insets: Double = 0
+    ) {
         self.member = member
         self.text = text
         self.fontSize = fontSize
+        self.weight = weight
         self.insets = insets
     }
 }

@@ -87,7 +87,7 @@ package enum PlacementAudit {
                 }
             }
             if let text = texts[index], !text.text.isEmpty {
-                let width = TextMetrics.width(of: text.text, fontSize: text.fontSize)
+                let width = TextMetrics.width(of: text.text, fontSize: text.fontSize, weight: text.weight)
                 let room = max(0, frame.width - text.insets)
                 if width - room >= tolerance {
                     findings.append(

@@ -63,6 +63,20 @@ import Testing
         #expect(result.output.contains("it would be cut"))
     }
 
+    @Test func aTextIsMeasuredAtItsFont() throws {
+        // 'Now playing' is about 94 points wide at 17 regular: it fits in
+        // 120 points, but not at 34 points bold.
+        let fits = try write(
+            "objects:\n  title: {type: Label, text: Now playing, frame: {x: 0, y: 0, width: 120, height: 44}}\n")
+        #expect(!run(["check", fits]).output.contains("would be cut"))
+        let large = try write(
+            "objects:\n  title: {type: Label, text: Now playing, font: {size: 34, weight: bold},"
+                + " frame: {x: 0, y: 0, width: 120, height: 44}}\n")
+        let result = run(["check", large])
+        #expect(result.output.contains("\(large):2:3: warning: the text of 'title', 'Now playing', is "))
+        #expect(result.output.contains("it would be cut"))
+    }
+
     @Test func viewsThatFitGiveNoWarningAndEveryShippedSceneIsClean() throws {
         let path = try write(
             "canvas: iPhone SE\nobjects:\n  title: {type: Label, text: Hello}\n  go: {type: Button, title: Go}\n")

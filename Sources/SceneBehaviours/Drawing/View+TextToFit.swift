@@ -3,19 +3,24 @@ import SceneDrawing
 extension View {
     /// The standard controls' line of text, as their looks draw it: a
     /// button's title, a label's text, a text field's text (dots when
-    /// secure) or placeholder, inside its 8-point margins.
+    /// secure) or placeholder, inside its 8-point margins, each at the
+    /// control's `font`.
     package var textToFit: TextToFit? {
         switch self {
-        case let button as Button: TextToFit(member: "title", text: button.title)
-        case let label as Label: TextToFit(member: "text", text: label.text)
+        case let button as Button:
+            TextToFit(member: "title", text: button.title, fontSize: button.font.size, weight: button.font.weight)
+        case let label as Label:
+            TextToFit(member: "text", text: label.text, fontSize: label.font.size, weight: label.font.weight)
         case let field as TextField:
             if field.text.isEmpty {
-                TextToFit(member: "placeholder", text: field.placeholder, insets: 16)
+                TextToFit(
+                    member: "placeholder", text: field.placeholder, fontSize: field.font.size, weight: field.font.weight,
+                    insets: 16)
             } else {
                 TextToFit(
                     member: "text",
                     text: field.secure ? String(repeating: "\u{2022}", count: min(field.text.count, 64)) : field.text,
-                    insets: 16)
+                    fontSize: field.font.size, weight: field.font.weight, insets: 16)
             }
         default: nil
         }
