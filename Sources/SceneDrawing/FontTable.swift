@@ -24,7 +24,7 @@ struct FontTable: Sendable {
             let scalars = Array(token.unicodeScalars)
             guard scalars.count > 2, let left = Self.kerningIndex(ascii: scalars[0].value),
                 let right = Self.kerningIndex(ascii: scalars[1].value),
-                let value = Int16(String(String.UnicodeScalarView(scalars[2...])))
+                let value = Int16(exactly: Double(String(String.UnicodeScalarView(scalars[2...]))) ?? .nan)
             else { continue }
             kerning[left * Self.kerningSide + right] = value
         }

@@ -46,7 +46,7 @@ enum Palette {
     static func blend(_ top: Color, over bottom: Color) -> Color {
         let alpha = Double(top.alpha) / 255
         func channel(_ upper: UInt8, _ lower: UInt8) -> UInt8 {
-            UInt8(clamping: Int((Double(upper) * alpha + Double(lower) * (1 - alpha)).rounded()))
+            UInt8(clamping: Int(clamping: (Double(upper) * alpha + Double(lower) * (1 - alpha)).rounded()))
         }
         return Color(
             red: channel(top.red, bottom.red), green: channel(top.green, bottom.green),
@@ -88,7 +88,7 @@ enum Palette {
     /// `color` with its alpha multiplied by `fraction`.
     static func faded(_ color: Color, _ fraction: Double) -> Color {
         var faded = color
-        faded.alpha = UInt8(clamping: Int((Double(color.alpha) * fraction).rounded()))
+        faded.alpha = UInt8(clamping: Int(clamping: (Double(color.alpha) * fraction).rounded()))
         return faded
     }
 }
