@@ -145,7 +145,9 @@ let package = Package(
             exclude: ["Pictures"]),
         .testTarget(
             name: "SceneRunningTests",
-            dependencies: ["SceneRunning", "SceneTesting", "SceneBehaviours", "SceneCore", "SceneLoader", "TestSupport"],
+            dependencies: [
+                "SceneRunning", "SceneTesting", "SceneBehaviours", "SceneCore", "SceneLoader", "TestSupport",
+            ],
             // Fixtures holds the transcripts' digests, read by path (TranscriptDigestTests).
             exclude: ["Fixtures"]),
         // SceneTesting under Swift Testing and XCTest; Fixtures holds scene files.

@@ -14,8 +14,8 @@ extension View {
         case let field as TextField:
             if field.text.isEmpty {
                 TextToFit(
-                    member: "placeholder", text: field.placeholder, fontSize: field.font.size, weight: field.font.weight,
-                    insets: 16)
+                    member: "placeholder", text: field.placeholder, fontSize: field.font.size,
+                    weight: field.font.weight, insets: 16)
             } else {
                 TextToFit(
                     member: "text",
