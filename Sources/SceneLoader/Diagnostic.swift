@@ -78,89 +78,183 @@ public struct Diagnostic: Error, Sendable, Hashable {
     public var position: SourcePosition { span.start }
 }
 
-/// Every kind of mistake the loader reports.
-public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
+/// The kind of a diagnostic, named by the code `check` prints and
+/// `--format json` gives (`unknown-type`, `yaml-syntax`): the one name a
+/// scene author, a tool and a test all use for it.
+///
+///     #expect(diagnostics.map(\.code) == ["unknown-type"])
+///
+/// Every code the loader reports is listed under "Diagnostics" in
+/// docs/SceneFormat.md.
+public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral,
+    CustomStringConvertible
+{
+    /// The code as printed: kebab-case, stable for tools.
+    public let rawValue: String
+
+    /// The code `rawValue`.
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// The code written as a string literal: `"unknown-type"`.
+    public init(stringLiteral value: String) { self.init(rawValue: value) }
+
+    /// The code as printed.
+    public var description: String { rawValue }
+
     // Reading the file and YAML.
-    case unreadableFile = "unreadable-file"
-    case fileTooLarge = "file-too-large"
-    case invalidEncoding = "invalid-encoding"
-    case yamlSyntax = "yaml-syntax"
-    case nestingTooDeep = "nesting-too-deep"
-    case aliasBudget = "alias-budget"
-    case unknownAnchor = "unknown-anchor"
-    case duplicateKey = "duplicate-key"
-    case explicitTag = "explicit-tag"
-    case mergeKey = "merge-key"
-    case complexKey = "complex-key"
-    case multipleDocuments = "multiple-documents"
+    package static let unreadableFile = Self(rawValue: "unreadable-file")
+    package static let fileTooLarge = Self(rawValue: "file-too-large")
+    package static let invalidEncoding = Self(rawValue: "invalid-encoding")
+    package static let yamlSyntax = Self(rawValue: "yaml-syntax")
+    package static let nestingTooDeep = Self(rawValue: "nesting-too-deep")
+    package static let aliasBudget = Self(rawValue: "alias-budget")
+    package static let unknownAnchor = Self(rawValue: "unknown-anchor")
+    package static let duplicateKey = Self(rawValue: "duplicate-key")
+    package static let explicitTag = Self(rawValue: "explicit-tag")
+    package static let mergeKey = Self(rawValue: "merge-key")
+    package static let complexKey = Self(rawValue: "complex-key")
+    package static let multipleDocuments = Self(rawValue: "multiple-documents")
     // The scene's layout.
-    case emptyFile = "empty-file"
-    case notAMapping = "not-a-mapping"
-    case unknownTopLevelKey = "unknown-top-level-key"
-    case unsupportedVersion = "unsupported-version"
-    case missingObjects = "missing-objects"
-    case invalidID = "invalid-id"
-    case missingType = "missing-type"
-    case unknownType = "unknown-type"
-    case unknownKey = "unknown-key"
-    case readOnlyProperty = "read-only-property"
-    case missingProperty = "missing-property"
+    package static let emptyFile = Self(rawValue: "empty-file")
+    package static let notAMapping = Self(rawValue: "not-a-mapping")
+    package static let unknownTopLevelKey = Self(rawValue: "unknown-top-level-key")
+    package static let unsupportedVersion = Self(rawValue: "unsupported-version")
+    package static let missingObjects = Self(rawValue: "missing-objects")
+    package static let invalidID = Self(rawValue: "invalid-id")
+    package static let missingType = Self(rawValue: "missing-type")
+    package static let unknownType = Self(rawValue: "unknown-type")
+    package static let unknownKey = Self(rawValue: "unknown-key")
+    package static let readOnlyProperty = Self(rawValue: "read-only-property")
+    package static let missingProperty = Self(rawValue: "missing-property")
     // Values.
-    case invalidValue = "invalid-value"
-    case valueOutOfRange = "value-out-of-range"
-    case nullValue = "null-value"
-    case unknownField = "unknown-field"
-    case missingField = "missing-field"
+    package static let invalidValue = Self(rawValue: "invalid-value")
+    package static let valueOutOfRange = Self(rawValue: "value-out-of-range")
+    package static let nullValue = Self(rawValue: "null-value")
+    package static let unknownField = Self(rawValue: "unknown-field")
+    package static let missingField = Self(rawValue: "missing-field")
     // Outlets.
-    case unknownObject = "unknown-object"
-    case outletTypeMismatch = "outlet-type-mismatch"
-    case missingOutlet = "missing-outlet"
-    case hierarchyCycle = "hierarchy-cycle"
+    package static let unknownObject = Self(rawValue: "unknown-object")
+    package static let outletTypeMismatch = Self(rawValue: "outlet-type-mismatch")
+    package static let missingOutlet = Self(rawValue: "missing-outlet")
+    package static let hierarchyCycle = Self(rawValue: "hierarchy-cycle")
     // Events.
-    case unknownEvent = "unknown-event"
-    case invalidActionReference = "invalid-action-reference"
-    case unknownAction = "unknown-action"
-    case payloadMismatch = "payload-mismatch"
+    package static let unknownEvent = Self(rawValue: "unknown-event")
+    package static let invalidActionReference = Self(rawValue: "invalid-action-reference")
+    package static let unknownAction = Self(rawValue: "unknown-action")
+    package static let payloadMismatch = Self(rawValue: "payload-mismatch")
     // The script.
-    case invalidScript = "invalid-script"
-    case invalidStep = "invalid-step"
-    case unknownVerb = "unknown-verb"
-    case unknownInput = "unknown-input"
-    case unknownMember = "unknown-member"
-    case timeGoesBackwards = "time-goes-backwards"
-    case scriptTooLong = "script-too-long"
-    case invalidInvariant = "invalid-invariant"
+    package static let invalidScript = Self(rawValue: "invalid-script")
+    package static let invalidStep = Self(rawValue: "invalid-step")
+    package static let unknownVerb = Self(rawValue: "unknown-verb")
+    package static let unknownInput = Self(rawValue: "unknown-input")
+    package static let unknownMember = Self(rawValue: "unknown-member")
+    package static let timeGoesBackwards = Self(rawValue: "time-goes-backwards")
+    package static let scriptTooLong = Self(rawValue: "script-too-long")
+    package static let invalidInvariant = Self(rawValue: "invalid-invariant")
     // Components.
-    case invalidInclude = "invalid-include"
-    case includeCycle = "include-cycle"
-    case includeTooDeep = "include-too-deep"
-    case tooManyObjects = "too-many-objects"
-    case expansionTooLarge = "expansion-too-large"
-    case invalidParameter = "invalid-parameter"
-    case unknownParameter = "unknown-parameter"
-    case missingParameter = "missing-parameter"
-    case parameterTypeMismatch = "parameter-type-mismatch"
-    case unknownOverride = "unknown-override"
+    package static let invalidInclude = Self(rawValue: "invalid-include")
+    package static let includeCycle = Self(rawValue: "include-cycle")
+    package static let includeTooDeep = Self(rawValue: "include-too-deep")
+    package static let tooManyObjects = Self(rawValue: "too-many-objects")
+    package static let expansionTooLarge = Self(rawValue: "expansion-too-large")
+    package static let invalidParameter = Self(rawValue: "invalid-parameter")
+    package static let unknownParameter = Self(rawValue: "unknown-parameter")
+    package static let missingParameter = Self(rawValue: "missing-parameter")
+    package static let parameterTypeMismatch = Self(rawValue: "parameter-type-mismatch")
+    package static let unknownOverride = Self(rawValue: "unknown-override")
     // Warnings: the scene loads and runs.
-    case emptyConnection = "empty-connection"
-    case emptyOutlet = "empty-outlet"
-    case duplicateConnection = "duplicate-connection"
-    case wiringLoop = "wiring-loop"
-    case frameInLayout = "frame-in-layout"
+    package static let emptyConnection = Self(rawValue: "empty-connection")
+    package static let emptyOutlet = Self(rawValue: "empty-outlet")
+    package static let duplicateConnection = Self(rawValue: "duplicate-connection")
+    package static let wiringLoop = Self(rawValue: "wiring-loop")
+    package static let frameInLayout = Self(rawValue: "frame-in-layout")
     // Warnings of `check` about where views are, once laid out.
-    case viewOutsideParent = "view-outside-parent"
-    case viewOutsideCanvas = "view-outside-canvas"
-    case stackOverflow = "stack-overflow"
-    case textCut = "text-cut"
+    package static let viewOutsideParent = Self(rawValue: "view-outside-parent")
+    package static let viewOutsideCanvas = Self(rawValue: "view-outside-canvas")
+    package static let stackOverflow = Self(rawValue: "stack-overflow")
+    package static let textCut = Self(rawValue: "text-cut")
     // Instantiation.
-    case objectFailed = "object-failed"
+    package static let objectFailed = Self(rawValue: "object-failed")
     // Importing Interface Builder files (`scene-runner import`).
-    case xmlSyntax = "xml-syntax"
-    case unsupportedDocument = "unsupported-document"
-    case notImported = "not-imported"
+    package static let xmlSyntax = Self(rawValue: "xml-syntax")
+    package static let unsupportedDocument = Self(rawValue: "unsupported-document")
+    package static let notImported = Self(rawValue: "not-imported")
     // Bookkeeping.
-    case tooManyDiagnostics = "too-many-diagnostics"
-    case internalError = "internal-error"
+    package static let tooManyDiagnostics = Self(rawValue: "too-many-diagnostics")
+    package static let internalError = Self(rawValue: "internal-error")
+
+    /// Every code the loader reports.
+    package static let allCases: [DiagnosticCode] = [
+        .unreadableFile,
+        .fileTooLarge,
+        .invalidEncoding,
+        .yamlSyntax,
+        .nestingTooDeep,
+        .aliasBudget,
+        .unknownAnchor,
+        .duplicateKey,
+        .explicitTag,
+        .mergeKey,
+        .complexKey,
+        .multipleDocuments,
+        .emptyFile,
+        .notAMapping,
+        .unknownTopLevelKey,
+        .unsupportedVersion,
+        .missingObjects,
+        .invalidID,
+        .missingType,
+        .unknownType,
+        .unknownKey,
+        .readOnlyProperty,
+        .missingProperty,
+        .invalidValue,
+        .valueOutOfRange,
+        .nullValue,
+        .unknownField,
+        .missingField,
+        .unknownObject,
+        .outletTypeMismatch,
+        .missingOutlet,
+        .hierarchyCycle,
+        .unknownEvent,
+        .invalidActionReference,
+        .unknownAction,
+        .payloadMismatch,
+        .invalidScript,
+        .invalidStep,
+        .unknownVerb,
+        .unknownInput,
+        .unknownMember,
+        .timeGoesBackwards,
+        .scriptTooLong,
+        .invalidInvariant,
+        .invalidInclude,
+        .includeCycle,
+        .includeTooDeep,
+        .tooManyObjects,
+        .expansionTooLarge,
+        .invalidParameter,
+        .unknownParameter,
+        .missingParameter,
+        .parameterTypeMismatch,
+        .unknownOverride,
+        .emptyConnection,
+        .emptyOutlet,
+        .duplicateConnection,
+        .wiringLoop,
+        .frameInLayout,
+        .viewOutsideParent,
+        .viewOutsideCanvas,
+        .stackOverflow,
+        .textCut,
+        .objectFailed,
+        .xmlSyntax,
+        .unsupportedDocument,
+        .notImported,
+        .tooManyDiagnostics,
+        .internalError,
+    ]
 }
 
 extension Diagnostic {

@@ -7,7 +7,7 @@ import SceneYAML
 /// (`SceneProblem+Wording.swift`), for the scene author.
 ///
 /// A new diagnostic is a case here (under its group's MARK) and its arm
-/// there, under the same MARK; its code is a case of `DiagnosticCode`.
+/// there, under the same MARK; its code is one of `DiagnosticCode`'s constants.
 enum SceneProblem {
     // MARK: The file's layout
     case emptyFile

@@ -38,9 +38,9 @@ public struct SceneSource: Sendable, Hashable {
     /// included), a device is refused, and a pipe or socket is read until
     /// its end, the limit, or `maxWait` without data.
     ///
-    /// - Throws: a ``Diagnostic``: ``DiagnosticCode/unreadableFile`` saying
+    /// - Throws: a ``Diagnostic``: `unreadable-file` saying
     ///   why (missing, a directory, a device, no permission, no data in
-    ///   time, a name that is not UTF-8), or ``DiagnosticCode/fileTooLarge``.
+    ///   time, a name that is not UTF-8), or `file-too-large`.
     public init(contentsOf path: String, maxBytes: Int, maxWait: Duration = .seconds(10)) throws(Diagnostic) {
         try self.init(contentsOf: path, named: path, maxBytes: maxBytes, maxWait: maxWait)
     }

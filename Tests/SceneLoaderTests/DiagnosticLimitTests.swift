@@ -1,3 +1,4 @@
+import Foundation
 import SceneBehaviours
 import SceneCore
 import SceneLoader
@@ -25,6 +26,26 @@ import Testing
         ).union(Self.codesTestedInSceneImportTests).union(InvariantLoadingTests.cases.map(\.code))
             .union(DeviceCanvasTests.codesTestedHere)
         #expect(Set(DiagnosticCode.allCases).subtracting(covered) == [])
+    }
+
+    /// `allCases` lists every code `Diagnostic.swift` declares, once, so
+    /// that the test above sees a new code (the codes are constants, which
+    /// the compiler cannot enumerate).
+    @Test func allCasesListsEveryDeclaredCodeOnce() throws {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Sources/SceneLoader/Diagnostic.swift").standardized
+        let source = try String(contentsOf: file, encoding: .utf8)
+        let declared = source.split(separator: "\n").compactMap { line -> String? in
+            let parts = line.split(separator: "\"")
+            guard line.contains("package static let "), line.contains("= Self(rawValue: "), parts.count == 3 else {
+                return nil
+            }
+            return String(parts[1])
+        }
+        #expect(declared.count > 60)
+        #expect(Set(declared) == Set(DiagnosticCode.allCases.map(\.rawValue)))
+        #expect(Set(declared).count == declared.count)
+        #expect(DiagnosticCode.allCases.count == declared.count)
     }
 
     @Test func aMissingFileIsUnreadable() throws {
