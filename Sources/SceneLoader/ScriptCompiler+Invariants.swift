@@ -100,7 +100,7 @@ extension ScriptCompiler {
     /// A value as `expect:` reads it, or a mapping with `not` or with
     /// `min`/`max` (unless the member takes mappings: a string map or a
     /// record compares with a mapping as `expect:` does).
-    private mutating func compileComparison(_ document: YAMLDocument, _ entry: MemberEntry) -> Invariant.Comparison? {
+    mutating func compileComparison(_ document: YAMLDocument, _ entry: MemberEntry) -> Invariant.Comparison? {
         let (node, path) = (entry.value, entry.path)
         let property = objectTypes[entry.target]?.property(named: entry.member)
         let takesMappings: Bool

@@ -95,10 +95,8 @@ struct ScriptCompiler {
             var isValid = isWellFormed
             var expectations: [ScriptStep.Expectation] = []
             for entry in entries {
-                guard
-                    let expected = resolveMemberValue(
-                        document, entry.value, target: entry.target, member: entry.member, path: entry.path)
-                else {
+                // A value, `{ not: value }` or `{ min: a, max: b }`, as an invariant's.
+                guard let expected = compileComparison(document, entry) else {
                     isValid = false
                     continue
                 }

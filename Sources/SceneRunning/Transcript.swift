@@ -35,8 +35,10 @@ public struct Transcript: Sendable {
         /// A declared property changed; `isAnimationFrame` when an
         /// animation frame changed it.
         case change(object: String, property: String, from: SceneValue, to: SceneValue, isAnimationFrame: Bool)
-        /// An expectation was checked.
-        case expectation(path: String, expected: SceneValue, actual: SceneValue, passed: Bool, position: SourcePosition)
+        /// An expectation was checked: `expected` is what it asks (a value,
+        /// not a value, or a range), `actual` the value it found.
+        case expectation(
+            path: String, expected: ExpectedValue, actual: SceneValue, passed: Bool, position: SourcePosition)
         /// An expectation of the scene's `invariants:` broke: `check` is
         /// what it states (`controls.hidden == false`), `expected` what the
         /// value should have been (`false`, `not ""`, `0...1`), and `after`

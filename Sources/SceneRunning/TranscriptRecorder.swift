@@ -219,7 +219,7 @@ final class TranscriptRecorder {
                 record(
                     .expectation(
                         path: expectation.path, expected: expectation.expected, actual: actual,
-                        passed: actual.matches(expectation.expected), position: expectation.span.start))
+                        passed: expectation.expected.holds(for: actual), position: expectation.span.start))
             }
         case .set(let assignments):
             let text = assignments.map { "\($0.path) = \($0.value)" }.joined(separator: ", ")

@@ -72,7 +72,7 @@ public enum TranscriptRenderer {
             return record(
                 "expect",
                 [
-                    ("path", .string(path)), ("expected", JSONValue(expected)), ("actual", JSONValue(actual)),
+                    ("path", .string(path)), ("expected", Self.json(expected)), ("actual", JSONValue(actual)),
                     ("passed", .bool(passed)), ("line", .int(position.line)), ("column", .int(position.column)),
                 ])
         case .invariant(let check, let expected, let actual, let after, let position):
@@ -106,6 +106,20 @@ public enum TranscriptRenderer {
             var fields: [(String, JSONValue)] = [("message", .string(message))]
             if let position { fields += [("line", .int(position.line)), ("column", .int(position.column))] }
             return record("error", fields)
+        }
+    }
+
+    /// What an `expect` asks, as JSON: the value itself, `{"not": value}`
+    /// or `{"min": a, "max": b}` (as the scene writes it).
+    static func json(_ expected: ExpectedValue) -> JSONValue {
+        switch expected {
+        case .equal(let value): return JSONValue(value)
+        case .notEqual(let value): return .object([("not", JSONValue(value))])
+        case .range(let low, let high):
+            var bounds: [(String, JSONValue)] = []
+            if let low { bounds.append(("min", JSONValue(low))) }
+            if let high { bounds.append(("max", JSONValue(high))) }
+            return .object(bounds)
         }
     }
 
@@ -224,9 +238,9 @@ package final class TextTranscriptWriter: TranscriptSink {
             change(entry.time, "\(object).\(property)", from, to, isFrame)
         case .expectation(let path, let expected, let actual, let passed, let position):
             if passed {
-                append(entry.time, "\(time)  expect \(path) == \(expected): ok")
+                append(entry.time, "\(time)  expect \(path) \(expected.text): ok")
             } else {
-                append(entry.time, "\(time)  expect \(path) == \(expected): FAILED")
+                append(entry.time, "\(time)  expect \(path) \(expected.text): FAILED")
                 append(
                     entry.time,
                     "\(Self.pad("", 10))      expected \(expected), actual \(actual) (\(file):\(position))")

@@ -219,7 +219,7 @@ private func run(_ source: SceneSource, registry: SceneRegistry, snapshots: Snap
             switch entry.kind {
             case .expectation(let path, let expected, let actual, false, let position):
                 failures.append(
-                    ("expect \(path) == \(expected) at \(entry.time.sceneText): actual \(actual)", position))
+                    ("expect \(path) \(expected.text) at \(entry.time.sceneText): actual \(actual)", position))
             case .invariant(let check, _, let actual, let after, let position):
                 failures.append(
                     ("invariant \(check) broke \(after) at \(entry.time.sceneText): actual \(actual)", position))

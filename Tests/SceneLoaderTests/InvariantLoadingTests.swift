@@ -335,4 +335,55 @@ struct InvariantDiagnostic: CustomTestStringConvertible, Sendable {
         #expect(atMost.holds(for: .duration(.milliseconds(2000))) && !atMost.holds(for: .duration(.seconds(3))))
         #expect(atMost.expectedText == "<= 2s" && range.expectedText == "0...1")
     }
+
+    @Test func anExpectStepTakesTheSameComparisonsAndWritesThemBack() throws {
+        let loader = SceneLoader(registry: try testRegistry())
+        let declaration = try loader.validate(
+            SceneSource(
+                name: "test.yaml",
+                text: """
+                    objects:
+                      controls: {type: View}
+                      label: {type: Label}
+                      delay: {type: PreemptiveDelay}
+                    script:
+                      - expect: { label.text: { not: "" }, delay.delay: { max: 2s }, controls.alpha: { min: 0, max: 1 } }
+                      - expect: { controls.hidden: false, label.parent: { not: null } }
+                    """)
+        ).get()
+        let expectations = declaration.steps.compactMap { step -> [ScriptStep.Expectation]? in
+            guard case .expect(let expectations) = step.kind else { return nil }
+            return expectations
+        }
+        #expect(
+            expectations.map { $0.map(\.expected.text) } == [
+                ["!= \"\"", "<= 2s", "in 0...1"], ["== false", "!= null"],
+            ])
+        let ids = declaration.objects.map(\.id)
+        #expect(
+            declaration.steps.compactMap { ScriptText.step($0, ids) } == [
+                #"expect: { label.text: { not: "" }, delay.delay: { max: 2s }, controls.alpha: { min: 0, max: 1 } }"#,
+                "expect: { controls.hidden: false, label.parent: { not: null } }",
+            ])
+    }
+
+    @Test func anExpectStepRefusesWhatAnInvariantRefuses() throws {
+        let loader = SceneLoader(registry: try testRegistry())
+        let source = SceneSource(
+            name: "test.yaml",
+            text: """
+                objects:
+                  controls: {type: View}
+                script:
+                  - expect: { controls.alpha: { min: 0, most: 1 } }
+                  - expect: { controls.hidden: { max: true } }
+                  - expect: { controls.alpha: { min: 1, max: 0 } }
+                """)
+        let diagnostics = loader.check(source)
+        #expect(diagnostics.map(\.code) == ["invalid-value", "invalid-value", "invalid-value"])
+        #expect(diagnostics.map(\.position.line) == [4, 5, 6])
+        #expect(diagnostics[0].message.contains("'{ not: value }' or '{ min: a, max: b }'"))
+        #expect(diagnostics[1].message.contains("'min' and 'max' compare Int, Double and Duration values"))
+        #expect(diagnostics[2].message.contains("can never be at least 1 and at most 0"))
+    }
 }

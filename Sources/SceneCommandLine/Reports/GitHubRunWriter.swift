@@ -61,7 +61,7 @@ final class GitHubRunWriter: TranscriptSink {
             guard !passed else { return }
             annotate(
                 position, title: "expectation failed: \(path)",
-                message: "expect \(path) == \(expected): expected \(expected), actual \(actual) (at \(time))")
+                message: "expect \(path) \(expected.text): expected \(expected), actual \(actual) (at \(time))")
         case .invariant(let check, let expected, let actual, let after, let position):
             annotate(
                 position, title: "invariant broken: \(check)",

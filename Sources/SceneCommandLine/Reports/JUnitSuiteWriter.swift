@@ -104,7 +104,7 @@ final class JUnitSuiteWriter: TranscriptSink {
         let at = entry.time.transcriptText
         switch entry.kind {
         case .expectation(let path, let expected, let actual, let passed, let position):
-            let name = "expect \(path) == \(expected)"
+            let name = "expect \(path) \(expected.text)"
             addCase(
                 name, at: entry.time, position: position,
                 problem: passed

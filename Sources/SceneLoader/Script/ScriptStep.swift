@@ -12,7 +12,8 @@ package struct ScriptStep {
         case wait(Duration)
         /// `at: 10s`: advance the clock to an absolute time.
         case at(Duration)
-        /// `expect: { id.member: value, ... }`: compare current values.
+        /// `expect: { id.member: value, ... }`: compare current values
+        /// (`{ not: value }` and `{ min: a, max: b }` as invariants do).
         case expect([Expectation])
         /// `call: id.action` or `call: { id.action: argument }`.
         case call(target: Int, action: ActionDescription, argument: SceneValue?)
@@ -36,8 +37,9 @@ package struct ScriptStep {
         package let member: String
         /// `id.member` as written.
         package let path: String
-        /// The value it must have (an outlet: the id it holds, or null).
-        package let expected: SceneValue
+        /// What its value must be: equal to a value (an outlet: the id it
+        /// holds, or null), not equal to one, or within a range.
+        package let expected: ExpectedValue
         /// Where the key is written.
         package let span: SourceSpan
     }

@@ -42,6 +42,27 @@ package enum ScriptText {
         }
     }
 
+    /// What an expectation asks, written as `expect:` reads it: the value,
+    /// `{ not: value }` or `{ min: a, max: b }`; `nil` when a value cannot
+    /// be written.
+    package static func yaml(_ expected: ExpectedValue) -> String? {
+        switch expected {
+        case .equal(let value): return yaml(value)
+        case .notEqual(let value): return yaml(value).map { "{ not: \($0) }" }
+        case .range(let low, let high):
+            var bounds: [String] = []
+            if let low {
+                guard let text = yaml(low) else { return nil }
+                bounds.append("min: \(text)")
+            }
+            if let high {
+                guard let text = yaml(high) else { return nil }
+                bounds.append("max: \(text)")
+            }
+            return "{ " + bounds.joined(separator: ", ") + " }"
+        }
+    }
+
     /// A value in YAML flow style, as a scene file writes it; `nil` for a
     /// value that has no such text (a number that is not finite).
     package static func yaml(_ value: SceneValue) -> String? {

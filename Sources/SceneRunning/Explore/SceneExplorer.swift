@@ -280,16 +280,14 @@ package final class SceneExplorer {
     }
 
     /// The `expect` that ends a reproducer of `failure`: the broken
-    /// invariant's expectation, when it states a value and is still broken
-    /// (its `when:` applying) once `steps` have run; `nil` otherwise (the
-    /// invariant itself then fails the reproducer).
+    /// invariant's expectation (a value, `{ not: value }` or a range), when
+    /// it is still broken (its `when:` applying) once `steps` have run;
+    /// `nil` otherwise (the invariant itself then fails the reproducer).
     func finalExpectation(after steps: [ScriptStep], for failure: ExploreFailure) -> String? {
         guard let position = failure.position else { return nil }
         for invariant in declaration.invariants {
             guard let check = invariant.checks.first(where: { $0.span.start == position }) else { continue }
-            guard case .equal(let expected) = check.comparison, let value = ScriptText.yaml(expected) else {
-                return nil
-            }
+            guard let value = ScriptText.yaml(check.comparison) else { return nil }
             guard let run = Run(self, counter: nil), run.performSetup() else { return nil }
             for step in steps { _ = run.session.perform(step) }
             let scene = run.session.scene
