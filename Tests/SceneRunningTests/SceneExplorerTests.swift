@@ -47,9 +47,34 @@ import Testing
         #expect(result.steps.count == 1)
         #expect(result.minimalSteps.count == 1 && result.minimalSteps[0].hasPrefix("slide: { volume: "))
         #expect(result.foundLength >= result.steps.count)
-        // A range bound cannot be an `expect`: the invariant itself fails the reproducer.
-        #expect(result.finalExpectation == nil)
-        #expect(result.script == result.minimalSteps)
+        // The broken range ends the reproducer as an `expect`, which fails there.
+        #expect(result.finalExpectation == "expect: { volume.value: { max: 0.8 } }")
+        #expect(result.script == result.minimalSteps + ["expect: { volume.value: { max: 0.8 } }"])
+        let reproducer = Self.slider.replacingOccurrences(of: "invariants:\n  - { volume.value: { max: 0.8 } }", with: "")
+            + "script:\n" + result.script.map { "  - \($0)\n" }.joined()
+        guard case .ran(let transcript) = SceneRunner(registry: .standard).run(SceneSource(name: "r.yaml", text: reproducer)) else {
+            Issue.record("the reproducer did not load: \(reproducer)")
+            return
+        }
+        let failed = transcript.entries.compactMap { entry -> Int? in
+            guard case .expectation(_, .range(nil, .double(0.8)), _, false, let position) = entry.kind else { return nil }
+            return position.line
+        }
+        #expect(failed == [6])
+    }
+
+    @Test func aBrokenNotEqualEndsTheReproducerAsAnExpectOfIt() throws {
+        let result = try explorer(
+            """
+            objects:
+              name: { type: TextField, text: Ada }
+            invariants:
+              - { name.text: { not: "" } }
+            """
+        ).explore()
+        #expect(result.failure?.position?.line == 4)
+        #expect(result.minimalSteps.count == 1)
+        #expect(result.finalExpectation == #"expect: { name.text: { not: "" } }"#)
     }
 
     @Test func aTimerThatHidesTheControlsIsShrunkToTheShortestWait() throws {
@@ -149,6 +174,21 @@ import Testing
         }.explore()
         #expect(fromStart.setup.isEmpty)
         #expect(fromStart.failure == nil)
+    }
+
+    @Test func aSegmentedControlsSelectIsDrawnFromItsOwnSegments() throws {
+        let yaml = """
+            objects:
+              tabs: { type: SegmentedControl, segments: [a, b, c, d, e, f, g, h, i, j, k, l] }
+            invariants:
+              - { tabs.selectedIndex: { min: 0 } }
+            """
+        let result = try explorer(yaml) { $0.runs = 10 }.explore()
+        #expect(result.failure == nil)
+        let tabs = try #require(result.coverage.objects.first)
+        // Every one of the 12 segments is reached, the last ones too.
+        #expect(Set(tabs.properties.first?.values ?? []) == Set((0..<12).map { SceneValue.int($0) }))
+        #expect((tabs.inputs.first { $0.name == "select" }?.ignored ?? 0) > 0)
     }
 
     @Test func coverageCountsInputsEventsActionsAndTheValuesInvariantsRead() throws {

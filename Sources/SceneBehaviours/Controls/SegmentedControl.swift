@@ -53,6 +53,11 @@ open class SegmentedControl: View {
             type.property(
                 "selectedIndex", \.selectedIndex, changeEvent: true, doc: "The index of the selected segment.")
             type.input("select", Int.self, doc: "Taps the segment at an index.") { $0.select($1) }
+            // Every segment (the first 64), and one index past each end, which is ignored.
+            type.exploring("select") { control in
+                let count = control.segments.count
+                return (-1...min(count, 64)).map { .int($0) }
+            }
             type.event("valueChanged", connect: { $0.valueChanged.connect($1) }, doc: "An input changed the selection.")
         }
     }
