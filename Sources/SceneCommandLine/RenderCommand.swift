@@ -127,7 +127,8 @@ struct RenderCommand: SceneSubcommand {
         let instants = times.compactMap(ScalarSyntax.duration).sorted()
         let targets = outputPaths(count: max(instants.count, 1))
         var inputs = InputFiles([file])
-        for component in loader.includedFiles(of: file) { inputs.add(component) }
+        // The components the load read, not the file read and checked again.
+        for component in session.declaration.includedFiles { inputs.add(component) }
         inputs.standardOutputs = context.standardOutputs
         var written = 0
         var failure: CommandFailure?

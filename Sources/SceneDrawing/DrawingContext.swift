@@ -46,38 +46,60 @@ public final class DrawingContext {
 
     /// Fills `rect` with `color`, its corners rounded by `cornerRadius`.
     public func fill(_ rect: Rect, color: Color, cornerRadius: Double = 0) {
-        output.write("<rect\(geometry(rect, cornerRadius))\(SVGText.paint("fill", color))/>")
+        output.markup("<rect")
+        geometry(rect, cornerRadius)
+        output.paint("fill", color)
+        output.markup("/>")
+        output.endElement()
     }
 
     /// Draws the outline of `rect` in `color`, `lineWidth` wide, its corners
     /// rounded by `cornerRadius`.
     public func stroke(_ rect: Rect, color: Color, lineWidth: Double = 1, cornerRadius: Double = 0) {
-        output.write(
-            "<rect\(geometry(rect, cornerRadius)) fill=\"none\"\(SVGText.paint("stroke", color))"
-                + " stroke-width=\"\(SVGText.number(lineWidth))\"/>")
+        output.markup("<rect")
+        geometry(rect, cornerRadius)
+        output.markup(" fill=\"none\"")
+        output.paint("stroke", color)
+        output.attribute("stroke-width", lineWidth)
+        output.markup("/>")
+        output.endElement()
     }
 
     /// Fills the circle of `radius` around `center` with `color`.
     public func fillCircle(center: Point, radius: Double, color: Color) {
-        output.write(
-            "<circle cx=\"\(SVGText.number(center.x))\" cy=\"\(SVGText.number(center.y))\""
-                + " r=\"\(SVGText.number(max(0, radius)))\"\(SVGText.paint("fill", color))/>")
+        output.markup("<circle")
+        output.attribute("cx", center.x)
+        output.attribute("cy", center.y)
+        output.attribute("r", max(0, radius))
+        output.paint("fill", color)
+        output.markup("/>")
+        output.endElement()
     }
 
     /// Draws the outline of the circle of `radius` around `center`.
     public func strokeCircle(center: Point, radius: Double, color: Color, lineWidth: Double = 1) {
-        output.write(
-            "<circle cx=\"\(SVGText.number(center.x))\" cy=\"\(SVGText.number(center.y))\""
-                + " r=\"\(SVGText.number(max(0, radius)))\" fill=\"none\"\(SVGText.paint("stroke", color))"
-                + " stroke-width=\"\(SVGText.number(lineWidth))\"/>")
+        output.markup("<circle")
+        output.attribute("cx", center.x)
+        output.attribute("cy", center.y)
+        output.attribute("r", max(0, radius))
+        output.markup(" fill=\"none\"")
+        output.paint("stroke", color)
+        output.attribute("stroke-width", lineWidth)
+        output.markup("/>")
+        output.endElement()
     }
 
     /// Draws a straight line from `start` to `end`.
     public func line(from start: Point, to end: Point, color: Color, lineWidth: Double = 1) {
-        output.write(
-            "<line x1=\"\(SVGText.number(start.x))\" y1=\"\(SVGText.number(start.y))\""
-                + " x2=\"\(SVGText.number(end.x))\" y2=\"\(SVGText.number(end.y))\""
-                + "\(SVGText.paint("stroke", color)) stroke-width=\"\(SVGText.number(lineWidth))\"/>")
+        output.markup("<line")
+        output.attribute("x1", start.x)
+        output.attribute("y1", start.y)
+        output.attribute("x2", end.x)
+        output.attribute("y2", end.y)
+        output.paint("stroke", color)
+        output.attribute("stroke-width", lineWidth)
+        output.markup("/>")
+        output.endElement()
     }
 
     /// Writes `text` on one line in `weight`, centred vertically in `rect`
@@ -97,10 +119,16 @@ public final class DrawingContext {
         }
         let top = rect.y + (rect.height - TextMetrics.lineHeight(fontSize: fontSize)) / 2
         let baseline = top + TextMetrics.baseline(fontSize: fontSize)
-        output.write(
-            "<text x=\"\(SVGText.number(left))\" y=\"\(SVGText.number(baseline))\""
-                + " font-size=\"\(SVGText.number(fontSize))\"\(SVGText.fontWeight(weight))"
-                + "\(SVGText.paint("fill", color))>\(MarkupText.content(text))</text>")
+        output.markup("<text")
+        output.attribute("x", left)
+        output.attribute("y", baseline)
+        output.attribute("font-size", fontSize)
+        output.fontWeight(weight)
+        output.paint("fill", color)
+        output.markup(">")
+        output.escapedContent(text)
+        output.markup("</text>")
+        output.endElement()
     }
 
     /// Draws an image file's bytes (`mediaType` such as `image/png` or
@@ -108,20 +136,28 @@ public final class DrawingContext {
     /// kept: embedded in the picture as a `data:` address, so the picture
     /// stays one file that refers to nothing outside it.
     package func image(_ bytes: [UInt8], mediaType: String, in rect: Rect) {
-        output.write(
-            "<image x=\"\(SVGText.number(rect.x))\" y=\"\(SVGText.number(rect.y))\""
-                + " width=\"\(SVGText.number(max(0, rect.width)))\" height=\"\(SVGText.number(max(0, rect.height)))\""
-                + " preserveAspectRatio=\"xMidYMid meet\" href=\"data:\(MarkupText.attribute(mediaType));base64,")
+        output.markup("<image")
+        output.attribute("x", rect.x)
+        output.attribute("y", rect.y)
+        output.attribute("width", max(0, rect.width))
+        output.attribute("height", max(0, rect.height))
+        output.markup(" preserveAspectRatio=\"xMidYMid meet\" href=\"data:")
+        output.escapedAttribute(mediaType)
+        output.markup(";base64,")
+        output.endElement()
         output.write(Base64.encoded(bytes))
-        output.write("\"/>")
+        output.markup("\"/>")
+        output.endElement()
     }
 
-    private func geometry(_ rect: Rect, _ cornerRadius: Double) -> String {
+    /// ` x="…" y="…" width="…" height="…"`, and ` rx="…"` when the corners
+    /// are rounded by a radius written as more than 0.
+    private func geometry(_ rect: Rect, _ cornerRadius: Double) {
         let radius = max(0, min(cornerRadius, min(rect.width, rect.height) / 2))
-        var text =
-            " x=\"\(SVGText.number(rect.x))\" y=\"\(SVGText.number(rect.y))\""
-            + " width=\"\(SVGText.number(max(0, rect.width)))\" height=\"\(SVGText.number(max(0, rect.height)))\""
-        if SVGText.number(radius) != "0" { text += " rx=\"\(SVGText.number(radius))\"" }
-        return text
+        output.attribute("x", rect.x)
+        output.attribute("y", rect.y)
+        output.attribute("width", max(0, rect.width))
+        output.attribute("height", max(0, rect.height))
+        if SVGText.hundredths(radius) != 0 { output.attribute("rx", radius) }
     }
 }

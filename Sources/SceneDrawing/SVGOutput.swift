@@ -5,63 +5,141 @@ import SceneOutput
 /// per view in absolute coordinates, and the shapes a ``DrawingContext``
 /// draws inside it.
 ///
-/// Text is handed on in chunks of about 64 KiB, so a picture of many views
-/// is never held whole unless the sink keeps it.
+/// The text is built as UTF-8 bytes in one buffer, numbers and colours
+/// written into it digit by digit (no string made for each), and handed
+/// on in chunks of about 64 KiB, each ending where an element does (never
+/// inside a character), so a picture of many views is never held whole
+/// unless the sink keeps it.
 final class SVGOutput {
     /// Where the text goes.
     private let sink: (String) -> Void
-    /// Text not yet handed to the sink.
-    private var pending = ""
+    /// Bytes not yet handed to the sink: whole elements.
+    private var pending: [UInt8] = []
     /// When `pending` is handed on.
     private static let chunkSize = 64 * 1024
 
     init(sink: @escaping (String) -> Void) {
         self.sink = sink
+        pending.reserveCapacity(Self.chunkSize + 4 * 1024)
     }
 
+    /// Writes `text` as it is, and ends an element there.
     func write(_ text: String) {
-        pending += text
-        if pending.utf8.count >= Self.chunkSize { flush() }
+        append(text)
+        endElement()
+    }
+
+    /// Adds `text` as it is, without ending an element.
+    @inline(__always)
+    func append(_ text: String) {
+        pending.append(contentsOf: text.utf8)
+    }
+
+    /// Adds markup the package writes (`<rect`, `" y="`).
+    @inline(__always)
+    func markup(_ text: StaticString) {
+        SVGText.append(text, to: &pending)
+    }
+
+    /// Adds ``SVGText/number(_:)`` of `value`.
+    @inline(__always)
+    func number(_ value: Double) {
+        SVGText.appendNumber(value, to: &pending)
+    }
+
+    /// Adds `name="value"` with a space before it, `value` a number.
+    @inline(__always)
+    func attribute(_ name: StaticString, _ value: Double) {
+        pending.append(UInt8(ascii: " "))
+        SVGText.append(name, to: &pending)
+        pending.append(UInt8(ascii: "="))
+        pending.append(UInt8(ascii: "\""))
+        SVGText.appendNumber(value, to: &pending)
+        pending.append(UInt8(ascii: "\""))
+    }
+
+    /// Adds ``SVGText/paint(_:_:)``: ` fill="#rrggbb"` and an opacity.
+    @inline(__always)
+    func paint(_ attribute: StaticString, _ color: Color) {
+        SVGText.appendPaint(attribute, color, to: &pending)
+    }
+
+    /// Adds ``SVGText/fontWeight(_:)``.
+    @inline(__always)
+    func fontWeight(_ weight: FontWeight) {
+        SVGText.appendFontWeight(weight, to: &pending)
+    }
+
+    /// Adds `text` escaped for an attribute's value (``MarkupText/attribute(_:)``).
+    func escapedAttribute(_ text: String) {
+        append(MarkupText.attribute(text))
+    }
+
+    /// Adds `text` escaped for an element's content (``MarkupText/content(_:lineBreak:)``).
+    func escapedContent(_ text: String) {
+        append(MarkupText.content(text))
+    }
+
+    /// Ends an element: hands the text on once there is a chunk of it.
+    @inline(__always)
+    func endElement() {
+        if pending.count >= Self.chunkSize { flush() }
     }
 
     func flush() {
         guard !pending.isEmpty else { return }
-        sink(pending)
-        pending = ""
+        sink(String(decoding: pending, as: UTF8.self))
+        pending.removeAll(keepingCapacity: true)
     }
 
     /// Opens the document: `canvas` points drawn at `scale` pixels a point,
     /// on `background`.
     func begin(canvas: Size, scale: Double, background: Color) {
-        let width = SVGText.number(canvas.width * scale)
-        let height = SVGText.number(canvas.height * scale)
-        write(
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\""
-                + " viewBox=\"0 0 \(SVGText.number(canvas.width)) \(SVGText.number(canvas.height))\""
-                + " font-family=\"\(SVGText.fontFamily)\">\n")
-        write(
-            "<rect width=\"\(SVGText.number(canvas.width))\" height=\"\(SVGText.number(canvas.height))\""
-                + "\(SVGText.paint("fill", background))/>\n")
+        markup("<svg xmlns=\"http://www.w3.org/2000/svg\"")
+        attribute("width", canvas.width * scale)
+        attribute("height", canvas.height * scale)
+        markup(" viewBox=\"0 0 ")
+        number(canvas.width)
+        markup(" ")
+        number(canvas.height)
+        markup("\" font-family=\"")
+        append(SVGText.fontFamily)
+        markup("\">\n<rect")
+        attribute("width", canvas.width)
+        attribute("height", canvas.height)
+        paint("fill", background)
+        markup("/>\n")
+        endElement()
     }
 
     /// Opens the group of one view, at `origin` in the picture, with its
     /// opacity; `id` and `type` name it for a page that points at views.
     func beginView(id: String, typeName type: String, origin: Point, opacity: Double) {
-        var text = "<g data-id=\"\(MarkupText.attribute(id))\" data-type=\"\(MarkupText.attribute(type))\""
-        text += " transform=\"translate(\(SVGText.number(origin.x)) \(SVGText.number(origin.y)))\""
+        markup("<g data-id=\"")
+        escapedAttribute(id)
+        markup("\" data-type=\"")
+        escapedAttribute(type)
+        markup("\" transform=\"translate(")
+        number(origin.x)
+        markup(" ")
+        number(origin.y)
+        markup(")\"")
         let clamped = min(max(opacity, 0), 1)
-        if SVGText.number(clamped) != "1" { text += " opacity=\"\(SVGText.number(clamped))\"" }
-        write(text + ">")
+        // Written unless it is written as 1 (what a group has anyway).
+        if SVGText.hundredths(clamped) != 100 { attribute("opacity", clamped) }
+        markup(">")
+        endElement()
     }
 
     /// Closes the group ``beginView(id:typeName:origin:opacity:)`` opened.
     func endView() {
-        write("</g>\n")
+        markup("</g>\n")
+        endElement()
     }
 
     /// Closes the document and hands on what is left.
     func end() {
-        write("</svg>\n")
+        markup("</svg>\n")
         flush()
     }
 }

@@ -86,6 +86,11 @@ package struct SceneDeclaration {
     package func index(ofID id: String) -> Int? { idTable[id] }
     /// Finds positions in the file; positions are only worked out when needed.
     package internal(set) var locator: SourceLocator?
+    /// The component files the scene includes, directly or through others,
+    /// in the order they are first included: what
+    /// ``SceneLoader/includedFiles(of:)`` lists, kept from the load so that
+    /// a command that loaded the scene need not read it again.
+    package internal(set) var includedFiles: [String] = []
 
     /// Where the id of the object at `index` is written.
     package func span(of index: Int) -> SourceSpan {

@@ -227,6 +227,7 @@ public struct SceneLoader: Sendable {
             )
         }
         declaration.warnings = diagnostics.inFileOrder
+        declaration.includedFiles = phases.expansion.includedFiles
         return (.success(declaration), phases.expansion.includedFiles, diagnostics.hintsWorkedOut)
     }
 

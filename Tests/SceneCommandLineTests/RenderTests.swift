@@ -103,6 +103,28 @@ import Testing
         #expect(try String(contentsOfFile: path, encoding: .utf8) == before)
     }
 
+    @Test func thePictureNeverReplacesAComponentTheSceneIncludes() throws {
+        // The components are those the load read (kept on the declaration),
+        // through a component that includes another.
+        let folder = try folder()
+        let path = try scene("objects:\n  first: {include: parts/pair.yaml}\n", in: folder)
+        let parts = folder.appendingPathComponent("parts")
+        try FileManager.default.createDirectory(at: parts, withIntermediateDirectories: true)
+        let pair = "objects:\n  box: {include: box.yaml}\n"
+        let box = "objects:\n  button: {type: Button, title: Go}\n"
+        try pair.write(to: parts.appendingPathComponent("pair.yaml"), atomically: true, encoding: .utf8)
+        try box.write(to: parts.appendingPathComponent("box.yaml"), atomically: true, encoding: .utf8)
+        for (name, text) in [("pair.yaml", pair), ("box.yaml", box)] {
+            let target = parts.appendingPathComponent(name).path
+            let result = run(["render", path, "-o", target])
+            #expect(result.status == 64, "\(name): \(result.errors)")
+            #expect(result.errors.contains("would overwrite a file this command reads"), "\(result.errors)")
+            #expect(try String(contentsOfFile: target, encoding: .utf8) == text)
+        }
+        let drawn = run(["render", path, "-o", folder.appendingPathComponent("out.svg").path])
+        #expect(drawn.status == 0, "\(drawn.errors)")
+    }
+
     @Test func aPNGNeedsRsvgConvertAndSaysHowToInstallIt() throws {
         let folder = try folder()
         let path = try scene(in: folder)

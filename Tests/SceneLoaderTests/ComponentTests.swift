@@ -665,6 +665,23 @@ let controlsComponent = """
         #expect(loader.includedFiles(of: folder.path + "/c/box.yaml") == [])
     }
 
+    @Test func aLoadedDeclarationKeepsTheFilesItIncluded() throws {
+        let folder = try SceneFolder([
+            "scene.yaml": "objects:\n  a: { include: c/pair.yaml }\n  b: { include: c/box.yaml }\n",
+            "c/pair.yaml": "objects:\n  x: { include: box.yaml }\n  y: { include: box.yaml }\n",
+            "c/box.yaml": "objects:\n  box: { type: View }\n",
+        ])
+        let loader = SceneLoader(registry: .standard)
+        let path = folder.path + "/scene.yaml"
+        let declaration = try loader.validate(loader.source(contentsOf: path)).get()
+        #expect(declaration.includedFiles == loader.includedFiles(of: path))
+        #expect(
+            declaration.includedFiles.map { $0.replacingOccurrences(of: folder.path + "/", with: "") }
+                == ["c/pair.yaml", "c/box.yaml"])
+        let alone = try loader.validate(loader.source(contentsOf: folder.path + "/c/box.yaml")).get()
+        #expect(alone.includedFiles.isEmpty)
+    }
+
     @Test func anInstanceIsNotAnObjectAndTheHintNamesItsObjects() throws {
         let folder = try SceneFolder([
             "scene.yaml": """
