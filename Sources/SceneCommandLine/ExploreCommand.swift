@@ -99,7 +99,7 @@ struct ExploreCommand: SceneSubcommand {
         }
         let reproducer = try output.map { path throws(CommandFailure) in
             try ExploreReproducer.plan(
-                path, source: explorer.source, loader: loader, includes: loader.includedFiles(of: file),
+                path, source: explorer.source, loader: loader, includes: explorer.declaration.includedFiles,
                 standardOutputs: context.standardOutputs)
         }
         let showsProgress = isatty(2) == 1 && format != .json
