@@ -120,6 +120,28 @@ import Testing
         #expect(result.errors.contains("would overwrite a file this command reads"))
     }
 
+    @Test func theReproducerMayNotOverwriteAComponentTheSceneIncludes() throws {
+        try inFolder { folder in
+            let component = folder.appendingPathComponent("control.yaml").path
+            let scene = folder.appendingPathComponent("scene.yaml").path
+            let componentText = """
+                objects:
+                  volume: { type: Slider, value: 0.5 }
+                """
+            try componentText.write(toFile: component, atomically: true, encoding: .utf8)
+            try """
+            objects:
+              panel: { include: control.yaml }
+            invariants:
+              - { panel.volume.value: { max: 0.8 } }
+            """.write(toFile: scene, atomically: true, encoding: .utf8)
+            let result = run(["explore", "-o", component, scene])
+            #expect(result.status == 64)
+            #expect(result.errors.contains("would overwrite a file this command reads"))
+            #expect(try String(contentsOfFile: component, encoding: .utf8) == componentText)
+        }
+    }
+
     @Test func anInvalidSceneGetsChecksDiagnosticsAndExits2() throws {
         try inFolder { folder in
             let path = folder.appendingPathComponent("bad.yaml").path
