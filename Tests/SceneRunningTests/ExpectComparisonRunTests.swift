@@ -16,7 +16,9 @@ import Testing
         """
 
     func transcript() throws -> Transcript {
-        guard case .ran(let transcript) = SceneRunner(registry: .standard).run(SceneSource(name: "c.yaml", text: Self.scene))
+        guard
+            case .ran(let transcript) = SceneRunner(registry: .standard).run(
+                SceneSource(name: "c.yaml", text: Self.scene))
         else { throw InvalidScene() }
         return transcript
     }

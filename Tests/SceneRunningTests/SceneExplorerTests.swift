@@ -50,14 +50,20 @@ import Testing
         // The broken range ends the reproducer as an `expect`, which fails there.
         #expect(result.finalExpectation == "expect: { volume.value: { max: 0.8 } }")
         #expect(result.script == result.minimalSteps + ["expect: { volume.value: { max: 0.8 } }"])
-        let reproducer = Self.slider.replacingOccurrences(of: "invariants:\n  - { volume.value: { max: 0.8 } }", with: "")
+        let reproducer =
+            Self.slider.replacingOccurrences(of: "invariants:\n  - { volume.value: { max: 0.8 } }", with: "")
             + "script:\n" + result.script.map { "  - \($0)\n" }.joined()
-        guard case .ran(let transcript) = SceneRunner(registry: .standard).run(SceneSource(name: "r.yaml", text: reproducer)) else {
+        guard
+            case .ran(let transcript) = SceneRunner(registry: .standard).run(
+                SceneSource(name: "r.yaml", text: reproducer))
+        else {
             Issue.record("the reproducer did not load: \(reproducer)")
             return
         }
         let failed = transcript.entries.compactMap { entry -> Int? in
-            guard case .expectation(_, .range(nil, .double(0.8)), _, false, let position) = entry.kind else { return nil }
+            guard case .expectation(_, .range(nil, .double(0.8)), _, false, let position) = entry.kind else {
+                return nil
+            }
             return position.line
         }
         #expect(failed == [6])

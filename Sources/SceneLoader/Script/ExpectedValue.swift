@@ -67,4 +67,3 @@ public enum ExpectedValue: Sendable, Hashable, CustomStringConvertible {
         }
     }
 }
-
