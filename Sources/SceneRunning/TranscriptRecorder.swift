@@ -128,7 +128,7 @@ final class TranscriptRecorder {
     /// Records each expectation of the invariants that broke since the last look.
     private func checkInvariants() {
         guard let scene, let invariants else { return }
-        invariants.check(scene) { invariant, check, actual in
+        invariants.check(scene, values: lastValues) { invariant, check, actual in
             let step = advancingStep.map { " during '\($0)'" } ?? ""
             let after =
                 isAdvancing ? "when a timer fired\(step)" : currentStep.map { "after '\($0)'" } ?? "at the start"
