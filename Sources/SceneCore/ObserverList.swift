@@ -41,6 +41,14 @@ package final class ObserverList<Report> {
 }
 
 extension ObserverList: SceneConnectionSource {
+    // A connection disconnects through its source as a protocol, which
+    // reaches this unspecialized: specialized for the reports a run's
+    // recorder and watch listen to, it looks up no generic metadata.
+    @_specialize(where Report == AnyKeyPath)
+    @_specialize(where Report == (key: AnyKeyPath, follows: Bool))
+    @_specialize(where Report == VirtualScheduler.Firing)
+    @_specialize(where Report == Scene.Failure)
+    @_specialize(where Report == Scene.IgnoredAction)
     package func remove(_ connection: SceneConnection) {
         if let index = entries.firstIndex(where: { $0.connection === connection }) {
             entries.remove(at: index)

@@ -139,6 +139,11 @@ public final class TypeDescription: Sendable {
         self.memberTable = NameTable(members.lazy.map { ($0.key, $0.value) })
         self.eventTable = NameTable(events.lazy.map { ($0.key, $0.value) })
         self.actionTable = NameTable(actions.lazy.map { ($0.key, $0.value) })
+        // The base's members in its order, then this type's, each level's
+        // redeclared names replacing the inherited ones in place.
+        self.orderedEvents = Self.ordered([base?.orderedEvents ?? [], builder.events])
+        self.orderedActions = Self.ordered([base?.orderedActions ?? [], builder.actions])
+        self.orderedInputs = Self.ordered([base?.orderedInputs ?? [], builder.inputs])
     }
 
     private static func merge<T>(_ inherited: [String: T]?, _ own: [T]) -> [String: T] where T: NamedMember {
@@ -161,12 +166,13 @@ public final class TypeDescription: Sendable {
         return result
     }
 
-    /// All events in declaration order, base types' first.
-    package var orderedEvents: [EventDescription] { Self.ordered(lineage.reversed().map(\.ownEvents)) }
+    /// All events in declaration order, base types' first (worked out
+    /// once: a run asks for them for every object it makes).
+    package let orderedEvents: [EventDescription]
     /// All actions in declaration order, base types' first.
-    package var orderedActions: [ActionDescription] { Self.ordered(lineage.reversed().map(\.ownActions)) }
+    package let orderedActions: [ActionDescription]
     /// All script inputs in declaration order, base types' first.
-    package var orderedInputs: [ActionDescription] { Self.ordered(lineage.reversed().map(\.ownInputs)) }
+    package let orderedInputs: [ActionDescription]
 
     /// Members of each level, a redeclared name replacing the inherited one in place.
     private static func ordered<T: NamedMember>(_ levels: [[T]]) -> [T] {

@@ -36,39 +36,40 @@ final class PropertyWatch {
     /// their changes).
     var alwaysReadCount: Int { alwaysRead.count }
 
-    /// Listens to `scene`'s objects.
-    init(_ scene: Scene) {
-        var offsets = [0]
-        offsets.reserveCapacity(scene.entries.count + 1)
-        for entry in scene.entries { offsets.append(offsets[offsets.count - 1] + entry.type.properties.count) }
-        self.offsets = offsets
-        isChanged = Array(repeating: false, count: offsets[offsets.count - 1])
-        var plans: [ObjectIdentifier: Plan] = [:]
+    /// Listens to `scene`'s objects, for every declared property.
+    convenience init(_ scene: Scene) {
+        self.init(scene, layout: Layout(scene.entries.map(\.type)))
+    }
+
+    /// Listens to `scene`'s objects, for the properties `layout` watches:
+    /// a layout is worked out once for the types of a declaration, and
+    /// serves every scene made of it.
+    init(_ scene: Scene, layout: Layout) {
+        offsets = layout.offsets
+        isChanged = Array(repeating: false, count: layout.offsets[layout.offsets.count - 1])
         var alwaysRead: [Int] = []
-        var watched: [(object: any PropertyNotifying, base: Int, slots: [AnyKeyPath: Int])] = []
-        for (index, entry) in scene.entries.enumerated() {
+        var watched: [(object: any PropertyNotifying, base: Int, slots: KeySlots)] = []
+        for (index, entry) in scene.entries.enumerated() where index < layout.objects.count {
             let base = offsets[index]
+            let plan = layout.objects[index]
             guard let notifying = entry.object as? any PropertyNotifying else {
-                alwaysRead.append(contentsOf: base..<offsets[index + 1])
+                alwaysRead.append(contentsOf: plan.watchedSlots.lazy.map { base + $0 })
                 continue
             }
-            let key = ObjectIdentifier(entry.type)
-            let plan = plans[key] ?? Plan(entry.type)
-            plans[key] = plan
             alwaysRead.append(contentsOf: plan.unreportedSlots.lazy.map { base + $0 })
-            if !plan.reportingSlots.isEmpty { watched.append((notifying, base, plan.reportingSlots)) }
+            if !plan.reportingSlots.isEmpty { watched.append((notifying, base, plan.keySlots)) }
         }
         self.alwaysRead = alwaysRead
         for (object, base, slots) in watched {
             for key in object.propertyObservers?.keysFollowingClock ?? [] {
-                if let slot = slots[key] { followingClock.insert(base + slot) }
+                if let slot = slots.slot(of: key) { followingClock.insert(base + slot) }
             }
             connections += object.watchAll(
                 { [weak self] key in
-                    if let slot = slots[key] { self?.noteChange(of: base + slot) }
+                    if let slot = slots.slot(of: key) { self?.noteChange(of: base + slot) }
                 },
                 clock: { [weak self] key, follows in
-                    guard let self, let slot = slots[key] else { return }
+                    guard let self, let slot = slots.slot(of: key) else { return }
                     if follows {
                         self.followingClock.insert(base + slot)
                     } else {
@@ -80,11 +81,51 @@ final class PropertyWatch {
         }
     }
 
+    /// Which properties of each object of a declaration are watched, and
+    /// how: what does not depend on the objects themselves, so that a
+    /// driver that makes a declaration's scene again and again (the
+    /// explorer) works it out once.
+    struct Layout {
+        /// Where each object's properties start in the flat numbering; one
+        /// more element than objects.
+        let offsets: [Int]
+        /// Each object's plan, in declaration order.
+        let objects: [Plan]
+
+        /// The layout of objects of `types`, watching every property, or
+        /// only those whose flat number `isWatched` (the rest are never read).
+        init(_ types: [TypeDescription], watching isWatched: ((Int) -> Bool)? = nil) {
+            var offsets = [0]
+            offsets.reserveCapacity(types.count + 1)
+            for type in types { offsets.append(offsets[offsets.count - 1] + type.properties.count) }
+            self.offsets = offsets
+            var plans: [ObjectIdentifier: Plan] = [:]
+            var objects: [Plan] = []
+            objects.reserveCapacity(types.count)
+            for (index, type) in types.enumerated() {
+                let key = ObjectIdentifier(type)
+                let plan = plans[key] ?? Plan(type)
+                plans[key] = plan
+                if let isWatched {
+                    objects.append(plan.keeping { isWatched(offsets[index] + $0) })
+                } else {
+                    objects.append(plan)
+                }
+            }
+            self.objects = objects
+        }
+    }
+
     /// Which properties of one type report their changes, by key path, and
     /// which cannot, as slots in the type's ``TypeDescription/properties``.
-    private struct Plan {
-        var reportingSlots: [AnyKeyPath: Int] = [:]
-        var unreportedSlots: [Int] = []
+    struct Plan {
+        private(set) var reportingSlots: [AnyKeyPath: Int] = [:]
+        private(set) var unreportedSlots: [Int] = []
+        /// Every slot watched, ascending: what an object that does not
+        /// notify has read at every look.
+        private(set) var watchedSlots: [Int] = []
+        /// ``reportingSlots``, looked up as the objects report.
+        private(set) var keySlots = KeySlots([:])
 
         init(_ type: TypeDescription) {
             for (slot, property) in type.properties.enumerated() {
@@ -93,7 +134,46 @@ final class PropertyWatch {
                 } else {
                     unreportedSlots.append(slot)
                 }
+                watchedSlots.append(slot)
             }
+            keySlots = KeySlots(reportingSlots)
+        }
+
+        /// This plan with only the slots `isKept` keeps.
+        func keeping(_ isKept: (Int) -> Bool) -> Plan {
+            var plan = self
+            plan.reportingSlots = reportingSlots.filter { isKept($0.value) }
+            plan.unreportedSlots = unreportedSlots.filter(isKept)
+            plan.watchedSlots = watchedSlots.filter(isKept)
+            plan.keySlots = KeySlots(plan.reportingSlots)
+            return plan
+        }
+    }
+
+    /// The slots of one type's reporting properties by key path, looked
+    /// up for every change an object reports. An object reports with the
+    /// key path its `didSet` writes, which Swift makes once and hands out
+    /// again and again: after the first report by one key path object,
+    /// its slot is found by the object's identity, without hashing the key
+    /// path (each key path seen is kept, so that its identity cannot pass
+    /// to another object; at most ``maxRemembered`` of them).
+    final class KeySlots {
+        private let slots: [AnyKeyPath: Int]
+        private var remembered: [ObjectIdentifier: (key: AnyKeyPath, slot: Int?)] = [:]
+        /// How many key path objects are remembered at most.
+        static let maxRemembered = 256
+
+        init(_ slots: [AnyKeyPath: Int]) {
+            self.slots = slots
+        }
+
+        /// The slot of the property at `key`; `nil` when it is not one of them.
+        func slot(of key: AnyKeyPath) -> Int? {
+            let identity = ObjectIdentifier(key)
+            if let known = remembered[identity] { return known.slot }
+            let slot = slots[key]
+            if remembered.count < Self.maxRemembered { remembered[identity] = (key, slot) }
+            return slot
         }
     }
 
@@ -107,6 +187,8 @@ final class PropertyWatch {
     /// property to read now, in ascending order, and forgets the changes
     /// told so far (a change told while `body` runs is read at the next look).
     func forEachPropertyToRead(_ body: (_ index: Int, _ slot: Int, _ flat: Int) -> Void) {
+        // Nothing told, nothing following the clock, nothing read always: nothing to read.
+        if changed.isEmpty && followingClock.isEmpty && alwaysRead.isEmpty { return }
         var pending: [Int] = []
         for flat in followingClock where !isChanged[flat] { noteChange(of: flat) }
         if !changed.isEmpty {

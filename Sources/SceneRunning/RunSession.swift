@@ -77,8 +77,25 @@ package final class RunSession {
         }
     }
 
+    /// A session of `declaration` as ``load(_:of:loader:)`` makes one,
+    /// heard by `probe` in place of the everyday entries of its transcript
+    /// (the steps, events, changes and ignored inputs, none of which is
+    /// then built), and reading only the properties `focus` watches (those
+    /// of `declaration`'s invariants, which `focus` was made for): what the
+    /// explorer runs, thousands of times a second. Its observers hear the
+    /// header, the summary, and only the entries that count in it, and notes.
+    static func load(
+        _ declaration: SceneDeclaration, of source: SceneSource, loader: SceneLoader, probe: some RunProbe,
+        focus: RecordingFocus
+    ) -> Result<RunSession, SceneLoadError> {
+        make(source, loader: loader, snapshots: nil, probe: probe, focus: focus) { observer throws(SceneLoadError) in
+            (try loader.instantiate(declaration, source: source, eventObserver: observer), declaration)
+        }
+    }
+
     private static func make(
         _ source: SceneSource, loader: SceneLoader, snapshots: SnapshotPolicy?,
+        probe: (any RunProbe)? = nil, focus: RecordingFocus? = nil,
         load: (@escaping SceneLoader.EventObserver) throws(SceneLoadError) -> (Scene, SceneDeclaration)
     ) -> Result<RunSession, SceneLoadError> {
         let relay = EventRelay()
@@ -94,7 +111,7 @@ package final class RunSession {
             declaration: declaration, file: source.name, sink: reports, limits: loader.limits,
             snapshots: snapshots.map { policy in
                 SnapshotStore(policy, for: source) { loader.includedFiles(of: source.name) }
-            })
+            }, probe: probe, focus: focus)
         scene.scheduler.maximumFirings = loader.limits.maxTimerFirings
         return .success(
             RunSession(

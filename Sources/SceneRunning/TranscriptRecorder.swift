@@ -31,18 +31,27 @@ final class TranscriptRecorder {
     var deliveries: [(object: Int, event: String)] = []
     /// The scene's invariants, checked at every look; nil when it has none.
     private var invariants: InvariantMonitor?
-    /// The last step begun (`tap play`), for what an invariant broke after.
-    private var currentStep: String?
+    /// The last step begun (`tap play`), for what an invariant broke after;
+    /// put in words only then.
+    private var currentStep: ScriptStep?
     /// Whether the clock is moving: a look then follows a timer firing.
     private var isAdvancing = false
     /// The `wait` or `at` step moving the clock, if a step is (a live
     /// session's clock and a paused run's move it outside any step).
-    private var advancingStep: String?
+    private var advancingStep: ScriptStep?
+    /// Told of the steps, events, changes and ignored inputs in place of
+    /// their entries (the explorer); `nil` when every entry is recorded.
+    private let probe: (any RunProbe)?
+    /// With a probe, the properties read (its invariants'); `nil`: all.
+    private let focus: RecordingFocus?
 
     init(
         declaration: SceneDeclaration, file: String, sink: some TranscriptSink,
-        limits: SceneLimits = SceneLimits(), snapshots: SnapshotStore? = nil
+        limits: SceneLimits = SceneLimits(), snapshots: SnapshotStore? = nil,
+        probe: (any RunProbe)? = nil, focus: RecordingFocus? = nil
     ) {
+        self.probe = probe
+        self.focus = probe == nil ? nil : focus
         self.declaration = declaration
         self.snapshots = snapshots
         self.sink = sink
@@ -58,9 +67,20 @@ final class TranscriptRecorder {
     func start(_ scene: Scene) {
         self.scene = scene
         sink.begin(summary.header)
-        lastValues = scene.entries.flatMap { entry in entry.type.properties.map { $0.value(of: entry.object) } }
-        watch = PropertyWatch(scene)
-        invariants = InvariantMonitor(declaration, scene: scene)
+        if let focus {
+            // Only the watched properties are ever read again.
+            lastValues = Array(repeating: nil, count: focus.layout.offsets[focus.layout.offsets.count - 1])
+            for (flat, object, slot) in focus.watched where object < scene.entries.count {
+                let entry = scene.entries[object]
+                lastValues[flat] = entry.type.properties[slot].value(of: entry.object)
+            }
+            watch = PropertyWatch(scene, layout: focus.layout)
+            invariants = focus.invariants.map(InvariantMonitor.init)
+        } else {
+            lastValues = scene.entries.flatMap { entry in entry.type.properties.map { $0.value(of: entry.object) } }
+            watch = PropertyWatch(scene)
+            invariants = InvariantMonitor(declaration, scene: scene)
+        }
         checkInvariants()
         connections = [
             scene.scheduler.observeFirings { [weak self] firing in
@@ -69,10 +89,7 @@ final class TranscriptRecorder {
             scene.observeIgnoredActions { [weak self, weak scene] ignored in
                 guard let self, let scene else { return }
                 self.sample(isAnimationFrame: scene.scheduler.isAnimationFrame, atRest: false)
-                self.record(
-                    .ignored(
-                        verb: ignored.action.name, target: scene.entries[ignored.objectIndex].id,
-                        reason: ignored.reason))
+                self.recordIgnored(ignored.action.name, by: ignored.objectIndex, because: ignored.reason)
             },
             scene.observeFailures { [weak self, weak scene] failure in
                 guard let self else { return }
@@ -95,7 +112,6 @@ final class TranscriptRecorder {
     }
 
     func record(_ kind: Transcript.Kind) {
-        if case .step(let verb, let text) = kind { currentStep = text.isEmpty ? verb : "\(verb) \(text)" }
         summary.count(kind)
         sink.record(Transcript.Entry(time: now, kind: kind))
     }
@@ -117,6 +133,10 @@ final class TranscriptRecorder {
             }
             lastValues[flat] = value
             invariants?.noteChange(of: flat)
+            if let probe {
+                probe.changed(slot, of: index, to: value ?? .null)
+                return
+            }
             record(
                 .change(
                     object: entry.id, property: property.name, from: old ?? .null, to: value ?? .null,
@@ -128,10 +148,11 @@ final class TranscriptRecorder {
     /// Records each expectation of the invariants that broke since the last look.
     private func checkInvariants() {
         guard let scene, let invariants else { return }
-        invariants.check(scene) { invariant, check, actual in
-            let step = advancingStep.map { " during '\($0)'" } ?? ""
+        invariants.check(scene, values: lastValues) { invariant, check, actual in
+            let step = advancingStep.flatMap(words).map { " during '\($0)'" } ?? ""
             let after =
-                isAdvancing ? "when a timer fired\(step)" : currentStep.map { "after '\($0)'" } ?? "at the start"
+                isAdvancing
+                ? "when a timer fired\(step)" : currentStep.flatMap(words).map { "after '\($0)'" } ?? "at the start"
             record(
                 .invariant(
                     check: "\(check.path) \(check.comparison.text)\(invariant.name.map { " (\($0))" } ?? "")",
@@ -144,7 +165,52 @@ final class TranscriptRecorder {
     func event(_ index: Int, _ event: EventDescription, _ payload: SceneValue?) {
         noteDelivery(of: event, by: index)
         sample(isAnimationFrame: scene?.scheduler.isAnimationFrame ?? false, atRest: false)
+        if let probe {
+            probe.sent(event, by: index)
+            return
+        }
         record(.event(object: declaration.objects[index].id, event: event.name, payload: payload))
+    }
+
+    /// Records that the object at `index` ignored the input or action `verb`.
+    private func recordIgnored(_ verb: String, by index: Int, because reason: String) {
+        if let probe {
+            probe.ignored(verb, by: index)
+            return
+        }
+        record(.ignored(verb: verb, target: declaration.objects[index].id, reason: reason))
+    }
+
+    /// Begins `step`, a step the transcript shows as one (`tap play`):
+    /// what an invariant breaks after from now on. Its entry is recorded
+    /// unless a probe hears the run.
+    private func begin(_ step: ScriptStep) {
+        currentStep = step
+        guard probe == nil, let (verb, text) = line(of: step) else { return }
+        record(.step(verb: verb, text: text))
+    }
+
+    /// The verb and text of `step`'s entry (`tap`, `play`); `nil` for a
+    /// step that has none (an `expect`, a `note`, a compared `snapshot`).
+    private func line(of step: ScriptStep) -> (verb: String, text: String)? {
+        let objects = declaration.objects
+        switch step.kind {
+        case .wait(let duration): return ("wait", duration.sceneText)
+        case .at(let time): return ("at", time.sceneText)
+        case .snapshot(let name): return snapshots == nil ? ("snapshot", name) : nil
+        case .set(let assignments):
+            return ("set", assignments.map { "\($0.path) = \($0.value)" }.joined(separator: ", "))
+        case .call(let target, let action, let argument):
+            return ("call", "\(objects[target].id).\(action.name)" + (argument.map { " \($0)" } ?? ""))
+        case .input(let target, let input, let argument):
+            return (input.name, objects[target].id + (argument.map { " \($0)" } ?? ""))
+        case .expect, .note: return nil
+        }
+    }
+
+    /// `step` in the words its entry has (`tap play`, `wait 2s`).
+    private func words(_ step: ScriptStep) -> String? {
+        line(of: step).map { $0.text.isEmpty ? $0.verb : "\($0.verb) \($0.text)" }
     }
 
     /// Performs one step; false when the run must stop, as it does when
@@ -193,12 +259,12 @@ final class TranscriptRecorder {
         let objects = declaration.objects
         switch step.kind {
         case .wait(let duration):
-            record(.step(verb: "wait", text: duration.sceneText))
+            begin(step)
             return advanceUnguarded(step) { () throws(VirtualSchedulerError) in
                 try scene.scheduler.advance(by: duration)
             }
         case .at(let time):
-            record(.step(verb: "at", text: time.sceneText))
+            begin(step)
             return advanceUnguarded(step) { () throws(VirtualSchedulerError) in
                 try scene.scheduler.advance(to: time)
             }
@@ -207,7 +273,7 @@ final class TranscriptRecorder {
         case .snapshot(let name):
             sample(isAnimationFrame: false)
             guard let snapshots else {
-                record(.step(verb: "snapshot", text: name))
+                begin(step)
                 break
             }
             let result = snapshots.compare(name: name, picture: ScenePicture.svg(of: scene, layout: snapshotLayout))
@@ -222,28 +288,25 @@ final class TranscriptRecorder {
                         passed: expectation.expected.holds(for: actual), position: expectation.span.start))
             }
         case .set(let assignments):
-            let text = assignments.map { "\($0.path) = \($0.value)" }.joined(separator: ", ")
-            record(.step(verb: "set", text: text))
+            begin(step)
             for assignment in assignments {
                 assignment.property.set(assignment.value, on: scene.entries[assignment.target].object)
             }
         case .call(let target, let action, let argument):
-            let path = "\(objects[target].id).\(action.name)"
-            record(.step(verb: "call", text: path + (argument.map { " \($0)" } ?? "")))
+            begin(step)
             switch action.perform(on: scene.entries[target].object, with: argument) {
             case nil:
-                record(.error("'\(path)' could not be called", position: step.span.start))
+                record(.error("'\(objects[target].id).\(action.name)' could not be called", position: step.span.start))
                 return false
             case .ignored(let reason):
-                record(.ignored(verb: action.name, target: objects[target].id, reason: reason))
+                recordIgnored(action.name, by: target, because: reason)
             case .handled:
                 break
             }
         case .input(let target, let input, let argument):
-            let id = objects[target].id
-            record(.step(verb: input.name, text: id + (argument.map { " \($0)" } ?? "")))
+            begin(step)
             if case .ignored(let reason) = input.deliver(to: scene.entries[target].object, with: argument) {
-                record(.ignored(verb: input.name, target: id, reason: reason))
+                recordIgnored(input.name, by: target, because: reason)
             }
         }
         sample(isAnimationFrame: false)

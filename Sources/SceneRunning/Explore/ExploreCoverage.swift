@@ -51,7 +51,10 @@ package struct ExploreCoverage: Sendable, Hashable {
     package var objects: [Object] = []
 }
 
-/// Counts what the runs reach into an ``ExploreCoverage``.
+/// Counts what the runs reach into an ``ExploreCoverage``. What each
+/// object's inputs, events and properties count into is worked out once,
+/// by the descriptions and slots a run tells (see ``RunProbe``), so that
+/// counting hashes no names.
 final class CoverageCounter {
     private(set) var coverage = ExploreCoverage()
     /// For each object, its slot in ``coverage`` (nil when not listed).
@@ -62,7 +65,20 @@ final class CoverageCounter {
     private var propertySlots: [[String: Int]]
     /// The actions each (object, event) runs through `on:`, as (object, action).
     private var wiring: [Int: [String: [(object: Int, action: String)]]] = [:]
-    private var seen: [[Set<SceneValue>]]
+    /// For each object, what sending each of its inputs and actions counts,
+    /// by the description: its input's slot, and the connected action's of
+    /// the same name, if any.
+    private var sentCounts: [[ObjectIdentifier: (input: Int, action: Int?)]]
+    /// For each object, what each of its events counts, by the
+    /// description: its slot (if listed), and the actions its `on:`
+    /// connections run, as (coverage slot, action slot).
+    private var eventCounts: [[ObjectIdentifier: (slot: Int?, actions: [(object: Int, action: Int)])]]
+    /// For each object, the slot in its coverage of each property of its
+    /// type, by the type's slot; `nil` for one no invariant reads.
+    private var propertyCounts: [[Int?]]
+    /// For each object, what ``look(at:)`` reads of each property its
+    /// coverage lists: the property, resolved once; `nil` for an outlet.
+    private var lookedAt: [[PropertyDescription?]]
     private let declaration: SceneDeclaration
 
     init(_ declaration: SceneDeclaration, includeActions: Bool) {
@@ -73,7 +89,10 @@ final class CoverageCounter {
         eventSlots = Array(repeating: [:], count: count)
         actionSlots = Array(repeating: [:], count: count)
         propertySlots = Array(repeating: [:], count: count)
-        seen = Array(repeating: [], count: count)
+        sentCounts = Array(repeating: [:], count: count)
+        eventCounts = Array(repeating: [:], count: count)
+        propertyCounts = Array(repeating: [], count: count)
+        lookedAt = Array(repeating: [], count: count)
         var connectedEvents = Array(repeating: Set<String>(), count: count)
         var connectedActions = Array(repeating: [String](), count: count)
         for (index, object) in declaration.objects.enumerated() {
@@ -119,7 +138,6 @@ final class CoverageCounter {
                 propertySlots[index][member] = entry.properties.count
                 entry.properties.append(.init(name: member, values: [], isTruncated: false))
             }
-            seen[index] = Array(repeating: [], count: entry.properties.count)
             guard
                 !entry.inputs.isEmpty || !entry.events.isEmpty || !entry.actions.isEmpty
                     || !entry.properties.isEmpty
@@ -127,6 +145,40 @@ final class CoverageCounter {
             slots[index] = coverage.objects.count
             coverage.objects.append(entry)
         }
+        // What each description counts, once (a run tells descriptions and slots).
+        for (index, object) in declaration.objects.enumerated() {
+            let type = object.type
+            for member in type.orderedInputs + type.orderedActions {
+                if let input = inputSlots[index][member.name] {
+                    sentCounts[index][ObjectIdentifier(member)] = (input, actionSlots[index][member.name])
+                }
+            }
+            for event in type.orderedEvents {
+                var actions: [(object: Int, action: Int)] = []
+                for (target, action) in wiring[index]?[event.name] ?? [] {
+                    if let slot = slots[target], let action = actionSlots[target][action] {
+                        actions.append((slot, action))
+                    }
+                }
+                eventCounts[index][ObjectIdentifier(event)] = (eventSlots[index][event.name], actions)
+            }
+            propertyCounts[index] = type.properties.map { propertySlots[index][$0.name] }
+            lookedAt[index] = read[index].map { member in
+                if case .property(let property) = type.members[member] { return property }
+                return nil
+            }
+        }
+    }
+
+    /// The input (or the called action) `member` was sent to the object at `index`.
+    func sent(_ member: ActionDescription, to index: Int) {
+        guard let slot = slots[index] else { return }
+        guard let (input, action) = sentCounts[index][ObjectIdentifier(member)] else {
+            sent(member.name, to: index)
+            return
+        }
+        coverage.objects[slot].inputs[input].count += 1
+        if let action { coverage.objects[slot].actions[action].count += 1 }
     }
 
     /// An input (or a called action) `name` was sent to the object at `index`.
@@ -136,17 +188,24 @@ final class CoverageCounter {
         if let action = actionSlots[index][name] { coverage.objects[slot].actions[action].count += 1 }
     }
 
-    /// The input (or action) `name` last sent to the object `id` was ignored.
-    func ignored(_ name: String, by id: String) {
-        guard let index = declaration.index(ofID: id), let slot = slots[index],
-            let input = inputSlots[index][name]
-        else { return }
+    /// The input (or action) `name` last sent to the object at `index` was ignored.
+    func ignored(_ name: String, by index: Int) {
+        guard let slot = slots[index], let input = inputSlots[index][name] else { return }
         coverage.objects[slot].inputs[input].ignored += 1
     }
 
-    /// The object `id` sent `event`; the actions it is connected to run.
-    func event(_ event: String, of id: String) {
-        guard let index = declaration.index(ofID: id) else { return }
+    /// The object at `index` sent `event`; the actions it is connected to run.
+    func event(_ event: EventDescription, of index: Int) {
+        guard let counts = eventCounts[index][ObjectIdentifier(event)] else {
+            self.event(event.name, of: index)
+            return
+        }
+        if let slot = slots[index], let event = counts.slot { coverage.objects[slot].events[event].count += 1 }
+        for (slot, action) in counts.actions { coverage.objects[slot].actions[action].count += 1 }
+    }
+
+    /// The object at `index` sent the event `event`, by name.
+    private func event(_ event: String, of index: Int) {
         if let slot = slots[index], let event = eventSlots[index][event] {
             coverage.objects[slot].events[event].count += 1
         }
@@ -157,31 +216,43 @@ final class CoverageCounter {
         }
     }
 
-    /// The property `name` of the object `id` has the value `value`.
-    func value(_ value: SceneValue, of name: String, of id: String) {
-        guard let index = declaration.index(ofID: id) else { return }
-        saw(value, of: name, at: index)
+    /// The property in `slot` of the type of the object at `index` has
+    /// the value `value`.
+    func changed(_ slot: Int, of index: Int, to value: SceneValue) {
+        guard slot < propertyCounts[index].count, let property = propertyCounts[index][slot] else { return }
+        saw(value, property: property, at: index)
     }
 
     /// Notes the current value of every property an invariant reads.
     func look(at scene: Scene) {
         for (index, slot) in slots.enumerated() {
             guard let slot else { continue }
-            let id = declaration.objects[index].id
-            for property in coverage.objects[slot].properties {
-                saw(scene.value(of: id, property.name) ?? .null, of: property.name, at: index)
+            guard index < scene.entries.count else { continue }
+            let entry = scene.entries[index]
+            for (property, values) in coverage.objects[slot].properties.enumerated() {
+                // What `Scene.value(of:_:)` reads, without looking the names up.
+                let value =
+                    if property < lookedAt[index].count, let read = lookedAt[index][property] {
+                        read.value(of: entry.object)
+                    } else {
+                        scene.value(of: entry.id, values.name)
+                    }
+                saw(value ?? .null, property: property, at: index)
             }
         }
     }
 
-    private func saw(_ value: SceneValue, of name: String, at index: Int) {
-        guard let slot = slots[index], let property = propertySlots[index][name] else { return }
-        guard !seen[index][property].contains(value) else { return }
-        if seen[index][property].count >= ExploreCoverage.maxValues {
+    /// Counts `value` among the distinct values seen of the property in
+    /// `property` of the object at `index` (at most ``ExploreCoverage/maxValues``).
+    private func saw(_ value: SceneValue, property: Int, at index: Int) {
+        guard let slot = slots[index] else { return }
+        // The values kept are the distinct values seen: a search of a few
+        // at most, cheaper than hashing.
+        guard !coverage.objects[slot].properties[property].values.contains(value) else { return }
+        if coverage.objects[slot].properties[property].values.count >= ExploreCoverage.maxValues {
             coverage.objects[slot].properties[property].isTruncated = true
             return
         }
-        seen[index][property].insert(value)
         coverage.objects[slot].properties[property].values.append(value)
     }
 }

@@ -39,6 +39,8 @@ package final class SceneExplorer {
     let scriptValues: [ObjectIdentifier: [SceneValue]]
     /// The strings the scene sets: likely arguments of text inputs (a passcode).
     let sceneStrings: [SceneValue]
+    /// What every run reads of its scene: the properties the invariants read.
+    let focus: RecordingFocus
 
     /// One input or action of one object.
     struct Move {
@@ -96,6 +98,7 @@ package final class SceneExplorer {
             }
         }
         sceneStrings = strings
+        focus = RecordingFocus(declaration)
     }
 
     /// Validates `source` with `loader` and makes its explorer; the same
@@ -192,7 +195,8 @@ package final class SceneExplorer {
             // where a store cannot open, which the caller reports.
             guard
                 case .success(let session) = RunSession.load(
-                    explorer.declaration, of: explorer.source, loader: explorer.loader)
+                    explorer.declaration, of: explorer.source, loader: explorer.loader, probe: watch,
+                    focus: explorer.focus)
             else { return nil }
             self.session = session
             session.observe(watch)
@@ -215,10 +219,10 @@ package final class SceneExplorer {
             switch step.kind {
             case .input(let target, let input, _):
                 watch.pending = (target, input.name)
-                watch.counter?.sent(input.name, to: target)
+                watch.counter?.sent(input, to: target)
             case .call(let target, let action, _):
                 watch.pending = (target, action.name)
-                watch.counter?.sent(action.name, to: target)
+                watch.counter?.sent(action, to: target)
             default: watch.pending = nil
             }
             let goesOn = session.perform(step)
@@ -302,9 +306,9 @@ package final class SceneExplorer {
     }
 }
 
-/// Hears a run's transcript for the explorer: the first failure (or the
-/// one it looks for), and what the coverage counts.
-final class FailureWatch: TranscriptSink {
+/// Hears a run for the explorer: in its transcript, the first failure (or
+/// the one it looks for); as its probe, what the coverage counts.
+final class FailureWatch: TranscriptSink, RunProbe {
     var failure: ExploreFailure?
     let counter: CoverageCounter?
     let target: String?
@@ -324,13 +328,15 @@ final class FailureWatch: TranscriptSink {
         case .invariant, .error, .failure:
             guard failure == nil, let found = ExploreFailure(entry) else { return }
             if target == nil || found.identity == target { failure = found }
-        case .event(let object, let event, _):
-            counter?.event(event, of: object)
-        case .change(let object, let property, _, let value, _):
-            counter?.value(value, of: property, of: object)
-        case .ignored(let verb, let object, _):
-            if let pending, pending.name == verb { counter?.ignored(verb, by: object) }
         default: break
         }
+    }
+
+    func sent(_ event: EventDescription, by object: Int) { counter?.event(event, of: object) }
+
+    func changed(_ slot: Int, of object: Int, to value: SceneValue) { counter?.changed(slot, of: object, to: value) }
+
+    func ignored(_ verb: String, by object: Int) {
+        if let pending, pending.name == verb { counter?.ignored(verb, by: object) }
     }
 }
