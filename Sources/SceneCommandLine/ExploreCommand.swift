@@ -35,13 +35,13 @@ struct ExploreCommand: SceneSubcommand {
     @Argument(help: "The scene file.")
     var file: String
 
-    @Option(help: ArgumentHelp("The seed: the same seed gives the same runs and result (default 0).", valueName: "n"))
+    @Option(help: ArgumentHelp("The seed: the same seed gives the same runs and result.", valueName: "n"))
     var seed: UInt64 = 0
 
-    @Option(help: ArgumentHelp("How many runs, each from a scene made afresh (default 200).", valueName: "n"))
+    @Option(help: ArgumentHelp("How many runs, each from a scene made afresh.", valueName: "n"))
     var runs = 200
 
-    @Option(help: ArgumentHelp("How many generated steps each run takes at most (default 40).", valueName: "n"))
+    @Option(help: ArgumentHelp("How many generated steps each run takes at most.", valueName: "n"))
     var steps = 40
 
     @Option(

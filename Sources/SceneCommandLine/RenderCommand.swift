@@ -47,7 +47,7 @@ struct RenderCommand: SceneSubcommand {
         help: ArgumentHelp("Write the picture to this file (several: numbered beside it).", valueName: "file"))
     var output: String?
 
-    @Option(help: ArgumentHelp("Pixels per point in the picture's width and height (default 1).", valueName: "n"))
+    @Option(help: ArgumentHelp("Pixels per point in the picture's width and height.", valueName: "n"))
     var scale: Double = 1
 
     @Flag(
