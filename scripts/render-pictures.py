@@ -76,6 +76,16 @@ def escape(text):
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
 
 
+def keep(path, picture, check, stale):
+    """Writes `picture` to `path` when it differs; with --check, notes the path as stale instead."""
+    if not path.exists() or path.read_text() != picture:
+        if check:
+            stale.append(str(path.relative_to(root)))
+        else:
+            path.write_text(picture)
+            print(f"{path.relative_to(root)} updated")
+
+
 def main():
     arguments = sys.argv[1:]
     check = "--check" in arguments
@@ -87,25 +97,13 @@ def main():
         with tempfile.TemporaryDirectory() as scratch:
             frames = render(runner, scene, times, pathlib.Path(scratch))
         picture = strip(frames, times, height, caption)
-        path = folder / f"{name}.svg"
-        if check:
-            if not path.exists() or path.read_text() != picture:
-                stale.append(str(path.relative_to(root)))
-        elif not path.exists() or path.read_text() != picture:
-            path.write_text(picture)
-            print(f"{path.relative_to(root)} updated")
+        keep(folder / f"{name}.svg", picture, check, stale)
     for scene in sorted(catalogue.glob("*.yaml")):
         with tempfile.TemporaryDirectory() as scratch:
             out = pathlib.Path(scratch) / "picture.svg"
             subprocess.run([runner, "render", str(scene), "-o", str(out)], check=True, cwd=root)
             picture = out.read_text()
-        path = scene.with_suffix(".svg")
-        if check:
-            if not path.exists() or path.read_text() != picture:
-                stale.append(str(path.relative_to(root)))
-        elif not path.exists() or path.read_text() != picture:
-            path.write_text(picture)
-            print(f"{path.relative_to(root)} updated")
+        keep(scene.with_suffix(".svg"), picture, check, stale)
     if stale:
         print("not what scene-runner render draws now (run scripts/render-pictures.py, look, commit):",
               *stale, sep="\n  ", file=sys.stderr)

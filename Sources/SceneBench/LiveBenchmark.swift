@@ -86,7 +86,7 @@ enum LiveBenchmark {
         let driver = RealTimeDriver(scheduler: scheduler)
         var lateness: [Duration] = []
         lateness.reserveCapacity(timerCount)
-        var random = SchedulerBenchmark.SplitMix(seed: 18)
+        var random = SplitMix64(seed: 18)
         for _ in 0..<timerCount {
             // Up to 2 s, in microseconds.
             let deadline = Duration.microseconds(Int64(random.next() % 2_000_000) + 10_000)

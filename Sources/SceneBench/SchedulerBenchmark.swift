@@ -116,7 +116,7 @@ enum SchedulerBenchmark {
         let scheduler: VirtualScheduler
         let period: Bool
         var fired = 0
-        var random = SplitMix(seed: 1)
+        var random = SplitMix64(seed: 1)
 
         init(scheduler: VirtualScheduler, period: Bool) {
             self.scheduler = scheduler
@@ -152,7 +152,7 @@ enum SchedulerBenchmark {
     static func steadyStateCapturingLocals() throws(VirtualSchedulerError) -> Duration {
         let scheduler = VirtualScheduler()
         var fired = 0
-        var random = SplitMix(seed: 1)
+        var random = SplitMix64(seed: 1)
         func tick() {
             fired += 1
             if fired <= steadyFirings - background {
@@ -169,7 +169,7 @@ enum SchedulerBenchmark {
     static func deepQueue() throws(VirtualSchedulerError) -> Duration {
         let scheduler = VirtualScheduler()
         var fired = 0
-        var random = SplitMix(seed: 2)
+        var random = SplitMix64(seed: 2)
         let elapsed = try time { () throws(VirtualSchedulerError) in
             for _ in 0..<deepQueueTimers {
                 scheduler.schedule(after: .microseconds(Int64(random.next() % 1_000_000_000))) { fired += 1 }
@@ -234,18 +234,5 @@ enum SchedulerBenchmark {
             result.append(character)
         }
         return result
-    }
-
-    /// A small deterministic generator, so every run schedules the same timers.
-    struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 }

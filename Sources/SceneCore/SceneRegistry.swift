@@ -361,7 +361,8 @@ package enum ScriptVerb: String, CaseIterable, Sendable {
         switch self {
         case .wait: "Advances the virtual clock by a duration, firing every timer that falls due."
         case .at: "Advances the virtual clock to a time since the script started; it cannot go back."
-        case .expect: "Checks current values: 'id.member: value' entries, each one expectation; a value may be '{ not: x }' or '{ min: a, max: b }'."
+        case .expect:
+            "Checks current values: 'id.member: value' entries, each one expectation; a value may be '{ not: x }' or '{ min: a, max: b }'."
         case .set: "Sets properties: 'id.property: value' entries, in the written order."
         case .call: "Calls an action: 'id.action', or '{ id.action: argument }' for an action that takes one."
         case .note: "Text printed in the transcript."

@@ -100,7 +100,7 @@ extension ScriptCompiler {
     /// A value as `expect:` reads it, or a mapping with `not` or with
     /// `min`/`max` (unless the member takes mappings: a string map or a
     /// record compares with a mapping as `expect:` does).
-    mutating func compileComparison(_ document: YAMLDocument, _ entry: MemberEntry) -> Invariant.Comparison? {
+    mutating func compileComparison(_ document: YAMLDocument, _ entry: MemberEntry) -> ExpectedValue? {
         let (node, path) = (entry.value, entry.path)
         let property = objectTypes[entry.target]?.property(named: entry.member)
         let takesMappings: Bool
@@ -135,7 +135,7 @@ extension ScriptCompiler {
             bounds[bound.key] = value
         }
         let (low, high) = (bounds["min"], bounds["max"])
-        if let low, let high, let a = Invariant.Comparison.number(low), let b = Invariant.Comparison.number(high),
+        if let low, let high, let a = ExpectedValue.number(low), let b = ExpectedValue.number(high),
             a > b
         {
             diagnostics.add(.emptyRange(path: path, min: "\(low)", max: "\(high)"), at: document.span(node))

@@ -184,8 +184,10 @@ import Testing
             .event(object: "button", event: "tapped", payload: nil),
             .change(object: "v", property: "alpha", from: .double(0), to: .double(1), isAnimationFrame: true),
             .note("a note"),
-            .expectation(path: "v.alpha", expected: .equal(.double(1)), actual: .double(1), passed: true, position: .start),
-            .expectation(path: "v.alpha", expected: .equal(.double(0)), actual: .double(1), passed: false, position: .start),
+            .expectation(
+                path: "v.alpha", expected: .equal(.double(1)), actual: .double(1), passed: true, position: .start),
+            .expectation(
+                path: "v.alpha", expected: .equal(.double(0)), actual: .double(1), passed: false, position: .start),
             .snapshot(name: "same", result: .matched(reference: "S/same.svg"), position: .start),
             .snapshot(name: "new", result: .updated(reference: "S/new.svg"), position: .start),
             .snapshot(name: "first", result: .recorded(reference: "S/first.svg"), position: .start),

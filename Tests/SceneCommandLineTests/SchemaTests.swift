@@ -233,18 +233,10 @@ import Testing
     /// Short strings over the characters of durations and colours, and
     /// some that are not, from a fixed seed.
     private func randomStrings(_ alphabet: [String], count: Int, seed: UInt64) -> [String] {
-        var state = seed
-        func next() -> UInt64 {
-            // SplitMix64.
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        var random = SplitMix64(seed: seed)
         return (0..<count).map { _ in
-            let length = Int(next() % 7) + 1
-            return (0..<length).map { _ in alphabet[Int(next() % UInt64(alphabet.count))] }.joined()
+            let length = Int(random.next() % 7) + 1
+            return (0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }.joined()
         }
     }
 

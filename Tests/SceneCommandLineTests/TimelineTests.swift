@@ -446,12 +446,14 @@ func temporaryFolder() throws -> URL {
             (
                 1.5,
                 .expectation(
-                    path: "door.angle", expected: .equal(.double(0.5)), actual: .double(0.5), passed: true, position: .start)
+                    path: "door.angle", expected: .equal(.double(0.5)), actual: .double(0.5), passed: true,
+                    position: .start)
             ),
             (
                 1.5,
                 .expectation(
-                    path: "door.open", expected: .equal(.bool(true)), actual: .bool(false), passed: false, position: .start)
+                    path: "door.open", expected: .equal(.bool(true)), actual: .bool(false), passed: false,
+                    position: .start)
             ),
             (1.5, .step(verb: "set", text: "door.angle = 1")),
             (2, .error("a runaway timer loop", position: .start)),

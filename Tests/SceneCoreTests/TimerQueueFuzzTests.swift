@@ -8,18 +8,6 @@ import Testing
 /// (its `assert`s), so a heap or slot table that strays out of its buffer
 /// traps here.
 @Suite struct TimerQueueFuzzTests {
-    /// SplitMix64: a small deterministic generator, so a failure replays.
-    private struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// The model: every live timer in a plain array; the next to fire is the
     /// least (deadline, order of scheduling).
     private struct Model {
@@ -55,7 +43,7 @@ import Testing
         seed: UInt64, operations: Int, deadlines: UInt64, base: TimeKey = .zero, backwards: Bool = false
     ) -> Int {
         func key(_ offset: UInt64) -> TimeKey { base.adding(TimeKey(high: 0, low: offset)) }
-        var random = Generator(state: seed)
+        var random = SplitMix64(seed: seed)
         var queue = TimerQueue()
         var model = Model()
         let fired = Fired()
@@ -152,7 +140,7 @@ import Testing
     /// were scheduled.
     @Test func timersSharingFarDeadlinesFireInSchedulingOrder() {
         var queue = TimerQueue()
-        var random = Generator(state: 7)
+        var random = SplitMix64(seed: 7)
         var expected: [TimeKey: [VirtualScheduler.TimerID]] = [:]
         let shared = [TimeKey(high: 0, low: 1_500), TimeKey(high: 0, low: 1 << 40), TimeKey(high: 3, low: 7)]
         var now: UInt64 = 0

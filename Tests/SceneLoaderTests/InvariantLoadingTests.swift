@@ -323,7 +323,7 @@ struct InvariantDiagnostic: CustomTestStringConvertible, Sendable {
     }
 
     @Test func comparisonsHoldAsWritten() {
-        typealias Comparison = Invariant.Comparison
+        typealias Comparison = ExpectedValue
         #expect(Comparison.equal(.double(0.3)).holds(for: .double(0.3000004)))
         #expect(!Comparison.notEqual(.string("")).holds(for: .string("")))
         #expect(Comparison.notEqual(.string("")).holds(for: .string("a")))

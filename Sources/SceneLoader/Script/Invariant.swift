@@ -26,13 +26,10 @@ package struct Invariant {
         /// `id.member` as written.
         package let path: String
         /// What its value must be.
-        package let comparison: Comparison
+        package let comparison: ExpectedValue
         /// Where the key is written.
         package let span: SourceSpan
     }
-
-    /// How a value is compared (`expect:` compares the same way).
-    package typealias Comparison = ExpectedValue
 
     /// Its `name:`, if any.
     package let name: String?

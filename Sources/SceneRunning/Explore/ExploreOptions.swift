@@ -1,3 +1,5 @@
+import SceneCore
+
 /// How a scene is explored (``SceneExplorer``): the seed that makes it
 /// repeatable, its budget, where it starts and which steps it may take.
 ///
@@ -32,21 +34,8 @@ package struct ExploreOptions: Sendable, Hashable {
     package init() {}
 }
 
-/// The explorer's generator: SplitMix64 (Steele, Lea and Flood), fixed
-/// for a seed on every platform, unlike the system's generator.
-struct ExploreRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+/// The draws the explorer makes with its generator.
+extension SplitMix64 {
     /// A number in `0..<count` (0 when `count` is not positive).
     mutating func below(_ count: Int) -> Int {
         count > 0 ? Int(next() % UInt64(count)) : 0

@@ -11,7 +11,7 @@ import SceneLoader
 extension SceneExplorer {
     /// An argument of `type` for `move` on `object`; `nil` when the type
     /// has no value the explorer can make (a colour, an object).
-    func draw(_ type: ValueType, for move: Move, on object: AnyObject, _ random: inout ExploreRandom) -> SceneValue? {
+    func draw(_ type: ValueType, for move: Move, on object: AnyObject, _ random: inout SplitMix64) -> SceneValue? {
         if random.below(4) != 0,
             let declared = move.draw?.values(for: object, fraction: random.unit(), integral: type.unwrapped == .int)
         {
@@ -26,7 +26,7 @@ extension SceneExplorer {
     /// A value of `type`; a number within `range` on `object` when given.
     static func draw(
         _ type: ValueType, range: InputRange?, on object: AnyObject, strings: [SceneValue],
-        _ random: inout ExploreRandom, depth: Int = 0
+        _ random: inout SplitMix64, depth: Int = 0
     ) -> SceneValue? {
         guard depth < 4 else { return nil }
         switch type {
@@ -90,7 +90,7 @@ extension SceneExplorer {
     }
 
     /// A text: empty, one letter, digits, a long one, or letters at random.
-    static func randomText(_ random: inout ExploreRandom) -> String {
+    static func randomText(_ random: inout SplitMix64) -> String {
         switch random.below(8) {
         case 0: return ""
         case 1: return "a"

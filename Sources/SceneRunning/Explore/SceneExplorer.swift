@@ -122,7 +122,7 @@ package final class SceneExplorer {
     package func explore(progress: (Progress) -> Void = { _ in }) -> ExploreResult {
         let clock = ContinuousClock()
         let started = clock.now
-        var generator = ExploreRandom(seed: options.seed)
+        var generator = SplitMix64(seed: options.seed)
         let counter = CoverageCounter(declaration, includeActions: options.includeActions)
         var result = ExploreResult(objectIDs: declaration.objects.map(\.id), setup: setup)
         let maxSteps = options.maxSteps ?? .max
@@ -131,7 +131,7 @@ package final class SceneExplorer {
         for _ in 0..<max(0, options.runs) {
             if result.stepCount >= maxSteps { break }
             if let maxTime = options.maxTime, clock.now - started >= maxTime { break }
-            var random = ExploreRandom(seed: generator.next())
+            var random = SplitMix64(seed: generator.next())
             result.runCount += 1
             guard let run = Run(self, counter: counter) else {
                 result.failure = ExploreFailure(error: "the scene could not be made again from its file")
@@ -233,7 +233,7 @@ package final class SceneExplorer {
     /// The next step: a wait (one time in four, and always when the scene
     /// takes no input), else an input or action with a drawn argument;
     /// `nil` when nothing can be drawn.
-    func nextStep(in scene: Scene, _ random: inout ExploreRandom) -> ScriptStep? {
+    func nextStep(in scene: Scene, _ random: inout SplitMix64) -> ScriptStep? {
         if moves.isEmpty || random.below(4) == 0 { return waitStep(scene.scheduler, &random) }
         let move = moves[random.below(moves.count)]
         var argument: SceneValue?
@@ -251,7 +251,7 @@ package final class SceneExplorer {
     /// A wait around the next timer's deadline (just before it, at it, just
     /// after it, or at random up to twice as far), or, with no timer
     /// pending, of a usual length.
-    func waitStep(_ scheduler: VirtualScheduler, _ random: inout ExploreRandom) -> ScriptStep {
+    func waitStep(_ scheduler: VirtualScheduler, _ random: inout SplitMix64) -> ScriptStep {
         let millisecond = Duration.milliseconds(1)
         var wait: Duration
         if let next = scheduler.nextDeadline, next > scheduler.now {
