@@ -122,10 +122,10 @@ let package = Package(
         // A target's scene resources checked by `swift build`, with the
         // standard scene-runner: a broken scene fails the build at its line.
         .plugin(name: "CheckScenesOnBuild", capability: .buildTool(), dependencies: ["scene-runner"]),
-        // What several test targets share (a seeded generator, the package's
-        // folder and the built scene-runner); tests only.
+        // What several test targets share (the package's folder and the
+        // built scene-runner); tests only.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "SceneYAMLTests", dependencies: ["SceneYAML", "TestSupport"]),
+        .testTarget(name: "SceneYAMLTests", dependencies: ["SceneYAML", "SceneCore", "TestSupport"]),
         .testTarget(name: "SceneOutputTests", dependencies: ["SceneOutput", "TestSupport"]),
         .testTarget(name: "SceneCoreTests", dependencies: ["SceneCore"]),
         .testTarget(
@@ -174,8 +174,8 @@ let package = Package(
         .testTarget(
             name: "ScenePreviewTests",
             dependencies: [
-                "ScenePreview", "SceneCommandLine", "SceneBehaviours", "SceneRunning", "SceneLoader", "TestSupport",
-                .product(name: "NIOCore", package: "swift-nio"),
+                "ScenePreview", "SceneCommandLine", "SceneBehaviours", "SceneRunning", "SceneLoader", "SceneCore",
+                "TestSupport", .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
             ]),

@@ -7,7 +7,7 @@ import SceneRunning
 /// recorder beside many idle objects. The same 240-frame shake (4 s at
 /// 60 fps) runs in a scene beside 100 idle labels and beside 10,000; the
 /// recorder looks for changes after every frame, and since it reads only
-/// what told it a change (see `PropertyWatch` in SceneRunning), the idle
+/// what told it a change (see `PropertyChangeListener` in SceneRunning), the idle
 /// labels should cost the run almost nothing.
 ///
 ///     swift run -c release scene-bench --recorder

@@ -26,7 +26,7 @@ final class ObjectFile {
     /// The file's name as diagnostics print it, and its identity (see
     /// ``ComponentExpansion/canonicalPath(_:)``).
     let name: String
-    let canonical: String
+    let canonical: ComponentFileKey
     /// The instance's path and a dot (`left.`), put before every id of the file.
     let prefix: String
     let prefixBytes: [UInt8]
@@ -43,7 +43,7 @@ final class ObjectFile {
     let origin: DiagnosticOrigin?
 
     init(
-        component: ComponentFile?, componentIndex: Int?, includer: ObjectFile?, name: String, canonical: String,
+        component: ComponentFile?, componentIndex: Int?, includer: ObjectFile?, name: String, canonical: ComponentFileKey,
         prefix: String, parameters: [String: ParameterBinding]?, parameterNames: [String], rootParent: ParentSite?,
         siteOffsets: Range<Int>, origin: DiagnosticOrigin?
     ) {
@@ -125,7 +125,7 @@ struct ComponentExpansion {
     private(set) var ownFile: ObjectFile
     /// Component files read so far, by their canonical path: each is read
     /// and parsed once however many times it is included.
-    var components: [String: Result<Int, Diagnostic>] = [:]
+    var components: [ComponentFileKey: Result<Int, Diagnostic>] = [:]
     /// The component files read, in order (see ``components``).
     var componentFiles: [ComponentFile] = []
     /// The component files opened, in the order they were first included.

@@ -25,7 +25,7 @@ import Testing
             "é", "ß", "中", "\u{0301}", "😀", "🇫", "🇷",
         ]
 
-    static func randomString(_ generator: inout SeededGenerator) -> String {
+    static func randomString(_ generator: inout SplitMix64) -> String {
         let count = Int.random(in: 0...12, using: &generator)
         var scalars = String.UnicodeScalarView()
         for _ in 0..<count { scalars.append(alphabet[Int.random(in: 0..<alphabet.count, using: &generator)]) }
@@ -107,7 +107,7 @@ import Testing
     }
 
     @Test func everyRecordingReplaysTheSessionWhateverItsStringsAndWhereverItIsWritten() throws {
-        var generator = SeededGenerator(seed: 0x5EC0_4D1E)
+        var generator = SplitMix64(seed: 0x5EC0_4D1E)
         let base = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString).path
         let folder = base + "/scenes/here"
         try FileManager.default.createDirectory(atPath: folder + "/Components", withIntermediateDirectories: true)

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SceneCore
 import TestSupport
 import Testing
 
@@ -88,7 +89,7 @@ import Testing
         let stateDirectory = folder.appendingPathComponent("state")
         let database = stateDirectory.appendingPathComponent("focus.sqlite").path
         let executable = try sceneRunnerURL()
-        var generator = SeededGenerator(seed: 0x5EED_F0C5)
+        var generator = SplitMix64(seed: 0x5EED_F0C5)
         var committed = 0
         var kills = 0
         let runs = 8

@@ -23,39 +23,18 @@ enum IncludePaths {
         guard let root = document.root, document.kind(root) == .mapping,
             let objects = document.entry(root, "objects"), document.kind(objects.value) == .mapping
         else { return [] }
-        let sceneFolder = folder(of: sceneName)
-        let destinationFolder = resolved(folder(of: destination))
+        let sceneFolder = PathResolver.folder(of: sceneName)
+        let destinationFolder = PathResolver.resolved(PathResolver.folder(of: destination))
         var replacements: [(range: Range<Int>, path: String)] = []
         for object in document.entries(objects.value) where document.kind(object.value) == .mapping {
             guard let include = document.entry(object.value, "include"), let path = document.text(include.value),
                 !path.isEmpty, !path.hasPrefix("/")
             else { continue }
-            let target = resolved(sceneFolder + "/" + path)
+            let target = PathResolver.resolved(sceneFolder + "/" + path)
             let rewritten = destinationFolder.hasPrefix("/") ? relative(target, from: destinationFolder) : target
             replacements.append((document.offsets(include.value), rewritten))
         }
         return replacements
-    }
-
-    /// The folder part of `path` (`.` for a bare name).
-    static func folder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
-
-    /// `path` made absolute, with links and `..` resolved as far as it
-    /// exists (a missing file: its folder resolved, the name kept).
-    static func resolved(_ path: String) -> String {
-        if let real = realpath(path, nil) {
-            defer { free(real) }
-            return String(cString: real)
-        }
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        let parent = folder(of: path)
-        guard parent != path, let real = realpath(parent, nil) else { return path }
-        defer { free(real) }
-        let base = String(cString: real)
-        return (base == "/" ? "" : base) + "/" + name
     }
 
     /// The path from the absolute folder `folder` to the absolute `target`:

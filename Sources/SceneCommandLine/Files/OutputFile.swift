@@ -81,20 +81,17 @@ package struct OutputFile {
             method = .replace(mode: nil, owner: getuid(), group: getgid())
             return
         }
-        standardOutput = inputs.standardOutputs.first { $0.isWriting(status) }
+        standardOutput = inputs.standardOutputs.first { $0.isWriting(FileIdentity(status)) }
         switch status.st_mode & S_IFMT {
         case S_IFREG:
             let resolved = Self.resolvingLinks(path)
-            var resolvedStatus = stat()
             if Self.namesADescriptor(path) {
                 // `/dev/stdout`, `/dev/fd/N`, `/proc/self/fd/N` of a file the
                 // shell opened: replacing the file would leave the command's
                 // own output in the old one, so it is added where it is.
                 target = path
                 method = .appending
-            } else if stat(resolved, &resolvedStatus) == 0, resolvedStatus.st_dev == status.st_dev,
-                resolvedStatus.st_ino == status.st_ino
-            {
+            } else if FileIdentity(resolved) == FileIdentity(status) {
                 target = resolved
                 method = .replace(mode: status.st_mode & 0o7777, owner: status.st_uid, group: status.st_gid)
             } else {
@@ -184,168 +181,3 @@ package struct OutputFile {
         return current
     }
 }
-
-/// Why an output file could not be opened.
-struct OutputFileFailure: Error {
-    let reason: String
-}
-
-/// The files a command reads, to refuse an output that is one of them.
-package struct InputFiles {
-    private var identities: [FileIdentity: String] = [:]
-    private var canonicalPaths: [String: String] = [:]
-    /// The command's standard output and error
-    /// (``CommandContext/standardOutputs``): an output file that is one of
-    /// them is written through it.
-    var standardOutputs: [StandardOutput] = []
-
-    /// The files at `paths` (those that cannot be looked at are left out).
-    package init(_ paths: [String] = []) {
-        for path in paths { add(path) }
-    }
-
-    /// Adds the file at `path`.
-    package mutating func add(_ path: String) {
-        if let identity = FileIdentity(path) { identities[identity] = identities[identity] ?? path }
-        let canonical = Self.canonical(path)
-        canonicalPaths[canonical] = canonicalPaths[canonical] ?? path
-    }
-
-    /// The input that `path` would write over, or `nil`.
-    func file(matching path: String) -> String? {
-        if let identity = FileIdentity(path), let input = identities[identity] { return input }
-        return canonicalPaths[Self.canonical(OutputFile.resolvingLinks(path))]
-    }
-
-    /// The absolute path with links resolved; for a missing file, its
-    /// folder's with the name after it.
-    private static func canonical(_ path: String) -> String {
-        if let resolved = realpath(path, nil) {
-            defer { free(resolved) }
-            return String(cString: resolved)
-        }
-        let slash = path.lastIndex(of: "/")
-        let folder = slash.map { path[..<$0].isEmpty ? "/" : String(path[..<$0]) } ?? "."
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        guard let resolved = realpath(folder, nil) else { return path }
-        defer { free(resolved) }
-        let base = String(cString: resolved)
-        return (base == "/" ? "" : base) + "/" + name
-    }
-}
-
-/// A file's device and inode: the same for every path to it.
-struct FileIdentity: Hashable {
-    let device: UInt64
-    let inode: UInt64
-
-    /// The identity of the file at `path` (links followed), or `nil`.
-    init?(_ path: String) {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
-        device = UInt64(status.st_dev)
-        inode = UInt64(status.st_ino)
-    }
-}
-
-/// Writes an ``OutputFile``: buffered, remembering the first failure;
-/// ``finish()`` renames the temporary file into place (an ``AtomicFile``).
-final class OutputFileWriter: TextSink {
-    /// Where the bytes go: the file replaced whole, or the file, device
-    /// or descriptor written where it is.
-    private enum Destination {
-        case replacing(AtomicFile)
-        case inPlace(DescriptorOutput)
-        /// The command's standard output or error, and how to escape what
-        /// goes there.
-        case standard(StandardOutput, WorkflowCommandFilter.Dialect)
-    }
-
-    private let destination: Destination
-
-    private init(_ destination: Destination) {
-        self.destination = destination
-    }
-
-    static func open(_ file: OutputFile, as dialect: WorkflowCommandFilter.Dialect) -> Result<
-        OutputFileWriter, OutputFileFailure
-    > {
-        if let standard = file.standardOutput { return .success(OutputFileWriter(.standard(standard, dialect))) }
-        switch file.method {
-        case .inPlace, .appending:
-            if file.method == .appending, let descriptor = OutputFile.descriptorNumber(file.target) {
-                // This process's own descriptor: written through it, so that
-                // what the page adds and what the command prints share one
-                // offset and neither writes over the other.
-                let output = DescriptorOutput(descriptor: descriptor, bufferSize: 1 << 16)
-                return .success(OutputFileWriter(.inPlace(output)))
-            }
-            guard let output = DescriptorOutput(writingInPlace: file.target, appending: file.method == .appending)
-            else {
-                return .failure(OutputFileFailure(reason: DescriptorOutput.reason(errno)))
-            }
-            return .success(OutputFileWriter(.inPlace(output)))
-        case .replace(let mode, let owner, let group):
-            switch AtomicFile.create(file.target, mode: mode, owner: owner, group: group) {
-            case .failure(let failure): return .failure(OutputFileFailure(reason: failure.reason))
-            case .success(let atomic): return .success(OutputFileWriter(.replacing(atomic)))
-            }
-        }
-    }
-
-    var hasFailed: Bool {
-        switch destination {
-        case .replacing(let file): file.hasFailed
-        case .inPlace(let output): output.hasFailed
-        case .standard(let output, _): output.hasFailed
-        }
-    }
-
-    func write(_ text: String) {
-        switch destination {
-        case .replacing(let file): file.write(text)
-        case .inPlace(let output): output.write(text)
-        case .standard(let output, let dialect): output.write(text, as: dialect)
-        }
-    }
-
-    /// Writes bytes that need not be text (a PNG picture).
-    func write(bytes: ArraySlice<UInt8>) {
-        switch destination {
-        case .replacing(let file): file.write(bytes: bytes)
-        case .inPlace(let output): output.write(bytes: bytes)
-        case .standard(let output, let dialect): output.write(bytes: bytes, as: dialect)
-        }
-    }
-
-    func flush() {
-        switch destination {
-        case .replacing(let file): file.flush()
-        case .inPlace(let output): output.flush()
-        case .standard(let output, _): output.flush()
-        }
-    }
-
-    /// Writes the rest, closes the file and renames it into place; why it
-    /// could not be written, or `nil`.
-    func finish() -> String? {
-        switch destination {
-        case .replacing(let file): file.commit()?.reason
-        case .inPlace(let output): output.finish()
-        case .standard(let output, _):
-            // The command reports a failed standard output itself.
-            output.hasFailed ? "the output could not be written" : nil
-        }
-    }
-
-    /// Drops the file: the temporary one is removed, a device is left as it is.
-    func abandon() {
-        switch destination {
-        case .replacing(let file): file.abandon()
-        case .inPlace(let output): output.abandon()
-        case .standard: break
-        }
-    }
-}
-
-extension DescriptorOutput: TextSink {}

@@ -3,7 +3,7 @@ import SceneRunning
 
 /// An observer of a live run that remembers the last value of every
 /// property that changed: the `expect` a recording ends with.
-final class FinalValues: TranscriptSink {
+final class FinalValues: TranscriptListener {
     private var order: [String] = []
     private var latest: [String: SceneValue] = [:]
 

@@ -12,7 +12,7 @@ import SceneLoader
 ///
 /// A broken expectation is reported once, when it breaks: it is reported
 /// again only if it held again in between (or its `when:` stopped applying).
-final class InvariantMonitor {
+final class InvariantListener {
     private let layout: Layout
     /// The invariants to evaluate at the next look, ascending once sorted.
     private var pending: [Int] = []
@@ -115,7 +115,7 @@ final class InvariantMonitor {
     /// the invariants and their expectations are written. A property's
     /// value is the one the recorder's look just read, `values` by flat
     /// number (what the transcript says it is: every property read is
-    /// current after a look, see ``PropertyWatch``); an outlet's is read
+    /// current after a look, see ``PropertyChangeListener``); an outlet's is read
     /// from `scene`.
     func check(_ scene: Scene, values: [SceneValue?], report: (Invariant, Invariant.Check, SceneValue) -> Void) {
         for index in layout.alwaysChecked where !isPending[index] {

@@ -1,3 +1,5 @@
+import SceneOutput
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -20,8 +22,8 @@ package struct FileWatcher {
         var size: Int64 = 0
         var seconds: Int = 0
         var nanoseconds: Int = 0
-        var inode: UInt64 = 0
-        var device: UInt64 = 0
+        /// Which file is there: a new one after a copy renamed over it.
+        var identity = FileIdentity(device: 0, inode: 0)
 
         /// What the file system says of `path` now.
         init(of path: String) {
@@ -39,8 +41,7 @@ package struct FileWatcher {
                 seconds = Int(status.st_mtim.tv_sec)
                 nanoseconds = Int(status.st_mtim.tv_nsec)
             #endif
-            inode = UInt64(status.st_ino)
-            device = UInt64(status.st_dev)
+            identity = FileIdentity(status)
         }
     }
 
@@ -85,7 +86,7 @@ package struct FileWatcher {
         // Until a change: watching is what the command was asked to do,
         // until it is interrupted (or, in a test, until its deadline).
         while true {
-            sleep(for: interval)
+            ThreadSleep.sleep(for: interval)
             let now = changes()
             if !changed.isEmpty {
                 settling += 1
@@ -120,10 +121,4 @@ package struct FileWatcher {
         return "\(twoDigits(parts.tm_hour)):\(twoDigits(parts.tm_min)):\(twoDigits(parts.tm_sec))"
     }
 
-    private func sleep(for duration: Duration) {
-        let (seconds, attoseconds) = duration.components
-        var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
-        var remaining = timespec()
-        while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
-    }
 }

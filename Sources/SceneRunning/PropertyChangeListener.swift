@@ -15,7 +15,7 @@ import SceneCore
 /// changes and changes back before the recorder looks is no change. The
 /// cost of a look is the properties that changed plus those that cannot
 /// report, not every property of every object.
-final class PropertyWatch {
+final class PropertyChangeListener {
     /// Where each object's properties start in the flat numbering; one
     /// more element than objects, the last being the total.
     private let offsets: [Int]
