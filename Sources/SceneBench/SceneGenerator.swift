@@ -1,3 +1,5 @@
+import SceneYAML
+
 /// Writes a synthetic but realistic scene file with an exact number of
 /// objects, in memory, for the benchmark.
 ///
@@ -169,10 +171,12 @@ struct SceneGenerator {
     }
 }
 
-/// Appends objects to the scene text until the object limit is reached.
+/// Appends objects to the scene text until the object limit is reached,
+/// through a ``YAMLWriter``.
 struct Emitter {
+    private var writer: YAMLWriter
     /// The text so far.
-    private(set) var bytes: [UInt8] = []
+    var bytes: [UInt8] { writer.bytes }
     /// How many objects may be written.
     let limit: Int
     /// How many objects were written.
@@ -183,7 +187,7 @@ struct Emitter {
         // One allocation for the whole text (about 110 bytes an object), so
         // that generating the scene leaves no freed buffers behind for the
         // load to reuse, which would hide part of its memory growth.
-        bytes.reserveCapacity(limit * 160 + 4096)
+        writer = YAMLWriter(reservingCapacity: limit * 160 + 4096)
     }
 
     /// Whether the limit is reached.
@@ -191,12 +195,12 @@ struct Emitter {
 
     /// Appends `text` as is.
     mutating func text(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
+        writer.append(raw: text)
     }
 
     /// Appends `key: value` as a member of the current object.
     mutating func key(_ key: String, _ value: String) {
-        text("    \(key): \(value)\n")
+        writer.nested { objects in objects.nested { $0.entry(.written(key), value) } }
     }
 
     /// Writes the object `id` of `type` with the members `body` writes;
@@ -204,7 +208,7 @@ struct Emitter {
     mutating func object(_ id: String, _ type: String, _ body: (inout Emitter) -> Void) -> Bool {
         guard !isFull else { return false }
         count += 1
-        text("  \(id):\n    type: \(type)\n")
+        writer.nested { objects in objects.mapping(.written(id)) { $0.entry("type", type) } }
         body(&self)
         return true
     }

@@ -45,12 +45,14 @@ struct ExploreReproducer {
                 message: "\(notWritten): " + refusal.message(file: explorer.source.name, option: "-o"),
                 status: ExitStatus.outputFailed)
         }
-        let indentation = String(repeating: " ", count: scene.indentation)
-        var text = String(decoding: scene.text, as: UTF8.self)
-        text += indentation + "script:\n"
+        var writer = YAMLWriter(indentation: scene.indentation)
+        writer.append(raw: String(decoding: scene.text, as: UTF8.self))
         let note = "found by scene-runner explore --seed \(explorer.options.seed) of " + explorer.source.name
-        text += indentation + "  - note: \(ScriptText.quoted(note))\n"
-        for line in result.script { text += indentation + "  - \(line)\n" }
+        writer.sequence("script") { script in
+            script.item("note: \(YAMLWriter.doubleQuoted(note))")
+            for line in result.script { script.item(line) }
+        }
+        let text = writer.text
         let reproducer = SceneSource(name: path, text: text)
         switch loader.validate(reproducer) {
         case .failure(let error):

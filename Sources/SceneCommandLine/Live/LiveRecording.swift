@@ -30,25 +30,26 @@ package enum LiveRecording {
         of scene: RecordedScene, sceneName: String, inputs: [Input], end: Duration,
         finalValues: [(path: String, value: SceneValue)]
     ) -> String {
-        let indentation = String(repeating: " ", count: scene.indentation)
-        var text = String(decoding: scene.text, as: UTF8.self)
-        text += indentation + "script:\n"
-        text += indentation + "  - note: \(noteText("recorded by a live session of " + sceneName))\n"
-        // Every step after an `at:` of its time, even the same time as the
-        // step before: the replay's `at:` fires what is due then and looks
-        // at the properties, as the session did before each step.
-        for input in inputs {
-            text += indentation + "  - at: \(input.time.sceneText)\n"
-            text += indentation + "  - \(input.text)\n"
+        var writer = YAMLWriter(indentation: scene.indentation)
+        writer.append(raw: String(decoding: scene.text, as: UTF8.self))
+        writer.sequence("script") { script in
+            script.item("note: \(noteText("recorded by a live session of " + sceneName))")
+            // Every step after an `at:` of its time, even the same time as the
+            // step before: the replay's `at:` fires what is due then and looks
+            // at the properties, as the session did before each step.
+            for input in inputs {
+                script.item("at: \(input.time.sceneText)")
+                script.item(input.text)
+            }
+            script.item("at: \(end.sceneText)")
+            for (path, value) in finalValues {
+                // A value no scene can write (a number that is not finite) is
+                // left out of the final expectations.
+                guard let written = yaml(value) else { continue }
+                script.item("expect: { \(key(path)): \(written) }")
+            }
         }
-        text += indentation + "  - at: \(end.sceneText)\n"
-        for (path, value) in finalValues {
-            // A value no scene can write (a number that is not finite) is
-            // left out of the final expectations.
-            guard let written = yaml(value) else { continue }
-            text += indentation + "  - expect: { \(key(path)): \(written) }\n"
-        }
-        return text
+        return writer.text
     }
 
     /// A script step written as YAML from its values (the steps a session
@@ -70,7 +71,4 @@ package enum LiveRecording {
 
     /// A note's text, plain or quoted (``ScriptText/noteText(_:)``).
     static func noteText(_ text: String) -> String { ScriptText.noteText(text) }
-
-    /// `text` as a YAML double-quoted scalar (``ScriptText/quoted(_:)``).
-    static func quoted(_ text: String) -> String { ScriptText.quoted(text) }
 }

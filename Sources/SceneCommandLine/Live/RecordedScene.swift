@@ -65,7 +65,7 @@ package struct RecordedScene {
             replacements.append((removed, []))
         }
         for (range, rewritten) in IncludePaths.replacements(in: document, of: source.name, for: path) {
-            var replacement = Array(LiveRecording.quoted(rewritten).utf8)
+            var replacement = Array(YAMLWriter.doubleQuoted(rewritten).utf8)
             // A block scalar's text ends with its line break: kept.
             if let last = text[range].last, last == 0x0A || last == 0x0D { replacement.append(0x0A) }
             replacements.append((range, replacement))
