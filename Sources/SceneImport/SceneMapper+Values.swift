@@ -81,7 +81,8 @@ extension SceneMapper {
         case (.string(let text), .string): return YAMLWriter.doubleQuoted(text)
         case (.string(let text), .enumeration(_, let cases)): return cases.contains(text) ? text : nil
         case (.color(let hex), .color): return "\"\(hex)\""
-        case (.strings(let texts), .list(.string)): return "[" + texts.map(YAMLWriter.doubleQuoted).joined(separator: ", ") + "]"
+        case (.strings(let texts), .list(.string)):
+            return "[" + texts.map(YAMLWriter.doubleQuoted).joined(separator: ", ") + "]"
         case (.record(let text), .record): return text
         default: return nil
         }

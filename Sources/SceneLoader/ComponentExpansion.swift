@@ -43,7 +43,8 @@ final class ObjectFile {
     let origin: DiagnosticOrigin?
 
     init(
-        component: ComponentFile?, componentIndex: Int?, includer: ObjectFile?, name: String, canonical: ComponentFileKey,
+        component: ComponentFile?, componentIndex: Int?, includer: ObjectFile?, name: String,
+        canonical: ComponentFileKey,
         prefix: String, parameters: [String: ParameterBinding]?, parameterNames: [String], rootParent: ParentSite?,
         siteOffsets: Range<Int>, origin: DiagnosticOrigin?
     ) {

@@ -91,7 +91,8 @@ extension Slider {
             cornerRadius: 2)
         context.fillCircle(
             center: Point(x: thumb, y: middle + 1), radius: radius, color: Color(red: 0, green: 0, blue: 0, alpha: 31))
-        context.fillCircle(center: Point(x: thumb, y: middle), radius: radius, color: isTracking ? Palette.faint : .white)
+        context.fillCircle(
+            center: Point(x: thumb, y: middle), radius: radius, color: isTracking ? Palette.faint : .white)
         context.strokeCircle(
             center: Point(x: thumb, y: middle), radius: radius, color: Color(red: 0, green: 0, blue: 0, alpha: 15),
             lineWidth: 0.5)
