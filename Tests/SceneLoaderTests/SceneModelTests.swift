@@ -26,6 +26,13 @@ struct MarkedText {
     }
 }
 
+extension SceneModel.Meaning {
+    /// The reference this is, if it is one.
+    var reference: SceneModel.Reference? {
+        if case .reference(let reference) = self { reference } else { nil }
+    }
+}
+
 /// The scene model on documents full of mistakes: what is at a position,
 /// and which ids fit there.
 @Suite struct SceneModelTests {
@@ -78,10 +85,7 @@ struct MarkedText {
 
     @Test func anOutletTargetResolvesToItsObjectWithItsRange() throws {
         let found = try element(0)
-        guard case .reference(let reference) = found.meaning else {
-            Issue.record("not a reference: \(found.meaning)")
-            return
-        }
+        let reference = try #require(found.meaning.reference)
         #expect(reference.kind == .outletTarget(outlet: "parent"))
         #expect(reference.owner == 1)
         #expect(reference.written == "controls")
@@ -96,10 +100,7 @@ struct MarkedText {
     }
 
     @Test func anActionTargetResolvesThroughItsEvent() throws {
-        guard case .reference(let reference) = try element(2).meaning else {
-            Issue.record("not a reference")
-            return
-        }
+        let reference = try #require(try element(2).meaning.reference)
         #expect(reference.kind == .actionTarget(event: "tap", action: "hide"))
         #expect(reference.resolution == .object(0))
     }
@@ -109,10 +110,7 @@ struct MarkedText {
     }
 
     @Test func aReferenceToNoObjectSaysSo() throws {
-        guard case .reference(let reference) = try element(4).meaning else {
-            Issue.record("not a reference")
-            return
-        }
+        let reference = try #require(try element(4).meaning.reference)
         #expect(reference.resolution == .noSuchID)
         #expect(model.references.contains(reference))
     }
@@ -189,10 +187,7 @@ struct MarkedText {
 
         let (line, column) = Self.component.marks[0]
         let parent = try #require(model.element(atLine: line, column: column, inFile: box.file))
-        guard case .reference(let reference) = parent.meaning else {
-            Issue.record("not a reference: \(parent.meaning)")
-            return
-        }
+        let reference = try #require(parent.meaning.reference)
         #expect(reference.resolution == .object(1))
         #expect(parent.file == box.file)
         #expect(parent.span.start.line == 3 && parent.span.start.column == 34)
@@ -200,18 +195,12 @@ struct MarkedText {
 
         let (actionLine, actionColumn) = Self.component.marks[1]
         let action = try #require(model.element(atLine: actionLine, column: actionColumn, inFile: box.file))
-        guard case .reference(let misspelt) = action.meaning else {
-            Issue.record("not a reference: \(action.meaning)")
-            return
-        }
+        let misspelt = try #require(action.meaning.reference)
         #expect(misspelt.resolution == .noSuchAction(1))
 
         let (siteLine, siteColumn) = Self.scene.marks[0]
         let site = try #require(model.element(atLine: siteLine, column: siteColumn))
-        guard case .reference(let rootParent) = site.meaning else {
-            Issue.record("not a reference: \(site.meaning)")
-            return
-        }
+        let rootParent = try #require(site.meaning.reference)
         #expect(rootParent.resolution == .object(0))
         #expect(rootParent.kind == .outletTarget(outlet: "parent"))
     }
