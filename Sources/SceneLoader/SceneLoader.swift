@@ -105,8 +105,8 @@ public struct SceneLoader: Sendable {
     /// The folder where the scenes' behaviours keep state between runs
     /// (``Scene/stateDirectory``); `nil` keeps nothing.
     public var stateDirectory: String?
-    /// Whether libyaml parses on a second thread while objects are
-    /// validated on the calling thread: by default for files of 32 KiB and
+    /// Whether libyaml parses on a second thread while the document is
+    /// built on the calling thread: by default for files of 32 KiB and
     /// more. Results and diagnostics are the same either way.
     public var pipelining: Pipelining = .automatic
 
