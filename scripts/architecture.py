@@ -41,12 +41,12 @@ SVG = ROOT / "docs/images/architecture.svg"
 # (node, types that do it, caption). The first type's module is shown.
 PHASES = [
     ("source", ["SceneSource"], "the file's bytes, bounded\n(pipes too, UTF-8 names)"),
-    ("reader", ["YAMLDocumentReader"], "the YAML document, every node\nwith its line:column, limits;\neach objects: entry handed on\nas soon as it is read"),
-    ("expansion", ["ComponentExpansion", "ExpandedObject"], "each entry as a flat list of\nobjects, each with its ObjectFile:\ninclude:, params, set"),
-    ("validator", ["SceneValidator", "CheckedObjects"], "each object checked against\nthe registry, its references\nkept as written"),
-    ("resolver", ["ReferenceResolver"], "every reference resolved once,\nthe id table complete; cycles\nand loops in the wiring"),
+    ("reader", ["YAMLDocumentReader", "ParsedScene"], "the YAML document, read whole,\nevery node with its byte range;\nlimits"),
+    ("expansion", ["ComponentExpansion", "ExpandedScene"], "every entry as a flat list of\nobjects, each with its ObjectFile:\ninclude:, params, set"),
+    ("validator", ["SceneValidator", "DeclaredScene"], "each object checked against\nthe registry, its references\nkept as written"),
+    ("resolver", ["ReferenceResolver", "ResolvedScene"], "every reference resolved once,\nthe id table complete; cycles\nand loops in the wiring"),
     ("compiler", ["ScriptCompiler"], "the script compiled"),
-    ("declaration", ["SceneDeclaration"], "the checked declaration,\nor every mistake as a\nDiagnostic (check stops here)"),
+    ("declaration", ["SceneModel", "SceneDeclaration"], "the scene model, every mistake\nas a Diagnostic (check stops\nhere); the declaration"),
     ("assembler", ["SceneAssembler"], "the only place objects are made\n(makeInstance); then wired\nand woken"),
     ("graph", ["SceneGraph"], "the wiring graph (DOT, SVG):\nscene-runner graph"),
     ("runner", ["SceneRunner", "LiveRun"], "the script's steps and the\nobjects' timers on the\nVirtualScheduler"),
@@ -58,17 +58,16 @@ PHASES = [
 # What hands what to whom: (from, to, label, by, names). The hand-over is
 # in the code of the type `by` (the files that declare or extend it), which
 # names `names`: the type it hands to, or the member that shows how (the
-# reader's `streaming:` handing entries on as they are read, the run's
-# `observe` connecting its observers). Both default to the first types of
+# run's `observe` connecting its observers). Both default to the first types of
 # from and to.
 HANDOVERS = [
     ("source", "reader", "bytes", "SceneLoader", "YAMLDocumentReader"),
-    ("reader", "expansion", "each entry of objects:,\nas it is read", "SceneLoader", "streaming"),
+    ("reader", "expansion", "the whole document", "ComponentExpansion", "ParsedScene"),
     ("expansion", "source", "the component's file", None, None),
-    ("expansion", "validator", "the entry's objects", "SceneLoader", "ExpandedObject"),
-    ("validator", "resolver", "the checked objects,\nonce the document is read", None, None),
-    ("resolver", "declaration", "the wiring", None, None),
-    ("validator", "compiler", "the script", None, None),
+    ("expansion", "validator", "every object, flat", "SceneValidator", "ExpandedScene"),
+    ("validator", "resolver", "the declared objects", "ReferenceResolver", "DeclaredScene"),
+    ("resolver", "declaration", "the wiring", "SceneModel", "ResolvedScene"),
+    ("validator", "compiler", "the script", "ScriptCompiler", "DeclaredScene"),
     ("declaration", "assembler", "make, wire, wake", "SceneLoader", "SceneAssembler"),
     ("declaration", "graph", "", "SceneGraph", "SceneDeclaration"),
     ("assembler", "runner", "the scene", "SceneRunner", "SceneLoader"),
