@@ -9,9 +9,7 @@ import Testing
 
     /// A fresh folder, removed after `body`.
     func inFolder(_ body: (URL) throws -> Void) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("explore-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try temporaryFolder("explore")
         try body(folder)
     }
 
@@ -39,7 +37,7 @@ import Testing
 
     @Test func aSceneWhoseInvariantsHoldExits0AfterTheWholeBudget() throws {
         try inFolder { folder in
-            let path = folder.appendingPathComponent("holds.yaml").path
+            let path = folder.path("holds.yaml")
             try """
             objects:
               volume: { type: Slider, value: 0.5 }
@@ -94,7 +92,7 @@ import Testing
 
     @Test func theReproducerFailsWhenRunAtTheExpectsLine() throws {
         try inFolder { folder in
-            let path = folder.appendingPathComponent("found.yaml").path
+            let path = folder.path("found.yaml")
             let result = run(["explore", "--from-start", "-o", path, Self.scene])
             #expect(result.status == 1)
             #expect(result.output.contains("written to \(path)\n"))
@@ -122,8 +120,8 @@ import Testing
 
     @Test func theReproducerMayNotOverwriteAComponentTheSceneIncludes() throws {
         try inFolder { folder in
-            let component = folder.appendingPathComponent("control.yaml").path
-            let scene = folder.appendingPathComponent("scene.yaml").path
+            let component = folder.path("control.yaml")
+            let scene = folder.path("scene.yaml")
             let componentText = """
                 objects:
                   volume: { type: Slider, value: 0.5 }
@@ -144,7 +142,7 @@ import Testing
 
     @Test func anInvalidSceneGetsChecksDiagnosticsAndExits2() throws {
         try inFolder { folder in
-            let path = folder.appendingPathComponent("bad.yaml").path
+            let path = folder.path("bad.yaml")
             try "objects:\n  b: { type: Buton }\n".write(toFile: path, atomically: true, encoding: .utf8)
             let explored = run(["explore", path])
             let checked = run(["check", path])

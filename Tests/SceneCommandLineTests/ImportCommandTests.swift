@@ -1,6 +1,7 @@
 import Foundation
 import SceneBehaviours
 import SceneCore
+import TestSupport
 import Testing
 
 /// `import`: what it writes and prints, the check of what it wrote, its
