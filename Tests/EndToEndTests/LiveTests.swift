@@ -144,7 +144,7 @@ import Testing
             Self.scene.replacingOccurrences(
                 of: "  - wait: 10s\n",
                 with: "  - wait: 60ms\n  - slide: { volume: 0.3 }\n  - expect: { volume.value: 0.3 }\n"),
-            name: "scripted.yaml", to: "scene.yaml")
+            to: "scripted.yaml")
         let session = try LiveProcess(["live", path, "--with-script", "--format", "json", "--duration", "120ms"])
         session.type("  set: { volume.value: 0.2 }\nexpect: { volume.nope: 1 }\n")
         session.endInput()

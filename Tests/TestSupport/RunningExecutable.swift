@@ -238,11 +238,13 @@ public final class RunningExecutable {
 ///   output, in the order they were written, in ``ExecutableResult/output``.
 public func runExecutable(
     _ executable: URL, arguments: [String] = [], input: String = "", environment: [String: String?] = [:],
-    directory: URL? = nil, mergingErrors: Bool = false, timeout: Duration = .seconds(120)
+    directory: URL? = nil, output: RunningExecutable.Destination = .collected,
+    errors: RunningExecutable.Destination = .collected, mergingErrors: Bool = false,
+    timeout: Duration = .seconds(120)
 ) throws -> ExecutableResult {
     let running = try RunningExecutable(
-        executable, arguments: arguments, environment: environment, directory: directory,
-        mergingErrors: mergingErrors)
+        executable, arguments: arguments, environment: environment, directory: directory, output: output,
+        errors: errors, mergingErrors: mergingErrors)
     if input.isEmpty {
         running.endInput()
     } else {
