@@ -9,7 +9,8 @@ import Testing
 
     /// A fresh folder, removed after `body`.
     func inFolder(_ body: (URL) throws -> Void) throws {
-        let folder = try temporaryFolder("explore")
+        let temporary = try temporaryFolder("explore")
+        let folder = temporary.url
         try body(folder)
     }
 
@@ -37,7 +38,7 @@ import Testing
 
     @Test func aSceneWhoseInvariantsHoldExits0AfterTheWholeBudget() throws {
         try inFolder { folder in
-            let path = folder.path("holds.yaml")
+            let path = folder.appendingPathComponent("holds.yaml").path
             try """
             objects:
               volume: { type: Slider, value: 0.5 }
@@ -92,7 +93,7 @@ import Testing
 
     @Test func theReproducerFailsWhenRunAtTheExpectsLine() throws {
         try inFolder { folder in
-            let path = folder.path("found.yaml")
+            let path = folder.appendingPathComponent("found.yaml").path
             let result = run(["explore", "--from-start", "-o", path, Self.scene])
             #expect(result.status == 1)
             #expect(result.output.contains("written to \(path)\n"))
@@ -120,8 +121,8 @@ import Testing
 
     @Test func theReproducerMayNotOverwriteAComponentTheSceneIncludes() throws {
         try inFolder { folder in
-            let component = folder.path("control.yaml")
-            let scene = folder.path("scene.yaml")
+            let component = folder.appendingPathComponent("control.yaml").path
+            let scene = folder.appendingPathComponent("scene.yaml").path
             let componentText = """
                 objects:
                   volume: { type: Slider, value: 0.5 }
@@ -142,7 +143,7 @@ import Testing
 
     @Test func anInvalidSceneGetsChecksDiagnosticsAndExits2() throws {
         try inFolder { folder in
-            let path = folder.path("bad.yaml")
+            let path = folder.appendingPathComponent("bad.yaml").path
             try "objects:\n  b: { type: Buton }\n".write(toFile: path, atomically: true, encoding: .utf8)
             let explored = run(["explore", path])
             let checked = run(["check", path])

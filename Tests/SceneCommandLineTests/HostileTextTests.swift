@@ -127,7 +127,7 @@ import Testing
             }
             #expect(!isEscaped, "\(quoted) ends inside an escape")
         }
-        let result = run(["graph", try Self.hostileGraphScene()])
+        let result = run(["graph", try hostileGraphScene()])
         #expect(result.status == 0, "\(result.output)\(result.errors)")
         #expect(
             !result.output.unicodeScalars.contains {
@@ -139,14 +139,14 @@ import Testing
         .enabled(
             if: Graphviz.locate() != nil, "Graphviz's dot is not on PATH (apt-get install graphviz); CI installs it"))
     func dotDrawsAGraphWhoseTextsHoldEveryControlCharacter() throws {
-        let drawn = run(["graph", "--format", "svg", try Self.hostileGraphScene()])
+        let drawn = run(["graph", "--format", "svg", try hostileGraphScene()])
         #expect(drawn.status == 0, "\(drawn.errors)")
         #expect(drawn.output.contains("<svg"))
     }
 
     /// A scene whose title and a button's title hold every code point below
     /// 32, DEL, quotes and a backslash.
-    static func hostileGraphScene() throws -> String {
+    func hostileGraphScene() throws -> String {
         let escapedAll = (0..<0x20).map { "\\x" + String(format: "%02X", $0) }.joined() + "\\x7F\\\"\\\\'"
         return try scene(
             """
