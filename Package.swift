@@ -122,12 +122,15 @@ let package = Package(
         // A target's scene resources checked by `swift build`, with the
         // standard scene-runner: a broken scene fails the build at its line.
         .plugin(name: "CheckScenesOnBuild", capability: .buildTool(), dependencies: ["scene-runner"]),
-        // What several test targets share (the package's folder and the
-        // built scene-runner); tests only.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // What several test targets share (temporary folders, programs run
+        // with a hang guard, the built scene-runner, transcripts, waiting,
+        // the package's folder); tests only.
+        .target(
+            name: "TestSupport", dependencies: ["SceneCore", "SceneLoader", "SceneRunning", "SceneBehaviours"],
+            path: "Tests/TestSupport"),
         .testTarget(name: "SceneYAMLTests", dependencies: ["SceneYAML", "SceneCore", "TestSupport"]),
         .testTarget(name: "SceneOutputTests", dependencies: ["SceneOutput", "TestSupport"]),
-        .testTarget(name: "SceneCoreTests", dependencies: ["SceneCore"]),
+        .testTarget(name: "SceneCoreTests", dependencies: ["SceneCore", "TestSupport"]),
         .testTarget(
             name: "SceneImportTests",
             dependencies: [
@@ -170,7 +173,7 @@ let package = Package(
         ),
         // The check-scenes plugin's runner choice, arguments and file rules:
         // its plain Swift files, linked here (plugins have no test targets).
-        .testTarget(name: "CheckScenesTests"),
+        .testTarget(name: "CheckScenesTests", dependencies: ["TestSupport"]),
         .testTarget(
             name: "ScenePreviewTests",
             dependencies: [

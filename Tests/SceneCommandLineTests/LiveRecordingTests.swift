@@ -109,7 +109,8 @@ import Testing
 
     @Test func everyRecordingReplaysTheSessionWhateverItsStringsAndWhereverItIsWritten() throws {
         var generator = SplitMix64(seed: 0x5EC0_4D1E)
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString).path
+        let temporary = try temporaryFolder("recordings")
+        let base = temporary.path
         let folder = base + "/scenes/here"
         try FileManager.default.createDirectory(atPath: folder + "/Components", withIntermediateDirectories: true)
         try Self.component.write(toFile: folder + "/Components/part.yaml", atomically: true, encoding: .utf8)

@@ -8,9 +8,8 @@ import Testing
 /// canvas with and without its chrome.
 @Suite struct PlacementCheckTests {
     private func write(_ text: String) throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("placement-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let path = folder.appendingPathComponent("bar.yaml").path
+        let folder = try temporaryFolder("placement")
+        let path = folder.path("bar.yaml")
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
