@@ -41,7 +41,7 @@ public struct SceneGenerator {
     public func generate() -> [UInt8] {
         var emitter = Emitter(limit: objectCount)
         emitter.text("scene: Generated benchmark scene (\(objectCount) objects)\n")
-        emitter.text("description: Written by scene-bench; every card is a video player's controls:\n")
+        emitter.text("description: Written by scene-bench; every card is a video player's controls,\n")
         emitter.text("  a button and a slider that a timeout hides, and a tap that shows them.\n")
         emitter.text("version: 1\n")
         emitter.text("objects:\n")
