@@ -30,15 +30,23 @@ import Testing
         #expect(try Self.checkStatus(of: Array(text.utf8)) == 2)
     }
 
+    /// The type of each object of the generated scene of `objects`
+    /// objects, in order: the word after each `type: `, in flow and in
+    /// block style.
+    static func types(objects: Int) -> [String] {
+        let text = String(decoding: SceneGenerator(objectCount: objects).generate(), as: UTF8.self)
+        return text.components(separatedBy: "type: ").dropFirst().map { rest in
+            String(rest.prefix { $0.isLetter })
+        }
+    }
+
     @Test func theGeneratedSceneHasExactlyTheObjectsAskedFor() {
-        let text = String(decoding: SceneGenerator(objectCount: 1_000).generate(), as: UTF8.self)
-        #expect(text.split(separator: "\n").filter { $0.hasPrefix("    type: ") }.count == 1_000)
+        #expect(Self.types(objects: 1_000).count == 1_000)
     }
 
     @Test func theGeneratedSceneUsesTheVideoPlayersStandardTypesOnly() {
-        let text = String(decoding: SceneGenerator(objectCount: 1_000).generate(), as: UTF8.self)
-        let types = Set(
-            text.split(separator: "\n").filter { $0.hasPrefix("    type: ") }.map { String($0.dropFirst(10)) })
-        #expect(types == ["View", "Button", "Slider", "TapGesture", "TimeoutController", "TimeoutControllerHost"])
+        #expect(
+            Set(Self.types(objects: 1_000))
+                == ["View", "Button", "Slider", "TapGesture", "TimeoutController", "TimeoutControllerHost"])
     }
 }
