@@ -5,7 +5,6 @@ let package = Package(
     name: "scene-runtime",
     products: [
         .executable(name: "scene-runner", targets: ["scene-runner"]),
-        .executable(name: "scene-bench", targets: ["SceneBench"]),
         .library(name: "SceneCore", targets: ["SceneCore"]),
         .library(name: "SceneLoader", targets: ["SceneLoader"]),
         .library(name: "SceneBehaviours", targets: ["SceneBehaviours"]),
@@ -103,13 +102,6 @@ let package = Package(
         // `scene-runner`: the command line over the standard and storage
         // types, with `preview`.
         .executableTarget(name: "scene-runner", dependencies: ["SceneCommandLine", "SceneStorage", "ScenePreview"]),
-        .executableTarget(
-            name: "SceneBench",
-            dependencies: [
-                "SceneLoader", "SceneRunning", "SceneBehaviours", "SceneCore", "SceneYAML", "CYAML", "SceneDrawing",
-                "SceneOutput",
-            ]
-        ),
         // `swift package check-scenes`: builds the package's runner (its own,
         // or scene-runner) and checks every scene file with it (docs/Plugin.md).
         .plugin(

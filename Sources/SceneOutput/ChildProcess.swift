@@ -9,8 +9,8 @@ import Synchronization
     import Darwin
 #endif
 
-/// A program run as a child process: Graphviz's `dot`, `rsvg-convert`,
-/// the benchmark's own children and `scene-runner`.
+/// A program run as a child process: Graphviz's `dot`, `rsvg-convert`
+/// and `scene-runner`.
 ///
 /// The child starts with the signals as a program expects them: none
 /// blocked (the command line blocks its ending signals for its signal

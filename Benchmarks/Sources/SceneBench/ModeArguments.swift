@@ -9,7 +9,24 @@ enum ModeArguments {
     static func repetitions(_ arguments: ArraySlice<String>, default defaultCount: Int, usage: String)
         -> Result<Int, ExitWith>
     {
+        parse(arguments, default: defaultCount, usage: usage, takesRunner: false).map(\.repetitions)
+    }
+
+    /// `--repetitions N`, `--runner PATH` and `-h`/`--help`, in any order:
+    /// the repetitions (`defaultCount` without the option) and the
+    /// `scene-runner` to measure (the root package's release build
+    /// without the option), or the exit status to end with.
+    static func runnerAndRepetitions(_ arguments: ArraySlice<String>, default defaultCount: Int, usage: String)
+        -> Result<(repetitions: Int, runner: String), ExitWith>
+    {
+        parse(arguments, default: defaultCount, usage: usage, takesRunner: true)
+    }
+
+    private static func parse(
+        _ arguments: ArraySlice<String>, default defaultCount: Int, usage: String, takesRunner: Bool
+    ) -> Result<(repetitions: Int, runner: String), ExitWith> {
         var repetitions = defaultCount
+        var runner = CommandBenchmark.defaultRunner
         var remaining = arguments
         while let argument = remaining.popFirst() {
             switch argument {
@@ -19,6 +36,12 @@ enum ModeArguments {
                     return .failure(ExitWith(status: 64))
                 }
                 repetitions = count
+            case "--runner" where takesRunner:
+                guard let path = remaining.popFirst() else {
+                    SceneBenchCommand.printError("scene-bench: --runner needs a path\n\n\(usage)")
+                    return .failure(ExitWith(status: 64))
+                }
+                runner = path
             case "-h", "--help":
                 print(usage)
                 return .failure(ExitWith(status: 0))
@@ -27,7 +50,7 @@ enum ModeArguments {
                 return .failure(ExitWith(status: 64))
             }
         }
-        return .success(repetitions)
+        return .success((repetitions, runner))
     }
 
     /// Only `--repetitions N` (exactly those two arguments) or nothing: the

@@ -7,7 +7,7 @@ import SceneLoader
 /// component loads within 2x of the same 20,000 objects written out flat.
 /// Both files are written to a temporary folder and loaded from there, the
 /// two loads alternating in each repetition; the figure is the median of the
-/// paired ratios (see ``BenchReport``).
+/// paired ratios.
 ///
 ///     swift run -c release scene-bench --components
 enum ComponentBenchmark {

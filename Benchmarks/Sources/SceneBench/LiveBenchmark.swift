@@ -1,5 +1,4 @@
-import SceneCore
-import SceneOutput
+@_spi(Benchmarks) import SceneCore
 
 #if canImport(Glibc)
     import Glibc
@@ -12,14 +11,13 @@ import SceneOutput
 ///
 ///     swift run -c release scene-bench --live
 ///
-/// - Timer lateness: 1,000 timers at seeded random deadlines over about two
-///   seconds, fired by a ``RealTimeDriver`` waiting exactly as a live
-///   session waits (``RealTimeDriver/waitForInput(on:upTo:)`` on an input
-///   that stays silent); each timer's lateness is the real time at its
-///   callback less its deadline. Target: a median and 99th percentile
-///   within 2 ms on an idle machine.
-/// - Input latency: `scene-runner live` (beside this executable) is sent
-///   200 `tap:` lines 10 ms apart through a pipe; each latency is the time
+/// - Timer lateness: 1,000 timers at random deadlines over about two
+///   seconds, fired by a `RealTimeWaiter` waiting exactly as a live
+///   session waits (on an input that stays silent); each timer's lateness
+///   is the real time at its callback less its deadline. Target: a median
+///   and 99th percentile within 2 ms on an idle machine.
+/// - Input latency: `scene-runner live` (the root package's release
+///   build) is sent 200 `tap:` lines 10 ms apart through a pipe; each latency is the time
 ///   from writing the line to reading the transcript's line for it back,
 ///   an upper bound of the time the input took to apply. Target: within
 ///   5 ms.
@@ -83,14 +81,14 @@ enum LiveBenchmark {
     /// The lateness of each of ``timerCount`` timers.
     static func timerLateness() throws(VirtualSchedulerError) -> [Duration] {
         let scheduler = VirtualScheduler()
-        let driver = RealTimeDriver(scheduler: scheduler)
+        let waiter = RealTimeWaiter(scheduler: scheduler)
         var lateness: [Duration] = []
         lateness.reserveCapacity(timerCount)
-        var random = SplitMix64(seed: 18)
+        var random = SystemRandomNumberGenerator()
         for _ in 0..<timerCount {
             // Up to 2 s, in microseconds.
             let deadline = Duration.microseconds(Int64(random.next() % 2_000_000) + 10_000)
-            scheduler.schedule(at: deadline) { lateness.append(driver.elapsed - scheduler.now) }
+            scheduler.schedule(at: deadline) { lateness.append(waiter.elapsed - scheduler.now) }
         }
         var silent: [Int32] = [0, 0]
         guard pipe(&silent) == 0 else { return [] }
@@ -103,22 +101,17 @@ enum LiveBenchmark {
         var rounds = 0
         while !scheduler.isIdle && rounds < 10 * timerCount {
             rounds += 1
-            _ = RealTimeDriver.waitForInput(
-                on: silent[0], upTo: driver.timeUntilNextDeadline(cap: .milliseconds(100)))
-            try driver.advanceToNow()
+            try waiter.waitAndFire(watching: silent[0], upTo: .milliseconds(100))
         }
         return lateness
     }
 
     /// The time from writing each `tap:` line to reading its transcript line.
     static func inputLatency() -> Result<[Duration], ChildProcess.Failure> {
-        let executable = ChildProcess.executablePath()
-        let folder = executable.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(
-            separator: "/")
-        let runner = folder + "/scene-runner"
+        let runner = CommandBenchmark.defaultRunner
         guard access(runner, X_OK) == 0 else {
             return .failure(
-                ChildProcess.Failure(description: "scene-runner is not built beside scene-bench: \(runner)"))
+                ChildProcess.Failure(description: "no release scene-runner in the root package: \(runner)"))
         }
         var template = Array("/tmp/scene-bench-live-XXXXXX.yaml".utf8CString)
         let file = mkstemps(&template, 5)

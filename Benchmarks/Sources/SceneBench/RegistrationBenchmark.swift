@@ -56,7 +56,7 @@ enum RegistrationBenchmark {
     /// `count` times; returns a checksum so that nothing is optimised away.
     static func exercise(_ type: TypeDescription, count: Int) -> (set: Duration, read: Duration, checksum: Int) {
         let object = Subject()
-        let properties = type.ownProperties
+        let properties = type.properties
         let values: [SceneValue] = [.double(0.5), .string("title"), .int(7)]
         var checksum = 0
         let clock = ContinuousClock()

@@ -1,6 +1,4 @@
-import CYAML
-import SceneYAML
-import Synchronization
+import CLibYAML
 
 /// The baseline: libyaml's event parser over the same bytes, doing nothing
 /// with the events but freeing them.
@@ -38,36 +36,6 @@ enum RawParse {
                 yaml_event_delete(&event)
                 if isEnd { return count }
             }
-        }
-    }
-}
-
-extension RawParse {
-    /// What the timed parse gave, written on the worker's thread.
-    private final class Outcome: Sendable {
-        let value = Mutex<Result<Double, Failure>?>(nil)
-    }
-
-    /// Times ``countEvents(in:)`` on the thread the loader parses on
-    /// (``ParsingWorker``), from inside that thread; nanoseconds.
-    static func timeOnWorker(_ bytes: [UInt8]) throws(Failure) -> Double {
-        let outcome = Outcome()
-        ParsingWorker.start {
-            let clock = ContinuousClock()
-            let start = clock.now
-            let result: Result<Double, Failure>
-            do throws(Failure) {
-                _ = try RawParse.countEvents(in: bytes)
-                result = .success(Statistics.nanoseconds(clock.now - start))
-            } catch {
-                result = .failure(error)
-            }
-            outcome.value.withLock { $0 = result }
-        }.wait()
-        switch outcome.value.withLock({ $0 }) {
-        case .success(let nanoseconds): return nanoseconds
-        case .failure(let failure): throw failure
-        case nil: throw Failure(problem: "the parsing worker returned nothing")
         }
     }
 }

@@ -1,7 +1,6 @@
 import SceneBehaviours
 import SceneCore
 import SceneLoader
-import SceneOutput
 import SceneRunning
 
 #if canImport(Glibc)
@@ -14,17 +13,18 @@ import SceneRunning
 /// scene, that a long run keeps its memory flat, and what `--jobs` gains.
 ///
 /// - For each dimension (objects, script steps, steps on one line, `parent`
-///   depth, outlets of one object, collection length, transcript length),
-///   a scene of n and one of 10n are checked, loaded, run and rendered to
-///   text (thrown away); the medians of the repetitions and their ratio are
+///   depth, outlets of one object, an outlet collection's length, transcript
+///   length),
+///   a scene of n and one of 10n are checked, loaded and run, its
+///   transcript kept; the medians of the repetitions and their ratio are
 ///   printed. Target: at most 12x.
-/// - A virtual day of a looping 60 fps shake runs in a child process that
-///   streams its transcript to nowhere; its peak memory is printed. Target:
-///   under 64 MB.
+/// - A virtual day of a looping 60 fps shake runs in `scene-runner run`,
+///   its transcript streamed to nowhere; its peak memory is printed.
+///   Target: under 64 MB.
 /// - 500 scene files run with `scene-runner run --jobs 1` and with
 ///   `--jobs` the number of cores, as child processes writing to
-///   /dev/null; the speed-up is printed (`scene-runner` must be built
-///   beside this executable, in the same configuration).
+///   /dev/null; the speed-up is printed (the root package's release
+///   `scene-runner`).
 enum ScalingBenchmark {
     /// One dimension: its name, the n it is measured at, and a scene of size n.
     struct Dimension: Sendable {
@@ -56,13 +56,8 @@ enum ScalingBenchmark {
             "objects:\n  v: {type: View}\n  hub:\n    type: Hub\(n)\n" + (0..<n).map { "    o\($0): v\n" }.joined()
                 + "script:\n  - expect: { hub.o\(n - 1): v }\n"
         },
-        Dimension(name: "collection length", n: 2000) { n in
-            "objects:\n" + (0..<n).map { "  v\($0): {type: View}\n" }.joined()
-                + "  group: {type: Group, members: [" + (0..<n).map { "v\($0)" }.joined(separator: ", ") + "]}\n"
-                + "script:\n  - call: group.hideAll\n  - expect: { v0.hidden: true }\n"
-        },
         Dimension(name: "timeout providers", n: 2000) { n in
-            // A TimeoutController observes each provider once, however many.
+            // An outlet collection: a TimeoutController observes each provider once, however many.
             "objects:\n" + (0..<n).map { "  b\($0): {type: Button}\n" }.joined()
                 + "  timeout: {type: TimeoutController, timeout: 1s, providers: ["
                 + (0..<n).map { "b\($0)" }.joined(separator: ", ") + "]}\n"
@@ -77,10 +72,9 @@ enum ScalingBenchmark {
     ]
 
     static func main(_ arguments: ArraySlice<String>) -> Int32 {
-        if arguments.first == "--child-day" { return runDay() }
         let repetitions = arguments.first.flatMap(Int.init) ?? 5
         var isMet = true
-        print("Scaling (check, load, run and render to text; median of \(repetitions) after a warm-up):\n")
+        print("Scaling (check, load and run; median of \(repetitions) after a warm-up):\n")
         print("dimension                  n     ms at n     10n   ms at 10n   ratio")
         print("---------------------  -----  ----------  ------  ----------  ------")
         for dimension in dimensions {
@@ -107,8 +101,7 @@ enum ScalingBenchmark {
         var times: [Double] = []
         for repetition in 0...repetitions {
             let start = ContinuousClock.now
-            var lines = 0
-            let outcome = runner.run(source, streamingTo: TextTranscriptWriter { _ in lines += 1 })
+            let outcome = runner.run(source)
             let elapsed = ContinuousClock.now - start
             if case .invalid(let error) = outcome {
                 SceneBenchCommand.printError("\(dimension.name) at \(n) is invalid:\n\(error.rendered)")
@@ -120,63 +113,55 @@ enum ScalingBenchmark {
         return times[times.count / 2]
     }
 
-    /// The standard registry, the bench's Group, and a type with `hubSize` outlets.
+    /// The standard registry and a type with `hubSize` outlets.
     static func registry(hubSize: Int) -> SceneRegistry {
         var registry = SceneRegistry.standard
-        registry.registerBuiltIn([Group.sceneDescription(), Hub.sceneDescription(outlets: hubSize)])
+        try? registry.register(Hub.sceneDescription(outlets: hubSize))
         return registry
     }
 
     // MARK: A virtual day
 
-    /// Runs the day in a child and reports its peak memory.
+    /// A virtual day of a shake that restarts when it finishes: 5,184,000
+    /// frames, `scene-runner run` streaming its transcript to nowhere.
+    static let dayScene = """
+        scene: A day of shaking
+        objects:
+          field: {type: View}
+          shake:
+            type: ShakeAnimation
+            view: field
+            on: {finished: shake.play}
+        script:
+          - call: shake.play
+          - wait: 24h
+
+        """
+
+    /// Runs the day with `scene-runner run` and reports its time and peak memory.
     static func dayMemory() -> String {
         do {
-            let child = try ChildProcess.run(arguments: ["--scaling", "--child-day"])
-            return child.output
+            let scratch = try ScratchFolder()
+            defer { scratch.remove() }
+            let path = scratch.path + "/day.yaml"
+            try FileBytes.write(Array(dayScene.utf8), to: path)
+            let run = try CommandBenchmark.expectSuccess(CommandBenchmark.defaultRunner, ["run", path])
+            let peak = Double(run.peakBytes) / 1_048_576
+            let verdict = Threshold(
+                "a virtual day of a looping 60 fps shake, peak MB", value: peak, atMost: 64, unit: .count)
+            return "A virtual day of a looping 60 fps shake: \(format(run.seconds)) s\n  \(verdict.line)\n"
         } catch {
-            return "a virtual day: could not run the child: \(error)\n"
+            return "a virtual day: could not run scene-runner: \(error)\n"
         }
-    }
-
-    /// A virtual day of a shake that restarts when it finishes: 5,184,000
-    /// frames, streamed to a writer that throws the text away.
-    static func runDay() -> Int32 {
-        let scene = """
-            scene: A day of shaking
-            objects:
-              field: {type: View}
-              shake:
-                type: ShakeAnimation
-                view: field
-                on: {finished: shake.play}
-            script:
-              - call: shake.play
-              - wait: 24h
-            """
-        let source = SceneSource(name: "day.yaml", text: scene)
-        let start = ContinuousClock.now
-        var bytes = 0
-        let outcome = SceneRunner(registry: .standard).run(
-            source, streamingTo: TextTranscriptWriter { bytes += $0.utf8.count })
-        let elapsed = ContinuousClock.now - start
-        guard case .ran(let summary) = outcome else { return 1 }
-        let peak = Double(ProcessMemory.maxRSSBytes()) / 1_048_576
-        print(
-            "A virtual day of a looping 60 fps shake: \(format(elapsed.seconds)) s, \(bytes / 1_048_576) MB of transcript "
-                + "streamed, virtual time \(summary.endTime.seconds) s, peak memory \(format(peak)) MB "
-                + "(target: under 64 MB: \(peak < 64 ? "met" : "missed"))\n")
-        return 0
     }
 
     // MARK: --jobs
 
     /// 500 scenes with --jobs 1 and with --jobs the number of cores.
     static func jobsSpeedUp() -> String {
-        let runner = (ChildProcess.executablePath().split(separator: "/").dropLast().joined(separator: "/"))
-        let runnerPath = (ChildProcess.executablePath().hasPrefix("/") ? "/" : "") + runner + "/scene-runner"
+        let runnerPath = CommandBenchmark.defaultRunner
         guard access(runnerPath, X_OK) == 0 else {
-            return "500 scenes: build scene-runner beside scene-bench to measure --jobs (\(runnerPath) is missing)\n"
+            return "500 scenes: build the root package's release scene-runner to measure --jobs (\(runnerPath))\n"
         }
         let directory = "/tmp/scene-bench-jobs-\(getpid())"
         mkdir(directory, 0o700)
@@ -187,7 +172,7 @@ enum ScalingBenchmark {
         var files: [String] = []
         for index in 0..<500 {
             let path = "\(directory)/\(index).yaml"
-            let text = dimensions[index % 2 == 0 ? 1 : 6].scene(1000)
+            let text = dimensions[index % 2 == 0 ? 1 : 5].scene(1000)
             guard let file = fopen(path, "w") else { return "500 scenes: cannot write \(path)\n" }
             fputs(text, file)
             fclose(file)
