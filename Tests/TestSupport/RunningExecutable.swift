@@ -39,7 +39,7 @@ public struct ExecutableResult: Sendable {
 /// one call.
 public final class RunningExecutable {
     /// How many bytes of each stream are kept (the rest is read and counted).
-    public static let outputLimit = 16 << 20
+    public static let outputLimit = 256 << 20
 
     private let process = Process()
     private let input: FileHandle
