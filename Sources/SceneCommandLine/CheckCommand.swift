@@ -32,7 +32,7 @@ struct CheckCommand: SceneSubcommand {
         var loader = context.loader
         loader.warningsAreErrors = warningsAreErrors
         var totals = Records.Totals()
-        for file in files {
+        for (number, file) in files.enumerated() {
             let source: SceneSource
             var diagnostics: [Diagnostic]
             var declaration: SceneDeclaration?
@@ -41,7 +41,8 @@ struct CheckCommand: SceneSubcommand {
                 switch loader.validate(source) {
                 case .success(let value):
                     // Views out of place, once the views are laid out.
-                    let placement = PlacementCheck.warnings(value, source: source, loader: loader)
+                    let placement = PlacementCheck.warnings(
+                        value, source: source, loader: loader, keepingObjects: number == files.count - 1)
                     diagnostics = PlacementCheck.inFileOrder(value.warnings + placement)
                     declaration = warningsAreErrors && !placement.isEmpty ? nil : value
                 case .failure(let error):
@@ -82,6 +83,7 @@ struct CheckCommand: SceneSubcommand {
                     errors: errors, warnings: warnings, ids: declaration.map { $0.objects.map(\.id) })
                 context.writeLine(record)
             }
+            if number == files.count - 1, let declaration { LeftToExit.keep(declaration) }
         }
         let status = totals.valid == totals.files ? ExitStatus.success : ExitStatus.invalidScene
         if format == .json { context.writeLine(Records.totals(totals, expectations: false, status: status)) }
