@@ -49,6 +49,9 @@ final class PropertyChangeListener {
         isChanged = Array(repeating: false, count: layout.offsets[layout.offsets.count - 1])
         var alwaysRead: [Int] = []
         var watched: [(object: any PropertyNotifying, base: Int, slots: KeySlots)] = []
+        // Sized once: growing them would hold the old and the new copy at once.
+        watched.reserveCapacity(scene.entries.count)
+        connections.reserveCapacity(2 * scene.entries.count)
         for (index, entry) in scene.entries.enumerated() where index < layout.objects.count {
             let base = offsets[index]
             let plan = layout.objects[index]

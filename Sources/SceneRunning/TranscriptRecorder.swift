@@ -77,8 +77,15 @@ final class TranscriptRecorder {
             watch = PropertyChangeListener(scene, layout: focus.layout)
             invariants = focus.invariants.map(InvariantListener.init)
         } else {
-            lastValues = scene.entries.flatMap { entry in entry.type.properties.map { $0.value(of: entry.object) } }
-            watch = PropertyChangeListener(scene)
+            let watch = PropertyChangeListener(scene)
+            // Sized once: growing it would hold the old and the new copy at once.
+            var values: [SceneValue?] = []
+            values.reserveCapacity(watch.propertyCount)
+            for entry in scene.entries {
+                for property in entry.type.properties { values.append(property.value(of: entry.object)) }
+            }
+            lastValues = values
+            self.watch = watch
             invariants = InvariantListener(declaration, scene: scene)
         }
         checkInvariants()

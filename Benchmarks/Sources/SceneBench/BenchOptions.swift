@@ -25,7 +25,7 @@ struct BenchOptions {
                scene-bench --print-scene N
                scene-bench --raw-parse FILE
                scene-bench --scheduler | --live | --scaling | --components | --registration
-                           | --recorder | --explore | --drawing | --time-scene FILE  [--repetitions N]
+                           | --recorder | --explore | --drawing | --pipelining | --time-scene FILE  [--repetitions N]
 
         Generates a scene of N objects of the standard types that checks clean,
         and measures `scene-runner check` and `scene-runner run` of it, each a

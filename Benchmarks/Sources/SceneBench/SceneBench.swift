@@ -20,6 +20,7 @@ import BenchScenes
 ///     swift run -c release scene-bench --explore     # explored steps a second, a shrink (see ExploreBenchmark)
 ///     swift run -c release scene-bench --drawing     # render against check (see DrawingBenchmark)
 ///     swift run -c release scene-bench --time-scene Scenes/video-player.yaml   # whole runs (see SceneTiming)
+///     swift run -c release scene-bench --pipelining  # a second thread for the parse (see PipeliningBenchmark)
 ///
 /// Without a mode it measures `check` and `run` of a generated scene of
 /// 100,000 objects and the scheduler (see ``CommandBenchmark``).
@@ -36,6 +37,7 @@ enum SceneBenchCommand {
         ("--explore", ExploreBenchmark.main),
         ("--recorder", RecorderBenchmark.main),
         ("--time-scene", SceneTiming.main),
+        ("--pipelining", PipeliningBenchmark.main),
     ]
 
     static func main() {
