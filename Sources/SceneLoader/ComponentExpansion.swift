@@ -7,10 +7,6 @@ import SceneYAML
     import Darwin
 #endif
 
-/// Where diagnostics about a file go: the component file and the includes
-/// that led to it, nearest first; `nil` stands for the scene's own file.
-typealias DiagnosticOrigin = (file: SceneSource, includedFrom: [Diagnostic.Inclusion])
-
 /// The file an object is written in: the scene's own, or one instance of a
 /// component (the component's file, with the instance's id prefix,
 /// parameters and parent). ``ComponentExpansion`` makes one per instance
@@ -233,13 +229,14 @@ struct ComponentExpansion {
         var isValid = false
         document.withScalarBytes(entry.keyNode) { isValid = SceneRegistry.isIdentifier(utf8: $0) }
         if !isValid {
-            diagnostics.add(.invalidID(id: entry.key), at: document.writtenSpan(entry.keyNode))
+            diagnostics.add(.invalidID(id: entry.key), at: document.writtenSpan(entry.keyNode), in: file.origin)
         }
         if file.isOwn {
             // Objects given in this entry come after it: only those given before count.
             if let first = firstOffset(ofID: entry.key, givenIn: objects, own: own) ?? instanceOffsets[entry.key] {
                 diagnostics.add(
                     .duplicateID(id: entry.key), at: document.writtenSpan(entry.keyNode),
+                    in: file.origin,
                     notes: [Diagnostic.Note("first written here", at: document.position(ofOffset: first))])
                 return
             }
@@ -249,15 +246,12 @@ struct ComponentExpansion {
             return
         }
         if let entries = instance.file.component?.objects, let component = instance.file.component {
-            let includerOrigin = diagnostics.origin
-            diagnostics.origin = instance.file.origin
             component.document.forEachEntry(entries) {
                 expand(
                     component.document, $0, in: instance.file, own: own, appendingTo: &objects, into: &diagnostics)
             }
-            diagnostics.origin = includerOrigin
         }
-        finish(instance, document, into: &diagnostics)
+        finish(instance, document, in: file, into: &diagnostics)
     }
 
     /// Where the object `id` among `objects` (those given so far) is first

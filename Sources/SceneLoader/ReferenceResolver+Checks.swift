@@ -35,7 +35,7 @@ extension ReferenceResolver {
                     ?? "parent"
                 let site = checked.hierarchySites.last(where: { $0.owner == index })
                 let at = site.map { span($0.offsets, in: $0.file) } ?? span(objects[index].idOffsets, in: nil)
-                reporting(in: site?.file) { $0.diagnostics.add(.hierarchyCycle(outlet: outlet, ids: cycle), at: at) }
+                diagnostics.add(.hierarchyCycle(outlet: outlet, ids: cycle), at: at, in: site?.file.origin)
             }
             for index in path { state[index] = .done }
         }
@@ -56,7 +56,7 @@ extension ReferenceResolver {
         for index in objects.indices where sets("frame", index) {
             guard let parent = parents[index], sets("layout", parent) else { continue }
             let at = span(objects[index].idOffsets, in: nil)
-            diagnostics.add(.frameInLayout(id: objects[index].id, parent: objects[parent].id), at: at)
+            diagnostics.add(.frameInLayout(id: objects[index].id, parent: objects[parent].id), at: at, in: nil)
         }
     }
 
@@ -100,7 +100,7 @@ extension ReferenceResolver {
                     closesReportedLoop[target] = true
                     let ids = path[place...].map { objects[$0.object].id } + [objects[target].id]
                     let at = span(objects[target].idOffsets, in: nil)
-                    diagnostics.add(.wiringLoop(ids: ids), at: at)
+                    diagnostics.add(.wiringLoop(ids: ids), at: at, in: nil)
                 case .onPath, .done:
                     break
                 }

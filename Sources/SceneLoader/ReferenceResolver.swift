@@ -94,13 +94,6 @@ struct ReferenceResolver {
         return (targets, actions, wiring)
     }
 
-    /// Makes the diagnostics reported by `body` belong to `file`.
-    mutating func reporting(in file: ObjectFile?, _ body: (inout ReferenceResolver) -> Void) {
-        diagnostics.origin = file?.origin
-        body(&self)
-        diagnostics.origin = nil
-    }
-
     /// The span of `offsets` in `file` (`nil`: the scene's own).
     func span(_ offsets: Range<Int>, in file: ObjectFile?) -> SourceSpan {
         let locator = file?.component?.document.locator ?? locator
@@ -119,9 +112,7 @@ struct ReferenceResolver {
         {
             return .object(index)
         }
-        var found = ReferenceResolution.noSuchID
-        reporting(in: reference.file) { found = $0.resolveReporting(reference) }
-        return found
+        return resolveReporting(reference)
     }
 
     private mutating func resolveReporting(_ reference: TargetReference) -> ReferenceResolution {
@@ -140,8 +131,8 @@ struct ReferenceResolver {
             let mismatch = SceneProblem.outletTypeMismatch(
                 outlet: outlet.name, requirement: registry.requirement(of: outlet), id: written,
                 type: targetType.name, fitting: nil)
-            guard diagnostics.showsHints(for: mismatch, at: at) else {
-                diagnostics.add(mismatch, at: at)
+            guard diagnostics.showsHints(for: mismatch, at: at, in: reference.file.origin) else {
+                diagnostics.add(mismatch, at: at, in: reference.file.origin)
                 return .doesNotFit(index)
             }
             diagnostics.add(
@@ -149,7 +140,7 @@ struct ReferenceResolver {
                     outlet: outlet.name, requirement: registry.requirement(of: outlet), id: written,
                     type: targetType.name,
                     fitting: targetFallback(outlet, excluding: reference.owner, in: reference.file)),
-                at: at)
+                at: at, in: reference.file.origin)
             return .doesNotFit(index)
         }
         return .object(index)
@@ -164,8 +155,8 @@ struct ReferenceResolver {
         fitting outlet: (outlet: OutletDescription, owner: Int)? = nil
     ) {
         let plain = SceneProblem.unknownObject(id: written, suggestion: nil, fallback: nil)
-        guard diagnostics.showsHints(for: plain, at: at) else {
-            diagnostics.add(plain, at: at)
+        guard diagnostics.showsHints(for: plain, at: at, in: file.origin) else {
+            diagnostics.add(plain, at: at, in: file.origin)
             return
         }
         let instance = instanceHint(id, written: written)
@@ -181,7 +172,7 @@ struct ReferenceResolver {
                 id: written,
                 suggestion: suggestion,
                 fallback: instance ?? outlet.flatMap { targetFallback($0.outlet, excluding: $0.owner, in: file) }),
-            at: at)
+            at: at, in: file.origin)
     }
 
     /// "objects that fit: a, b" over the scene's objects of the right type.
@@ -215,9 +206,7 @@ struct ReferenceResolver {
         {
             return (.object(index), SceneDeclaration.EventConnection(event: event, target: index, action: action))
         }
-        var found: (ReferenceResolution, SceneDeclaration.EventConnection?) = (.noSuchID, nil)
-        reporting(in: reference.file) { found = $0.resolveReporting(reference) }
-        return found
+        return resolveReporting(reference)
     }
 
     private mutating func resolveReporting(
@@ -233,7 +222,7 @@ struct ReferenceResolver {
         guard let action = targetType.action(utf8: checked.referenceText[reference.action]) else {
             let actionName = checked.text(reference.action)
             let at = actionSpan(reference)
-            diagnostics.add(at: at) { withHints in
+            diagnostics.add(at: at, in: reference.file.origin) { withHints in
                 .unknownAction(
                     action: actionName, type: targetType.name,
                     suggestion: withHints
@@ -250,7 +239,7 @@ struct ReferenceResolver {
                 .payloadMismatch(
                     action: checked.text(reference.action), type: targetType.name, argument: action.argument,
                     event: event.name, owner: checked.types[reference.owner]?.name ?? "?", payload: event.payload),
-                at: at)
+                at: at, in: reference.file.origin)
             return (.doesNotFit(targetIndex), nil)
         }
         return (

@@ -204,7 +204,7 @@ public struct SceneLoader: Sendable {
         case .success(let document): parsed = document
         case .failure(let refusal):
             var diagnostics = DiagnosticCollector(limit: limits.maxDiagnostics)
-            diagnostics.add(refusal)
+            diagnostics.add(refusal, in: nil)
             return SceneModel(
                 source: source, registry: registry, resolved: nil, compiled: CompiledScript(),
                 phases: [diagnostics.found])

@@ -45,8 +45,6 @@ extension SceneValidator {
         for override in object.overrides {
             let setDocument = override.file.document(own: own)
             // Diagnostics about an override belong to the file that writes it.
-            diagnostics.origin = override.file.origin
-            defer { diagnostics.origin = object.file.origin }
             if override.property == "on" {
                 validateConnections(setDocument, override.valueNode, of: type, index: index, in: override.file)
                 continue
@@ -63,7 +61,7 @@ extension SceneValidator {
                     diagnostics.add(
                         .readOnlyOverride(
                             path: override.written + "." + override.property, type: type.name, settable: settable),
-                        at: setDocument.writtenSpan(override.keyNode))
+                        at: setDocument.writtenSpan(override.keyNode), in: override.file.origin)
                     continue
                 }
                 diagnostics.add(
@@ -74,7 +72,7 @@ extension SceneValidator {
                             fallback: settable.isEmpty
                                 ? "\(type.name) has no properties to set"
                                 : "its properties are \(Suggestions.list(settable))")),
-                    at: setDocument.writtenSpan(override.keyNode))
+                    at: setDocument.writtenSpan(override.keyNode), in: override.file.origin)
                 continue
             }
             let value: SceneValue?
@@ -87,7 +85,7 @@ extension SceneValidator {
             } else {
                 value = ValueResolver.resolve(
                     override.valueNode, in: setDocument, as: property.type, range: property.range,
-                    subject: { property.name }, into: &diagnostics)
+                    subject: { property.name }, origin: override.file.origin, into: &diagnostics)
             }
             guard let value else { continue }
             let entry = SceneDeclaration.PropertyValue(property: property, value: value)
@@ -113,7 +111,7 @@ extension SceneValidator {
             diagnostics.add(
                 .nullRequiredOutlet(
                     id: override.written, outlet: outlet.name, requirement: registry.requirement(of: outlet)),
-                at: setDocument.span(override.valueNode))
+                at: setDocument.span(override.valueNode), in: override.file.origin)
             return
         }
         let before = checked.outlets.count

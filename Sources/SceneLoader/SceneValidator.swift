@@ -61,10 +61,7 @@ struct SceneValidator {
     mutating func check(_ objects: [ExpandedObject], own: YAMLDocument) {
         if locator == nil { locator = own.locator }
         for object in objects {
-            // Diagnostics about an object of a component belong to the component's file.
-            diagnostics.origin = object.file.origin
             check(object, in: object.file.document(own: own), own: own)
-            diagnostics.origin = nil
         }
     }
 
@@ -85,21 +82,22 @@ struct SceneValidator {
             existing = Array(id.utf8).withUnsafeBufferPointer { checked.idTable.insert($0, index) }
         }
         if !isValid {
-            diagnostics.add(.invalidID(id: entry.key), at: document.writtenSpan(entry.keyNode))
+            diagnostics.add(.invalidID(id: entry.key), at: document.writtenSpan(entry.keyNode), in: file.origin)
         }
         checked.ids.append(id)
         if !existing.inserted {
             let first = existing.first
             diagnostics.add(
                 .duplicateID(id: id), at: document.writtenSpan(entry.keyNode),
+                in: file.origin,
                 notes: [Diagnostic.Note("first written here", at: document.position(ofOffset: firstOffsets[first]))])
         } else if let first = object.instanceWrittenFirst {
             diagnostics.add(
                 .duplicateID(id: id), at: document.writtenSpan(entry.keyNode),
-                notes: [Diagnostic.Note("first written here", at: document.position(ofOffset: first))])
+                in: file.origin, notes: [Diagnostic.Note("first written here", at: document.position(ofOffset: first))])
         }
         firstOffsets.append(document.offsets(entry.keyNode).lowerBound)
-        let type = objectType(document, entry)
+        let type = objectType(document, entry, in: file.origin)
         checked.types.append(type)
         guard let type else { return }
         // An object of a component is placed, for the scene, where its instance is written.
@@ -120,24 +118,28 @@ struct SceneValidator {
                 actionRange: starts.2..<checked.actions.count))
     }
 
-    mutating func objectType(_ document: borrowing YAMLDocument, _ entry: YAMLDocument.Entry)
+    mutating func objectType(
+        _ document: borrowing YAMLDocument, _ entry: YAMLDocument.Entry, in origin: DiagnosticOrigin?
+    )
         -> TypeDescription?
     {
         let id = entry.key
         guard document.kind(entry.value) == .mapping else {
             diagnostics.add(
-                .objectNotAMapping(id: id, found: document.kindDescription(entry.value)), at: document.span(entry.value)
+                .objectNotAMapping(id: id, found: document.kindDescription(entry.value)),
+                at: document.span(entry.value), in: origin
             )
             return nil
         }
         guard let typeEntry = document.entry(entry.value, "type") else {
-            diagnostics.add(.missingType(id: id, typesHint: typesHint), at: document.writtenSpan(entry.keyNode))
+            diagnostics.add(
+                .missingType(id: id, typesHint: typesHint), at: document.writtenSpan(entry.keyNode), in: origin)
             return nil
         }
         guard document.kind(typeEntry.value) == .scalar, !document.isNull(typeEntry.value) else {
             diagnostics.add(
                 .typeNotAName(id: id, found: document.kindDescription(typeEntry.value), typesHint: typesHint),
-                at: document.span(typeEntry.value))
+                at: document.span(typeEntry.value), in: origin)
             return nil
         }
         // A slice of the document's bytes, not `withScalarBytes`: its
@@ -150,7 +152,7 @@ struct SceneValidator {
         let typeName = document.text(typeEntry.value) ?? ""
         do {
             let (registry, typesHint) = (registry, typesHint)
-            diagnostics.add(at: document.span(typeEntry.value)) { withHints in
+            diagnostics.add(at: document.span(typeEntry.value), in: origin) { withHints in
                 .unknownType(
                     name: typeName,
                     suggestion: withHints ? Suggestions.closest(to: typeName, in: registry.types.map(\.name)) : nil,
@@ -175,10 +177,10 @@ struct SceneValidator {
         guard
             let value = ValueResolver.resolve(
                 node, in: document, as: property.type, range: property.range, subject: { property.name },
-                into: &diagnostics)
+                origin: file.origin, into: &diagnostics)
         else { return nil }
         if let refusal = property.refusal?(value) {
-            diagnostics.add(.refused(value, refusal, subject: property.name), at: document.span(node))
+            diagnostics.add(.refused(value, refusal, subject: property.name), at: document.span(node), in: file.origin)
             return nil
         }
         if let key { sharedValues[key] = value }
@@ -203,7 +205,8 @@ struct SceneValidator {
             case .member(.property(let property)):
                 if property.isReadOnly {
                     diagnostics.add(
-                        .readOnlyProperty(property: property.name, type: type.name), at: document.writtenSpan(keyNode))
+                        .readOnlyProperty(property: property.name, type: type.name), at: document.writtenSpan(keyNode),
+                        in: file.origin)
                     return
                 }
                 if hasParameters, let name = ComponentExpansion.parameterReference(document, value) {
@@ -221,13 +224,15 @@ struct SceneValidator {
             case .unknown:
                 let key = document.text(keyNode) ?? ""
                 if key == "include" {
-                    diagnostics.add(.typeAndInclude(id: id), at: document.writtenSpan(keyNode))
+                    diagnostics.add(.typeAndInclude(id: id), at: document.writtenSpan(keyNode), in: file.origin)
                     return
                 }
                 let span = document.writtenSpan(keyNode)
-                let shown = diagnostics.showsHints(for: .unknownKey(key: key, type: type.name, hint: nil), at: span)
+                let shown = diagnostics.showsHints(
+                    for: .unknownKey(key: key, type: type.name, hint: nil), at: span, in: file.origin)
                 diagnostics.add(
-                    .unknownKey(key: key, type: type.name, hint: shown ? unknownKeyHint(key, type) : nil), at: span)
+                    .unknownKey(key: key, type: type.name, hint: shown ? unknownKeyHint(key, type) : nil), at: span,
+                    in: file.origin)
             }
         }
         for property in type.requiredProperties
@@ -236,7 +241,7 @@ struct SceneValidator {
         {
             diagnostics.add(
                 .missingProperty(id: id, type: type.name, property: property.name, valueType: property.type),
-                at: document.locator.span(idOffsets))
+                at: document.locator.span(idOffsets), in: file.origin)
         }
         // An outlet an instance's `set:` gives is checked where the `set:` is written.
         for outlet in type.requiredOutlets where !object.overrides.contains(where: { $0.property == outlet.name }) {
@@ -245,14 +250,14 @@ struct SceneValidator {
                     .missingOutlet(
                         id: id, written: object.entry.key, type: type.name, outlet: outlet.name,
                         requirement: registry.requirement(of: outlet)),
-                    at: document.locator.span(idOffsets))
+                    at: document.locator.span(idOffsets), in: file.origin)
                 continue
             }
             if document.isNull(entry.value) {
                 diagnostics.add(
                     .nullRequiredOutlet(
                         id: id, outlet: outlet.name, requirement: registry.requirement(of: outlet)),
-                    at: document.span(entry.value))
+                    at: document.span(entry.value), in: file.origin)
             }
         }
     }
