@@ -65,19 +65,19 @@ struct ReferenceResolver {
             }
             ranges.append(start..<connections.count)
         }
-        guard checked.allDeclared else { return (targets, actions, Wiring()) }
-        let parents = checked.objects.map { object in
-            checked.outlets[object.outletRange].first { $0.outlet.isHierarchy && !$0.targetRange.isEmpty }
-                .flatMap { targets[$0.targetRange.lowerBound].fittingObject }
-        }
+        // Wiring is made only when every object was declared.
         var wiring = Wiring()
-        wiring.objects = zip(checked.objects, ranges).map { object, range in
-            SceneDeclaration.Object(
-                id: object.id, idOffsets: object.idOffsets, type: object.type, propertyRange: object.propertyRange,
-                outletRange: object.outletRange, connectionRange: range)
+        wiring.objects.reserveCapacity(checked.objects.count)
+        for (index, object) in checked.objects.enumerated() {
+            guard let type = checked.types[index] else { return (targets, actions, Wiring()) }
+            wiring.objects.append(
+                SceneDeclaration.Object(
+                    id: checked.ids[index], idOffsets: object.idOffsets, type: type,
+                    propertyRange: object.propertyRange, outletRange: object.outletRange,
+                    connectionRange: ranges[index]))
         }
-        checkHierarchies(parents)
-        checkFramesInLayouts(parents)
+        checkHierarchies(targets)
+        checkFramesInLayouts(targets)
         checkWiringLoops(wiring.objects, connections)
         var resolvedTargets: [Int] = []
         resolvedTargets.reserveCapacity(targets.count)

@@ -99,10 +99,16 @@ struct SceneValidator {
         firstOffsets.append(document.offsets(entry.keyNode).lowerBound)
         let type = objectType(document, entry, in: file.origin)
         checked.types.append(type)
-        guard let type else { return }
         // An object of a component is placed, for the scene, where its instance is written.
         let idOffsets = file.isOwn ? document.offsets(entry.keyNode) : file.siteOffsets
         let starts = (checked.propertyValues.count, checked.outlets.count, checked.actions.count)
+        guard let type else {
+            checked.objects.append(
+                CheckedObjects.Object(
+                    idOffsets: idOffsets, propertyRange: starts.0..<starts.0, outletRange: starts.1..<starts.1,
+                    actionRange: starts.2..<starts.2))
+            return
+        }
         validateMembers(
             document, entry.value, of: object, type: type, index: index, idOffsets: document.offsets(entry.keyNode),
             own: own)
@@ -113,7 +119,7 @@ struct SceneValidator {
         }
         checked.objects.append(
             CheckedObjects.Object(
-                index: index, id: id, idOffsets: idOffsets, type: type,
+                idOffsets: idOffsets,
                 propertyRange: starts.0..<checked.propertyValues.count, outletRange: starts.1..<checked.outlets.count,
                 actionRange: starts.2..<checked.actions.count))
     }
