@@ -2,7 +2,7 @@ import SceneCore
 import SceneYAML
 
 /// One `set: { id.property: value }` entry of an instance; marked as used
-/// once an object it names is given (see ``ComponentExpansion/expand(_:_:in:own:earlier:appendingTo:into:)``).
+/// once an object it names is given (see ``ComponentExpansion/expand(_:_:in:own:appendingTo:into:)``).
 final class Override {
     /// The object's id by path from the scene's own objects.
     let objectID: String

@@ -186,7 +186,8 @@ public struct SceneLoader: Sendable {
     ///    on whatever thread ``pipelining`` says;
     /// 2. expanded (``ComponentExpansion``): every entry of `objects:`
     ///    becomes the objects it stands for, each with the ``ObjectFile``
-    ///    it is written in;
+    ///    it is written in and what its instances give it (the root views'
+    ///    parent, the `set:` overrides);
     /// 3. declared (``SceneValidator``): the objects checked against the
     ///    registry, their references kept as written, then the top level;
     /// 4. resolved (``ReferenceResolver``): every reference resolved once,
@@ -209,7 +210,7 @@ public struct SceneLoader: Sendable {
                 source: source, registry: registry, resolved: nil, compiled: CompiledScript(),
                 phases: [diagnostics.found])
         }
-        let (expanded, expansion) = ComponentExpansion.expand(parsed, limits: limits)
+        let (expanded, expansion) = ComponentExpansion.expand(parsed, registry: registry, limits: limits)
         let (declared, declaration) = SceneValidator.declare(
             expanded, registry: registry, limits: limits, programName: programName, after: [expansion])
         let (resolved, resolution) = ReferenceResolver.resolve(

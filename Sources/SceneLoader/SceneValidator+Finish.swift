@@ -16,7 +16,7 @@ extension SceneValidator {
         // Up to the default size limit: a file past it is refused unread.
         validator.reserveCapacity(
             forTextOf: min(document.utf8Text.count, limits.yaml.maxInputBytes, YAMLLimits().maxInputBytes))
-        validator.check(expanded.objects, own: document)
+        validator.check(expanded.objects, given: expanded.given, own: document)
         let topLevel = validator.checkTopLevel(document, ownDeclaresParameters: expanded.ownFile.parameters != nil)
         return (
             DeclaredScene(expanded: expanded, checked: validator.checked, topLevel: topLevel),

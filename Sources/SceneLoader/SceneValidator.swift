@@ -4,15 +4,15 @@ import SceneYAML
 /// The third phase of a load: the declaration checked against the
 /// registry and the format, every mistake collected in one pass.
 ///
-/// Its input is the flat list of objects ``ComponentExpansion`` gives for
-/// each entry of `objects:` (``check(_:own:)``), each with the
-/// ``ObjectFile`` it is written in; its output is ``CheckedObjects``: each
+/// Its input is the ``ExpandedScene``: the flat list of objects
+/// ``ComponentExpansion`` gives, each with the ``ObjectFile`` it is written
+/// in and the ``GivenMember``s its instances give it, applied after its own
+/// keys. Its output is the ``DeclaredScene``: in ``CheckedObjects`` each
 /// object's id and type, its property values resolved, and its outlets and
-/// `on:` actions as written, by id. Nothing here looks an id up: once the
-/// whole document is read, ``finish(_:ownDeclaresParameters:)`` checks the
-/// top level and has the ``ReferenceResolver`` resolve every reference at
-/// once, the id table being complete, then compiles the script with
-/// ``ScriptCompiler``.
+/// `on:` actions as written, by id; then the scene's top level (see
+/// ``declare(_:registry:limits:programName:after:)``). Nothing here looks
+/// an id up: the ``ReferenceResolver`` resolves every reference at once,
+/// the id table being complete.
 struct SceneValidator {
     static let topLevelKeys = ["scene", "description", "version", "canvas", "objects", "script", "invariants"]
 
@@ -26,6 +26,8 @@ struct SceneValidator {
     var firstOffsets: [Int] = []
     /// Positions in the scene's own file, from its first object on.
     var locator: SourceLocator?
+    /// What instances give the objects of components (see ``ExpandedScene/given``).
+    var given: [GivenMember] = []
     /// Property values of components, resolved once per file (see ``resolveShared(_:_:_:in:)``).
     var sharedValues: [SharedValueKey: SceneValue] = [:]
 
@@ -56,10 +58,11 @@ struct SceneValidator {
 
     // MARK: - Objects
 
-    /// Checks the objects as ``ComponentExpansion`` gives them; `own` is
-    /// the scene's own document.
-    mutating func check(_ objects: [ExpandedObject], own: YAMLDocument) {
+    /// Checks the objects as ``ComponentExpansion`` gives them, with what
+    /// their instances give them; `own` is the scene's own document.
+    mutating func check(_ objects: [ExpandedObject], given: [GivenMember], own: YAMLDocument) {
         if locator == nil { locator = own.locator }
+        self.given = given
         for object in objects {
             check(object, in: object.file.document(own: own), own: own)
         }
@@ -112,9 +115,9 @@ struct SceneValidator {
         validateMembers(
             document, entry.value, of: object, type: type, index: index, idOffsets: document.offsets(entry.keyNode),
             own: own)
-        if !file.isOwn {
-            applyComponentContext(
-                document, entry.value, of: object, type: type, index: index, own: own, propertiesFrom: starts.0,
+        if !object.given.isEmpty {
+            apply(
+                given[object.given], to: index, type: type, own: own, propertiesFrom: starts.0,
                 outletsFrom: starts.1)
         }
         checked.objects.append(
@@ -243,14 +246,14 @@ struct SceneValidator {
         }
         for property in type.requiredProperties
         where document.entry(body, property.name) == nil
-            && !object.overrides.contains(where: { $0.property == property.name })
+            && !given[object.given].contains(where: { $0.setMember == property.name })
         {
             diagnostics.add(
                 .missingProperty(id: id, type: type.name, property: property.name, valueType: property.type),
                 at: document.locator.span(idOffsets), in: file.origin)
         }
         // An outlet an instance's `set:` gives is checked where the `set:` is written.
-        for outlet in type.requiredOutlets where !object.overrides.contains(where: { $0.property == outlet.name }) {
+        for outlet in type.requiredOutlets where !given[object.given].contains(where: { $0.setMember == outlet.name }) {
             guard let entry = document.entry(body, outlet.name) else {
                 diagnostics.add(
                     .missingOutlet(
