@@ -157,17 +157,10 @@ public struct SceneLoader: Sendable {
         return (model.diagnostics, model.hintsWorkedOut)
     }
 
-    /// Parses and validates `source` into a declaration, or every diagnostic.
+    /// The declaration of `source`'s model (``model(of:)``, then
+    /// ``SceneModel/declaration``), or every diagnostic.
     package func validate(_ source: SceneSource) -> Result<SceneDeclaration, SceneLoadError> {
-        declaration(of: model(of: source))
-    }
-
-    /// The declaration the objects are assembled from, or the diagnostics
-    /// that keep the scene of `model` from loading.
-    package func declaration(of model: SceneModel) -> Result<SceneDeclaration, SceneLoadError> {
-        guard !model.hasErrors, !(warningsAreErrors && !model.diagnostics.isEmpty), let resolved = model.resolved
-        else { return .failure(SceneLoadError(source: model.source, diagnostics: model.diagnostics)) }
-        return .success(SceneDeclaration(resolved, model.compiled, warnings: model.diagnostics))
+        model(of: source).declaration
     }
 
     /// The component files the scene at `path` includes, directly or
@@ -208,7 +201,7 @@ public struct SceneLoader: Sendable {
             diagnostics.add(refusal, in: nil)
             return SceneModel(
                 source: source, registry: registry, resolved: nil, compiled: CompiledScript(),
-                phases: [diagnostics.found])
+                phases: [diagnostics.found], warningsAreErrors: warningsAreErrors)
         }
         let (expanded, expansion) = ComponentExpansion.expand(parsed, registry: registry, limits: limits)
         let (declared, declaration) = SceneValidator.declare(
@@ -219,7 +212,7 @@ public struct SceneLoader: Sendable {
             declared, registry: registry, limits: limits, after: [expansion, declaration, resolution])
         return SceneModel(
             source: source, registry: registry, resolved: resolved, compiled: compiled,
-            phases: [expansion, declaration, resolution, compilation])
+            phases: [expansion, declaration, resolution, compilation], warningsAreErrors: warningsAreErrors)
     }
 
     /// Loads `source` into a wired, awake scene: the whole file is checked
