@@ -63,6 +63,11 @@ import Testing
         #expect(declared.checked.ids == ["a", "b", "c"])
         #expect(declared.checked.types.map { $0?.name } == ["View", nil, "Button"])
         #expect(declared.checked.targets.count == 1)
+        // One index space: the undeclared `b` keeps its place, with no members.
+        #expect(declared.checked.objects.count == 3)
+        #expect(declared.checked.objects[1].outletRange.isEmpty)
+        #expect(declared.checked.targets.first?.owner == 2)
+        #expect(declared.checked.idTable["c"] == 2)
         #expect(declared.topLevel.title == "Two")
         #expect(found[1].found.map(\.code) == [.unknownType])
     }
