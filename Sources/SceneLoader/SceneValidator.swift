@@ -127,11 +127,11 @@ struct SceneValidator {
                 actionRange: starts.2..<checked.actions.count))
     }
 
+    /// The registered type `entry` declares, written in the file `origin`
+    /// names; `nil` after a diagnostic.
     mutating func objectType(
         _ document: borrowing YAMLDocument, _ entry: YAMLDocument.Entry, in origin: DiagnosticOrigin?
-    )
-        -> TypeDescription?
-    {
+    ) -> TypeDescription? {
         let id = entry.key
         guard document.kind(entry.value) == .mapping else {
             diagnostics.add(
