@@ -21,7 +21,7 @@ let package = Package(
         // libyaml itself, for the raw parse every load is measured against.
         .systemLibrary(name: "CLibYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         // The generated scenes, for the benchmark and its tests.
-        .target(name: "BenchScenes"),
+        .target(name: "BenchScenes", dependencies: [.product(name: "SceneYAML", package: "scene-runtime")]),
         .executableTarget(
             name: "SceneBench",
             dependencies: [

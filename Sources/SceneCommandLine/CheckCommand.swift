@@ -32,7 +32,7 @@ struct CheckCommand: SceneSubcommand {
         var loader = context.loader
         loader.warningsAreErrors = warningsAreErrors
         var totals = Records.Totals()
-        for file in files {
+        for (number, file) in files.enumerated() {
             let source: SceneSource
             var diagnostics: [Diagnostic]
             var declaration: SceneDeclaration?
@@ -42,7 +42,8 @@ struct CheckCommand: SceneSubcommand {
                 diagnostics = model.diagnostics
                 if case .success(let value) = model.declaration {
                     // Views out of place, once the views are laid out.
-                    let placement = PlacementCheck.warnings(value, source: source, loader: loader)
+                    let placement = PlacementCheck.warnings(
+                        value, source: source, loader: loader, keepingObjects: number == files.count - 1)
                     diagnostics = PlacementCheck.inFileOrder(model.diagnostics + placement)
                     declaration = warningsAreErrors && !placement.isEmpty ? nil : value
                 }
@@ -81,6 +82,7 @@ struct CheckCommand: SceneSubcommand {
                     errors: errors, warnings: warnings, ids: declaration.map { $0.objects.map(\.id) })
                 context.writeLine(record)
             }
+            if number == files.count - 1, let declaration { LeftToExit.keep(declaration) }
         }
         let status = totals.valid == totals.files ? ExitStatus.success : ExitStatus.invalidScene
         if format == .json { context.writeLine(Records.totals(totals, expectations: false, status: status)) }

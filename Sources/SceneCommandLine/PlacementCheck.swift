@@ -12,11 +12,15 @@ enum PlacementCheck {
 
     /// The warnings for `declaration`'s views, at most ``maxWarnings`` in
     /// file order; none when it declares no view, or when its objects
-    /// cannot be made (which `run` reports).
-    static func warnings(_ declaration: SceneDeclaration, source: SceneSource, loader: SceneLoader) -> [Diagnostic] {
+    /// cannot be made (which `run` reports). With `keepingObjects`, the
+    /// objects made are left for the process's end to free (``LeftToExit``).
+    static func warnings(
+        _ declaration: SceneDeclaration, source: SceneSource, loader: SceneLoader, keepingObjects: Bool = false
+    ) -> [Diagnostic] {
         guard declaration.objects.contains(where: { $0.type.objectType is any DrawableView.Type }),
             let scene = try? loader.instantiate(declaration, source: source)
         else { return [] }
+        defer { if keepingObjects { LeftToExit.keep(scene) } }
         let canvas = scene.canvas ?? ScenePicture.defaultCanvas
         var warnings: [(index: Int, diagnostic: Diagnostic)] = []
         for finding in ScenePicture.placementFindings(of: scene) {

@@ -62,6 +62,7 @@ public struct SceneCommandLine {
     /// starting threads of your own, so that they leave those signals to it.
     public func main() -> Never {
         SignalHandling.install()
+        LeftToExit.enable()
         let status = run(Array(CommandLine.arguments.dropFirst()))
         SignalHandling.claimOrdinaryExit()
         TemporaryItems.removeAll()

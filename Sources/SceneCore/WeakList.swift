@@ -4,11 +4,15 @@
 ///     var providers = WeakList<any InteractionProvider>()
 ///     providers.elements   // the targets still alive
 public struct WeakList<Element> {
-    private struct Box {
-        weak var object: AnyObject?
+    @usableFromInline struct Box {
+        @usableFromInline weak var object: AnyObject?
+
+        @usableFromInline init(object: AnyObject?) {
+            self.object = object
+        }
     }
 
-    private var boxes: [Box] = []
+    @usableFromInline var boxes: [Box] = []
 
     /// An empty list.
     public init() {}
@@ -24,8 +28,16 @@ public struct WeakList<Element> {
     }
 
     /// The targets that are still alive and are `Element`s, in order.
+    /// Inlinable, so that a behaviour's reading of its list is specialised
+    /// to its element type rather than going through generic code.
+    @inlinable
     public var elements: [Element] {
-        boxes.compactMap { $0.object as? Element }
+        var result: [Element] = []
+        result.reserveCapacity(boxes.count)
+        for box in boxes {
+            if let element = box.object as? Element { result.append(element) }
+        }
+        return result
     }
 
     /// The targets that are still alive, in order.

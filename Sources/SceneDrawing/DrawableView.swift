@@ -73,24 +73,43 @@ package enum ScenePicture {
     ///
     /// - Complexity: O(n) in the number of objects.
     package static func items(of scene: Scene) -> [PictureItem] {
+        items(of: drawableViews(of: scene))
+    }
+
+    /// The scene's views in file order, each cast once.
+    static func drawableViews(of scene: Scene) -> [(id: String, type: String, view: any DrawableView)] {
         var views: [(id: String, type: String, view: any DrawableView)] = []
-        var indexByView: [ObjectIdentifier: Int] = [:]
-        // Sized once: growing them would copy and rehash along the way.
         views.reserveCapacity(scene.entries.count)
-        indexByView.reserveCapacity(scene.entries.count)
         for entry in scene.entries {
             guard let view = entry.object as? any DrawableView else { continue }
-            indexByView[ObjectIdentifier(view)] = views.count
             views.append((entry.id, entry.type.name, view))
         }
-        return views.map { id, type, view in
-            let parent = view.containingView.flatMap { indexByView[ObjectIdentifier($0)] }
-            let node = LayoutNode(
-                parent: parent, frame: view.frame, layout: view.layout, intrinsicSize: view.intrinsicSize,
-                isHidden: view.hidden)
-            return PictureItem(node: node, id: id, typeName: type, alpha: view.alpha, offset: view.drawingOffset) {
+        return views
+    }
+
+    /// The picture's items for `views`.
+    static func items(of views: [(id: String, type: String, view: any DrawableView)]) -> [PictureItem] {
+        zip(views, layoutNodes(of: views)).map { entry, node in
+            let view = entry.view
+            return PictureItem(
+                node: node, id: entry.id, typeName: entry.type, alpha: view.alpha, offset: view.drawingOffset
+            ) {
                 view.draw(in: $0)
             }
+        }
+    }
+
+    /// What the layout needs of each of `views`, each with its parent among them.
+    static func layoutNodes(of views: [(id: String, type: String, view: any DrawableView)]) -> [LayoutNode] {
+        // Sized once: growing it would copy and rehash along the way.
+        var indexByView: [ObjectIdentifier: Int] = [:]
+        indexByView.reserveCapacity(views.count)
+        for (index, entry) in views.enumerated() { indexByView[ObjectIdentifier(entry.view)] = index }
+        return views.map { entry in
+            let view = entry.view
+            return LayoutNode(
+                parent: view.containingView.flatMap { indexByView[ObjectIdentifier($0)] }, frame: view.frame,
+                layout: view.layout, intrinsicSize: view.intrinsicSize, isHidden: view.hidden)
         }
     }
 

@@ -122,10 +122,10 @@ extension ScenePicture {
     /// What is out of place in `scene`'s views as they are now, laid out
     /// on its canvas (see ``PlacementAudit``).
     package static func placementFindings(of scene: Scene) -> [PlacementFinding] {
-        let items = items(of: scene)
-        let texts = scene.entries.compactMap { $0.object as? any DrawableView }.map(\.textToFit)
+        let views = drawableViews(of: scene)
         return PlacementAudit.findings(
-            items.map(\.node), ids: items.map(\.id), texts: texts, canvas: scene.canvas ?? defaultCanvas,
+            layoutNodes(of: views), ids: views.map(\.id), texts: views.map(\.view.textToFit),
+            canvas: scene.canvas ?? defaultCanvas,
             safeArea: scene.device?.safeArea ?? .zero)
     }
 }

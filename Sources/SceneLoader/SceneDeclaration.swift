@@ -6,7 +6,7 @@ import SceneYAML
 /// and event connections, ready to be instantiated. ``SceneModel/declaration``
 /// reads it from the phases' outputs the model holds (its objects and wiring
 /// from ``ReferenceResolver``, its values from ``SceneValidator``), sharing
-/// their storage; ``model`` is the model itself.
+/// their storage.
 ///
 /// Members are kept in flat arrays shared by all objects (each object holds
 /// ranges into them), so that a scene of 100,000 objects costs a few large
@@ -73,10 +73,11 @@ package struct SceneDeclaration {
     package internal(set) var outletTargets: [Int] = []
     /// The event connections, object by object in written order.
     package internal(set) var eventConnections: [EventConnection] = []
-    /// The model it is read from.
-    package let model: SceneModel
     /// What is worth a look but does not stop the scene from loading.
-    package var warnings: [Diagnostic] { model.diagnostics }
+    /// Copied from the model, which the declaration does not keep: a run
+    /// holds its declaration to the end, and the model's document need not
+    /// stay in memory that long.
+    package let warnings: [Diagnostic]
     /// The `script:` steps, checked against the objects.
     package internal(set) var steps: [ScriptStep] = []
     /// The `invariants:`, checked against the objects: what must hold
@@ -93,7 +94,7 @@ package struct SceneDeclaration {
     /// in the order they are first included: what
     /// ``SceneLoader/includedFiles(of:)`` lists, kept from the load so that
     /// a command that loaded the scene need not read it again.
-    package var includedFiles: [String] { model.includedFiles }
+    package let includedFiles: [String]
 
     /// Where the id of the object at `index` is written.
     package func span(of index: Int) -> SourceSpan {
@@ -110,7 +111,8 @@ extension SceneDeclaration {
     /// The declaration of `model`, a scene whose references all resolved
     /// into `resolved`, its script compiled.
     init(_ model: SceneModel, _ resolved: ResolvedScene) {
-        self.model = model
+        warnings = model.diagnostics
+        includedFiles = model.includedFiles
         let declared = resolved.declared
         let topLevel = declared.topLevel
         (canvas, device, title, summary) = (topLevel.canvas, topLevel.device, topLevel.title, topLevel.summary)

@@ -96,20 +96,37 @@ struct ValueResolver {
                 at: document.span(node), in: origin)
             return nil
         }
-        let entries = document.entries(node)
+        // Each key's field, found by its bytes: no string is made of a key
+        // unless it names no field.
+        var fieldValues = [YAMLDocument.Node?](repeating: nil, count: fields.count)
         var isValid = true
-        var pairs: [SceneValue.Pair] = []
-        for entry in entries where !fields.contains(where: { $0.name == entry.key }) {
+        document.forEachEntryNode(node) { keyNode, value in
+            var found: Int?
+            document.withScalarBytes(keyNode) { bytes in
+                found = fields.firstIndex { $0.name.utf8.elementsEqual(bytes) }
+            }
+            if let found {
+                // A key written twice is refused by the YAML reader.
+                fieldValues[found] = value
+                return
+            }
+            let key = document.text(keyNode) ?? ""
+            // Text beyond ASCII may still be a field's name as Swift compares strings.
+            if let index = fields.firstIndex(where: { $0.name == key }) {
+                fieldValues[index] = value
+                return
+            }
             diagnostics.add(
                 .unknownField(
-                    record: name, field: entry.key,
-                    suggestion: Suggestions.closest(to: entry.key, in: fields.map(\.name)),
+                    record: name, field: key, suggestion: Suggestions.closest(to: key, in: fields.map(\.name)),
                     fields: fields.map(\.name)),
-                at: document.writtenSpan(entry.keyNode), in: origin)
+                at: document.writtenSpan(keyNode), in: origin)
             isValid = false
         }
-        for field in fields {
-            guard let entry = entries.first(where: { $0.key == field.name }) else {
+        var pairs: [SceneValue.Pair] = []
+        pairs.reserveCapacity(fields.count)
+        for (field, value) in zip(fields, fieldValues) {
+            guard let value else {
                 if field.type.isOptional {
                     pairs.append(SceneValue.Pair(field.name, .null))
                 } else {
@@ -121,7 +138,7 @@ struct ValueResolver {
                 continue
             }
             if let value = resolve(
-                entry.value, in: document, as: field.type, range: field.range,
+                value, in: document, as: field.type, range: field.range,
                 subject: { "\(subject()).\(field.name)" }, origin: origin, into: &diagnostics)
             {
                 pairs.append(SceneValue.Pair(field.name, value))

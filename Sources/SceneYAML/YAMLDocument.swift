@@ -38,21 +38,51 @@ package struct YAMLDocument: Sendable {
         case scalar, sequence, mapping, alias
     }
 
+    /// One node, in 20 bytes: a scalar's value and a collection's extent
+    /// share the two words after its offsets, since no node has both.
     @usableFromInline struct Record: Sendable {
         /// Byte offsets of the node's text in ``text``.
         @usableFromInline var start: UInt32
         @usableFromInline var end: UInt32
-        /// Where a scalar's value is: in ``text`` or in ``arena``.
-        @usableFromInline var valueStart: UInt32
-        @usableFromInline var valueLength: UInt32
-        /// For a collection, the index after its subtree; for others, index + 1.
-        @usableFromInline var next: UInt32
-        /// For a collection, its number of children (keys and values for a
-        /// mapping); for an alias, the index of the node it names.
-        @usableFromInline var count: UInt32
+        /// A scalar's value start; a collection's index after its subtree;
+        /// an alias's index of the node it names.
+        @usableFromInline var first: UInt32
+        /// A scalar's value length; a collection's number of children (keys
+        /// and values for a mapping).
+        @usableFromInline var second: UInt32
         @usableFromInline var kind: RecordKind
         @usableFromInline var style: ScalarStyle
+        /// Whether a scalar's value is in ``arena`` rather than ``text``.
         @usableFromInline var isValueInArena: Bool
+
+        @usableFromInline init(
+            start: UInt32, end: UInt32, first: UInt32, second: UInt32, kind: RecordKind,
+            style: ScalarStyle = .plain, isValueInArena: Bool = false
+        ) {
+            self.start = start
+            self.end = end
+            self.first = first
+            self.second = second
+            self.kind = kind
+            self.style = style
+            self.isValueInArena = isValueInArena
+        }
+
+        /// Where a scalar's value is: in ``text`` or in ``arena``.
+        @inlinable var valueStart: UInt32 { first }
+        @inlinable var valueLength: UInt32 { second }
+        /// The index of the node an alias names.
+        @inlinable var target: UInt32 { first }
+        /// A collection's number of children.
+        @inlinable var count: UInt32 { second }
+        @inlinable var isCollection: Bool { kind == .sequence || kind == .mapping }
+    }
+
+    /// The index of the record after the subtree of the record at `index`.
+    @inlinable
+    func next(after index: Int) -> Int {
+        let record = records[index]
+        return record.isCollection ? Int(record.first) : index + 1
     }
 
     @usableFromInline var records: [Record] = []
@@ -84,7 +114,7 @@ package struct YAMLDocument: Sendable {
     @inlinable
     func resolved(_ node: Node) -> Int {
         let index = Int(node.index)
-        return records[index].kind == .alias ? Int(records[index].count) : index
+        return records[index].kind == .alias ? Int(records[index].target) : index
     }
 
     /// What `node` is.
@@ -120,7 +150,7 @@ package struct YAMLDocument: Sendable {
     package func hasAlias(namingNodeIn range: Range<Int>) -> Bool {
         records.contains { record in
             guard record.kind == .alias, !range.contains(Int(record.start)) else { return false }
-            let target = Int(record.count)
+            let target = Int(record.target)
             return records.indices.contains(target) && range.contains(Int(records[target].start))
         }
     }
@@ -300,7 +330,8 @@ package struct YAMLDocument: Sendable {
         package mutating func next() -> Node? {
             guard current < end else { return nil }
             let node = Node(index: Int32(current))
-            current = Int(records[current].next)
+            let record = records[current]
+            current = record.isCollection ? Int(record.first) : current + 1
             return node
         }
     }
@@ -310,7 +341,7 @@ package struct YAMLDocument: Sendable {
     package func items(_ node: Node) -> Children {
         let index = resolved(node)
         guard records[index].kind == .sequence else { return Children(records: records, current: 0, end: 0) }
-        return Children(records: records, current: index + 1, end: Int(records[index].next))
+        return Children(records: records, current: index + 1, end: next(after: index))
     }
 
     /// One key and value of a mapping.
@@ -354,13 +385,13 @@ package struct YAMLDocument: Sendable {
         let index = resolved(node)
         guard records[index].kind == .mapping else { return }
         var current = index + 1
-        let end = Int(records[index].next)
+        let end = next(after: index)
         while current < end {
             let keyNode = Node(index: Int32(current))
-            current = Int(records[current].next)
+            current = next(after: current)
             guard current < end else { break }
             let value = Node(index: Int32(current))
-            current = Int(records[current].next)
+            current = next(after: current)
             if records[resolved(keyNode)].kind == .scalar { try body(keyNode, value) }
         }
     }
@@ -371,16 +402,16 @@ package struct YAMLDocument: Sendable {
         let index = resolved(node)
         guard records[index].kind == .mapping else { return nil }
         var current = index + 1
-        let end = Int(records[index].next)
+        let end = next(after: index)
         while current < end {
             let keyNode = Node(index: Int32(current))
             let keyIndex = resolved(keyNode)
-            current = Int(records[current].next)
+            current = next(after: current)
             guard current < end else { break }
             if records[keyIndex].kind == .scalar && valueEquals(keyIndex, key) {
                 return Entry(key: key, keyNode: keyNode, value: Node(index: Int32(current)))
             }
-            current = Int(records[current].next)
+            current = next(after: current)
         }
         return nil
     }
@@ -394,11 +425,11 @@ package struct YAMLDocument: Sendable {
         while current < records.count {
             let keyNode = Node(index: Int32(current))
             let keyIndex = resolved(keyNode)
-            let value = Int(records[current].next)
+            let value = next(after: current)
             guard value > current, value < records.count, records[keyIndex].kind == .scalar else { return nil }
             if valueEquals(keyIndex, stop) { return nil }
             if valueEquals(keyIndex, key) { return Entry(key: key, keyNode: keyNode, value: Node(index: Int32(value))) }
-            let next = Int(records[value].next)
+            let next = next(after: value)
             guard next > value else { return nil }
             current = next
         }

@@ -170,9 +170,11 @@ private struct Builder {
         self.streamedKey = streamedKey
         self.onEntry = onEntry
         document = YAMLDocument(text: text)
-        // About one node per eight bytes of scene text, unless the streamed
-        // entries (most of a scene) are dropped as they are read.
-        document.records.reserveCapacity(onEntry == nil ? text.count / 8 : min(text.count / 8, 1024))
+        // Room for a node every two bytes, about as dense as YAML gets, so
+        // that the records never move while they are read: memory that is
+        // reserved but not written is not resident. Streamed entries (most
+        // of a scene) are dropped as they are read.
+        document.records.reserveCapacity(onEntry == nil ? text.count / 2 + 16 : min(text.count / 8, 1024))
     }
 
     /// Whether the stream end was read.
@@ -232,8 +234,8 @@ private struct Builder {
             swap(&frame, &top)
             depth -= 1
             document.records[frame.index].end = event.end
-            document.records[frame.index].next = UInt32(document.records.count)
-            document.records[frame.index].count = frame.children
+            document.records[frame.index].first = UInt32(document.records.count)
+            document.records[frame.index].second = frame.children
             if let anchor = frame.anchor {
                 anchors[anchor] = (frame.index, frame.expandedCount, frame.expandedBytes)
                 anchorsDefined += 1
@@ -272,7 +274,7 @@ private struct Builder {
                     event, hint: "write the value once, or raise the alias byte limit in the embedding program")
             }
             let index = append(.alias, event)
-            document.records[index].count = UInt32(target.index)
+            document.records[index].first = UInt32(target.index)
             try finishChild(index, expandedCount: target.expandedCount, expandedBytes: target.expandedBytes)
         case .streamEnd:
             isComplete = true
@@ -313,9 +315,7 @@ private struct Builder {
     private mutating func append(_ kind: YAMLDocument.RecordKind, _ event: ConvertedEvent) -> Int {
         let index = document.records.count
         document.records.append(
-            YAMLDocument.Record(
-                start: event.start, end: event.end, valueStart: 0, valueLength: 0,
-                next: UInt32(index + 1), count: 0, kind: kind, style: .plain, isValueInArena: false))
+            YAMLDocument.Record(start: event.start, end: event.end, first: UInt32(index + 1), second: 0, kind: kind))
         return index
     }
 
@@ -324,10 +324,10 @@ private struct Builder {
     private mutating func appendScalar(_ event: ConvertedEvent, _ batch: YAMLEventBatch) -> Int {
         let index = document.records.count
         var record = YAMLDocument.Record(
-            start: event.start, end: event.end, valueStart: event.valueStart, valueLength: event.valueLength,
-            next: UInt32(index + 1), count: 0, kind: .scalar, style: event.style, isValueInArena: event.isValueInArena)
+            start: event.start, end: event.end, first: event.valueStart, second: event.valueLength, kind: .scalar,
+            style: event.style, isValueInArena: event.isValueInArena)
         if event.isValueInArena {
-            record.valueStart = UInt32(truncatingIfNeeded: document.arena.count)
+            record.first = UInt32(truncatingIfNeeded: document.arena.count)
             let start = Int(event.valueStart)
             document.arena.append(contentsOf: batch.arena[start..<start + Int(event.valueLength)])
         }
@@ -444,8 +444,8 @@ private struct Builder {
                     break
                 }
                 keys += 1
-                current = Int(document.records[current].next)
-                current = Int(document.records[current].next)
+                current = document.next(after: current)
+                current = document.next(after: current)
             }
             if first == nil && keys >= 8 {
                 var keyIndex = [String: (start: UInt32, end: UInt32)](minimumCapacity: 32)
@@ -454,9 +454,9 @@ private struct Builder {
                     keyIndex[document.value(at: document.resolved(YAMLDocument.Node(index: Int32(current))))] = (
                         document.records[current].start, document.records[current].end
                     )
-                    current = Int(document.records[current].next)
+                    current = document.next(after: current)
                     if current > index { break }
-                    current = Int(document.records[current].next)
+                    current = document.next(after: current)
                 }
                 top.keyIndex = keyIndex
             }

@@ -1,3 +1,5 @@
+import SceneYAML
+
 /// Writes a scene file of an exact number of objects, of the standard
 /// types only, that `scene-runner check` passes without an error or a
 /// warning: the scene the benchmark loads, checks and runs.
@@ -40,11 +42,13 @@ public struct SceneGenerator {
     /// The scene file's bytes (UTF-8).
     public func generate() -> [UInt8] {
         var emitter = Emitter(limit: objectCount)
-        emitter.text("scene: Generated benchmark scene (\(objectCount) objects)\n")
-        emitter.text("description: Written by scene-bench; every card is a video player's controls,\n")
-        emitter.text("  a button and a slider that a timeout hides, and a tap that shows them.\n")
-        emitter.text("version: 1\n")
-        emitter.text("objects:\n")
+        emitter.writer.entry("scene", "Generated benchmark scene (\(objectCount) objects)")
+        emitter.writer.entry(
+            "description",
+            scalar: "Written by scene-bench; every card is a video player's controls, "
+                + "a button and a slider that a timeout hides, and a tap that shows them.")
+        emitter.writer.entry("version", "1")
+        emitter.writer.mapping("objects") { _ in }
         _ = emitter.object("root", "View") { out in
             out.key("frame", "{x: 0, y: 0, width: 390, height: 844}")
             out.key("backgroundColor", "white")
@@ -63,7 +67,7 @@ public struct SceneGenerator {
             writeCard(card, into: &emitter)
             card += 1
         }
-        return emitter.bytes
+        return emitter.writer.bytes
     }
 
     private static let colourNames = ["black", "white", "gray", "darkGray", "red", "green", "blue", "orange"]
@@ -86,7 +90,7 @@ public struct SceneGenerator {
                     out.key("parent", "section\(section)")
                     let y = 4 + (i % Self.cardsPerSection) * 104
                     if isBlockStyle {
-                        out.text("    frame:\n      x: 5\n      y: \(y)\n      width: 380\n      height: 100\n")
+                        out.mapping("frame", [("x", "5"), ("y", "\(y)"), ("width", "380"), ("height", "100")])
                     } else {
                         out.key("frame", "{x: 5, y: \(y), width: 380, height: 100}")
                     }
@@ -117,7 +121,7 @@ public struct SceneGenerator {
                     }
                     out.key("enabled", i % 7 == 0 ? "false" : "true")
                     if isBlockStyle {
-                        out.text("    on:\n      touchDown: \(card).show\n")
+                        out.mapping("on", [("touchDown", "\(card).show")])
                     } else {
                         out.key("on", "{ touchDown: \(card).show }")
                     }
@@ -146,7 +150,7 @@ public struct SceneGenerator {
                 { out in
                     out.key("timeout", i % 5 == 0 ? "2.5s" : "3s")
                     if isBlockStyle {
-                        out.text("    providers:\n      - \(play)\n      - \(volume)\n")
+                        out.sequence("providers", [play, volume])
                     } else {
                         out.key("providers", "[\(play), \(volume)]")
                     }
@@ -173,47 +177,81 @@ public struct SceneGenerator {
     }
 }
 
-/// Appends objects to the scene text until the object limit is reached.
+/// Appends objects to the scene text, with the runtime's ``YAMLWriter``,
+/// until the object limit is reached.
 struct Emitter {
-    /// The text so far.
-    private(set) var bytes: [UInt8] = []
+    /// The scene so far, its objects one level in.
+    var writer: YAMLWriter
     /// How many objects may be written.
     let limit: Int
     /// How many objects were written.
     private(set) var count = 0
+    /// The members of the object being written.
+    private var members: [(key: String, value: Member)] = []
+
+    /// A member's value: YAML text as it is, or a block mapping or list of such texts.
+    private enum Member {
+        case text(String)
+        case mapping([(key: String, value: String)])
+        case sequence([String])
+    }
 
     init(limit: Int) {
         self.limit = limit
-        bytes.reserveCapacity(limit * 120 + 4096)
+        writer = YAMLWriter(reservingCapacity: limit * 130 + 4096)
     }
 
     /// Whether the limit is reached.
     var isFull: Bool { count >= limit }
 
-    /// Appends `text` as is.
-    mutating func text(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
-    }
-
-    /// Whether the current object is written on one line, in flow style.
-    private var isFlow = false
-
-    /// Appends `key: value` as a member of the current object.
+    /// `key: value`, with `value` YAML text, as a member of the current object.
     mutating func key(_ key: String, _ value: String) {
-        text(isFlow ? ", \(key): \(value)" : "    \(key): \(value)\n")
+        members.append((key, .text(value)))
     }
 
-    /// Writes the object `id` of `type` with the members `body` writes, on
-    /// one line when `flow` (then `body` writes only with ``key(_:_:)``);
-    /// false, writing nothing, when the limit is already reached.
+    /// A member written as a block mapping of YAML texts (in block-style objects only).
+    mutating func mapping(_ key: String, _ entries: [(key: String, value: String)]) {
+        members.append((key, .mapping(entries)))
+    }
+
+    /// A member written as a block list of YAML texts (in block-style objects only).
+    mutating func sequence(_ key: String, _ items: [String]) {
+        members.append((key, .sequence(items)))
+    }
+
+    /// Writes the object `id` of `type` with the members `body` gives, on
+    /// one line in flow style when `flow`; false, writing nothing, when
+    /// the limit is already reached.
     mutating func object(_ id: String, _ type: String, flow: Bool = false, _ body: (inout Emitter) -> Void) -> Bool {
         guard !isFull else { return false }
         count += 1
-        isFlow = flow
-        text(flow ? "  \(id): {type: \(type)" : "  \(id):\n    type: \(type)\n")
+        members = [("type", .text(type))]
         body(&self)
-        if flow { text("}\n") }
-        isFlow = false
+        let members = self.members
+        writer.nested { objects in
+            if flow {
+                let texts = members.map { key, value in
+                    if case .text(let text) = value { "\(key): \(text)" } else { "\(key): null" }
+                }
+                objects.entry(.text(id), "{" + texts.joined(separator: ", ") + "}")
+                return
+            }
+            objects.mapping(.text(id)) { object in
+                for (key, value) in members {
+                    switch value {
+                    case .text(let text): object.entry(.written(key), text)
+                    case .mapping(let entries):
+                        object.mapping(.written(key)) { map in
+                            for entry in entries { map.entry(.written(entry.key), entry.value) }
+                        }
+                    case .sequence(let items):
+                        object.sequence(.written(key)) { list in
+                            for item in items { list.item(item) }
+                        }
+                    }
+                }
+            }
+        }
         return true
     }
 }
