@@ -42,7 +42,7 @@ SVG = ROOT / "docs/images/architecture.svg"
 PHASES = [
     ("source", ["SceneSource"], "the file's bytes, bounded\n(pipes too, UTF-8 names)"),
     ("reader", ["YAMLDocumentReader", "ParsedScene"], "the YAML document, read whole,\nevery node with its byte range;\nlimits"),
-    ("expansion", ["ComponentExpansion", "ExpandedScene"], "every entry as a flat list of\nobjects, each with its ObjectFile:\ninclude:, params, set"),
+    ("expansion", ["ComponentExpansion", "ExpandedScene"], "every entry as a flat list of\nobjects, each with its ObjectFile:\ninclude:, params, parent, set"),
     ("validator", ["SceneValidator", "DeclaredScene"], "each object checked against\nthe registry, its references\nkept as written"),
     ("resolver", ["ReferenceResolver", "ResolvedScene"], "every reference resolved once,\nthe id table complete; cycles\nand loops in the wiring"),
     ("compiler", ["ScriptCompiler"], "the script compiled"),
@@ -74,6 +74,7 @@ HANDOVERS = [
     ("runner", "outputs", "what happened,\nto each observer", "RunSession", "observe"),
     ("behaviours", "registry", "registered", "SceneRegistry", "standardTypes"),
     ("registry", "validator", "each object's type", "SceneValidator", "SceneRegistry"),
+    ("registry", "expansion", "the types of\ncomponents' objects", "ComponentExpansion", "SceneRegistry"),
 ]
 
 TARGET_KINDS = {"regular": "library", "executable": "executable", "system": "system library", "plugin": "plugin"}

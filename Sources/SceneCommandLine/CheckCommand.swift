@@ -38,15 +38,14 @@ struct CheckCommand: SceneSubcommand {
             var declaration: SceneDeclaration?
             do {
                 source = try loader.source(contentsOf: file)
-                switch loader.validate(source) {
-                case .success(let value):
+                let model = loader.model(of: source)
+                diagnostics = model.diagnostics
+                if case .success(let value) = model.declaration {
                     // Views out of place, once the views are laid out.
                     let placement = PlacementCheck.warnings(
                         value, source: source, loader: loader, keepingObjects: number == files.count - 1)
-                    diagnostics = PlacementCheck.inFileOrder(value.warnings + placement)
+                    diagnostics = PlacementCheck.inFileOrder(model.diagnostics + placement)
                     declaration = warningsAreErrors && !placement.isEmpty ? nil : value
-                case .failure(let error):
-                    diagnostics = error.diagnostics
                 }
             } catch {
                 source = error.source

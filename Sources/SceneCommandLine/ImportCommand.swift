@@ -121,14 +121,10 @@ struct ImportCommand: SceneSubcommand {
     }
 
     static func check(_ text: String, at path: String, with loader: SceneLoader) -> Checked {
-        let source = SceneSource(name: path, text: text)
-        switch loader.validate(source) {
-        case .success(let declaration):
-            return Checked(
-                source: source, diagnostics: declaration.warnings, valid: true, objects: declaration.objects.count)
-        case .failure(let error):
-            return Checked(source: source, diagnostics: error.diagnostics, valid: false, objects: 0)
-        }
+        let model = loader.model(of: SceneSource(name: path, text: text))
+        return Checked(
+            source: model.source, diagnostics: model.diagnostics, valid: model.isLoadable,
+            objects: model.isLoadable ? model.objectCount : 0)
     }
 
     /// `DIR/NAME.yaml`, or `DIR/NAME-2.yaml` and on when an earlier scene

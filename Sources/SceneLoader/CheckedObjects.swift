@@ -7,7 +7,8 @@ import SceneYAML
 /// their outlets and `on:` actions as written, by id, not resolved yet.
 ///
 /// One index space: an object's index is its place among every object
-/// read, declared or not, and the id table maps ids to it.
+/// read, declared or not, in ``ids``, ``types``, ``objects`` and the id
+/// table alike; an object that was not declared has no members.
 struct CheckedObjects {
     /// Every object read, declared or not: its id by path.
     var ids: [String] = []
@@ -17,7 +18,7 @@ struct CheckedObjects {
     var types: [TypeDescription?] = []
     /// The index of each object by the bytes of its id (the first, for a duplicate).
     var idTable = ObjectIDTable()
-    /// The declared objects, in file order.
+    /// Where every object read is written and its members, in file order.
     var objects: [Object] = []
     /// The properties set, object by object in written order.
     var propertyValues: [SceneDeclaration.PropertyValue] = []
@@ -33,19 +34,11 @@ struct CheckedObjects {
     /// Where each hierarchy outlet (like `parent`) is written, by owner, in file order.
     var hierarchySites: [(owner: Int, offsets: Range<Int>, file: ObjectFile)] = []
 
-    /// Whether every object read was declared: only then are indices in
-    /// ``objects`` those of the id table, and the references resolved into wiring.
-    var allDeclared: Bool { objects.count == ids.count }
-
-    /// One declared object.
+    /// One object read: its id and type are ``ids`` and ``types`` at the same index.
     struct Object {
-        /// Its index among every object read.
-        let index: Int
-        let id: String
         /// Where the scene writes it: its id, or for an object of a
         /// component, the outermost instance's id.
         let idOffsets: Range<Int>
-        let type: TypeDescription
         /// Its entries in ``CheckedObjects/propertyValues``.
         let propertyRange: Range<Int>
         /// Its entries in ``CheckedObjects/outlets``.

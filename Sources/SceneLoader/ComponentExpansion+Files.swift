@@ -101,18 +101,19 @@ extension ComponentExpansion {
     }
 
     /// Reads and parses the component at `path` once; later calls give the
-    /// same file. A file that cannot be read is reported at `includeSpan`.
+    /// same file. A file that cannot be read is reported at `includeSpan`
+    /// in `file`, the includer; what its own text gets wrong, in it.
     /// Returns its index in ``componentFiles``.
     mutating func component(
-        _ include: ResolvedInclude, at includeSpan: SourceSpan, includedFrom: [Diagnostic.Inclusion],
-        into diagnostics: inout DiagnosticCollector
+        _ include: ResolvedInclude, at includeSpan: SourceSpan, in file: ObjectFile,
+        includedFrom: [Diagnostic.Inclusion], into diagnostics: inout DiagnosticCollector
     ) -> Int? {
         let (path, canonical) = (include.open, include.identity)
         switch components[canonical] {
         case .success(let index)?: return index
         case .failure(var diagnostic)?:
             if diagnostic.file == nil { diagnostic.span = includeSpan }
-            diagnostics.add(diagnostic)
+            diagnostics.add(diagnostic, in: file.origin)
             return nil
         case nil: includedFiles.append(path)
         }
@@ -133,13 +134,11 @@ extension ComponentExpansion {
             var diagnostic = error
             diagnostic.span = includeSpan
             if diagnostic.hint == nil { diagnostic.hint = "an include's path is relative to the file that includes it" }
-            diagnostics.add(diagnostic)
+            diagnostics.add(diagnostic, in: file.origin)
             components[canonical] = .failure(diagnostic)
             return nil
         }
-        let saved = diagnostics.origin
-        diagnostics.origin = (source, includedFrom)
-        defer { diagnostics.origin = saved }
+        let origin: DiagnosticOrigin = (source, includedFrom)
         let document: YAMLDocument
         do {
             document = try YAMLDocumentReader.readDocument(source.bytes, limits: limits.yaml, pipelining: .off)
@@ -147,12 +146,11 @@ extension ComponentExpansion {
             var diagnostic = Diagnostic(error)
             diagnostic.file = source
             diagnostic.includedFrom = includedFrom
-            diagnostics.add(diagnostic)
+            diagnostics.add(diagnostic, in: origin)
             components[canonical] = .failure(diagnostic)
             return nil
         }
-        let file = componentFile(source, path: path, canonical, document, into: &diagnostics)
-        componentFiles.append(file)
+        componentFiles.append(componentFile(source, path: path, canonical, document, in: origin, into: &diagnostics))
         components[canonical] = .success(componentFiles.count - 1)
         return componentFiles.count - 1
     }
@@ -160,16 +158,17 @@ extension ComponentExpansion {
     /// Checks the top level of a component and reads its `params:`.
     mutating func componentFile(
         _ source: SceneSource, path: String, _ canonical: ComponentFileKey, _ document: YAMLDocument,
-        into diagnostics: inout DiagnosticCollector
+        in origin: DiagnosticOrigin, into diagnostics: inout DiagnosticCollector
     ) -> ComponentFile {
         var objects: YAMLDocument.Node?
         var parameters: [ParameterDeclaration] = []
         var declaresParameters = false
         guard let root = document.root, document.kind(root) == .mapping else {
             if let root = document.root {
-                diagnostics.add(.fileNotAMapping(found: document.kindDescription(root)), at: document.span(root))
+                diagnostics.add(
+                    .fileNotAMapping(found: document.kindDescription(root)), at: document.span(root), in: origin)
             } else {
-                diagnostics.add(.emptyFile, at: SourceSpan(at: .start))
+                diagnostics.add(.emptyFile, at: SourceSpan(at: .start), in: origin)
             }
             return ComponentFile(
                 source: source, path: path, canonical: canonical, document: document, objects: nil,
@@ -182,7 +181,7 @@ extension ComponentExpansion {
             case "scene", "description", "version", "canvas", "script": break
             case "params":
                 declaresParameters = true
-                parameters = parameterDeclarations(document, entry.value, into: &diagnostics)
+                parameters = parameterDeclarations(document, entry.value, in: origin, into: &diagnostics)
             case "objects":
                 sawObjects = true
                 if document.kind(entry.value) == .mapping {
@@ -190,16 +189,16 @@ extension ComponentExpansion {
                 } else if !document.isNull(entry.value) {
                     diagnostics.add(
                         .objectsNotAMapping(found: document.kindDescription(entry.value)),
-                        at: document.span(entry.value))
+                        at: document.span(entry.value), in: origin)
                 }
             default:
                 diagnostics.add(
                     .unknownTopLevelKey(
                         key: entry.key, suggestion: Suggestions.closest(to: entry.key, in: SceneValidator.topLevelKeys)),
-                    at: document.writtenSpan(entry.keyNode))
+                    at: document.writtenSpan(entry.keyNode), in: origin)
             }
         }
-        if !sawObjects { diagnostics.add(.missingObjects, at: document.span(root)) }
+        if !sawObjects { diagnostics.add(.missingObjects, at: document.span(root), in: origin) }
         return ComponentFile(
             source: source, path: path, canonical: canonical, document: document, objects: objects,
             declaresParameters: declaresParameters,

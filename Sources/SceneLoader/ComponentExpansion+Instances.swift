@@ -23,7 +23,9 @@ extension ComponentExpansion {
         _ document: YAMLDocument, _ entry: YAMLDocument.Entry, name: String, in file: ObjectFile,
         own: YAMLDocument, into diagnostics: inout DiagnosticCollector
     ) -> Instance? {
-        guard let members = instanceMembers(document, entry, into: &diagnostics), !stoppedIncluding else { return nil }
+        guard let members = instanceMembers(document, entry, in: file, into: &diagnostics), !stoppedIncluding else {
+            return nil
+        }
         let includeSpan = document.span(members.include)
         guard
             let followed = followInclude(
@@ -44,7 +46,7 @@ extension ComponentExpansion {
             } else {
                 diagnostics.add(
                     .idExpected(outlet: "parent", found: document.kindDescription(parentNode)),
-                    at: document.span(parentNode))
+                    at: document.span(parentNode), in: file.origin)
             }
         }
         // Where diagnostics of the component's file go.
@@ -58,7 +60,7 @@ extension ComponentExpansion {
             document.forEachEntry(paramsNode) { given in
                 diagnostics.add(
                     .unknownParameter(name: given.key, component: displayPath, suggestion: nil, known: []),
-                    at: document.writtenSpan(given.keyNode))
+                    at: document.writtenSpan(given.keyNode), in: file.origin)
             }
         }
         let instanceFile = ObjectFile(
@@ -80,10 +82,10 @@ extension ComponentExpansion {
         let set: YAMLDocument.Node?
     }
 
-    /// The keys of the instance `entry`; `nil` when it names no file to
+    /// The keys of the instance `entry`, written in `file`; `nil` when it names no file to
     /// include (after a diagnostic).
     func instanceMembers(
-        _ document: borrowing YAMLDocument, _ entry: YAMLDocument.Entry,
+        _ document: borrowing YAMLDocument, _ entry: YAMLDocument.Entry, in file: ObjectFile,
         into diagnostics: inout DiagnosticCollector
     ) -> InstanceMembers? {
         var includeNode: YAMLDocument.Node?
@@ -100,7 +102,7 @@ extension ComponentExpansion {
                 diagnostics.add(
                     .unknownInstanceKey(
                         key: member.key, suggestion: Suggestions.closest(to: member.key, in: Self.instanceKeys)),
-                    at: document.writtenSpan(member.keyNode))
+                    at: document.writtenSpan(member.keyNode), in: file.origin)
             }
         }
         guard let includeNode, document.kind(includeNode) == .scalar, !document.isNull(includeNode),
@@ -109,7 +111,7 @@ extension ComponentExpansion {
             let node = includeNode ?? entry.keyNode
             let isEmpty = document.isNull(node) || document.text(node)?.isEmpty == true
             let found = isEmpty ? "nothing" : document.kindDescription(node)
-            diagnostics.add(.includeNotAPath(found: found), at: document.span(node))
+            diagnostics.add(.includeNotAPath(found: found), at: document.span(node), in: file.origin)
             return nil
         }
         return InstanceMembers(
@@ -136,11 +138,12 @@ extension ComponentExpansion {
         }
         if let loop = chain.firstIndex(where: { $0.canonical == canonical }) {
             diagnostics.add(
-                .includeCycle(files: chain[...loop].reversed().map(\.name) + [displayPath]), at: includeSpan)
+                .includeCycle(files: chain[...loop].reversed().map(\.name) + [displayPath]), at: includeSpan,
+                in: file.origin)
             return nil
         }
         if chain.count > limits.maxIncludeDepth {
-            diagnostics.add(.includeTooDeep(limit: limits.maxIncludeDepth), at: includeSpan)
+            diagnostics.add(.includeTooDeep(limit: limits.maxIncludeDepth), at: includeSpan, in: file.origin)
             stoppedIncluding = true
             return nil
         }
@@ -149,7 +152,7 @@ extension ComponentExpansion {
             + (file.origin?.includedFrom ?? [])
         guard
             let componentIndex = component(
-                include, at: includeSpan, includedFrom: includedFrom, into: &diagnostics)
+                include, at: includeSpan, in: file, includedFrom: includedFrom, into: &diagnostics)
         else { return nil }
         let component = componentFiles[componentIndex]
         // Instances count too, so that components of nothing but instances
@@ -157,7 +160,7 @@ extension ComponentExpansion {
         let count = component.objects.map { component.document.count($0) } ?? 0
         expandedInstances += 1
         if expandedObjects + expandedInstances + count > limits.maxExpandedObjects {
-            diagnostics.add(.tooManyObjects(limit: limits.maxExpandedObjects), at: includeSpan)
+            diagnostics.add(.tooManyObjects(limit: limits.maxExpandedObjects), at: includeSpan, in: file.origin)
             stoppedIncluding = true
             return nil
         }
@@ -170,17 +173,17 @@ extension ComponentExpansion {
             expandedBytes = sum.overflow || idBytes.overflow ? .max : sum.partialValue
         }
         if expandedBytes > limits.maxExpandedBytes {
-            diagnostics.add(.expansionTooLarge(limit: limits.maxExpandedBytes), at: includeSpan)
+            diagnostics.add(.expansionTooLarge(limit: limits.maxExpandedBytes), at: includeSpan, in: file.origin)
             stoppedIncluding = true
             return nil
         }
         return (componentIndex, includedFrom, displayPath)
     }
 
-    /// Reports the `set:` entries of `instance` (written in `document`)
-    /// that named no object of the component, once its objects are checked.
+    /// Reports the `set:` entries of `instance` (written in `document`, of
+    /// `file`) that named no object of the component, once its objects are checked.
     mutating func finish(
-        _ instance: Instance, _ document: borrowing YAMLDocument,
+        _ instance: Instance, _ document: borrowing YAMLDocument, in file: ObjectFile,
         into diagnostics: inout DiagnosticCollector
     ) {
         for override in instance.overrides where !override.isUsed {
@@ -192,7 +195,7 @@ extension ComponentExpansion {
             {
                 connecting = (String(override.written.dropLast(3)), override.property)
             }
-            diagnostics.add(at: document.writtenSpan(override.keyNode)) { withHints in
+            diagnostics.add(at: document.writtenSpan(override.keyNode), in: file.origin) { withHints in
                 .unknownOverrideObject(
                     path: override.written, component: displayPath,
                     suggestion: withHints ? Suggestions.closest(to: override.written, in: component?.ids ?? []) : nil,

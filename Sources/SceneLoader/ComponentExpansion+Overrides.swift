@@ -2,7 +2,7 @@ import SceneCore
 import SceneYAML
 
 /// One `set: { id.property: value }` entry of an instance; marked as used
-/// once an object it names is given (see ``ComponentExpansion/expand(_:_:in:own:earlier:appendingTo:into:)``).
+/// once an object it names is given (see ``ComponentExpansion/expand(_:_:in:own:appendingTo:into:)``).
 final class Override {
     /// The object's id by path from the scene's own objects.
     let objectID: String
@@ -41,13 +41,15 @@ extension ComponentExpansion {
     ) -> [Override] {
         guard let setNode else { return [] }
         if document.kind(setNode) != .mapping && !document.isNull(setNode) {
-            diagnostics.add(.setNotAMapping(found: document.kindDescription(setNode)), at: document.span(setNode))
+            diagnostics.add(
+                .setNotAMapping(found: document.kindDescription(setNode)), at: document.span(setNode), in: file.origin)
             return []
         }
         var registered: [Override] = []
         document.forEachEntry(setNode) { entry in
             guard let path = MemberPath(entry.key) else {
-                diagnostics.add(.notAnOverridePath(text: entry.key), at: document.writtenSpan(entry.keyNode))
+                diagnostics.add(
+                    .notAnOverridePath(text: entry.key), at: document.writtenSpan(entry.keyNode), in: file.origin)
                 return
             }
             let override = Override(

@@ -51,13 +51,13 @@ extension ComponentExpansion {
     mutating func bindOwnParameters(
         _ document: YAMLDocument, _ params: YAMLDocument.Entry, into diagnostics: inout DiagnosticCollector
     ) -> (bindings: [String: ParameterBinding], names: [String]) {
-        let declarations = parameterDeclarations(document, params.value, into: &diagnostics)
+        let declarations = parameterDeclarations(document, params.value, in: nil, into: &diagnostics)
         let written = WrittenIn(document: nil, origin: nil)
         var bindings: [String: ParameterBinding] = [:]
         for parameter in declarations {
             guard let node = parameter.defaultNode else {
                 diagnostics.add(
-                    .parameterWithoutDefault(name: parameter.name), at: document.writtenSpan(params.keyNode))
+                    .parameterWithoutDefault(name: parameter.name), at: document.writtenSpan(params.keyNode), in: nil)
                 bindings[parameter.name] = ParameterBinding(
                     type: parameter.type, written: written, node: params.keyNode, value: nil, isValid: false)
                 continue
@@ -86,13 +86,14 @@ extension ComponentExpansion {
         if let paramsNode {
             if document.kind(paramsNode) != .mapping && !document.isNull(paramsNode) {
                 diagnostics.add(
-                    .paramsNotAMapping(found: document.kindDescription(paramsNode)), at: document.span(paramsNode))
+                    .paramsNotAMapping(found: document.kindDescription(paramsNode)), at: document.span(paramsNode),
+                    in: file.origin)
             }
             let names = component.parameters.map(\.name)
             let declared = Set(names)
             document.forEachEntry(paramsNode) { entry in
                 guard declared.contains(entry.key) else {
-                    diagnostics.add(at: document.writtenSpan(entry.keyNode)) { withHints in
+                    diagnostics.add(at: document.writtenSpan(entry.keyNode), in: file.origin) { withHints in
                         .unknownParameter(
                             name: entry.key, component: component.source.name,
                             suggestion: withHints ? Suggestions.closest(to: entry.key, in: names) : nil,
@@ -114,18 +115,15 @@ extension ComponentExpansion {
             {
                 bindings[parameter.name] = binding
             } else if let node = parameter.defaultNode {
-                let includerOrigin = diagnostics.origin
-                diagnostics.origin = origin
                 // A default's `$name` is plain text: the parameters it could
                 // name are the instance's own, not bound yet.
                 bindings[parameter.name] = bind(
                     component.document, node, name: parameter.name, type: parameter.type, in: defaults,
                     of: nil, own: own, into: &diagnostics)
-                diagnostics.origin = includerOrigin
             } else {
                 diagnostics.add(
                     .missingParameter(name: parameter.name, instance: instance, type: parameter.type),
-                    at: document.writtenSpan(keyNode))
+                    at: document.writtenSpan(keyNode), in: file.origin)
                 bindings[parameter.name] = ParameterBinding(
                     type: parameter.type, written: given, node: keyNode, value: nil, isValid: false)
             }
@@ -134,7 +132,7 @@ extension ComponentExpansion {
     }
 
     /// The binding of the parameter `name` to the value `node` written in
-    /// `written`, checked against `type` when it has one. `file` is the
+    /// `written` (where its diagnostics go), checked against `type` when it has one. `file` is the
     /// file that writes it when its `$outer` names that file's own
     /// parameter (`nil`: a `$` is plain text there).
     func bind(
@@ -145,7 +143,7 @@ extension ComponentExpansion {
         if let parameters = file?.parameters, let reference = Self.parameterReference(document, node) {
             guard let outer = parameters[reference] else {
                 let known = file?.parameterNames ?? []
-                diagnostics.add(at: document.span(node)) { withHints in
+                diagnostics.add(at: document.span(node), in: written.origin) { withHints in
                     .unknownParameterReference(
                         name: reference, suggestion: withHints ? Suggestions.closest(to: reference, in: known) : nil,
                         known: withHints ? known : [])
@@ -157,25 +155,21 @@ extension ComponentExpansion {
                 guard Self.fits(outerType, type) else {
                     diagnostics.add(
                         .parameterTypeMismatch(name: reference, type: outerType, property: name, propertyType: type),
-                        at: document.span(node))
+                        at: document.span(node), in: written.origin)
                     return ParameterBinding(type: type, written: written, node: node, value: nil, isValid: false)
                 }
                 return ParameterBinding(
                     type: type, written: outer.written, node: outer.node, value: outer.value, isValid: true)
             }
-            let saved = diagnostics.origin
-            diagnostics.origin = outer.written.origin
-            let binding = bind(
+            return bind(
                 outer.written.document(own: own), outer.node, name: name, type: type, in: outer.written, of: nil,
                 own: own, into: &diagnostics)
-            diagnostics.origin = saved
-            return binding
         }
         guard let type else {
             return ParameterBinding(type: nil, written: written, node: node, value: nil, isValid: true)
         }
         let value = ValueResolver.resolve(
-            node, in: document, as: type, subject: { name }, into: &diagnostics)
+            node, in: document, as: type, subject: { name }, origin: written.origin, into: &diagnostics)
         return ParameterBinding(type: type, written: written, node: node, value: value, isValid: value != nil)
     }
 
@@ -187,7 +181,7 @@ extension ComponentExpansion {
     ) -> SceneValue? {
         guard let binding = file.parameters?[name] else {
             let known = file.parameterNames
-            diagnostics.add(at: span) { withHints in
+            diagnostics.add(at: span, in: file.origin) { withHints in
                 .unknownParameterReference(
                     name: name, suggestion: withHints ? Suggestions.closest(to: name, in: known) : nil,
                     known: withHints ? known : [])
@@ -200,20 +194,16 @@ extension ComponentExpansion {
                 diagnostics.add(
                     .parameterTypeMismatch(
                         name: name, type: type, property: property.name, propertyType: property.type),
-                    at: span)
+                    at: span, in: file.origin)
                 return nil
             }
             if property.range == nil, let value = binding.value { return value }
         }
         // An untyped parameter (or a property with a range) is resolved as
         // the property's type where the value is written.
-        let saved = diagnostics.origin
-        diagnostics.origin = binding.written.origin
-        let value = ValueResolver.resolve(
+        return ValueResolver.resolve(
             binding.node, in: binding.written.document(own: own), as: property.type, range: property.range,
-            subject: { property.name }, into: &diagnostics)
-        diagnostics.origin = saved
-        return value
+            subject: { property.name }, origin: binding.written.origin, into: &diagnostics)
     }
 
     /// Whether a parameter of type `given` can be used where `expected` is.
@@ -231,14 +221,16 @@ extension ComponentExpansion {
         return String(decoding: name, as: UTF8.self)
     }
 
-    /// The entries of `params:`: `name: { type: T, default: value, doc: text }`.
+    /// The entries of `params:`: `name: { type: T, default: value, doc: text }`,
+    /// written in the file `origin` names.
     func parameterDeclarations(
-        _ document: YAMLDocument, _ node: YAMLDocument.Node,
+        _ document: YAMLDocument, _ node: YAMLDocument.Node, in origin: DiagnosticOrigin?,
         into diagnostics: inout DiagnosticCollector
     ) -> [ParameterDeclaration] {
         guard document.kind(node) == .mapping else {
             if !document.isNull(node) {
-                diagnostics.add(.paramsNotAMapping(found: document.kindDescription(node)), at: document.span(node))
+                diagnostics.add(
+                    .paramsNotAMapping(found: document.kindDescription(node)), at: document.span(node), in: origin)
             }
             return []
         }
@@ -246,7 +238,7 @@ extension ComponentExpansion {
         document.forEachEntry(node) { entry in
             let name = entry.key
             guard SceneRegistry.isIdentifier(name) else {
-                diagnostics.add(.invalidID(id: name), at: document.writtenSpan(entry.keyNode))
+                diagnostics.add(.invalidID(id: name), at: document.writtenSpan(entry.keyNode), in: origin)
                 return
             }
             var type: ValueType?
@@ -256,7 +248,7 @@ extension ComponentExpansion {
                     .invalidParameterDeclaration(
                         name: name, problem: "must be a mapping, not \(document.kindDescription(entry.value))",
                         hint: "write '\(name): { type: Duration, default: 3s }'; both are optional"),
-                    at: document.span(entry.value))
+                    at: document.span(entry.value), in: origin)
                 // Taken as its default, so that its uses are not reported too.
                 defaultNode = entry.value
             }
@@ -272,7 +264,7 @@ extension ComponentExpansion {
                                 hint:
                                     "a parameter's type is Bool, Int, Double, String, Duration or Color, 'T?' or '[T]'; leave it out to take the type where it is used"
                             ),
-                            at: document.span(member.value))
+                            at: document.span(member.value), in: origin)
                     }
                 case "default": defaultNode = member.value
                 case "doc": break
@@ -281,13 +273,13 @@ extension ComponentExpansion {
                         .invalidParameterDeclaration(
                             name: name, problem: "has no key '\(member.key)'",
                             hint: "a parameter takes 'type', 'default' and 'doc'"),
-                        at: document.writtenSpan(member.keyNode))
+                        at: document.writtenSpan(member.keyNode), in: origin)
                 }
             }
             var defaultValue: SceneValue?
             if let type, let defaultNode {
                 defaultValue = ValueResolver.resolve(
-                    defaultNode, in: document, as: type, subject: { name }, into: &diagnostics)
+                    defaultNode, in: document, as: type, subject: { name }, origin: origin, into: &diagnostics)
             }
             result.append(
                 ParameterDeclaration(name: name, type: type, defaultNode: defaultNode, defaultValue: defaultValue))

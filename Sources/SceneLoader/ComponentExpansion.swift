@@ -7,10 +7,6 @@ import SceneYAML
     import Darwin
 #endif
 
-/// Where diagnostics about a file go: the component file and the includes
-/// that led to it, nearest first; `nil` stands for the scene's own file.
-typealias DiagnosticOrigin = (file: SceneSource, includedFrom: [Diagnostic.Inclusion])
-
 /// The file an object is written in: the scene's own, or one instance of a
 /// component (the component's file, with the instance's id prefix,
 /// parameters and parent). ``ComponentExpansion`` makes one per instance
@@ -90,8 +86,10 @@ struct ExpandedObject {
     let file: ObjectFile
     /// Its id by path: the file's prefix and the id as written.
     let id: String
-    /// The `set:` overrides that set it, outermost instance's last (so that it wins).
-    let overrides: [Override]
+    /// What the instances around it give it (see ``GivenMember``), in
+    /// ``ExpandedScene/given``: the root parent, then the `set:` overrides
+    /// that set it, outermost instance's last (so that it wins).
+    let given: Range<Int>
     /// Where an instance of the same id was written earlier in the scene's own file.
     let instanceWrittenFirst: Int?
 }
@@ -104,11 +102,17 @@ struct ExpandedObject {
 /// once, follows the chain of includes within its limits (cycles,
 /// ``SceneLimits/maxIncludeDepth``, ``SceneLimits/maxExpandedObjects``,
 /// ``SceneLimits/maxExpandedBytes``), binds each instance's `params:` and
-/// gives each object the `set:` overrides that name it; it reports its own
-/// mistakes into the collector it is given. It needs no registry.
+/// completes each object of a component with what its instances give it
+/// (``GivenMember``: the root views' parent, the `set:` overrides checked
+/// against the object's type); it reports its own mistakes into the
+/// collector it is given. The declaration that follows sees plain objects.
 struct ComponentExpansion {
+    /// The types, for the members the instances give.
+    let registry: SceneRegistry
     /// Limits on includes and the files they read.
     let limits: SceneLimits
+    /// What the instances give the objects of components, object by object.
+    var given: [GivenMember] = []
     /// The scene's own file; made when its first object is read (see ``begin(_:)``).
     private(set) var ownFile: ObjectFile
     /// Component files read so far, by their canonical path: each is read
@@ -143,8 +147,10 @@ struct ComponentExpansion {
     /// component files they include.
     ///
     /// - Complexity: O(n) in the scene's and its components' objects.
-    static func expand(_ parsed: ParsedScene, limits: SceneLimits) -> (ExpandedScene, PhaseDiagnostics) {
-        var expansion = ComponentExpansion(ownName: parsed.source.name, limits: limits)
+    static func expand(
+        _ parsed: ParsedScene, registry: SceneRegistry, limits: SceneLimits
+    ) -> (ExpandedScene, PhaseDiagnostics) {
+        var expansion = ComponentExpansion(ownName: parsed.source.name, registry: registry, limits: limits)
         var diagnostics = DiagnosticCollector(limit: limits.maxDiagnostics, after: [parsed.diagnostics])
         var objects: [ExpandedObject] = []
         let document = parsed.document
@@ -163,12 +169,14 @@ struct ComponentExpansion {
             }
         }
         let expanded = ExpandedScene(
-            parsed: parsed, objects: objects, ownFile: expansion.ownFile, includedFiles: expansion.includedFiles)
+            parsed: parsed, objects: objects, given: expansion.given, ownFile: expansion.ownFile,
+            includedFiles: expansion.includedFiles)
         return (expanded, diagnostics.found)
     }
 
-    /// The expansion of the scene named `ownName`.
-    init(ownName: String, limits: SceneLimits) {
+    /// The expansion of the scene named `ownName`, its objects' types those of `registry`.
+    init(ownName: String, registry: SceneRegistry, limits: SceneLimits) {
+        self.registry = registry
         self.limits = limits
         self.ownFile = ObjectFile(
             component: nil, componentIndex: nil, includer: nil, name: ownName, canonical: Self.canonicalPath(ownName),
@@ -207,7 +215,7 @@ struct ComponentExpansion {
             var first: Int?
             if !instanceOffsets.isEmpty { first = instanceOffsets[entry.key] }
             objects.append(
-                ExpandedObject(entry: entry, file: file, id: entry.key, overrides: [], instanceWrittenFirst: first))
+                ExpandedObject(entry: entry, file: file, id: entry.key, given: 0..<0, instanceWrittenFirst: first))
             return
         }
         let id = file.prefix + entry.key
@@ -216,8 +224,8 @@ struct ComponentExpansion {
             overrides = list.reversed()
             for override in list { override.use() }
         }
-        objects.append(
-            ExpandedObject(entry: entry, file: file, id: id, overrides: overrides, instanceWrittenFirst: nil))
+        let given = complete(document, entry, in: file, overrides: overrides, own: own, into: &diagnostics)
+        objects.append(ExpandedObject(entry: entry, file: file, id: id, given: given, instanceWrittenFirst: nil))
     }
 
     /// Appends the objects of the instance of a component declared by
@@ -233,13 +241,14 @@ struct ComponentExpansion {
         var isValid = false
         document.withScalarBytes(entry.keyNode) { isValid = SceneRegistry.isIdentifier(utf8: $0) }
         if !isValid {
-            diagnostics.add(.invalidID(id: entry.key), at: document.writtenSpan(entry.keyNode))
+            diagnostics.add(.invalidID(id: entry.key), at: document.writtenSpan(entry.keyNode), in: file.origin)
         }
         if file.isOwn {
             // Objects given in this entry come after it: only those given before count.
             if let first = firstOffset(ofID: entry.key, givenIn: objects, own: own) ?? instanceOffsets[entry.key] {
                 diagnostics.add(
                     .duplicateID(id: entry.key), at: document.writtenSpan(entry.keyNode),
+                    in: file.origin,
                     notes: [Diagnostic.Note("first written here", at: document.position(ofOffset: first))])
                 return
             }
@@ -249,15 +258,12 @@ struct ComponentExpansion {
             return
         }
         if let entries = instance.file.component?.objects, let component = instance.file.component {
-            let includerOrigin = diagnostics.origin
-            diagnostics.origin = instance.file.origin
             component.document.forEachEntry(entries) {
                 expand(
                     component.document, $0, in: instance.file, own: own, appendingTo: &objects, into: &diagnostics)
             }
-            diagnostics.origin = includerOrigin
         }
-        finish(instance, document, into: &diagnostics)
+        finish(instance, document, in: file, into: &diagnostics)
     }
 
     /// Where the object `id` among `objects` (those given so far) is first

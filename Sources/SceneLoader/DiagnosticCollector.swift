@@ -26,6 +26,13 @@ struct PhaseDiagnostics {
     static func haveErrors(_ phases: [PhaseDiagnostics]) -> Bool { phases.contains { $0.errorCount > 0 } }
 }
 
+/// The file a diagnostic is found in, when it is a component's: the
+/// component's text and the includes that led to it, nearest first. `nil`
+/// stands for the scene's own file. Each diagnostic is given its origin
+/// where it is made, from the ``ObjectFile`` (or ``WrittenIn``) of what it
+/// is about.
+typealias DiagnosticOrigin = (file: SceneSource, includedFrom: [Diagnostic.Inclusion])
+
 /// Collects one phase's diagnostics up to a limit shared with the phases
 /// before it, then records that it stopped. Errors are counted past the
 /// limit too, so that a file whose errors came after the limit (behind
@@ -37,9 +44,6 @@ struct DiagnosticCollector {
     fileprivate(set) var diagnostics: [Diagnostic] = []
     private(set) var isFull = false
     fileprivate var errorCount = 0
-    /// The component file being validated and the includes that led to
-    /// it, given to each diagnostic added; `nil` in the scene's own file.
-    var origin: (file: SceneSource, includedFrom: [Diagnostic.Inclusion])?
     /// The component diagnostics reported so far, by file, offset and
     /// message: a mistake in a component instanced many times is told once.
     private var reportedInComponents: Set<ComponentKey> = []
@@ -84,7 +88,10 @@ struct DiagnosticCollector {
         diagnostic.includedFrom.last?.position.offset ?? diagnostic.position.offset
     }
 
-    mutating func add(_ diagnostic: Diagnostic) {
+    /// Keeps `diagnostic`, found in the file `origin` names (`nil`: the
+    /// scene's own): a diagnostic with no file of its own is given that
+    /// file and the includes that led to it.
+    mutating func add(_ diagnostic: Diagnostic, in origin: DiagnosticOrigin?) {
         var diagnostic = diagnostic
         if let origin, diagnostic.file == nil {
             diagnostic.file = origin.file
@@ -116,14 +123,16 @@ struct DiagnosticCollector {
     /// shown, so that mistakes past the limit, or repeated in each instance
     /// of a component, cost no search.
     mutating func add(
-        at span: @autoclosure () -> SourceSpan, notes: [Diagnostic.Note] = [],
+        at span: @autoclosure () -> SourceSpan, in origin: DiagnosticOrigin?, notes: [Diagnostic.Note] = [],
         _ make: (_ withHints: Bool) -> SceneProblem
     ) {
         let plain = make(false)
         guard !isFull else { return count(plain) }
         let span = span()
-        guard showsHints(for: plain, at: span) else { return add(plain.diagnostic(at: span, notes: notes)) }
-        add(make(true).diagnostic(at: span, notes: notes))
+        guard showsHints(for: plain, at: span, in: origin) else {
+            return add(plain.diagnostic(at: span, notes: notes), in: origin)
+        }
+        add(make(true).diagnostic(at: span, notes: notes), in: origin)
     }
 
     /// Counts `problem` once collecting has stopped: only whether the file
@@ -137,14 +146,14 @@ struct DiagnosticCollector {
     /// so that its hints are worth working out; counted in ``hintsWorkedOut``
     /// when it is. For a hint that needs the validator, where
     /// ``add(at:notes:_:)`` cannot reach it.
-    mutating func showsHints(for problem: SceneProblem, at span: SourceSpan) -> Bool {
-        guard willShow(problem.diagnostic(at: span)) else { return false }
+    mutating func showsHints(for problem: SceneProblem, at span: SourceSpan, in origin: DiagnosticOrigin?) -> Bool {
+        guard willShow(problem.diagnostic(at: span), in: origin) else { return false }
         hintsWorkedOut += 1
         return true
     }
 
     /// Whether `diagnostic`, added now, would be kept.
-    private func willShow(_ diagnostic: Diagnostic) -> Bool {
+    private func willShow(_ diagnostic: Diagnostic, in origin: DiagnosticOrigin?) -> Bool {
         if isFull || keptBefore + diagnostics.count >= limit { return false }
         if let origin, diagnostic.file == nil {
             let key = ComponentKey(
@@ -154,10 +163,14 @@ struct DiagnosticCollector {
         return true
     }
 
-    /// Reports `problem` at `span`; once collecting has stopped, only
-    /// counts it, without working out `span`.
-    mutating func add(_ problem: SceneProblem, at span: @autoclosure () -> SourceSpan, notes: [Diagnostic.Note] = []) {
+    /// Reports `problem` at `span` in the file `origin` names (`nil`: the
+    /// scene's own); once collecting has stopped, only counts it, without
+    /// working out `span`.
+    mutating func add(
+        _ problem: SceneProblem, at span: @autoclosure () -> SourceSpan, in origin: DiagnosticOrigin?,
+        notes: [Diagnostic.Note] = []
+    ) {
         guard !isFull else { return count(problem) }
-        add(problem.diagnostic(at: span(), notes: notes))
+        add(problem.diagnostic(at: span(), notes: notes), in: origin)
     }
 }

@@ -3,39 +3,48 @@ import SceneYAML
 
 /// What needs the wiring resolved: cycles through hierarchy outlets, frames
 /// inside layouts, loops in the `on:` wiring. Run only when every object was
-/// declared, so that the checked objects' indices are the declaration's.
+/// declared.
 extension ReferenceResolver {
     /// At most how many wiring loops are reported: each report walks a path.
     static let wiringLoopReportLimit = 10
 
+    /// The object the hierarchy outlet (like `parent`) of the object at
+    /// `index` names, when it has one and it resolved to an object that
+    /// fits; `targets` are what the outlets' targets resolve to.
+    func parent(of index: Int, _ targets: [ReferenceResolution]) -> Int? {
+        checked.outlets[checked.objects[index].outletRange]
+            .first { $0.outlet.isHierarchy && !$0.targetRange.isEmpty }
+            .flatMap { targets[$0.targetRange.lowerBound].fittingObject }
+    }
+
     /// Reports a cycle through hierarchy outlets (like `parent`) once per
-    /// cycle; `parents` holds the object each object's hierarchy outlet
-    /// names (`nil`: none, or one that did not resolve).
+    /// cycle (see ``parent(of:_:)``).
     ///
     /// Walks start only from the objects whose parent is not an earlier
     /// object: the lowest-numbered object that leads into a cycle leads to
     /// a higher-numbered one (or to itself), so it is among them, and the
     /// walks find and word each cycle as walks from every object in order would.
-    mutating func checkHierarchies(_ parents: [Int?]) {
+    mutating func checkHierarchies(_ targets: [ReferenceResolution]) {
         let objects = checked.objects
         var state = [VisitState](repeating: .new, count: objects.count)
         var path: [Int] = []
-        for start in objects.indices where state[start] == .new && parents[start].map({ $0 >= start }) ?? true {
+        for start in objects.indices
+        where state[start] == .new && parent(of: start, targets).map({ $0 >= start }) ?? true {
             path.removeAll(keepingCapacity: true)
             var current: Int? = start
             while let index = current, state[index] == .new {
                 state[index] = .onPath
                 path.append(index)
-                current = parents[index]
+                current = parent(of: index, targets)
             }
             if let index = current, state[index] == .onPath, let cycleStart = path.firstIndex(of: index) {
-                let cycle = path[cycleStart...].map { objects[$0].id } + [objects[index].id]
+                let cycle = path[cycleStart...].map { checked.ids[$0] } + [checked.ids[index]]
                 let outlet =
                     checked.outlets[objects[index].outletRange].first(where: \.outlet.isHierarchy)?.outlet.name
                     ?? "parent"
                 let site = checked.hierarchySites.last(where: { $0.owner == index })
                 let at = site.map { span($0.offsets, in: $0.file) } ?? span(objects[index].idOffsets, in: nil)
-                reporting(in: site?.file) { $0.diagnostics.add(.hierarchyCycle(outlet: outlet, ids: cycle), at: at) }
+                diagnostics.add(.hierarchyCycle(outlet: outlet, ids: cycle), at: at, in: site?.file.origin)
             }
             for index in path { state[index] = .done }
         }
@@ -46,7 +55,7 @@ extension ReferenceResolver {
     /// parent asked for leaves it out, which is seldom what was meant.
     ///
     /// - Complexity: O(n) in the objects and the properties set.
-    mutating func checkFramesInLayouts(_ parents: [Int?]) {
+    mutating func checkFramesInLayouts(_ targets: [ReferenceResolution]) {
         let objects = checked.objects
         func sets(_ name: String, _ index: Int) -> Bool {
             checked.propertyValues[objects[index].propertyRange].contains {
@@ -54,9 +63,9 @@ extension ReferenceResolver {
             }
         }
         for index in objects.indices where sets("frame", index) {
-            guard let parent = parents[index], sets("layout", parent) else { continue }
+            guard let parent = parent(of: index, targets), sets("layout", parent) else { continue }
             let at = span(objects[index].idOffsets, in: nil)
-            diagnostics.add(.frameInLayout(id: objects[index].id, parent: objects[parent].id), at: at)
+            diagnostics.add(.frameInLayout(id: checked.ids[index], parent: checked.ids[parent]), at: at, in: nil)
         }
     }
 
@@ -100,7 +109,7 @@ extension ReferenceResolver {
                     closesReportedLoop[target] = true
                     let ids = path[place...].map { objects[$0.object].id } + [objects[target].id]
                     let at = span(objects[target].idOffsets, in: nil)
-                    diagnostics.add(.wiringLoop(ids: ids), at: at)
+                    diagnostics.add(.wiringLoop(ids: ids), at: at, in: nil)
                 case .onPath, .done:
                     break
                 }

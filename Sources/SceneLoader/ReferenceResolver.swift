@@ -65,19 +65,19 @@ struct ReferenceResolver {
             }
             ranges.append(start..<connections.count)
         }
-        guard checked.allDeclared else { return (targets, actions, Wiring()) }
-        let parents = checked.objects.map { object in
-            checked.outlets[object.outletRange].first { $0.outlet.isHierarchy && !$0.targetRange.isEmpty }
-                .flatMap { targets[$0.targetRange.lowerBound].fittingObject }
-        }
+        // Wiring is made only when every object was declared.
         var wiring = Wiring()
-        wiring.objects = zip(checked.objects, ranges).map { object, range in
-            SceneDeclaration.Object(
-                id: object.id, idOffsets: object.idOffsets, type: object.type, propertyRange: object.propertyRange,
-                outletRange: object.outletRange, connectionRange: range)
+        wiring.objects.reserveCapacity(checked.objects.count)
+        for (index, object) in checked.objects.enumerated() {
+            guard let type = checked.types[index] else { return (targets, actions, Wiring()) }
+            wiring.objects.append(
+                SceneDeclaration.Object(
+                    id: checked.ids[index], idOffsets: object.idOffsets, type: type,
+                    propertyRange: object.propertyRange, outletRange: object.outletRange,
+                    connectionRange: ranges[index]))
         }
-        checkHierarchies(parents)
-        checkFramesInLayouts(parents)
+        checkHierarchies(targets)
+        checkFramesInLayouts(targets)
         checkWiringLoops(wiring.objects, connections)
         var resolvedTargets: [Int] = []
         resolvedTargets.reserveCapacity(targets.count)
@@ -92,13 +92,6 @@ struct ReferenceResolver {
         wiring.outletTargets = resolvedTargets
         wiring.eventConnections = connections
         return (targets, actions, wiring)
-    }
-
-    /// Makes the diagnostics reported by `body` belong to `file`.
-    mutating func reporting(in file: ObjectFile?, _ body: (inout ReferenceResolver) -> Void) {
-        diagnostics.origin = file?.origin
-        body(&self)
-        diagnostics.origin = nil
     }
 
     /// The span of `offsets` in `file` (`nil`: the scene's own).
@@ -119,9 +112,7 @@ struct ReferenceResolver {
         {
             return .object(index)
         }
-        var found = ReferenceResolution.noSuchID
-        reporting(in: reference.file) { found = $0.resolveReporting(reference) }
-        return found
+        return resolveReporting(reference)
     }
 
     private mutating func resolveReporting(_ reference: TargetReference) -> ReferenceResolution {
@@ -140,8 +131,8 @@ struct ReferenceResolver {
             let mismatch = SceneProblem.outletTypeMismatch(
                 outlet: outlet.name, requirement: registry.requirement(of: outlet), id: written,
                 type: targetType.name, fitting: nil)
-            guard diagnostics.showsHints(for: mismatch, at: at) else {
-                diagnostics.add(mismatch, at: at)
+            guard diagnostics.showsHints(for: mismatch, at: at, in: reference.file.origin) else {
+                diagnostics.add(mismatch, at: at, in: reference.file.origin)
                 return .doesNotFit(index)
             }
             diagnostics.add(
@@ -149,7 +140,7 @@ struct ReferenceResolver {
                     outlet: outlet.name, requirement: registry.requirement(of: outlet), id: written,
                     type: targetType.name,
                     fitting: targetFallback(outlet, excluding: reference.owner, in: reference.file)),
-                at: at)
+                at: at, in: reference.file.origin)
             return .doesNotFit(index)
         }
         return .object(index)
@@ -164,8 +155,8 @@ struct ReferenceResolver {
         fitting outlet: (outlet: OutletDescription, owner: Int)? = nil
     ) {
         let plain = SceneProblem.unknownObject(id: written, suggestion: nil, fallback: nil)
-        guard diagnostics.showsHints(for: plain, at: at) else {
-            diagnostics.add(plain, at: at)
+        guard diagnostics.showsHints(for: plain, at: at, in: file.origin) else {
+            diagnostics.add(plain, at: at, in: file.origin)
             return
         }
         let instance = instanceHint(id, written: written)
@@ -181,7 +172,7 @@ struct ReferenceResolver {
                 id: written,
                 suggestion: suggestion,
                 fallback: instance ?? outlet.flatMap { targetFallback($0.outlet, excluding: $0.owner, in: file) }),
-            at: at)
+            at: at, in: file.origin)
     }
 
     /// "objects that fit: a, b" over the scene's objects of the right type.
@@ -215,9 +206,7 @@ struct ReferenceResolver {
         {
             return (.object(index), SceneDeclaration.EventConnection(event: event, target: index, action: action))
         }
-        var found: (ReferenceResolution, SceneDeclaration.EventConnection?) = (.noSuchID, nil)
-        reporting(in: reference.file) { found = $0.resolveReporting(reference) }
-        return found
+        return resolveReporting(reference)
     }
 
     private mutating func resolveReporting(
@@ -233,7 +222,7 @@ struct ReferenceResolver {
         guard let action = targetType.action(utf8: checked.referenceText[reference.action]) else {
             let actionName = checked.text(reference.action)
             let at = actionSpan(reference)
-            diagnostics.add(at: at) { withHints in
+            diagnostics.add(at: at, in: reference.file.origin) { withHints in
                 .unknownAction(
                     action: actionName, type: targetType.name,
                     suggestion: withHints
@@ -250,7 +239,7 @@ struct ReferenceResolver {
                 .payloadMismatch(
                     action: checked.text(reference.action), type: targetType.name, argument: action.argument,
                     event: event.name, owner: checked.types[reference.owner]?.name ?? "?", payload: event.payload),
-                at: at)
+                at: at, in: reference.file.origin)
             return (.doesNotFit(targetIndex), nil)
         }
         return (

@@ -1,11 +1,12 @@
 import SceneCore
 import SceneYAML
 
-/// A scene file after validation: every object with its type, resolved
-/// property values, outlet targets and event connections, ready to be
-/// instantiated. Produced by ``SceneLoader/validate(_:)``: its objects and
-/// wiring by ``ReferenceResolver`` from what ``SceneValidator`` checked,
-/// once, when every id is known.
+/// The ``SceneModel`` of a scene that loads, as the assembler reads it:
+/// every object with its type, resolved property values, outlet targets
+/// and event connections, ready to be instantiated. ``SceneModel/declaration``
+/// reads it from the phases' outputs the model holds (its objects and wiring
+/// from ``ReferenceResolver``, its values from ``SceneValidator``), sharing
+/// their storage.
 ///
 /// Members are kept in flat arrays shared by all objects (each object holds
 /// ranges into them), so that a scene of 100,000 objects costs a few large
@@ -73,7 +74,10 @@ package struct SceneDeclaration {
     /// The event connections, object by object in written order.
     package internal(set) var eventConnections: [EventConnection] = []
     /// What is worth a look but does not stop the scene from loading.
-    package internal(set) var warnings: [Diagnostic] = []
+    /// Copied from the model, which the declaration does not keep: a run
+    /// holds its declaration to the end, and the model's document need not
+    /// stay in memory that long.
+    package let warnings: [Diagnostic]
     /// The `script:` steps, checked against the objects.
     package internal(set) var steps: [ScriptStep] = []
     /// The `invariants:`, checked against the objects: what must hold
@@ -90,7 +94,7 @@ package struct SceneDeclaration {
     /// in the order they are first included: what
     /// ``SceneLoader/includedFiles(of:)`` lists, kept from the load so that
     /// a command that loaded the scene need not read it again.
-    package internal(set) var includedFiles: [String] = []
+    package let includedFiles: [String]
 
     /// Where the id of the object at `index` is written.
     package func span(of index: Int) -> SourceSpan {
@@ -104,10 +108,11 @@ package struct SceneDeclaration {
 }
 
 extension SceneDeclaration {
-    /// The declaration of a scene whose references all resolved, its
-    /// script compiled; `warnings` are what it does not load despite.
-    init(_ resolved: ResolvedScene, _ compiled: CompiledScript, warnings: [Diagnostic]) {
-        self.init()
+    /// The declaration of `model`, a scene whose references all resolved
+    /// into `resolved`, its script compiled.
+    init(_ model: SceneModel, _ resolved: ResolvedScene) {
+        warnings = model.diagnostics
+        includedFiles = model.includedFiles
         let declared = resolved.declared
         let topLevel = declared.topLevel
         (canvas, device, title, summary) = (topLevel.canvas, topLevel.device, topLevel.title, topLevel.summary)
@@ -116,10 +121,8 @@ extension SceneDeclaration {
         outletConnections = resolved.wiring.outletConnections
         outletTargets = resolved.wiring.outletTargets
         eventConnections = resolved.wiring.eventConnections
-        self.warnings = warnings
-        (steps, invariants) = (compiled.steps, compiled.invariants)
+        (steps, invariants) = (model.compiled.steps, model.compiled.invariants)
         idTable = declared.checked.idTable
         locator = declared.expanded.parsed.document.locator
-        includedFiles = declared.expanded.includedFiles
     }
 }

@@ -157,17 +157,10 @@ public struct SceneLoader: Sendable {
         return (model.diagnostics, model.hintsWorkedOut)
     }
 
-    /// Parses and validates `source` into a declaration, or every diagnostic.
+    /// The declaration of `source`'s model (``model(of:)``, then
+    /// ``SceneModel/declaration``), or every diagnostic.
     package func validate(_ source: SceneSource) -> Result<SceneDeclaration, SceneLoadError> {
-        declaration(of: model(of: source))
-    }
-
-    /// The declaration the objects are assembled from, or the diagnostics
-    /// that keep the scene of `model` from loading.
-    package func declaration(of model: SceneModel) -> Result<SceneDeclaration, SceneLoadError> {
-        guard !model.hasErrors, !(warningsAreErrors && !model.diagnostics.isEmpty), let resolved = model.resolved
-        else { return .failure(SceneLoadError(source: model.source, diagnostics: model.diagnostics)) }
-        return .success(SceneDeclaration(resolved, model.compiled, warnings: model.diagnostics))
+        model(of: source).declaration
     }
 
     /// The component files the scene at `path` includes, directly or
@@ -186,7 +179,8 @@ public struct SceneLoader: Sendable {
     ///    on whatever thread ``pipelining`` says;
     /// 2. expanded (``ComponentExpansion``): every entry of `objects:`
     ///    becomes the objects it stands for, each with the ``ObjectFile``
-    ///    it is written in;
+    ///    it is written in and what its instances give it (the root views'
+    ///    parent, the `set:` overrides);
     /// 3. declared (``SceneValidator``): the objects checked against the
     ///    registry, their references kept as written, then the top level;
     /// 4. resolved (``ReferenceResolver``): every reference resolved once,
@@ -204,12 +198,12 @@ public struct SceneLoader: Sendable {
         case .success(let document): parsed = document
         case .failure(let refusal):
             var diagnostics = DiagnosticCollector(limit: limits.maxDiagnostics)
-            diagnostics.add(refusal)
+            diagnostics.add(refusal, in: nil)
             return SceneModel(
                 source: source, registry: registry, resolved: nil, compiled: CompiledScript(),
-                phases: [diagnostics.found])
+                phases: [diagnostics.found], warningsAreErrors: warningsAreErrors)
         }
-        let (expanded, expansion) = ComponentExpansion.expand(parsed, limits: limits)
+        let (expanded, expansion) = ComponentExpansion.expand(parsed, registry: registry, limits: limits)
         let (declared, declaration) = SceneValidator.declare(
             expanded, registry: registry, limits: limits, programName: programName, after: [expansion])
         let (resolved, resolution) = ReferenceResolver.resolve(
@@ -218,7 +212,7 @@ public struct SceneLoader: Sendable {
             declared, registry: registry, limits: limits, after: [expansion, declaration, resolution])
         return SceneModel(
             source: source, registry: registry, resolved: resolved, compiled: compiled,
-            phases: [expansion, declaration, resolution, compilation])
+            phases: [expansion, declaration, resolution, compilation], warningsAreErrors: warningsAreErrors)
     }
 
     /// Loads `source` into a wired, awake scene: the whole file is checked

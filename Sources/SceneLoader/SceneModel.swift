@@ -5,10 +5,11 @@ import SceneYAML
 /// object with its type (or none), every reference with what it resolves
 /// to or why not, and every diagnostic. The phases of a load before the
 /// last make it (parse, expand components, declare, resolve references,
-/// compile the script); ``SceneLoader/check(_:)`` reports its diagnostics,
-/// and a load assembles the objects from it when it has no errors. Tools
-/// ask it what is at a position (``element(atLine:column:inFile:)``) and
-/// which ids fit there (``candidates(atLine:column:inFile:)``).
+/// compile the script). It is the one model of a scene: `check`, `run`,
+/// `import` and `explore` read its diagnostics, and a load assembles the
+/// objects from it when it ``isLoadable``. Tools ask it what is at a
+/// position (``element(atLine:column:inFile:)``) and which ids fit there
+/// (``candidates(atLine:column:inFile:)``).
 ///
 ///     let model = SceneLoader(registry: .standard).model(of: SceneSource(name: "a.yaml", text: text))
 ///     if let element = model.element(atLine: 3, column: 13) { print(element.meaning) }
@@ -23,6 +24,10 @@ public struct SceneModel {
     /// Whether a diagnostic is an error (some may be past the limit of
     /// ``SceneLimits/maxDiagnostics``, and not among ``diagnostics``).
     public let hasErrors: Bool
+    /// Whether the scene loads: no diagnostic is an error (nor a warning,
+    /// when the loader that made the model refuses warnings, see
+    /// ``SceneLoader/warningsAreErrors``) and every reference resolved.
+    public let isLoadable: Bool
     /// The component files the scene includes, directly or through others,
     /// in the order they are first included.
     public var includedFiles: [String] { resolved?.declared.expanded.includedFiles ?? [] }
@@ -36,7 +41,7 @@ public struct SceneModel {
 
     init(
         source: SceneSource, registry: SceneRegistry, resolved: ResolvedScene?, compiled: CompiledScript,
-        phases: [PhaseDiagnostics]
+        phases: [PhaseDiagnostics], warningsAreErrors: Bool
     ) {
         self.source = source
         self.registry = registry
@@ -44,7 +49,18 @@ public struct SceneModel {
         self.compiled = compiled
         diagnostics = PhaseDiagnostics.inFileOrder(phases)
         hasErrors = PhaseDiagnostics.haveErrors(phases)
+        isLoadable = !hasErrors && !(warningsAreErrors && !diagnostics.isEmpty) && resolved != nil
         hintsWorkedOut = phases.reduce(0) { $0 + $1.hintsWorkedOut }
+    }
+
+    /// The declaration the objects are assembled from, read from the
+    /// phases' outputs, when the scene ``isLoadable``; else the error of
+    /// every diagnostic.
+    package var declaration: Result<SceneDeclaration, SceneLoadError> {
+        guard isLoadable, let resolved else {
+            return .failure(SceneLoadError(source: source, diagnostics: diagnostics))
+        }
+        return .success(SceneDeclaration(self, resolved))
     }
 
     /// One object of the scene, in file order: objects of components by

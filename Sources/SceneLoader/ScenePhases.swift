@@ -29,10 +29,12 @@ struct ParsedScene {
 
 /// What the second phase, ``ComponentExpansion``, gives: every object the
 /// scene's `objects:` stands for, flat, in file order, each with the file
-/// it is written in.
+/// it is written in and what its instances give it.
 struct ExpandedScene {
     let parsed: ParsedScene
     let objects: [ExpandedObject]
+    /// What instances give the objects of components (see ``ExpandedObject/given``).
+    let given: [GivenMember]
     /// The scene's own file (with its `params:`, when it declares some).
     let ownFile: ObjectFile
     /// The component files included, in the order first included.

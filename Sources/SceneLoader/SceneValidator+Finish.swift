@@ -16,7 +16,7 @@ extension SceneValidator {
         // Up to the default size limit: a file past it is refused unread.
         validator.reserveCapacity(
             forTextOf: min(document.utf8Text.count, limits.yaml.maxInputBytes, YAMLLimits().maxInputBytes))
-        validator.check(expanded.objects, own: document)
+        validator.check(expanded.objects, given: expanded.given, own: document)
         let topLevel = validator.checkTopLevel(document, ownDeclaresParameters: expanded.ownFile.parameters != nil)
         return (
             DeclaredScene(expanded: expanded, checked: validator.checked, topLevel: topLevel),
@@ -33,11 +33,11 @@ extension SceneValidator {
         var declaration = DeclaredScene.TopLevel()
         locator = document.locator
         guard let root = document.root else {
-            diagnostics.add(.emptyFile, at: SourceSpan(at: .start))
+            diagnostics.add(.emptyFile, at: SourceSpan(at: .start), in: nil)
             return declaration
         }
         guard document.kind(root) == .mapping else {
-            diagnostics.add(.fileNotAMapping(found: document.kindDescription(root)), at: document.span(root))
+            diagnostics.add(.fileNotAMapping(found: document.kindDescription(root)), at: document.span(root), in: nil)
             return declaration
         }
         let top = document.entries(root)
@@ -55,22 +55,23 @@ extension SceneValidator {
                 } else {
                     diagnostics.add(
                         .unknownDevice(name: name, suggestion: Suggestions.closest(to: name, in: Device.names)),
-                        at: document.span(entry.value))
+                        at: document.span(entry.value), in: nil)
                 }
             case "canvas":
                 declaration.canvas = ValueResolver.resolve(
-                    entry.value, in: document, as: Size.sceneValueType, subject: { "canvas" }, into: &diagnostics
+                    entry.value, in: document, as: Size.sceneValueType, subject: { "canvas" }, origin: nil,
+                    into: &diagnostics
                 ).flatMap(Size.init(sceneValue:))
             case "version":
                 if document.text(entry.value) == "1" { break }
                 let written = document.text(entry.value).map { "'\($0)'" } ?? document.kindDescription(entry.value)
-                diagnostics.add(.unsupportedVersion(written: written), at: document.span(entry.value))
+                diagnostics.add(.unsupportedVersion(written: written), at: document.span(entry.value), in: nil)
             case "objects":
                 sawObjects = true
                 if document.kind(entry.value) != .mapping && !document.isNull(entry.value) {
                     diagnostics.add(
                         .objectsNotAMapping(found: document.kindDescription(entry.value)),
-                        at: document.span(entry.value))
+                        at: document.span(entry.value), in: nil)
                 }
             case "params":
                 // Read before the objects; written after them, it came too late.
@@ -80,14 +81,15 @@ extension SceneValidator {
                             name: document.entries(entry.value).first?.key ?? "",
                             problem: "is declared after 'objects:'",
                             hint: "move 'params:' above 'objects:', where the objects' values can use them"),
-                        at: document.writtenSpan(entry.keyNode))
+                        at: document.writtenSpan(entry.keyNode), in: nil)
                 }
             case "script":
                 if document.kind(entry.value) == .sequence {
                     declaration.script = entry.value
                 } else if !document.isNull(entry.value) {
                     diagnostics.add(
-                        .scriptNotAList(found: document.kindDescription(entry.value)), at: document.span(entry.value))
+                        .scriptNotAList(found: document.kindDescription(entry.value)), at: document.span(entry.value),
+                        in: nil)
                 }
             case "invariants":
                 if document.kind(entry.value) == .sequence {
@@ -95,20 +97,21 @@ extension SceneValidator {
                 } else if !document.isNull(entry.value) {
                     diagnostics.add(
                         .invariantsNotAList(found: document.kindDescription(entry.value)),
-                        at: document.span(entry.value))
+                        at: document.span(entry.value), in: nil)
                 }
             default:
                 let suggestion = Suggestions.closest(to: entry.key, in: SceneValidator.topLevelKeys)
                 // A misspelt 'objects' is one mistake, not also a missing 'objects'.
                 if suggestion == "objects" { sawObjects = true }
                 diagnostics.add(
-                    .unknownTopLevelKey(key: entry.key, suggestion: suggestion), at: document.writtenSpan(entry.keyNode)
+                    .unknownTopLevelKey(key: entry.key, suggestion: suggestion),
+                    at: document.writtenSpan(entry.keyNode), in: nil
                 )
             }
         }
         if !sawObjects {
             diagnostics.add(
-                .missingObjects, at: top.first.map { document.writtenSpan($0.keyNode) } ?? document.span(root))
+                .missingObjects, at: top.first.map { document.writtenSpan($0.keyNode) } ?? document.span(root), in: nil)
         }
         return declaration
     }
@@ -116,7 +119,8 @@ extension SceneValidator {
     mutating func text(_ document: YAMLDocument, _ entry: YAMLDocument.Entry, _ key: String) -> String? {
         guard let text = document.text(entry.value) else {
             diagnostics.add(
-                .textExpected(key: key, found: document.kindDescription(entry.value)), at: document.span(entry.value))
+                .textExpected(key: key, found: document.kindDescription(entry.value)), at: document.span(entry.value),
+                in: nil)
             return nil
         }
         return document.isNull(entry.value) ? nil : text

@@ -15,20 +15,22 @@ extension SceneValidator {
             // An empty outlet or collection; a required outlet is reported with the other requirements.
             if !outlet.isRequired || outlet.isCollection {
                 diagnostics.add(
-                    .emptyOutlet(outlet: outlet.name, isCollection: outlet.isCollection), at: document.span(node))
+                    .emptyOutlet(outlet: outlet.name, isCollection: outlet.isCollection), at: document.span(node),
+                    in: file.origin)
                 checked.outlets.append(CheckedObjects.Outlet(outlet: outlet, targetRange: start..<start))
             }
             return
         }
         if outlet.isCollection && document.kind(node) == .sequence && document.count(node) == 0 {
-            diagnostics.add(.emptyOutlet(outlet: outlet.name, isCollection: true), at: document.span(node))
+            diagnostics.add(
+                .emptyOutlet(outlet: outlet.name, isCollection: true), at: document.span(node), in: file.origin)
         }
         if outlet.isCollection {
             guard document.kind(node) == .sequence else {
                 diagnostics.add(
                     .listOfIDsExpected(
                         outlet: outlet.name, found: document.kindDescription(node), text: document.text(node)),
-                    at: document.span(node))
+                    at: document.span(node), in: file.origin)
                 return
             }
             var isValid = true
@@ -53,7 +55,8 @@ extension SceneValidator {
     ) -> Bool {
         guard document.kind(node) == .scalar else {
             diagnostics.add(
-                .idExpected(outlet: outlet.name, found: document.kindDescription(node)), at: document.span(node))
+                .idExpected(outlet: outlet.name, found: document.kindDescription(node)), at: document.span(node),
+                in: file.origin)
             return false
         }
         // A component sees its own objects only: its ids are prefixed with the instance's path.
@@ -77,7 +80,8 @@ extension SceneValidator {
         in file: ObjectFile
     ) {
         guard document.kind(node) == .mapping else {
-            diagnostics.add(.onNotAMapping(found: document.kindDescription(node)), at: document.span(node))
+            diagnostics.add(
+                .onNotAMapping(found: document.kindDescription(node)), at: document.span(node), in: file.origin)
             return
         }
         document.forEachEntryNode(node) { keyNode, value in
@@ -85,7 +89,7 @@ extension SceneValidator {
             document.withScalarBytes(keyNode) { event = type.event(utf8: $0) }
             if event == nil {
                 let name = document.text(keyNode) ?? ""
-                diagnostics.add(at: document.writtenSpan(keyNode)) { withHints in
+                diagnostics.add(at: document.writtenSpan(keyNode), in: file.origin) { withHints in
                     .unknownEvent(
                         event: name, type: type.name,
                         suggestion: withHints ? Suggestions.closest(to: name, in: type.events.keys.sorted()) : nil,
@@ -94,7 +98,8 @@ extension SceneValidator {
             }
             // The actions are checked even for an unknown event, so that one pass finds every mistake.
             if document.kind(value) == .sequence && document.count(value) == 0 {
-                diagnostics.add(.emptyConnection(event: document.text(keyNode) ?? ""), at: document.span(value))
+                diagnostics.add(
+                    .emptyConnection(event: document.text(keyNode) ?? ""), at: document.span(value), in: file.origin)
             }
             if document.kind(value) == .sequence {
                 let count = document.count(value)
@@ -118,6 +123,7 @@ extension SceneValidator {
                             .duplicateConnection(
                                 action: document.text(reference) ?? "", event: document.text(keyNode) ?? ""),
                             at: document.span(reference),
+                            in: file.origin,
                             notes: [Diagnostic.Note("first written here", at: document.span(first).start)])
                     }
                 }
@@ -137,11 +143,12 @@ extension SceneValidator {
             let eventName = document.text(eventKey) ?? ""
             diagnostics.add(
                 .actionReferenceExpected(event: eventName, found: document.kindDescription(node)),
-                at: document.span(node))
+                at: document.span(node), in: file.origin)
             return
         }
         guard let (targetID, actionName) = MemberPath.split(document.scalarBytes(node) ?? []) else {
-            diagnostics.add(.notAnActionReference(text: document.text(node) ?? ""), at: document.span(node))
+            diagnostics.add(
+                .notAnActionReference(text: document.text(node) ?? ""), at: document.span(node), in: file.origin)
             return
         }
         let target = targetID.withUnsafeBufferPointer {

@@ -4,15 +4,15 @@ import SceneYAML
 /// The third phase of a load: the declaration checked against the
 /// registry and the format, every mistake collected in one pass.
 ///
-/// Its input is the flat list of objects ``ComponentExpansion`` gives for
-/// each entry of `objects:` (``check(_:own:)``), each with the
-/// ``ObjectFile`` it is written in; its output is ``CheckedObjects``: each
+/// Its input is the ``ExpandedScene``: the flat list of objects
+/// ``ComponentExpansion`` gives, each with the ``ObjectFile`` it is written
+/// in and the ``GivenMember``s its instances give it, applied after its own
+/// keys. Its output is the ``DeclaredScene``: in ``CheckedObjects`` each
 /// object's id and type, its property values resolved, and its outlets and
-/// `on:` actions as written, by id. Nothing here looks an id up: once the
-/// whole document is read, ``finish(_:ownDeclaresParameters:)`` checks the
-/// top level and has the ``ReferenceResolver`` resolve every reference at
-/// once, the id table being complete, then compiles the script with
-/// ``ScriptCompiler``.
+/// `on:` actions as written, by id; then the scene's top level (see
+/// ``declare(_:registry:limits:programName:after:)``). Nothing here looks
+/// an id up: the ``ReferenceResolver`` resolves every reference at once,
+/// the id table being complete.
 struct SceneValidator {
     static let topLevelKeys = ["scene", "description", "version", "canvas", "objects", "script", "invariants"]
 
@@ -26,6 +26,8 @@ struct SceneValidator {
     var firstOffsets: [Int] = []
     /// Positions in the scene's own file, from its first object on.
     var locator: SourceLocator?
+    /// What instances give the objects of components (see ``ExpandedScene/given``).
+    var given: [GivenMember] = []
     /// Property values of components, resolved once per file (see ``resolveShared(_:_:_:in:)``).
     var sharedValues: [SharedValueKey: SceneValue] = [:]
 
@@ -56,15 +58,13 @@ struct SceneValidator {
 
     // MARK: - Objects
 
-    /// Checks the objects as ``ComponentExpansion`` gives them; `own` is
-    /// the scene's own document.
-    mutating func check(_ objects: [ExpandedObject], own: YAMLDocument) {
+    /// Checks the objects as ``ComponentExpansion`` gives them, with what
+    /// their instances give them; `own` is the scene's own document.
+    mutating func check(_ objects: [ExpandedObject], given: [GivenMember], own: YAMLDocument) {
         if locator == nil { locator = own.locator }
+        self.given = given
         for object in objects {
-            // Diagnostics about an object of a component belong to the component's file.
-            diagnostics.origin = object.file.origin
             check(object, in: object.file.document(own: own), own: own)
-            diagnostics.origin = nil
         }
     }
 
@@ -85,59 +85,70 @@ struct SceneValidator {
             existing = Array(id.utf8).withUnsafeBufferPointer { checked.idTable.insert($0, index) }
         }
         if !isValid {
-            diagnostics.add(.invalidID(id: entry.key), at: document.writtenSpan(entry.keyNode))
+            diagnostics.add(.invalidID(id: entry.key), at: document.writtenSpan(entry.keyNode), in: file.origin)
         }
         checked.ids.append(id)
         if !existing.inserted {
             let first = existing.first
             diagnostics.add(
                 .duplicateID(id: id), at: document.writtenSpan(entry.keyNode),
+                in: file.origin,
                 notes: [Diagnostic.Note("first written here", at: document.position(ofOffset: firstOffsets[first]))])
         } else if let first = object.instanceWrittenFirst {
             diagnostics.add(
                 .duplicateID(id: id), at: document.writtenSpan(entry.keyNode),
-                notes: [Diagnostic.Note("first written here", at: document.position(ofOffset: first))])
+                in: file.origin, notes: [Diagnostic.Note("first written here", at: document.position(ofOffset: first))])
         }
         firstOffsets.append(document.offsets(entry.keyNode).lowerBound)
-        let type = objectType(document, entry)
+        let type = objectType(document, entry, in: file.origin)
         checked.types.append(type)
-        guard let type else { return }
         // An object of a component is placed, for the scene, where its instance is written.
         let idOffsets = file.isOwn ? document.offsets(entry.keyNode) : file.siteOffsets
         let starts = (checked.propertyValues.count, checked.outlets.count, checked.actions.count)
+        guard let type else {
+            checked.objects.append(
+                CheckedObjects.Object(
+                    idOffsets: idOffsets, propertyRange: starts.0..<starts.0, outletRange: starts.1..<starts.1,
+                    actionRange: starts.2..<starts.2))
+            return
+        }
         validateMembers(
             document, entry.value, of: object, type: type, index: index, idOffsets: document.offsets(entry.keyNode),
             own: own)
-        if !file.isOwn {
-            applyComponentContext(
-                document, entry.value, of: object, type: type, index: index, own: own, propertiesFrom: starts.0,
+        if !object.given.isEmpty {
+            apply(
+                given[object.given], to: index, type: type, own: own, propertiesFrom: starts.0,
                 outletsFrom: starts.1)
         }
         checked.objects.append(
             CheckedObjects.Object(
-                index: index, id: id, idOffsets: idOffsets, type: type,
+                idOffsets: idOffsets,
                 propertyRange: starts.0..<checked.propertyValues.count, outletRange: starts.1..<checked.outlets.count,
                 actionRange: starts.2..<checked.actions.count))
     }
 
-    mutating func objectType(_ document: borrowing YAMLDocument, _ entry: YAMLDocument.Entry)
-        -> TypeDescription?
-    {
+    /// The registered type `entry` declares, written in the file `origin`
+    /// names; `nil` after a diagnostic.
+    mutating func objectType(
+        _ document: borrowing YAMLDocument, _ entry: YAMLDocument.Entry, in origin: DiagnosticOrigin?
+    ) -> TypeDescription? {
         let id = entry.key
         guard document.kind(entry.value) == .mapping else {
             diagnostics.add(
-                .objectNotAMapping(id: id, found: document.kindDescription(entry.value)), at: document.span(entry.value)
+                .objectNotAMapping(id: id, found: document.kindDescription(entry.value)),
+                at: document.span(entry.value), in: origin
             )
             return nil
         }
         guard let typeEntry = document.entry(entry.value, "type") else {
-            diagnostics.add(.missingType(id: id, typesHint: typesHint), at: document.writtenSpan(entry.keyNode))
+            diagnostics.add(
+                .missingType(id: id, typesHint: typesHint), at: document.writtenSpan(entry.keyNode), in: origin)
             return nil
         }
         guard document.kind(typeEntry.value) == .scalar, !document.isNull(typeEntry.value) else {
             diagnostics.add(
                 .typeNotAName(id: id, found: document.kindDescription(typeEntry.value), typesHint: typesHint),
-                at: document.span(typeEntry.value))
+                at: document.span(typeEntry.value), in: origin)
             return nil
         }
         // A slice of the document's bytes, not `withScalarBytes`: its
@@ -150,7 +161,7 @@ struct SceneValidator {
         let typeName = document.text(typeEntry.value) ?? ""
         do {
             let (registry, typesHint) = (registry, typesHint)
-            diagnostics.add(at: document.span(typeEntry.value)) { withHints in
+            diagnostics.add(at: document.span(typeEntry.value), in: origin) { withHints in
                 .unknownType(
                     name: typeName,
                     suggestion: withHints ? Suggestions.closest(to: typeName, in: registry.types.map(\.name)) : nil,
@@ -175,10 +186,10 @@ struct SceneValidator {
         guard
             let value = ValueResolver.resolve(
                 node, in: document, as: property.type, range: property.range, subject: { property.name },
-                into: &diagnostics)
+                origin: file.origin, into: &diagnostics)
         else { return nil }
         if let refusal = property.refusal?(value) {
-            diagnostics.add(.refused(value, refusal, subject: property.name), at: document.span(node))
+            diagnostics.add(.refused(value, refusal, subject: property.name), at: document.span(node), in: file.origin)
             return nil
         }
         if let key { sharedValues[key] = value }
@@ -203,7 +214,8 @@ struct SceneValidator {
             case .member(.property(let property)):
                 if property.isReadOnly {
                     diagnostics.add(
-                        .readOnlyProperty(property: property.name, type: type.name), at: document.writtenSpan(keyNode))
+                        .readOnlyProperty(property: property.name, type: type.name), at: document.writtenSpan(keyNode),
+                        in: file.origin)
                     return
                 }
                 if hasParameters, let name = ComponentExpansion.parameterReference(document, value) {
@@ -221,38 +233,40 @@ struct SceneValidator {
             case .unknown:
                 let key = document.text(keyNode) ?? ""
                 if key == "include" {
-                    diagnostics.add(.typeAndInclude(id: id), at: document.writtenSpan(keyNode))
+                    diagnostics.add(.typeAndInclude(id: id), at: document.writtenSpan(keyNode), in: file.origin)
                     return
                 }
                 let span = document.writtenSpan(keyNode)
-                let shown = diagnostics.showsHints(for: .unknownKey(key: key, type: type.name, hint: nil), at: span)
+                let shown = diagnostics.showsHints(
+                    for: .unknownKey(key: key, type: type.name, hint: nil), at: span, in: file.origin)
                 diagnostics.add(
-                    .unknownKey(key: key, type: type.name, hint: shown ? unknownKeyHint(key, type) : nil), at: span)
+                    .unknownKey(key: key, type: type.name, hint: shown ? unknownKeyHint(key, type) : nil), at: span,
+                    in: file.origin)
             }
         }
         for property in type.requiredProperties
         where document.entry(body, property.name) == nil
-            && !object.overrides.contains(where: { $0.property == property.name })
+            && !given[object.given].contains(where: { $0.setMember == property.name })
         {
             diagnostics.add(
                 .missingProperty(id: id, type: type.name, property: property.name, valueType: property.type),
-                at: document.locator.span(idOffsets))
+                at: document.locator.span(idOffsets), in: file.origin)
         }
         // An outlet an instance's `set:` gives is checked where the `set:` is written.
-        for outlet in type.requiredOutlets where !object.overrides.contains(where: { $0.property == outlet.name }) {
+        for outlet in type.requiredOutlets where !given[object.given].contains(where: { $0.setMember == outlet.name }) {
             guard let entry = document.entry(body, outlet.name) else {
                 diagnostics.add(
                     .missingOutlet(
                         id: id, written: object.entry.key, type: type.name, outlet: outlet.name,
                         requirement: registry.requirement(of: outlet)),
-                    at: document.locator.span(idOffsets))
+                    at: document.locator.span(idOffsets), in: file.origin)
                 continue
             }
             if document.isNull(entry.value) {
                 diagnostics.add(
                     .nullRequiredOutlet(
                         id: id, outlet: outlet.name, requirement: registry.requirement(of: outlet)),
-                    at: document.span(entry.value))
+                    at: document.span(entry.value), in: file.origin)
             }
         }
     }

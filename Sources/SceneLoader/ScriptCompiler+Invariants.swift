@@ -11,7 +11,8 @@ extension ScriptCompiler {
         var invariants: [Invariant] = []
         for item in document.items(list) {
             guard document.kind(item) == .mapping, document.count(item) > 0 else {
-                diagnostics.add(.invariantNotAMapping(found: document.kindDescription(item)), at: document.span(item))
+                diagnostics.add(
+                    .invariantNotAMapping(found: document.kindDescription(item)), at: document.span(item), in: nil)
                 continue
             }
             let entries = document.entries(item)
@@ -24,7 +25,7 @@ extension ScriptCompiler {
                         .unknownInvariantKey(
                             key: entry.key, suggestion: Suggestions.closest(to: entry.key, in: Invariant.keys),
                             isPath: false),
-                        at: document.writtenSpan(entry.keyNode))
+                        at: document.writtenSpan(entry.keyNode), in: nil)
                     isValid = false
                 }
                 guard isValid, let checks = compileChecks(document, item, verb: "expect") else { continue }
@@ -50,7 +51,7 @@ extension ScriptCompiler {
                 guard let text = document.text(entry.value), !document.isNull(entry.value) else {
                     diagnostics.add(
                         .textExpected(key: entry.key, found: document.kindDescription(entry.value)),
-                        at: document.span(entry.value))
+                        at: document.span(entry.value), in: nil)
                     isValid = false
                     continue
                 }
@@ -62,12 +63,12 @@ extension ScriptCompiler {
                         key: entry.key,
                         suggestion: isPath ? nil : Suggestions.closest(to: entry.key, in: Invariant.keys),
                         isPath: isPath),
-                    at: document.writtenSpan(entry.keyNode))
+                    at: document.writtenSpan(entry.keyNode), in: nil)
                 isValid = false
             }
         }
         guard let expectNode else {
-            diagnostics.add(.invariantWithoutExpect, at: document.span(item))
+            diagnostics.add(.invariantWithoutExpect, at: document.span(item), in: nil)
             return nil
         }
         let conditions = whenNode.map { compileChecks(document, $0, verb: "when") } ?? []
@@ -118,19 +119,20 @@ extension ScriptCompiler {
                 .map { .notEqual($0) }
         }
         guard !keys.isEmpty, keys.allSatisfy({ $0 == "min" || $0 == "max" }) else {
-            diagnostics.add(.invalidComparison(path: path, keys: keys), at: document.span(node))
+            diagnostics.add(.invalidComparison(path: path, keys: keys), at: document.span(node), in: nil)
             return nil
         }
         guard let property, [.int, .double, .duration].contains(property.type.unwrapped) else {
             let type = property.map { "\($0.type)" } ?? "an outlet"
-            diagnostics.add(.rangeNotOrdered(path: path, type: type), at: document.span(node))
+            diagnostics.add(.rangeNotOrdered(path: path, type: type), at: document.span(node), in: nil)
             return nil
         }
         var bounds: [String: SceneValue] = [:]
         for bound in document.entries(node) {
             guard
                 let value = ValueResolver.resolve(
-                    bound.value, in: document, as: property.type.unwrapped, subject: { path }, into: &diagnostics)
+                    bound.value, in: document, as: property.type.unwrapped, subject: { path }, origin: nil,
+                    into: &diagnostics)
             else { return nil }
             bounds[bound.key] = value
         }
@@ -138,7 +140,7 @@ extension ScriptCompiler {
         if let low, let high, let a = ExpectedValue.number(low), let b = ExpectedValue.number(high),
             a > b
         {
-            diagnostics.add(.emptyRange(path: path, min: "\(low)", max: "\(high)"), at: document.span(node))
+            diagnostics.add(.emptyRange(path: path, min: "\(low)", max: "\(high)"), at: document.span(node), in: nil)
             return nil
         }
         return .range(min: low, max: high)

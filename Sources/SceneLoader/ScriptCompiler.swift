@@ -72,7 +72,8 @@ struct ScriptCompiler {
             guard document.kind(step) == .mapping, document.count(step) == 1,
                 let entry = document.entries(step).first
             else {
-                diagnostics.add(.stepNotAMapping(hasSeveralVerbs: document.count(step) > 1), at: document.span(step))
+                diagnostics.add(
+                    .stepNotAMapping(hasSeveralVerbs: document.count(step) > 1), at: document.span(step), in: nil)
                 continue
             }
             let span = document.writtenSpan(entry.keyNode)
@@ -98,7 +99,7 @@ struct ScriptCompiler {
         case .at:
             guard case .duration(let time) = resolve(document, value, .duration, "at") else { return nil }
             if time < clock {
-                diagnostics.add(.timeGoesBackwards(at: time, reached: clock), at: document.span(value))
+                diagnostics.add(.timeGoesBackwards(at: time, reached: clock), at: document.span(value), in: nil)
                 return nil
             }
             guard checkVirtualTime(time, document, value) else { return nil }
@@ -106,7 +107,8 @@ struct ScriptCompiler {
             return .at(time)
         case .note:
             guard let text = document.text(value) else {
-                diagnostics.add(.noteExpectsText(found: document.kindDescription(value)), at: document.span(value))
+                diagnostics.add(
+                    .noteExpectsText(found: document.kindDescription(value)), at: document.span(value), in: nil)
                 return nil
             }
             return .note(text)
@@ -161,16 +163,16 @@ struct ScriptCompiler {
                         ? .outletInSet(path: path)
                         : .unknownSettable(
                             member: member, type: type.name, hint: memberHint(member, of: type, settable: true)),
-                at: keySpan)
+                at: keySpan, in: nil)
             return false
         }
         guard
             let resolved = ValueResolver.resolve(
                 node, in: document, as: property.type, range: property.range, subject: { path },
-                into: &diagnostics)
+                origin: nil, into: &diagnostics)
         else { return false }
         if let refusal = property.refusal?(resolved) {
-            diagnostics.add(.refused(resolved, refusal, subject: path), at: document.span(node))
+            diagnostics.add(.refused(resolved, refusal, subject: path), at: document.span(node), in: nil)
             return false
         }
         assignments.append(ScriptStep.Assignment(target: target, property: property, path: path, value: resolved))
@@ -183,7 +185,7 @@ struct ScriptCompiler {
         _ time: Duration, _ document: YAMLDocument, _ node: YAMLDocument.Node
     ) -> Bool {
         guard time > maxVirtualTime else { return true }
-        diagnostics.add(.scriptTooLong(reaches: time, limit: maxVirtualTime), at: document.span(node))
+        diagnostics.add(.scriptTooLong(reaches: time, limit: maxVirtualTime), at: document.span(node), in: nil)
         return false
     }
 
@@ -191,7 +193,8 @@ struct ScriptCompiler {
         _ document: YAMLDocument, _ node: YAMLDocument.Node, _ type: ValueType, _ verb: String,
         range: ClosedRange<Double>? = nil
     ) -> SceneValue? {
-        ValueResolver.resolve(node, in: document, as: type, range: range, subject: { verb }, into: &diagnostics)
+        ValueResolver.resolve(
+            node, in: document, as: type, range: range, subject: { verb }, origin: nil, into: &diagnostics)
     }
 
     /// One `id.member: value` of an `expect` or a `set`, its path resolved.
@@ -212,7 +215,8 @@ struct ScriptCompiler {
         _ document: YAMLDocument, _ node: YAMLDocument.Node, verb: String
     ) -> ([MemberEntry], Bool) {
         guard document.kind(node) == .mapping, document.count(node) > 0 else {
-            diagnostics.add(.pathsExpected(verb: verb, found: document.kindDescription(node)), at: document.span(node))
+            diagnostics.add(
+                .pathsExpected(verb: verb, found: document.kindDescription(node)), at: document.span(node), in: nil)
             return ([], false)
         }
         var isValid = true
@@ -232,12 +236,12 @@ struct ScriptCompiler {
     /// The object and member of `id.member`, or `nil` after a diagnostic.
     private mutating func resolvePath(_ path: String, span: SourceSpan, verb: String) -> (Int, String)? {
         guard let (id, member) = MemberPath(path).map({ ($0.id, $0.member) }) else {
-            diagnostics.add(.notAPath(path: path), at: span)
+            diagnostics.add(.notAPath(path: path), at: span, in: nil)
             return nil
         }
         guard let target = objectIndex(id) else {
             let candidates = objectIDs
-            diagnostics.add(at: span) { withHints in
+            diagnostics.add(at: span, in: nil) { withHints in
                 .noSuchObjectInPath(id: id, suggestion: withHints ? Suggestions.closest(to: id, in: candidates) : nil)
             }
             return nil
@@ -246,7 +250,7 @@ struct ScriptCompiler {
         if verb != "set" && type.members[member] == nil {
             diagnostics.add(
                 .unknownMember(member: member, type: type.name, hint: memberHint(member, of: type, settable: false)),
-                at: span)
+                at: span, in: nil)
             return nil
         }
         return (target, member)
@@ -268,7 +272,8 @@ struct ScriptCompiler {
         guard let type = objectTypes[target] else { return nil }
         switch type.members[member] {
         case .property(let property):
-            return ValueResolver.resolve(node, in: document, as: property.type, subject: { path }, into: &diagnostics)
+            return ValueResolver.resolve(
+                node, in: document, as: property.type, subject: { path }, origin: nil, into: &diagnostics)
         case .outlet(let outlet):
             if document.isNull(node) { return outlet.isCollection ? .list([]) : .null }
             let ids: [YAMLDocument.Node] =
@@ -278,7 +283,7 @@ struct ScriptCompiler {
                 guard let id = document.text(idNode), objectIndex(id) != nil else {
                     let written = document.text(idNode).map { "'\($0)'" } ?? document.kindDescription(idNode)
                     let (candidates, text) = (objectIDs, document.text(idNode))
-                    diagnostics.add(at: document.span(idNode)) { withHints in
+                    diagnostics.add(at: document.span(idNode), in: nil) { withHints in
                         .unknownObjectValue(
                             path: path, written: written,
                             suggestion: withHints ? text.flatMap { Suggestions.closest(to: $0, in: candidates) } : nil)
@@ -300,23 +305,23 @@ struct ScriptCompiler {
         } else if document.kind(node) == .mapping, document.count(node) == 1, let entry = document.entries(node).first {
             reference = (entry.key, document.writtenSpan(entry.keyNode), entry.value)
         } else {
-            diagnostics.add(.callExpected(found: document.kindDescription(node)), at: document.span(node))
+            diagnostics.add(.callExpected(found: document.kindDescription(node)), at: document.span(node), in: nil)
             return nil
         }
         guard let (id, name) = MemberPath(reference.text).map({ ($0.id, $0.member) }) else {
-            diagnostics.add(.notAnActionPath(text: reference.text), at: reference.span)
+            diagnostics.add(.notAnActionPath(text: reference.text), at: reference.span, in: nil)
             return nil
         }
         guard let target = objectIndex(id) else {
             let candidates = objectIDs
-            diagnostics.add(at: reference.span) { withHints in
+            diagnostics.add(at: reference.span, in: nil) { withHints in
                 .noSuchObjectInPath(id: id, suggestion: withHints ? Suggestions.closest(to: id, in: candidates) : nil)
             }
             return nil
         }
         guard let type = objectTypes[target] else { return nil }
         guard let action = type.actions[name] else {
-            diagnostics.add(at: reference.span) { withHints in
+            diagnostics.add(at: reference.span, in: nil) { withHints in
                 .unknownActionInCall(
                     action: name, type: type.name,
                     suggestion: withHints ? Suggestions.closest(to: name, in: type.orderedActions.map(\.name)) : nil,
@@ -342,15 +347,18 @@ struct ScriptCompiler {
             return (nil, ())
         case (nil, let node?):
             diagnostics.add(
-                .inputTakesNoArgument(input: member.name, step: "\(verb ?? "call"): \(path)"), at: document.span(node))
+                .inputTakesNoArgument(input: member.name, step: "\(verb ?? "call"): \(path)"), at: document.span(node),
+                in: nil)
             return nil
         case (let type?, nil):
             if type.isOptional { return (.null, ()) }
             let step = "\(verb ?? "call"): { \(path): \(ValueType.exampleText(type)) }"
-            diagnostics.add(.inputNeedsValue(input: member.name, type: type, step: step), at: span)
+            diagnostics.add(.inputNeedsValue(input: member.name, type: type, step: step), at: span, in: nil)
             return nil
         case (let type?, let node?):
-            guard let value = ValueResolver.resolve(node, in: document, as: type, subject: { path }, into: &diagnostics)
+            guard
+                let value = ValueResolver.resolve(
+                    node, in: document, as: type, subject: { path }, origin: nil, into: &diagnostics)
             else { return nil }
             return (value, ())
         }
@@ -366,7 +374,7 @@ struct ScriptCompiler {
             diagnostics.add(
                 .unknownVerb(
                     verb: verb, suggestion: Suggestions.closest(to: verb, in: ScriptVerb.names + allInputs.sorted())),
-                at: span)
+                at: span, in: nil)
             return nil
         }
         let id: String
@@ -381,12 +389,12 @@ struct ScriptCompiler {
         } else {
             diagnostics.add(
                 .inputTargetExpected(verb: verb, found: document.kindDescription(entry.value)),
-                at: document.span(entry.value))
+                at: document.span(entry.value), in: nil)
             return nil
         }
         guard let target = objectIndex(id) else {
             let candidates = objectIDs
-            diagnostics.add(at: idSpan) { withHints in
+            diagnostics.add(at: idSpan, in: nil) { withHints in
                 .noSuchObjectInPath(id: id, suggestion: withHints ? Suggestions.closest(to: id, in: candidates) : nil)
             }
             return nil
@@ -395,7 +403,7 @@ struct ScriptCompiler {
         guard let input = type.inputs[verb] else {
             let (candidates, types) = (objectIDs, objectTypes)
             let inputs = type.orderedInputs.map(\.name)
-            diagnostics.add(at: idSpan) { withHints in
+            diagnostics.add(at: idSpan, in: nil) { withHints in
                 .inputNotTaken(
                     id: id, type: type.name, verb: verb, inputs: inputs,
                     accepting: withHints
@@ -413,18 +421,19 @@ struct ScriptCompiler {
     /// once in the script.
     private mutating func compileSnapshot(_ document: YAMLDocument, _ node: YAMLDocument.Node) -> ScriptStep.Kind? {
         guard let name = document.text(node), !document.isNull(node) else {
-            diagnostics.add(.snapshotNameExpected(found: document.kindDescription(node)), at: document.span(node))
+            diagnostics.add(
+                .snapshotNameExpected(found: document.kindDescription(node)), at: document.span(node), in: nil)
             return nil
         }
         let span = document.span(node)
         guard ScriptStep.isSnapshotName(name) else {
-            diagnostics.add(.invalidSnapshotName(name: name), at: span)
+            diagnostics.add(.invalidSnapshotName(name: name), at: span, in: nil)
             return nil
         }
         if let first = snapshotNames[name] {
             diagnostics.add(
                 .duplicateSnapshotName(name: name), at: span,
-                notes: [Diagnostic.Note("'snapshot: \(name)' is first written here", at: first)])
+                in: nil, notes: [Diagnostic.Note("'snapshot: \(name)' is first written here", at: first)])
             return nil
         }
         snapshotNames[name] = span.start

@@ -13,20 +13,23 @@ struct ValueResolver {
     static func resolve(
         _ node: YAMLDocument.Node, in document: borrowing YAMLDocument, as type: ValueType,
         range: ClosedRange<Double>? = nil,
-        subject: () -> String, into diagnostics: inout DiagnosticCollector
+        subject: () -> String, origin: DiagnosticOrigin?, into diagnostics: inout DiagnosticCollector
     ) -> SceneValue? {
         if document.isNull(node) {
             if type.isOptional { return .null }
-            diagnostics.add(.nullValue(subject: subject(), isText: type.unwrapped == .string), at: document.span(node))
+            diagnostics.add(
+                .nullValue(subject: subject(), isText: type.unwrapped == .string), at: document.span(node), in: origin)
             return nil
         }
         switch type {
         case .optional(let wrapped):
-            return resolve(node, in: document, as: wrapped, range: range, subject: subject, into: &diagnostics)
+            return resolve(
+                node, in: document, as: wrapped, range: range, subject: subject, origin: origin, into: &diagnostics)
         case .list(let element):
             guard document.kind(node) == .sequence else {
                 diagnostics.add(
-                    .listExpected(subject: subject(), found: document.kindDescription(node)), at: document.span(node))
+                    .listExpected(subject: subject(), found: document.kindDescription(node)), at: document.span(node),
+                    in: origin)
                 return nil
             }
             var values: [SceneValue] = []
@@ -35,7 +38,7 @@ struct ValueResolver {
             for (index, item) in document.items(node).enumerated() {
                 if let value = resolve(
                     item, in: document, as: element, range: range, subject: { "\(subject())[\(index)]" },
-                    into: &diagnostics)
+                    origin: origin, into: &diagnostics)
                 {
                     values.append(value)
                 } else {
@@ -46,7 +49,8 @@ struct ValueResolver {
         case .stringMap(let valueType):
             guard document.kind(node) == .mapping else {
                 diagnostics.add(
-                    .mappingExpected(subject: subject(), found: document.kindDescription(node)), at: document.span(node)
+                    .mappingExpected(subject: subject(), found: document.kindDescription(node)),
+                    at: document.span(node), in: origin
                 )
                 return nil
             }
@@ -55,7 +59,7 @@ struct ValueResolver {
             for entry in document.entries(node) {
                 if let value = resolve(
                     entry.value, in: document, as: valueType, range: range,
-                    subject: { "\(subject()).\(entry.key)" }, into: &diagnostics)
+                    subject: { "\(subject()).\(entry.key)" }, origin: origin, into: &diagnostics)
                 {
                     pairs.append(SceneValue.Pair(entry.key, value))
                 } else {
@@ -64,7 +68,8 @@ struct ValueResolver {
             }
             return isValid ? .map(pairs) : nil
         case .record(let name, let fields):
-            return resolveRecord(node, in: document, name: name, fields: fields, subject: subject, into: &diagnostics)
+            return resolveRecord(
+                node, in: document, name: name, fields: fields, subject: subject, origin: origin, into: &diagnostics)
         default:
             // Most values are written plainly and are valid: those are read
             // from their bytes in place, without making a `String`.
@@ -72,22 +77,23 @@ struct ValueResolver {
             guard let text = document.text(node) else {
                 diagnostics.add(
                     .valueExpected(subject: subject(), type: type, found: document.kindDescription(node)),
-                    at: document.span(node))
+                    at: document.span(node), in: origin)
                 return nil
             }
             return resolveScalar(
-                text, span: { document.span(node) }, as: type, range: range, subject: subject, into: &diagnostics)
+                text, span: { document.span(node) }, as: type, range: range, subject: subject, origin: origin,
+                into: &diagnostics)
         }
     }
 
     private static func resolveRecord(
         _ node: YAMLDocument.Node, in document: borrowing YAMLDocument, name: String, fields: [RecordField],
-        subject: () -> String, into diagnostics: inout DiagnosticCollector
+        subject: () -> String, origin: DiagnosticOrigin?, into diagnostics: inout DiagnosticCollector
     ) -> SceneValue? {
         guard document.kind(node) == .mapping else {
             diagnostics.add(
                 .recordExpected(subject: subject(), fields: fields.map(\.name), found: document.kindDescription(node)),
-                at: document.span(node))
+                at: document.span(node), in: origin)
             return nil
         }
         // Each key's field, found by its bytes: no string is made of a key
@@ -114,7 +120,7 @@ struct ValueResolver {
                 .unknownField(
                     record: name, field: key, suggestion: Suggestions.closest(to: key, in: fields.map(\.name)),
                     fields: fields.map(\.name)),
-                at: document.writtenSpan(keyNode))
+                at: document.writtenSpan(keyNode), in: origin)
             isValid = false
         }
         var pairs: [SceneValue.Pair] = []
@@ -125,14 +131,15 @@ struct ValueResolver {
                     pairs.append(SceneValue.Pair(field.name, .null))
                 } else {
                     diagnostics.add(
-                        .missingField(subject: subject(), field: field.name, type: field.type), at: document.span(node))
+                        .missingField(subject: subject(), field: field.name, type: field.type), at: document.span(node),
+                        in: origin)
                     isValid = false
                 }
                 continue
             }
             if let value = resolve(
                 value, in: document, as: field.type, range: field.range,
-                subject: { "\(subject()).\(field.name)" }, into: &diagnostics)
+                subject: { "\(subject()).\(field.name)" }, origin: origin, into: &diagnostics)
             {
                 pairs.append(SceneValue.Pair(field.name, value))
             } else {
@@ -182,10 +189,11 @@ struct ValueResolver {
     /// Resolves the scalar `text`; `span` is only called for a message.
     private static func resolveScalar(
         _ text: String, span: () -> SourceSpan, as type: ValueType, range: ClosedRange<Double>?,
-        subject: () -> String, into diagnostics: inout DiagnosticCollector
+        subject: () -> String, origin: DiagnosticOrigin?, into diagnostics: inout DiagnosticCollector
     ) -> SceneValue? {
         func fail(_ hint: String? = nil) -> SceneValue? {
-            diagnostics.add(.invalidValue(subject: subject(), type: type, text: text, hint: hint), at: span())
+            diagnostics.add(
+                .invalidValue(subject: subject(), type: type, text: text, hint: hint), at: span(), in: origin)
             return nil
         }
         switch type {
@@ -203,22 +211,22 @@ struct ValueResolver {
         case .int:
             guard let value = ScalarSyntax.integer(text) else {
                 if ScalarSyntax.isDecimalDigits(text) {
-                    diagnostics.add(.integerTooLarge(subject: subject(), text: text), at: span())
+                    diagnostics.add(.integerTooLarge(subject: subject(), text: text), at: span(), in: origin)
                     return nil
                 }
                 return fail(ScalarSyntax.double(text) != nil ? "write a whole number, without a fraction" : nil)
             }
-            return check(.int(value), Double(value), range, subject, span, &diagnostics)
+            return check(.int(value), Double(value), range, subject, span, origin, &diagnostics)
         case .double:
             guard let value = ScalarSyntax.double(text) else { return fail() }
-            return check(.double(value), value, range, subject, span, &diagnostics)
+            return check(.double(value), value, range, subject, span, origin, &diagnostics)
         case .string:
             return .string(text)
         case .duration:
             guard let value = ScalarSyntax.duration(text) else {
                 return fail("write seconds (3, 0.25) or a number with units: 250ms, 3s, 1m30s, 1h")
             }
-            return check(.duration(value), value.seconds, range, subject, span, &diagnostics)
+            return check(.duration(value), value.seconds, range, subject, span, origin, &diagnostics)
         case .color:
             guard let value = Color(parsing: text) else {
                 return fail(
@@ -239,12 +247,13 @@ struct ValueResolver {
 
     private static func check(
         _ value: SceneValue, _ number: Double, _ range: ClosedRange<Double>?, _ subject: () -> String,
-        _ span: () -> SourceSpan, _ diagnostics: inout DiagnosticCollector
+        _ span: () -> SourceSpan, _ origin: DiagnosticOrigin?, _ diagnostics: inout DiagnosticCollector
     ) -> SceneValue? {
         guard let range, !range.contains(number) else { return value }
         var (shown, isDuration) = (value.description, false)
         if case .duration(let duration) = value { (shown, isDuration) = (duration.sceneText, true) }
-        diagnostics.add(.outOfRange(subject: subject(), value: shown, range: range, isDuration: isDuration), at: span())
+        diagnostics.add(
+            .outOfRange(subject: subject(), value: shown, range: range, isDuration: isDuration), at: span(), in: origin)
         return nil
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SceneBehaviours
 import SceneCore
 import SceneYAML
 import Testing
@@ -7,7 +8,8 @@ import Testing
 
 /// The second phase of a load on its own: `ComponentExpansion.expand`
 /// turns a parsed document into the flat list of objects its entries of
-/// `objects:` stand for, each with its file, with no registry.
+/// `objects:` stand for, each with its file and what its instances give it
+/// (the root views' parent, the `set:` overrides checked against its type).
 @Suite struct ComponentExpansionTests {
     /// What expanding the folder's `scene.yaml` gave.
     struct Expanded {
@@ -20,7 +22,7 @@ import Testing
         let path = folder.path + "/scene.yaml"
         let source = try SceneSource(contentsOf: path)
         let parsed = try ParsedScene.parse(source, limits: SceneLimits(), pipelining: .off).get()
-        let (scene, found) = ComponentExpansion.expand(parsed, limits: SceneLimits())
+        let (scene, found) = ComponentExpansion.expand(parsed, registry: .standard, limits: SceneLimits())
         return Expanded(scene: scene, diagnostics: found.found)
     }
 
@@ -52,8 +54,45 @@ import Testing
         #expect(expanded.diagnostics.isEmpty)
         #expect(expanded.objects.map(\.id) == ["outer.first", "outer.inner.label", "outer.last"])
         #expect(expanded.objects.map(\.file.prefix) == ["outer.", "outer.inner.", "outer."])
-        #expect(expanded.objects[1].overrides.map(\.property) == ["text"])
+        let given = expanded.scene.given[expanded.objects[1].given]
+        #expect(given.map(\.setMember) == ["text"])
+        guard case .property(let property, let value)? = given.first else {
+            Issue.record("no property given: \(given)")
+            return
+        }
+        #expect(property.name == "text")
+        #expect(value == .string("hi"))
+        #expect(expanded.objects[0].given.isEmpty)
         #expect(expanded.objects[1].file.includer === expanded.objects[0].file)
+    }
+
+    @Test func anInstancesParentGoesToTheRootViewsThatWriteNone() throws {
+        let folder = try SceneFolder([
+            "scene.yaml": "objects:\n  root: { type: View }\n  box: { include: box.yaml, parent: root }\n",
+            "box.yaml": "objects:\n  frame: { type: View }\n  inside: { type: View, parent: frame }\n",
+        ])
+        let expanded = try expandFirstObject(in: folder)
+        #expect(expanded.diagnostics.isEmpty)
+        #expect(expanded.objects.map(\.id) == ["root", "box.frame", "box.inside"])
+        guard case .parent(let site, let outlet)? = expanded.scene.given[expanded.objects[1].given].first else {
+            Issue.record("no parent given to box.frame")
+            return
+        }
+        #expect(site.id == "root")
+        #expect(outlet.name == "parent")
+        #expect(expanded.objects[2].given.isEmpty)
+    }
+
+    @Test func aSetTheTypeRefusesIsReportedByTheExpansionAlone() throws {
+        let folder = try SceneFolder([
+            "scene.yaml": "objects:\n  form: { include: form.yaml, set: { b.highlighted: true, b.colour: red } }\n",
+            "form.yaml": "objects:\n  b: { type: Button, title: Go }\n",
+        ])
+        let expanded = try expandFirstObject(in: folder)
+        // In the order the overrides are applied, which the diagnostics' sort by position hides.
+        #expect(Set(expanded.diagnostics.map(\.code)) == [.readOnlyProperty, .unknownOverride])
+        #expect(expanded.diagnostics.map(\.position.line) == [2, 2])
+        #expect(Set(expanded.scene.given[expanded.objects[0].given].map(\.setMember)) == ["highlighted", "colour"])
     }
 
     @Test func aSceneIncludingItselfIsACycleFoundByTheExpansionAlone() throws {

@@ -71,6 +71,36 @@ extension SceneModel.Meaning {
         return try #require(model.element(atLine: line, column: column))
     }
 
+    @Test func aModelThatLoadsGivesTheDeclarationReadFromIt() throws {
+        let text =
+            "objects:\n  title: { type: Label }\n  play: { type: Button, on: { tap: [title.show, title.show] } }\n"
+        var loader = SceneLoader(registry: .standard)
+        let model = loader.model(of: SceneSource(name: "test.yaml", text: text))
+        #expect(model.isLoadable)
+        #expect(model.diagnostics.map(\.code) == [.duplicateConnection])
+        let declaration = try model.declaration.get()
+        #expect(declaration.objects.map(\.id) == ["title", "play"])
+        #expect(declaration.objects.count == model.objectCount)
+        #expect(declaration.warnings == model.diagnostics)
+        loader.warningsAreErrors = true
+        let refusing = loader.model(of: SceneSource(name: "test.yaml", text: text))
+        #expect(!refusing.isLoadable)
+        #expect(!refusing.hasErrors)
+        guard case .failure(let error) = refusing.declaration else {
+            Issue.record("a scene with a warning loaded under warningsAreErrors")
+            return
+        }
+        #expect(error.diagnostics == refusing.diagnostics)
+    }
+
+    @Test func aModelWithAnErrorDoesNotLoad() {
+        let model = SceneLoader(registry: .standard).model(
+            of: SceneSource(name: "test.yaml", text: "objects:\n  a: { type: Nothing }\n"))
+        #expect(model.hasErrors)
+        #expect(!model.isLoadable)
+        #expect(model.objectCount == 1)
+    }
+
     @Test func everyObjectIsInTheModelWithItsTypeOrNone() {
         #expect(model.hasErrors)
         #expect(model.objectCount == 6)

@@ -14,7 +14,7 @@ import Testing
     }
 
     func declared(_ text: String) throws -> (DeclaredScene, [PhaseDiagnostics]) {
-        let (expanded, expansion) = ComponentExpansion.expand(try parsed(text), limits: limits)
+        let (expanded, expansion) = ComponentExpansion.expand(try parsed(text), registry: .standard, limits: limits)
         let (declared, declaration) = SceneValidator.declare(
             expanded, registry: .standard, limits: limits, programName: nil, after: [expansion])
         return (declared, [expansion, declaration])
@@ -40,7 +40,8 @@ import Testing
 
     @Test func expansionGivesEveryObjectOfTheDocumentFlat() throws {
         let (expanded, found) = ComponentExpansion.expand(
-            try parsed("objects:\n  a: { type: View }\n  b: { type: Nothing }\n  c: 3\n"), limits: limits)
+            try parsed("objects:\n  a: { type: View }\n  b: { type: Nothing }\n  c: 3\n"), registry: .standard,
+            limits: limits)
         #expect(expanded.objects.map(\.id) == ["a", "b", "c"])
         #expect(expanded.objects.allSatisfy { $0.file.isOwn })
         // Types are not its business.
@@ -49,7 +50,8 @@ import Testing
 
     @Test func expansionRefusesAnInstanceThatRepeatsAnEarlierID() throws {
         let (expanded, found) = ComponentExpansion.expand(
-            try parsed("objects:\n  a: { type: View }\n  a: { include: nowhere.yaml }\n"), limits: limits)
+            try parsed("objects:\n  a: { type: View }\n  a: { include: nowhere.yaml }\n"), registry: .standard,
+            limits: limits)
         #expect(expanded.objects.map(\.id) == ["a"])
         #expect(found.found.map(\.code) == [.duplicateKey])
         #expect(found.found.first?.position.line == 3)
@@ -61,8 +63,30 @@ import Testing
         #expect(declared.checked.ids == ["a", "b", "c"])
         #expect(declared.checked.types.map { $0?.name } == ["View", nil, "Button"])
         #expect(declared.checked.targets.count == 1)
+        // One index space: the undeclared `b` keeps its place, with no members.
+        #expect(declared.checked.objects.count == 3)
+        #expect(declared.checked.objects[1].outletRange.isEmpty)
+        #expect(declared.checked.targets.first?.owner == 2)
+        #expect(declared.checked.idTable["c"] == 2)
         #expect(declared.topLevel.title == "Two")
         #expect(found[1].found.map(\.code) == [.unknownType])
+    }
+
+    @Test func declarationAppliesWhatInstancesGiveAfterTheObjectsOwnKeys() throws {
+        let folder = try SceneFolder([
+            "scene.yaml": "objects:\n  form: { include: form.yaml, set: { b.title: Stop } }\n",
+            "form.yaml": "objects:\n  b: { type: Button, title: Go }\n",
+        ])
+        let source = try SceneSource(contentsOf: folder.path + "/scene.yaml")
+        let parsed = try ParsedScene.parse(source, limits: limits, pipelining: .off).get()
+        let (expanded, expansion) = ComponentExpansion.expand(parsed, registry: .standard, limits: limits)
+        #expect(expanded.given.map(\.setMember) == ["title"])
+        let (declared, found) = SceneValidator.declare(
+            expanded, registry: .standard, limits: limits, programName: nil, after: [expansion])
+        #expect(found.found.isEmpty)
+        let object = try #require(declared.checked.objects.first)
+        let titles = declared.checked.propertyValues[object.propertyRange].filter { $0.property.name == "title" }
+        #expect(titles.map(\.value) == [.string("Stop")])
     }
 
     @Test func resolutionSaysWhatEachReferenceNames() throws {
@@ -99,7 +123,7 @@ import Testing
         var limits = SceneLimits()
         limits.maxDiagnostics = 1
         let text = "objects:\n  a: { type: Nothing }\n  b: { type: View, parent: nobody }\n"
-        let (expanded, expansion) = ComponentExpansion.expand(try parsed(text), limits: limits)
+        let (expanded, expansion) = ComponentExpansion.expand(try parsed(text), registry: .standard, limits: limits)
         let (declared, declaration) = SceneValidator.declare(
             expanded, registry: .standard, limits: limits, programName: nil, after: [expansion])
         #expect(declaration.found.map(\.code) == [.unknownType])

@@ -106,7 +106,7 @@ package final class SceneExplorer {
     package static func load(_ source: SceneSource, loader: SceneLoader, options: ExploreOptions) -> Result<
         SceneExplorer, SceneLoadError
     > {
-        loader.validate(source).map { SceneExplorer($0, source: source, loader: loader, options: options) }
+        loader.model(of: source).declaration.map { SceneExplorer($0, source: source, loader: loader, options: options) }
     }
 
     /// How far an exploration has gone, for a progress line.
