@@ -1,10 +1,9 @@
 import Synchronization
 
-/// What a command leaves for the end of the process to free: the model
-/// and objects of the last file it reads. Freeing a scene of many objects
-/// one by one costs about as much as a tenth of checking it, and nothing
-/// reads them once the command's report is written; ``SceneCommandLine/main()``
-/// ends the process right after, which returns their memory at once.
+/// What a command leaves for the end of the process to free: the objects
+/// made for the last file it reads. Nothing reads them once the command's
+/// report is written, and ``SceneCommandLine/main()`` ends the process right
+/// after, which returns their memory at once instead of object by object.
 ///
 /// Only a process started by `main()` keeps anything: a program or a test
 /// that calls ``SceneCommandLine/run(_:)`` again and again frees each
