@@ -15,7 +15,7 @@
 /// The command it runs is the one docs/Performance.md gives:
 ///
 ///     strip -o COPY PROGRAM
-///     valgrind --tool=callgrind --separate-threads=no --callgrind-out-file=OUT COPY ARGUMENTS...
+///     valgrind --quiet --tool=callgrind --separate-threads=no --callgrind-out-file=OUT COPY ARGUMENTS...
 struct Callgrind {
     /// Where the stripped copies and callgrind's output go.
     let scratch: ScratchFolder
@@ -51,7 +51,8 @@ struct Callgrind {
         guard stripped.status == 0 else { throw Failure(description: "strip of \(program) exited \(stripped.status)") }
         let run = try ChildProcess.run(
             valgrind,
-            arguments: ["--tool=callgrind", "--separate-threads=no", "--callgrind-out-file=" + output, copy] + arguments
+            arguments: ["--quiet", "--tool=callgrind", "--separate-threads=no", "--callgrind-out-file=" + output, copy]
+                + arguments
         )
         guard run.status == 0 else {
             throw Failure(description: "callgrind of \(name) \(arguments.joined(separator: " ")) exited \(run.status)")
