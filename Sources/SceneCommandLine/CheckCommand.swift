@@ -26,6 +26,14 @@ struct CheckCommand: SceneSubcommand {
         if files.isEmpty { throw ValidationError("Give at least one scene file.") }
     }
 
+    /// The diagnostics of `source`'s model, and its declaration when it loads.
+    private static func declaration(
+        of source: SceneSource, loader: SceneLoader
+    ) -> (diagnostics: [Diagnostic], declaration: SceneDeclaration?) {
+        let model = loader.model(of: source)
+        return (model.diagnostics, try? model.declaration.get())
+    }
+
     func run(in context: CommandContext) throws {
         let format = ReportFormat.resolved(formatOption.format, environment: context.environment)
         context.prints(format)
@@ -38,13 +46,15 @@ struct CheckCommand: SceneSubcommand {
             var declaration: SceneDeclaration?
             do {
                 source = try loader.source(contentsOf: file)
-                let model = loader.model(of: source)
-                diagnostics = model.diagnostics
-                if case .success(let value) = model.declaration {
+                // The model is let go before the objects are made: the
+                // declaration holds all the placement check needs.
+                let loaded = Self.declaration(of: source, loader: loader)
+                diagnostics = loaded.diagnostics
+                if let value = loaded.declaration {
                     // Views out of place, once the views are laid out.
                     let placement = PlacementCheck.warnings(
                         value, source: source, loader: loader, keepingObjects: number == files.count - 1)
-                    diagnostics = PlacementCheck.inFileOrder(model.diagnostics + placement)
+                    diagnostics = PlacementCheck.inFileOrder(loaded.diagnostics + placement)
                     declaration = warningsAreErrors && !placement.isEmpty ? nil : value
                 }
             } catch {
