@@ -25,14 +25,13 @@ import SceneCore
 /// not followed.
 /// The file is read when the view is first drawn, and again after `image`
 /// changes. A scene loaded from memory, without a folder, draws
-/// placeholders.
+/// placeholders:
 ///
-/// Only this package's code reaches it in Swift (it is `package`, as the
-/// behaviours are, keeping the public API to its budget); scenes reach it
-/// by name.
-package final class ImageView: View {
+///     let avatar = ImageView(imageDirectory: "/tmp/scene")
+///     avatar.image = "avatar"     // /tmp/scene/avatar.png, or .svg, else a placeholder
+open class ImageView: View {
     /// The name of the image shown; empty for none.
-    package var image = "" {
+    public final var image = "" {
         didSet {
             guard image != oldValue else { return }
             loaded = nil
@@ -42,24 +41,24 @@ package final class ImageView: View {
 
     /// The largest image file embedded in a picture: 8 MiB. A larger one
     /// is drawn as the placeholder, with a warning.
-    package static let maximumImageBytes = 8 << 20
+    public static let maximumImageBytes = 8 << 20
 
     /// The folder the image's file is looked for in: the folder of the
     /// scene file, from ``awake(in:)``, unless one was given.
-    package var imageDirectory: String?
+    public final var imageDirectory: String?
     /// What ``image`` gave when last looked for, read once per name.
     private var loaded: ImageFile.Lookup?
 
     /// An image view showing nothing.
-    override package init() {}
+    override public init() {}
 
     /// An image view that looks for its files in `directory`, for use without a scene.
-    package init(imageDirectory directory: String) {
+    public init(imageDirectory directory: String) {
         imageDirectory = directory
     }
 
     /// Takes the folder of the scene's file, unless one was given.
-    override package func awake(in scene: Scene) {
+    override open func awake(in scene: Scene) {
         super.awake(in: scene)
         if imageDirectory == nil { imageDirectory = scene.sourceDirectory }
     }
@@ -76,7 +75,7 @@ package final class ImageView: View {
     // MARK: Registration
 
     /// Registers `ImageView` as a `View` with `image`.
-    override package class func sceneDescription() -> TypeDescription {
+    override open class func sceneDescription() -> TypeDescription {
         TypeDescription(
             "ImageView", summary: "An image by name: a PNG or SVG file beside the scene, or a placeholder.",
             base: View.sceneDescription(), make: { ImageView() }

@@ -9,14 +9,14 @@ import SceneCore
 /// `progress` is a fraction, 0...1: a scene's value outside it is
 /// refused by the loader; a value set in Swift is clamped (NaN reads 0).
 /// It takes no input of its own: a script moves it with
-/// `set: { download.progress: 0.5 }`.
+/// `set: { download.progress: 0.5 }`:
 ///
-/// Only this package's code reaches it in Swift (it is `package`, as the
-/// behaviours are, keeping the public API to its budget); scenes reach it
-/// by name.
-package final class ProgressView: View {
+///     let download = ProgressView()
+///     download.progress = 0.5     // half the track filled
+///     download.progress = 2       // reads 1: clamped
+open class ProgressView: View {
     /// How much of the track is filled, 0...1.
-    package var progress: Double = 0 {
+    public final var progress: Double = 0 {
         didSet {
             // Stored clamped, so that a read gives what is drawn (a write
             // in didSet does not call didSet again).
@@ -26,12 +26,12 @@ package final class ProgressView: View {
     }
 
     /// An empty progress bar.
-    override package init() {}
+    override public init() {}
 
     // MARK: Registration
 
     /// Registers `ProgressView` as a `View` with `progress`.
-    override package class func sceneDescription() -> TypeDescription {
+    override open class func sceneDescription() -> TypeDescription {
         TypeDescription(
             "ProgressView", summary: "A progress bar: a track filled to progress, 0...1.",
             base: View.sceneDescription(), wakes: false, make: { ProgressView() }

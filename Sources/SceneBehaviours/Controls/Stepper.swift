@@ -24,18 +24,14 @@ import SceneCore
 ///     quantity.increment()    // ignored: it is at its maximum, 3
 ///
 /// An invisible stepper ignores new touches.
-///
-/// Only this package's code reaches it in Swift (it is `package`, as the
-/// behaviours are, keeping the public API to its budget); scenes reach it
-/// by name.
-package final class Stepper: View {
+open class Stepper: View {
     // Observers of "value" hear each change of the clamped value, whichever
     // of the stored value, minimum and maximum made it.
     private var storedValue: Double = 0 {
         didSet { if propertyObservers != nil { propertyDidChange(\.value, from: clamped(oldValue), to: value) } }
     }
     /// The lowest value.
-    package var minimum: Double = 0 {
+    public final var minimum: Double = 0 {
         didSet {
             propertyDidChange(\.minimum, from: oldValue, to: minimum)
             guard propertyObservers != nil else { return }
@@ -44,7 +40,7 @@ package final class Stepper: View {
         }
     }
     /// The highest value.
-    package var maximum: Double = 100 {
+    public final var maximum: Double = 100 {
         didSet {
             propertyDidChange(\.maximum, from: oldValue, to: maximum)
             guard propertyObservers != nil else { return }
@@ -53,27 +49,27 @@ package final class Stepper: View {
         }
     }
     /// How far a tap on − or + moves the value.
-    package var step: Double = 1 {
+    public final var step: Double = 1 {
         didSet { propertyDidChange(\.step, from: oldValue, to: step) }
     }
 
     /// Sent each time an input changes the value (`valueChanged`).
-    package private(set) lazy var valueChanged = SceneEvent<Void>()
+    public final private(set) lazy var valueChanged = SceneEvent<Void>()
 
     /// A stepper with the defaults above.
-    override package init() {}
+    override public init() {}
 
     /// The value, always within `minimum...maximum`. Setting it sends no
     /// `valueChanged` (an input's event, as UIKit's); Swift observers of
     /// "value" hear every change.
-    package var value: Double {
+    public var value: Double {
         get { clamped(storedValue) }
         set { storedValue = newValue }
     }
 
     /// Taps + (the `increment` input): the value moves up by `step`.
     @discardableResult
-    package func increment() -> ActionOutcome {
+    public func increment() -> ActionOutcome {
         let upper = Swift.max(minimum, maximum)
         guard value < upper else { return .ignored(because: "it is at its maximum, \(SceneValue.double(upper))") }
         return stepBy(step)
@@ -81,7 +77,7 @@ package final class Stepper: View {
 
     /// Taps − (the `decrement` input): the value moves down by `step`.
     @discardableResult
-    package func decrement() -> ActionOutcome {
+    public func decrement() -> ActionOutcome {
         guard value > minimum else { return .ignored(because: "it is at its minimum, \(SceneValue.double(minimum))") }
         return stepBy(-step)
     }
@@ -90,7 +86,7 @@ package final class Stepper: View {
     /// input): the touch, then `valueChanged` when the value changes.
     /// Ignored for NaN and when a new touch would be.
     @discardableResult
-    package func step(to target: Double) -> ActionOutcome {
+    public func step(to target: Double) -> ActionOutcome {
         guard !target.isNaN else { return .ignored(because: "the value is not a number") }
         let tapped = tap()
         guard tapped == .handled else { return tapped }
@@ -125,7 +121,7 @@ package final class Stepper: View {
 
     /// Registers `Stepper` as a `View` with its value, range and step, the
     /// `increment`, `decrement` and `stepTo` inputs and `valueChanged`.
-    override package class func sceneDescription() -> TypeDescription {
+    override open class func sceneDescription() -> TypeDescription {
         TypeDescription(
             "Stepper", summary: "A − and a + that move a value by step within minimum...maximum.",
             base: View.sceneDescription(), wakes: false, make: { Stepper() }

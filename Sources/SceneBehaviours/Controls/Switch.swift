@@ -16,45 +16,41 @@ import SceneCore
 ///     wifi.setOn(true)    // ignored: it is already on
 ///
 /// An invisible switch ignores new touches.
-///
-/// Only this package's code reaches it in Swift (it is `package`, as the
-/// behaviours are, keeping the public API to its budget); scenes reach it
-/// by name.
-package final class Switch: View {
+open class Switch: View {
     /// Whether the switch is on: `isOn`, as UIKit names it (scene files
     /// keep `on:` for event wiring). Setting it sends no `valueChanged`
     /// (an input's event, as UIKit's); Swift observers of "isOn" hear
     /// every change.
-    package var isOn = false {
+    public final var isOn = false {
         didSet { propertyDidChange(\.isOn, from: oldValue, to: isOn) }
     }
 
     /// The track's colour when on (UIKit's `onTintColor`): system green,
     /// #34C759, by default.
-    package var tintColor = Switch.systemGreen {
+    public final var tintColor = Switch.systemGreen {
         didSet { propertyDidChange(\.tintColor, from: oldValue, to: tintColor) }
     }
 
     /// UIKit's system green, #34C759: a switch's default on colour.
-    package static let systemGreen = Color(red: 0x34, green: 0xC7, blue: 0x59)
+    public static let systemGreen = Color(red: 0x34, green: 0xC7, blue: 0x59)
 
     /// Sent when a tap has flipped the switch (`valueChanged`).
-    package private(set) lazy var valueChanged = SceneEvent<Void>()
+    public final private(set) lazy var valueChanged = SceneEvent<Void>()
 
     /// A switch that is off.
-    override package init() {}
+    override public init() {}
 
     /// Taps the switch if that turns it to `isOn` (the `setOn` input);
     /// ignored when it is already so, and when a new touch would be.
     @discardableResult
-    package func setOn(_ isOn: Bool) -> ActionOutcome {
+    public func setOn(_ isOn: Bool) -> ActionOutcome {
         guard self.isOn != isOn else { return .ignored(because: "it is already \(isOn ? "on" : "off")") }
         return tap()
     }
 
     /// Flips the switch and sends `valueChanged`, unless the switch stopped
     /// taking input during the touch.
-    override package func didEndTouch() {
+    override open func didEndTouch() {
         guard acceptsInput else { return }
         isOn.toggle()
         valueChanged.send()
@@ -64,7 +60,7 @@ package final class Switch: View {
 
     /// Registers `Switch` as a `View` with `isOn`, `tintColor`, the `setOn` input and
     /// `valueChanged` (its `tap` input, a `View`'s, toggles it).
-    override package class func sceneDescription() -> TypeDescription {
+    override open class func sceneDescription() -> TypeDescription {
         TypeDescription(
             "Switch", summary: "An on/off switch: a tap toggles it and sends valueChanged.",
             base: View.sceneDescription(), wakes: false, make: { Switch() }
