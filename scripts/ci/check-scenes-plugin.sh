@@ -18,24 +18,20 @@
 #     plugin: swift build checks its scene resources, and fails at the
 #     line of a broken one.
 # Needs what .ci/run installs for the package (libyaml-dev, libsqlite3-dev).
-set -euo pipefail
-cd "$(dirname "$0")/../.."
+source "$(dirname "$0")/common.sh"
 root=$(pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-fail() {
-    echo "check-scenes plugin: $*" >&2
-    exit 1
-}
-
-# Runs `swift package check-scenes ARGS...` in folder $1; the output (both
+# Runs `swift package check-scenes ARGS...` in folder $1 (here, with CI's
+# build flags, so that scene-runner is not built again); the output (both
 # streams) goes to $work/out and the exit status to $status.
 check_scenes() {
-    local folder=$1
+    local folder=$1 flags=()
     shift
+    [ "$folder" != "$root" ] || flags=("${build_flags[@]}")
     status=0
-    (cd "$folder" && swift package check-scenes "$@") >"$work/out" 2>&1 || status=$?
+    (cd "$folder" && swift package "${flags[@]}" check-scenes "$@") >"$work/out" 2>&1 || status=$?
     cat "$work/out"
 }
 
