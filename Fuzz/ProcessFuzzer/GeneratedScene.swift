@@ -22,6 +22,8 @@ struct GeneratedScene {
     var random: SplitMix64
     var objects: [Object] = []
     var steps: [String] = []
+    /// The scene's title, which reaches every output (the transcript's header, graph's label, the page).
+    var title = "generated"
 
     init(registry: Registry, random: SplitMix64, maximumObjects: Int = 12) {
         self.registry = registry
@@ -36,11 +38,12 @@ struct GeneratedScene {
         let budget = self.random.pick([5.0, 10, 30, 60, 120, 600], or: 10)
         var clock = 0.0
         for _ in 0..<self.random.pick([0, 3, 10, 30, 60], or: 3) { steps.append(step(clock: &clock, budget: budget)) }
+        if self.random.chance(0.5) { title = self.random.pick(Self.texts, or: "") }
     }
 
     /// The scene as YAML.
     var text: String {
-        var lines = ["scene: " + quote(random.chance(0.5) ? "generated" : random.pick(Self.texts, or: "")), "objects:"]
+        var lines = ["scene: " + quote(title), "objects:"]
         for object in objects {
             lines.append("  \(object.id):")
             lines.append("    type: \(object.type)")

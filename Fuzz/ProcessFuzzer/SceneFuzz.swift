@@ -131,7 +131,7 @@ struct Mutate: ParsableCommand {
                         "mutant \(index) of seed \(options.seed), from \(seed.name): \(mutant.applied.joined(separator: ", "))"
                 ), in: work
             ) { checked in
-                checked == .exited(0) || valid ? extraPlans : []
+                checked.ending == .exited(0) || valid ? extraPlans : []
             }
         }
     }
@@ -182,7 +182,7 @@ struct Generate: ParsableCommand {
                 plans: [RunPlan(subcommand: "check", arguments: ["check", "scene.yaml"])],
                 origin: "scene \(index) of seed \(options.seed)")
             try campaign.run(input, in: work) { checked in
-                if checked == .exited(0) { valid += 1; return plans }
+                if checked.ending == .exited(0) { valid += 1; return plans }
                 disagreements += 1
                 return []
             }
