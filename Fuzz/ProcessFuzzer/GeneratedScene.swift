@@ -165,8 +165,8 @@ struct GeneratedScene {
     }
 
     /// A YAML flow value of `kind`, within `range`.
-    private mutating func value(_ kind: Registry.ValueKind, range: [Double]?, name: String, depth: Int = 0) -> String {
-        let low = range?.first, high = range?.last
+    private mutating func value(_ kind: Registry.ValueKind, range: [Double?]?, name: String, depth: Int = 0) -> String {
+        let low = range?.first ?? nil, high = range?.last ?? nil
         switch kind.kind {
         case "bool": return random.chance(0.5) ? "true" : "false"
         case "int", "double":
@@ -175,12 +175,16 @@ struct GeneratedScene {
                 number =
                     random.chance(0.4)
                     ? random.pick([low, high], or: low) : Double.random(in: low...max(low, high), using: &random)
+            } else if depth > 0 {
+                // A record's fields carry no range in the registry's JSON: small and not negative.
+                number = random.pick([0, 1, 2, 5, 10, 100, 0.5, 2.5], or: 0)
             } else {
                 number = random.pick([0, 1, 2, 5, 10, 100, 0.5, 2.5], or: 0) * (random.chance(0.3) ? -1 : 1)
                 if random.chance(0.1) {
                     number =
                         kind.kind == "int"
-                        ? random.pick([9.0e18, -9.0e18, 4294967296], or: 0) : random.pick([1e308, 5e-324, 1e15], or: 0)
+                        ? random.pick([9.0e18, -9.0e18, 4294967296], or: 0)
+                        : random.pick([1e308, .leastNonzeroMagnitude, 1e15], or: 0)
                 }
                 if let low, number < low { number = low }
                 if let high, number > high { number = high }

@@ -19,7 +19,7 @@ struct Registry {
         }
     }
     struct Property: Decodable {
-        var name: String; var valueType: ValueKind; var range: [Double]?; var required: Bool; var readOnly: Bool
+        var name: String; var valueType: ValueKind; var range: [Double?]?; var required: Bool; var readOnly: Bool
     }
     struct Outlet: Decodable {
         var name: String; var requires: String; var collection: Bool; var required: Bool; var hierarchy: Bool

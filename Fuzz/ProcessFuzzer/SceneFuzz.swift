@@ -149,12 +149,16 @@ struct Generate: ParsableCommand {
     func run() throws {
         let registry = try Registry.read(runner: options.runner)
         var valid = 0, disagreements = 0
+        var firstErrors: [String: Int] = [:]
         try options.run(
             "generate",
             extra: {
                 [
                     "   \(registry.names.count) types; \(valid) scenes passed check; \(disagreements) generator disagreements"
                 ]
+                    + firstErrors.sorted { $0.value > $1.value }.prefix(10).map {
+                        "      x\($0.value) disagreement: \($0.key)"
+                    }
             }
         ) { campaign, index, work in
             var scene = GeneratedScene(
@@ -184,6 +188,10 @@ struct Generate: ParsableCommand {
             try campaign.run(input, in: work) { checked in
                 if checked.ending == .exited(0) { valid += 1; return plans }
                 disagreements += 1
+                let text = String(decoding: RunnerRun.head(checked.stdout), as: UTF8.self)
+                if let line = text.split(separator: "\n").first(where: { $0.contains(": error: ") }) {
+                    firstErrors[String(line.split(separator: " ", maxSplits: 1).last ?? line), default: 0] += 1
+                }
                 return []
             }
         }
