@@ -5,7 +5,6 @@ let package = Package(
     name: "scene-runtime",
     products: [
         .executable(name: "scene-runner", targets: ["scene-runner"]),
-        .executable(name: "scene-bench", targets: ["SceneBench"]),
         .library(name: "SceneCore", targets: ["SceneCore"]),
         .library(name: "SceneLoader", targets: ["SceneLoader"]),
         .library(name: "SceneBehaviours", targets: ["SceneBehaviours"]),
@@ -109,16 +108,9 @@ let package = Package(
         .executableTarget(
             name: "scene-fuzz",
             dependencies: [
-                "SceneCore", "SceneLoader", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "SceneCore", "SceneYAML", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Fuzz/ProcessFuzzer"),
-        .executableTarget(
-            name: "SceneBench",
-            dependencies: [
-                "SceneLoader", "SceneRunning", "SceneBehaviours", "SceneCore", "SceneYAML", "CYAML", "SceneDrawing",
-                "SceneOutput",
-            ]
-        ),
         // `swift package check-scenes`: builds the package's runner (its own,
         // or scene-runner) and checks every scene file with it (docs/Plugin.md).
         .plugin(
@@ -131,12 +123,15 @@ let package = Package(
         // A target's scene resources checked by `swift build`, with the
         // standard scene-runner: a broken scene fails the build at its line.
         .plugin(name: "CheckScenesOnBuild", capability: .buildTool(), dependencies: ["scene-runner"]),
-        // What several test targets share (a seeded generator, the package's
-        // folder and the built scene-runner); tests only.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "SceneYAMLTests", dependencies: ["SceneYAML", "TestSupport"]),
+        // What several test targets share (temporary folders, programs run
+        // with a hang guard, the built scene-runner, transcripts, waiting,
+        // the package's folder); tests only.
+        .target(
+            name: "TestSupport", dependencies: ["SceneCore", "SceneLoader", "SceneRunning", "SceneBehaviours"],
+            path: "Tests/TestSupport"),
+        .testTarget(name: "SceneYAMLTests", dependencies: ["SceneYAML", "SceneCore", "TestSupport"]),
         .testTarget(name: "SceneOutputTests", dependencies: ["SceneOutput", "TestSupport"]),
-        .testTarget(name: "SceneCoreTests", dependencies: ["SceneCore"]),
+        .testTarget(name: "SceneCoreTests", dependencies: ["SceneCore", "TestSupport"]),
         .testTarget(
             name: "SceneImportTests",
             dependencies: [
@@ -179,12 +174,12 @@ let package = Package(
         ),
         // The check-scenes plugin's runner choice, arguments and file rules:
         // its plain Swift files, linked here (plugins have no test targets).
-        .testTarget(name: "CheckScenesTests"),
+        .testTarget(name: "CheckScenesTests", dependencies: ["TestSupport"]),
         .testTarget(
             name: "ScenePreviewTests",
             dependencies: [
-                "ScenePreview", "SceneCommandLine", "SceneBehaviours", "SceneRunning", "SceneLoader", "TestSupport",
-                .product(name: "NIOCore", package: "swift-nio"),
+                "ScenePreview", "SceneCommandLine", "SceneBehaviours", "SceneRunning", "SceneLoader", "SceneCore",
+                "TestSupport", .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
             ]),

@@ -1,5 +1,5 @@
 import SceneCore
-import SceneLoader
+import SceneYAML
 
 /// A well-typed scene with free wiring, made from the registry: objects of
 /// random types, properties of their type within their range, outlets to
@@ -235,6 +235,6 @@ struct GeneratedScene {
         }
     }
 
-    /// A YAML double-quoted scalar that reads back as `text` (the loader's own writer).
-    func quote(_ text: String) -> String { ScriptText.quoted(text) }
+    /// A YAML double-quoted scalar that reads back as `text` (SceneYAML's `YAMLWriter`).
+    func quote(_ text: String) -> String { YAMLWriter.doubleQuoted(text) }
 }

@@ -234,7 +234,7 @@ struct RenderCommand: SceneSubcommand {
 }
 
 /// Keeps the message of the last error a run reported, and nothing else.
-private final class LastError: TranscriptSink {
+private final class LastError: TranscriptListener {
     /// The last error's message, if there was one.
     private(set) var message: String?
 

@@ -116,11 +116,10 @@ package final class StandardOutput: TextSink, @unchecked Sendable {
         escaped.removeAll(keepingCapacity: true)
     }
 
-    /// Whether the file `status` describes is the one this output's
-    /// descriptor writes, while annotations are on.
-    func isWriting(_ status: stat) -> Bool {
+    /// Whether `file` is the one this output's descriptor writes, while
+    /// annotations are on.
+    func isWriting(_ file: FileIdentity) -> Bool {
         guard escapesWorkflowCommands, let descriptor else { return false }
-        var own = stat()
-        return fstat(descriptor, &own) == 0 && own.st_dev == status.st_dev && own.st_ino == status.st_ino
+        return FileIdentity(descriptor: descriptor) == file
     }
 }

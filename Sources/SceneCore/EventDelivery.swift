@@ -37,10 +37,9 @@
 /// stores per send.
 @usableFromInline package enum EventDelivery {
     /// How deep deliveries may nest when no supervisor says otherwise: 100.
-    /// Each level of a chain of `on:` connections takes about 2.2 KiB of
-    /// stack in a debug build (measured on a chain of FormBehaviours; less
-    /// in a release build), so that the default, about 220 KiB, fits well
-    /// inside a secondary thread's 512 KiB.
+    /// The stack a chain of `on:` connections this deep takes, even in a
+    /// debug build, must fit well inside a secondary thread's 512 KiB
+    /// (EventDeliveryTests runs a chain that deep on such a thread).
     package static let defaultMaximumDepth = 100
 
     /// How many sends one send from outside any handler may lead to, itself
@@ -102,11 +101,10 @@
     /// A raw pointer in a pthread key, because the standard library has no
     /// thread-local storage: the counters are per thread by construction
     /// (no other thread ever holds this pointer), so no lock is needed, and
-    /// the pointer is read and written in place on every send. Its cost was
-    /// measured when it came in (a `swiftc -O` micro-benchmark of
-    /// `SceneEvent.send`: 70–92 ns against 60–86 ns without the guard, one
-    /// handler; docs/Performance.md); a `Mutex` or a dictionary keyed by
-    /// thread would add a lock or a hash to each send.
+    /// the pointer is read and written in place on every send. The guard
+    /// may cost a send no more than that read and a few stores: a `Mutex`
+    /// or a dictionary keyed by thread would add a lock or a hash to each
+    /// send.
     @usableFromInline
     static func state() -> UnsafeMutablePointer<State> {
         if let raw = pthread_getspecific(stateKey) { return raw.assumingMemoryBound(to: State.self) }

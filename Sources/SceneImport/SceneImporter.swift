@@ -1,5 +1,6 @@
 import SceneCore
 import SceneLoader
+import SceneYAML
 
 /// Turns an Interface Builder file into scene files, in phases: the XML
 /// read into elements (``XMLTreeReader``, with its limits), checked as an
@@ -120,57 +121,64 @@ enum SceneWriter {
         canvas: (width: Double, height: Double)?
     ) -> String {
         let ids = SceneNaming.ids(for: mapper.objects, outletNames: mapper.outletNames)
-        var text = "# Imported from \(comment(fileName))"
-        if let unitID { text += ", scene \(comment(unitID))" }
-        text += " by scene-runner import.\n# Regenerate it rather than edit it: include it in a scene of your own\n"
-        text += "# to complete it (docs/Import.md).\n"
+        var writer = YAMLWriter()
+        let unit = unitID.map { ", scene \(comment($0))" } ?? ""
+        writer.comment("Imported from \(comment(fileName))\(unit) by scene-runner import.")
+        writer.comment("Regenerate it rather than edit it: include it in a scene of your own")
+        writer.comment("to complete it (docs/Import.md).")
         if warnings.isEmpty {
-            text += "# Everything in it was carried over.\n"
+            writer.comment("Everything in it was carried over.")
         } else {
-            text += "# Not carried over:\n"
+            writer.comment("Not carried over:")
             for warning in warnings {
-                text += "#   \(warning.position.line):\(warning.position.column): \(comment(warning.message))\n"
+                writer.comment("  \(warning.position.line):\(warning.position.column): \(comment(warning.message))")
             }
         }
-        text += "scene: \(quoted(title))\n"
+        writer.entry("scene", YAMLWriter.doubleQuoted(title))
         if let canvas {
-            text +=
-                "canvas: {width: \(SceneMapper.number(canvas.width)), height: \(SceneMapper.number(canvas.height))}\n"
+            writer.entry(
+                "canvas", "{width: \(SceneMapper.number(canvas.width)), height: \(SceneMapper.number(canvas.height))}")
         }
-        text += "objects:\n"
-        for object in mapper.objects {
-            guard let id = ids[object.ibID] else { continue }
-            text += "  \(id):  # \(comment(object.ibID))\n"
-            text += "    type: \(object.type.name)\n"
-            if let parent = object.parent, let parentID = ids[parent] { text += "    parent: \(parentID)\n" }
-            if let frame = object.frame, object.type.property(named: "frame") != nil { text += "    frame: \(frame)\n" }
-            for property in object.properties { text += "    \(property.name): \(property.text)\n" }
-            for outlet in object.outlets {
-                let targets = outlet.targets.compactMap { ids[$0] }
-                guard !targets.isEmpty else { continue }
-                let isCollection = object.type.outlets.first { $0.name == outlet.name }?.isCollection ?? false
-                let value = isCollection ? "[" + targets.joined(separator: ", ") + "]" : targets[targets.count - 1]
-                text += "    \(outlet.name): \(value)\n"
-            }
-            var events: [(String, [String])] = []
-            for wire in object.wiring {
-                guard let target = ids[wire.target] else { continue }
-                let action = "\(target).\(wire.action)"
-                if let existing = events.firstIndex(where: { $0.0 == wire.event }) {
-                    events[existing].1.append(action)
-                } else {
-                    events.append((wire.event, [action]))
-                }
-            }
-            if !events.isEmpty {
-                text += "    on:\n"
-                for (event, actions) in events {
-                    text +=
-                        "      \(event): \(actions.count == 1 ? actions[0] : "[" + actions.joined(separator: ", ") + "]")\n"
+        writer.mapping("objects") { objects in
+            for object in mapper.objects {
+                guard let id = ids[object.ibID] else { continue }
+                objects.mapping(.text(id), comment: comment(object.ibID)) { fields in
+                    write(object, ids: ids, into: &fields)
                 }
             }
         }
-        return text
+        return writer.text
+    }
+
+    /// The entries of `object`: its type, parent, frame, properties,
+    /// outlets and events.
+    private static func write(_ object: ImportedObject, ids: [String: String], into writer: inout YAMLWriter) {
+        writer.entry("type", object.type.name)
+        if let parent = object.parent, let parentID = ids[parent] { writer.entry("parent", YAMLWriter.key(parentID)) }
+        if let frame = object.frame, object.type.property(named: "frame") != nil { writer.entry("frame", frame) }
+        for property in object.properties { writer.entry(.text(property.name), property.text) }
+        for outlet in object.outlets {
+            let targets = outlet.targets.compactMap { ids[$0] }.map(YAMLWriter.key)
+            guard let last = targets.last else { continue }
+            let isCollection = object.type.outlets.first { $0.name == outlet.name }?.isCollection ?? false
+            writer.entry(.text(outlet.name), isCollection ? "[" + targets.joined(separator: ", ") + "]" : last)
+        }
+        var events: [(String, [String])] = []
+        for wire in object.wiring {
+            guard let target = ids[wire.target] else { continue }
+            let action = YAMLWriter.key("\(target).\(wire.action)")
+            if let existing = events.firstIndex(where: { $0.0 == wire.event }) {
+                events[existing].1.append(action)
+            } else {
+                events.append((wire.event, [action]))
+            }
+        }
+        guard !events.isEmpty else { return }
+        writer.mapping("on") { on in
+            for (event, actions) in events {
+                on.entry(.text(event), actions.count == 1 ? actions[0] : "[" + actions.joined(separator: ", ") + "]")
+            }
+        }
     }
 
     /// Text for a comment: on one line, every hidden character shown by its code.

@@ -1,5 +1,6 @@
 import SceneCore
 import SceneLoader
+import SceneYAML
 
 /// A value read from the file, before it is written for a property's type.
 enum ImportValue {
@@ -77,10 +78,11 @@ extension SceneMapper {
         case (.number(let number), .duration):
             guard number.isFinite, number >= 0, number < 1e9 else { return nil }
             return Self.number(number) + "s"
-        case (.string(let text), .string): return quoted(text)
+        case (.string(let text), .string): return YAMLWriter.doubleQuoted(text)
         case (.string(let text), .enumeration(_, let cases)): return cases.contains(text) ? text : nil
         case (.color(let hex), .color): return "\"\(hex)\""
-        case (.strings(let texts), .list(.string)): return "[" + texts.map(quoted).joined(separator: ", ") + "]"
+        case (.strings(let texts), .list(.string)):
+            return "[" + texts.map(YAMLWriter.doubleQuoted).joined(separator: ", ") + "]"
         case (.record(let text), .record): return text
         default: return nil
         }
@@ -261,23 +263,4 @@ extension SceneMapper {
             set(&object, entry.properties[keyPath] ?? keyPath, value, at: attribute)
         }
     }
-}
-
-/// `text` as a YAML double-quoted scalar that reads back as exactly
-/// `text` (the same rule as a recorded scene's strings).
-func quoted(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar.value {
-        case 0x22: result += "\\\""
-        case 0x5C: result += "\\\\"
-        case 0x00..<0x20, 0x7F...0x9F:
-            let code = String(scalar.value, radix: 16, uppercase: true)
-            result += "\\x" + (code.count == 1 ? "0" : "") + code
-        case 0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF:
-            result += "\\u" + String(scalar.value, radix: 16, uppercase: true)
-        default: result.unicodeScalars.append(scalar)
-        }
-    }
-    return result + "\""
 }

@@ -1,4 +1,5 @@
 import SceneCore
+import SceneOutput
 import SceneYAML
 
 #if canImport(Glibc)
@@ -11,7 +12,14 @@ import SceneYAML
 struct ResolvedInclude {
     let open: String
     let display: String
-    let identity: String
+    let identity: ComponentFileKey
+}
+
+/// What tells component files apart: the file's ``FileIdentity``, or its
+/// path when there is no file by that name (a scene held in memory).
+enum ComponentFileKey: Hashable {
+    case file(FileIdentity)
+    case path(String)
 }
 
 /// An `include:` path as written in one file (its index in
@@ -30,7 +38,7 @@ struct ComponentFile {
     let path: String
     /// Its identity (see ``ComponentExpansion/canonicalPath(_:)``), for cycles
     /// and for reading it once.
-    let canonical: String
+    let canonical: ComponentFileKey
     let document: YAMLDocument
     /// Its `objects:` mapping.
     let objects: YAMLDocument.Node?
@@ -50,10 +58,8 @@ extension ComponentExpansion {
     /// same file, whatever their names (a name that is not UTF-8 reaches
     /// Swift with its bytes replaced, and two such names would compare
     /// equal); `path` itself when there is no such file (a scene in memory).
-    static func canonicalPath(_ path: String) -> String {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return "path:" + path }
-        return "file:\(status.st_dev):\(status.st_ino)"
+    static func canonicalPath(_ path: String) -> ComponentFileKey {
+        FileIdentity(path).map(ComponentFileKey.file) ?? .path(path)
     }
 
     /// `path` with `.`, empty components and `name/..` taken out, as text
@@ -153,7 +159,7 @@ extension ComponentExpansion {
 
     /// Checks the top level of a component and reads its `params:`.
     mutating func componentFile(
-        _ source: SceneSource, path: String, _ canonical: String, _ document: YAMLDocument,
+        _ source: SceneSource, path: String, _ canonical: ComponentFileKey, _ document: YAMLDocument,
         into diagnostics: inout DiagnosticCollector
     ) -> ComponentFile {
         var objects: YAMLDocument.Node?

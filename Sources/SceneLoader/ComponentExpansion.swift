@@ -26,7 +26,7 @@ final class ObjectFile {
     /// The file's name as diagnostics print it, and its identity (see
     /// ``ComponentExpansion/canonicalPath(_:)``).
     let name: String
-    let canonical: String
+    let canonical: ComponentFileKey
     /// The instance's path and a dot (`left.`), put before every id of the file.
     let prefix: String
     let prefixBytes: [UInt8]
@@ -43,7 +43,8 @@ final class ObjectFile {
     let origin: DiagnosticOrigin?
 
     init(
-        component: ComponentFile?, componentIndex: Int?, includer: ObjectFile?, name: String, canonical: String,
+        component: ComponentFile?, componentIndex: Int?, includer: ObjectFile?, name: String,
+        canonical: ComponentFileKey,
         prefix: String, parameters: [String: ParameterBinding]?, parameterNames: [String], rootParent: ParentSite?,
         siteOffsets: Range<Int>, origin: DiagnosticOrigin?
     ) {
@@ -81,23 +82,10 @@ struct ParentSite {
     let file: ObjectFile
 }
 
-/// The objects checked before an entry is expanded: where each id is
-/// first written, for an instance that repeats one.
-struct EarlierObjects {
-    let ids: ObjectIDTable
-    let firstOffsets: [Int]
-
-    /// Where the object `id` is first written; `nil` when none is.
-    func firstOffset(ofID id: String) -> Int? {
-        ids[id].map { firstOffsets[$0] }
-    }
-}
-
 /// One object to check, as the expansion gives it: its entry, the file it
 /// is written in, and what the instances around it give it.
 struct ExpandedObject {
-    /// Its entry in the file's `objects:` (in the scene's own file, valid
-    /// only while that entry is read).
+    /// Its entry in the file's `objects:`.
     let entry: YAMLDocument.Entry
     let file: ObjectFile
     /// Its id by path: the file's prefix and the id as written.
@@ -108,9 +96,9 @@ struct ExpandedObject {
     let instanceWrittenFirst: Int?
 }
 
-/// The second phase of a load: components expanded. Each entry of the
-/// scene's `objects:` goes in (``expand(_:_:earlier:appendingTo:into:)``), and the objects it
-/// stands for come out, flat, each with the ``ObjectFile`` it is written in:
+/// The second phase of a load: components expanded. The scene's parsed
+/// document goes in (``expand(_:limits:)``), and the objects its entries of
+/// `objects:` stand for come out, flat, each with the ``ObjectFile`` it is written in:
 /// an object as it is, an instance of a component as the component's
 /// objects (instances in it expanded in turn). It reads each component file
 /// once, follows the chain of includes within its limits (cycles,
@@ -125,7 +113,7 @@ struct ComponentExpansion {
     private(set) var ownFile: ObjectFile
     /// Component files read so far, by their canonical path: each is read
     /// and parsed once however many times it is included.
-    var components: [String: Result<Int, Diagnostic>] = [:]
+    var components: [ComponentFileKey: Result<Int, Diagnostic>] = [:]
     /// The component files read, in order (see ``components``).
     var componentFiles: [ComponentFile] = []
     /// The component files opened, in the order they were first included.
@@ -145,6 +133,39 @@ struct ComponentExpansion {
     var expandedBytes = 0
     /// Whether an include went past a limit: nothing more is included.
     var stoppedIncluding = false
+    /// Where each id given so far is first written, by id; made at the
+    /// first instance of the scene's own file, whose id must not repeat
+    /// an earlier object's (a scene without instances needs none).
+    var earlierIDs: [String: Int]?
+
+    /// The phase: the objects every entry of the scene's `objects:` stands
+    /// for, in file order, and the mistakes found in the instances and the
+    /// component files they include.
+    ///
+    /// - Complexity: O(n) in the scene's and its components' objects.
+    static func expand(_ parsed: ParsedScene, limits: SceneLimits) -> (ExpandedScene, PhaseDiagnostics) {
+        var expansion = ComponentExpansion(ownName: parsed.source.name, limits: limits)
+        var diagnostics = DiagnosticCollector(limit: limits.maxDiagnostics, after: [parsed.diagnostics])
+        var objects: [ExpandedObject] = []
+        let document = parsed.document
+        if let root = document.root, document.kind(root) == .mapping {
+            // The scene's own `params:` are read only for a scene with objects to use them.
+            if let entries = document.entry(root, "objects")?.value, document.kind(entries) == .mapping,
+                document.count(entries) > 0
+            {
+                expansion.begin(document, into: &diagnostics)
+                objects.reserveCapacity(document.count(entries) / 2)
+                document.forEachEntry(entries) {
+                    expansion.expand(
+                        document, $0, in: expansion.ownFile, own: document, appendingTo: &objects,
+                        into: &diagnostics)
+                }
+            }
+        }
+        let expanded = ExpandedScene(
+            parsed: parsed, objects: objects, ownFile: expansion.ownFile, includedFiles: expansion.includedFiles)
+        return (expanded, diagnostics.found)
+    }
 
     /// The expansion of the scene named `ownName`.
     init(ownName: String, limits: SceneLimits) {
@@ -164,35 +185,24 @@ struct ComponentExpansion {
             prefix: "", parameters: bindings, parameterNames: names, rootParent: nil, siteOffsets: 0..<0, origin: nil)
     }
 
-    /// Appends the objects the entry of the scene's own `objects:` stands
-    /// for: the object itself, or the objects of the instance it declares
-    /// (none after a mistake in the instance).
-    /// `earlier` are the objects checked so far, whose ids an instance's
-    /// id must not repeat.
-    mutating func expand(
-        _ document: borrowing YAMLDocument, _ entry: YAMLDocument.Entry, earlier: EarlierObjects,
-        appendingTo objects: inout [ExpandedObject], into diagnostics: inout DiagnosticCollector
-    ) {
-        let own = copy document
-        expand(own, entry, in: ownFile, own: own, earlier: earlier, appendingTo: &objects, into: &diagnostics)
-    }
-
     /// Appends the objects `entry`, written in `file` (whose document is
     /// `document`), stands for; `own` is the scene's own file's document.
     mutating func expand(
         _ document: YAMLDocument, _ entry: YAMLDocument.Entry, in file: ObjectFile, own: YAMLDocument,
-        earlier: EarlierObjects, appendingTo objects: inout [ExpandedObject],
-        into diagnostics: inout DiagnosticCollector
+        appendingTo objects: inout [ExpandedObject], into diagnostics: inout DiagnosticCollector
     ) {
         // An instance has `include` and no `type` (with both, `include` is reported as a mistake).
         if document.kind(entry.value) == .mapping, document.entry(entry.value, "type") == nil,
             document.entry(entry.value, "include") != nil
         {
-            expandInstance(
-                document, entry, in: file, own: own, earlier: earlier, appendingTo: &objects, into: &diagnostics)
+            expandInstance(document, entry, in: file, own: own, appendingTo: &objects, into: &diagnostics)
             return
         }
         expandedObjects += 1
+        if earlierIDs != nil {
+            let id = file.prefix + entry.key
+            if earlierIDs?[id] == nil { earlierIDs?[id] = document.offsets(entry.keyNode).lowerBound }
+        }
         guard !file.isOwn else {
             var first: Int?
             if !instanceOffsets.isEmpty { first = instanceOffsets[entry.key] }
@@ -217,8 +227,7 @@ struct ComponentExpansion {
     /// then the `set:` entries that named none of them are reported.
     mutating func expandInstance(
         _ document: YAMLDocument, _ entry: YAMLDocument.Entry, in file: ObjectFile, own: YAMLDocument,
-        earlier: EarlierObjects, appendingTo objects: inout [ExpandedObject],
-        into diagnostics: inout DiagnosticCollector
+        appendingTo objects: inout [ExpandedObject], into diagnostics: inout DiagnosticCollector
     ) {
         let name = file.prefix + entry.key
         var isValid = false
@@ -227,8 +236,8 @@ struct ComponentExpansion {
             diagnostics.add(.invalidID(id: entry.key), at: document.writtenSpan(entry.keyNode))
         }
         if file.isOwn {
-            // Objects given in this entry come after it: only those checked before count.
-            if let first = earlier.firstOffset(ofID: entry.key) ?? instanceOffsets[entry.key] {
+            // Objects given in this entry come after it: only those given before count.
+            if let first = firstOffset(ofID: entry.key, givenIn: objects, own: own) ?? instanceOffsets[entry.key] {
                 diagnostics.add(
                     .duplicateID(id: entry.key), at: document.writtenSpan(entry.keyNode),
                     notes: [Diagnostic.Note("first written here", at: document.position(ofOffset: first))])
@@ -244,12 +253,24 @@ struct ComponentExpansion {
             diagnostics.origin = instance.file.origin
             component.document.forEachEntry(entries) {
                 expand(
-                    component.document, $0, in: instance.file, own: own, earlier: earlier, appendingTo: &objects,
-                    into: &diagnostics)
+                    component.document, $0, in: instance.file, own: own, appendingTo: &objects, into: &diagnostics)
             }
             diagnostics.origin = includerOrigin
         }
         finish(instance, document, into: &diagnostics)
+    }
+
+    /// Where the object `id` among `objects` (those given so far) is first
+    /// written; `nil` when none is.
+    mutating func firstOffset(ofID id: String, givenIn objects: [ExpandedObject], own: YAMLDocument) -> Int? {
+        if earlierIDs == nil {
+            var ids: [String: Int] = [:]
+            for object in objects where ids[object.id] == nil {
+                ids[object.id] = object.file.document(own: own).offsets(object.entry.keyNode).lowerBound
+            }
+            earlierIDs = ids
+        }
+        return earlierIDs?[id]
     }
 
     /// The canonical path of the file the scene's own file names `path`,

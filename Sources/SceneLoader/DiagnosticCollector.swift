@@ -1,13 +1,42 @@
 import SceneYAML
 
-/// Collects diagnostics up to a limit, then records that it stopped.
-/// Errors are counted past the limit too, so that a file whose errors came
-/// after the limit (behind warnings, say) is still invalid.
+/// What one phase of a load found: the diagnostics it kept, in the order
+/// it found them (the note that collecting stopped last, if it stopped),
+/// and how many errors it found in all, kept or not.
+struct PhaseDiagnostics {
+    var found: [Diagnostic] = []
+    var errorCount = 0
+    /// Whether collecting had stopped by the phase's end.
+    var isFull = false
+    /// How many of ``found`` had their hints worked out.
+    var hintsWorkedOut = 0
+
+    /// The diagnostics of `phases`, found one phase after another, sorted
+    /// by position (see ``DiagnosticCollector/inFileOrder``).
+    static func inFileOrder(_ phases: [PhaseDiagnostics]) -> [Diagnostic] {
+        var all = DiagnosticCollector(limit: Int.max)
+        for phase in phases {
+            all.diagnostics += phase.found
+            all.errorCount += phase.errorCount
+        }
+        return all.inFileOrder
+    }
+
+    /// Whether any of `phases` found an error.
+    static func haveErrors(_ phases: [PhaseDiagnostics]) -> Bool { phases.contains { $0.errorCount > 0 } }
+}
+
+/// Collects one phase's diagnostics up to a limit shared with the phases
+/// before it, then records that it stopped. Errors are counted past the
+/// limit too, so that a file whose errors came after the limit (behind
+/// warnings, say) is still invalid.
 struct DiagnosticCollector {
     let limit: Int
-    private(set) var diagnostics: [Diagnostic] = []
+    /// The diagnostics the phases before this one kept, toward ``limit``.
+    private let keptBefore: Int
+    fileprivate(set) var diagnostics: [Diagnostic] = []
     private(set) var isFull = false
-    private var errorCount = 0
+    fileprivate var errorCount = 0
     /// The component file being validated and the includes that led to
     /// it, given to each diagnostic added; `nil` in the scene's own file.
     var origin: (file: SceneSource, includedFrom: [Diagnostic.Inclusion])?
@@ -21,8 +50,17 @@ struct DiagnosticCollector {
         let message: String
     }
 
-    init(limit: Int) {
+    /// A collector for the first phase, or for one after `earlier`, whose
+    /// kept diagnostics count toward `limit`.
+    init(limit: Int, after earlier: [PhaseDiagnostics] = []) {
         self.limit = max(1, limit)
+        keptBefore = earlier.reduce(0) { $0 + $1.found.count }
+        isFull = earlier.contains { $0.isFull }
+    }
+
+    /// What the phase found.
+    var found: PhaseDiagnostics {
+        PhaseDiagnostics(found: diagnostics, errorCount: errorCount, isFull: isFull, hintsWorkedOut: hintsWorkedOut)
     }
 
     /// Whether an error (not just a warning) was found.
@@ -57,7 +95,7 @@ struct DiagnosticCollector {
         }
         if diagnostic.severity == .error { errorCount += 1 }
         guard !isFull else { return }
-        if diagnostics.count == limit {
+        if keptBefore + diagnostics.count == limit {
             isFull = true
             var cap = SceneProblem.tooManyDiagnostics(limit: limit).diagnostic(at: diagnostic.span)
             cap.file = diagnostic.file
@@ -107,7 +145,7 @@ struct DiagnosticCollector {
 
     /// Whether `diagnostic`, added now, would be kept.
     private func willShow(_ diagnostic: Diagnostic) -> Bool {
-        if isFull || diagnostics.count >= limit { return false }
+        if isFull || keptBefore + diagnostics.count >= limit { return false }
         if let origin, diagnostic.file == nil {
             let key = ComponentKey(
                 file: origin.file.name, offset: diagnostic.position.offset, message: diagnostic.message)

@@ -18,17 +18,17 @@ extension ReferenceResolver {
     /// walks find and word each cycle as walks from every object in order would.
     mutating func checkHierarchies(_ parents: [Int?]) {
         let objects = checked.objects
-        var state = [UInt8](repeating: 0, count: objects.count)  // 0 new, 1 on the current path, 2 done
+        var state = [VisitState](repeating: .new, count: objects.count)
         var path: [Int] = []
-        for start in objects.indices where state[start] == 0 && parents[start].map({ $0 >= start }) ?? true {
+        for start in objects.indices where state[start] == .new && parents[start].map({ $0 >= start }) ?? true {
             path.removeAll(keepingCapacity: true)
             var current: Int? = start
-            while let index = current, state[index] == 0 {
-                state[index] = 1
+            while let index = current, state[index] == .new {
+                state[index] = .onPath
                 path.append(index)
                 current = parents[index]
             }
-            if let index = current, state[index] == 1, let cycleStart = path.firstIndex(of: index) {
+            if let index = current, state[index] == .onPath, let cycleStart = path.firstIndex(of: index) {
                 let cycle = path[cycleStart...].map { objects[$0].id } + [objects[index].id]
                 let outlet =
                     checked.outlets[objects[index].outletRange].first(where: \.outlet.isHierarchy)?.outlet.name
@@ -37,7 +37,7 @@ extension ReferenceResolver {
                 let at = site.map { span($0.offsets, in: $0.file) } ?? span(objects[index].idOffsets, in: nil)
                 reporting(in: site?.file) { $0.diagnostics.add(.hierarchyCycle(outlet: outlet, ids: cycle), at: at) }
             }
-            for index in path { state[index] = 2 }
+            for index in path { state[index] = .done }
         }
     }
 

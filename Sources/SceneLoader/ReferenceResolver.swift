@@ -26,12 +26,32 @@ struct ReferenceResolver {
         var eventConnections: [SceneDeclaration.EventConnection] = []
     }
 
+    /// The phase: every reference of `declared` resolved, and the wiring
+    /// checked. `earlier` are the diagnostics of the phases before, which
+    /// count toward the limit.
+    ///
+    /// - Complexity: O(n) in the references and objects.
+    static func resolve(
+        _ declared: DeclaredScene, registry: SceneRegistry, limits: SceneLimits, after earlier: [PhaseDiagnostics]
+    ) -> (ResolvedScene, PhaseDiagnostics) {
+        var resolver = ReferenceResolver(
+            registry: registry, checked: declared.checked, locator: declared.expanded.parsed.document.locator,
+            diagnostics: DiagnosticCollector(limit: limits.maxDiagnostics, after: earlier))
+        let (targets, actions, wiring) = resolver.resolve()
+        return (
+            ResolvedScene(declared: declared, targets: targets, actions: actions, wiring: wiring),
+            resolver.diagnostics.found
+        )
+    }
+
     /// Resolves every reference, in file order (the outlets' targets, then
-    /// the actions), and checks the wiring: the declaration's objects and
-    /// wiring, empty when some object was not declared or some reference
-    /// did not resolve (each reported).
-    mutating func resolve() -> Wiring {
+    /// the actions), and checks the wiring: what each reference resolves
+    /// to, and the declaration's objects and wiring, empty when some object
+    /// was not declared or some reference did not resolve (each reported).
+    mutating func resolve() -> (targets: [ReferenceResolution], actions: [ReferenceResolution], wiring: Wiring) {
         let targets = checked.targets.map { resolve($0) }
+        var actions: [ReferenceResolution] = []
+        actions.reserveCapacity(checked.actions.count)
         var connections: [SceneDeclaration.EventConnection] = []
         connections.reserveCapacity(checked.actions.count)
         var ranges: [Range<Int>] = []
@@ -39,14 +59,16 @@ struct ReferenceResolver {
         for object in checked.objects {
             let start = connections.count
             for action in checked.actions[object.actionRange] {
-                if let connection = resolve(action) { connections.append(connection) }
+                let (resolution, connection) = resolve(action)
+                actions.append(resolution)
+                if let connection { connections.append(connection) }
             }
             ranges.append(start..<connections.count)
         }
-        guard checked.allDeclared else { return Wiring() }
+        guard checked.allDeclared else { return (targets, actions, Wiring()) }
         let parents = checked.objects.map { object in
             checked.outlets[object.outletRange].first { $0.outlet.isHierarchy && !$0.targetRange.isEmpty }
-                .flatMap { targets[$0.targetRange.lowerBound] }
+                .flatMap { targets[$0.targetRange.lowerBound].fittingObject }
         }
         var wiring = Wiring()
         wiring.objects = zip(checked.objects, ranges).map { object, range in
@@ -57,16 +79,19 @@ struct ReferenceResolver {
         checkHierarchies(parents)
         checkFramesInLayouts(parents)
         checkWiringLoops(wiring.objects, connections)
-        let resolvedTargets = targets.compactMap { $0 }
-        guard resolvedTargets.count == targets.count, connections.count == checked.actions.count else {
-            return Wiring()
+        var resolvedTargets: [Int] = []
+        resolvedTargets.reserveCapacity(targets.count)
+        for target in targets {
+            guard let index = target.fittingObject else { return (targets, actions, Wiring()) }
+            resolvedTargets.append(index)
         }
+        guard connections.count == checked.actions.count else { return (targets, actions, Wiring()) }
         wiring.outletConnections = checked.outlets.map {
             SceneDeclaration.OutletConnection(outlet: $0.outlet, targetRange: $0.targetRange)
         }
         wiring.outletTargets = resolvedTargets
         wiring.eventConnections = connections
-        return wiring
+        return (targets, actions, wiring)
     }
 
     /// Makes the diagnostics reported by `body` belong to `file`.
@@ -84,30 +109,30 @@ struct ReferenceResolver {
 
     // MARK: - Outlets
 
-    /// The object `reference` names when it fits its outlet; `nil` after a
-    /// diagnostic, or when the object it names was not declared (its own
-    /// mistake is reported).
-    mutating func resolve(_ reference: TargetReference) -> Int? {
+    /// What `reference` resolves to: the object it names when that fits
+    /// its outlet, else why not (reported, unless the object it names was
+    /// not declared: that object's own mistake is).
+    mutating func resolve(_ reference: TargetReference) -> ReferenceResolution {
         // The common case first: an object that fits, with nothing to report.
         if let index = checked.idTable[checked.referenceText[reference.id]], let type = checked.types[index],
             registry.type(type, fits: reference.outlet)
         {
-            return index
+            return .object(index)
         }
-        var found: Int?
+        var found = ReferenceResolution.noSuchID
         reporting(in: reference.file) { found = $0.resolveReporting(reference) }
         return found
     }
 
-    private mutating func resolveReporting(_ reference: TargetReference) -> Int? {
+    private mutating func resolveReporting(_ reference: TargetReference) -> ReferenceResolution {
         guard let index = checked.idTable[checked.referenceText[reference.id]] else {
             reportUnknownObject(
                 written: checked.text(reference.writtenStart..<reference.id.upperBound),
                 id: checked.text(reference.id), at: span(reference.offsets, in: reference.file), in: reference.file,
                 fitting: (reference.outlet, reference.owner))
-            return nil
+            return .noSuchID
         }
-        guard let targetType = checked.types[index] else { return nil }
+        guard let targetType = checked.types[index] else { return .undeclared(index) }
         guard registry.type(targetType, fits: reference.outlet) else {
             let written = checked.text(reference.writtenStart..<reference.id.upperBound)
             let at = span(reference.offsets, in: reference.file)
@@ -117,7 +142,7 @@ struct ReferenceResolver {
                 type: targetType.name, fitting: nil)
             guard diagnostics.showsHints(for: mismatch, at: at) else {
                 diagnostics.add(mismatch, at: at)
-                return nil
+                return .doesNotFit(index)
             }
             diagnostics.add(
                 .outletTypeMismatch(
@@ -125,9 +150,9 @@ struct ReferenceResolver {
                     type: targetType.name,
                     fitting: targetFallback(outlet, excluding: reference.owner, in: reference.file)),
                 at: at)
-            return nil
+            return .doesNotFit(index)
         }
-        return index
+        return .object(index)
     }
 
     /// Reports a reference to an id no object has, `written` as the file
@@ -177,29 +202,34 @@ struct ReferenceResolver {
 
     // MARK: - Actions
 
-    /// The connection `reference` makes; `nil` after a diagnostic, or when
-    /// its event or target was not declared (their mistakes are reported).
-    mutating func resolve(_ reference: ActionReference) -> SceneDeclaration.EventConnection? {
+    /// What `reference`'s target resolves to, and the connection it makes:
+    /// none after a diagnostic, or when its event or target was not
+    /// declared (their mistakes are reported).
+    mutating func resolve(
+        _ reference: ActionReference
+    ) -> (ReferenceResolution, SceneDeclaration.EventConnection?) {
         // The common case first: an action that takes the event's payload, with nothing to report.
         if let event = reference.event, let index = checked.idTable[checked.referenceText[reference.target]],
             let action = checked.types[index]?.action(utf8: checked.referenceText[reference.action]),
             action.accepts(payload: event.payload)
         {
-            return SceneDeclaration.EventConnection(event: event, target: index, action: action)
+            return (.object(index), SceneDeclaration.EventConnection(event: event, target: index, action: action))
         }
-        var found: SceneDeclaration.EventConnection?
+        var found: (ReferenceResolution, SceneDeclaration.EventConnection?) = (.noSuchID, nil)
         reporting(in: reference.file) { found = $0.resolveReporting(reference) }
         return found
     }
 
-    private mutating func resolveReporting(_ reference: ActionReference) -> SceneDeclaration.EventConnection? {
+    private mutating func resolveReporting(
+        _ reference: ActionReference
+    ) -> (ReferenceResolution, SceneDeclaration.EventConnection?) {
         guard let targetIndex = checked.idTable[checked.referenceText[reference.target]] else {
             reportUnknownObject(
                 written: checked.text(reference.writtenStart..<reference.target.upperBound),
                 id: checked.text(reference.target), at: targetSpan(reference), in: reference.file)
-            return nil
+            return (.noSuchID, nil)
         }
-        guard let targetType = checked.types[targetIndex] else { return nil }
+        guard let targetType = checked.types[targetIndex] else { return (.undeclared(targetIndex), nil) }
         guard let action = targetType.action(utf8: checked.referenceText[reference.action]) else {
             let actionName = checked.text(reference.action)
             let at = actionSpan(reference)
@@ -210,9 +240,10 @@ struct ReferenceResolver {
                         ? Suggestions.closest(to: actionName, in: targetType.actions.keys.sorted()) : nil,
                     actions: withHints ? targetType.orderedActions.map(\.name) : [])
             }
-            return nil
+            return (.noSuchAction(targetIndex), nil)
         }
-        guard let event = reference.event else { return nil }
+        // Its event's own mistake is reported.
+        guard let event = reference.event else { return (.object(targetIndex), nil) }
         guard action.accepts(payload: event.payload) else {
             let at = actionSpan(reference)
             diagnostics.add(
@@ -220,9 +251,11 @@ struct ReferenceResolver {
                     action: checked.text(reference.action), type: targetType.name, argument: action.argument,
                     event: event.name, owner: checked.types[reference.owner]?.name ?? "?", payload: event.payload),
                 at: at)
-            return nil
+            return (.doesNotFit(targetIndex), nil)
         }
-        return SceneDeclaration.EventConnection(event: event, target: targetIndex, action: action)
+        return (
+            .object(targetIndex), SceneDeclaration.EventConnection(event: event, target: targetIndex, action: action)
+        )
     }
 
     /// Where the target's id of `reference` is written.

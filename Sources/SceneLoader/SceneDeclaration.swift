@@ -102,3 +102,24 @@ package struct SceneDeclaration {
         propertyValues[objects[index].propertyRange]
     }
 }
+
+extension SceneDeclaration {
+    /// The declaration of a scene whose references all resolved, its
+    /// script compiled; `warnings` are what it does not load despite.
+    init(_ resolved: ResolvedScene, _ compiled: CompiledScript, warnings: [Diagnostic]) {
+        self.init()
+        let declared = resolved.declared
+        let topLevel = declared.topLevel
+        (canvas, device, title, summary) = (topLevel.canvas, topLevel.device, topLevel.title, topLevel.summary)
+        objects = resolved.wiring.objects
+        propertyValues = declared.checked.propertyValues
+        outletConnections = resolved.wiring.outletConnections
+        outletTargets = resolved.wiring.outletTargets
+        eventConnections = resolved.wiring.eventConnections
+        self.warnings = warnings
+        (steps, invariants) = (compiled.steps, compiled.invariants)
+        idTable = declared.checked.idTable
+        locator = declared.expanded.parsed.document.locator
+        includedFiles = declared.expanded.includedFiles
+    }
+}

@@ -105,8 +105,8 @@ public struct SceneLoader: Sendable {
     /// The folder where the scenes' behaviours keep state between runs
     /// (``Scene/stateDirectory``); `nil` keeps nothing.
     public var stateDirectory: String?
-    /// Whether libyaml parses on a second thread while objects are
-    /// validated on the calling thread: by default for files of 32 KiB and
+    /// Whether libyaml parses on a second thread while the document is
+    /// built on the calling thread: by default for files of 32 KiB and
     /// more. Results and diagnostics are the same either way.
     public var pipelining: Pipelining = .automatic
 
@@ -146,26 +146,28 @@ public struct SceneLoader: Sendable {
     /// instantiating anything; the scene loads when none is an error (nor a
     /// warning, under ``warningsAreErrors``).
     public func check(_ source: SceneSource) -> [Diagnostic] {
-        switch validate(source) {
-        case .success(let declaration): declaration.warnings
-        case .failure(let error): error.diagnostics
-        }
+        model(of: source).diagnostics
     }
 
     /// ``check(_:)``, with how many of the diagnostics had their hints
     /// ("did you mean", lists of candidates) worked out: for tests that
     /// hints are looked for only for the diagnostics shown.
     func checkCountingHints(_ source: SceneSource) -> (diagnostics: [Diagnostic], hintsWorkedOut: Int) {
-        let checked = validateListingIncludes(source)
-        switch checked.result {
-        case .success(let declaration): return (declaration.warnings, checked.hintsWorkedOut)
-        case .failure(let error): return (error.diagnostics, checked.hintsWorkedOut)
-        }
+        let model = model(of: source)
+        return (model.diagnostics, model.hintsWorkedOut)
     }
 
     /// Parses and validates `source` into a declaration, or every diagnostic.
     package func validate(_ source: SceneSource) -> Result<SceneDeclaration, SceneLoadError> {
-        validateListingIncludes(source).result
+        declaration(of: model(of: source))
+    }
+
+    /// The declaration the objects are assembled from, or the diagnostics
+    /// that keep the scene of `model` from loading.
+    package func declaration(of model: SceneModel) -> Result<SceneDeclaration, SceneLoadError> {
+        guard !model.hasErrors, !(warningsAreErrors && !model.diagnostics.isEmpty), let resolved = model.resolved
+        else { return .failure(SceneLoadError(source: model.source, diagnostics: model.diagnostics)) }
+        return .success(SceneDeclaration(resolved, model.compiled, warnings: model.diagnostics))
     }
 
     /// The component files the scene at `path` includes, directly or
@@ -173,86 +175,50 @@ public struct SceneLoader: Sendable {
     /// not): what `run --watch` watches besides the scene itself.
     package func includedFiles(of path: String) -> [String] {
         guard let source = try? source(contentsOf: path) else { return [] }
-        return validateListingIncludes(source).includedFiles
+        return model(of: source).includedFiles
     }
 
-    /// ``validate(_:)``, with the component files it read: the phases of a
-    /// load before the last, one after another, over the entries of
-    /// `objects:` as the YAML reader reads them (libyaml on whatever thread
-    /// ``pipelining`` says), so that a large file never holds more than one
-    /// entry's nodes:
+    /// The model of `source`: what the phases of a load before the last
+    /// give, one after another over the whole document, each a function of
+    /// the one before's output:
     ///
-    /// 1. the document: the reader hands over each entry, then the rest;
-    /// 2. components expanded (``ComponentExpansion``): the entry becomes
-    ///    the objects it stands for, each with the ``ObjectFile`` it is
-    ///    written in;
-    /// 3. the objects checked against the registry (``SceneValidator``),
-    ///    their references kept as written, into ``CheckedObjects``; once
-    ///    the document is read, its top level checked, and every reference
-    ///    resolved once by the ``ReferenceResolver`` (the id table being
-    ///    complete), and the script compiled.
+    /// 1. parsed (``ParsedScene``): the file read into a document, libyaml
+    ///    on whatever thread ``pipelining`` says;
+    /// 2. expanded (``ComponentExpansion``): every entry of `objects:`
+    ///    becomes the objects it stands for, each with the ``ObjectFile``
+    ///    it is written in;
+    /// 3. declared (``SceneValidator``): the objects checked against the
+    ///    registry, their references kept as written, then the top level;
+    /// 4. resolved (``ReferenceResolver``): every reference resolved once,
+    ///    the id table being complete, and the wiring checked;
+    /// 5. compiled (``ScriptCompiler``): the script and the invariants.
     ///
-    /// The last phase, ``SceneAssembler``, makes the objects from the declaration.
-    private func validateListingIncludes(_ source: SceneSource) -> (
-        result: Result<SceneDeclaration, SceneLoadError>, includedFiles: [String], hintsWorkedOut: Int
-    ) {
-        var phases = EntryPhases(
-            expansion: ComponentExpansion(ownName: source.name, limits: limits),
-            // The load's diagnostics are collected by the checker's collector, which the expansion reports into.
-            checker: SceneValidator(registry: registry, limits: limits, programName: programName))
-        // Up to the default size limit: a file past it is refused unread.
-        phases.checker.reserveCapacity(
-            forTextOf: min(source.bytes.count, limits.yaml.maxInputBytes, YAMLLimits().maxInputBytes))
-        let document: YAMLDocument
-        do {
-            // Each entry is dropped from the document once its objects are checked.
-            document = try YAMLDocumentReader.readDocument(
-                source.bytes, limits: limits.yaml, pipelining: pipelining.reader, streaming: "objects"
-            ) { document, entry in phases.take(entry, of: document) }
-        } catch {
-            // What was found before the YAML went wrong is reported too.
-            phases.checker.diagnostics.add(Diagnostic(error))
-            return (
-                .failure(SceneLoadError(source: source, diagnostics: phases.checker.diagnostics.inFileOrder)),
-                phases.expansion.includedFiles, phases.checker.diagnostics.hintsWorkedOut
-            )
+    /// Each phase's diagnostics count toward ``SceneLimits/maxDiagnostics``
+    /// after those of the phases before. The last phase, ``SceneAssembler``,
+    /// makes the objects from the declaration.
+    ///
+    /// - Complexity: O(n) in the file's and its components' size.
+    public func model(of source: SceneSource) -> SceneModel {
+        let parsed: ParsedScene
+        switch ParsedScene.parse(source, limits: limits, pipelining: pipelining.reader) {
+        case .success(let document): parsed = document
+        case .failure(let refusal):
+            var diagnostics = DiagnosticCollector(limit: limits.maxDiagnostics)
+            diagnostics.add(refusal)
+            return SceneModel(
+                source: source, registry: registry, resolved: nil, compiled: CompiledScript(),
+                phases: [diagnostics.found])
         }
-        var declaration = phases.checker.finish(
-            document, ownDeclaresParameters: phases.expansion.ownFile.parameters != nil)
-        let diagnostics = phases.checker.diagnostics
-        if diagnostics.hasErrors || (warningsAreErrors && !diagnostics.diagnostics.isEmpty) {
-            return (
-                .failure(SceneLoadError(source: source, diagnostics: diagnostics.inFileOrder)),
-                phases.expansion.includedFiles, diagnostics.hintsWorkedOut
-            )
-        }
-        declaration.warnings = diagnostics.inFileOrder
-        declaration.includedFiles = phases.expansion.includedFiles
-        return (.success(declaration), phases.expansion.includedFiles, diagnostics.hintsWorkedOut)
-    }
-
-    /// What phases 2 and 3 keep between the entries of `objects:`, in one
-    /// value, so that the reader's callback reaches it through one access
-    /// per entry: captured as four variables, each was a box checked for
-    /// exclusive access on every use (8 checks an entry, 84 M of the
-    /// 5,890 M instructions of `check` on 100,000 objects, callgrind).
-    private struct EntryPhases {
-        var expansion: ComponentExpansion
-        var checker: SceneValidator
-        /// The objects of the entry being checked (its storage kept between entries).
-        var objects: [ExpandedObject] = []
-        var begun = false
-
-        mutating func take(_ entry: YAMLDocument.Entry, of document: borrowing YAMLDocument) {
-            if !begun {
-                begun = true
-                expansion.begin(document, into: &checker.diagnostics)
-            }
-            objects.removeAll(keepingCapacity: true)
-            expansion.expand(
-                document, entry, earlier: checker.earlierObjects, appendingTo: &objects, into: &checker.diagnostics)
-            checker.check(objects, own: document)
-        }
+        let (expanded, expansion) = ComponentExpansion.expand(parsed, limits: limits)
+        let (declared, declaration) = SceneValidator.declare(
+            expanded, registry: registry, limits: limits, programName: programName, after: [expansion])
+        let (resolved, resolution) = ReferenceResolver.resolve(
+            declared, registry: registry, limits: limits, after: [expansion, declaration])
+        let (compiled, compilation) = ScriptCompiler.compile(
+            declared, registry: registry, limits: limits, after: [expansion, declaration, resolution])
+        return SceneModel(
+            source: source, registry: registry, resolved: resolved, compiled: compiled,
+            phases: [expansion, declaration, resolution, compilation])
     }
 
     /// Loads `source` into a wired, awake scene: the whole file is checked
@@ -308,8 +274,7 @@ public struct SceneLoader: Sendable {
         let objects = declaration.objects
         var order: [Int] = []
         order.reserveCapacity(objects.count)
-        // 0: not visited, 1: in progress, 2: done.
-        var state = [UInt8](repeating: 0, count: objects.count)
+        var state = [VisitState](repeating: .new, count: objects.count)
         // Each frame walks the flat target lists of one object's outlets.
         var stack: [(index: Int, next: Int, end: Int)] = []
         func targetRange(_ index: Int) -> (Int, Int) {
@@ -320,21 +285,21 @@ public struct SceneLoader: Sendable {
                 declaration.outletConnections[range.upperBound - 1].targetRange.upperBound
             )
         }
-        for root in objects.indices where state[root] == 0 {
-            state[root] = 1
+        for root in objects.indices where state[root] == .new {
+            state[root] = .onPath
             let (start, end) = targetRange(root)
             stack.append((root, start, end))
             while let top = stack.last {
                 if top.next < top.end {
                     stack[stack.count - 1].next += 1
                     let target = declaration.outletTargets[top.next]
-                    if state[target] == 0 {
-                        state[target] = 1
+                    if state[target] == .new {
+                        state[target] = .onPath
                         let (start, end) = targetRange(target)
                         stack.append((target, start, end))
                     }
                 } else {
-                    state[top.index] = 2
+                    state[top.index] = .done
                     order.append(top.index)
                     stack.removeLast()
                 }
@@ -342,4 +307,14 @@ public struct SceneLoader: Sendable {
         }
         return order
     }
+}
+
+/// Where a walk through objects is at one object.
+enum VisitState: UInt8 {
+    /// Not reached yet.
+    case new
+    /// On the path being walked.
+    case onPath
+    /// Walked, with everything it leads to.
+    case done
 }

@@ -2,16 +2,35 @@ import SceneCore
 import SceneYAML
 
 extension SceneValidator {
+    /// The phase: every object of `expanded` checked against the registry,
+    /// in file order, then the scene's top level. `earlier` are the
+    /// diagnostics of the phases before, which count toward the limit.
+    ///
+    /// - Complexity: O(n) in the objects and their members.
+    static func declare(
+        _ expanded: ExpandedScene, registry: SceneRegistry, limits: SceneLimits, programName: String?,
+        after earlier: [PhaseDiagnostics]
+    ) -> (DeclaredScene, PhaseDiagnostics) {
+        var validator = SceneValidator(registry: registry, limits: limits, programName: programName, after: earlier)
+        let document = expanded.parsed.document
+        // Up to the default size limit: a file past it is refused unread.
+        validator.reserveCapacity(
+            forTextOf: min(document.utf8Text.count, limits.yaml.maxInputBytes, YAMLLimits().maxInputBytes))
+        validator.check(expanded.objects, own: document)
+        let topLevel = validator.checkTopLevel(document, ownDeclaresParameters: expanded.ownFile.parameters != nil)
+        return (
+            DeclaredScene(expanded: expanded, checked: validator.checked, topLevel: topLevel),
+            validator.diagnostics.found
+        )
+    }
+
     // MARK: - The whole file
 
-    /// Checks the top level of the finished `document`, has every reference
-    /// between objects resolved (see ``ReferenceResolver``), the id table
-    /// being complete, compiles the script and returns the declaration.
+    /// Checks the top level of `document` but its objects.
     /// `ownDeclaresParameters`: whether the scene's own `params:` was read
     /// before its objects (see ``ComponentExpansion/begin(_:into:)``).
-    mutating func finish(_ document: YAMLDocument, ownDeclaresParameters: Bool) -> SceneDeclaration {
-        var declaration = SceneDeclaration()
-        declaration.locator = document.locator
+    mutating func checkTopLevel(_ document: YAMLDocument, ownDeclaresParameters: Bool) -> DeclaredScene.TopLevel {
+        var declaration = DeclaredScene.TopLevel()
         locator = document.locator
         guard let root = document.root else {
             diagnostics.add(.emptyFile, at: SourceSpan(at: .start))
@@ -23,8 +42,6 @@ extension SceneValidator {
         }
         let top = document.entries(root)
         var sawObjects = false
-        var scriptNode: YAMLDocument.Node?
-        var invariantsNode: YAMLDocument.Node?
         for entry in top {
             switch entry.key {
             case "scene": declaration.title = text(document, entry, "scene")
@@ -67,14 +84,14 @@ extension SceneValidator {
                 }
             case "script":
                 if document.kind(entry.value) == .sequence {
-                    scriptNode = entry.value
+                    declaration.script = entry.value
                 } else if !document.isNull(entry.value) {
                     diagnostics.add(
                         .scriptNotAList(found: document.kindDescription(entry.value)), at: document.span(entry.value))
                 }
             case "invariants":
                 if document.kind(entry.value) == .sequence {
-                    invariantsNode = entry.value
+                    declaration.invariants = entry.value
                 } else if !document.isNull(entry.value) {
                     diagnostics.add(
                         .invariantsNotAList(found: document.kindDescription(entry.value)),
@@ -92,24 +109,6 @@ extension SceneValidator {
         if !sawObjects {
             diagnostics.add(
                 .missingObjects, at: top.first.map { document.writtenSpan($0.keyNode) } ?? document.span(root))
-        }
-        var resolver = ReferenceResolver(
-            registry: registry, checked: checked, locator: locator, diagnostics: diagnostics)
-        let wiring = resolver.resolve()
-        diagnostics = resolver.diagnostics
-        declaration.idTable = checked.idTable
-        declaration.objects = wiring.objects
-        declaration.propertyValues = checked.propertyValues
-        declaration.outletConnections = wiring.outletConnections
-        declaration.outletTargets = wiring.outletTargets
-        declaration.eventConnections = wiring.eventConnections
-        if scriptNode != nil || invariantsNode != nil {
-            var compiler = ScriptCompiler(
-                registry: registry, objectIDs: checked.ids, objectTypes: checked.types, idTable: checked.idTable,
-                maxVirtualTime: limits.maxVirtualTime, diagnostics: diagnostics)
-            if let invariantsNode { declaration.invariants = compiler.compileInvariants(document, invariantsNode) }
-            if let scriptNode { declaration.steps = compiler.compileScript(document, scriptNode) }
-            diagnostics = compiler.diagnostics
         }
         return declaration
     }

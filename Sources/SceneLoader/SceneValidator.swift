@@ -33,11 +33,13 @@ struct SceneValidator {
     /// command, or (with no program to name) the first few of them.
     let typesHint: String
 
-    /// A validator of the scene file named `name`.
-    init(registry: SceneRegistry, limits: SceneLimits, programName: String? = nil) {
+    /// A validator for the types of `registry`, whose diagnostics follow `earlier`'s.
+    init(
+        registry: SceneRegistry, limits: SceneLimits, programName: String? = nil, after earlier: [PhaseDiagnostics] = []
+    ) {
         self.registry = registry
         self.limits = limits
-        self.diagnostics = DiagnosticCollector(limit: limits.maxDiagnostics)
+        self.diagnostics = DiagnosticCollector(limit: limits.maxDiagnostics, after: earlier)
         typesHint =
             programName.map { "'\($0) types' lists the registered types" }
             ?? "the registered types are \(Suggestions.list(registry.types.map(\.name)))"
@@ -52,18 +54,13 @@ struct SceneValidator {
         firstOffsets.reserveCapacity(bytes / 64)
     }
 
-    /// The objects checked so far, for the expansion of the next entry.
-    var earlierObjects: EarlierObjects { EarlierObjects(ids: checked.idTable, firstOffsets: firstOffsets) }
+    // MARK: - Objects
 
-    // MARK: - Objects, as they are read
-
-    /// Checks the objects one entry of the scene's `objects:` stands for,
-    /// as ``ComponentExpansion`` gives them; `own` is the scene's own
-    /// document, valid only during the call.
-    mutating func check(_ objects: [ExpandedObject], own: borrowing YAMLDocument) {
+    /// Checks the objects as ``ComponentExpansion`` gives them; `own` is
+    /// the scene's own document.
+    mutating func check(_ objects: [ExpandedObject], own: YAMLDocument) {
         if locator == nil { locator = own.locator }
         for object in objects {
-            let own = copy own
             // Diagnostics about an object of a component belong to the component's file.
             diagnostics.origin = object.file.origin
             check(object, in: object.file.document(own: own), own: own)

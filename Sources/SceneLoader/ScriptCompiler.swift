@@ -38,6 +38,28 @@ struct ScriptCompiler {
         self.diagnostics = diagnostics
     }
 
+    /// The phase: the `script:` and `invariants:` of `declared` compiled
+    /// against its objects. `earlier` are the diagnostics of the phases
+    /// before, which count toward the limit.
+    ///
+    /// - Complexity: O(n) in the steps and invariants.
+    static func compile(
+        _ declared: DeclaredScene, registry: SceneRegistry, limits: SceneLimits, after earlier: [PhaseDiagnostics]
+    ) -> (CompiledScript, PhaseDiagnostics) {
+        var compiled = CompiledScript()
+        let diagnostics = DiagnosticCollector(limit: limits.maxDiagnostics, after: earlier)
+        let (script, invariants) = (declared.topLevel.script, declared.topLevel.invariants)
+        guard script != nil || invariants != nil else { return (compiled, diagnostics.found) }
+        let checked = declared.checked
+        let document = declared.expanded.parsed.document
+        var compiler = ScriptCompiler(
+            registry: registry, objectIDs: checked.ids, objectTypes: checked.types, idTable: checked.idTable,
+            maxVirtualTime: limits.maxVirtualTime, diagnostics: diagnostics)
+        if let invariants { compiled.invariants = compiler.compileInvariants(document, invariants) }
+        if let script { compiled.steps = compiler.compileScript(document, script) }
+        return (compiled, compiler.diagnostics.found)
+    }
+
     /// The index of the object declared as `id`.
     func objectIndex(_ id: String) -> Int? { idTable[id] }
 

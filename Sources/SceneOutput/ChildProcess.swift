@@ -9,8 +9,8 @@ import Synchronization
     import Darwin
 #endif
 
-/// A program run as a child process: Graphviz's `dot`, `rsvg-convert`,
-/// the benchmark's own children and `scene-runner`.
+/// A program run as a child process: Graphviz's `dot`, `rsvg-convert`
+/// and `scene-runner`.
 ///
 /// The child starts with the signals as a program expects them: none
 /// blocked (the command line blocks its ending signals for its signal
@@ -158,7 +158,7 @@ package struct ChildProcess: Sendable {
                 send(SIGKILL)
                 return (wait(), true)
             }
-            ChildProcess.sleep(pause)
+            ThreadSleep.sleep(for: pause)
             pause = min(pause * 2, .milliseconds(20))
         }
     }
@@ -166,13 +166,6 @@ package struct ChildProcess: Sendable {
     /// Forgets the child once it is waited for: its id may be reused.
     private func forget() {
         _ = Self.running.withLock { $0.remove(pid) }
-    }
-
-    private static func sleep(_ duration: Duration) {
-        let (seconds, attoseconds) = duration.components
-        var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
-        var remaining = timespec()
-        while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
     }
 
     /// Sends `signal` to the child.

@@ -10,7 +10,7 @@ import SceneRunning
 /// from the page waits for its answer), and answers the inspector. It
 /// observes the run: an entry of the transcript means something may look
 /// different.
-final class PreviewPainter: TranscriptSink {
+final class PreviewPainter: TranscriptListener {
     private let hub: PreviewHub
     private let clock: LiveClock
     /// The shortest time between two pictures a change alone sends.

@@ -90,6 +90,10 @@ package final class PreviewServer {
 
     /// The port the server listens on.
     package let port: Int
+
+    /// How many connections are open now (pages' WebSockets included):
+    /// what a test waits for before it opens the next one.
+    package var openConnections: Int { settings.openConnections.load(ordering: .relaxed) }
     private let group: MultiThreadedEventLoopGroup
     private let listener: any Channel
     private let settings: Settings

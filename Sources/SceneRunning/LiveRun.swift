@@ -52,7 +52,7 @@ package final class LiveRun {
 
     /// Loads `source` and starts it with one observer, `sink`.
     package static func start(
-        _ source: SceneSource, runner: SceneRunner, streamingTo sink: some TranscriptSink,
+        _ source: SceneSource, runner: SceneRunner, streamingTo sink: some TranscriptListener,
         clock: @escaping () -> Duration = RealTimeDriver.monotonicClock()
     ) -> Result<LiveRun, SceneLoadError> {
         load(source, runner: runner, clock: clock).map { live in

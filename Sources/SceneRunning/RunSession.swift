@@ -85,7 +85,7 @@ package final class RunSession {
     /// explorer runs, thousands of times a second. Its observers hear the
     /// header, the summary, and only the entries that count in it, and notes.
     static func load(
-        _ declaration: SceneDeclaration, of source: SceneSource, loader: SceneLoader, probe: some RunProbe,
+        _ declaration: SceneDeclaration, of source: SceneSource, loader: SceneLoader, probe: some RunEventListener,
         focus: RecordingFocus
     ) -> Result<RunSession, SceneLoadError> {
         make(source, loader: loader, snapshots: nil, probe: probe, focus: focus) { observer throws(SceneLoadError) in
@@ -95,7 +95,7 @@ package final class RunSession {
 
     private static func make(
         _ source: SceneSource, loader: SceneLoader, snapshots: SnapshotPolicy?,
-        probe: (any RunProbe)? = nil, focus: RecordingFocus? = nil,
+        probe: (any RunEventListener)? = nil, focus: RecordingFocus? = nil,
         load: (@escaping SceneLoader.EventObserver) throws(SceneLoadError) -> (Scene, SceneDeclaration)
     ) -> Result<RunSession, SceneLoadError> {
         let relay = EventRelay()
@@ -123,7 +123,7 @@ package final class RunSession {
     /// that only prints or collects its transcript needs (see
     /// ``load(_:loader:snapshots:)`` and ``observe(_:)``).
     package static func start(
-        _ source: SceneSource, loader: SceneLoader, streamingTo sink: some TranscriptSink,
+        _ source: SceneSource, loader: SceneLoader, streamingTo sink: some TranscriptListener,
         snapshots: SnapshotPolicy? = nil
     ) -> Result<RunSession, SceneLoadError> {
         load(source, loader: loader, snapshots: snapshots).map { session in
@@ -138,7 +138,7 @@ package final class RunSession {
     /// disconnected or the session is gone. Observers hear each part of
     /// the transcript in the order they connected.
     @discardableResult
-    package func observe(_ observer: some TranscriptSink) -> SceneConnection {
+    package func observe(_ observer: some TranscriptListener) -> SceneConnection {
         reports.observers.connect { report in
             switch report {
             case .warnings(let warnings, let source): observer.warn(warnings, in: source)
@@ -212,7 +212,7 @@ private final class EventRelay {
 }
 
 /// What the recorder tells, handed to every observer of the session.
-private final class RunReports: TranscriptSink {
+private final class RunReports: TranscriptListener {
     enum Report {
         case warnings([Diagnostic], SceneSource)
         case begin(Transcript.Header)

@@ -10,7 +10,7 @@ import SceneYAML
 ///     if case .ran(let transcript) = outcome { print(TranscriptRenderer.text(transcript)) }
 ///
 /// A long run streams instead: ``run(_:streamingTo:)`` hands each entry to
-/// a ``TranscriptSink`` (a ``TextTranscriptWriter``, say) as soon as it
+/// a ``TranscriptListener`` (a ``TextTranscriptWriter``, say) as soon as it
 /// happens and keeps only the summary, so memory stays flat however long
 /// the virtual run. ``SceneLimits/maxTimerFirings`` bounds how much a run
 /// may do, and ``SceneLimits/maxVirtualTime`` how far its script may go.
@@ -70,7 +70,7 @@ public struct SceneRunner: Sendable {
     /// as it happens; `shouldStop` is asked after each step (a sink whose
     /// output failed can end the run early).
     package func run(
-        _ source: SceneSource, streamingTo sink: some TranscriptSink, shouldStop: () -> Bool = { false }
+        _ source: SceneSource, streamingTo sink: some TranscriptListener, shouldStop: () -> Bool = { false }
     ) -> StreamOutcome {
         run(source, shouldStop: shouldStop) { session in _ = session.observe(sink) }
     }

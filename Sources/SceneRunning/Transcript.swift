@@ -6,7 +6,7 @@ import SceneYAML
 /// text and JSON transcripts, collected whole.
 ///
 /// A long run need not be held in memory: ``SceneRunner/run(_:streamingTo:)``
-/// hands each entry to a ``TranscriptSink`` as it happens, and only the
+/// hands each entry to a ``TranscriptListener`` as it happens, and only the
 /// ``Summary`` is kept.
 public struct Transcript: Sendable {
     /// One thing that happened.
@@ -154,27 +154,8 @@ public struct Transcript: Sendable {
     public var succeeded: Bool { summary.succeeded }
 }
 
-/// Receives a transcript as it happens: the scene's warnings, the header
-/// before the script, each entry as soon as it is known, and the summary at
-/// the end.
-package protocol TranscriptSink: AnyObject {
-    /// The scene loaded with these warnings (not called when there are none).
-    func warn(_ warnings: [Diagnostic], in source: SceneSource)
-    /// The scene is loaded and about to run.
-    func begin(_ header: Transcript.Header)
-    /// Something happened.
-    func record(_ entry: Transcript.Entry)
-    /// The run is over.
-    func end(_ summary: Transcript.Summary)
-}
-
-extension TranscriptSink {
-    /// By default warnings are not shown.
-    package func warn(_ warnings: [Diagnostic], in source: SceneSource) {}
-}
-
 /// Collects a whole ``Transcript``.
-package final class TranscriptCollector: TranscriptSink {
+package final class TranscriptCollector: TranscriptListener {
     /// What was collected so far.
     package private(set) var transcript = Transcript(title: "", file: "", objectCount: 0)
 

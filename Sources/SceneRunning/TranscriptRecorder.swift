@@ -8,13 +8,13 @@ import SceneYAML
 /// step and timer firing and before every event, so that every change is
 /// seen in order; at each look it reads only the properties that told a
 /// change since the last one (and those of a user's type that cannot
-/// report, see ``PropertyWatch``).
+/// report, see ``PropertyChangeListener``).
 final class TranscriptRecorder {
-    private let sink: any TranscriptSink
+    private let sink: any TranscriptListener
     private var summary: Transcript.Summary
     let declaration: SceneDeclaration
     private weak var scene: Scene?
-    private var watch: PropertyWatch?
+    private var watch: PropertyChangeListener?
     /// The last value read of each property, by its number in the watch.
     private var lastValues: [SceneValue?] = []
     private var connections: [SceneConnection] = []
@@ -30,7 +30,7 @@ final class TranscriptRecorder {
     /// what names a loop when ``EventDelivery`` refuses a send.
     var deliveries: [(object: Int, event: String)] = []
     /// The scene's invariants, checked at every look; nil when it has none.
-    private var invariants: InvariantMonitor?
+    private var invariants: InvariantListener?
     /// The last step begun (`tap play`), for what an invariant broke after;
     /// put in words only then.
     private var currentStep: ScriptStep?
@@ -41,14 +41,14 @@ final class TranscriptRecorder {
     private var advancingStep: ScriptStep?
     /// Told of the steps, events, changes and ignored inputs in place of
     /// their entries (the explorer); `nil` when every entry is recorded.
-    private let probe: (any RunProbe)?
+    private let probe: (any RunEventListener)?
     /// With a probe, the properties read (its invariants'); `nil`: all.
     private let focus: RecordingFocus?
 
     init(
-        declaration: SceneDeclaration, file: String, sink: some TranscriptSink,
+        declaration: SceneDeclaration, file: String, sink: some TranscriptListener,
         limits: SceneLimits = SceneLimits(), snapshots: SnapshotStore? = nil,
-        probe: (any RunProbe)? = nil, focus: RecordingFocus? = nil
+        probe: (any RunEventListener)? = nil, focus: RecordingFocus? = nil
     ) {
         self.probe = probe
         self.focus = probe == nil ? nil : focus
@@ -74,12 +74,12 @@ final class TranscriptRecorder {
                 let entry = scene.entries[object]
                 lastValues[flat] = entry.type.properties[slot].value(of: entry.object)
             }
-            watch = PropertyWatch(scene, layout: focus.layout)
-            invariants = focus.invariants.map(InvariantMonitor.init)
+            watch = PropertyChangeListener(scene, layout: focus.layout)
+            invariants = focus.invariants.map(InvariantListener.init)
         } else {
             lastValues = scene.entries.flatMap { entry in entry.type.properties.map { $0.value(of: entry.object) } }
-            watch = PropertyWatch(scene)
-            invariants = InvariantMonitor(declaration, scene: scene)
+            watch = PropertyChangeListener(scene)
+            invariants = InvariantListener(declaration, scene: scene)
         }
         checkInvariants()
         connections = [

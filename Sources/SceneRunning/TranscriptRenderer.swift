@@ -38,7 +38,7 @@ public enum TranscriptRenderer {
         return text
     }
 
-    private static func replay(_ transcript: Transcript, into sink: some TranscriptSink) {
+    private static func replay(_ transcript: Transcript, into sink: some TranscriptListener) {
         sink.begin(transcript.header)
         for entry in transcript.entries { sink.record(entry) }
         sink.end(transcript.summary)
@@ -138,7 +138,7 @@ public enum TranscriptRenderer {
 
 /// Writes a transcript as JSON Lines while it happens: each entry as one
 /// line, then the summary.
-package final class JSONTranscriptWriter: TranscriptSink {
+package final class JSONTranscriptWriter: TranscriptListener {
     private let write: (String) -> Void
     private var file = ""
 
@@ -170,7 +170,7 @@ package final class JSONTranscriptWriter: TranscriptSink {
 /// once the clock has passed the gap with none: until then the lines after
 /// it wait, so the writer holds at most the lines of that short gap,
 /// however long the run.
-package final class TextTranscriptWriter: TranscriptSink {
+package final class TextTranscriptWriter: TranscriptListener {
     private let write: (String) -> Void
     private let verbose: Bool
 

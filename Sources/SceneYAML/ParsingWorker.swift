@@ -1,7 +1,7 @@
 import Dispatch
 
-/// Runs a parse on a second thread: the loader's pipelined read and the
-/// benchmark's raw libyaml parse both start their work here.
+/// Runs a parse on a second thread: the loader's pipelined read starts its
+/// work here.
 ///
 ///     let run = ParsingWorker.start { parse() }
 ///     // ... consume what the parse produces ...

@@ -19,8 +19,8 @@ package final class YAMLEventReader {
     /// Whether `input` is this reader's copy, to free in `deinit`.
     private let ownsInput: Bool
     // The mutable state below keeps Swift's run-time exclusivity checks:
-    // turning them off saved 6 M of 5,836 M instructions (0.1%) in a
-    // whole-process `check` of 100,000 objects, too little to give them up.
+    // a safety check stays unless the benchmark shows it costs `check`
+    // something worth giving it up for.
 
     /// For UTF-8 input: the character index of each multi-byte character,
     /// and the continuation bytes of all the characters before it. A
@@ -172,8 +172,7 @@ package final class YAMLEventReader {
         let text = self.text
         // UTF-8 text with no multi-byte character (most scene files): a
         // character index is the byte offset after the byte order mark, with
-        // no cursor to consult (42 M of the 5,890 M instructions of `check`
-        // on 100,000 objects, callgrind).
+        // no cursor to consult for each of its events.
         let isASCII = encoding == .utf8 && multibyteCharacters.isEmpty && continuationBytes == 0
         let (textStart, count) = (self.textStart, self.count)
         var event = yaml_event_t()

@@ -1,14 +1,16 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// SceneSearch over real folders in a temporary directory.
 @Suite struct SceneSearchTests {
     /// A package folder with scenes where the defaults find them and where they do not.
     private final class Package {
-        let root: URL
+        private let folder: TemporaryFolder
+        var root: URL { folder.url }
 
         init() throws {
-            root = FileManager.default.temporaryDirectory.appendingPathComponent("check-scenes-\(UUID().uuidString)")
+            folder = try temporaryFolder("check-scenes")
             let scene = "scene: S\nobjects:\n  a: { type: View }\n"
             for path in [
                 "Scenes/a.yaml", "Scenes/Components/b.yml", "Sources/App/Scenes/c.yaml", "Sources/App/loose.yaml",
@@ -23,8 +25,6 @@ import Testing
             try write("name: more settings\n", to: "Resources/Folder/settings.yml")
             try FileManager.default.createDirectory(at: url("Empty"), withIntermediateDirectories: true)
         }
-
-        deinit { try? FileManager.default.removeItem(at: root) }
 
         func url(_ path: String) -> URL { root.appendingPathComponent(path).standardizedFileURL }
 

@@ -25,30 +25,20 @@ import Testing
 
     @Test(arguments: signals)
     func aSignalToTheRunnerAloneEndsTheConverterItStarted(signal: Int32) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ending-\(UUID().uuidString)")
-        let tools = folder.appendingPathComponent("bin")
-        try FileManager.default.createDirectory(at: tools, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let scene = folder.appendingPathComponent("scene.yaml").path
-        try "objects:\n  box: {type: View}\n".write(toFile: scene, atomically: true, encoding: .utf8)
+        let folder = try temporaryFolder("ending")
+        let tools = try folder.folder("bin")
+        let scene = try folder.write("objects:\n  box: {type: View}\n", to: "scene.yaml")
         // A converter that never finishes: it says who it is, then sleeps
         // as the same process.
-        let pidFile = folder.appendingPathComponent("converter.pid").path
-        let converter = tools.appendingPathComponent("rsvg-convert").path
-        try "#!/bin/sh\necho $$ > '\(pidFile).tmp' && mv '\(pidFile).tmp' '\(pidFile)'\nexec sleep 300\n".write(
-            toFile: converter, atomically: true, encoding: .utf8)
+        let pidFile = folder.path("converter.pid")
+        let converter = try folder.write(
+            "#!/bin/sh\necho $$ > '\(pidFile).tmp' && mv '\(pidFile).tmp' '\(pidFile)'\nexec sleep 300\n",
+            to: "bin/rsvg-convert")
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: converter)
 
-        let process = Process()
-        process.executableURL = try sceneRunnerURL()
-        process.arguments = ["render", scene, "-o", folder.appendingPathComponent("picture.png").path]
-        var environment = ProcessInfo.processInfo.environment
-        environment["PATH"] = tools.path + ":/usr/bin:/bin"
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        let process = try RunningExecutable(
+            try sceneRunnerURL(), arguments: ["render", scene, "-o", folder.path("picture.png")],
+            environment: ["PATH": tools.path + ":/usr/bin:/bin"], output: .discarded, errors: .discarded)
 
         try #require(
             waitUntil(timeout: .seconds(60)) { FileManager.default.fileExists(atPath: pidFile) },
@@ -58,9 +48,9 @@ import Testing
         defer { if !isGone(child) { kill(child, SIGKILL) } }
         #expect(!isGone(child))
 
-        kill(process.processIdentifier, signal)
-        #expect(waitUntil(timeout: .seconds(60)) { !process.isRunning }, "the runner did not end")
-        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal)
+        process.send(signal)
+        let ending = try process.wait(timeout: .seconds(60))
+        #expect(ending.isSignalled && ending.status == signal)
         #expect(waitUntil(timeout: .seconds(60)) { isGone(child) }, "the converter outlived the runner")
         let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         if signal != SIGKILL {

@@ -4,33 +4,6 @@ import SceneCore
 import TestSupport
 import Testing
 
-/// Runs the built `scene-runner` and returns its exit status and output.
-func runSceneRunner(_ arguments: [String], in directory: URL? = nil) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = try sceneRunnerURL()
-    process.arguments = arguments
-    process.currentDirectoryURL = directory ?? packageRoot
-    // The text the tests expect, also on a GitHub Actions runner (where
-    // GITHUB_ACTIONS=true would choose --format github).
-    process.environment = ProcessInfo.processInfo.environment.filter { $0.key != "GITHUB_ACTIONS" }
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-}
-
-/// Writes `text` to a new temporary file and returns its path.
-func temporaryScene(_ text: String, name: String = "scene.yaml") throws -> String {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let url = directory.appendingPathComponent(name)
-    try text.write(to: url, atomically: true, encoding: .utf8)
-    return url.path
-}
-
 /// End-to-end tests of the executable: output and exit statuses.
 @Suite struct CheckCommandTests {
     @Test func everyExampleSceneIsValid() throws {
@@ -44,20 +17,22 @@ func temporaryScene(_ text: String, name: String = "scene.yaml") throws -> Strin
     }
 
     @Test func aValidSceneExitsZeroAndSaysHowManyObjects() throws {
-        let path = try temporaryScene("objects:\n  a: {type: View}\n  b: {type: Button, parent: a}\n")
+        let folder = try temporaryFolder()
+        let path = try folder.write("objects:\n  a: {type: View}\n  b: {type: Button, parent: a}\n", to: "scene.yaml")
         let result = try runSceneRunner(["check", path])
         #expect(result.status == 0)
         #expect(result.output == "\(path): ok (2 objects)\n")
     }
 
     @Test func aFileWithSeveralMistakesPrintsAllOfThemAndExitsTwo() throws {
-        let path = try temporaryScene(
+        let folder = try temporaryFolder()
+        let path = try folder.write(
             """
             objects:
               controls: {type: View, hidden: no}
               play: {type: Buton}
               tap: {type: TapGesture, view: contrls}
-            """, name: "broken.yaml")
+            """, to: "broken.yaml")
         let result = try runSceneRunner(["check", path])
         #expect(result.status == 2)
         #expect(
@@ -80,7 +55,8 @@ func temporaryScene(_ text: String, name: String = "scene.yaml") throws -> Strin
     }
 
     @Test func jsonLinesGiveOneObjectPerDiagnosticAndPerFile() throws {
-        let path = try temporaryScene("objects:\n  a: {type: View, alpha: 2}\n")
+        let folder = try temporaryFolder()
+        let path = try folder.write("objects:\n  a: {type: View, alpha: 2}\n", to: "scene.yaml")
         let result = try runSceneRunner(["check", "--format", "json", path])
         #expect(result.status == 2)
         let lines = result.output.split(separator: "\n")
@@ -106,20 +82,10 @@ func temporaryScene(_ text: String, name: String = "scene.yaml") throws -> Strin
     /// or a closed standard output exits 74 and says why on standard error.
     @Test(arguments: ["/dev/full"])
     func anOutputThatCannotBeWrittenExitsSeventyFour(device: String) throws {
-        let process = Process()
-        process.executableURL = try sceneRunnerURL()
-        process.arguments = ["Scenes/player-controls.yaml"]
-        process.currentDirectoryURL = packageRoot
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: device))
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 74)
-        #expect(
-            String(decoding: message, as: UTF8.self)
-                == "Error: could not write the output: No space left on device\n")
+        let result = try runExecutable(
+            try sceneRunnerURL(), arguments: ["Scenes/player-controls.yaml"], output: .file(device))
+        #expect(result.status == 74)
+        #expect(result.errors == "Error: could not write the output: No space left on device\n")
     }
 
     @Test func anUnreadableFileExitsTwo() throws {
@@ -129,8 +95,9 @@ func temporaryScene(_ text: String, name: String = "scene.yaml") throws -> Strin
     }
 
     @Test func oneInvalidFileAmongValidOnesExitsTwoAndChecksTheRest() throws {
-        let good = try temporaryScene("objects:\n  a: {type: View}\n")
-        let bad = try temporaryScene("objects:\n  a: {type: Nope}\n")
+        let folder = try temporaryFolder()
+        let good = try folder.write("objects:\n  a: {type: View}\n", to: "scene.yaml")
+        let bad = try folder.write("objects:\n  a: {type: Nope}\n", to: "bad.yaml")
         let result = try runSceneRunner(["check", bad, good])
         #expect(result.status == 2)
         #expect(result.output.hasSuffix("\(good): ok (1 object)\n"))
@@ -192,7 +159,8 @@ func temporaryScene(_ text: String, name: String = "scene.yaml") throws -> Strin
             of: "  - expect: { controls.alpha: 0.5, controls.hidden: false }",
             with: "  - expect: { controls.alpha: 0.25, controls.hidden: false }")
         try #require(wrong != original)
-        let path = try temporaryScene(wrong, name: "video-player.yaml")
+        let folder = try temporaryFolder()
+        let path = try folder.write(wrong, to: "video-player.yaml")
         let result = try runSceneRunner([path])
         #expect(result.status == 1)
         let line =
@@ -210,7 +178,8 @@ func temporaryScene(_ text: String, name: String = "scene.yaml") throws -> Strin
     }
 
     @Test func anInvalidSceneIsNotRunAndExitsTwo() throws {
-        let path = try temporaryScene("objects:\n  v: {type: View}\nscript:\n  - tapp: v\n")
+        let folder = try temporaryFolder()
+        let path = try folder.write("objects:\n  v: {type: View}\nscript:\n  - tapp: v\n", to: "scene.yaml")
         let result = try runSceneRunner(["run", path])
         #expect(result.status == 2)
         #expect(result.output.contains("error: unknown script verb 'tapp'"))
@@ -243,16 +212,6 @@ func temporaryScene(_ text: String, name: String = "scene.yaml") throws -> Strin
         return found ? text : nil
     }
 
-    /// Whether `process` ends within `limit` (a hang guard); it is killed if
-    /// not, so that the test ends by itself either way.
-    private func exited(_ process: Process, limit: Duration = .seconds(60)) -> Bool {
-        waitUntil(timeout: limit, poll: .milliseconds(50)) { !process.isRunning }
-        guard process.isRunning else { return true }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        return false
-    }
-
     /// Writes `text` to `path` as an editor's save does: a whole new file,
     /// with a modification time after the last one.
     private func save(_ text: String, to path: String, second: Double) throws {
@@ -263,16 +222,11 @@ func temporaryScene(_ text: String, name: String = "scene.yaml") throws -> Strin
 
     @Test func aSaveRerunsTheSceneAMistakeShowsItsDiagnosticsAndTheFixRunsAgain() throws {
         let scene = "scene: Watched\nobjects:\n  box: {type: View}\nscript:\n  - expect: {box.hidden: false}\n"
-        let path = try temporaryScene(scene)
+        let folder = try temporaryFolder()
+        let path = try folder.write(scene, to: "scene.yaml")
         let output = path + ".out"
-        #expect(FileManager.default.createFile(atPath: output, contents: nil))
-        let process = Process()
-        process.executableURL = try sceneRunnerURL()
-        process.arguments = ["run", "--watch", path]
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
-        process.standardError = process.standardOutput
-        try process.run()
-        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        let process = try RunningExecutable(
+            try sceneRunnerURL(), arguments: ["run", "--watch", path], output: .file(output), mergingErrors: true)
 
         let watching = "== watching 1 file; Ctrl-C stops"
         let first = try #require(waitFor(watching, count: 1, in: output), "the first run was not printed")
@@ -294,27 +248,23 @@ func temporaryScene(_ text: String, name: String = "scene.yaml") throws -> Strin
 
         // Ctrl-C ends it (even though this test runner's threads, which
         // the program inherits its signal mask from, block SIGINT).
-        kill(process.processIdentifier, SIGINT)
-        #expect(exited(process), "Ctrl-C did not end the watch")
-        #expect(process.terminationReason == .uncaughtSignal)
-        #expect(process.terminationStatus == SIGINT)
+        process.send(SIGINT)
+        let ending = try process.wait(timeout: .seconds(60))
+        #expect(ending.isSignalled)
+        #expect(ending.status == SIGINT)
     }
 
     @Test func watchingPrintsJSONLinesOnlyInJSON() throws {
-        let path = try temporaryScene("objects:\n  box: {type: View}\n")
+        let folder = try temporaryFolder()
+        let path = try folder.write("objects:\n  box: {type: View}\n", to: "scene.yaml")
         let output = path + ".out"
-        #expect(FileManager.default.createFile(atPath: output, contents: nil))
-        let process = Process()
-        process.executableURL = try sceneRunnerURL()
-        process.arguments = ["run", "--watch", "--format", "json", path]
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
-        try process.run()
-        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        let process = try RunningExecutable(
+            try sceneRunnerURL(), arguments: ["run", "--watch", "--format", "json", path], output: .file(output))
         _ = try #require(waitFor("\"type\":\"totals\"", count: 1, in: output))
         try save("objects:\n  box: {type: View}\n  other: {type: View}\n", to: path, second: 2)
         let text = try #require(waitFor("\"type\":\"totals\"", count: 2, in: output))
-        kill(process.processIdentifier, SIGINT)
-        #expect(exited(process), "Ctrl-C did not end the watch")
+        process.send(SIGINT)
+        _ = try process.wait(timeout: .seconds(60))
         for line in text.split(separator: "\n") {
             #expect(
                 (try? JSONSerialization.jsonObject(with: Data(line.utf8))) is [String: Any], "not JSON: \(line)")
@@ -325,22 +275,18 @@ func temporaryScene(_ text: String, name: String = "scene.yaml") throws -> Strin
     /// A timeline that cannot be written is said on standard error in
     /// JSON: every line of standard output stays a JSON record.
     @Test func aTimelineFailureWhileWatchingInJSONKeepsStandardOutputJSON() throws {
-        let path = try temporaryScene("objects:\n  box: {type: View}\n")
+        let folder = try temporaryFolder()
+        let path = try folder.write("objects:\n  box: {type: View}\n", to: "scene.yaml")
         let output = path + ".out"
         let errors = path + ".err"
-        #expect(FileManager.default.createFile(atPath: output, contents: nil))
-        #expect(FileManager.default.createFile(atPath: errors, contents: nil))
-        let process = Process()
-        process.executableURL = try sceneRunnerURL()
-        process.arguments = ["run", "--watch", "--format", "json", path, "--timeline", "/nonexistent/folder/t.html"]
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
-        try process.run()
-        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        let process = try RunningExecutable(
+            try sceneRunnerURL(),
+            arguments: ["run", "--watch", "--format", "json", path, "--timeline", "/nonexistent/folder/t.html"],
+            output: .file(output), errors: .file(errors))
         let text = try #require(waitFor("\"type\":\"totals\"", count: 1, in: output))
         let said = try #require(waitFor("could not write the timeline", count: 1, in: errors))
-        kill(process.processIdentifier, SIGINT)
-        #expect(exited(process), "Ctrl-C did not end the watch")
+        process.send(SIGINT)
+        _ = try process.wait(timeout: .seconds(60))
         for line in text.split(separator: "\n") {
             #expect(
                 (try? JSONSerialization.jsonObject(with: Data(line.utf8))) is [String: Any], "not JSON: \(line)")

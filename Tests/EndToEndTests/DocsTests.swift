@@ -159,9 +159,10 @@ import Testing
 
     @Test(arguments: try sceneBlocks())
     func everySceneExampleChecksAndRunsAsItsDocumentSays(_ block: SceneBlock) throws {
+        let folder = try temporaryFolder()
         let path =
             try block.repositoryFile.map { packageRoot.appendingPathComponent($0).path }
-            ?? temporaryScene(block.text, name: "example.yaml")
+            ?? folder.write(block.text, to: "example.yaml")
         let check = try runSceneRunner(["check", path])
         if block.isInvalid {
             #expect(check.status == 2, "marked invalid, but it checks:\n\(check.output)")
@@ -225,18 +226,15 @@ import Testing
     /// and links to the repository's Examples/ and Scenes/.
     static func output(of argument: String, scenes: [String: String]) throws -> String {
         let (arguments, filter, count) = try command(argument)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try temporaryFolder()
         for (name, text) in scenes {
-            try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+            try folder.write(text, to: name)
         }
         for shared in ["Examples", "Scenes"] {
             try FileManager.default.createSymbolicLink(
-                at: folder.appendingPathComponent(shared),
-                withDestinationURL: packageRoot.appendingPathComponent(shared))
+                at: folder.url(shared), withDestinationURL: packageRoot.appendingPathComponent(shared))
         }
-        let output = try runSceneRunner(arguments, in: folder).output
+        let output = try runSceneRunner(arguments, in: folder.url).output
         guard let filter else { return output }
         var lines = output.split(separator: "\n", omittingEmptySubsequences: false).map { String($0) + "\n" }
         lines[lines.count - 1].removeLast()

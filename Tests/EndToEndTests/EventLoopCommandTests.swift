@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Event loops through the built `scene-runner` (issue 22): `check` warns,
@@ -20,7 +21,8 @@ import Testing
 
     @Test(arguments: [("form", form, "form.yaml:2:13"), ("player", player, "player.yaml:5:5")])
     func aLoopingSceneStopsAtItsStepAndExitsOne(name: String, text: String, position: String) throws {
-        let path = try temporaryScene(text, name: "\(name).yaml")
+        let folder = try temporaryFolder()
+        let path = try folder.write(text, to: "\(name).yaml")
         let run = try runSceneRunner(["run", path])
         #expect(run.status == 1, "\(run.output)")
         #expect(run.output.contains("error: event loop: "), "\(run.output)")
@@ -41,7 +43,8 @@ import Testing
                     ? "  f\(index): { type: FormBehaviour, on: { submitted: f\(index + 1).submit } }\n"
                     : "  f\(index): { type: FormBehaviour }\n"
             }.joined() + "script:\n  - call: f0.submit\n"
-        let path = try temporaryScene(text, name: "chain.yaml")
+        let folder = try temporaryFolder()
+        let path = try folder.write(text, to: "chain.yaml")
         let run = try runSceneRunner(["run", path])
         #expect(run.status == 1)
         #expect(run.output.contains("error: events were delivered more than 100 deep"))

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TestSupport
 import Testing
 
@@ -49,10 +48,10 @@ import Testing
         // The slide must come while the tap's timeout runs (a touch while
         // it is not running arms nothing), two round trips after the tap:
         // 2 s, not 150 ms, so that a loaded machine cannot miss it.
-        let path = try temporaryScene(
-            Self.scene.replacingOccurrences(of: "timeout: 150ms", with: "timeout: 2s"), name: "quick.yaml")
-        let recording = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("session.yaml")
-            .path
+        let folder = try temporaryFolder()
+        let path = try folder.write(
+            Self.scene.replacingOccurrences(of: "timeout: 150ms", with: "timeout: 2s"), to: "quick.yaml")
+        let recording = folder.path("session.yaml")
         let session = try LiveProcess(["live", path, "--record", recording], terminal: terminal)
         // The controls hide 2 s after the start; a tap shows them again.
         try session.waitForOutput(containing: "controls.hidden: false -> true")
@@ -94,7 +93,8 @@ import Testing
     }
 
     @Test func throughAPseudoTerminalAStatusLineShowsAndCtrlCEndsTheSessionAtOnce() throws {
-        let path = try temporaryScene(Self.scene.replacingOccurrences(of: "150ms", with: "1h"), name: "slow.yaml")
+        let folder = try temporaryFolder()
+        let path = try folder.write(Self.scene.replacingOccurrences(of: "150ms", with: "1h"), to: "slow.yaml")
         let session = try LiveProcess(["live", path], terminal: true)
         try session.waitForOutput(containing: "[live ")
         session.type("tap: backgroundTap\n")
@@ -116,7 +116,8 @@ import Testing
     }
 
     @Test func withoutATerminalThereIsNoStatusLineAndDurationEndsTheSession() throws {
-        let path = try temporaryScene(Self.scene.replacingOccurrences(of: "150ms", with: "1h"), name: "slow.yaml")
+        let folder = try temporaryFolder()
+        let path = try folder.write(Self.scene.replacingOccurrences(of: "150ms", with: "1h"), to: "slow.yaml")
         let session = try LiveProcess(["live", path, "--duration", "200ms"])
         let (status, output) = try session.finish()
         #expect(status == 0, "\(output)")
@@ -126,7 +127,8 @@ import Testing
     }
 
     @Test func waitIsRefusedAndAFailedExpectationExitsOne() throws {
-        let path = try temporaryScene(Self.scene, name: "quick.yaml")
+        let folder = try temporaryFolder()
+        let path = try folder.write(Self.scene, to: "quick.yaml")
         let session = try LiveProcess(["live", path, "--duration", "100ms"])
         session.type("wait: 2s\nexpect: { controls.hidden: true }\n")
         session.endInput()
@@ -137,11 +139,12 @@ import Testing
     }
 
     @Test func withScriptTheScenesStepsRunAtTheirTimesAndJSONStreamsRecords() throws {
-        let path = try temporaryScene(
+        let folder = try temporaryFolder()
+        let path = try folder.write(
             Self.scene.replacingOccurrences(
                 of: "  - wait: 10s\n",
                 with: "  - wait: 60ms\n  - slide: { volume: 0.3 }\n  - expect: { volume.value: 0.3 }\n"),
-            name: "scripted.yaml")
+            to: "scripted.yaml")
         let session = try LiveProcess(["live", path, "--with-script", "--format", "json", "--duration", "120ms"])
         session.type("  set: { volume.value: 0.2 }\nexpect: { volume.nope: 1 }\n")
         session.endInput()
@@ -165,7 +168,8 @@ import Testing
     /// `expect` after the break is not dropped.
     @Test(arguments: ["\r", "\u{85}", "\u{2028}", "\u{2029}"])
     func aLineBreakInsideALineCutsItAndEveryPartRuns(lineBreak: String) throws {
-        let path = try temporaryScene(Self.scene, name: "quick.yaml")
+        let folder = try temporaryFolder()
+        let path = try folder.write(Self.scene, to: "quick.yaml")
         let session = try LiveProcess(["live", path, "--duration", "100ms"])
         session.type("tap: backgroundTap\(lineBreak)expect: { volume.value: 0.9 }\n")
         session.endInput()
@@ -176,7 +180,8 @@ import Testing
     }
 
     @Test func aSessionWithNothingWrongStillExitsZero() throws {
-        let path = try temporaryScene(Self.scene, name: "quick.yaml")
+        let folder = try temporaryFolder()
+        let path = try folder.write(Self.scene, to: "quick.yaml")
         let session = try LiveProcess(["live", path, "--duration", "100ms"])
         session.type("tap: backgroundTap\n# a comment\n\n")
         session.endInput()
@@ -187,7 +192,8 @@ import Testing
     /// Through the binary: a recording written in another folder keeps the
     /// scene's components, and a string holding NEL comes back the same.
     @Test func aRecordingInAnotherFolderWithAnNELTitleReplays() throws {
-        let folder = URL(fileURLWithPath: try temporaryScene("unused")).deletingLastPathComponent().path
+        let temporary = try temporaryFolder()
+        let folder = temporary.path
         try FileManager.default.createDirectory(atPath: folder + "/Components", withIntermediateDirectories: true)
         try "objects:\n  play: {type: Button, title: Play}\n".write(
             toFile: folder + "/Components/part.yaml", atomically: true, encoding: .utf8)
@@ -208,7 +214,8 @@ import Testing
     }
 
     @Test func aRecordingThatCannotBeWrittenIsAnError() throws {
-        let path = try temporaryScene(Self.scene, name: "quick.yaml")
+        let folder = try temporaryFolder()
+        let path = try folder.write(Self.scene, to: "quick.yaml")
         let session = try LiveProcess(["live", path, "--duration", "10ms", "--record", "/nonexistent/folder/x.yaml"])
         session.endInput()
         let (status, output) = try session.finish()
@@ -217,7 +224,8 @@ import Testing
     }
 
     @Test func aSceneWrittenAsAFlowMappingCannotBeRecordedAndSaysWhy() throws {
-        let path = try temporaryScene("{objects: {play: {type: Button}}}\n", name: "flow.yaml")
+        let folder = try temporaryFolder()
+        let path = try folder.write("{objects: {play: {type: Button}}}\n", to: "flow.yaml")
         let session = try LiveProcess(["live", path, "--record", path + ".session.yaml"])
         session.endInput()
         let (status, output) = try session.finish()
@@ -248,85 +256,26 @@ import Testing
 /// `scene-runner` running with its input written by the test and its
 /// output collected as it comes, through pipes or a pseudo-terminal.
 final class LiveProcess {
-    /// What the process wrote so far, and whether it closed its output.
-    final class Collected: Sendable {
-        let state = Mutex<(text: [UInt8], isEnded: Bool)>(([], false))
-        func withLock<Result>(_ body: (inout (text: [UInt8], isEnded: Bool)) -> Result) -> Result {
-            state.withLock { body(&$0) }
-        }
-    }
-
-    private let process: Process
-    private let input: FileHandle
-    private let isTerminal: Bool
-    private let collected = Collected()
-    private let reader: Thread
+    private let running: RunningExecutable
 
     init(_ arguments: [String], terminal: Bool = false) throws {
-        process = Process()
-        isTerminal = terminal
-        process.executableURL = try sceneRunnerURL()
-        process.arguments = arguments
-        process.currentDirectoryURL = packageRoot
-        var parentSide: Int32 = -1
-        if terminal {
-            var primary: Int32 = -1
-            var secondary: Int32 = -1
-            var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
-            guard openpty(&primary, &secondary, nil, nil, &size) == 0 else {
-                throw POSIXError(.ENODEV)
-            }
-            let child = FileHandle(fileDescriptor: secondary, closeOnDealloc: true)
-            process.standardInput = child
-            process.standardOutput = child
-            process.standardError = child
-            input = FileHandle(fileDescriptor: primary, closeOnDealloc: false)
-            parentSide = primary
-            try process.run()
-            try child.close()
-        } else {
-            let stdin = Pipe()
-            let stdout = Pipe()
-            process.standardInput = stdin
-            process.standardOutput = stdout
-            process.standardError = stdout
-            input = stdin.fileHandleForWriting
-            parentSide = stdout.fileHandleForReading.fileDescriptor
-            try process.run()
-        }
-        let descriptor = parentSide
-        let collected = self.collected
-        reader = Thread {
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            while true {
-                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { break }
-                collected.withLock { $0.text += buffer.prefix(count) }
-            }
-            collected.withLock { $0.isEnded = true }
-        }
-        reader.start()
+        running = try RunningExecutable(
+            try sceneRunnerURL(), arguments: arguments, terminal: terminal, mergingErrors: true)
     }
 
-    var output: String { collected.withLock { String(decoding: $0.text, as: UTF8.self) } }
+    var output: String { running.output }
 
     func type(_ text: String) {
-        input.write(Data(text.utf8))
+        running.type(text)
     }
 
-    /// Ends the input: the pipe is closed; on a terminal, Ctrl-D is typed
-    /// (closing it would hang the terminal up).
+    /// Ends the input: the pipe is closed; on a terminal, Ctrl-D is typed.
     func endInput() {
-        if isTerminal {
-            input.write(Data([4]))
-        } else {
-            try? input.close()
-        }
+        running.endInput()
     }
 
     func interrupt() {
-        process.interrupt()
+        running.send(SIGINT)
     }
 
     /// Waits until the output contains `text`, or the program has ended
@@ -334,7 +283,7 @@ final class LiveProcess {
     func waitForOutput(containing text: String, limit: Duration = .seconds(60)) throws {
         // Polled often: a test types its next line as soon as it sees this.
         waitUntil(timeout: limit, poll: .milliseconds(2)) {
-            output.contains(text) || (!process.isRunning && collected.withLock { $0.isEnded })
+            output.contains(text) || (!running.isRunning && running.isOutputEnded)
         }
         guard output.contains(text) else {
             Issue.record("no '\(text)' in the output: \(output)")
@@ -345,15 +294,7 @@ final class LiveProcess {
     /// Waits for the end (a hang guard of 60 s, then kills it) and returns
     /// the exit status and the whole output.
     func finish() throws -> (Int32, String) {
-        waitUntil(timeout: .seconds(60)) { !process.isRunning }
-        if process.isRunning {
-            process.terminate()
-            Issue.record("scene-runner live did not end: \(output)")
-        }
-        process.waitUntilExit()
-        // A pseudo-terminal reports the end as an error once the child is
-        // gone; a pipe as the end of file.
-        waitUntil(timeout: .seconds(30)) { collected.withLock { $0.isEnded } }
-        return (process.terminationStatus, output)
+        let result = try running.wait(timeout: .seconds(60))
+        return (result.status, result.output)
     }
 }

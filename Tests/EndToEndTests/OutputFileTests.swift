@@ -14,10 +14,16 @@ import Testing
 @Suite struct OutputFileTests {
     static let scene = "scene: Outputs\nobjects:\n  play: {type: Button}\nscript:\n  - tap: play\n"
 
-    /// A fresh folder holding `scene.yaml`; its path and the scene's.
-    static func folder(scene text: String = scene) throws -> (folder: String, scene: String) {
-        let scene = try temporaryScene(text)
-        return ((scene as NSString).deletingLastPathComponent, scene)
+    /// The test's folder, removed when it ends.
+    let temporary: TemporaryFolder
+
+    init() throws {
+        temporary = try temporaryFolder("outputs")
+    }
+
+    /// The test's folder, now holding `scene.yaml`; its path and the scene's.
+    func sceneFolder(scene text: String = scene) throws -> (folder: String, scene: String) {
+        (temporary.path, try temporary.write(text, to: "scene.yaml"))
     }
 
     /// The arguments that write `output` from `scene`, for each option.
@@ -34,7 +40,7 @@ import Testing
 
     @Test(arguments: options)
     func anOutputThatIsTheSceneItselfIsRefusedAndTheSceneIsUnchanged(option: String) throws {
-        let (folder, scene) = try Self.folder()
+        let (folder, scene) = try sceneFolder()
         try FileManager.default.createSymbolicLink(atPath: folder + "/link.yaml", withDestinationPath: "scene.yaml")
         try FileManager.default.linkItem(atPath: scene, toPath: folder + "/hard.yaml")
         // The same file by its own path, a relative path, a link and a hard link.
@@ -56,7 +62,7 @@ import Testing
     @Test(arguments: options)
     func anOutputThatIsAComponentTheSceneIncludesIsRefused(option: String) throws {
         let component = "objects:\n  button: {type: Button}\n"
-        let (folder, scene) = try Self.folder(
+        let (folder, scene) = try sceneFolder(
             scene: "objects:\n  first: {include: part.yaml}\nscript:\n  - tap: first.button\n")
         try component.write(toFile: folder + "/part.yaml", atomically: true, encoding: .utf8)
         let check = try runSceneRunner(["check", scene])
@@ -69,16 +75,14 @@ import Testing
     @Test func aTimelineToStandardOutputRedirectedToAFileIsWrittenInPlaceBesideTheTranscript() throws {
         // `/dev/stdout` leads to the file the shell opened; replacing that
         // file would leave the transcript in the old, unlinked one.
-        let (folder, scene) = try Self.folder()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = [
-            "-c", "exec \"$0\" run scene.yaml --timeline /dev/stdout > out.txt", try sceneRunnerURL().path,
-        ]
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let (folder, scene) = try sceneFolder()
+        let result = try runExecutable(
+            URL(fileURLWithPath: "/bin/sh"),
+            arguments: [
+                "-c", "exec \"$0\" run scene.yaml --timeline /dev/stdout > out.txt", try sceneRunnerURL().path,
+            ],
+            directory: URL(fileURLWithPath: folder))
+        #expect(result.status == 0, "\(result.errors)")
         let written = try String(contentsOfFile: folder + "/out.txt", encoding: .utf8)
         #expect(written.contains("== Outputs (scene.yaml, 1 object)"), "\(written.prefix(300))")
         #expect(written.contains("<!DOCTYPE html>") || written.contains("<html"), "\(written.suffix(300))")
@@ -88,7 +92,7 @@ import Testing
 
     @Test(arguments: options)
     func aSymbolicLinkHasItsTargetWrittenAndStaysALink(option: String) throws {
-        let (folder, scene) = try Self.folder()
+        let (folder, scene) = try sceneFolder()
         try "old".write(toFile: folder + "/target.out", atomically: true, encoding: .utf8)
         try FileManager.default.createSymbolicLink(atPath: folder + "/link.out", withDestinationPath: "target.out")
         let result = try runSceneRunner(Self.writing(option, scene, to: folder + "/link.out"))
@@ -105,7 +109,7 @@ import Testing
 
     @Test(arguments: options)
     func aPrivateFileStaysPrivate(option: String) throws {
-        let (folder, scene) = try Self.folder()
+        let (folder, scene) = try sceneFolder()
         let output = folder + "/private.out"
         try "old".write(toFile: output, atomically: true, encoding: .utf8)
         chmod(output, 0o600)
@@ -124,7 +128,7 @@ import Testing
             let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("Umask:") })
             let umask = try #require(
                 mode_t(line.dropFirst("Umask:".count).filter { $0 != " " && $0 != "\t" }, radix: 8))
-            let (folder, scene) = try Self.folder()
+            let (folder, scene) = try sceneFolder()
             let result = try runSceneRunner(Self.writing(option, scene, to: folder + "/new.out"))
             #expect(result.status == 0, "\(result.output)")
             var information = stat()
@@ -135,7 +139,7 @@ import Testing
 
     @Test(arguments: options)
     func aFIFOIsWrittenInPlaceAndItsReaderGetsTheBytes(option: String) throws {
-        let (folder, scene) = try Self.folder()
+        let (folder, scene) = try sceneFolder()
         let fifo = folder + "/pipe"
         try #require(mkfifo(fifo, 0o600) == 0)
         // The reader opens the FIFO (which waits for the writer) and reads to its end.
@@ -164,45 +168,34 @@ import Testing
     }
 
     @Test func aClosedPipeEndsARunWithStatus74() throws {
-        let (_, scene) = try Self.folder()
-        let process = Process()
-        process.executableURL = try sceneRunnerURL()
+        let (_, scene) = try sceneFolder()
         // Far more than a pipe holds.
-        process.arguments = ["run", "--jobs", "1"] + Array(repeating: scene, count: 2000)
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
+        let process = try RunningExecutable(
+            try sceneRunnerURL(), arguments: ["run", "--jobs", "1"] + Array(repeating: scene, count: 2000),
+            output: .pipe)
+        let output = try #require(process.outputPipe)
         // `| head -1`: one line read, then the pipe is closed.
         var byte: UInt8 = 0
-        while read(output.fileHandleForReading.fileDescriptor, &byte, 1) == 1 && byte != UInt8(ascii: "\n") {}
-        try output.fileHandleForReading.close()
-        waitForExit(process)
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 74, "\(String(decoding: message, as: UTF8.self))")
-        #expect(String(decoding: message, as: UTF8.self).split(separator: "\n").count <= 1)
+        while read(output.fileDescriptor, &byte, 1) == 1 && byte != UInt8(ascii: "\n") {}
+        try output.close()
+        let result = try process.wait(timeout: .seconds(60))
+        #expect(!result.isSignalled)
+        #expect(result.status == 74, "\(result.errors)")
+        #expect(result.errors.split(separator: "\n").count <= 1)
     }
 
     @Test func liveRecordsItsSessionEvenWhenItsOutputIsClosed() throws {
-        let (folder, scene) = try Self.folder()
+        let (folder, scene) = try sceneFolder()
         let recording = folder + "/session.yaml"
-        let process = Process()
-        process.executableURL = try sceneRunnerURL()
-        process.arguments = ["live", scene, "--record", recording]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        try output.fileHandleForReading.close()
-        input.fileHandleForWriting.write(Data("tap: play\ntap: play\n".utf8))
-        try input.fileHandleForWriting.close()
-        waitForExit(process)
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 74)
+        let process = try RunningExecutable(
+            try sceneRunnerURL(), arguments: ["live", scene, "--record", recording], output: .pipe,
+            errors: .discarded)
+        try process.outputPipe?.close()
+        process.type("tap: play\ntap: play\n")
+        process.endInput()
+        let result = try process.wait(timeout: .seconds(60))
+        #expect(!result.isSignalled)
+        #expect(result.status == 74)
         let recorded = try String(contentsOfFile: recording, encoding: .utf8)
         #expect(recorded.contains("\n  - tap: play\n"))
     }
@@ -220,41 +213,26 @@ import Testing
             script:
 
             """ + notes
-        let (folder, scene) = try Self.folder(scene: text)
+        let (folder, scene) = try sceneFolder(scene: text)
         let temporary = folder + "/tmp"
         try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
-        let process = Process()
-        process.executableURL = try sceneRunnerURL()
-        process.arguments = ["run", scene, "--timeline", folder + "/page.html"]
-        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporary]) { $1 }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
+        // Its output is a pipe nobody reads.
+        let process = try RunningExecutable(
+            try sceneRunnerURL(), arguments: ["run", scene, "--timeline", folder + "/page.html"],
+            environment: ["TMPDIR": temporary], output: .pipe, mergingErrors: true)
         func contents(_ path: String) -> [String] { (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] }
         waitUntil(timeout: .seconds(60), poll: .milliseconds(2)) {
             contents(folder).contains { $0.hasSuffix(".partial") } && !contents(temporary).isEmpty
         }
         #expect(contents(folder).contains { $0.hasSuffix(".partial") }, "\(contents(folder))")
         #expect(!contents(temporary).isEmpty)
-        kill(process.processIdentifier, signal)
-        waitForExit(process)
-        #expect(process.terminationReason == .uncaughtSignal)
-        #expect(process.terminationStatus == signal)
+        process.send(signal)
+        let result = try process.wait(timeout: .seconds(60))
+        #expect(result.isSignalled)
+        #expect(result.status == signal)
         #expect(contents(folder).sorted() == ["scene.yaml", "tmp"])
         #expect(contents(temporary) == [])
     }
-}
-
-/// Waits for `process` to end, at most `limit` (a hang guard); then kills
-/// it, and the test fails.
-func waitForExit(_ process: Process, limit: Duration = .seconds(60)) {
-    waitUntil(timeout: limit) { !process.isRunning }
-    if process.isRunning {
-        Issue.record("the process did not end; killed")
-        kill(process.processIdentifier, SIGKILL)
-    }
-    process.waitUntilExit()
 }
 
 /// Bytes a reader thread collects.

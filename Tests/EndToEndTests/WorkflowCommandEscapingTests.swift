@@ -14,8 +14,9 @@ import Testing
 @Suite struct WorkflowCommandEscapingTests {
     /// A valid scene whose every text tries to issue commands, and an
     /// invalid one whose diagnostics quote a hostile type name.
-    static func scenes() throws -> (valid: String, invalid: String) {
-        let valid = try temporaryScene(
+    static func scenes() throws -> HostileScenes {
+        let folder = try temporaryFolder()
+        let valid = try folder.write(
             #"""
             scene: "::warning::title\n  ::add-mask::x\r::stop-commands::t ##[error]v1"
             objects:
@@ -26,38 +27,28 @@ import Testing
               - note: "::warning::note\n::add-mask::secret\r\n\t::notice::tab ##[warning]w"
               - set: { label.text: "::error::set\n  ::warning::x\r::debug::y" }
               - expect: { label.text: "::error::expected\n::warning::y" }
-            """#, name: "hostile.yaml")
-        let invalid = try temporaryScene(
+            """#, to: "hostile.yaml")
+        let invalid = try folder.write(
             #"""
             scene: "::warning::invalid"
             objects:
               label: { type: "::warning::type\n::add-mask::t" }
               "::add-mask::id\n::warning::id": { type: Label }
-            """#, name: "invalid.yaml")
-        return (valid, invalid)
+            """#, to: "invalid.yaml")
+        return HostileScenes(folder: folder, valid: valid, invalid: invalid)
+    }
+
+    /// The two scenes' paths, in a folder of their own.
+    struct HostileScenes {
+        let folder: TemporaryFolder
+        let valid: String
+        let invalid: String
     }
 
     /// Runs the built `scene-runner` with `GITHUB_ACTIONS=true`; what it
     /// wrote to standard output and error together.
     static func runUnderActions(_ arguments: [String], input: String = "") throws -> String {
-        let process = Process()
-        process.executableURL = try sceneRunnerURL()
-        process.arguments = arguments
-        process.currentDirectoryURL = packageRoot
-        var environment = ProcessInfo.processInfo.environment
-        environment["GITHUB_ACTIONS"] = "true"
-        process.environment = environment
-        let pipe = Pipe()
-        let inputPipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        process.standardInput = inputPipe
-        try process.run()
-        inputPipe.fileHandleForWriting.write(Data(input.utf8))
-        try inputPipe.fileHandleForWriting.close()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try runSceneRunner(arguments, input: input, environment: ["GITHUB_ACTIONS": "true"]).output
     }
 
     /// The lines the runner would read as commands (split at LF, CR and
@@ -91,16 +82,16 @@ import Testing
     ]
 
     @Test(arguments: commands) func noSceneTextBecomesAWorkflowCommand(arguments: [String]) throws {
-        let (valid, invalid) = try Self.scenes()
-        let resolved = arguments.map { $0 == "VALID" ? valid : $0 == "INVALID" ? invalid : $0 }
+        let scenes = try Self.scenes()
+        let resolved = arguments.map { $0 == "VALID" ? scenes.valid : $0 == "INVALID" ? scenes.invalid : $0 }
         let output = try Self.runUnderActions(resolved, input: "note: \"::warning::typed\"\n")
         #expect(!output.isEmpty)
         #expect(Self.foreignCommands(output) == [], "\(arguments)")
     }
 
     @Test func theRunnersOwnAnnotationsStillReachTheLogFromParallelRuns() throws {
-        let (valid, invalid) = try Self.scenes()
-        let output = try Self.runUnderActions(["run", "--jobs", "2", valid, invalid, valid])
+        let scenes = try Self.scenes()
+        let output = try Self.runUnderActions(["run", "--jobs", "2", scenes.valid, scenes.invalid, scenes.valid])
         let lines = output.split(separator: "\n")
         // A failed expectation in each valid scene, two mistakes in the invalid one.
         #expect(lines.filter { $0.hasPrefix("::error file=") }.count == 4, "\(output)")
@@ -109,8 +100,8 @@ import Testing
     }
 
     @Test func aReportToStandardOutputStaysValidXMLWithTheTextItsSceneSays() throws {
-        let (valid, _) = try Self.scenes()
-        let output = try Self.runUnderActions(["run", "--format", "json", "--junit", "/dev/stdout", valid])
+        let scenes = try Self.scenes()
+        let output = try Self.runUnderActions(["run", "--format", "json", "--junit", "/dev/stdout", scenes.valid])
         let start = try #require(output.range(of: "<?xml"))
         let document = try XMLDocument(xmlString: String(output[start.lowerBound...]), options: [])
         let title = try document.nodes(forXPath: "//property[@name='title']/@value").first?.stringValue

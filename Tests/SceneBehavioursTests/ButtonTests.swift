@@ -8,7 +8,7 @@ import Testing
         let button = Button()
         let log = Log()
         button.interaction.connect { [unowned button] phase in
-            log.append("interaction.\(phase) highlighted=\(button.highlighted)")
+            log.append("interaction.\(phase) highlighted=\(button.isHighlighted)")
         }
         log.observeEvents(of: button, Button.sceneDescription())
         return (button, log)
@@ -28,7 +28,7 @@ import Testing
         let button = Button()
         #expect(button.title == "")
         #expect(button.enabled)
-        #expect(!button.highlighted)
+        #expect(!button.isHighlighted)
     }
 
     @Test func registersTheViewMembersTitleEnabledHighlightedAndThreeEvents() {
@@ -59,16 +59,16 @@ import Testing
                 "interaction.began highlighted=true", "touchDown",
                 "interaction.ended highlighted=false", "tap",
             ])
-        #expect(!button.highlighted)
+        #expect(!button.isHighlighted)
     }
 
     @Test func buttonStaysHighlightedFromPressToRelease() {
         let (button, log) = loggedButton()
         button.press()
-        #expect(button.highlighted)
+        #expect(button.isHighlighted)
         #expect(log.entries == ["interaction.began highlighted=true", "touchDown"])
         button.release()
-        #expect(!button.highlighted)
+        #expect(!button.isHighlighted)
         #expect(log.entries.suffix(2) == ["interaction.ended highlighted=false", "tap"])
     }
 
@@ -76,7 +76,7 @@ import Testing
         let (button, log) = loggedButton()
         button.press()
         #expect(button.cancel() == .handled)
-        #expect(!button.highlighted)
+        #expect(!button.isHighlighted)
         #expect(
             log.entries == [
                 "interaction.began highlighted=true", "touchDown",
@@ -91,7 +91,7 @@ import Testing
         #expect(button.tap().isIgnored)
         #expect(button.release().isIgnored)
         #expect(button.cancel().isIgnored)
-        #expect(!button.highlighted)
+        #expect(!button.isHighlighted)
         #expect(log.entries.isEmpty)
         #expect(!button.acceptsInput)
     }

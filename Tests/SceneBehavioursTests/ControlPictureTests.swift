@@ -176,9 +176,8 @@ private final class Dial: View {
     }
 
     @Test func anImageFileBesideTheSceneIsEmbeddedWhole() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("embed-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try temporaryFolder("embed")
+        let folder = temporary.url
         try Data(smallPNG).write(to: folder.appendingPathComponent("logo.png"))
         let view = ImageView(imageDirectory: folder.path)
         view.image = "logo"

@@ -2,18 +2,17 @@ import Foundation
 import SceneBehaviours
 import SceneCore
 import SceneDrawing
+import TestSupport
 import Testing
 
 /// A folder of its own in the temporary directory, removed at the end.
 private final class Folder {
-    let path: String
+    private let folder: TemporaryFolder
+    var path: String { folder.path }
 
     init() throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("images-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        folder = try temporaryFolder("images")
     }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
 
     func write(_ name: String, _ bytes: [UInt8]) throws {
         try Data(bytes).write(to: URL(fileURLWithPath: "\(path)/\(name)"))

@@ -22,7 +22,7 @@ import Testing
         #expect(slider.value == 0)
         #expect(slider.minimum == 0)
         #expect(slider.maximum == 1)
-        #expect(!slider.tracking)
+        #expect(!slider.isTracking)
     }
 
     @Test func itsSlideInputDeclaresTheRangeOfItsMinimumAndMaximum() throws {
@@ -55,12 +55,12 @@ import Testing
     @Test func pressSlideReleaseTracksAndSendsEditingEvents() {
         let (slider, log) = loggedSlider()
         #expect(slider.press() == .handled)
-        #expect(slider.tracking)
+        #expect(slider.isTracking)
         #expect(slider.slide(to: 0.5) == .handled)
         #expect(slider.slide(to: 0.75) == .handled)
-        #expect(slider.tracking)
+        #expect(slider.isTracking)
         #expect(slider.release() == .handled)
-        #expect(!slider.tracking)
+        #expect(!slider.isTracking)
         #expect(slider.value == 0.75)
         #expect(
             log.entries == [
@@ -73,7 +73,7 @@ import Testing
         let (slider, log) = loggedSlider()
         #expect(slider.slide(to: 0.8) == .handled)
         #expect(slider.value == 0.8)
-        #expect(!slider.tracking)
+        #expect(!slider.isTracking)
         #expect(
             log.entries == ["interaction.began", "editingBegan", "valueChanged", "interaction.ended", "editingEnded"])
     }
@@ -107,7 +107,7 @@ import Testing
             Slider.sceneDescription().input("slide", on: slider, .double(25))
                 == .ignored(because: "the thumb is already at 10"))
         #expect(slider.value == 10)
-        #expect(slider.tracking)
+        #expect(slider.isTracking)
         #expect(log.entries == ["valueChanged"])
     }
 
@@ -118,7 +118,7 @@ import Testing
         slider.maximum = 20
         #expect(slider.tap(at: fraction) == .handled)
         #expect(slider.value == expected)
-        #expect(!slider.tracking)
+        #expect(!slider.isTracking)
     }
 
     /// A range wider than the largest double still gives values on it,
@@ -152,7 +152,7 @@ import Testing
         slider.press()
         #expect(slider.tap(at: 0.5).isIgnored)
         #expect(slider.value == 0)
-        #expect(slider.tracking)
+        #expect(slider.isTracking)
     }
 
     @Test func notANumberIsIgnored() {
@@ -200,7 +200,7 @@ import Testing
         slider.press()
         slider.slide(to: 0.2)
         #expect(slider.cancel() == .handled)
-        #expect(!slider.tracking)
+        #expect(!slider.isTracking)
         #expect(slider.value == 0.2)
         #expect(log.entries.suffix(2) == ["interaction.cancelled", "editingEnded"])
     }

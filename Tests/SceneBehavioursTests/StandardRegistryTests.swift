@@ -27,7 +27,7 @@ import Testing
 
     @Test(arguments: 0..<4)
     func anyOrderOfTheListRegistersTheSameTypes(seed: UInt64) throws {
-        var generator = SeededGenerator(seed: seed)
+        var generator = SplitMix64(seed: seed)
         let listed = SceneRegistry.standardTypes
         let shuffled = seed == 0 ? Array(listed.reversed()) : listed.shuffled(using: &generator)
         let ordered = SceneRegistry.registrationOrder(of: shuffled)

@@ -348,8 +348,9 @@ import Testing
     }
 
     @Test func fortyThousandProvidersAreEachObservedOnceEvenWhenListedAgain() throws {
-        // The providers are told apart by a set, not by searching the list
-        // (which took 29 s for 40,000); `scene-bench --scaling` has the figure.
+        // The providers are told apart by a set, not by searching the list,
+        // so that observing them is linear (`scene-bench --scaling`, in
+        // Benchmarks/, measures it).
         let buttons = (0..<40_000).map { _ in Button() }
         let (controller, scheduler, log) = makeController(providers: buttons + [buttons[0], buttons[39_999]])
         #expect(buttons.allSatisfy { $0.interaction.connectionCount == 1 })

@@ -13,7 +13,7 @@ import Testing
         #expect(view.offsetY == 0)
         #expect(view.parent == nil)
         #expect(view.visible)
-        #expect(!view.isPressed)
+        #expect(!view.isTracking)
     }
 
     @Test func registersTheCatalogueMembers() {
@@ -248,10 +248,10 @@ import Testing
         log.observeInteractions(of: view)
 
         #expect(view.press() == .handled)
-        #expect(view.isPressed)
+        #expect(view.isTracking)
         #expect(log.entries == ["interaction.began"])
         #expect(view.release() == .handled)
-        #expect(!view.isPressed)
+        #expect(!view.isTracking)
         #expect(log.entries == ["interaction.began", "interaction.ended"])
     }
 
@@ -261,7 +261,7 @@ import Testing
         log.observeInteractions(of: view)
         view.press()
         #expect(view.cancel() == .handled)
-        #expect(!view.isPressed)
+        #expect(!view.isTracking)
         #expect(log.entries == ["interaction.began", "interaction.cancelled"])
     }
 
@@ -276,7 +276,7 @@ import Testing
                 "first interaction.began", "second interaction.began",
                 "first interaction.ended", "second interaction.ended",
             ])
-        #expect(!view.isPressed)
+        #expect(!view.isTracking)
     }
 
     @Test func aDisconnectedInteractionHandlerHearsNothingMore() {
@@ -331,7 +331,7 @@ import Testing
         #expect(view.tap().isIgnored)
         #expect(view.release().isIgnored)
         #expect(view.cancel().isIgnored)
-        #expect(!view.isPressed)
+        #expect(!view.isTracking)
         #expect(log.entries.isEmpty)
     }
 

@@ -9,9 +9,8 @@ import Testing
 
     /// A fresh folder, removed after `body`.
     func inFolder(_ body: (URL) throws -> Void) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("explore-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try temporaryFolder("explore")
+        let folder = temporary.url
         try body(folder)
     }
 

@@ -6,11 +6,16 @@ import Testing
 
 /// The watcher behind `run --watch`, on real files.
 @Suite struct FileWatcherTests {
-    /// A new folder holding `name` with `text`.
+    /// The test's folder, removed when it ends.
+    let temporary: TemporaryFolder
+
+    init() throws {
+        temporary = try temporaryFolder("watcher")
+    }
+
+    /// A new folder in the test's, holding `name` with `text`.
     private func file(_ text: String, name: String = "scene.yaml") throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let path = directory.appendingPathComponent(name).path
+        let path = try temporary.folder(UUID().uuidString).appendingPathComponent(name).path
         try text.write(toFile: path, atomically: false, encoding: .utf8)
         return path
     }

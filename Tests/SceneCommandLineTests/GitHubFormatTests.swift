@@ -1,6 +1,7 @@
 import Foundation
 import SceneCore
 import SceneRunning
+import TestSupport
 import Testing
 
 @testable import SceneCommandLine
@@ -143,7 +144,7 @@ import Testing
     }
 
     @Test func aSceneCannotIssueACommand() throws {
-        let folder = try JUnitReportTests.folder()
+        let folder = try temporaryFolder("junit")
         let scene = try JUnitReportTests.write(
             """
             scene: "::error::title%0A,: ##[warning]w"
@@ -224,7 +225,7 @@ import Testing
     }
 
     @Test func aSceneWithManyFailuresAnnotatesTenAndSaysHowManyMore() throws {
-        let folder = try JUnitReportTests.folder()
+        let folder = try temporaryFolder("junit")
         let steps = (1...14).map { _ in "  - expect: { label.text: other }" }.joined(separator: "\n")
         let scene = try JUnitReportTests.write(
             "objects:\n  label: {type: Label, text: one}\nscript:\n\(steps)\n", "many.yaml", in: folder)

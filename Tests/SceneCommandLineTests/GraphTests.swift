@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SceneCommandLine
@@ -11,21 +12,26 @@ private let isDotInstalled = Graphviz.locate() != nil
 /// quoting, invalid scenes, `--format svg` through `dot` (real or a stand-in)
 /// and `--output`.
 @Suite struct GraphTests {
-    /// A scene file with `text`, in a temporary folder.
-    private func scene(_ text: String) throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("graph-\(UUID().uuidString).yaml")
-        try text.write(to: url, atomically: true, encoding: .utf8)
-        return url.path
+    /// The test's folder, removed when it ends.
+    let temporary: TemporaryFolder
+
+    init() throws {
+        temporary = try temporaryFolder("graph")
     }
 
-    /// A folder holding an executable `dot` that runs `script` (a shell script).
+    /// A new scene file with `text`, in the test's folder.
+    private func scene(_ text: String) throws -> String {
+        try temporary.write(text, to: "\(UUID().uuidString).yaml")
+    }
+
+    /// A new folder in the test's, holding an executable `dot` that runs
+    /// `script` (a shell script).
     ///
     /// Written close-on-exec: a child that another test starts meanwhile
     /// must not hold the file open for writing, or running it fails with
     /// "Text file busy".
     private func fakeDot(_ script: String) throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dot-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try temporary.folder("dot-\(UUID().uuidString)")
         let path = folder.appendingPathComponent("dot").path
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
         try #require(descriptor >= 0)
@@ -218,7 +224,7 @@ private let isDotInstalled = Graphviz.locate() != nil
 
     @Test func anInvalidSceneWritesNoOutputFile() throws {
         let path = try scene("objects:\n  play: {type: Buton}\n")
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("graph-\(UUID().uuidString).dot")
+        let output = temporary.url("graph.dot")
         let result = run(["graph", "--output", output.path, path])
         #expect(result.status == ExitStatus.invalidScene)
         #expect(!FileManager.default.fileExists(atPath: output.path))
@@ -226,7 +232,7 @@ private let isDotInstalled = Graphviz.locate() != nil
 
     @Test func outputWritesTheGraphToAFile() throws {
         let path = try scene(Self.player)
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("graph-\(UUID().uuidString).dot")
+        let output = temporary.url("graph.dot")
         let result = run(["graph", "-o", output.path, path])
         #expect(result.status == 0, "\(result.errors)")
         #expect(result.output.isEmpty)
@@ -289,7 +295,7 @@ private let isDotInstalled = Graphviz.locate() != nil
 
         // An --output file is not left holding what a failing dot printed.
         let half = try fakeDot("cat >/dev/null; echo '<svg>'; exit 1")
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("graph-\(UUID().uuidString).svg")
+        let output = temporary.url("graph.svg")
         let failed = runWithDot(in: half, ["graph", "--format", "svg", "--output", output.path, path])
         #expect(failed.status == ExitStatus.toolUnavailable)
         #expect(!FileManager.default.fileExists(atPath: output.path))
@@ -330,7 +336,7 @@ private let isDotInstalled = Graphviz.locate() != nil
         #expect(result.output.contains("providers[1]"))
         #expect(result.output.contains("Odd &quot;title&quot; \\ &lt;&amp;&gt;"))
 
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("graph-\(UUID().uuidString).svg")
+        let output = temporary.url("graph.svg")
         let written = run(["graph", "--format", "svg", "--output", output.path, path])
         #expect(written.status == 0)
         #expect(try String(contentsOf: output, encoding: .utf8) == result.output)

@@ -20,13 +20,16 @@ import Testing
         (0..<0x20).compactMap(Unicode.Scalar.init).filter { $0 != "\t" && $0 != "\n" }
         + ["\u{7F}", "\u{85}", "\u{9B}", "\u{2028}", "\u{2029}", "\u{FEFF}", "\u{202E}"]
 
-    /// Writes `text` to a new file; its path.
-    static func scene(_ text: String, name: String = "scene.yaml") throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let path = folder.appendingPathComponent(name).path
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        return path
+    /// The test's folder, removed when it ends.
+    let temporary: TemporaryFolder
+
+    init() throws {
+        temporary = try temporaryFolder("hostile")
+    }
+
+    /// Writes `text` to a new file in a new folder in the test's; its path.
+    func scene(_ text: String, name: String = "scene.yaml") throws -> String {
+        try temporary.write(text, to: UUID().uuidString + "/" + name)
     }
 
     static func containsHidden(_ text: String) -> Bool {
@@ -40,7 +43,7 @@ import Testing
     }.joined()
 
     @Test func theTextTranscriptShowsControlCharactersByTheirCodes() throws {
-        let path = try Self.scene(
+        let path = try scene(
             """
             scene: "Title\\e[2K\\r\(Self.escaped)"
             objects:
@@ -59,7 +62,7 @@ import Testing
     }
 
     @Test func aDiagnosticAtAnEscapeShowsIt() throws {
-        let path = try Self.scene("objects:\n  a: {type: Label, text: \"\u{1B}[2J\"}\n")
+        let path = try scene("objects:\n  a: {type: Label, text: \"\u{1B}[2J\"}\n")
         let result = run(["check", path])
         #expect(result.status == 2)
         #expect(!Self.containsHidden(result.output), "\(result.output.debugDescription)")
@@ -69,7 +72,7 @@ import Testing
     }
 
     @Test func aDiagnosticQuotingALineWithAnOverrideShowsItAndKeepsTheCaretUnderTheMistake() throws {
-        let path = try Self.scene("objects:\n  a: {type: Label, text: \"\u{202E}\u{FEFF}x\", hidden: maybe}\n")
+        let path = try scene("objects:\n  a: {type: Label, text: \"\u{202E}\u{FEFF}x\", hidden: maybe}\n")
         let result = run(["check", path])
         #expect(result.status == 2)
         #expect(!Self.containsHidden(result.output), "\(result.output.debugDescription)")
@@ -124,7 +127,7 @@ import Testing
             }
             #expect(!isEscaped, "\(quoted) ends inside an escape")
         }
-        let result = run(["graph", try Self.hostileGraphScene()])
+        let result = run(["graph", try hostileGraphScene()])
         #expect(result.status == 0, "\(result.output)\(result.errors)")
         #expect(
             !result.output.unicodeScalars.contains {
@@ -136,16 +139,16 @@ import Testing
         .enabled(
             if: Graphviz.locate() != nil, "Graphviz's dot is not on PATH (apt-get install graphviz); CI installs it"))
     func dotDrawsAGraphWhoseTextsHoldEveryControlCharacter() throws {
-        let drawn = run(["graph", "--format", "svg", try Self.hostileGraphScene()])
+        let drawn = run(["graph", "--format", "svg", try hostileGraphScene()])
         #expect(drawn.status == 0, "\(drawn.errors)")
         #expect(drawn.output.contains("<svg"))
     }
 
     /// A scene whose title and a button's title hold every code point below
     /// 32, DEL, quotes and a backslash.
-    static func hostileGraphScene() throws -> String {
+    func hostileGraphScene() throws -> String {
         let escapedAll = (0..<0x20).map { "\\x" + String(format: "%02X", $0) }.joined() + "\\x7F\\\"\\\\'"
-        return try Self.scene(
+        return try scene(
             """
             scene: "\(escapedAll)"
             objects:

@@ -1,6 +1,7 @@
 import Foundation
 import SceneBehaviours
 import SceneCore
+import TestSupport
 import Testing
 
 /// `import`: what it writes and prints, the check of what it wrote, its
@@ -12,7 +13,8 @@ import Testing
     private func text(_ url: URL) throws -> String { try String(contentsOf: url, encoding: .utf8) }
 
     @Test func aStoryboardIsWrittenCheckedAndReported() throws {
-        let folder = try temporaryFolder()
+        let temporary = try temporaryFolder()
+        let folder = temporary.url
         let result = run(["import", Self.timeout, "-o", folder.path])
         #expect(result.status == 0, "\(result.output)\(result.errors)")
         let written = folder.appendingPathComponent("ViewController.yaml")
@@ -26,7 +28,8 @@ import Testing
     }
 
     @Test func warningsArePrintedAtTheInterfaceBuilderFileAndCanFailTheImport() throws {
-        let folder = try temporaryFolder()
+        let temporary = try temporaryFolder()
+        let folder = temporary.url
         let result = run(["import", Self.auth, "-o", folder.path])
         // The form's authenticator is made in code: check's error, with the hint on completing it.
         #expect(result.status == 2)
@@ -53,7 +56,8 @@ import Testing
     }
 
     @Test func aRefusedFileIsReportedAndTheOthersAreImported() throws {
-        let folder = try temporaryFolder()
+        let temporary = try temporaryFolder()
+        let folder = temporary.url
         let mac = folder.appendingPathComponent("Mac.storyboard")
         try "<document type=\"com.apple.InterfaceBuilder3.Cocoa.Storyboard.XIB\" version=\"3.0\"/>\n"
             .write(to: mac, atomically: true, encoding: .utf8)
@@ -65,7 +69,8 @@ import Testing
     }
 
     @Test func anOutputThatIsAnInputIsRefusedBeforeAnythingIsWritten() throws {
-        let folder = try temporaryFolder()
+        let temporary = try temporaryFolder()
+        let folder = temporary.url
         let map = folder.appendingPathComponent("ViewController.yaml")
         try "classes: {}\n".write(to: map, atomically: true, encoding: .utf8)
         let result = run(["import", Self.timeout, "-o", folder.path, "--map", map.path])
@@ -75,7 +80,8 @@ import Testing
     }
 
     @Test func aMapRenamesAndItsMistakesArePlaced() throws {
-        let folder = try temporaryFolder()
+        let temporary = try temporaryFolder()
+        let folder = temporary.url
         let map = folder.appendingPathComponent("map.yaml")
         try "classes:\n  TimeoutController:\n    outlets: { interactionProviders: nothing }\n"
             .write(to: map, atomically: true, encoding: .utf8)
@@ -92,7 +98,8 @@ import Testing
     @Test func aProgramsOwnTypesAreImportedByName() throws {
         var registry = SceneRegistry.standard
         try registry.register(Countdown.sceneDescription())
-        let folder = try temporaryFolder()
+        let temporary = try temporaryFolder()
+        let folder = temporary.url
         let xib = folder.appendingPathComponent("Count.xib")
         try """
         <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0">
@@ -112,7 +119,8 @@ import Testing
     }
 
     @Test func githubAnnotationsPointAtTheInterfaceBuilderFile() throws {
-        let folder = try temporaryFolder()
+        let temporary = try temporaryFolder()
+        let folder = temporary.url
         let result = run(["import", Self.auth, "-o", folder.path, "--format", "github"])
         #expect(
             result.output.contains(
@@ -126,14 +134,16 @@ import Testing
         #expect(schema.status == 0)
         #expect(schema.output.contains("\"title\": \"Import map of scene-runner import\""))
         #expect(schema.output.contains("\"TimeoutController\""))
-        let folder = try temporaryFolder()
+        let temporary = try temporaryFolder()
+        let folder = temporary.url
         let result = run(
             ["import", Self.timeout, "-o", folder.path, "--map", packagePath("schema/import-maps/example.yaml")])
         #expect(result.status == 0, "\(result.output)")
     }
 
     @Test func jsonLinesGiveTheImportThenChecksRecords() throws {
-        let folder = try temporaryFolder()
+        let temporary = try temporaryFolder()
+        let folder = temporary.url
         let result = run(["import", Self.auth, "-o", folder.path, "--format", "json"])
         #expect(result.status == 2)
         let records = try result.output.split(separator: "\n").map { line in

@@ -33,10 +33,8 @@ import Testing
     }
 
     @Test func aBrokenInvariantIsAFailedJUnitCase() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("invariant-junit-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let report = folder.appendingPathComponent("report.xml").path
+        let folder = try temporaryFolder("invariant-junit")
+        let report = folder.path("report.xml")
         let result = run(["run", Self.scene, "--junit", report])
         #expect(result.status == 1)
         let xml = try String(contentsOfFile: report, encoding: .utf8)

@@ -15,18 +15,9 @@ import Testing
 /// counted, carries each failure's place, values and transcript, keeps the
 /// files' order whatever `--jobs` is, and follows the output-file rules.
 @Suite struct JUnitReportTests {
-    /// A new folder of its own.
-    static func folder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("junit-" + UUID().uuidString)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
-    }
-
     /// Writes `text` as `name` in `folder`; its path.
-    static func write(_ text: String, _ name: String, in folder: URL) throws -> String {
-        let path = folder.appendingPathComponent(name).path
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        return path
+    static func write(_ text: String, _ name: String, in folder: TemporaryFolder) throws -> String {
+        try folder.write(text, to: name)
     }
 
     static func document(at path: String) throws -> XMLDocument {
@@ -62,12 +53,12 @@ import Testing
         """
 
     @Test func aSuitePerFileACasePerExpectationAndAnErrorForAnInvalidScene() throws {
-        let folder = try Self.folder()
+        let folder = try temporaryFolder("junit")
         let failing = try Self.write(Self.failing, "failing.yaml", in: folder)
         let quiet = try Self.write(
             "objects:\n  label: {type: Label}\nscript:\n  - wait: 2s\n", "quiet.yaml", in: folder)
         let mistakes = packagePath("Examples/mistakes.yaml")
-        let report = folder.appendingPathComponent("reports/report.xml").path
+        let report = folder.path("reports/report.xml")
         let result = run(["run", failing, quiet, mistakes, "--junit", report])
         #expect(result.status == 2, "\(result.errors)")
         let document = try Self.document(at: report)
@@ -139,7 +130,7 @@ import Testing
         #expect(error.stringValue?.contains("unknown type 'Buton'") == true)
         #expect(error.stringValue?.contains("did you mean 'Button'?") == true)
         // Written whole, with no temporary file left beside it.
-        let left = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("reports").path)
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path("reports"))
         #expect(left == ["report.xml"])
     }
 
@@ -204,8 +195,8 @@ import Testing
         let start = try #require(document.range(of: "```xml\n"))
         let end = try #require(document.range(of: "\n```", range: start.upperBound..<document.endIndex))
         let shown = document[start.upperBound..<end.lowerBound].split(separator: "\n").filter { $0 != "    ..." }
-        let folder = try Self.folder()
-        let path = folder.appendingPathComponent("failing.xml").path
+        let folder = try temporaryFolder("junit")
+        let path = folder.path("failing.xml")
         let result = run(["run", packagePath("Examples/failing-expectation.yaml"), "--junit", path])
         #expect(result.status == 1)
         let real = try Self.withoutWallTimes(String(contentsOfFile: path, encoding: .utf8))
@@ -218,7 +209,7 @@ import Testing
     @Test func hostileTextIsEscapedAndCharactersXMLForbidsAreShownByTheirCodes() throws {
         // The escaping rule itself is MarkupTextTests' (SceneOutputTests);
         // here, a whole report of hostile text reads back as it was.
-        let folder = try Self.folder()
+        let folder = try temporaryFolder("junit")
         let scene = try Self.write(
             """
             scene: "Title <&> \\"'\\e[2K\\x01"
@@ -229,7 +220,7 @@ import Testing
               - set: { label.text: "<&>\\"'\\x02" }
               - expect: { label.text: "]]></failure>\\x03\\r\\n" }
             """, "hostile.yaml", in: folder)
-        let report = folder.appendingPathComponent("hostile.xml").path
+        let report = folder.path("hostile.xml")
         let result = run(["run", scene, "--junit", report])
         #expect(result.status == 1)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: report))
@@ -248,7 +239,7 @@ import Testing
     @Test func eachFailureIsAtItsExpectationsLineAndAnInvalidSceneShowsEveryDiagnostic() throws {
         let failing = packagePath("Examples/failing-expectation.yaml")
         let mistakes = packagePath("Examples/mistakes.yaml")
-        let report = try Self.folder().appendingPathComponent("failing.xml").path
+        let report = try temporaryFolder("junit").path("failing.xml")
         let result = run(["run", "--format", "json", failing, mistakes, "--junit", report])
         #expect(result.status == 2, "\(result.errors)")
         let records = try result.jsonRecords()
@@ -285,9 +276,9 @@ import Testing
 
     @Test func theReportIsTheSameWithJobsAndShardsSplitIt() throws {
         let scenes = try shippedScenes() + [packagePath("Examples/failing-expectation.yaml")]
-        let folder = try Self.folder()
+        let folder = try temporaryFolder("junit")
         func report(_ arguments: [String], _ name: String) throws -> String {
-            let path = folder.appendingPathComponent(name).path
+            let path = folder.path(name)
             let result = run(["run"] + scenes + arguments + ["--junit", path])
             #expect(result.status == 0 || result.status == 1, "\(result.errors)")
             // Wall times differ from run to run; everything else is the same.
@@ -308,7 +299,7 @@ import Testing
     }
 
     @Test func aReportThatWouldOverwriteAnInputIsRefusedBeforeAnythingRuns() throws {
-        let folder = try Self.folder()
+        let folder = try temporaryFolder("junit")
         let scene = try Self.write(Self.failing, "scene.yaml", in: folder)
         let before = try String(contentsOfFile: scene, encoding: .utf8)
         let result = run(["run", scene, "--junit", folder.path + "/./scene.yaml"])

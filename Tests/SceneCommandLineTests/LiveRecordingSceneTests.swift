@@ -14,13 +14,6 @@ import Testing
 /// whatever its text looks like around its script, however the steps were
 /// typed; what cannot be recorded is refused before it is played.
 @Suite struct LiveRecordingSceneTests {
-    /// A folder of its own for each test.
-    static func folder() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString).path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
-
     /// Scenes around a `script` that copying text around it got wrong, or
     /// that are written in less usual ways; each has a Button `play`.
     static let scenes: [(name: String, text: String)] = [
@@ -69,7 +62,8 @@ import Testing
     @Test(arguments: scenes.indices)
     func everyValidSceneGivesARecordingThatReplaysTheSession(_ index: Int) throws {
         let (name, text) = Self.scenes[index]
-        let folder = try Self.folder()
+        let temporary = try temporaryFolder("recording")
+        let folder = temporary.path
         let scenePath = folder + "/scene.yaml"
         try text.write(toFile: scenePath, atomically: true, encoding: .utf8)
         let runner = SceneRunner(registry: .standard)
@@ -110,7 +104,8 @@ import Testing
     }
 
     @Test func anInvalidSceneIsLeftToTheSessionToReport() throws {
-        let folder = try Self.folder()
+        let temporary = try temporaryFolder("recording")
+        let folder = temporary.path
         let path = folder + "/scene.yaml"
         try "objects: [unclosed\n".write(toFile: path, atomically: true, encoding: .utf8)
         let runner = SceneRunner(registry: .standard)
@@ -124,7 +119,8 @@ import Testing
 
     /// Why planning a recording of `text` failed.
     static func planFailure(_ text: String) throws -> CommandFailure {
-        let folder = try folder()
+        let temporary = try temporaryFolder("recording")
+        let folder = temporary.path
         let path = folder + "/scene.yaml"
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         let runner = SceneRunner(registry: .standard)
@@ -157,7 +153,8 @@ import Testing
         var limits = SceneLimits()
         limits.yaml.maxAliasBytes = 2000
         let runner = SceneRunner(registry: .standard, limits: limits)
-        let folder = try Self.folder()
+        let temporary = try temporaryFolder("recording")
+        let folder = temporary.path
         let scenePath = folder + "/scene.yaml"
         try Self.labels.write(toFile: scenePath, atomically: true, encoding: .utf8)
         // Each line's aliases repeat 1,200 bytes: within the limit alone,
@@ -188,7 +185,8 @@ import Testing
             Self.labels.utf8.count + RecordedSteps.reserve + 2 * RecordedSteps.cost(of: "set: { a.text: \"\(long)\" }")
             + 10
         let runner = SceneRunner(registry: .standard, limits: limits)
-        let folder = try Self.folder()
+        let temporary = try temporaryFolder("recording")
+        let folder = temporary.path
         let scenePath = folder + "/scene.yaml"
         try Self.labels.write(toFile: scenePath, atomically: true, encoding: .utf8)
         let recordingPath = folder + "/recording.yaml"
@@ -210,7 +208,8 @@ import Testing
     }
 
     @Test func aRecordingThatWouldNotLoadIsAnErrorAndIsNotWritten() throws {
-        let folder = try Self.folder()
+        let temporary = try temporaryFolder("recording")
+        let folder = temporary.path
         let scenePath = folder + "/scene.yaml"
         try Self.labels.write(toFile: scenePath, atomically: true, encoding: .utf8)
         let runner = SceneRunner(registry: .standard)

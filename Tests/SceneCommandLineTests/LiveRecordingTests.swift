@@ -3,6 +3,7 @@ import SceneBehaviours
 import SceneCore
 import SceneLoader
 import SceneRunning
+import SceneYAML
 import TestSupport
 import Testing
 
@@ -25,7 +26,7 @@ import Testing
             "é", "ß", "中", "\u{0301}", "😀", "🇫", "🇷",
         ]
 
-    static func randomString(_ generator: inout SeededGenerator) -> String {
+    static func randomString(_ generator: inout SplitMix64) -> String {
         let count = Int.random(in: 0...12, using: &generator)
         var scalars = String.UnicodeScalarView()
         for _ in 0..<count { scalars.append(alphabet[Int.random(in: 0..<alphabet.count, using: &generator)]) }
@@ -107,8 +108,9 @@ import Testing
     }
 
     @Test func everyRecordingReplaysTheSessionWhateverItsStringsAndWhereverItIsWritten() throws {
-        var generator = SeededGenerator(seed: 0x5EC0_4D1E)
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString).path
+        var generator = SplitMix64(seed: 0x5EC0_4D1E)
+        let temporary = try temporaryFolder("recordings")
+        let base = temporary.path
         let folder = base + "/scenes/here"
         try FileManager.default.createDirectory(atPath: folder + "/Components", withIntermediateDirectories: true)
         try Self.component.write(toFile: folder + "/Components/part.yaml", atomically: true, encoding: .utf8)
@@ -155,7 +157,7 @@ import Testing
 
     @Test func aStringIsQuotedSoThatYAMLReadsItBackTheSame() throws {
         let nasty = "\u{85}a\u{2028}b\u{2029}\u{FEFF}\u{0}\u{1B}[2J\u{7F} # x: y \"'\\ 😀 "
-        let quoted = LiveRecording.quoted(nasty)
+        let quoted = YAMLWriter.doubleQuoted(nasty)
         #expect(!quoted.unicodeScalars.contains { [0x85, 0x2028, 0x2029, 0xFEFF, 0, 0x1B, 0x7F].contains($0.value) })
         let runner = SceneRunner(registry: .standard)
         let source = SceneSource(
@@ -174,9 +176,11 @@ import Testing
 
     @Test func theNoteNamingTheSceneIsPlainOnlyWhenThatIsSafe() {
         #expect(LiveRecording.noteText("of Scenes/video-player.yaml") == "of Scenes/video-player.yaml")
-        for name in ["of a: b.yaml", "of a #b.yaml", "of \u{85}.yaml", "of \"q\".yaml", "- x", "of  two"] {
-            #expect(LiveRecording.noteText(name) == LiveRecording.quoted(name), "\(name)")
+        for name in ["of a: b.yaml", "of a #b.yaml", "of \u{85}.yaml", "- x", "true", "12:30", "of [x]"] {
+            #expect(LiveRecording.noteText(name) == YAMLWriter.doubleQuoted(name), "\(name)")
         }
+        // Quotes and double spaces inside a plain scalar read back as written.
+        for name in ["of \"q\".yaml", "of  two"] { #expect(LiveRecording.noteText(name) == name) }
     }
 
     @Test func includePathsAreRewrittenRelativeToTheRecordingsFolder() {

@@ -7,12 +7,15 @@ import Testing
 /// `check`'s warnings about views out of place, and `render` on a device
 /// canvas with and without its chrome.
 @Suite struct PlacementCheckTests {
+    /// The test's folder, removed when it ends.
+    let temporary: TemporaryFolder
+
+    init() throws {
+        temporary = try temporaryFolder("placement")
+    }
+
     private func write(_ text: String) throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("placement-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let path = folder.appendingPathComponent("bar.yaml").path
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        return path
+        try temporary.write(text, to: "bar.yaml")
     }
 
     /// The bar: five buttons in a horizontal stack, the last past

@@ -8,12 +8,6 @@ import Testing
 /// `render FILE`: the picture at the script's end or at `--at` times,
 /// several files, PNG through rsvg-convert, and the refusals.
 @Suite struct RenderTests {
-    private func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("render-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     private static let fade = """
         scene: Fade
         objects:
@@ -25,14 +19,13 @@ import Testing
           - wait: 1s
         """
 
-    private func scene(_ text: String = fade, in folder: URL) throws -> String {
-        let path = folder.appendingPathComponent("scene.yaml").path
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        return path
+    private func scene(_ text: String = fade, in folder: TemporaryFolder) throws -> String {
+        try folder.write(text, to: "scene.yaml")
     }
 
     @Test func withoutAtTheSceneIsDrawnAtTheEndOfItsScript() throws {
-        let path = try scene(in: try folder())
+        let folder = try temporaryFolder("render")
+        let path = try scene(in: folder)
         let result = run(["render", path])
         #expect(result.status == 0, "\(result.errors)")
         #expect(result.output.hasPrefix("<svg "))
@@ -42,38 +35,40 @@ import Testing
     }
 
     @Test func severalTimesGiveNumberedFilesEachAtItsMoment() throws {
-        let folder = try folder()
+        let folder = try temporaryFolder("render")
         let path = try scene(in: folder)
-        let first = folder.appendingPathComponent("strip.svg").path
+        let first = folder.path("strip.svg")
         let result = run(["render", path, "--at", "1.5s", "--at", "0.5s", "-o", first])
         #expect(result.status == 0, "\(result.errors)")
         let early = try String(contentsOfFile: first, encoding: .utf8)
-        let late = try String(contentsOfFile: folder.appendingPathComponent("strip-2.svg").path, encoding: .utf8)
+        let late = try String(contentsOfFile: folder.path("strip-2.svg"), encoding: .utf8)
         #expect(early.contains(#"<g data-id="panel" data-type="View" transform="translate(10 20)">"#))
         #expect(!late.contains(#"data-id="panel""#))
     }
 
     @Test func aPictureInsideAWaitDoesNotLengthenTheWait() throws {
-        let folder = try folder()
+        let folder = try temporaryFolder("render")
         let path = try scene(
             "scene: Hide\nobjects:\n  box: {type: View, backgroundColor: red}\n"
                 + "script:\n  - wait: 1s\n  - set: { box.hidden: true }\n  - wait: 1s\n", in: folder)
-        let first = folder.appendingPathComponent("at.svg").path
+        let first = folder.path("at.svg")
         let result = run(["render", path, "--at", "0.5s", "--at", "1.2s", "-o", first])
         #expect(result.status == 0, "\(result.errors)")
         // Hidden at 1 s: the pause at 0.5 s did not move the hiding to 1.5 s.
-        let later = try String(contentsOfFile: folder.appendingPathComponent("at-2.svg").path, encoding: .utf8)
+        let later = try String(contentsOfFile: folder.path("at-2.svg"), encoding: .utf8)
         #expect(!later.contains(#"data-id="box""#))
         #expect(try String(contentsOfFile: first, encoding: .utf8).contains(#"data-id="box""#))
     }
 
     @Test func theSamePictureIsTheSameBytesEveryRun() throws {
-        let path = try scene(in: try folder())
+        let folder = try temporaryFolder("render")
+        let path = try scene(in: folder)
         #expect(run(["render", path, "--at", "0.5s"]).output == run(["render", path, "--at", "0.5s"]).output)
     }
 
     @Test func aPictureAfterTheScriptLetsTheClockRunOnAndScaleSizesIt() throws {
-        let path = try scene(in: try folder())
+        let folder = try temporaryFolder("render")
+        let path = try scene(in: folder)
         let result = run(["render", path, "--at", "1h", "--scale", "2"])
         #expect(result.status == 0)
         #expect(
@@ -89,14 +84,16 @@ import Testing
         (["--at", "8785h"], "--at '8785h' is later than a scene may run: at most 8784h"),
     ])
     func badArgumentsAreUsageErrors(arguments: [String], message: String) throws {
-        let path = try scene(in: try folder())
+        let folder = try temporaryFolder("render")
+        let path = try scene(in: folder)
         let result = run(["render", path] + arguments)
         #expect(result.status == 64)
         #expect(result.errors.contains(message), "\(result.errors)")
     }
 
     @Test func thePictureNeverReplacesTheSceneItDraws() throws {
-        let path = try scene(in: try folder())
+        let folder = try temporaryFolder("render")
+        let path = try scene(in: folder)
         let before = try String(contentsOfFile: path, encoding: .utf8)
         let result = run(["render", path, "-o", path])
         #expect(result.status == 64)
@@ -106,9 +103,9 @@ import Testing
     @Test func thePictureNeverReplacesAComponentTheSceneIncludes() throws {
         // The components are those the load read (kept on the declaration),
         // through a component that includes another.
-        let folder = try folder()
+        let folder = try temporaryFolder("render")
         let path = try scene("objects:\n  first: {include: parts/pair.yaml}\n", in: folder)
-        let parts = folder.appendingPathComponent("parts")
+        let parts = folder.url("parts")
         try FileManager.default.createDirectory(at: parts, withIntermediateDirectories: true)
         let pair = "objects:\n  box: {include: box.yaml}\n"
         let box = "objects:\n  button: {type: Button, title: Go}\n"
@@ -121,14 +118,14 @@ import Testing
             #expect(result.errors.contains("would overwrite a file this command reads"), "\(result.errors)")
             #expect(try String(contentsOfFile: target, encoding: .utf8) == text)
         }
-        let drawn = run(["render", path, "-o", folder.appendingPathComponent("out.svg").path])
+        let drawn = run(["render", path, "-o", folder.path("out.svg")])
         #expect(drawn.status == 0, "\(drawn.errors)")
     }
 
     @Test func aPNGNeedsRsvgConvertAndSaysHowToInstallIt() throws {
-        let folder = try folder()
+        let folder = try temporaryFolder("render")
         let path = try scene(in: folder)
-        let png = folder.appendingPathComponent("picture.png").path
+        let png = folder.path("picture.png")
         let result = Graphviz.$searchPathOverride.withValue("") { run(["render", path, "-o", png]) }
         #expect(result.status == 69)
         #expect(result.errors.contains("apt-get install librsvg2-bin"))
@@ -137,9 +134,9 @@ import Testing
 
     @Test(.enabled(if: Graphviz.locate("rsvg-convert") != nil, "rsvg-convert is not installed (.ci/run installs it)"))
     func aPNGIsWrittenThroughRsvgConvert() throws {
-        let folder = try folder()
+        let folder = try temporaryFolder("render")
         let path = try scene(in: folder)
-        let png = folder.appendingPathComponent("picture.png").path
+        let png = folder.path("picture.png")
         let result = run(["render", path, "--at", "0.5s", "-o", png])
         #expect(result.status == 0, "\(result.errors)")
         let bytes = try Data(contentsOf: URL(fileURLWithPath: png))
@@ -147,7 +144,8 @@ import Testing
     }
 
     @Test func anInvalidSceneIsReportedAndNothingIsDrawn() throws {
-        let path = try scene("scene: X\nobjects:\n  a: {type: Buton}\n", in: try folder())
+        let folder = try temporaryFolder("render")
+        let path = try scene("scene: X\nobjects:\n  a: {type: Buton}\n", in: folder)
         let result = run(["render", path])
         #expect(result.status == 2)
         #expect(result.output.contains("3:13: error: unknown type 'Buton'"))
@@ -155,20 +153,21 @@ import Testing
     }
 
     @Test func theLatestTimeIsAccepted() throws {
-        let path = try scene("scene: Still\nobjects:\n  box: {type: View}\n", in: try folder())
+        let folder = try temporaryFolder("render")
+        let path = try scene("scene: Still\nobjects:\n  box: {type: View}\n", in: folder)
         let result = run(["render", path, "--at", "8784h"])
         #expect(result.status == 0, "\(result.errors)")
         #expect(result.output.hasPrefix("<svg "))
     }
 
     @Test func aPNGOverThePixelBudgetIsRefusedBeforeAnyConverterStarts() throws {
-        let folder = try folder()
+        let folder = try temporaryFolder("render")
         let path = try scene("canvas: {width: 2040, height: 2040}\nobjects:\n  box: {type: View}\n", in: folder)
-        let png = folder.appendingPathComponent("huge.png").path
+        let png = folder.path("huge.png")
         // A converter that would say it ran: it must not be started at all.
-        let tools = folder.appendingPathComponent("bin")
+        let tools = folder.url("bin")
         try FileManager.default.createDirectory(at: tools, withIntermediateDirectories: true)
-        let marker = folder.appendingPathComponent("converter-ran").path
+        let marker = folder.path("converter-ran")
         let fake = tools.appendingPathComponent("rsvg-convert").path
         try "#!/bin/sh\ntouch '\(marker)'\ncat >/dev/null\n".write(toFile: fake, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake)
@@ -211,12 +210,12 @@ import Testing
     }
 
     @Test func aTableTooHighForAnIntegerIsRefusedAtItsLineAndNothingIsLeftBehind() throws {
-        let folder = try folder()
+        let folder = try temporaryFolder("render")
         let path = try scene(
             "objects:\n  rows: {type: TableData}\n"
                 + "  table: {type: TableView, data: rows, frame: {x: 0, y: 0, width: 100, height: 1e21}}\n",
             in: folder)
-        let result = run(["render", path, "-o", folder.appendingPathComponent("t.svg").path])
+        let result = run(["render", path, "-o", folder.path("t.svg")])
         #expect(result.status == 2)
         #expect(result.output.contains("3:80: error: 'frame.height' must be between 0 and 100000, not 1e+21"))
         let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)

@@ -87,10 +87,16 @@ final class Countdown: SceneObject {
         return registry
     }
 
+    /// The test's folder, removed when it ends.
+    let temporary: TemporaryFolder
+
+    init() throws {
+        temporary = try temporaryFolder("command-line")
+    }
+
+    /// Writes `text` to a new file in the test's folder; its path.
     private func scene(_ text: String) throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).yaml")
-        try text.write(to: url, atomically: true, encoding: .utf8)
-        return url.path
+        try temporary.write(text, to: "\(UUID().uuidString).yaml")
     }
 
     @Test func aProgramsOwnTypesAreListedCheckedAndRun() throws {
@@ -459,26 +465,20 @@ final class Failer: SceneObject {
         var registry = SceneRegistry.standardWithStorage
         try registry.register(Looper.sceneDescription())
         try registry.register(Failer.sceneDescription())
-        let looping = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).yaml")
-        try
-            "objects:\n  f: {type: Failer}\n  loop: {type: Looper}\nscript:\n  - call: f.fail\n  - call: loop.start\n  - wait: 1s\n"
-            .write(to: looping, atomically: true, encoding: .utf8)
+        let folder = try temporaryFolder("records")
+        let looping = try folder.write(
+            "objects:\n  f: {type: Failer}\n  loop: {type: Looper}\nscript:\n  - call: f.fail\n  - call: loop.start\n  - wait: 1s\n",
+            to: "looping.yaml")
         // A snapshot whose reference differs: the record with the most fields.
-        let pictures = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
-        defer { try? FileManager.default.removeItem(at: pictures) }
-        try FileManager.default.createDirectory(
-            at: pictures.appendingPathComponent("Snapshots/shake"), withIntermediateDirectories: true)
-        try "<svg/>\n".write(
-            to: pictures.appendingPathComponent("Snapshots/shake/still.svg"), atomically: true, encoding: .utf8)
-        let snapshot = pictures.appendingPathComponent("shake.yaml")
-        try "objects:\n  field: {type: TextField}\nscript:\n  - snapshot: still\n"
-            .write(to: snapshot, atomically: true, encoding: .utf8)
+        try folder.write("<svg/>\n", to: "pictures/Snapshots/shake/still.svg")
+        let snapshot = try folder.write(
+            "objects:\n  field: {type: TextField}\nscript:\n  - snapshot: still\n", to: "pictures/shake.yaml")
         let outputs = [
-            run(["run", "--format", "json", snapshot.path]),
+            run(["run", "--format", "json", snapshot]),
             run(["check", "--format", "json", packagePath("Examples/mistakes.yaml")] + (try shippedScenes())),
             run(["run", "--format", "json", packagePath("Examples/mistakes.yaml")] + (try shippedScenes())),
             run(["run", "--format", "json", packagePath("Examples/broken-invariant.yaml")]),
-            run(["run", "--format", "json", looping.path], registry: registry),
+            run(["run", "--format", "json", looping], registry: registry),
             run(["types", "--format", "json"]),
         ]
         var real: [String: Set<[String]>] = [:]

@@ -2,6 +2,7 @@ import Foundation
 import SceneBehaviours
 import SceneCore
 import SceneStorage
+import TestSupport
 import Testing
 
 @testable import SceneCommandLine
@@ -177,17 +178,14 @@ import Testing
 
     /// What `check-jsonschema -o json` says of `files` under the committed schema.
     private func validate(_ files: [String]) throws -> (status: Int32, invalid: Set<String>) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(Self.validator))
-        process.arguments = ["--schemafile", packagePath("schema/scene.schema.json"), "-o", "json"] + files
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let report = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let result = try runExecutable(
+            URL(fileURLWithPath: try #require(Self.validator)),
+            arguments: ["--schemafile", packagePath("schema/scene.schema.json"), "-o", "json"] + files,
+            errors: .discarded, timeout: .seconds(300))
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any], "\(result.output)")
         let errors = (report["errors"] as? [[String: Any]] ?? []) + (report["parse_errors"] as? [[String: Any]] ?? [])
-        return (process.terminationStatus, Set(errors.compactMap { $0["filename"] as? String }))
+        return (result.status, Set(errors.compactMap { $0["filename"] as? String }))
     }
 
     @Test(
@@ -222,14 +220,13 @@ import Testing
         _ values: [String], header: String, line: (Int, String) -> String
     ) throws -> [Bool] {
         var verdicts: [Bool] = []
+        let folder = try temporaryFolder("schema")
         let headerLines = header.split(separator: "\n", omittingEmptySubsequences: false).count - 1
         for start in stride(from: 0, to: values.count, by: 40) {
             let batch = Array(values[start..<min(start + 40, values.count)])
             let text = header + batch.enumerated().map { line($0, $1) + "\n" }.joined()
-            let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).yaml")
-            try text.write(to: url, atomically: true, encoding: .utf8)
-            defer { try? FileManager.default.removeItem(at: url) }
-            let records = try run(["check", "--format", "json", url.path]).jsonRecords()
+            let path = try folder.write(text, to: "batch-\(start).yaml")
+            let records = try run(["check", "--format", "json", path]).jsonRecords()
             let wrongLines = Set(
                 records.filter { $0["type"] as? String == "diagnostic" && $0["severity"] as? String == "error" }
                     .compactMap { $0["line"] as? Int })

@@ -17,17 +17,10 @@ import Testing
         """
     }
 
-    private func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("snapshot-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     @Test func missingThenMatchingThenDifferentThenUpdated() throws {
-        let folder = try folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("button.yaml").path
-        let references = folder.appendingPathComponent("Snapshots/button").path
+        let folder = try temporaryFolder("snapshot")
+        let path = folder.path("button.yaml")
+        let references = folder.path("Snapshots/button")
         try Self.scene(title: "Go").write(toFile: path, atomically: true, encoding: .utf8)
 
         let missing = run(["run", path])
@@ -56,7 +49,7 @@ import Testing
 
         // The timeline shows each snapshot in the script's lane, and a failed one among the problems.
         try Self.scene(title: "Again").write(toFile: path, atomically: true, encoding: .utf8)
-        let page = folder.appendingPathComponent("timeline.html").path
+        let page = folder.path("timeline.html")
         #expect(run(["run", path, "--timeline", page]).status == ExitStatus.failedExpectation)
         let html = try String(contentsOfFile: page, encoding: .utf8)
         #expect(html.contains(#"[0,"k","start",0,"# + "\"\(references)/start.svg\""))

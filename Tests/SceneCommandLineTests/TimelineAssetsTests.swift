@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SceneCommandLine
@@ -36,8 +37,7 @@ import Testing
 
     @Test func everyPageCarriesBothWhole() throws {
         let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let page = folder.appendingPathComponent("page.html").path
+        let page = folder.path("page.html")
         let result = run(["run", "--timeline", page, packagePath("Scenes/pan-stopped.yaml")])
         #expect(result.status == 0, "\(result.errors)")
         let text = try String(contentsOfFile: page, encoding: .utf8)
@@ -54,14 +54,9 @@ import Testing
     /// `scripts/render-timelines.sh`, which also applies the style sheet).
     @Test(.enabled(if: node != nil, "needs Node.js to parse the script"))
     func theScriptParsesAsJavaScript() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(Self.node))
-        process.arguments = ["--check", packagePath(Self.folder + "timeline.js")]
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(message)")
+        let node = try runExecutable(
+            URL(fileURLWithPath: try #require(Self.node)),
+            arguments: ["--check", packagePath(Self.folder + "timeline.js")], output: .discarded)
+        #expect(node.status == 0, "\(node.errors)")
     }
 }

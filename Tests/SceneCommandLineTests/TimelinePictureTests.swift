@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SceneCommandLine
@@ -8,10 +9,9 @@ import Testing
 @Suite struct TimelinePictureTests {
     private func timeline(of scene: String) throws -> WrittenTimeline {
         let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("scene.yaml").path
+        let path = folder.path("scene.yaml")
         try scene.write(toFile: path, atomically: true, encoding: .utf8)
-        let page = folder.appendingPathComponent("page.html").path
+        let page = folder.path("page.html")
         let result = run(["run", path, "--timeline", page])
         #expect(result.status == 0, "\(result.output)\(result.errors)")
         return try WrittenTimeline(contentsOf: page)

@@ -1,6 +1,7 @@
 import Foundation
 import SceneCore
 import SceneRunning
+import TestSupport
 import Testing
 
 @testable import SceneCommandLine
@@ -42,13 +43,6 @@ struct WrittenTimeline {
     }
 }
 
-/// A folder of its own under the temporary folder, removed by the caller.
-func temporaryFolder() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("timeline-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return folder
-}
-
 /// `run --timeline`: a page per run, self-contained, written as the run
 /// goes; the usage of the option and its failures.
 @Suite(.serialized) struct TimelineTests {
@@ -63,8 +57,7 @@ func temporaryFolder() throws -> URL {
 
     @Test func aFailingExpectationIsARedMarkWithItsPlaceAndBothValues() throws {
         let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let page = folder.appendingPathComponent("failing.html").path
+        let page = folder.path("failing.html")
         let result = run(["run", Self.failing, "--timeline", page])
         #expect(result.status == ExitStatus.failedExpectation, "\(result.errors)")
         // The transcript is printed as without the option.
@@ -97,9 +90,8 @@ func temporaryFolder() throws -> URL {
 
     @Test func passedExpectationsAreMarksAndEveryChangeIsInItsObjectsLane() throws {
         let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
         let scene = packagePath("Scenes/video-player.yaml")
-        let page = folder.appendingPathComponent("video-player.html").path
+        let page = folder.path("video-player.html")
         let result = run(["run", "--format", "json", scene, "--timeline", page])
         #expect(result.status == 0, "\(result.errors)")
         let records = try result.jsonRecords()
@@ -139,7 +131,6 @@ func temporaryFolder() throws -> URL {
 
     @Test func thePageNeedsNothingFromTheNetwork() throws {
         let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
         let result = run(["run", "--timeline", folder.path, Self.failing] + (try shippedScenes()))
         #expect(result.status == ExitStatus.failedExpectation, "\(result.errors)")
         let pages = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".html") }
@@ -148,7 +139,7 @@ func temporaryFolder() throws -> URL {
         // backslash of a quote escaped in the pictures' script strings.
         let address = try NSRegularExpression(pattern: #"https?://[^"' )\\]*"#, options: [.caseInsensitive])
         for name in pages {
-            let text = try String(contentsOfFile: folder.appendingPathComponent(name).path, encoding: .utf8)
+            let text = try String(contentsOfFile: folder.path(name), encoding: .utf8)
             let addresses = address.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap {
                 Range($0.range, in: text).map { String(text[$0]) }
             }
@@ -167,8 +158,7 @@ func temporaryFolder() throws -> URL {
 
     @Test func oddStringsAreEscapedAndReadBackWhole() throws {
         let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let page = folder.appendingPathComponent("odd.html").path
+        let page = folder.path("odd.html")
         _ = run(["run", Self.failing, "--timeline", page])
         let timeline = try WrittenTimeline(contentsOf: page)
         let caption = #"<b>Tom & "Jerry"</b> 'live'"#
@@ -241,8 +231,7 @@ func temporaryFolder() throws -> URL {
 
     @Test func severalScenesWriteOnePageEachInAFolder() throws {
         let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let target = folder.appendingPathComponent("timelines").path
+        let target = folder.path("timelines")
         let scenes = try shippedScenes()
         let result = run(["run", "--jobs", "2", "--timeline", target] + scenes)
         #expect(result.status == 0, "\(result.errors)")
@@ -256,7 +245,7 @@ func temporaryFolder() throws -> URL {
         #expect(!left.contains { $0.hasSuffix(".partial") })
         // One scene given twice, run at once: each run writes a whole page
         // of its own, and one of them is kept.
-        let twice = folder.appendingPathComponent("twice").path
+        let twice = folder.path("twice")
         let both = run(["run", "--jobs", "2", "--timeline", twice, Self.failing, Self.failing])
         #expect(both.status == ExitStatus.failedExpectation, "\(both.errors)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: twice) == ["failing-expectation.html"])
@@ -271,19 +260,18 @@ func temporaryFolder() throws -> URL {
 
     @Test func aTimelineThatCannotNameItsPagesIsAUsageError() throws {
         let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
         let scenes = try shippedScenes()
-        let file = run(["run", "--timeline", folder.appendingPathComponent("out.html").path] + scenes)
+        let file = run(["run", "--timeline", folder.path("out.html")] + scenes)
         #expect(file.status == ExitStatus.usage)
         #expect(file.errors.contains("--timeline names a folder when several scenes run"))
         #expect(file.output.isEmpty)
-        let copy = folder.appendingPathComponent("copy")
+        let copy = folder.url("copy")
         try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
         try FileManager.default.copyItem(
             atPath: scenes[0],
             toPath: copy.appendingPathComponent(URL(fileURLWithPath: scenes[0]).lastPathComponent).path)
         let same = run([
-            "run", "--timeline", folder.appendingPathComponent("pages").path, scenes[0],
+            "run", "--timeline", folder.path("pages"), scenes[0],
             copy.appendingPathComponent(URL(fileURLWithPath: scenes[0]).lastPathComponent).path,
         ])
         #expect(same.status == ExitStatus.usage)
@@ -294,8 +282,7 @@ func temporaryFolder() throws -> URL {
 
     @Test func aPageThatCannotBeWrittenIsAnErrorAfterTheTranscript() throws {
         let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let page = folder.appendingPathComponent("missing/out.html").path
+        let page = folder.path("missing/out.html")
         let scene = packagePath("Scenes/video-player.yaml")
         let result = run(["run", scene, "--timeline", page])
         #expect(result.status == ExitStatus.outputFailed)
@@ -307,7 +294,7 @@ func temporaryFolder() throws -> URL {
         #expect(failing.status == ExitStatus.outputFailed)
         #expect(failing.output.contains("FAILED"))
         // A folder that cannot be made.
-        let blocked = folder.appendingPathComponent("file")
+        let blocked = folder.url("file")
         try Data().write(to: blocked)
         let folderResult = run(["run", "--timeline", blocked.path + "/pages", scene, Self.failing])
         #expect(folderResult.status == ExitStatus.outputFailed)
@@ -318,13 +305,12 @@ func temporaryFolder() throws -> URL {
 
     @Test func anInvalidSceneWritesNoTimeline() throws {
         let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let page = folder.appendingPathComponent("mistakes.html").path
+        let page = folder.path("mistakes.html")
         let result = run(["run", packagePath("Examples/mistakes.yaml"), "--timeline", page])
         #expect(result.status == ExitStatus.invalidScene)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
         // With a valid one beside it, only the valid one's page is written.
-        let pages = folder.appendingPathComponent("pages").path
+        let pages = folder.path("pages")
         let both = run(["run", "--timeline", pages, packagePath("Examples/mistakes.yaml"), Self.failing])
         #expect(both.status == ExitStatus.invalidScene)
         #expect(try FileManager.default.contentsOfDirectory(atPath: pages) == ["failing-expectation.html"])
@@ -342,28 +328,21 @@ func temporaryFolder() throws -> URL {
     /// fixed shapes): the DOM of `page` once Chromium has run the script,
     /// with every connection sent to a closed local port; fails on a script
     /// error.
-    private func dom(of page: String, in folder: URL, sourceLocation: SourceLocation = #_sourceLocation) throws
+    private func dom(of page: String, in folder: TemporaryFolder, sourceLocation: SourceLocation = #_sourceLocation)
+        throws
         -> String
     {
-        let log = folder.appendingPathComponent("chromium.log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(Self.chromium))
-        process.arguments = [
-            "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-            "--user-data-dir=\(folder.appendingPathComponent("profile").path)", "--proxy-server=127.0.0.1:9",
-            "--proxy-bypass-list=<-loopback>", "--enable-logging=stderr", "--v=0", "--dump-dom", "file://\(page)",
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = try FileHandle(forWritingTo: log)
-        try process.run()
-        let dom = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, sourceLocation: sourceLocation)
-        let errors = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").filter {
-            $0.contains("Uncaught")
-        }
+        let chromium = try runExecutable(
+            URL(fileURLWithPath: try #require(Self.chromium)),
+            arguments: [
+                "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                "--user-data-dir=\(folder.path("profile"))", "--proxy-server=127.0.0.1:9",
+                "--proxy-bypass-list=<-loopback>", "--enable-logging=stderr", "--v=0", "--dump-dom", "file://\(page)",
+            ],
+            timeout: .seconds(300))
+        let dom = chromium.output
+        #expect(chromium.status == 0, sourceLocation: sourceLocation)
+        let errors = chromium.errors.split(separator: "\n").filter { $0.contains("Uncaught") }
         #expect(errors.isEmpty, "the page's script failed: \(errors)", sourceLocation: sourceLocation)
         let plot = try #require(dom.range(of: "<svg id=\"plot\""), sourceLocation: sourceLocation)
         let end = try #require(
@@ -374,8 +353,7 @@ func temporaryFolder() throws -> URL {
     @Test(.enabled(if: chromium != nil, "needs Chromium (apt-get install chromium) to open the page"))
     func chromiumDrawsTheFailureWithItsHoverTextAndNoNetwork() throws {
         let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let page = folder.appendingPathComponent("failing.html").path
+        let page = folder.path("failing.html")
         _ = run(["run", Self.failing, "--timeline", page])
         let dom = try dom(of: page, in: folder)
         let place = "\(Self.failing):\(try line(of: "wrong on purpose", in: Self.failing) + 1):"
@@ -393,8 +371,7 @@ func temporaryFolder() throws -> URL {
     @Test(.enabled(if: chromium != nil, "needs Chromium (apt-get install chromium) to open the page"))
     func customPlayersTimelineOpensWithNoNetwork() throws {
         let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let page = folder.appendingPathComponent("custom-player.html").path
+        let page = folder.path("custom-player.html")
         let result = run(["run", packagePath("Scenes/custom-player.yaml"), "--timeline", page])
         #expect(result.status == 0, "\(result.errors)")
         let timeline = try WrittenTimeline(contentsOf: page)
@@ -409,7 +386,6 @@ func temporaryFolder() throws -> URL {
     @Test(.enabled(if: chromium != nil, "needs Chromium (apt-get install chromium) to open the page"))
     func chromiumDrawsEveryKindOfEntry() throws {
         let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
         var page = ""
         let writer = TimelineWriter { page += $0 }
         let header = Transcript.Header(title: "Every kind", file: "every.yaml", objectCount: 3)
@@ -466,7 +442,7 @@ func temporaryFolder() throws -> URL {
         }
         summary.endTime = .seconds(2)
         writer.end(summary)
-        let path = folder.appendingPathComponent("every.html").path
+        let path = folder.path("every.html")
         try page.write(toFile: path, atomically: true, encoding: .utf8)
         let dom = try dom(of: path, in: folder)
         for drawn in [

@@ -1,5 +1,6 @@
 import Foundation
 import SceneCore
+import TestSupport
 import Testing
 
 /// `EventDelivery`: a send from an event's own handlers, or nested past the
@@ -142,7 +143,7 @@ import Testing
         #expect(payloads == [1, 2])
     }
 
-    @Test func eachThreadHasItsOwnDepthAndALongChainFitsASmallStack() async throws {
+    @Test func eachThreadHasItsOwnDepthAndALongChainFitsASmallStack() throws {
         // A thread of 512 KiB (a secondary thread's default on Apple
         // platforms) sends a chain of 20,000 events.
         final class Result: @unchecked Sendable {
@@ -159,10 +160,7 @@ import Testing
         }
         thread.stackSize = 512 << 10
         thread.start()
-        let deadline = Date().addingTimeInterval(60)
-        while result.lock.withLock({ result.runaway == nil }) && Date() < deadline {
-            try await Task.sleep(for: .milliseconds(10))
-        }
+        waitUntil(timeout: .seconds(60)) { result.lock.withLock { result.runaway != nil } }
         let runaway = try #require(result.lock.withLock { result.runaway })
         #expect(runaway == EventRunaway(kind: .tooDeep(limit: EventDelivery.defaultMaximumDepth), depth: 100))
         #expect(EventDelivery.depth == 0)

@@ -1,26 +1,26 @@
 import Foundation
 import SceneBehaviours
 import SceneCore
+import TestSupport
 import Testing
 
 @testable import SceneLoader
 
 /// A folder of scene files for one test, removed afterwards.
 struct SceneFolder: ~Copyable {
-    let path: String
+    private let folder: TemporaryFolder
+
+    /// The folder's path.
+    var path: String { folder.path }
 
     /// Writes `files` (paths relative to the folder) into a new folder.
     init(_ files: [String: String]) throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("components-\(UUID().uuidString)").path
+        let folder = try temporaryFolder("components")
         for (name, text) in files {
-            let file = URL(fileURLWithPath: path).appendingPathComponent(name)
-            try FileManager.default.createDirectory(
-                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: file)
+            try folder.write(text, to: name)
         }
+        self.folder = folder
     }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
 
     /// The loader's diagnostics for `name` in the folder, rendered as
     /// text (or JSON Lines), with the folder's path left out.

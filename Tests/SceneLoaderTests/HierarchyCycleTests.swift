@@ -34,7 +34,7 @@ import Testing
 
     @Test func randomHierarchiesReportTheCyclesOfAFullWalk() throws {
         let loader = SceneLoader(registry: try testRegistry())
-        var generator = SeededGenerator(seed: 0x5CE4E)
+        var generator = SplitMix64(seed: 0x5CE4E)
         var scenesWithCycles = 0
         for _ in 0..<300 {
             let count = Int(generator.next() % 9) + 1

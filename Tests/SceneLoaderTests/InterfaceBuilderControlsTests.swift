@@ -2,6 +2,7 @@ import Foundation
 import SceneBehaviours
 import SceneCore
 import SceneLoader
+import TestSupport
 import Testing
 
 /// The controls Interface Builder files use (Switch, Stepper, ProgressView,
@@ -43,9 +44,8 @@ import Testing
     }
 
     @Test func aSceneReadFromAFileFindsItsImagesInItsFolder() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scene-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try temporaryFolder("scene")
+        let folder = temporary.url
         let png: [UInt8] =
             [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
             + [0, 0, 0, 16, 0, 0, 0, 8]

@@ -7,8 +7,16 @@ import Testing
 /// before it is read, a device is refused, a pipe is read only up to the
 /// limit and only while data keeps coming.
 @Suite struct SceneSourceTests {
+    /// The test's folder, removed when it ends.
+    let temporary: TemporaryFolder
+
+    init() throws {
+        temporary = try temporaryFolder("source")
+    }
+
+    /// A new path in the test's folder, ending in `name`.
     private func temporaryPath(_ name: String) -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString)-\(name)").path
+        temporary.path("\(UUID().uuidString)-\(name)")
     }
 
     private func message(_ read: () throws(Diagnostic) -> SceneSource) -> String? {

@@ -1,4 +1,5 @@
 import SceneOutput
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -9,14 +10,11 @@ import Testing
 
 /// A file written whole or not at all, through `PATH.PID.N.partial`.
 @Suite struct AtomicFileTests {
-    /// A fresh folder under the temporary folder.
-    static func folder() throws -> String {
-        var template = Array("/tmp/scene-output-XXXXXX".utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress.map { mkdtemp($0) != nil } ?? false
-        }
-        try #require(made)
-        return String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    /// The test's folder, removed when it ends.
+    let temporary: TemporaryFolder
+
+    init() throws {
+        temporary = try temporaryFolder("scene-output")
     }
 
     static func contents(_ path: String) -> String? {
@@ -41,7 +39,7 @@ import Testing
     }
 
     @Test func theFileAppearsOnlyWhenCommitted() throws {
-        let folder = try Self.folder()
+        let folder = temporary.path
         let path = folder + "/page.html"
         let file = try AtomicFile.create(path).get()
         file.write("<p>one</p>")
@@ -58,7 +56,7 @@ import Testing
     }
 
     @Test func anAbandonedWriteLeavesTheOldFileAsItWas() throws {
-        let folder = try Self.folder()
+        let folder = temporary.path
         let path = folder + "/kept.txt"
         #expect(AtomicFile.write(Array("old".utf8), to: path) == nil)
         let file = try AtomicFile.create(path).get()
@@ -75,7 +73,7 @@ import Testing
     }
 
     @Test func theReplacedFileKeepsTheModeGiven() throws {
-        let folder = try Self.folder()
+        let folder = temporary.path
         let path = folder + "/private.txt"
         let file = try AtomicFile.create(path, mode: 0o600).get()
         file.write("secret")
@@ -90,7 +88,7 @@ import Testing
     }
 
     @Test func aFileNamedInAnOpenFolderIsWrittenThereWholeAndOnlyByAPlainName() throws {
-        let folder = try Self.folder()
+        let folder = temporary.path
         let descriptor = open(folder, O_RDONLY | O_DIRECTORY)
         try #require(descriptor >= 0)
         defer { close(descriptor) }

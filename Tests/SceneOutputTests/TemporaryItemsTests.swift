@@ -1,4 +1,5 @@
 import SceneOutput
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -26,7 +27,8 @@ import Testing
     }
 
     @Test func descriptorOutputRemembersTheFirstFailure() throws {
-        let folder = try AtomicFileTests.folder()
+        let temporary = try temporaryFolder("scene-output")
+        let folder = temporary.path
         let output = try #require(DescriptorOutput(creatingNew: folder + "/out", bufferSize: 4))
         output.write("abcdef")
         output.write(bytes: Array("gh".utf8)[...])

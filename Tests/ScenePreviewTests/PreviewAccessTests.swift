@@ -1,3 +1,4 @@
+import SceneCore
 import ScenePreview
 import TestSupport
 import Testing
@@ -89,8 +90,8 @@ struct PreviewAccessTests {
         #expect(first.count == 32)
         #expect(first.allSatisfy { "0123456789abcdef".contains($0) })
         #expect(first != second)
-        var generator = SeededGenerator(seed: 7)
-        var again = SeededGenerator(seed: 7)
+        var generator = SplitMix64(seed: 7)
+        var again = SplitMix64(seed: 7)
         #expect(PreviewAccess.newToken(using: &generator) == PreviewAccess.newToken(using: &again))
     }
 

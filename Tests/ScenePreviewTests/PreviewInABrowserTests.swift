@@ -24,28 +24,9 @@ import Testing
     static func run(_ executable: String, _ arguments: [String], timeout: Duration) throws -> (
         status: Int32, output: String
     ) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = packageRoot
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("preview-browser-\(UUID()).log")
-        guard FileManager.default.createFile(atPath: log.path, contents: nil) else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: log.path])
-        }
-        defer { try? FileManager.default.removeItem(at: log) }
-        let handle = try FileHandle(forWritingTo: log)
-        process.standardOutput = handle
-        process.standardError = handle
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let finished = waitUntil(timeout: timeout) { !process.isRunning }
-        if !finished {
-            process.terminate()
-            process.waitUntilExit()
-        }
-        try handle.close()
-        let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-        return (finished ? process.terminationStatus : -1, output + (finished ? "" : "\n(killed after \(timeout))"))
+        let result = try runExecutable(
+            URL(fileURLWithPath: executable), arguments: arguments, mergingErrors: true, timeout: timeout)
+        return (result.status, result.output)
     }
 
     @Test(

@@ -1,5 +1,6 @@
 import NIOCore
 import ScenePreview
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -61,7 +62,8 @@ import Testing
                 #expect(socket.send(Array("GET / HTT".utf8)))
                 holders.append(socket)
             }
-            usleep(100_000)
+            // (once the server has them all)...
+            #expect(waitUntil { server.openConnections == 3 }, "the server has \(server.openConnections)")
             // ...and the user's request with the token is answered.
             let user = try #require(TestSocket(port: server.port))
             #expect(user.send(Array("GET /?token=\(token) HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n".utf8)))

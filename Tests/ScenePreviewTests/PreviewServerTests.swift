@@ -1,6 +1,7 @@
 import NIOCore
 import SceneCommandLine
 import ScenePreview
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -98,12 +99,9 @@ import Testing
         #expect(readUntilClosed(second))
         #expect(clock.now - start >= .milliseconds(250))
         // Their places are free again: a request is answered.
-        var answered = false
-        for _ in 0..<50 where !answered {
-            let page = request(
-                port: server.port, "GET /?token=\(token) HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n")
-            answered = page?.hasPrefix("HTTP/1.1 200") == true
-            if !answered { usleep(20_000) }
+        let answered = waitUntil {
+            request(port: server.port, "GET /?token=\(token) HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n")?
+                .hasPrefix("HTTP/1.1 200") == true
         }
         #expect(answered)
     }

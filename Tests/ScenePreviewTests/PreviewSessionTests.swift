@@ -6,6 +6,7 @@ import SceneCommandLine
 import SceneLoader
 import SceneRunning
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import ScenePreview
@@ -14,6 +15,13 @@ import Testing
 /// page an `EmbeddedChannel`: the browser check (scripts/check-preview.py)
 /// is then the last check of the preview, not the only one.
 @Suite(.serialized) struct PreviewSessionTests {
+    /// The test's folder, removed when it ends.
+    let temporary: TemporaryFolder
+
+    init() throws {
+        temporary = try temporaryFolder("preview")
+    }
+
     static let scene = """
         scene: Preview
         objects:
@@ -120,7 +128,7 @@ import Testing
     }
 
     @Test func typedStepsAreThePagesAndAnIgnoredScriptIsSaid() throws {
-        let folder = try Self.folder()
+        let folder = try sceneFolder()
         let file = folder + "/scene.yaml"
         try (Self.scene + "script:\n  - tap: play\n").write(toFile: file, atomically: true, encoding: .utf8)
         let clock = SteppingClock()
@@ -158,7 +166,7 @@ import Testing
     }
 
     @Test func aSessionPerformsThePagesInputsAndIsRecorded() throws {
-        let folder = try Self.folder()
+        let folder = try sceneFolder()
         let file = folder + "/scene.yaml"
         try Self.scene.write(toFile: file, atomically: true, encoding: .utf8)
         let clock = SteppingClock()
@@ -191,7 +199,7 @@ import Testing
     /// for a second of the real clock, then a step: it is performed near
     /// the scene's time zero.
     @Test func theFirstSessionStartsWhenThePageComes() throws {
-        let folder = try Self.folder()
+        let folder = try sceneFolder()
         let file = folder + "/scene.yaml"
         try Self.scene.write(toFile: file, atomically: true, encoding: .utf8)
         let clock = LiveClock.monotonic()
@@ -211,7 +219,7 @@ import Testing
     }
 
     @Test func aSceneInvalidFromTheStartRunsNothingAsInLive() throws {
-        let folder = try Self.folder()
+        let folder = try sceneFolder()
         let file = folder + "/scene.yaml"
         try "objects:\n  play: {type: Buton}\n".write(toFile: file, atomically: true, encoding: .utf8)
         let clock = SteppingClock()
@@ -233,10 +241,9 @@ import Testing
             clock: clock.live)
     }
 
-    private static func folder() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString).path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+    /// A fresh folder in the test's; its path.
+    private func sceneFolder() throws -> String {
+        try temporary.folder(UUID().uuidString).path
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import SceneBehaviours
 import SceneTesting
+import TestSupport
 import Testing
 
 @testable import SceneRunning
@@ -42,9 +43,8 @@ import Testing
         """
 
     @Test func anOutletOverrideAnExtraBehaviourAndTheScriptRunTogether() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("completion-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try temporaryFolder("completion")
+        let folder = temporary.url
         try Data(Self.form.utf8).write(to: folder.appendingPathComponent("form.yaml"))
         try Data(Self.scene.utf8).write(to: folder.appendingPathComponent("scene.yaml"))
         switch SceneRunner(registry: .standard).run(contentsOf: folder.appendingPathComponent("scene.yaml").path) {

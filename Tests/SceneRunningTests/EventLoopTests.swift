@@ -2,6 +2,7 @@ import Foundation
 import SceneBehaviours
 import SceneRunning
 import SceneTesting
+import TestSupport
 import Testing
 
 /// Scenes whose wiring loops, or chains events deeper than
@@ -148,7 +149,7 @@ import Testing
         #expect(found.first?.hasSuffix("(scene.yaml:6:5)") == true)
     }
 
-    @Test func aLongChainOnAThreadWithASmallStackStopsWithAnError() async throws {
+    @Test func aLongChainOnAThreadWithASmallStackStopsWithAnError() throws {
         final class Result: @unchecked Sendable {
             let lock = NSLock()
             var text: String?
@@ -156,20 +157,17 @@ import Testing
         let result = Result()
         let scene = Self.chain(20_000)
         let thread = Thread {
-            let runner = SceneRunner(registry: .standard)
             let text: String
-            switch runner.run(SceneSource(name: "chain.yaml", text: scene)) {
-            case .ran(let transcript): text = TranscriptRenderer.text(transcript)
-            case .invalid(let error): text = error.rendered
+            do {
+                text = try transcript(of: scene, name: "chain.yaml")
+            } catch {
+                text = "\(error)"
             }
             result.lock.withLock { result.text = text }
         }
         thread.stackSize = 512 << 10
         thread.start()
-        let deadline = Date().addingTimeInterval(120)
-        while result.lock.withLock({ result.text == nil }) && Date() < deadline {
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        waitUntil(timeout: .seconds(120)) { result.lock.withLock { result.text != nil } }
         let text = try #require(result.lock.withLock { result.text })
         #expect(text.contains("error: events were delivered more than 100 deep"))
     }

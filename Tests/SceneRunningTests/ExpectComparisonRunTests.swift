@@ -1,6 +1,7 @@
 import SceneBehaviours
 import SceneLoader
 import SceneRunning
+import TestSupport
 import Testing
 
 /// `expect:` with `{ not: value }` and ranges, run: whether each holds, and
@@ -15,7 +16,7 @@ import Testing
           - expect: { volume.value: { min: 0.3 }, label.text: { not: Ready } }
         """
 
-    func transcript() throws -> Transcript {
+    func comparisonTranscript() throws -> Transcript {
         guard
             case .ran(let transcript) = SceneRunner(registry: .standard).run(
                 SceneSource(name: "c.yaml", text: Self.scene))
@@ -26,7 +27,7 @@ import Testing
     struct InvalidScene: Error {}
 
     @Test func eachComparisonHoldsOrFailsAsWritten() throws {
-        let results = try transcript().entries.compactMap { entry -> String? in
+        let results = try comparisonTranscript().entries.compactMap { entry -> String? in
             guard case .expectation(let path, let expected, let actual, let passed, _) = entry.kind else { return nil }
             return "\(path) \(expected) \(actual) \(passed)"
         }
@@ -38,7 +39,7 @@ import Testing
     }
 
     @Test func theTextTranscriptSaysTheComparison() throws {
-        let text = TranscriptRenderer.text(try transcript())
+        let text = try transcript(of: Self.scene, name: "c.yaml")
         #expect(text.contains("expect volume.value in 0...0.25: FAILED"))
         #expect(text.contains("expected 0...0.25, actual 0.3 (c.yaml:5:15)"))
         #expect(text.contains(#"expect label.text != "": ok"#))
@@ -47,7 +48,7 @@ import Testing
     }
 
     @Test func theJSONTranscriptWritesTheComparisonAsTheSceneDoes() throws {
-        let lines = TranscriptRenderer.jsonLines(try transcript()).split(separator: "\n").filter {
+        let lines = TranscriptRenderer.jsonLines(try comparisonTranscript()).split(separator: "\n").filter {
             $0.contains(#""type":"expect""#)
         }
         #expect(lines.count == 4)

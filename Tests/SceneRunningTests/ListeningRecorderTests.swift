@@ -103,7 +103,7 @@ import Testing
             Issue.record("the scene did not load")
             return
         }
-        let watch = PropertyWatch(scene)
+        let watch = PropertyChangeListener(scene)
         #expect(watch.propertyCount > 0)
         #expect(watch.alwaysReadCount == 0)
     }

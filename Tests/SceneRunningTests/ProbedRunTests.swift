@@ -5,12 +5,12 @@ import Testing
 
 @testable import SceneRunning
 
-/// A run heard through a ``RunProbe`` (the explorer's): told by index what
+/// A run heard through a ``RunEventListener`` (the explorer's): told by index what
 /// the transcript of the same run tells in entries, for the properties its
 /// invariants read, while its observers hear only the entries that count.
 @Suite struct ProbedRunTests {
     /// What a probe hears, in words: `2.valueChanged`, `0.hidden = true`.
-    final class Probe: RunProbe {
+    final class Probe: RunEventListener {
         let declaration: SceneDeclaration
         var events: [String] = []
         var changes: [String] = []
@@ -106,7 +106,7 @@ import Testing
     }
 
     @Test func aKeyPathIsFoundByItsSlotAgainAndAnUnknownOneIsNot() {
-        let slots = PropertyWatch.KeySlots([\Label.text: 3, \Label.hidden: 5])
+        let slots = PropertyChangeListener.KeySlots([\Label.text: 3, \Label.hidden: 5])
         for _ in 0..<3 {
             #expect(slots.slot(of: \Label.text) == 3)
             #expect(slots.slot(of: \Label.hidden) == 5)

@@ -104,7 +104,7 @@ import Testing
 }
 
 /// Counts what it hears.
-private final class Counter: TranscriptSink {
+private final class Counter: TranscriptListener {
     var began = 0
     var entries = 0
     var ended = 0

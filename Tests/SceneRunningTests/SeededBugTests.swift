@@ -8,7 +8,8 @@ import Testing
 @testable import SceneBehaviours
 
 /// The bugs of the seeds' original implementations (``SeededBug``), put
-/// back one at a time: each one breaks an invariant that its shipped scene
+/// back one at a time in a faulty variant of the shipped type, registered
+/// in its place: each one breaks an invariant that its shipped scene
 /// states, on a short script that a person would write to show it, and the
 /// same script breaks nothing once the bug is gone. So the invariants the
 /// scenes ship with are strong enough to catch each bug, and true of the
@@ -78,9 +79,9 @@ import Testing
         return SceneSource(name: "Scenes/\(name).yaml", text: text[..<head.upperBound] + script)
     }
 
-    /// The names of the invariants that broke when `source` ran.
-    static func brokenInvariants(_ source: SceneSource) throws -> [String] {
-        guard case .ran(let transcript) = SceneRunner(registry: .standard).run(source) else {
+    /// The names of the invariants that broke when `source` ran over `registry`.
+    static func brokenInvariants(_ source: SceneSource, registry: SceneRegistry = .standard) throws -> [String] {
+        guard case .ran(let transcript) = SceneRunner(registry: registry).run(source) else {
             Issue.record("\(source.name) did not load")
             return []
         }
@@ -93,7 +94,7 @@ import Testing
 
     @Test(arguments: cases) func theBugBreaksItsInvariant(_ test: Case) throws {
         let source = try Self.scene(test.scene, script: test.script)
-        let broken = try SeededBug.$current.withValue(test.bug) { try Self.brokenInvariants(source) }
+        let broken = try Self.brokenInvariants(source, registry: test.bug.registry)
         #expect(broken.first == test.invariant, "broken: \(broken)")
     }
 
@@ -117,16 +118,16 @@ import Testing
         return SceneSource(name: "Scenes/\(test.scene).yaml", text: text)
     }
 
-    /// What `explore` with its default budget finds in `test`'s scene.
-    static func explore(_ test: Case) throws -> ExploreResult {
+    /// What `explore` with its default budget finds in `test`'s scene over `registry`.
+    static func explore(_ test: Case, registry: SceneRegistry = .standard) throws -> ExploreResult {
         var options = ExploreOptions()
         options.includeActions = test.needsActions
-        let loader = SceneLoader(registry: .standard)
+        let loader = SceneLoader(registry: registry)
         return try SceneExplorer.load(exploredScene(test), loader: loader, options: options).get().explore()
     }
 
     @Test(arguments: cases) func exploreFindsTheBugAndShrinksItToAtMostSixSteps(_ test: Case) throws {
-        let result = try SeededBug.$current.withValue(test.bug) { try Self.explore(test) }
+        let result = try Self.explore(test, registry: test.bug.registry)
         let failure = try #require(result.failure, "explore found nothing in \(result.stepCount) steps")
         guard case .invariant(let check, _, _, _, _) = failure.kind else {
             Issue.record("explore found \(failure.message), not an invariant")
@@ -145,5 +146,17 @@ import Testing
 
     @Test func everySeededBugHasACase() {
         #expect(Set(Self.cases.map(\.bug)) == Set(SeededBug.allCases))
+    }
+
+    @Test(arguments: SeededBug.allCases)
+    func eachFaultyVariantReplacesItsTypeUnderTheSameName(_ bug: SeededBug) throws {
+        let faulty = bug.faultyType
+        let standard = try #require(SceneRegistry.standard.type(named: faulty.name))
+        let registered = try #require(bug.registry.type(named: faulty.name))
+        #expect(
+            ObjectIdentifier(type(of: registered.makeInstance())) != ObjectIdentifier(type(of: standard.makeInstance()))
+        )
+        #expect(registered.properties.map(\.name) == standard.properties.map(\.name))
+        #expect(bug.registry.types.count == SceneRegistry.standard.types.count)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SceneTesting
+import TestSupport
 import Testing
 
 @testable import SceneRunning
@@ -17,11 +18,16 @@ import Testing
           - snapshot: logo
         """
 
-    /// A fresh folder holding `scene` as `name`; the folder.
-    static func folder(scene name: String, text: String = scene) throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("snapfolder-\(UUID().uuidString)")
-            .path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    /// The test's folder, removed when it ends.
+    let temporary: TemporaryFolder
+
+    init() throws {
+        temporary = try temporaryFolder("snapfolder")
+    }
+
+    /// A fresh folder in the test's, holding `scene` as `name`; the folder.
+    func sceneFolder(scene name: String, text: String = scene) throws -> String {
+        let folder = try temporary.folder(UUID().uuidString).path
         try text.write(toFile: "\(folder)/\(name)", atomically: true, encoding: .utf8)
         return folder
     }
@@ -45,7 +51,7 @@ import Testing
 
     @Test(arguments: [false, true])
     func aSceneFileNamedWithDotsKeepsNoReferencesAndTouchesNothing(updating: Bool) throws {
-        let folder = try Self.folder(scene: "...yaml")
+        let folder = try sceneFolder(scene: "...yaml")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let logo = "\(folder)/logo.svg"
         try "<svg>the real logo</svg>".write(toFile: logo, atomically: true, encoding: .utf8)
@@ -73,8 +79,8 @@ import Testing
 
     @Test(arguments: ["Snapshots", "Snapshots/scene"])
     func aFolderOnTheWayThatIsALinkIsNeverWrittenThrough(link: String) throws {
-        let folder = try Self.folder(scene: "scene.yaml")
-        let elsewhere = try Self.folder(scene: "other.yaml")
+        let folder = try sceneFolder(scene: "scene.yaml")
+        let elsewhere = try sceneFolder(scene: "other.yaml")
         defer {
             try? FileManager.default.removeItem(atPath: folder)
             try? FileManager.default.removeItem(atPath: elsewhere)
@@ -94,7 +100,7 @@ import Testing
     }
 
     @Test func aReferenceThatIsTheSceneFileItselfIsNeverReplaced() throws {
-        let folder = try Self.folder(scene: "scene.yaml")
+        let folder = try sceneFolder(scene: "scene.yaml")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.createDirectory(atPath: "\(folder)/Snapshots/scene", withIntermediateDirectories: true)
         // The reference's name is a hard link to the scene: the same file.
@@ -105,7 +111,7 @@ import Testing
     }
 
     @Test func aPlainSceneStillKeepsItsReferenceInItsFolder() throws {
-        let folder = try Self.folder(scene: "scene.yaml")
+        let folder = try sceneFolder(scene: "scene.yaml")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         #expect(try Self.result("\(folder)/scene.yaml") == .recorded(reference: "\(folder)/Snapshots/scene/logo.svg"))
         #expect(try Self.result("\(folder)/scene.yaml") == .matched(reference: "\(folder)/Snapshots/scene/logo.svg"))
@@ -113,7 +119,7 @@ import Testing
     }
 
     @Test func aReferenceThatCannotBeReadIsExplainedInASentence() throws {
-        let folder = try Self.folder(scene: "scene.yaml")
+        let folder = try sceneFolder(scene: "scene.yaml")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let reference = "\(folder)/Snapshots/scene/logo.svg"
         try FileManager.default.createDirectory(atPath: reference, withIntermediateDirectories: true)

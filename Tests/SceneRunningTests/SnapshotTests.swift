@@ -1,5 +1,6 @@
 import Foundation
 import SceneTesting
+import TestSupport
 import Testing
 
 @testable import SceneRunning
@@ -8,12 +9,10 @@ import Testing
 /// picture passes, a different one fails and is written beside the
 /// reference with a comparison page, and updating rewrites the references.
 @Suite struct SnapshotTests {
-    /// A fresh folder, removed after `body`.
-    static func withFolder(_ body: (String) throws -> Void) rethrows {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("snapshots-\(UUID().uuidString)")
-            .path
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        try body(folder)
+    /// A fresh folder's path (not yet made), removed after `body`.
+    static func withFolder(_ body: (String) throws -> Void) throws {
+        let folder = try temporaryFolder("snapshots")
+        try body(folder.path("snapshots"))
     }
 
     static func scene(placeholder: String) -> String {
@@ -120,8 +119,8 @@ import Testing
         }
     }
 
-    @Test func updatingWritesAMissingReferenceAndPasses() {
-        Self.withFolder { folder in
+    @Test func updatingWritesAMissingReferenceAndPasses() throws {
+        try Self.withFolder { folder in
             let transcript = Self.run(Self.scene(placeholder: "Name"), in: folder + "/deeper/still/", updating: true)
             #expect(transcript?.succeeded == true)
             #expect(Self.files(in: folder + "/deeper/still") == ["shaking.svg", "still.svg"])

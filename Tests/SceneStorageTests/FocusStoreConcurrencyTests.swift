@@ -82,8 +82,8 @@ import Testing
 
     @Test func twoStoresOpeningOneNewFileAtOnceBothOpenAndSave() throws {
         for _ in 0..<25 {
-            let folder = try temporaryFolder()
-            defer { try? FileManager.default.removeItem(at: folder) }
+            let temporary = try temporaryFolder("focus")
+            let folder = temporary.url
             let errors = together { Self.write(1, as: $0, in: folder.path) }
             #expect(errors == [0: [], 1: []])
             #expect(try rowsByWriter(in: folder.appendingPathComponent("focus.sqlite")) == [0: 1, 1: 1])
@@ -91,8 +91,8 @@ import Testing
     }
 
     @Test func twoStoresWritingOneFileAtOnceRecordEverySave() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try temporaryFolder("focus")
+        let folder = temporary.url
         let errors = together { Self.write(1500, as: $0, in: folder.path) }
         #expect(errors == [0: [], 1: []])
         #expect(try rowsByWriter(in: folder.appendingPathComponent("focus.sqlite")) == [0: 1500, 1: 1500])
@@ -113,28 +113,20 @@ import Testing
     // A hang guard, not a speed target: 1,000 transactions on a loaded disk.
     @Test(.timeLimit(.minutes(5)))
     func twoRunsOnOneNewStateDirectoryAtOnceBothRecordEveryInterval() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try temporaryFolder("focus")
+        let folder = temporary.url
         let scenePath = folder.appendingPathComponent("twice.yaml")
         try scene.write(to: scenePath, atomically: true, encoding: .utf8)
         let stateDirectory = folder.appendingPathComponent("state")
         let executable = try sceneRunnerURL()
-        var runs: [(process: Process, output: URL)] = []
-        for run in 0..<2 {
-            let output = folder.appendingPathComponent("run\(run).txt")
-            #expect(FileManager.default.createFile(atPath: output.path, contents: nil))
-            let process = Process()
-            process.executableURL = executable
-            process.arguments = ["run", "--state-dir", stateDirectory.path, scenePath.path]
-            process.standardOutput = try FileHandle(forWritingTo: output)
-            process.standardError = process.standardOutput
-            runs.append((process, output))
+        // Both started before either is waited for: they run at once.
+        let runs = try (0..<2).map { _ in
+            try RunningExecutable(
+                executable, arguments: ["run", "--state-dir", stateDirectory.path, scenePath.path], mergingErrors: true)
         }
-        for run in runs { try run.process.run() }
         for run in runs {
-            run.process.waitUntilExit()
-            let output = try String(contentsOf: run.output, encoding: .utf8)
-            #expect(run.process.terminationStatus == 0, "\(output)")
+            let result = try run.wait(timeout: .seconds(240))
+            #expect(result.status == 0, "\(result.output)")
         }
         let rows = try rowsByWriter(in: stateDirectory.appendingPathComponent("focus.sqlite"))
         #expect(rows.values.reduce(0, +) == 1000)

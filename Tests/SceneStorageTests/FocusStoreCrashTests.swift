@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SceneCore
 import TestSupport
 import Testing
 
@@ -81,24 +82,21 @@ import Testing
 
     @Test(.timeLimit(.minutes(5)))
     func killingAWritingProcessAtRandomInstantsLosesNothingCommitted() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try temporaryFolder("focus")
+        let folder = temporary.url
         let scenePath = folder.appendingPathComponent("crash.yaml")
         try scene.write(to: scenePath, atomically: true, encoding: .utf8)
         let stateDirectory = folder.appendingPathComponent("state")
         let database = stateDirectory.appendingPathComponent("focus.sqlite").path
         let executable = try sceneRunnerURL()
-        var generator = SeededGenerator(seed: 0x5EED_F0C5)
+        var generator = SplitMix64(seed: 0x5EED_F0C5)
         var committed = 0
         var kills = 0
         let runs = 8
         for _ in 0..<runs {
-            let process = Process()
-            process.executableURL = executable
-            process.arguments = ["run", "--state-dir", stateDirectory.path, scenePath.path]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            let process = try RunningExecutable(
+                executable, arguments: ["run", "--state-dir", stateDirectory.path, scenePath.path], output: .discarded,
+                errors: .discarded)
             // Killed once it has committed between 1 and 40 intervals more
             // than the run before left: at whatever point of its next
             // transaction it is then. A run writes 30,000 intervals, far
@@ -110,10 +108,10 @@ import Testing
                 return !process.isRunning || seen >= target
             }
             if process.isRunning {
-                kill(process.processIdentifier, SIGKILL)
+                process.send(SIGKILL)
                 kills += 1
             }
-            process.waitUntilExit()
+            _ = try process.wait(timeout: .seconds(60))
             // What was seen committed while it ran is there after the kill.
             let count = try checkedHistoryCount(database)
             #expect(count >= seen, "a committed interval was lost")

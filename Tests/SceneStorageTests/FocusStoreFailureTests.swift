@@ -4,6 +4,7 @@ import SceneBehaviours
 import SceneCore
 import SceneLoader
 import SceneStorage
+import TestSupport
 import Testing
 
 /// What a scene author sees when a store's file cannot be used: a load
@@ -91,8 +92,8 @@ import Testing
 
     @Test(arguments: tamperings)
     func aFileChangedByAnotherProgramFailsTheLoadNamingTheFileAndIsLeftAsItWas(_ tampering: Tampering) throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try temporaryFolder("focus")
+        let folder = temporary.url
         let file = try makeStore(in: folder)
         try execute(tampering.sql, onDatabaseAt: file)
         let bytes = try Data(contentsOf: file)
@@ -104,8 +105,8 @@ import Testing
     }
 
     @Test func aStoreInAFolderItCannotWriteInFailsTheLoadNamingTheFolder() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try temporaryFolder("focus")
+        let folder = temporary.url
         guard let undo = try makeUnwritable(folder) else {
             try Test.cancel(
                 "running as root, where permissions are not enforced, and `chattr +i` cannot mark a folder immutable here"
@@ -121,8 +122,8 @@ import Testing
     }
 
     @Test func anExistingStoreInAFolderItCannotWriteInFailsTheLoadNamingTheFolder() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try temporaryFolder("focus")
+        let folder = temporary.url
         let file = try makeStore(in: folder)
         let bytes = try Data(contentsOf: file)
         guard let undo = try makeUnwritable(folder) else {
@@ -140,8 +141,8 @@ import Testing
     }
 
     @Test func aStoreWhoseFileIsReadOnlyFailsTheLoad() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try temporaryFolder("focus")
+        let folder = temporary.url
         let file = try makeStore(in: folder)
         guard let undo = try makeUnwritable(file) else {
             try Test.cancel(
@@ -158,8 +159,8 @@ import Testing
     // MARK: While the scene runs
 
     @Test func aSaveThatFailsWhileTheSceneRunsIsReportedNamingTheFileOncePerRunOfFailures() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try temporaryFolder("focus")
+        let folder = temporary.url
         var loader = SceneLoader(registry: .standardWithStorage)
         loader.stateDirectory = folder.path
         let scene = try loader.load(SceneSource(name: "s.yaml", text: yaml))
@@ -186,8 +187,8 @@ import Testing
     }
 
     @Test func aSaveThatWaitsTooLongForAnotherProgramsLockIsReported() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try temporaryFolder("focus")
+        let folder = temporary.url
         let file = try makeStore(in: folder)
         let store = FocusStore(path: "focus.sqlite")
         store.lockTimeout = .milliseconds(200)
@@ -216,8 +217,8 @@ import Testing
     }
 
     @Test func aStateThatStopsDecodingAfterOpeningIsReportedAndNotOverwritten() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try temporaryFolder("focus")
+        let folder = temporary.url
         let file = try makeStore(in: folder)
         let store = FocusStore(path: "focus.sqlite")
         try store.open(stateDirectory: folder.path)
@@ -239,8 +240,8 @@ import Testing
     }
 
     @Test func aHistoryRowThatDoesNotDecodeIsAnErrorNamingTheRow() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try temporaryFolder("focus")
+        let folder = temporary.url
         let file = try makeStore(in: folder)
         try execute("UPDATE history SET length = 'x' WHERE id = 1", onDatabaseAt: file)
         let store = FocusStore(path: "focus.sqlite")

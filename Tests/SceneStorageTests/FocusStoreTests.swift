@@ -20,8 +20,8 @@ import Testing
     }
 
     @Test func aMissingDatabaseIsCreatedWithItsFolder() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try temporaryFolder("focus")
+        let folder = temporary.url
         let store = FocusStore(path: "nested/focus.sqlite")
         try store.open(stateDirectory: folder.path)
         let file = folder.appendingPathComponent("nested/focus.sqlite").path
@@ -32,8 +32,8 @@ import Testing
     }
 
     @Test func theStateAndTheHistorySurviveClosingAndOpeningAgain() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try temporaryFolder("focus")
+        let folder = temporary.url
         let store = FocusStore(path: "focus.sqlite")
         try store.open(stateDirectory: folder.path)
         let interval = FocusTimer.FinishedInterval(
@@ -51,8 +51,8 @@ import Testing
     }
 
     @Test func anAbsolutePathIgnoresTheStateDirectory() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try temporaryFolder("focus")
+        let folder = temporary.url
         let file = folder.appendingPathComponent("absolute.sqlite").path
         let store = FocusStore(path: file)
         try store.open(stateDirectory: "/nonexistent-state")
@@ -69,8 +69,8 @@ import Testing
     }
 
     @Test func aFileThatIsNotADatabaseFailsNamingItAndIsLeftUntouched() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try temporaryFolder("focus")
+        let folder = temporary.url
         let file = folder.appendingPathComponent("focus.sqlite")
         let bytes = Data("my notes, not a database\n".utf8) + Data(repeating: 7, count: 5000)
         try bytes.write(to: file)
@@ -84,8 +84,8 @@ import Testing
     }
 
     @Test func anotherApplicationsDatabaseIsRefusedAndLeftUntouched() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try temporaryFolder("focus")
+        let folder = temporary.url
         let file = folder.appendingPathComponent("focus.sqlite")
         let other = try DatabaseQueue(path: file.path)
         try other.write { db in
@@ -101,8 +101,8 @@ import Testing
     }
 
     @Test func aCorruptStoreFailsNamingItAndIsLeftUntouched() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try temporaryFolder("focus")
+        let folder = temporary.url
         let store = FocusStore(path: "focus.sqlite")
         try store.open(stateDirectory: folder.path)
         for cycle in 0..<200 {
@@ -126,8 +126,8 @@ import Testing
     }
 
     @Test func aSceneWhoseStoreCannotOpenFailsToLoadWithADiagnosticAtTheStore() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try temporaryFolder("focus")
+        let folder = temporary.url
         try Data("not sqlite".utf8).write(to: folder.appendingPathComponent("broken.sqlite"))
         var loader = SceneLoader(registry: .standardWithStorage)
         loader.stateDirectory = folder.path
@@ -185,8 +185,8 @@ import Testing
     }
 
     @Test func aSecondRunWithTheSameStateDirectoryContinuesTheFirst() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try temporaryFolder("focus")
+        let folder = temporary.url
         let first = try run(stateDirectory: folder.path)
         #expect(first.succeeded)
         let second = try run(stateDirectory: folder.path)

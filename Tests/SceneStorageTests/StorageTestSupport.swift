@@ -3,13 +3,6 @@ import GRDB
 import TestSupport
 import Testing
 
-/// A new empty folder under the temporary directory.
-func temporaryFolder() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("focus-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return folder
-}
-
 /// Runs SQL on the database at `file` through a connection of its own, as
 /// another program would.
 func execute(_ sql: String, onDatabaseAt file: URL) throws {
@@ -45,16 +38,7 @@ func makeUnwritable(_ item: URL) throws -> (() -> Void)? {
 
 /// Runs `executable` with `arguments`, output discarded; whether it exited 0.
 private func runQuietly(_ executable: String, _ arguments: [String]) -> Bool {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    do {
-        try process.run()
-    } catch {
-        return false
-    }
-    process.waitUntilExit()
-    return process.terminationStatus == 0
+    let result = try? runExecutable(
+        URL(fileURLWithPath: executable), arguments: arguments, output: .discarded, errors: .discarded)
+    return result?.status == 0
 }

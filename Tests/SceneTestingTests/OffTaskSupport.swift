@@ -1,5 +1,6 @@
 import Foundation
 import SceneTesting
+import TestSupport
 
 /// Where a test runs a scene other than on its own task: each loses the
 /// task-local that tells Swift Testing which test is running.
@@ -58,28 +59,9 @@ struct FixtureRun {
 /// Runs this test binary again with `arguments`, which select one fixture
 /// test, in `context`; gives up after a minute.
 func runFixture(_ arguments: [String], in context: OffTaskContext) throws -> FixtureRun {
-    let outputURL = FileManager.default.temporaryDirectory
-        .appendingPathComponent("scenetesting-fixture-\(UUID().uuidString).txt")
-    guard FileManager.default.createFile(atPath: outputURL.path, contents: nil) else {
-        throw CocoaError(.fileWriteUnknown)
-    }
-    defer { try? FileManager.default.removeItem(at: outputURL) }
-    let output = try FileHandle(forWritingTo: outputURL)
-    defer { try? output.close() }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-    process.arguments = arguments
-    var environment = ProcessInfo.processInfo.environment
-    environment[offTaskFixtureVariable] = context.rawValue
-    environment["NO_COLOR"] = "1"
-    process.environment = environment
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let deadline = Date().addingTimeInterval(60)
-    while process.isRunning && Date() < deadline { usleep(20_000) }
-    if process.isRunning { process.terminate() }
-    process.waitUntilExit()
-    let text = (try? String(contentsOf: outputURL, encoding: .utf8)) ?? ""
-    return FixtureRun(status: process.terminationStatus, output: text)
+    let result = try runExecutable(
+        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath(), arguments: arguments,
+        environment: [offTaskFixtureVariable: context.rawValue, "NO_COLOR": "1"], mergingErrors: true,
+        timeout: .seconds(60))
+    return FixtureRun(status: result.status, output: result.output)
 }

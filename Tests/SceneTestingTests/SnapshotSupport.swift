@@ -1,19 +1,19 @@
 import Foundation
+import TestSupport
 
 /// A scene file with two snapshot steps (lines 6 and 9), written into a
 /// fresh folder; its references go to `Snapshots/shake/` beside it.
 struct SnapshotScene {
-    let folder: String
+    /// The folder, removed when the last copy of this value goes.
+    private let temporary: TemporaryFolder
+    var folder: String { temporary.path }
     var path: String { folder + "/shake.yaml" }
     var references: String { folder + "/Snapshots/shake" }
     static let stillLine = 6
     static let shakingLine = 9
 
-    init() {
-        folder =
-            FileManager.default.temporaryDirectory.appendingPathComponent("scene-testing-\(UUID().uuidString)")
-            .path
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    init() throws {
+        temporary = try temporaryFolder("scene-testing")
     }
 
     /// Writes the scene with `placeholder` in its field.
@@ -36,6 +36,4 @@ struct SnapshotScene {
     func contents(_ name: String) -> String {
         (try? String(contentsOfFile: references + "/" + name, encoding: .utf8)) ?? ""
     }
-
-    func remove() { try? FileManager.default.removeItem(atPath: folder) }
 }

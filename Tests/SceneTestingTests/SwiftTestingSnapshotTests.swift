@@ -21,8 +21,7 @@ import Testing
     }
 
     @Test func aMissingReferenceIsAnIssueAtTheStepAndIsWrittenThenPasses() throws {
-        let scene = SnapshotScene()
-        defer { scene.remove() }
+        let scene = try SnapshotScene()
         try scene.write(placeholder: "Name")
         try withKnownIssue {
             try runScene(file: scene.path)
@@ -38,8 +37,7 @@ import Testing
     }
 
     @Test func aDifferentPictureIsAnIssueAtTheStepsLine() throws {
-        let scene = SnapshotScene()
-        defer { scene.remove() }
+        let scene = try SnapshotScene()
         try scene.write(placeholder: "Name")
         try runScene(file: scene.path, updatingSnapshots: true)
         try scene.write(placeholder: "Surname")
@@ -57,8 +55,7 @@ import Testing
     }
 
     @Test func updatingSnapshotsRewritesTheReferencesAndPasses() throws {
-        let scene = SnapshotScene()
-        defer { scene.remove() }
+        let scene = try SnapshotScene()
         try scene.write(placeholder: "Name")
         let first = try runScene(file: scene.path, updatingSnapshots: true)
         #expect(first.succeeded && first.passedCount == 2)

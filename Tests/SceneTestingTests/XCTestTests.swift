@@ -1,5 +1,6 @@
 import Foundation
 import SceneTesting
+import TestSupport
 import XCTest
 
 /// Under XCTest, every failure of a scene fails the test where it is
@@ -48,7 +49,11 @@ final class XCTestTests: XCTestCase {
     /// file instead (every stream flushed before and after; the descriptor
     /// is put back).
     static func capturingStandardOutput(_ body: () -> Void) -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("inner-\(UUID().uuidString).txt").path
+        guard let folder = try? temporaryFolder("inner") else {
+            body()
+            return ""
+        }
+        let path = folder.path("output.txt")
         fflush(nil)
         let saved = dup(1)
         let file = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
@@ -62,8 +67,7 @@ final class XCTestTests: XCTestCase {
         fflush(nil)
         dup2(saved, 1)
         close(saved)
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        return (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        return withExtendedLifetime(folder) { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
     }
 
     func testAPassingSceneFailsNothing() {
@@ -183,8 +187,7 @@ final class XCTestTests: XCTestCase {
 /// test at the step's line in the scene file; updating passes.
 extension XCTestTests {
     func testAMissingReferenceFailsAtTheStepAndIsWrittenThenPasses() throws {
-        let scene = SnapshotScene()
-        defer { scene.remove() }
+        let scene = try SnapshotScene()
         try scene.write(placeholder: "Name")
         let reported = failures { try runScene(file: scene.path) }
         let atSteps = reported.filter { $0.file == scene.path }
@@ -195,8 +198,7 @@ extension XCTestTests {
     }
 
     func testADifferentPictureFailsAtTheStepAndUpdatingPasses() throws {
-        let scene = SnapshotScene()
-        defer { scene.remove() }
+        let scene = try SnapshotScene()
         try scene.write(placeholder: "Name")
         XCTAssertEqual(failures(of: { try runScene(file: scene.path, updatingSnapshots: true) }), [])
         try scene.write(placeholder: "Surname")

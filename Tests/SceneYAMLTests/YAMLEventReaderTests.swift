@@ -1,3 +1,4 @@
+import SceneCore
 import SceneYAML
 import TestSupport
 import Testing
@@ -294,16 +295,16 @@ struct YAMLEventReaderTests {
     private static let pieces = ["a", "bc", "é", "日本", "😀", "x1", "ü"]
 
     /// A number below `bound`.
-    private func below(_ bound: Int, _ generator: inout SeededGenerator) -> Int {
+    private func below(_ bound: Int, _ generator: inout SplitMix64) -> Int {
         Int(generator.next() % UInt64(bound))
     }
 
-    private func word(_ generator: inout SeededGenerator) -> String {
+    private func word(_ generator: inout SplitMix64) -> String {
         (0...below(3, &generator)).map { _ in Self.pieces[below(Self.pieces.count, &generator)] }.joined()
     }
 
     @Test func everyOffsetAgreesWithItsLineAndColumn() throws {
-        var generator = SeededGenerator(seed: 42)
+        var generator = SplitMix64(seed: 42)
         for _ in 0..<200 {
             var text = ""
             for line in 0..<(1 + below(6, &generator)) {

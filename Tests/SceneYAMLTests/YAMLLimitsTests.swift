@@ -25,10 +25,9 @@ private func timedRead(
 }
 
 /// A hang guard, not a speed target: every limit must stop the reader far
-/// sooner than this, even on a loaded machine (a 2-core machine running
-/// several builds took 9.6 s for what takes 1 s alone). How fast reading
-/// is, and that it grows linearly, is measured by `scene-bench`
-/// (docs/Performance.md), not here.
+/// sooner than this, even on a machine loaded by several builds. How fast
+/// reading is, and that it grows linearly, is measured by the benchmarks
+/// package (`Benchmarks/`, docs/Performance.md), not here.
 private let hangGuard = Duration.seconds(60)
 
 /// The classic "billion laughs": `levels` levels, each a collection of nine

@@ -10,7 +10,9 @@ import Foundation
 /// child process can take seconds to start, so the default is generous and
 /// a test that waits for what surely comes costs only the time it takes.
 /// The condition is checked once more at the deadline, so a wait that ends
-/// late still sees what happened.
+/// late still sees what happened. This is the tests' one polling loop: a
+/// test waits for the thing itself (a file, a line of output, a state),
+/// never for a fixed time.
 @discardableResult
 public func waitUntil(
     timeout: Duration = .seconds(30), poll: Duration = .milliseconds(20), _ condition: () throws -> Bool
@@ -19,7 +21,19 @@ public func waitUntil(
     let deadline = clock.now + timeout
     while clock.now < deadline {
         if try condition() { return true }
-        Thread.sleep(forTimeInterval: Double(poll.components.seconds) + Double(poll.components.attoseconds) * 1e-18)
+        Thread.sleep(forTimeInterval: poll.timeInterval)
     }
     return try condition()
+}
+
+/// Lets `duration` of real time pass, for a test whose subject is itself a
+/// real-time limit (a timeout, a rate) and so must see time go by: nothing
+/// else to wait for happens meanwhile. Any other test waits for what it
+/// expects with ``waitUntil(timeout:poll:_:)``.
+///
+///     server.start(idleTimeout: .milliseconds(200))
+///     letRealTimePass(.milliseconds(300))
+///     #expect(!server.isOpen)
+public func letRealTimePass(_ duration: Duration) {
+    Thread.sleep(forTimeInterval: duration.timeInterval)
 }

@@ -34,7 +34,7 @@ import SceneCore
 /// The field and the delay are observed from the moment they are set. It
 /// reads time from the scene's ``VirtualScheduler``, taken in
 /// ``awake(in:)`` (or given to ``init(passcode:scheduler:)``).
-package final class PasscodeLock: SceneObject, PropertyNotifying {
+package class PasscodeLock: SceneObject, PropertyNotifying {
     /// Who follows the declared properties (see ``PropertyNotifying``); `nil`
     /// until someone does.
     package final var propertyObservers: PropertyObservers?
@@ -189,8 +189,9 @@ package final class PasscodeLock: SceneObject, PropertyNotifying {
         }
     }
 
-    private func windowPassed() {
-        guard !isLocked, !isUnlocked, !SeededBug.expiredWindowKeepsWrongCodes.isActive else { return }
+    /// The window after the last wrong code passed: the count starts again.
+    func windowPassed() {
+        guard !isLocked, !isUnlocked else { return }
         failedAttempts = 0
     }
 
@@ -198,10 +199,14 @@ package final class PasscodeLock: SceneObject, PropertyNotifying {
 
     /// Registers `PasscodeLock`: its keys and outlets, `enter`, `reset`,
     /// its read-only state, `unlocked` and `lockedOut`.
-    package static func sceneDescription() -> TypeDescription {
+    /// Each instance comes from `make`: a subclass's, for a variant of the
+    /// type under the same name and keys.
+    package static func sceneDescription(
+        make: @escaping @Sendable () -> PasscodeLock = { PasscodeLock() }
+    ) -> TypeDescription {
         TypeDescription(
             "PasscodeLock", summary: "Locks out after too many wrong passcodes within a window of each other.",
-            make: { PasscodeLock() }
+            make: make
         ) { type in
             type.property("passcode", \.passcode, required: true, changeEvent: true, doc: "The right code.")
             type.property(

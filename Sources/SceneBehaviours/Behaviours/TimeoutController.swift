@@ -38,7 +38,7 @@ import SceneCore
 /// to each provider's ``InteractionProvider/interaction`` from the moment
 /// ``providers`` is set, and disconnects from the old providers when the
 /// list changes.
-package final class TimeoutController: SceneObject, PropertyNotifying {
+package class TimeoutController: SceneObject, PropertyNotifying {
     /// Who follows the declared properties (see ``PropertyNotifying``); `nil`
     /// until someone does.
     package final var propertyObservers: PropertyObservers?
@@ -85,7 +85,7 @@ package final class TimeoutController: SceneObject, PropertyNotifying {
     private var timeoutsStarted: UInt64 = 0
 
     /// One provider observed, with its touches in progress.
-    private final class Observation {
+    final class Observation {
         weak var provider: (any InteractionProvider)?
         var connection: SceneConnection?
         var activeTouches = 0
@@ -122,9 +122,7 @@ package final class TimeoutController: SceneObject, PropertyNotifying {
             return .ignored(because: "it is already running and waits for the touches in progress to end")
         }
         isRunning = true
-        if SeededBug.resumeKeepsPendingTimeout.isActive, activeInteractions == 0, let scheduler {
-            schedule(on: scheduler)
-        } else if activeInteractions == 0 {
+        if activeInteractions == 0 {
             arm()
         } else {
             disarm()
@@ -145,7 +143,7 @@ package final class TimeoutController: SceneObject, PropertyNotifying {
     // MARK: Interactions
 
     /// Counts one phase of a touch on one provider.
-    private func interaction(_ phase: InteractionPhase, on observation: Observation) {
+    func interaction(_ phase: InteractionPhase, on observation: Observation) {
         switch phase {
         case .began:
             observation.activeTouches += 1
@@ -155,14 +153,9 @@ package final class TimeoutController: SceneObject, PropertyNotifying {
             // A provider observed in the middle of a touch reports its end
             // without its beginning: it does not count.
             guard observation.activeTouches > 0 else { return }
-            if phase == .cancelled && SeededBug.cancelledTouchNeverEnds.isActive { return }
             observation.activeTouches -= 1
             activeInteractions -= 1
-            if activeInteractions == 0 && isRunning {
-                arm()
-            } else if isRunning && SeededBug.endedTouchRearmsWhileAnotherIsDown.isActive {
-                arm()
-            }
+            if activeInteractions == 0 && isRunning { arm() }
         }
     }
 
@@ -189,14 +182,14 @@ package final class TimeoutController: SceneObject, PropertyNotifying {
     // MARK: The timer
 
     /// Replaces any pending timeout with a full one.
-    private func arm() {
+    func arm() {
         disarm()
         guard let scheduler else { return }  // armed in `awake(in:)`
         schedule(on: scheduler)
     }
 
     /// Schedules a full timeout and makes it the pending one.
-    private func schedule(on scheduler: VirtualScheduler) {
+    func schedule(on scheduler: VirtualScheduler) {
         timeoutsStarted &+= 1
         let number = timeoutsStarted
         timer = scheduler.schedule(after: timeout) { [weak self] in self?.fire(number) }
@@ -209,8 +202,8 @@ package final class TimeoutController: SceneObject, PropertyNotifying {
     }
 
     /// The timeout numbered `number` passed. There is only ever one
-    /// (`arm()` cancels the one before); only a timeout left behind by a
-    /// bug is not the pending one.
+    /// (`arm()` cancels the one before); a timeout that is not the pending
+    /// one still stops the controller, and leaves the pending one be.
     private func fire(_ number: UInt64) {
         if number == timeoutsStarted { timer = nil }
         isRunning = false
@@ -221,10 +214,14 @@ package final class TimeoutController: SceneObject, PropertyNotifying {
 
     /// Registers `TimeoutController`: `timeout`, the `providers` collection,
     /// its read-only state, `resume`/`pause` and `timedOut`.
-    package static func sceneDescription() -> TypeDescription {
+    /// Each instance comes from `make`: a subclass's, for a variant of the
+    /// type under the same name and keys.
+    package static func sceneDescription(
+        make: @escaping @Sendable () -> TimeoutController = { TimeoutController() }
+    ) -> TypeDescription {
         TypeDescription(
             "TimeoutController", summary: "A timeout that touches on its providers hold off: event timedOut.",
-            make: { TimeoutController() }
+            make: make
         ) { type in
             type.property(
                 "timeout", \.timeout, changeEvent: true,

@@ -29,7 +29,7 @@ import SceneCore
 ///
 /// Fades run on the scene's ``VirtualScheduler``, taken in ``awake(in:)``
 /// (or given to ``init(scheduler:)``); without one they are immediate.
-package final class TimeoutControllerHost: SceneObject, PropertyNotifying {
+package class TimeoutControllerHost: SceneObject, PropertyNotifying {
     /// Who follows the declared properties (see ``PropertyNotifying``); `nil`
     /// until someone does.
     package final var propertyObservers: PropertyObservers?
@@ -141,7 +141,7 @@ package final class TimeoutControllerHost: SceneObject, PropertyNotifying {
     private func setShown(_ shown: Bool) {
         guard let view = viewToHide else { return }
         if let fade, fade.isRunning {
-            guard shown != fadeShows, !SeededBug.tapDuringFadeIsIgnored.isActive else { return }
+            guard shown != fadeShows else { return }
             fadeShows = shown
             fade.reverse()
             return
@@ -179,11 +179,15 @@ package final class TimeoutControllerHost: SceneObject, PropertyNotifying {
 
     /// Registers `TimeoutControllerHost`: its three outlets, `autoStart`,
     /// `autoHide` and `animationDuration`.
-    package static func sceneDescription() -> TypeDescription {
+    /// Each instance comes from `make`: a subclass's, for a variant of the
+    /// type under the same name and keys.
+    package static func sceneDescription(
+        make: @escaping @Sendable () -> TimeoutControllerHost = { TimeoutControllerHost() }
+    ) -> TypeDescription {
         TypeDescription(
             "TimeoutControllerHost",
             summary: "Hides a view when a TimeoutController times out; a tap toggles it.",
-            make: { TimeoutControllerHost() }
+            make: make
         ) { type in
             type.outlet(
                 "viewToHide", get: { $0.viewToHide }, set: { $0.viewToHide = $1 }, required: true,

@@ -58,9 +58,9 @@ open class Button: View {
     override public init() {}
 
     /// Whether the button is drawn pressed: true while a touch is in progress.
-    public var highlighted: Bool { isPressed }
+    public var isHighlighted: Bool { isTracking }
 
-    override func pressedDidChange() { propertyMayHaveChanged(\.highlighted) }
+    override func trackingDidChange() { propertyMayHaveChanged(\.isHighlighted) }
 
     /// Disabled, or refused as any view refuses a touch.
     override open var inputRefusal: String? { enabled ? super.inputRefusal : "it is disabled" }
@@ -108,7 +108,7 @@ open class Button: View {
             type.property(
                 "textAlignment", \.textAlignment, changeEvent: true,
                 doc: "Where the title sits: left, center, right, natural or justified.")
-            type.readOnly("highlighted", \.highlighted, doc: "True while the button is pressed.")
+            type.readOnly("highlighted", \.isHighlighted, doc: "True while the button is pressed.")
             type.event("touchDown", connect: { $0.touchDown.connect($1) }, doc: "A touch began on the button.")
             type.event(
                 "tap", connect: { $0.tap.connect($1) }, doc: "A touch ended on the button (touch up inside).")

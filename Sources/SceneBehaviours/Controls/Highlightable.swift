@@ -32,9 +32,6 @@ public protocol Highlightable: View {
 }
 
 extension Button: Highlightable {
-    /// ``highlighted``: true while the button is pressed.
-    public var isHighlighted: Bool { highlighted }
-
     /// Reports a press (highlighted) and its release or cancel (not
     /// highlighted), through the button's ``View/interaction``.
     @discardableResult

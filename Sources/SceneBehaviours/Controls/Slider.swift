@@ -67,10 +67,8 @@ open class Slider: View {
         set { storedValue = newValue }
     }
 
-    /// Whether a touch is moving the thumb.
-    public var tracking: Bool { isPressed }
-
-    override func pressedDidChange() { propertyMayHaveChanged(\.tracking) }
+    /// Reports ``View/isTracking`` (the `tracking` property): whether a touch is moving the thumb.
+    override func trackingDidChange() { propertyMayHaveChanged(\.isTracking) }
 
     /// Moves the thumb to `target`, clamped (the `slide` input).
     ///
@@ -80,7 +78,7 @@ open class Slider: View {
     @discardableResult
     public func slide(to target: Double) -> ActionOutcome {
         guard !target.isNaN else { return .ignored(because: "the value is not a number") }
-        if tracking {
+        if isTracking {
             let value = self.value
             guard clamped(target) != value else {
                 return .ignored(because: "the thumb is already at \(SceneValue.double(value))")
@@ -103,7 +101,7 @@ open class Slider: View {
     @discardableResult
     public func tap(at fraction: Double) -> ActionOutcome {
         guard !fraction.isNaN else { return .ignored(because: "the fraction is not a number") }
-        guard !tracking else { return .ignored(because: "a touch is already in progress") }
+        guard !isTracking else { return .ignored(because: "a touch is already in progress") }
         let pressed = press()
         guard pressed == .handled else { return pressed }
         let upper = Swift.max(minimum, maximum)
@@ -160,7 +158,7 @@ open class Slider: View {
                 doc: "The track's colour below the thumb; system blue, #007AFF.")
             // No change event for `value`: `valueChanged` is the input event
             // (as UIKit's); Swift observers of "value" hear every change.
-            type.readOnly("tracking", \.tracking, doc: "True while a touch moves the thumb.")
+            type.readOnly("tracking", \.isTracking, doc: "True while a touch moves the thumb.")
             type.input(
                 "slide", range: { ($0.minimum, $0.maximum) },
                 doc: "Moves the thumb to a value (a whole gesture when not tracking)."

@@ -74,8 +74,8 @@ open class View: SceneObject, InteractionProvider, PropertyNotifying {
 
     /// Whether a touch is in progress on the view (between a press and its
     /// release or cancel).
-    public final private(set) var isPressed = false {
-        didSet { if isPressed != oldValue { pressedDidChange() } }
+    public final private(set) var isTracking = false {
+        didSet { if isTracking != oldValue { trackingDidChange() } }
     }
 
     /// Sent with each phase of every touch the view accepts, before the
@@ -106,9 +106,9 @@ open class View: SceneObject, InteractionProvider, PropertyNotifying {
     /// Does nothing; subclasses that need the wired scene override it.
     open func awake(in scene: Scene) {}
 
-    /// Called after ``isPressed`` changed: a subclass whose read-only
+    /// Called after ``isTracking`` changed: a subclass whose read-only
     /// properties follow it (Button's `highlighted`) reports them.
-    func pressedDidChange() {}
+    func trackingDidChange() {}
 
     /// Whether the view and every ancestor through `parent` are shown: not
     /// hidden and with an alpha above 0.
@@ -236,9 +236,9 @@ open class View: SceneObject, InteractionProvider, PropertyNotifying {
     /// does not accept input or a touch is already in progress.
     @discardableResult
     public func press() -> ActionOutcome {
-        guard !isPressed else { return .ignored(because: "a touch is already in progress") }
+        guard !isTracking else { return .ignored(because: "a touch is already in progress") }
         if let refusal = inputRefusal { return .ignored(because: refusal) }
-        isPressed = true
+        isTracking = true
         interaction.send(.began)
         didBeginTouch()
         return .handled
@@ -250,8 +250,8 @@ open class View: SceneObject, InteractionProvider, PropertyNotifying {
     /// in progress; delivered even if the view was hidden meanwhile.
     @discardableResult
     public func release() -> ActionOutcome {
-        guard isPressed else { return .ignored(because: "no touch is in progress") }
-        isPressed = false
+        guard isTracking else { return .ignored(because: "no touch is in progress") }
+        isTracking = false
         interaction.send(.ended)
         didEndTouch()
         return .handled
@@ -263,8 +263,8 @@ open class View: SceneObject, InteractionProvider, PropertyNotifying {
     /// touch is in progress.
     @discardableResult
     public func cancel() -> ActionOutcome {
-        guard isPressed else { return .ignored(because: "no touch is in progress") }
-        isPressed = false
+        guard isTracking else { return .ignored(because: "no touch is in progress") }
+        isTracking = false
         interaction.send(.cancelled)
         didCancelTouch()
         return .handled

@@ -74,13 +74,13 @@ extension Button {
             color = Palette.readable(style == .filled && backgroundColor == nil ? .white : tintColor, on: behind)
         }
         // A pressed button keeps the colour its title has at rest.
-        if highlighted, hasBackground {
+        if isHighlighted, hasBackground {
             // A fifth darker on a strong colour; a twelfth on gray and tinted's pale ones.
             let pale = backgroundColor == nil && style != .filled
             let shade = Color(red: 0, green: 0, blue: 0, alpha: pale ? 20 : 51)
             context.fill(context.bounds, color: shade, cornerRadius: backgroundColor == nil ? radius : cornerRadius)
         }
-        if highlighted, !hasBackground { color = Palette.faded(color, 0.35) }
+        if isHighlighted, !hasBackground { color = Palette.faded(color, 0.35) }
         let alignment = textAlignment.drawingAlignment
         let area = alignment == .center ? context.bounds : context.bounds.insetBy(dx: Self.titleInset)
         context.text(

@@ -91,7 +91,8 @@ extension Slider {
             cornerRadius: 2)
         context.fillCircle(
             center: Point(x: thumb, y: middle + 1), radius: radius, color: Color(red: 0, green: 0, blue: 0, alpha: 31))
-        context.fillCircle(center: Point(x: thumb, y: middle), radius: radius, color: tracking ? Palette.faint : .white)
+        context.fillCircle(
+            center: Point(x: thumb, y: middle), radius: radius, color: isTracking ? Palette.faint : .white)
         context.strokeCircle(
             center: Point(x: thumb, y: middle), radius: radius, color: Color(red: 0, green: 0, blue: 0, alpha: 15),
             lineWidth: 0.5)
@@ -244,7 +245,7 @@ extension Switch {
         context.fill(pill, color: isOn ? tintColor : Palette.track, cornerRadius: height / 2)
         let radius = max(0, height / 2 - 2)
         let center = Point(x: isOn ? max(height / 2, width - height / 2) : height / 2, y: height / 2)
-        context.fillCircle(center: center, radius: radius, color: isPressed ? Palette.faint : .white)
+        context.fillCircle(center: center, radius: radius, color: isTracking ? Palette.faint : .white)
         context.strokeCircle(center: center, radius: radius, color: Palette.border, lineWidth: 0.5)
     }
 }

@@ -12,7 +12,7 @@ import SceneRunning
 /// at most ``maximumAnnotations`` a scene (memory stays flat however many
 /// fail) and says how many more there were; the transcript in the group
 /// has every one.
-final class GitHubRunWriter: TranscriptSink {
+final class GitHubRunWriter: TranscriptListener {
     private let output: any TextSink
     private var transcript: TextTranscriptWriter?
     private var file = ""

@@ -37,7 +37,7 @@ struct JUnitSuite: Sendable {
 /// Memory stays flat: the cases go to the suite's ``ScratchFile`` as they
 /// are made, and the writer keeps only the last ``excerptLines`` lines of
 /// the transcript, each cut to ``excerptWidth`` characters.
-final class JUnitSuiteWriter: TranscriptSink {
+final class JUnitSuiteWriter: TranscriptListener {
     private var suite: JUnitSuite
     private let className: String
     /// The attributes every case of the scene has, escaped once: `classname` and `file`.

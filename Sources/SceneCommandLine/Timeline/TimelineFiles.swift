@@ -108,7 +108,7 @@ final class TimelineFiles: Sendable {
     func observe(_ session: RunSession, of file: String) {
         guard let target = target(for: file) else { return }
         session.observe(
-            TimelineObserver(target, scene: session.scene) { [self] failure in
+            TimelineListener(target, scene: session.scene) { [self] failure in
                 failures.withLock { $0.append(failure) }
             })
     }
@@ -147,7 +147,7 @@ final class TimelineFiles: Sendable {
 /// (`TARGET.PID.N.partial`, one per run, so that runs of one scene given
 /// twice never share one), renamed to `TARGET` when the page is whole, so
 /// a failed write leaves no half page.
-final class TimelineObserver: TranscriptSink {
+final class TimelineListener: TranscriptListener {
     private let target: OutputFile
     private let fail: (String) -> Void
     private var file: PageFile?

@@ -21,7 +21,7 @@ import SceneRunning
 /// Every string from the scene reaches the page either HTML-escaped or as
 /// a JavaScript string literal with `<`, `>` and `&` escaped, so no value
 /// can end the script or open an element.
-final class TimelineWriter: TranscriptSink {
+final class TimelineWriter: TranscriptListener {
     private let write: (String) -> Void
     /// The scene's pictures, when the writer watches the scene.
     private var pictures: TimelinePictures?

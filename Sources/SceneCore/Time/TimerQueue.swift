@@ -7,10 +7,9 @@
 /// entries outnumber live ones and the heap is rebuilt without them.
 ///
 /// Both tables are buffers the queue allocates and frees itself, which is
-/// why it cannot be copied: arrays checked that they were uniquely
-/// referenced on every write (five times a timer) and checked their
-/// indexes, 1,000 M of the 18,864 M instructions of `scene-bench
-/// --scheduler --repetitions 1` (callgrind). Debug builds still check every
+/// why it cannot be copied: an array would check that it is uniquely
+/// referenced on every write (five times a timer) and check its indexes
+/// in release builds, on the scheduler's hottest path. Debug builds still check every
 /// index (`assert`), and TimerQueueFuzzTests runs thousands of random
 /// schedule, cancel and fire steps against a plain model in them.
 struct TimerQueue: ~Copyable {
@@ -152,11 +151,8 @@ struct TimerQueue: ~Copyable {
     /// The deadline of the first live timer when it is due by `instant`,
     /// dropping dead entries on the way; then ``removeFirst()`` takes it.
     /// What the scheduler calls for each firing, with ``removeFirst()``:
-    /// plain optionals, where each ``Next`` (an enum with a callback in
-    /// one case) was destroyed through its value witness (callgrind on
-    /// `scene-bench --scheduler --repetitions 1` counted 2,568 M of its
-    /// 19,640 M instructions under that destroy, releasing the callbacks
-    /// included).
+    /// plain optionals, not an enum with a callback in one case, which
+    /// Swift destroys through its value witness on every firing.
     @inline(__always)
     mutating func firstDeadline(through instant: TimeKey) -> TimeKey? {
         dropDeadFront()
@@ -168,11 +164,9 @@ struct TimerQueue: ~Copyable {
     /// which drops the dead entries before it); when there is none, a
     /// ``Due`` with no action whose identifier's sequence is 0 (no timer's).
     ///
-    /// Not an optional `Due`: the scheduler destroyed each `Due?` through
-    /// the runtime's value witnesses (an outlined destroy calling a generic
-    /// one, which asked the type's metadata for the case), 56 instructions
-    /// a firing, 560 M over the 10 million firings before the animation in
-    /// `scene-bench --scheduler --repetitions 1` (callgrind).
+    /// Not an optional `Due`: Swift destroys a `Due?` through the
+    /// runtime's value witnesses (an outlined destroy calling a generic
+    /// one, which asks the type's metadata for the case), on every firing.
     @inline(__always)
     mutating func removeFirst() -> Due {
         guard heapCount > 0 else {

@@ -89,12 +89,10 @@ public final class VirtualScheduler {
     /// Whether a timer's callback is running now.
     package var isFiring: Bool { firing.depth > 0 }
 
-    // The hot state skips the run-time exclusivity checks: with them,
-    // `scene-bench --scheduler --repetitions 1` ran 23,478 M instructions
-    // against 19,672 M without (callgrind, +19%), and 3.96 M against
-    // 4.61 M timers/s (1,000 pending, random delays; medians of three
-    // alternated runs on a loaded machine). That is sound because no
-    // caller's code runs inside an access to it: the queue returns
+    // The hot state skips the run-time exclusivity checks, which every
+    // firing would otherwise pay (`scene-bench --scheduler` measures the
+    // difference). That is sound because no caller's code runs inside an
+    // access to it: the queue returns
     // callbacks instead of calling or releasing them, and `fire` reads and
     // writes `firing` around the callback, never across it.
     @exclusivity(unchecked) private var queue = TimerQueue()

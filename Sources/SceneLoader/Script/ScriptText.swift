@@ -1,4 +1,5 @@
 import SceneCore
+import SceneYAML
 
 /// Script steps and values written back as YAML, as a scene file writes
 /// them: what a recording (`live --record`) and an explorer's reproducer
@@ -13,8 +14,8 @@ package enum ScriptText {
         switch step.kind {
         case .wait(let duration): return "wait: \(duration.sceneText)"
         case .at(let time): return "at: \(time.sceneText)"
-        case .note(let text): return "note: \(quoted(text))"
-        case .snapshot(let name): return "snapshot: \(quoted(name))"
+        case .note(let text): return "note: \(YAMLWriter.doubleQuoted(text))"
+        case .snapshot(let name): return "snapshot: \(YAMLWriter.doubleQuoted(name))"
         case .expect(let expectations):
             var pairs: [String] = []
             for expectation in expectations {
@@ -73,7 +74,7 @@ package enum ScriptText {
             // `-0` would read back as the integer 0.
             return number == 0 && number.sign == .minus ? "-0.0" : value.description
         case .bool, .int, .enumCase, .object, .duration: return value.description
-        case .string(let text): return quoted(text)
+        case .string(let text): return YAMLWriter.doubleQuoted(text)
         case .color: return "\"\(value.description)\""
         case .list(let values):
             var items: [String] = []
@@ -86,59 +87,18 @@ package enum ScriptText {
             var items: [String] = []
             for pair in pairs {
                 guard let text = yaml(pair.value) else { return nil }
-                items.append("\(quoted(pair.key)): \(text)")
+                items.append("\(YAMLWriter.doubleQuoted(pair.key)): \(text)")
             }
             return "{" + items.joined(separator: ", ") + "}"
         }
     }
 
-    /// A key (`id.member`, an id, a verb): plain when it is made only of
-    /// ASCII letters, digits and `. _ -` and starts with a letter or `_`,
-    /// else ``quoted(_:)``.
-    package static func key(_ text: String) -> String {
-        let isPlain =
-            text.unicodeScalars.first.map { ($0.properties.isAlphabetic && $0.isASCII) || $0 == "_" } ?? false
-            && text.unicodeScalars.allSatisfy { scalar in
-                (scalar.properties.isAlphabetic && scalar.isASCII) || ("0"..."9").contains(scalar)
-                    || "._-".unicodeScalars.contains(scalar)
-            }
-        return isPlain ? text : quoted(text)
-    }
+    /// A key (`id.member`, an id, a verb): plain or double-quoted, as
+    /// ``YAMLWriter/key(_:)`` chooses.
+    package static func key(_ text: String) -> String { YAMLWriter.key(text) }
 
-    /// A note's text: plain when it is made only of letters, digits, single
-    /// spaces inside it and `/ . _ -` (as a usual file name gives it), else
-    /// ``quoted(_:)``. A note is always a string, so a plain `true` is too.
-    package static func noteText(_ text: String) -> String {
-        let isPlain =
-            !text.isEmpty && text.first != " " && text.last != " " && text.first != "-" && !text.contains("  ")
-            && text.unicodeScalars.allSatisfy { scalar in
-                (scalar.properties.isAlphabetic && scalar.isASCII) || ("0"..."9").contains(scalar)
-                    || " /._-".unicodeScalars.contains(scalar)
-            }
-        return isPlain ? text : quoted(text)
-    }
-
-    /// `text` as a YAML double-quoted scalar that reads back as exactly
-    /// `text`: `"` and `\` escaped, and every character YAML would not keep
-    /// as it is escaped by its code: control characters (C0, DEL, C1 with
-    /// NEL), the line and paragraph separators, the byte order mark.
-    /// Leading and trailing spaces, `#` and `: ` are safe inside the quotes.
-    package static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x22: result += "\\\""
-            case 0x5C: result += "\\\\"
-            case 0x00..<0x20, 0x7F...0x9F: result += "\\x" + hex(scalar.value, digits: 2)
-            case 0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF: result += "\\u" + hex(scalar.value, digits: 4)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
-
-    private static func hex(_ value: UInt32, digits: Int) -> String {
-        let text = String(value, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, digits - text.count)) + text
-    }
+    /// A note's text: plain or double-quoted, as ``YAMLWriter/scalar(_:)``
+    /// chooses (so a note `true` or `12:30` is quoted, and reads back as
+    /// the same string).
+    package static func noteText(_ text: String) -> String { YAMLWriter.scalar(text) }
 }

@@ -53,7 +53,7 @@ package struct ExploreCoverage: Sendable, Hashable {
 
 /// Counts what the runs reach into an ``ExploreCoverage``. What each
 /// object's inputs, events and properties count into is worked out once,
-/// by the descriptions and slots a run tells (see ``RunProbe``), so that
+/// by the descriptions and slots a run tells (see ``RunEventListener``), so that
 /// counting hashes no names.
 final class CoverageCounter {
     private(set) var coverage = ExploreCoverage()

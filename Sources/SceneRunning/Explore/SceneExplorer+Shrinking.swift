@@ -174,19 +174,3 @@ struct Shrinker {
         }
     }
 }
-
-extension SceneExplorer {
-    /// Replays `steps` after the setup and, when they break something,
-    /// shrinks them as ``explore(progress:)`` does; nil when nothing broke.
-    /// (What `scene-bench --explore` times on a long failing sequence.)
-    package func shrinkIfFailing(_ steps: [ScriptStep]) -> (steps: [ScriptStep], attempts: Int)? {
-        guard let run = Run(self, counter: nil), run.performSetup() else { return nil }
-        for step in steps {
-            guard run.perform(step) else { break }
-        }
-        _ = run.session.finish()
-        guard let failure = run.watch.failure else { return nil }
-        let shrunk = shrink(steps, failing: failure)
-        return (shrunk.steps, shrunk.attempts)
-    }
-}

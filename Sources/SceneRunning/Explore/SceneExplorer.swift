@@ -9,7 +9,7 @@ import SceneYAML
 /// drawn by type (see `SceneExplorer+Arguments.swift`), interleaved with
 /// waits chosen around the next timer's deadline. Every invariant is
 /// checked after every step, timer firing and event (the run's
-/// ``InvariantMonitor``), and a run that stops on an error (a runaway
+/// ``InvariantListener``), and a run that stops on an error (a runaway
 /// timer, an event loop) or in which an object fails has failed too. The
 /// first failure found is shrunk (``shrink(_:failing:)``) to a minimal
 /// script that still breaks the same way.
@@ -183,14 +183,14 @@ package final class SceneExplorer {
     /// One run: a fresh scene, watched for failures.
     final class Run {
         let session: RunSession
-        let watch: FailureWatch
+        let watch: FailureListener
         private let explorer: SceneExplorer
 
         /// A run of `explorer`'s scene, counting into `counter` (nil while
         /// shrinking), stopping at the failure `target` (any when nil).
         init?(_ explorer: SceneExplorer, counter: CoverageCounter?, target: String? = nil) {
             self.explorer = explorer
-            watch = FailureWatch(counter: counter, target: target)
+            watch = FailureListener(counter: counter, target: target)
             // The declaration was loaded once: making it again fails only
             // where a store cannot open, which the caller reports.
             guard
@@ -308,7 +308,7 @@ package final class SceneExplorer {
 
 /// Hears a run for the explorer: in its transcript, the first failure (or
 /// the one it looks for); as its probe, what the coverage counts.
-final class FailureWatch: TranscriptSink, RunProbe {
+final class FailureListener: TranscriptListener, RunEventListener {
     var failure: ExploreFailure?
     let counter: CoverageCounter?
     let target: String?

@@ -168,7 +168,7 @@ package struct SnapshotStore: Sendable {
         case .success(let opened?): folder = opened
         }
         defer { _ = close(folder) }
-        var inputs: [FileKey]?
+        var inputs: [FileIdentity]?
         for (name, bytes) in files {
             let path = location.path(of: name)
             var status = stat()
@@ -184,8 +184,8 @@ package struct SnapshotStore: Sendable {
                     return
                         "\(path) is \(what), which a snapshot never writes through or replaces; remove it or name the snapshot otherwise"
                 }
-                if inputs == nil { inputs = self.inputs().compactMap(FileKey.init(path:)) }
-                if inputs?.contains(FileKey(status)) == true {
+                if inputs == nil { inputs = self.inputs().compactMap { FileIdentity($0) } }
+                if inputs?.contains(FileIdentity(status)) == true {
                     return
                         "\(path) is a file this run reads (the scene or a component it includes), which a snapshot never replaces; name the snapshot otherwise"
                 }
@@ -232,23 +232,5 @@ package struct SnapshotStore: Sendable {
             result.append(byte)
         }
         return result
-    }
-}
-
-/// A file's device and inode, to know a file whatever its path.
-private struct FileKey: Equatable {
-    let device: UInt64
-    let inode: UInt64
-
-    init(_ status: stat) {
-        device = UInt64(status.st_dev)
-        inode = UInt64(status.st_ino)
-    }
-
-    /// The key of the file at `path` (links followed), or `nil`.
-    init?(path: String) {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
-        self.init(status)
     }
 }

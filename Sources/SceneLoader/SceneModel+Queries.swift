@@ -1,0 +1,175 @@
+import SceneCore
+import SceneYAML
+
+/// The model's answers to an editor: what is at a position, and which ids
+/// fit there.
+extension SceneModel {
+    /// What a key or a value of a scene file is.
+    public enum Meaning: Hashable, Sendable {
+        /// A top-level key (`scene`, `objects`, `script`, or an unknown one).
+        case topLevelKey(String)
+        /// The value of a top-level key (but `objects:` and `script:`, whose parts are told apart).
+        case topLevelValue(String)
+        /// The id that declares the object at this index.
+        case objectID(Int)
+        /// The id that declares an instance of a component, by path.
+        case instanceID(String)
+        /// A key of an instance (`include`, `params`, `parent`, `set`).
+        case instanceKey(String)
+        /// The `type:` of the object at this index, or its value.
+        case type(object: Int)
+        /// A property of the object at this index.
+        case property(String, object: Int)
+        /// An outlet or collection of the object at this index.
+        case outlet(String, object: Int)
+        /// The `on:` of the object at this index.
+        case on(object: Int)
+        /// An event under the `on:` of the object at this index.
+        case event(String, object: Int)
+        /// A key the type of the object at this index does not have (or
+        /// any key of an object whose type is unknown).
+        case unknownKey(String, object: Int)
+        /// The value of the key of this name of the object at this index
+        /// (a property's value, say).
+        case value(ofKey: String, object: Int)
+        /// A reference to an object (an outlet's target, an `on:` action).
+        case reference(Reference)
+        /// A step of the `script:`, by its verb (`tap`, `wait`, `expect`).
+        case scriptStep(verb: String)
+        /// An object's id or `id.member` path in a script step, and the object it names, if any.
+        case scriptPath(String, object: Int?)
+    }
+
+    /// What is at a position: its meaning and where it is written.
+    public struct Element: Hashable, Sendable {
+        /// What it is.
+        public let meaning: Meaning
+        /// The file it is written in.
+        public let file: String
+        /// Where it is written in ``file``.
+        public let span: SourceSpan
+    }
+
+    /// What is at `line`:`column` (1-based, columns in Unicode scalars)
+    /// of `file` (the scene's own file when `nil`, else a component it
+    /// includes, by its name as diagnostics print it): the innermost key,
+    /// value, reference or script step there; `nil` at a comment, blank
+    /// space or past the end.
+    ///
+    ///     model.element(atLine: 3, column: 13)?.meaning   // .reference(...), .property("title", object: 2), ...
+    ///
+    /// In a component included more than once, the objects are those of
+    /// its first instance.
+    ///
+    /// - Complexity: O(n) in the objects and references.
+    public func element(atLine line: Int, column: Int, inFile file: String? = nil) -> Element? {
+        guard let resolved, let located = locate(line: line, column: column, in: file) else { return nil }
+        let (document, offset) = (located.document, located.offset)
+        guard let root = document.root, document.kind(root) == .mapping else { return nil }
+        let element = { (meaning: Meaning, node: YAMLDocument.Node) in
+            Element(meaning: meaning, file: located.name, span: document.writtenSpan(node))
+        }
+        if let objectFile = located.objectFile {
+            guard let objects = objectFile.component?.objects else { return nil }
+            return objectElement(in: document, objects, of: objectFile, at: offset, resolved: resolved, element)
+        }
+        for entry in document.entries(root) {
+            if Self.contains(document.offsets(entry.keyNode), offset) {
+                return element(.topLevelKey(entry.key), entry.keyNode)
+            }
+            guard Self.contains(document.offsets(entry.value), offset, closed: true) else { continue }
+            switch entry.key {
+            case "objects" where document.kind(entry.value) == .mapping:
+                let own = resolved.declared.expanded.ownFile
+                return objectElement(in: document, entry.value, of: own, at: offset, resolved: resolved, element)
+            case "script" where document.kind(entry.value) == .sequence:
+                return scriptElement(in: document, entry.value, at: offset, element)
+            default:
+                return element(.topLevelValue(entry.key), entry.value)
+            }
+        }
+        return nil
+    }
+
+    /// Which ids fit at `line`:`column` of `file` (see
+    /// ``element(atLine:column:inFile:)``): at an outlet's value or target,
+    /// the ids of the other objects whose type fits the outlet (only views
+    /// at a `parent:`); at an `on:` event's value or action, each
+    /// `id.action` whose action takes the event's payload. Ids are as the
+    /// file writes them (a component's own, without its instance's path),
+    /// in file order; empty elsewhere.
+    ///
+    ///     model.candidates(atLine: 4, column: 13)   // ["root", "panel"]
+    ///
+    /// - Complexity: O(n) in the objects and their actions.
+    public func candidates(atLine line: Int, column: Int, inFile file: String? = nil) -> [String] {
+        guard let checked, let element = element(atLine: line, column: column, inFile: file) else { return [] }
+        let prefix = located(file)?.prefix ?? ""
+        switch element.meaning {
+        case .reference(let reference):
+            switch reference.kind {
+            case .outletTarget(let name):
+                guard let outlet = checked.types[reference.owner]?.outlets.first(where: { $0.name == name })
+                else { return [] }
+                return fittingIDs(outlet, excluding: reference.owner, prefix: prefix)
+            case .actionTarget(let event, _):
+                return fittingActions(event.flatMap { checked.types[reference.owner]?.events[$0] }, prefix: prefix)
+            }
+        case .value(let key, let owner):
+            guard case .outlet(let outlet)? = checked.types[owner]?.members[key] else { return [] }
+            return fittingIDs(outlet, excluding: owner, prefix: prefix)
+        case .event(let name, let owner):
+            // At the event's key, no action is named yet.
+            return fittingActions(checked.types[owner]?.events[name], prefix: prefix)
+        default:
+            return []
+        }
+    }
+
+    // MARK: - Finding what is at an offset
+
+    /// A position's file, document and byte offset.
+    struct Located {
+        let name: String
+        let document: YAMLDocument
+        let offset: Int
+        /// The component's first instance; `nil` for the scene's own file.
+        let objectFile: ObjectFile?
+        var prefix: String { objectFile?.prefix ?? "" }
+    }
+
+    /// The file named `name` (the scene's own when `nil`) with its document.
+    func located(_ name: String?) -> Located? {
+        guard let resolved else { return nil }
+        let expanded = resolved.declared.expanded
+        guard let name, name != source.name else {
+            return Located(name: source.name, document: expanded.parsed.document, offset: 0, objectFile: nil)
+        }
+        guard let file = expanded.objects.first(where: { $0.file.name == name && !$0.file.isOwn })?.file,
+            let component = file.component
+        else { return nil }
+        return Located(name: name, document: component.document, offset: 0, objectFile: file)
+    }
+
+    /// The byte offset of `line`:`column` in `file`: found by bisection, positions growing with offsets.
+    func locate(line: Int, column: Int, in file: String?) -> Located? {
+        guard let found = located(file) else { return nil }
+        let locator = found.document.locator
+        let wanted = (line, column)
+        var (low, high) = (0, found.document.utf8Text.count)
+        while low < high {
+            let middle = (low + high) / 2
+            let position = locator.position(ofOffset: middle)
+            if (position.line, position.column) < wanted { low = middle + 1 } else { high = middle }
+        }
+        let position = locator.position(ofOffset: low)
+        guard (position.line, position.column) == wanted else { return nil }
+        return Located(name: found.name, document: found.document, offset: low, objectFile: found.objectFile)
+    }
+
+    /// Whether `range` holds `offset`, its end too when `closed` (an empty
+    /// value is written where it ends).
+    static func contains(_ range: Range<Int>, _ offset: Int, closed: Bool = false) -> Bool {
+        range.contains(offset) || (closed && offset == range.upperBound)
+    }
+}
