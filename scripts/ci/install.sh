@@ -6,7 +6,7 @@
 #
 #   build     libyaml-dev, libsqlite3-dev (GRDB links the system SQLite), pkg-config
 #   python    python3 and pip, and scripts/requirements.txt (pinned:
-#             check-jsonschema, Selenium, fontTools)
+#             check-jsonschema, Selenium, fontTools, Pillow)
 #   graphs    Graphviz's dot, rsvg-convert
 #   fonts     the fonts pictures are drawn and measured with: Inter
 #             (fonts-inter), Noto Sans CJK, Noto Color Emoji
