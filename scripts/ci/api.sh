@@ -88,4 +88,4 @@ for module in "${modules[@]}"; do
     fi
 done
 [ "${#broken[@]}" -eq 0 ] ||
-    fail "${broken[*]} break what they offered at $baseline; keep the old declarations, or wait for a major release"
+    fail "a library breaks what it offered at $baseline (${broken[*]}): keep the old declarations, or wait for a major release"
