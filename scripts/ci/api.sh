@@ -53,8 +53,9 @@ if [ "${1:-}" = --record ]; then
     digester_flags
     rm -rf "$folder" && mkdir -p "$folder/$commit"
     for module in "${modules[@]}"; do
-        swift api-digester -dump-sdk -compiler-style-diags -avoid-tool-args "${flags[@]}" -module "$module" \
-            -o "$folder/$commit/$module.json"
+        found=$(swift api-digester -dump-sdk -compiler-style-diags -avoid-tool-args "${flags[@]}" -module "$module" \
+            -o "$folder/$commit/$module.json" 2>&1)
+        ! grep -q "Failed to load module" <<<"$found" || fail "swift-api-digester could not load $module:"$'\n'"$found"
     done
     echo "recorded $folder/$commit/ (${#modules[@]} modules); commit it"
     exit 0
