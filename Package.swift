@@ -103,6 +103,15 @@ let package = Package(
         // `scene-runner`: the command line over the standard and storage
         // types, with `preview`.
         .executableTarget(name: "scene-runner", dependencies: ["SceneCommandLine", "SceneStorage", "ScenePreview"]),
+        // `scene-fuzz`: the process-level fuzzers, mutated and generated
+        // scenes through the real runner (Fuzz/README.md). Not a product:
+        // packages that depend on this one never build it.
+        .executableTarget(
+            name: "scene-fuzz",
+            dependencies: [
+                "SceneCore", "SceneYAML", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Fuzz/ProcessFuzzer"),
         // `swift package check-scenes`: builds the package's runner (its own,
         // or scene-runner) and checks every scene file with it (docs/Plugin.md).
         .plugin(

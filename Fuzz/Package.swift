@@ -3,8 +3,8 @@ import PackageDescription
 
 // The libFuzzer target for the loader, the script compiler and the runner.
 // A package of its own so that the main package's build and CI never see
-// `-sanitize=fuzzer`. Build and run it with `scripts/fuzz.sh` from the
-// repository's root; by hand (Linux):
+// `-sanitize=fuzzer`. Fuzz/README.md says how to fuzz; from the
+// repository's root (Linux):
 //
 //     swift build -c release --package-path Fuzz \
 //         -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library

@@ -23,15 +23,12 @@ and toggles Scenes/settings.yaml's switch and steps its stepper up and down.
 Saves a copy of Scenes/two-players.yaml with another title, then broken,
 then mended, then its component with another title, and sees each reload
 (the broken one as its diagnostic in the transcript).
-Checks the server's refusals (no token, another Host, another page's
-Origin, a path of its own choosing) and that a port in use gives exit
-status 75. With --screenshot, saves a picture of the page. Exits 1 with
+The server's refusals (token, Host, Origin, paths, a port in use) are
+Swift tests (PreviewAccessTests, PreviewServerTests). With --screenshot, saves a picture of the page. Exits 1 with
 what it saw when something does not hold.
 """
-import http.client
 import os
 import re
-import socket
 import subprocess
 import sys
 import tempfile
@@ -309,55 +306,6 @@ def check_reload(runner, driver, folder):
     print("reload: a save, a broken save and its mend, and a component's save, each shown")
 
 
-def check_refusals(runner):
-    preview = Preview(runner, "Scenes/video-player.yaml")
-    try:
-        def status(path, host, origin=None):
-            connection = http.client.HTTPConnection("127.0.0.1", preview.port, timeout=10)
-            headers = {"Host": host}
-            if origin:
-                headers["Origin"] = origin
-            connection.request("GET", path, headers=headers)
-            answer = connection.getresponse().status
-            connection.close()
-            return answer
-
-        here = "127.0.0.1:%d" % preview.port
-        checks = [
-            ("/?token=" + preview.token, here, None, 200),
-            ("/", here, None, 403),
-            ("/?token=" + "0" * 32, here, None, 403),
-            ("/?token=" + preview.token, "rebound.example:%d" % preview.port, None, 421),
-            ("/socket?token=" + preview.token, here, "https://evil.example", 403),
-            ("/../../etc/passwd?token=" + preview.token, here, None, 404),
-        ]
-        for path, host, origin, expected in checks:
-            got = status(path, host, origin)
-            if got != expected:
-                raise Failure("GET %s (Host %s, Origin %s): %d, not %d" % (path, host, origin, got, expected))
-        # A second preview on the same port: a clear error and status 75.
-        taken = subprocess.run([runner, "preview", "Scenes/video-player.yaml", "--port", str(preview.port)],
-                               capture_output=True, text=True, timeout=60)
-        if taken.returncode != 75 or "in use" not in taken.stderr:
-            raise Failure("a port in use gave status %d: %s" % (taken.returncode, taken.stderr))
-        # Only the loopback interface listens.
-        try:
-            outside = [address for address in socket.gethostbyname_ex(socket.gethostname())[2]
-                       if not address.startswith("127.")]
-        except OSError:
-            outside = []  # a machine whose name does not resolve: no other address to try
-        for address in outside:
-            with socket.socket() as probe:
-                probe.settimeout(2)
-                if probe.connect_ex((address, preview.port)) == 0:
-                    raise Failure("the preview answers on %s" % address)
-    finally:
-        status, errors = preview.stop()
-    if status != 0:
-        raise Failure("an untouched session ended with status %d: %s" % (status, errors))
-    print("server: token, Host, Origin and path refused; a port in use is status 75")
-
-
 def main():
     arguments = sys.argv[1:]
     screenshot = None
@@ -377,7 +325,6 @@ def main():
         check_paged_content(runner, driver)
         check_settings(runner, driver)
         check_reload(runner, driver, folder)
-        check_refusals(runner)
     except Failure as failure:
         print("check-preview: " + str(failure), file=sys.stderr)
         return 1

@@ -27,13 +27,14 @@ fonts-noto-cjk, fonts-noto-color-emoji) and rsvg-convert (librsvg2-bin);
 without them it says what is missing and exits 77, which CI does not take
 as a pass (scripts/ci/text-metrics.sh).
 """
-import importlib.util
 import os
 import re
 import shutil
 import subprocess
 import sys
 import tempfile
+
+from PIL import Image, ImageChops
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -52,13 +53,6 @@ TITLES = [("Pause", 70), ("Play", 70), ("Today", 90), ("Settings", 120), ("Yes",
 
 REQUIRED_FONTS = [("Inter", "fonts-inter"), ("Noto Sans CJK JP", "fonts-noto-cjk"),
                   ("Noto Color Emoji", "fonts-noto-color-emoji")]
-
-
-def load_png_reader():
-    spec = importlib.util.spec_from_file_location("check_png", os.path.join(ROOT, "scripts", "check-png.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.pixels
 
 
 def missing_tools():
@@ -115,29 +109,20 @@ def render(runner, scene_path, out, scale):
     subprocess.run([runner, "render", scene_path, "--scale", str(scale), "-o", out], check=True)
 
 
-def ink_columns(pixels, path, top, bottom, left, right):
+def ink_columns(path, top, bottom, left, right):
     """The first and last column between `left` and `right` of rows `top` to
     `bottom` with a pixel unlike the region's background (its most common
-    colour), or None."""
-    width, height, channels, rows = pixels(path)
-    top, bottom = max(0, top), min(height, bottom)
-    left, right = max(0, left), min(width, right)
-    counts = {}
-    for y in range(top, bottom):
-        row = rows[y]
-        for x in range(left, right):
-            colour = row[x * channels:x * channels + 3]
-            counts[colour] = counts.get(colour, 0) + 1
-    background = max(counts, key=counts.get)
-    first = last = None
-    for y in range(top, bottom):
-        row = rows[y]
-        for x in range(left, right):
-            colour = row[x * channels:x * channels + 3]
-            if max(abs(a - b) for a, b in zip(colour, background)) > 96:
-                first = x if first is None or x < first else first
-                last = x if last is None or x > last else last
-    return None if first is None else (first, last + 1)
+    colour) by more than 96 in a channel, or None."""
+    with Image.open(path) as image:
+        image = image.convert("RGB")
+        top, bottom = max(0, top), min(image.height, bottom)
+        left, right = max(0, left), min(image.width, right)
+        region = image.crop((left, top, right, bottom))
+    background = max(region.getcolors(region.width * region.height))[1]
+    difference = ImageChops.difference(region, Image.new("RGB", region.size, background))
+    box = difference.point(lambda value: 255 if value > 96 else 0).convert("L").point(
+        lambda value: 255 if value else 0).getbbox()
+    return None if box is None else (left + box[0], left + box[2])
 
 
 def main(arguments):
@@ -151,7 +136,6 @@ def main(arguments):
     if missing:
         print("check-text-metrics.py: skipped, it needs " + ", ".join(missing), file=sys.stderr)
         return 77
-    pixels = load_png_reader()
     work = keep or tempfile.mkdtemp()
     os.makedirs(work, exist_ok=True)
     failed = False
@@ -175,7 +159,7 @@ def main(arguments):
         for index, (name, text) in enumerate(STRINGS):
             x, y, drawing = views[f"label{index}"]
             width, height = (float(value) for value in RECT_WIDTH.search(drawing).groups())
-            ink = ink_columns(pixels, wide_png, round((y - 8) * scale), round((y + height + 8) * scale),
+            ink = ink_columns(wide_png, round((y - 8) * scale), round((y + height + 8) * scale),
                               round(x * scale), round((x + width + 40) * scale))
             drawn = (ink[1] / scale - x) if ink else 0
             ratio = drawn / width if width else 0
@@ -189,7 +173,7 @@ def main(arguments):
         for index, (title, width) in enumerate(TITLES):
             x, y, drawing = views[f"button{index}"]
             weight = re.search(r'font-weight="(\d+)"', drawing)
-            ink = ink_columns(pixels, png, round(y) + 4, round(y) + 40, round(x) + 2, round(x) + width - 2)
+            ink = ink_columns(png, round(y) + 4, round(y) + 40, round(x) + 2, round(x) + width - 2)
             if ink is None:
                 print(f"FAIL: title {title!r}: no ink")
                 failed = True

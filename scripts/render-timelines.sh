@@ -1,13 +1,12 @@
 #!/usr/bin/env bash
 # Writes the timeline of every shipped scene (Scenes/*.yaml) and of the
 # scene made to fail (Examples/failing-expectation.yaml) to OUTDIR with
-# `scene-runner run --timeline`, checks that no page refers to anything on
-# the network, then opens each page in headless Chromium with every
-# connection sent to a closed local port, and checks that its script ran
-# without an error and drew the timeline (lanes and expectation marks in
-# the DOM) and that its
-# screenshot, OUTDIR/NAME.png, is not blank. Without Chromium the pages are
-# still written and checked, and the screenshots are skipped with a message.
+# `scene-runner run --timeline`, then opens each page in headless Chromium
+# with every connection sent to a closed local port, and checks that its
+# script ran without an error and drew the timeline (lanes and expectation
+# marks in the DOM) and that its screenshot, OUTDIR/NAME.png, is not blank.
+# Without Chromium the pages are written and the screenshots skipped. That
+# a page needs no network is TimelineTests'.
 #
 #   scripts/render-timelines.sh OUTDIR
 #
@@ -48,17 +47,8 @@ for scene in Scenes/*.yaml; do
 done
 pages+=("$out/failing-expectation.html")
 
-echo "== no page refers to the network"
 for page in "${pages[@]}"; do
-    if [ ! -s "$page" ]; then
-        echo "$page: not written" >&2
-        exit 1
-    fi
-    if grep -oE 'https?://[^"'"'"' )\\]*' "$page" | grep -vxF 'http://www.w3.org/2000/svg' | grep -q .; then
-        echo "$page refers to the network:" >&2
-        grep -noE 'https?://[^"'"'"' )\\]*' "$page" | grep -vF 'http://www.w3.org/2000/svg' >&2
-        exit 1
-    fi
+    [ -s "$page" ] || { echo "$page: not written" >&2; exit 1; }
 done
 
 chromium=

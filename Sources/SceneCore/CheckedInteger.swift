@@ -9,7 +9,7 @@ extension Int {
     ///     Int(clamping: .nan)                        // 0
     ///     Int(clamping: 2.5, rounding: .up)          // 3
     ///
-    /// `scripts/ci/checked-integers.sh` keeps every other conversion of a
+    /// `SourceRulesTests` keeps every other conversion of a
     /// number out of the drawing code.
     package init(clamping value: Double, rounding rule: FloatingPointRoundingRule = .towardZero) {
         let rounded = value.rounded(rule)

@@ -351,6 +351,21 @@ private let isDotInstalled = Graphviz.locate() != nil
         }
     }
 
+    @Test func everyShippedScenesGraphNamesEachObjectCheckCounts() throws {
+        for path in try shippedScenes() {
+            let checked = try run(["check", "--format", "json", path]).jsonRecords()
+            let file = try #require(checked.first { $0["type"] as? String == "file" }, "\(path)")
+            let ids = try #require(file["ids"] as? [String], "\(path): no ids in \(file)")
+            #expect(file["valid"] as? Bool == true, "\(path)")
+            #expect(
+                ids.count == file["objects"] as? Int, "\(path): \(ids.count) ids for \(file["objects"] ?? "?") objects")
+            let graph = run(["graph", path])
+            #expect(graph.status == 0, "\(path): \(graph.errors)")
+            let missing = ids.filter { !graph.output.contains("<b>\($0)</b>") }
+            #expect(missing.isEmpty, "\(path): the graph does not name \(missing)")
+        }
+    }
+
     @Test func theCommittedPictureIsCurrent() throws {
         let committed = try String(contentsOfFile: packagePath("docs/images/video-player.dot"), encoding: .utf8)
         let result = run(["graph", packagePath("Scenes/video-player.yaml")])

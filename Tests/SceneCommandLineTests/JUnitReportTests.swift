@@ -236,6 +236,44 @@ import Testing
         #expect(failure.stringValue?.contains("note: </testcase><injected/>\\u{1B}\\u{D}") == true)
     }
 
+    @Test func eachFailureIsAtItsExpectationsLineAndAnInvalidSceneShowsEveryDiagnostic() throws {
+        let failing = packagePath("Examples/failing-expectation.yaml")
+        let mistakes = packagePath("Examples/mistakes.yaml")
+        let report = try temporaryFolder("junit").path("failing.xml")
+        let result = run(["run", "--format", "json", failing, mistakes, "--junit", report])
+        #expect(result.status == 2, "\(result.errors)")
+        let records = try result.jsonRecords()
+        let failed = records.filter { $0["type"] as? String == "expect" && $0["passed"] as? Bool == false }
+        let document = try Self.document(at: report)
+        let failures = try document.nodes(forXPath: "/testsuites/testsuite[1]/testcase[failure]")
+        #expect(failures.count == failed.count && !failed.isEmpty)
+        for (testCase, record) in zip(failures, failed) {
+            let line = try #require(record["line"] as? Int), column = try #require(record["column"] as? Int)
+            let path = try #require(record["path"] as? String)
+            #expect(Self.attribute("file", of: testCase) == failing)
+            #expect(Self.int("line", of: testCase) == line)
+            let failure = try #require(try testCase.nodes(forXPath: "failure").first)
+            #expect(Self.attribute("type", of: failure) == "expectation")
+            #expect(Self.attribute("message", of: failure)?.hasPrefix("expected ") == true)
+            let text = failure.stringValue ?? ""
+            #expect(text.hasPrefix("\(failing):\(line):\(column): expect \(path) == "), "\(text)")
+            // The transcript's excerpt shows the failed step.
+            let excerpt = text.components(separatedBy: "the transcript to just after it").dropFirst().joined()
+            #expect(excerpt.contains("expect \(path) == ") && excerpt.contains(": FAILED"), "\(text)")
+        }
+        let errors = try document.nodes(forXPath: "/testsuites/testsuite[2]/testcase/error")
+        #expect(errors.count == 1)
+        #expect(errors.first.flatMap { Self.attribute("type", of: $0) } == "invalid-scene")
+        let diagnostics = records.filter { $0["type"] as? String == "diagnostic" && $0["file"] as? String == mistakes }
+        #expect(!diagnostics.isEmpty)
+        for diagnostic in diagnostics {
+            let place =
+                "\(mistakes):\(diagnostic["line"] ?? "?"):\(diagnostic["column"] ?? "?"): "
+                + "\(diagnostic["severity"] ?? "?"): \(diagnostic["message"] ?? "?")"
+            #expect(errors.first?.stringValue?.contains(place) == true, "the error does not show \(place)")
+        }
+    }
+
     @Test func theReportIsTheSameWithJobsAndShardsSplitIt() throws {
         let scenes = try shippedScenes() + [packagePath("Examples/failing-expectation.yaml")]
         let folder = try temporaryFolder("junit")

@@ -37,6 +37,14 @@ import Testing
         )
     }
 
+    @Test func theCommittedImportMapSchemaIsWhatSchemaPrints() throws {
+        let committed = try String(contentsOfFile: packagePath("schema/import-map.schema.json"), encoding: .utf8)
+        #expect(
+            committed == run(["schema", "--import-map"]).output,
+            "schema/import-map.schema.json is out of date; regenerate it: swift build && .build/debug/scene-runner schema --import-map > schema/import-map.schema.json"
+        )
+    }
+
     @Test func schemaTakesNoArgumentAndListsItsExitStatuses() {
         let extra = run(["schema", "Scenes/player-controls.yaml"])
         #expect(extra.status == 64)

@@ -3,7 +3,7 @@ import SceneTesting
 import TestSupport
 import Testing
 
-/// The fuzzer's corpus (`Fuzz/Corpus`, kept by `scripts/fuzz.sh --merge`)
+/// The fuzzer's corpus (`Fuzz/Corpus`, kept by libFuzzer's `-merge=1`)
 /// as a regression suite: every input goes through what the fuzz target
 /// (Fuzz/Sources/SceneFuzzer) does with it, check, load and, within the
 /// same bounds, run, so an input that once crashed, hung or made the paths

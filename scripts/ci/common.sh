@@ -5,6 +5,12 @@ cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 
 runner=${SCENE_RUNNER:-.build/debug/scene-runner}
 
+# The flags of every build CI makes (swift build, swift test, the symbol
+# graphs, the API check): warnings are errors, and a target that imports a
+# module of the package it does not declare fails. The same flags
+# everywhere, so that nothing is compiled twice.
+build_flags=(-Xswiftc -warnings-as-errors --explicit-target-dependency-import-check error)
+
 # `step TEXT`: the header of a check in the log.
 step() { echo "== $*"; }
 

@@ -5,14 +5,12 @@
 #   scripts/ci/install.sh [GROUP...]     all groups when none is given
 #
 #   build     libyaml-dev, libsqlite3-dev (GRDB links the system SQLite), pkg-config
-#   python    python3 and pip; ruamel.yaml (YAML 1.2, as the scenes are
-#             read: PyYAML would read `on:` as true), check-jsonschema,
-#             junitparser
+#   python    python3 and pip, and scripts/requirements.txt (pinned:
+#             check-jsonschema, Selenium, fontTools, Pillow)
 #   graphs    Graphviz's dot, rsvg-convert
 #   fonts     the fonts pictures are drawn and measured with: Inter
-#             (fonts-inter), Noto Sans CJK, Noto Color Emoji; fontTools,
-#             which scripts/font-metrics.py reads them with
-#   browser   chromium, chromium-driver and Selenium
+#             (fonts-inter), Noto Sans CJK, Noto Color Emoji
+#   browser   chromium and chromium-driver
 source "$(dirname "$0")/common.sh"
 export DEBIAN_FRONTEND=noninteractive
 
@@ -26,12 +24,12 @@ apt_install() {
     apt-get install -y -qq "$@" >/dev/null
 }
 
-# `pip_install MODULE PACKAGE`: installs PACKAGE from PyPI unless python3
-# can import MODULE (on a system Python that refuses pip, past its guard).
-pip_install() {
-    python3 -c "import $1" 2>/dev/null && return
-    echo "== installing $2 (PyPI)"
-    python3 -m pip install -q "$2" 2>/dev/null || python3 -m pip install -q --break-system-packages "$2"
+# `pip_requirements`: scripts/requirements.txt, at its pinned versions (on
+# a system Python that refuses pip, past its guard).
+pip_requirements() {
+    local requirements=scripts/requirements.txt
+    python3 -m pip install -q -r "$requirements" 2>/dev/null ||
+        python3 -m pip install -q --break-system-packages -r "$requirements"
 }
 
 groups=("$@")
@@ -44,9 +42,7 @@ for group in "${groups[@]}"; do
     python)
         { command -v python3 >/dev/null && python3 -m pip --version >/dev/null 2>&1; } ||
             apt_install python3 python3-pip
-        pip_install ruamel.yaml ruamel.yaml
-        pip_install junitparser junitparser
-        command -v check-jsonschema >/dev/null || pip_install check_jsonschema check-jsonschema
+        pip_requirements
         ;;
     graphs)
         command -v dot >/dev/null || apt_install graphviz
@@ -56,16 +52,12 @@ for group in "${groups[@]}"; do
         fc-list :family=Inter family | grep -q . || apt_install fonts-inter
         fc-list ":family=Noto Sans CJK JP" family | grep -q . || apt_install fonts-noto-cjk
         fc-list ":family=Noto Color Emoji" family | grep -q . || apt_install fonts-noto-color-emoji
-        command -v python3 >/dev/null || apt_install python3 python3-pip
-        pip_install fontTools fonttools
         ;;
     browser)
         if ! command -v chromedriver >/dev/null ||
             ! { command -v chromium >/dev/null || command -v chromium-headless-shell >/dev/null; }; then
             apt_install chromium chromium-driver
         fi
-        command -v python3 >/dev/null || apt_install python3 python3-pip
-        pip_install selenium selenium
         ;;
     *)
         fail "unknown group '$group' (build, python, graphs, fonts, browser)"
