@@ -1,5 +1,5 @@
 """What the scripts that drive a page in headless Chromium share
-(check-preview.py, measure-preview.py, check-timeline-screen.py): the
+(check-preview.py, ../Benchmarks/measure-preview.py, check-timeline-screen.py): the
 browser, waiting for what a page or a process does, and a running
 `scene-runner preview`.
 

@@ -2,7 +2,7 @@
 """Measures `scene-runner preview`: how long an input takes to come back as
 a picture, and how many pictures a second the page gets during a fade.
 
-    scripts/measure-preview.py RUNNER [--inputs N] [--bound MS]
+    Benchmarks/measure-preview.py RUNNER [--inputs N] [--bound MS]
 
 1. Latency: starts `RUNNER preview Scenes/video-player.yaml`, opens it in
    headless Chromium (chromedriver, Selenium), and from the page sends N
@@ -30,7 +30,11 @@ import sys
 import tempfile
 import time
 
-from browser import Preview, chromium
+import pathlib
+
+# The browser helpers are the CI scripts' own.
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "scripts"))
+from browser import Preview, chromium  # noqa: E402
 
 
 # Sends `count` slides on a socket of its own, each after the previous
@@ -172,7 +176,7 @@ def main():
         index = arguments.index("--bound")
         bound = float(arguments[index + 1])
         del arguments[index:index + 2]
-    if len(arguments) != 1:
+    if len(arguments) != 1 or not os.access(arguments[0], os.X_OK):
         print(__doc__, file=sys.stderr)
         return 64
     driver = chromium()
