@@ -5,7 +5,6 @@ let package = Package(
     name: "scene-runtime",
     products: [
         .executable(name: "scene-runner", targets: ["scene-runner"]),
-        .library(name: "SceneYAML", targets: ["SceneYAML"]),
         .library(name: "SceneCore", targets: ["SceneCore"]),
         .library(name: "SceneLoader", targets: ["SceneLoader"]),
         .library(name: "SceneBehaviours", targets: ["SceneBehaviours"]),

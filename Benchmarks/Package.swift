@@ -20,8 +20,8 @@ let package = Package(
     targets: [
         // libyaml itself, for the raw parse every load is measured against.
         .systemLibrary(name: "CLibYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
-        // The generated scenes, for the benchmark and its tests.
-        .target(name: "BenchScenes", dependencies: [.product(name: "SceneYAML", package: "scene-runtime")]),
+        // The generated scenes, for the benchmark and its tests, written with the loader's YAMLWriter.
+        .target(name: "BenchScenes", dependencies: [.product(name: "SceneLoader", package: "scene-runtime")]),
         .executableTarget(
             name: "SceneBench",
             dependencies: [

@@ -1,4 +1,4 @@
-import SceneYAML
+import SceneLoader
 
 /// Writes a scene file of an exact number of objects, of the standard
 /// types only, that `scene-runner check` passes without an error or a
