@@ -76,13 +76,17 @@ package struct YAMLDocument: Sendable {
         /// A collection's number of children.
         @inlinable var count: UInt32 { second }
         @inlinable var isCollection: Bool { kind == .sequence || kind == .mapping }
+
+        /// The index of the record after this one's subtree, this record being at `index`.
+        @inlinable func next(after index: Int) -> Int {
+            isCollection ? Int(first) : index + 1
+        }
     }
 
     /// The index of the record after the subtree of the record at `index`.
     @inlinable
     func next(after index: Int) -> Int {
-        let record = records[index]
-        return record.isCollection ? Int(record.first) : index + 1
+        records[index].next(after: index)
     }
 
     @usableFromInline var records: [Record] = []
@@ -330,8 +334,7 @@ package struct YAMLDocument: Sendable {
         package mutating func next() -> Node? {
             guard current < end else { return nil }
             let node = Node(index: Int32(current))
-            let record = records[current]
-            current = record.isCollection ? Int(record.first) : current + 1
+            current = records[current].next(after: current)
             return node
         }
     }

@@ -38,7 +38,8 @@ import Testing
             let output = try temporaryFolder("import")
             let path = folder.appendingPathComponent(name).path
             let result = try runSceneRunner(["import", path, "-o", output.path("scenes")])
-            #expect(result.status == 0 || result.status == 2, "\(name): import exited \(result.status)\n\(result.output)")
+            #expect(
+                result.status == 0 || result.status == 2, "\(name): import exited \(result.status)\n\(result.output)")
             if result.output.contains(": not imported\n") {
                 let text = try String(contentsOfFile: path, encoding: .utf8)
                 #expect(text.contains("com.apple.InterfaceBuilder3.Cocoa."), "\(name): refused\n\(result.output)")
