@@ -231,17 +231,17 @@ struct RenderCommand: SceneSubcommand {
             the limit (64 megapixels): \(advice), or write SVG.
             """
     }
-}
 
-/// Keeps the message of the last error a run reported, and nothing else.
-private final class LastError: TranscriptListener {
-    /// The last error's message, if there was one.
-    private(set) var message: String?
+    /// Keeps the message of the last error a run reported, and nothing else.
+    private final class LastError: TranscriptListener {
+        /// The last error's message, if there was one.
+        private(set) var message: String?
 
-    func warn(_ warnings: [Diagnostic], in source: SceneSource) {}
-    func begin(_ header: Transcript.Header) {}
-    func record(_ entry: Transcript.Entry) {
-        if case .error(let message, _) = entry.kind { self.message = message }
+        func warn(_ warnings: [Diagnostic], in source: SceneSource) {}
+        func begin(_ header: Transcript.Header) {}
+        func record(_ entry: Transcript.Entry) {
+            if case .error(let message, _) = entry.kind { self.message = message }
+        }
+        func end(_ summary: Transcript.Summary) {}
     }
-    func end(_ summary: Transcript.Summary) {}
 }

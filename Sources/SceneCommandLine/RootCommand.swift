@@ -54,8 +54,3 @@ struct RootCommand: ParsableCommand {
         ExitStatus.interruptedLine,
     ])
 }
-
-/// How results are printed.
-package enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, json
-}

@@ -191,14 +191,14 @@ enum TypeCatalog {
         }
         return text
     }
+
+    /// Events, actions and inputs, for listing.
+    protocol DescribedMember {
+        var name: String { get }
+        var doc: String { get }
+        var declaringType: String { get }
+    }
 }
 
-/// Events, actions and inputs, for listing.
-protocol DescribedMember {
-    var name: String { get }
-    var doc: String { get }
-    var declaringType: String { get }
-}
-
-extension EventDescription: DescribedMember {}
-extension ActionDescription: DescribedMember {}
+extension EventDescription: TypeCatalog.DescribedMember {}
+extension ActionDescription: TypeCatalog.DescribedMember {}

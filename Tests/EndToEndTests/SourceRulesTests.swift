@@ -3,8 +3,10 @@ import TestSupport
 import Testing
 
 /// The house rules a compiler does not check, read from `Sources/`: one
-/// concept a file at most 500 lines long (CONTRIBUTING.md), and no
-/// unchecked integer conversion where a scene's numbers reach the drawing.
+/// concept a file at most 500 lines long (CONTRIBUTING.md), the command
+/// line's rooms (one type a file, named after it; at most 20 files at the
+/// top), and no unchecked integer conversion where a scene's numbers reach
+/// the drawing.
 @Suite struct SourceRulesTests {
     /// Every Swift file under `folder` of the package, by its path from the root.
     private static func swiftFiles(under folder: String) -> [String] {
@@ -28,6 +30,27 @@ import Testing
         #expect(files.count > 100)
         let long = try files.filter { try Self.lines(of: $0).count > 500 }
         #expect(long.isEmpty, "split these (one concept a file, at most 500 lines; Type+Concern.swift): \(long)")
+    }
+
+    /// `Sources/SceneCommandLine` keeps at most 20 files at its top, the
+    /// rest in folders by concept, and every file declares one top-level
+    /// type, named like the file (`Type.swift`, or `Type+Concern.swift`
+    /// holding extensions only); helpers are nested in it.
+    @Test func theCommandLineHoldsOneTypeAFileAndAtMost20FilesAtItsTop() throws {
+        let folder = "Sources/SceneCommandLine"
+        let top = try FileManager.default.contentsOfDirectory(
+            atPath: packageRoot.appendingPathComponent(folder).path
+        ).filter { $0.hasSuffix(".swift") }
+        #expect(top.count <= 20, "\(folder) has \(top.count) files at its top; move some into a concept's folder")
+        let declaration = /^(?:(?:public|package|private|fileprivate|internal|final) )*(?:struct|enum|class|actor|protocol) (\w+)/
+        var wrong: [String] = []
+        for file in Self.swiftFiles(under: folder) {
+            let name = file.split(separator: "/").last.map { String($0.dropLast(".swift".count)) } ?? file
+            let types = try Self.lines(of: file).compactMap { try declaration.prefixMatch(in: $0).map { String($0.1) } }
+            let expected = name.contains("+") ? [] : [name]
+            if types != expected { wrong.append("\(file): \(types)") }
+        }
+        #expect(wrong.isEmpty, "one top-level type a file, named like the file: \(wrong)")
     }
 
     /// A scene's numbers (a frame 1e21 points high) reach the drawing, and

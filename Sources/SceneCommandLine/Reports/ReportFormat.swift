@@ -33,15 +33,6 @@ extension CommandContext {
     }
 }
 
-/// `--format text|json|github`, for `check` and `run`.
-struct ReportFormatOption: ParsableArguments {
-    @Option(
-        help: ArgumentHelp(
-            "Output format: text, json for JSON Lines, or github for GitHub Actions' workflow commands (annotations on the lines, transcripts in groups). Default: github when GITHUB_ACTIONS is 'true', text otherwise.",
-            valueName: "format"))
-    var format: ReportFormat?
-}
-
 extension Records {
     /// Writes why a scene could not be loaded, as ``writeInvalid(_:name:format:prefix:fileRecord:to:)``
     /// does for text and JSON; in `github`, each diagnostic as an
