@@ -8,7 +8,8 @@ import Testing
 /// leads to a file in the repository.
 ///
 /// Markers are HTML comments on the lines right above a fenced block (they
-/// may be stacked); `scripts/update-docs.py` rewrites the blocks they mark:
+/// may be stacked); `SCENE_UPDATE_DOCS=1 swift test --filter DocsTests`
+/// rewrites the blocks they mark (``everyMarkedBlockIsWhatItShows(_:)``):
 ///
 /// - `<!-- scene: NAME -->`: the block is a scene file called NAME, which
 ///   the document's outputs can name. `<!-- scene: NAME = BASE with this
@@ -188,16 +189,18 @@ import Testing
     }
 
     static func examples() throws -> [Example] {
+        try documents().flatMap(examples(of:))
+    }
+
+    /// The marked blocks of one document.
+    static func examples(of document: String) throws -> [Example] {
         var examples: [Example] = []
-        for document in try documents() {
-            let blocks = try blocks(of: document)
-            let scenes = try scenes(in: blocks)
-            for block in blocks {
-                for marker in block.markers where marker.kind == "output" || marker.kind == "file" {
-                    examples.append(
-                        Example(
-                            document: document, line: block.line, marker: marker, text: block.text, scenes: scenes))
-                }
+        let blocks = try blocks(of: document)
+        let scenes = try scenes(in: blocks)
+        for block in blocks {
+            for marker in block.markers where marker.kind == "output" || marker.kind == "file" {
+                examples.append(
+                    Example(document: document, line: block.line, marker: marker, text: block.text, scenes: scenes))
             }
         }
         return examples
@@ -242,8 +245,8 @@ import Testing
         return (filter == "tail" ? Array(lines.suffix(count)) : Array(lines.prefix(count))).joined()
     }
 
-    @Test(arguments: try examples())
-    func everyMarkedBlockIsWhatItShows(_ example: Example) throws {
+    /// What a marked block should hold: the command's output, or the file.
+    static func expectedText(of example: Example) throws -> String {
         switch example.marker.kind {
         case "output":
             for file in try Self.command(example.marker.argument).arguments where file.hasSuffix(".yaml") {
@@ -253,15 +256,46 @@ import Testing
                     example.scenes[file] != nil || inRepository,
                     "'\(file)' is neither a '<!-- scene: \(file) -->' of \(example.document) nor a repository file")
             }
-            let output = try Self.output(of: example.marker.argument, scenes: example.scenes)
-            #expect(output == example.text, "run scripts/update-docs.py after changing output")
-        case "file":
-            let text = try String(
-                contentsOf: packageRoot.appendingPathComponent(example.marker.argument), encoding: .utf8)
-            #expect(text == example.text, "run scripts/update-docs.py after changing the file")
+            return try Self.output(of: example.marker.argument, scenes: example.scenes)
         default:
-            Issue.record("unknown marker '\(example.marker.kind)'")
+            return try String(
+                contentsOf: packageRoot.appendingPathComponent(example.marker.argument), encoding: .utf8)
         }
+    }
+
+    /// `text` (a document) with the body of the block whose opening fence
+    /// is at `line` (from 1), `old`, replaced by `new`, as the lines of a
+    /// fenced block.
+    static func replacing(_ line: Int, _ old: String, with new: String, in text: String) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let oldLines = old.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+        var newLines = new.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if new.hasSuffix("\n") { newLines.removeLast() }
+        lines.replaceSubrange(line..<(line + oldLines), with: newLines)
+        return lines.joined(separator: "\n")
+    }
+
+    /// Every block marked `output` or `file` holds what it shows. With
+    /// `SCENE_UPDATE_DOCS=1`, the blocks that differ are rewritten instead:
+    ///
+    ///     swift build && SCENE_UPDATE_DOCS=1 swift test --filter DocsTests
+    @Test(arguments: try documents())
+    func everyMarkedBlockIsWhatItShows(_ document: String) throws {
+        let file = GeneratedFile(document)
+        var text = try #require(file.committed(), "\(document) is not UTF-8")
+        // From the last block up, so that a rewritten block moves none of those left to do.
+        for example in try Self.examples(of: document).reversed() {
+            let expected = try Self.expectedText(of: example)
+            guard expected != example.text else { continue }
+            text = Self.replacing(example.line, example.text, with: expected, in: text)
+            if !GeneratedFile.isUpdating {
+                Issue.record(
+                    "\(example.testDescription) is not what it shows:\n\(expected)",
+                    sourceLocation: SourceLocation(
+                        fileID: "EndToEndTests/\(document)", filePath: file.url.path, line: example.line, column: 1))
+            }
+        }
+        #expect(try file.isCurrent(with: text), "\(file.advice(filter: "DocsTests"))")
     }
 
     // MARK: Links

@@ -6,8 +6,8 @@ import Testing
 /// its real transcript, the two commands, and a table of every document.
 /// Its marked blocks (`<!-- output: ARGS -->`, `<!-- file: PATH -->`) are
 /// checked with the other documents' by
-/// `DocsTests.everyMarkedBlockIsWhatItShows`; `scripts/update-docs.py`
-/// rewrites them.
+/// `DocsTests.everyMarkedBlockIsWhatItShows`, which rewrites them under
+/// `SCENE_UPDATE_DOCS=1` (`SCENE_UPDATE_DOCS=1 swift test --filter DocsTests`).
 @Suite struct ReadmeTests {
     static func readme() throws -> String {
         try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)

@@ -42,7 +42,8 @@ import Testing
             atPath: packageRoot.appendingPathComponent(folder).path
         ).filter { $0.hasSuffix(".swift") }
         #expect(top.count <= 20, "\(folder) has \(top.count) files at its top; move some into a concept's folder")
-        let declaration = /^(?:(?:public|package|private|fileprivate|internal|final) )*(?:struct|enum|class|actor|protocol) (\w+)/
+        let declaration =
+            /^(?:(?:public|package|private|fileprivate|internal|final) )*(?:struct|enum|class|actor|protocol) (\w+)/
         var wrong: [String] = []
         for file in Self.swiftFiles(under: folder) {
             let name = file.split(separator: "/").last.map { String($0.dropLast(".swift".count)) } ?? file
