@@ -21,3 +21,11 @@ public func sceneRunnerURL() throws -> URL {
     }
     return found
 }
+
+/// The program `name` where `PATH` finds it first (as a shell would), or
+/// `nil`: the toolchain's `swift` and its tools, Graphviz's `dot`.
+public func executableOnPath(_ name: String) -> URL? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    return path.split(separator: ":").lazy.map { URL(fileURLWithPath: String($0)).appendingPathComponent(name) }
+        .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+}

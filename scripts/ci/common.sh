@@ -5,8 +5,8 @@ cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 
 runner=${SCENE_RUNNER:-.build/debug/scene-runner}
 
-# The flags of every build CI makes (swift build, swift test, the symbol
-# graphs, the API check): warnings are errors, and a target that imports a
+# The flags of every build CI makes (swift build, swift test, the API
+# check): warnings are errors, and a target that imports a
 # module of the package it does not declare fails. The same flags
 # everywhere, so that nothing is compiled twice.
 build_flags=(-Xswiftc -warnings-as-errors --explicit-target-dependency-import-check error)
