@@ -18,6 +18,11 @@ enum GivenMember {
     case connections(node: YAMLDocument.Node, file: ObjectFile)
     /// A `set:` of the member of this name whose mistake was reported.
     case refused(member: String)
+    /// A property the component writes as `$name` (the key at `keyNode`):
+    /// the instance's parameter, resolved and checked against the
+    /// property here; `nil` when it was refused (reported). The
+    /// declaration takes it where the key is written, not after the keys.
+    case parameterUse(keyNode: YAMLDocument.Node, PropertyDescription, SceneValue?)
 
     /// The member a `set:` gives; `nil` for a root view's parent.
     var setMember: String? {
@@ -27,13 +32,15 @@ enum GivenMember {
         case .outlet(let outlet, _, _): outlet.name
         case .connections: "on"
         case .refused(let member): member
+        case .parameterUse: nil
         }
     }
 }
 
 /// Completing the objects of components: the root views placed under the
-/// instance's parent, and the instances' `set:` overrides checked against
-/// the object's type.
+/// instance's parent, the properties a component writes as `$name` given
+/// their parameter's value, and the instances' `set:` overrides checked
+/// against the object's type.
 ///
 /// In an override, the key names the component's object (`form.authenticator`)
 /// and the value is read in the file that writes the `set:`: an id in it
@@ -52,7 +59,8 @@ extension ComponentExpansion {
         overrides: [Override], own: YAMLDocument, into diagnostics: inout DiagnosticCollector
     ) -> Range<Int> {
         let start = given.count
-        guard file.rootParent != nil || !overrides.isEmpty, document.kind(entry.value) == .mapping,
+        guard file.rootParent != nil || !overrides.isEmpty || file.parameters != nil,
+            document.kind(entry.value) == .mapping,
             let typeNode = document.entry(entry.value, "type")?.value, let bytes = document.scalarBytes(typeNode),
             let type = registry.type(namedUTF8: bytes)
         else { return start..<start }
@@ -61,10 +69,33 @@ extension ComponentExpansion {
         {
             given.append(.parent(parent, outlet))
         }
+        if file.parameters != nil {
+            appendParameterUses(document, entry.value, of: type, in: file, own: own, into: &diagnostics)
+        }
         for override in overrides {
             given.append(member(override, of: type, own: own, into: &diagnostics))
         }
         return start..<given.count
+    }
+
+    /// Appends a ``GivenMember/parameterUse(keyNode:_:_:)`` for each
+    /// settable property of `type` that the object `body` (in `file`, which
+    /// declares parameters) writes as `$name`. A read-only property is
+    /// left to the declaration, which reports it.
+    mutating func appendParameterUses(
+        _ document: borrowing YAMLDocument, _ body: YAMLDocument.Node, of type: TypeDescription, in file: ObjectFile,
+        own: YAMLDocument, into diagnostics: inout DiagnosticCollector
+    ) {
+        document.forEachEntryNode(body) { keyNode, value in
+            var member: TypeDescription.Member?
+            document.withScalarBytes(keyNode) { member = type.member(utf8: $0) }
+            guard case .property(let property)? = member, !property.isReadOnly,
+                let name = Self.parameterReference(document, value)
+            else { return }
+            let resolved = Self.resolveParameter(
+                name, at: document.span(value), for: property, in: file, own: own, into: &diagnostics)
+            given.append(.parameterUse(keyNode: keyNode, property, resolved))
+        }
     }
 
     /// What `override` gives an object of `type`: a property's value

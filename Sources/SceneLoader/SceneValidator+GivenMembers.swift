@@ -56,7 +56,7 @@ extension SceneValidator {
                 } else {
                     checked.propertyValues.append(entry)
                 }
-            case .refused:
+            case .refused, .parameterUse:
                 continue
             }
         }

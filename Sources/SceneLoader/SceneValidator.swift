@@ -201,7 +201,7 @@ struct SceneValidator {
         type: TypeDescription, index: Int, idOffsets: Range<Int>, own: YAMLDocument
     ) {
         let (id, file) = (object.id, object.file)
-        let hasParameters = file.parameters != nil
+        let hasParameters = file.parameters != nil && !object.given.isEmpty
         document.forEachEntryNode(body) { keyNode, value in
             // Keys are looked up by their bytes; their text is only made for a message.
             var key = Key.unknown
@@ -217,10 +217,9 @@ struct SceneValidator {
                         in: file.origin)
                     return
                 }
-                if hasParameters, let name = ComponentExpansion.parameterReference(document, value) {
-                    if let resolved = ComponentExpansion.resolveParameter(
-                        name, at: document.span(value), for: property, in: file, own: own, into: &diagnostics)
-                    {
+                // A `$name` was resolved in expansion; its value goes where the key is written.
+                if hasParameters, let use = parameterUse(at: keyNode, in: object.given) {
+                    if let resolved = use {
                         checked.propertyValues.append(
                             SceneDeclaration.PropertyValue(property: property, value: resolved))
                     }
@@ -268,6 +267,16 @@ struct SceneValidator {
                     at: document.span(entry.value), in: file.origin)
             }
         }
+    }
+
+    /// The value expansion gave the property whose key is `keyNode`, written
+    /// as `$name` (``GivenMember/parameterUse(keyNode:_:_:)``): `.some(nil)`
+    /// when it was refused; `nil` when the key is no parameter's use.
+    func parameterUse(at keyNode: YAMLDocument.Node, in members: Range<Int>) -> SceneValue?? {
+        for member in given[members] {
+            if case .parameterUse(let node, _, let value) = member, node == keyNode { return .some(value) }
+        }
+        return nil
     }
 
     /// What the key whose bytes are `bytes` is in an object of `type`.
