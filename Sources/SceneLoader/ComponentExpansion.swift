@@ -214,8 +214,12 @@ struct ComponentExpansion {
         guard !file.isOwn else {
             var first: Int?
             if !instanceOffsets.isEmpty { first = instanceOffsets[entry.key] }
+            // A component checked on its own: its `$name` uses take the defaults.
+            let given =
+                file.parameters == nil
+                ? 0..<0 : complete(document, entry, in: file, overrides: [], own: own, into: &diagnostics)
             objects.append(
-                ExpandedObject(entry: entry, file: file, id: entry.key, given: 0..<0, instanceWrittenFirst: first))
+                ExpandedObject(entry: entry, file: file, id: entry.key, given: given, instanceWrittenFirst: first))
             return
         }
         let id = file.prefix + entry.key
