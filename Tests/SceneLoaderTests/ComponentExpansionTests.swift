@@ -66,6 +66,41 @@ import Testing
         #expect(expanded.objects[1].file.includer === expanded.objects[0].file)
     }
 
+    @Test func aParametersUseIsResolvedInExpansionWhereItsKeyIsWritten() throws {
+        let folder = try SceneFolder([
+            "scene.yaml": "objects:\n  a: { include: box.yaml, params: { size: 5, name: 7 } }\n",
+            "box.yaml":
+                "params:\n  size: { type: Int, default: 3 }\n  name: { default: x }\n"
+                + "objects:\n  slider: { type: Stepper, maximum: $size, value: $name }\n",
+        ])
+        let expanded = try expandFirstObject(in: folder)
+        let uses = expanded.scene.given[expanded.objects[0].given].compactMap { member -> (String, SceneValue?)? in
+            guard case .parameterUse(_, let property, let value) = member else { return nil }
+            return (property.name, value)
+        }
+        // In the order the keys are written, each checked against its property here.
+        #expect(uses.map(\.0) == ["maximum", "value"])
+        #expect(uses.first?.1 == .double(5))
+        #expect(uses.last?.1 == .double(7))
+        #expect(expanded.diagnostics.isEmpty)
+    }
+
+    @Test func aParameterThatDoesNotFitItsPropertyIsReportedByExpansion() throws {
+        let folder = try SceneFolder([
+            "scene.yaml": "objects:\n  a: { include: box.yaml }\n",
+            "box.yaml": "params:\n  on: { type: Bool, default: true }\nobjects:\n  b: { type: Button, title: $on }\n",
+        ])
+        let expanded = try expandFirstObject(in: folder)
+        guard case .parameterUse(_, let property, let value)? = expanded.scene.given[expanded.objects[0].given].first
+        else {
+            Issue.record("no parameter use given to a.b")
+            return
+        }
+        #expect(property.name == "title")
+        #expect(value == nil)
+        #expect(expanded.diagnostics.map(\.code) == [.parameterTypeMismatch])
+    }
+
     @Test func anInstancesParentGoesToTheRootViewsThatWriteNone() throws {
         let folder = try SceneFolder([
             "scene.yaml": "objects:\n  root: { type: View }\n  box: { include: box.yaml, parent: root }\n",
