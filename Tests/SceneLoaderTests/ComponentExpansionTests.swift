@@ -70,7 +70,7 @@ import Testing
         let folder = try SceneFolder([
             "scene.yaml": "objects:\n  a: { include: box.yaml, params: { size: 5, name: 7 } }\n",
             "box.yaml":
-                "params:\n  size: { type: Int, default: 3 }\n  name: { default: x }\n"
+                "params:\n  size: { type: Double, default: 3 }\n  name: { default: x }\n"
                 + "objects:\n  slider: { type: Stepper, maximum: $size, value: $name }\n",
         ])
         let expanded = try expandFirstObject(in: folder)
