@@ -97,56 +97,73 @@ struct ValueResolver {
             return nil
         }
         // Each key's field, found by its bytes: no string is made of a key
-        // unless it names no field.
-        var fieldValues = [YAMLDocument.Node?](repeating: nil, count: fields.count)
-        var isValid = true
-        document.forEachEntryNode(node) { keyNode, value in
-            var found: Int?
-            document.withScalarBytes(keyNode) { bytes in
-                found = fields.firstIndex { $0.name.utf8.elementsEqual(bytes) }
-            }
-            if let found {
-                // A key written twice is refused by the YAML reader.
-                fieldValues[found] = value
-                return
-            }
-            let key = document.text(keyNode) ?? ""
-            // Text beyond ASCII may still be a field's name as Swift compares strings.
-            if let index = fields.firstIndex(where: { $0.name == key }) {
-                fieldValues[index] = value
-                return
-            }
-            diagnostics.add(
-                .unknownField(
-                    record: name, field: key, suggestion: Suggestions.closest(to: key, in: fields.map(\.name)),
-                    fields: fields.map(\.name)),
-                at: document.writtenSpan(keyNode), in: origin)
-            isValid = false
-        }
-        var pairs: [SceneValue.Pair] = []
-        pairs.reserveCapacity(fields.count)
-        for (field, value) in zip(fields, fieldValues) {
-            guard let value else {
-                if field.type.isOptional {
-                    pairs.append(SceneValue.Pair(field.name, .null))
-                } else {
-                    diagnostics.add(
-                        .missingField(subject: subject(), field: field.name, type: field.type), at: document.span(node),
-                        in: origin)
-                    isValid = false
+        // unless it names no field. The nodes found are kept on the stack.
+        return withUnsafeTemporaryAllocation(of: YAMLDocument.Node?.self, capacity: fields.count) { fieldValues in
+            fieldValues.initialize(repeating: nil)
+            defer { fieldValues.deinitialize() }
+            var isValid = true
+            document.forEachEntryNode(node) { keyNode, value in
+                var found: Int?
+                document.withScalarBytes(keyNode) { found = fieldIndex(named: $0, in: fields) }
+                if let found {
+                    // A key written twice is refused by the YAML reader.
+                    fieldValues[found] = value
+                    return
                 }
-                continue
-            }
-            if let value = resolve(
-                value, in: document, as: field.type, range: field.range,
-                subject: { "\(subject()).\(field.name)" }, origin: origin, into: &diagnostics)
-            {
-                pairs.append(SceneValue.Pair(field.name, value))
-            } else {
+                let key = document.text(keyNode) ?? ""
+                // Text beyond ASCII may still be a field's name as Swift compares strings.
+                if let index = fields.firstIndex(where: { $0.name == key }) {
+                    fieldValues[index] = value
+                    return
+                }
+                diagnostics.add(
+                    .unknownField(
+                        record: name, field: key, suggestion: Suggestions.closest(to: key, in: fields.map(\.name)),
+                        fields: fields.map(\.name)),
+                    at: document.writtenSpan(keyNode), in: origin)
                 isValid = false
             }
+            var pairs: [SceneValue.Pair] = []
+            pairs.reserveCapacity(fields.count)
+            for index in fields.indices {
+                let field = fields[index]
+                guard let value = fieldValues[index] else {
+                    if field.type.isOptional {
+                        pairs.append(SceneValue.Pair(field.name, .null))
+                    } else {
+                        diagnostics.add(
+                            .missingField(subject: subject(), field: field.name, type: field.type),
+                            at: document.span(node), in: origin)
+                        isValid = false
+                    }
+                    continue
+                }
+                if let value = resolve(
+                    value, in: document, as: field.type, range: field.range,
+                    subject: { "\(subject()).\(field.name)" }, origin: origin, into: &diagnostics)
+                {
+                    pairs.append(SceneValue.Pair(field.name, value))
+                } else {
+                    isValid = false
+                }
+            }
+            return isValid ? .map(pairs) : nil
         }
-        return isValid ? .map(pairs) : nil
+    }
+
+    /// The index of the field of `fields` whose name's UTF-8 is `bytes`;
+    /// `nil` when none is (or a name is not stored contiguously, which
+    /// the caller's comparison of strings then settles).
+    private static func fieldIndex(named bytes: UnsafeBufferPointer<UInt8>, in fields: [RecordField]) -> Int? {
+        for index in fields.indices {
+            let matches = fields[index].name.utf8.withContiguousStorageIfAvailable { name in
+                guard name.count == bytes.count else { return false }
+                for offset in 0..<name.count where name[offset] != bytes[offset] { return false }
+                return true
+            }
+            if matches == true { return index }
+        }
+        return nil
     }
 
     /// The value of the scalar `node` as a Bool, an Int, a short decimal
