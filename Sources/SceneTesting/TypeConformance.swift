@@ -91,7 +91,7 @@ public enum TypeConformance {
 
     /// A few values of `type` other than `current`, within `range`, most
     /// likely to be kept first.
-    static func alternatives(to current: SceneValue?, as type: ValueType, range: ClosedRange<Double>?)
+    package static func alternatives(to current: SceneValue?, as type: ValueType, range: ClosedRange<Double>?)
         -> [SceneValue]
     {
         func fits(_ number: Double) -> Bool { range.map { $0.contains(number) } ?? true }
