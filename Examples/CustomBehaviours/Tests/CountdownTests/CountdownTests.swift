@@ -17,6 +17,12 @@ import Testing
         #expect(scheduler.isIdle)
     }
 
+    /// Each property set through the registry reports its change, as its
+    /// key-path declaration promises.
+    @Test func keepsThePromisesOfItsDescription() throws {
+        expectConformance(of: "Countdown", in: try .withCountdown())
+    }
+
     @Test func pauseKeepsWhatIsLeftAndResetGoesBack() throws {
         let scheduler = VirtualScheduler()
         let countdown = Countdown(scheduler: scheduler, duration: .seconds(5))
