@@ -3,7 +3,7 @@ import Testing
 
 /// A type with one property that keeps the promise of its key-path
 /// declaration and one planted that does not: its `didSet` forgets to report.
-private final class Planted: SceneObject, PropertyNotifying {
+final class Planted: SceneObject, PropertyNotifying {
     var propertyObservers: PropertyObservers?
     var title = "" {
         didSet { propertyDidChange(\.title, from: oldValue, to: title) }

@@ -114,6 +114,20 @@ final class XCTestTests: XCTestCase {
         XCTAssertTrue(failures.first?.description.contains("unknown type 'Buton'") ?? false)
     }
 
+    func testABrokenPromiseOfATypeFailsTheTestAtTheCallOnEveryTaskAndThread() throws {
+        var registry = SceneRegistry.standard
+        try registry.register(Planted.sceneDescription())
+        let call = #line + 1
+        let failures = failures { expectConformance(of: "Planted", in: registry) }
+        XCTAssertEqual(failures.map(\.line), [call])
+        XCTAssertEqual(failures.first?.file, #filePath)
+        XCTAssertTrue(failures.first?.description.contains("Planted: 'level' changed from 0 to 1") ?? false)
+        for context in OffTaskContext.allCases {
+            let failures = failures { [registry] in context.run { expectConformance(of: "Planted", in: registry) } }
+            XCTAssertEqual(failures.count, 1, "\(context)")
+        }
+    }
+
     func testAFailureOnAnotherTaskThreadOrQueueFailsTheTestAtItsLine() {
         for context in OffTaskContext.allCases {
             let failures = failures { context.run { runFailingScene() } }
