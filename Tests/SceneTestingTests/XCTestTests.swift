@@ -118,13 +118,13 @@ final class XCTestTests: XCTestCase {
         var registry = SceneRegistry.standard
         try registry.register(Planted.sceneDescription())
         let call = #line + 1
-        let failures = failures { expectConformance(of: "Planted", in: registry) }
-        XCTAssertEqual(failures.map(\.line), [call])
-        XCTAssertEqual(failures.first?.file, #filePath)
-        XCTAssertTrue(failures.first?.description.contains("Planted: 'level' changed from 0 to 1") ?? false)
+        let onItsThread = failures { expectConformance(of: "Planted", in: registry) }
+        XCTAssertEqual(onItsThread.map(\.line), [call])
+        XCTAssertEqual(onItsThread.first?.file, #filePath)
+        XCTAssertTrue(onItsThread.first?.description.contains("Planted: 'level' changed from 0 to 1") ?? false)
         for context in OffTaskContext.allCases {
-            let failures = failures { [registry] in context.run { expectConformance(of: "Planted", in: registry) } }
-            XCTAssertEqual(failures.count, 1, "\(context)")
+            let offIt = failures { [registry] in context.run { expectConformance(of: "Planted", in: registry) } }
+            XCTAssertEqual(offIt.count, 1, "\(context)")
         }
     }
 
