@@ -55,16 +55,18 @@ public enum TypeConformance {
             property.refusal?($0) == nil
         }
         let changeEvent = type.orderedEvents.first { $0.changedProperty == property.name }
-        let reporter = instance as? any PropertyNotifying
+        // Heard once for the whole check; cleared before each value is set.
+        var reported: [AnyKeyPath] = []
+        var fired = 0
+        let connection = (instance as? any PropertyNotifying)?.observeAll { reported.append($0) }
+        defer { connection?.disconnect() }
+        _ = changeEvent?.connect(instance) { _ in fired += 1 }
         for candidate in candidates {
-            var reported: [AnyKeyPath] = []
-            var fired = 0
-            let connection = reporter?.observeAll { reported.append($0) }
-            _ = changeEvent?.connect(instance) { _ in fired += 1 }
-            let isSet = property.set(candidate, on: instance)
-            connection?.disconnect()
-            guard isSet else {
-                return "'\(property.name)' refused \(candidate), a value of its type \(property.type), when set through the registry"
+            reported = []
+            fired = 0
+            guard property.set(candidate, on: instance) else {
+                return "'\(property.name)' refused \(candidate), a value of its type \(property.type), "
+                    + "when set through the registry"
             }
             let now = property.value(of: instance)
             // A value the object keeps as it was (clamped, say) changed nothing: try another.
@@ -114,7 +116,7 @@ public enum TypeConformance {
         case .duration:
             let value = current.flatMap(Duration.init(sceneValue:)) ?? .zero
             found = [value + .seconds(1), value + .milliseconds(500), .seconds(1)]
-                .filter { fits(Double($0.components.seconds)) }.map(SceneValue.duration)
+                .filter { fits($0.seconds) }.map(SceneValue.duration)
         case .color:
             found = [.color(Color(red: 200, green: 30, blue: 60)), .color(Color(red: 20, green: 90, blue: 220))]
         case .enumeration(_, let cases):
@@ -175,13 +177,9 @@ public func expectConformance(
 ) {
     let call = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     guard let type = registry.type(named: typeName) else {
-        let known = registry.types.map(\.name)
-        IssueReporter.report(
-            [
-                ReportedIssue(
-                    message: "no type named '\(typeName)' is registered; the registry has \(known.joined(separator: ", "))",
-                    location: .call(call))
-            ], summary: nil, at: call)
+        let known = registry.types.map(\.name).joined(separator: ", ")
+        let message = "no type named '\(typeName)' is registered; the registry has \(known)"
+        IssueReporter.report([ReportedIssue(message: message, location: .call(call))], summary: nil, at: call)
         return
     }
     let issues = TypeConformance.problems(of: type).map {

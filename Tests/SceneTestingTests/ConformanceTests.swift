@@ -97,9 +97,8 @@ private final class Stuck: SceneObject, PropertyNotifying {
         #expect(!numbers.contains(.double(10)))
         #expect(numbers.allSatisfy { if case .double(let value) = $0 { (0...10).contains(value) } else { false } })
         #expect(TypeConformance.alternatives(to: .bool(true), as: .bool, range: nil) == [.bool(false)])
-        #expect(
-            TypeConformance.alternatives(to: .enumCase("a"), as: .enumeration(name: "E", cases: ["a", "b"]), range: nil)
-                == [.enumCase("b")])
+        let letters = ValueType.enumeration(name: "E", cases: ["a", "b"])
+        #expect(TypeConformance.alternatives(to: .enumCase("a"), as: letters, range: nil) == [.enumCase("b")])
         let frame = ValueType.record(name: "Rect", fields: [RecordField("x", .double), RecordField("y", .double)])
         let current = SceneValue.map([SceneValue.Pair("x", .double(0)), SceneValue.Pair("y", .double(0))])
         let frames = TypeConformance.alternatives(to: current, as: frame, range: nil)
