@@ -170,11 +170,7 @@ import Testing
     // MARK: - A real validator, when there is one
 
     /// The `check-jsonschema` on the `PATH`, if any.
-    static let validator: String? = {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        return path.split(separator: ":").map { "\($0)/check-jsonschema" }
-            .first { FileManager.default.isExecutableFile(atPath: $0) }
-    }()
+    static let validator: String? = executableOnPath("check-jsonschema")?.path
 
     /// What `check-jsonschema -o json` says of `files` under the committed schema.
     private func validate(_ files: [String]) throws -> (status: Int32, invalid: Set<String>) {

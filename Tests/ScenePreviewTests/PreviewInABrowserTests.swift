@@ -10,10 +10,7 @@ import Testing
 @Suite struct PreviewInABrowserTests {
     /// Whether Chromium, chromedriver and Selenium for `python3` are here.
     static let hasBrowser: Bool = {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        func onPath(_ name: String) -> Bool {
-            path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(name)") }
-        }
+        func onPath(_ name: String) -> Bool { executableOnPath(name) != nil }
         guard onPath("chromium") || onPath("chromium-headless-shell"), onPath("chromedriver"), onPath("python3")
         else { return false }
         return (try? run("/usr/bin/env", ["python3", "-c", "import selenium"], timeout: .seconds(60)).status) == 0
