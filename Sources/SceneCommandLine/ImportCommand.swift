@@ -71,34 +71,50 @@ struct ImportCommand: SceneSubcommand {
         var loader = context.loader
         loader.warningsAreErrors = warningsOption.warningsAreErrors
         let inputs = InputFiles(files + (map.map { [$0] } ?? []))
-        var usedNames: Set<String> = []
-        var failed = false
+        // Every file is read and imported, and every scene's file looked
+        // at, before the first is written: a refused name leaves the others
+        // as they were.
+        var outcomes: [Outcome] = []
         for file in files {
+            do {
+                let source = try SceneSource(contentsOf: file, maxBytes: Self.maxBytes)
+                do {
+                    outcomes.append(.imported(source, try importer.importFile(source.bytes, name: file)))
+                } catch {
+                    outcomes.append(.notImported(source, error))
+                }
+            } catch {
+                outcomes.append(.notImported(SceneSource(name: file, bytes: []), error))
+            }
+        }
+        var usedNames: Set<String> = []
+        var paths: [String] = []
+        for case .imported(_, let imported) in outcomes {
+            for scene in imported.scenes { paths.append(Self.path(for: scene.name, in: output, used: &usedNames)) }
+        }
+        var plans = try OutputFile.plan(paths, option: "--output", inputs: inputs).makeIterator()
+        var failed = false
+        for outcome in outcomes {
             let source: SceneSource
             let imported: SceneImporter.ImportedFile
-            do {
-                source = try SceneSource(contentsOf: file, maxBytes: Self.maxBytes)
-            } catch {
-                reporter.diagnostics([error], in: SceneSource(name: file, bytes: []), summary: "\(file): not imported")
+            switch outcome {
+            case .notImported(let unread, let error):
+                reporter.diagnostics([error], in: unread, summary: "\(unread.name): not imported")
                 failed = true
                 continue
-            }
-            do {
-                imported = try importer.importFile(source.bytes, name: file)
-            } catch {
-                reporter.diagnostics([error], in: source, summary: "\(file): not imported")
-                failed = true
-                continue
+            case .imported(let read, let file):
+                source = read
+                imported = file
             }
             if !imported.unwritten.isEmpty || imported.scenes.isEmpty {
                 if warningsOption.warningsAreErrors && !imported.unwritten.isEmpty { failed = true }
                 let summary =
                     imported.scenes.isEmpty ? "no scene with objects to write" : "scenes with no objects left out"
-                reporter.diagnostics(imported.unwritten, in: source, summary: "\(file): \(summary)")
+                reporter.diagnostics(imported.unwritten, in: source, summary: "\(source.name): \(summary)")
             }
             for scene in imported.scenes {
-                let path = Self.path(for: scene.name, in: output, used: &usedNames)
-                let outputFile = try OutputFile(path, option: "--output", inputs: inputs)
+                guard let outputFile = plans.next() else { break }
+                let path = outputFile.path
                 if let problem = outputFile.write(scene.text) {
                     throw CommandFailure(
                         message: "\(path) could not be written: \(problem)", status: ExitStatus.outputFailed)
@@ -110,6 +126,14 @@ struct ImportCommand: SceneSubcommand {
             }
         }
         if failed { throw ExitCode(ExitStatus.invalidScene) }
+    }
+
+    /// What became of one file named on the command line.
+    enum Outcome {
+        /// Read and imported (its scenes may still be none).
+        case imported(SceneSource, SceneImporter.ImportedFile)
+        /// Unreadable (the source has no bytes) or not a storyboard or xib.
+        case notImported(SceneSource, Diagnostic)
     }
 
     /// What `check` says of a written scene.

@@ -130,14 +130,23 @@ struct RenderCommand: SceneSubcommand {
         // The components the load read, not the file read and checked again.
         for component in session.declaration.includedFiles { inputs.add(component) }
         inputs.standardOutputs = context.standardOutputs
+        // Every picture's file is looked at before the first is written:
+        // a refused name leaves the others as they were.
+        let plans: [OutputFile?]
+        do {
+            let planned = try OutputFile.plan(targets.compactMap { $0 }, option: "--output", inputs: inputs)
+            plans = planned.isEmpty ? [nil] : planned
+        } catch {
+            _ = session.finish()
+            throw error
+        }
         var written = 0
         var failure: CommandFailure?
         // A film strip of a fade or a shake is laid out once.
         let layout = LayoutCache()
         func draw(_ scene: Scene) {
             guard failure == nil, written < targets.count else { return }
-            failure = write(
-                scene, to: targets[written], layout: layout, inputs: inputs, pngConverter: converter, context: context)
+            failure = write(scene, to: plans[written], layout: layout, pngConverter: converter, context: context)
             written += 1
         }
         let ranThrough = session.run(pausingAt: instants) { scene, _ in draw(scene) }
@@ -167,25 +176,20 @@ struct RenderCommand: SceneSubcommand {
     }
 
     private func write(
-        _ scene: Scene, to path: String?, layout: LayoutCache, inputs: InputFiles, pngConverter: String?,
-        context: CommandContext
+        _ scene: Scene, to plan: OutputFile?, layout: LayoutCache, pngConverter: String?, context: CommandContext
     ) -> CommandFailure? {
-        guard let path else {
+        guard let plan else {
             context.printing(.markup)
             ScenePicture.write(scene, chrome: chrome, scale: scale, layout: layout) { context.output.write($0) }
             return nil
         }
+        let path = plan.path
         let opened: OutputFileWriter
-        do {
-            switch try OutputFile(path, option: "--output", inputs: inputs).open(as: .markup) {
-            case .failure(let failure):
-                return CommandFailure(
-                    message: "cannot write the picture to '\(path)': \(failure.reason)", status: ExitStatus.outputFailed
-                )
-            case .success(let file): opened = file
-            }
-        } catch {
-            return error
+        switch plan.open(as: .markup) {
+        case .failure(let failure):
+            return CommandFailure(
+                message: "cannot write the picture to '\(path)': \(failure.reason)", status: ExitStatus.outputFailed)
+        case .success(let file): opened = file
         }
         if let converter = pngConverter, path.lowercased().hasSuffix(".png") {
             var svg: [UInt8] = []

@@ -79,6 +79,35 @@ import Testing
         #expect(try text(map) == "classes: {}\n")
     }
 
+    @Test func aSecondSceneNamedLikeAnInputLeavesTheFirstUnwritten() throws {
+        // The auth xib's scene is AuthView.yaml, which is the map here: the
+        // timeout storyboard's scene, first on the command line, is not written either.
+        let temporary = try temporaryFolder()
+        let folder = temporary.url
+        let map = folder.appendingPathComponent("AuthView.yaml")
+        try "classes: {}\n".write(to: map, atomically: true, encoding: .utf8)
+        let result = run(["import", Self.timeout, Self.auth, "-o", folder.path, "--map", map.path])
+        #expect(result.status == 64, "\(result.output)\(result.errors)")
+        #expect(result.errors.contains("would overwrite a file this command reads"))
+        #expect(result.output.isEmpty, "nothing is reported as written: \(result.output)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("ViewController.yaml").path))
+        #expect(try text(map) == "classes: {}\n")
+    }
+
+    @Test func aSceneWhoseFileIsALinkInALoopIsRefusedAndTheLinksStay() throws {
+        let temporary = try temporaryFolder()
+        let folder = temporary.url
+        let scene = folder.appendingPathComponent("ViewController.yaml").path
+        let other = folder.appendingPathComponent("other").path
+        try FileManager.default.createSymbolicLink(atPath: scene, withDestinationPath: "other")
+        try FileManager.default.createSymbolicLink(atPath: other, withDestinationPath: "ViewController.yaml")
+        let result = run(["import", Self.timeout, "-o", folder.path])
+        #expect(result.status == 74, "\(result.output)\(result.errors)")
+        #expect(result.errors.contains("cannot be written: too many levels of symbolic links"), "\(result.errors)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: scene) == "other")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: other) == "ViewController.yaml")
+    }
+
     @Test func aMapRenamesAndItsMistakesArePlaced() throws {
         let temporary = try temporaryFolder()
         let folder = temporary.url

@@ -100,6 +100,44 @@ import Testing
         #expect(try String(contentsOfFile: path, encoding: .utf8) == before)
     }
 
+    @Test func aRefusedSecondPictureLeavesTheFirstFileAsItWas() throws {
+        // The second picture's name (shot-2.yaml) is the scene itself: the
+        // refusal comes before the first picture replaces shot.yaml.
+        let folder = try temporaryFolder("render")
+        let path = try folder.write(Self.fade, to: "shot-2.yaml")
+        let first = try folder.write("the user's own file\n", to: "shot.yaml")
+        let result = run(["render", path, "--at", "0s", "--at", "1s", "-o", first])
+        #expect(result.status == 64, "\(result.errors)")
+        #expect(result.errors.contains("--output \(path) would overwrite a file this command reads"))
+        #expect(try String(contentsOfFile: first, encoding: .utf8) == "the user's own file\n")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == Self.fade)
+    }
+
+    @Test func twoPicturesNamingOneFileAreRefusedBeforeEither() throws {
+        let folder = try temporaryFolder("render")
+        let path = try scene(in: folder)
+        let first = try folder.write("kept\n", to: "a.svg")
+        try FileManager.default.createSymbolicLink(atPath: folder.path("a-2.svg"), withDestinationPath: "a.svg")
+        let result = run(["render", path, "--at", "0s", "--at", "1s", "-o", first])
+        #expect(result.status == 64, "\(result.errors)")
+        #expect(result.errors.contains("names the same file as \(first)"), "\(result.errors)")
+        #expect(try String(contentsOfFile: first, encoding: .utf8) == "kept\n")
+    }
+
+    @Test func anOutputThatIsALinkInALoopIsRefusedAndStaysALink() throws {
+        let folder = try temporaryFolder("render")
+        let path = try scene(in: folder)
+        let (one, two) = (folder.path("loop1"), folder.path("loop2"))
+        try FileManager.default.createSymbolicLink(atPath: two, withDestinationPath: "loop1")
+        try FileManager.default.createSymbolicLink(atPath: one, withDestinationPath: "loop2")
+        for name in [one, two] {
+            let result = run(["render", path, "-o", name])
+            #expect(result.status == 74, "\(result.errors)")
+            #expect(result.errors.contains("--output \(name) cannot be written: too many levels of symbolic links"))
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: name) == (name == one ? "loop2" : "loop1"))
+        }
+    }
+
     @Test func thePictureNeverReplacesAComponentTheSceneIncludes() throws {
         // The components are those the load read (kept on the declaration),
         // through a component that includes another.

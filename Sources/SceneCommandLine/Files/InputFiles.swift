@@ -33,6 +33,6 @@ package struct InputFiles {
     /// The input that `path` would write over, or `nil`.
     func file(matching path: String) -> String? {
         if let identity = FileIdentity(path), let input = identities[identity] { return input }
-        return canonicalPaths[PathResolver.resolved(OutputFile.resolvingLinks(path))]
+        return canonicalPaths[PathResolver.resolved(OutputFile.resolvingLinks(path) ?? path)]
     }
 }

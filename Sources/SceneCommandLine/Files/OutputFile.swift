@@ -76,15 +76,25 @@ package struct OutputFile {
         }
         var status = stat()
         guard stat(path, &status) == 0 else {
+            let error = errno
+            guard error == ENOENT, let resolved = Self.resolvingLinks(path) else {
+                // A link in a loop, or a path that cannot be looked at:
+                // writing a file there would replace a link, or fail later.
+                let reason = String(cString: strerror(error == ENOENT ? ELOOP : error))
+                throw CommandFailure(
+                    message: "\(option) \(path) cannot be written: \(reason.prefix(1).lowercased() + reason.dropFirst())",
+                    status: ExitStatus.outputFailed)
+            }
             // No file yet (or a dangling link): created where a link points.
-            target = Self.resolvingLinks(path)
+            target = resolved
             method = .replace(mode: nil, owner: getuid(), group: getgid())
             return
         }
         standardOutput = inputs.standardOutputs.first { $0.isWriting(FileIdentity(status)) }
         switch status.st_mode & S_IFMT {
         case S_IFREG:
-            let resolved = Self.resolvingLinks(path)
+            // `stat` reached the file, so the links to it end.
+            let resolved = Self.resolvingLinks(path) ?? path
             if Self.namesADescriptor(path) {
                 // `/dev/stdout`, `/dev/fd/N`, `/proc/self/fd/N` of a file the
                 // shell opened: replacing the file would leave the command's
@@ -112,6 +122,36 @@ package struct OutputFile {
             target = path
             method = .inPlace
         }
+    }
+
+    /// The plans for writing each of `paths`, all made before any is
+    /// written, so that a refused one (an input, a folder, a link in a
+    /// loop) leaves every file as it was; two paths that name the same
+    /// file are refused too, the second one replacing the first.
+    /// Devices and FIFOs may repeat: they are written in place.
+    ///
+    /// - Throws: the first path's refusal, as ``init(_:option:inputs:)``
+    ///   gives it.
+    package static func plan(
+        _ paths: [String], option: String, inputs: InputFiles
+    ) throws(CommandFailure) -> [OutputFile] {
+        var plans: [OutputFile] = []
+        plans.reserveCapacity(paths.count)
+        var earlier: [String: String] = [:]
+        for path in paths {
+            let plan = try OutputFile(path, option: option, inputs: inputs)
+            if plan.method != .inPlace {
+                let key = PathResolver.resolved(plan.target)
+                if let first = earlier[key] {
+                    throw CommandFailure(
+                        message: "\(option) \(path) names the same file as \(first); the second would replace the first",
+                        status: ExitStatus.usage)
+                }
+                earlier[key] = path
+            }
+            plans.append(plan)
+        }
+        return plans
     }
 
     /// Opens the file for writing: the temporary file beside the target,
@@ -160,15 +200,16 @@ package struct OutputFile {
 
     /// `path` with every symbolic link along its last component followed
     /// (at most 40, as the system does), so that the file replaced is the
-    /// link's target and the link stays.
-    static func resolvingLinks(_ path: String) -> String {
+    /// link's target and the link stays; `nil` when the links go on past
+    /// that (a loop) or one cannot be read.
+    static func resolvingLinks(_ path: String) -> String? {
         var current = path
-        for _ in 0..<40 {
+        for _ in 0...40 {
             var status = stat()
             guard lstat(current, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK else { return current }
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
             let count = readlink(current, &buffer, buffer.count - 1)
-            guard count > 0 else { return current }
+            guard count > 0 else { return nil }
             let link = String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
             if link.hasPrefix("/") {
                 current = link
@@ -178,6 +219,6 @@ package struct OutputFile {
                 current = link
             }
         }
-        return current
+        return nil
     }
 }
