@@ -236,6 +236,12 @@ public struct SceneRegistry: Sendable {
 
     /// Each own property's default, read from `prototype`, lies in its range.
     private static func checkDefaults(of type: TypeDescription, _ prototype: AnyObject) throws(RegistrationError) {
+        for name in type.ownBoundNames {
+            let property = type.properties.first { $0.name == name }
+            guard let property, property.value(of: prototype)?.numbers.count == 1 else {
+                throw .rangeOnNonNumber(type: type.name, property: name)
+            }
+        }
         for property in type.ownProperties {
             guard let range = property.range, let value = property.value(of: prototype) else { continue }
             for number in value.numbers where !range.contains(number) {

@@ -13,9 +13,25 @@ public struct TypeBuilder<Object: SceneObject> {
     @usableFromInline var inputs: [ActionDescription] = []
     /// How an exploration draws inputs' arguments, by input name.
     @usableFromInline var draws: [String: InputDraw] = [:]
+    /// Pairs of properties, by name, whose first must not be above the second.
+    @usableFromInline var bounds: [(lower: String, upper: String)] = []
 
     init(typeName: String) {
         self.typeName = typeName
+    }
+
+    /// Declares that the number property `lower` must not be above the
+    /// number property `upper` in a scene, as a slider's `minimum` and
+    /// `maximum`: `check` refuses an object whose values (those it sets,
+    /// or the defaults of those it leaves) are the wrong way round, instead
+    /// of letting the type clamp them silently. Both are properties
+    /// declared on the type or its base.
+    ///
+    ///     type.property("minimum", \.minimum, doc: "The lowest value.")
+    ///     type.property("maximum", \.maximum, doc: "The highest value.")
+    ///     type.bounds("minimum", "maximum")
+    public mutating func bounds(_ lower: String, _ upper: String) {
+        bounds.append((lower, upper))
     }
 
     /// A settable property stored at `keyPath`, declared once: its name in

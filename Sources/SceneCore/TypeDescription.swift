@@ -80,6 +80,12 @@ public final class TypeDescription: Sendable {
     let eventTable: NameTable<EventDescription>
     /// ``actions`` by the UTF-8 bytes of their names.
     let actionTable: NameTable<ActionDescription>
+    /// Pairs of number properties whose first must not be above the
+    /// second in a scene (``TypeBuilder/bounds(_:_:)``), the base's first.
+    package let bounds: [(lower: PropertyDescription, upper: PropertyDescription)]
+    /// The names this type's own ``TypeBuilder/bounds(_:_:)`` gave, for
+    /// the registry to check.
+    let ownBoundNames: [String]
     /// Whether the loader calls `awake(in:)` on the type's instances once
     /// the scene is wired. False only for a type whose `awake` does nothing,
     /// so that a large scene is not visited once more object by object.
@@ -144,6 +150,16 @@ public final class TypeDescription: Sendable {
         self.orderedEvents = Self.ordered([base?.orderedEvents ?? [], builder.events])
         self.orderedActions = Self.ordered([base?.orderedActions ?? [], builder.actions])
         self.orderedInputs = Self.ordered([base?.orderedInputs ?? [], builder.inputs])
+        let properties = self.properties
+        self.ownBoundNames = builder.bounds.flatMap { [$0.lower, $0.upper] }
+        self.bounds =
+            (base?.bounds ?? [])
+            + builder.bounds.compactMap { pair in
+                guard let lower = properties.first(where: { $0.name == pair.lower }),
+                    let upper = properties.first(where: { $0.name == pair.upper })
+                else { return nil }
+                return (lower, upper)
+            }
     }
 
     private static func merge<T>(_ inherited: [String: T]?, _ own: [T]) -> [String: T] where T: NamedMember {

@@ -182,6 +182,13 @@ extension SceneProblem {
                     : range.lowerBound == 0
                         ? "'\(subject)' cannot be negative, and it is \(value)"
                         : "'\(subject)' must be at least \(Self.bound(range.lowerBound, isDuration)), not \(value)")
+        case .boundsReversed(let type, let lower, let lowerValue, let upper, let upperValue, let leftAtDefault):
+            .error(
+                .valueOutOfRange,
+                "'\(lower)' (\(lowerValue)\(leftAtDefault == lower ? ", its default" : "")) is above '\(upper)' "
+                    + "(\(upperValue)\(leftAtDefault == upper ? ", its default" : ""))",
+                hint: "a \(type)'s values run from '\(lower)' up to '\(upper)': "
+                    + (leftAtDefault.map { "set '\($0)' as well" } ?? "swap the two"))
         case .refusedValue(let subject, let text, let reason, let hint):
             .error(.invalidValue, "'\(subject)' cannot be '\(text)': \(reason)", hint: hint)
 

@@ -65,6 +65,11 @@ enum SceneProblem {
     case outOfRange(subject: String, value: String, range: ClosedRange<Double>, isDuration: Bool = false)
     /// A value of the right type that its property refuses (``PropertyDescription/refusal``).
     case refusedValue(subject: String, text: String, reason: String, hint: String?)
+    /// Two properties the type bounds (``TypeBuilder/bounds(_:_:)``) the
+    /// wrong way round; `leftAtDefault` names the one the object leaves at
+    /// its default (`nil`: it sets both).
+    case boundsReversed(
+        type: String, lower: String, lowerValue: String, upper: String, upperValue: String, leftAtDefault: String?)
 
     // MARK: The script
     case stepNotAMapping(hasSeveralVerbs: Bool)

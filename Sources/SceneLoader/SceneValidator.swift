@@ -30,6 +30,8 @@ struct SceneValidator {
     var given: [GivenMember] = []
     /// Property values of components, resolved once per file (see ``resolveShared(_:_:_:in:)``).
     var sharedValues: [SharedValueKey: SceneValue] = [:]
+    /// One instance of each type whose defaults a bound needed (``defaults(of:)``).
+    var prototypes: [ObjectIdentifier: AnyObject] = [:]
 
     /// Says where the registered types are listed: the program's `types`
     /// command, or (with no program to name) the first few of them.
@@ -125,6 +127,53 @@ struct SceneValidator {
                 idOffsets: idOffsets,
                 propertyRange: starts.0..<checked.propertyValues.count, outletRange: starts.1..<checked.outlets.count,
                 actionRange: starts.2..<checked.actions.count))
+        if !type.bounds.isEmpty {
+            checkBounds(
+                of: type, values: starts.0..<checked.propertyValues.count, at: document.writtenSpan(entry.keyNode),
+                in: file.origin)
+        }
+    }
+
+    /// Refuses the pairs of `type`'s ``TypeDescription/bounds`` that the
+    /// object's property values (those at `values`, the defaults for the
+    /// others) give the wrong way round, at the object's id.
+    mutating func checkBounds(
+        of type: TypeDescription, values: Range<Int>, at span: SourceSpan, in origin: DiagnosticOrigin?
+    ) {
+        func number(_ value: SceneValue?) -> Double? {
+            switch value {
+            case .int(let number): Double(number)
+            case .double(let number): number
+            case .duration(let duration): duration.seconds
+            default: nil
+            }
+        }
+        for (lower, upper) in type.bounds {
+            let given = checked.propertyValues[values]
+            let lowerGiven = given.last { $0.property === lower }?.value
+            let upperGiven = given.last { $0.property === upper }?.value
+            guard lowerGiven != nil || upperGiven != nil else { continue }
+            let prototype = lowerGiven == nil || upperGiven == nil ? defaults(of: type) : nil
+            let lowerValue = lowerGiven ?? prototype.flatMap { lower.value(of: $0) }
+            let upperValue = upperGiven ?? prototype.flatMap { upper.value(of: $0) }
+            guard let low = number(lowerValue), let high = number(upperValue), low > high,
+                let lowerValue, let upperValue
+            else { continue }
+            diagnostics.add(
+                .boundsReversed(
+                    type: type.name, lower: lower.name, lowerValue: lowerValue.description, upper: upper.name,
+                    upperValue: upperValue.description,
+                    leftAtDefault: lowerGiven == nil ? lower.name : upperGiven == nil ? upper.name : nil),
+                at: span, in: origin)
+        }
+    }
+
+    /// An instance of `type` with its defaults, made once per type.
+    mutating func defaults(of type: TypeDescription) -> AnyObject {
+        if let made = prototypes[ObjectIdentifier(type)] { return made }
+        let made = type.makeInstance()
+        prototypes[ObjectIdentifier(type)] = made
+        return made
     }
 
     /// The registered type `entry` declares, written in the file `origin`

@@ -134,7 +134,8 @@ import Testing
             let result = run(["render", path, "-o", name])
             #expect(result.status == 74, "\(result.errors)")
             #expect(result.errors.contains("--output \(name) cannot be written: too many levels of symbolic links"))
-            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: name) == (name == one ? "loop2" : "loop1"))
+            #expect(
+                try FileManager.default.destinationOfSymbolicLink(atPath: name) == (name == one ? "loop2" : "loop1"))
         }
     }
 

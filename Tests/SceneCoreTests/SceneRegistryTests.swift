@@ -213,6 +213,32 @@ import Testing
         #expect(throws: RegistrationError.inputIsAVerb(type: "Verby", input: verb)) { try registry.register(input) }
     }
 
+    @Test func boundsNameNumberPropertiesOfTheType() {
+        final class Ranged: SceneObject {
+            var low = 0.0
+            var high = 1.0
+            var title = ""
+            func awake(in scene: Scene) {}
+        }
+        func registering(_ lower: String, _ upper: String) throws {
+            var registry = SceneRegistry()
+            try registry.register(
+                TypeDescription("Ranged", summary: "Bounds.", make: Ranged.init) { type in
+                    type.property("low", \.low, doc: "Low.")
+                    type.property("high", \.high, doc: "High.")
+                    type.property("title", \.title, doc: "Text.")
+                    type.bounds(lower, upper)
+                })
+        }
+        #expect(throws: Never.self) { try registering("low", "high") }
+        #expect(throws: RegistrationError.rangeOnNonNumber(type: "Ranged", property: "top")) {
+            try registering("low", "top")
+        }
+        #expect(throws: RegistrationError.rangeOnNonNumber(type: "Ranged", property: "title")) {
+            try registering("title", "high")
+        }
+    }
+
     @Test func aRangeOnAPropertyWithoutNumbersIsRefused() {
         final class Named: SceneObject {
             var title = ""

@@ -1,3 +1,4 @@
+import SceneBehaviours
 import SceneCore
 import Testing
 
@@ -34,6 +35,28 @@ import Testing
         #expect(diagnostics.map(\.code) == [.valueOutOfRange])
         #expect(diagnostics.first?.message == "'wait' cannot be negative, and it is -1s")
         #expect(diagnostics.first?.position.line == 4)
+    }
+
+    @Test func boundsTheWrongWayRoundAreRefusedAtTheObject() throws {
+        let loader = SceneLoader(registry: .standard)
+        let diagnostics = loader.check(
+            SceneSource(
+                name: "b.yaml",
+                text: """
+                    objects:
+                      s: {type: Slider, minimum: 10, maximum: 0, value: 5}
+                      t: {type: Stepper, maximum: -1}
+                      u: {type: Slider, minimum: 2, maximum: 2}
+                      v: {type: Slider, minimum: -5}
+                    """))
+        #expect(
+            diagnostics.map(\.message) == [
+                "'minimum' (10) is above 'maximum' (0)", "'minimum' (0, its default) is above 'maximum' (-1)",
+            ])
+        #expect(diagnostics.map(\.position.line) == [2, 3])
+        #expect(diagnostics.map(\.code) == [.valueOutOfRange, .valueOutOfRange])
+        #expect(
+            diagnostics.last?.hint == "a Stepper's values run from 'minimum' up to 'maximum': set 'minimum' as well")
     }
 
     @Test(arguments: [("true", true), ("false", false)])

@@ -153,6 +153,7 @@ open class Slider: View {
             type.property("value", \.value, doc: "The thumb's position, clamped to minimum...maximum.")
             type.property("minimum", \.minimum, changeEvent: true, doc: "The lowest value.")
             type.property("maximum", \.maximum, changeEvent: true, doc: "The highest value.")
+            type.bounds("minimum", "maximum")
             type.property(
                 "tintColor", \.tintColor, changeEvent: true,
                 doc: "The track's colour below the thumb; system blue, #007AFF.")

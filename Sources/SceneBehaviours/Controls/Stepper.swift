@@ -131,6 +131,7 @@ open class Stepper: View {
             type.property("value", \.value, doc: "The value, clamped to minimum...maximum.")
             type.property("minimum", \.minimum, changeEvent: true, doc: "The lowest value.")
             type.property("maximum", \.maximum, changeEvent: true, doc: "The highest value.")
+            type.bounds("minimum", "maximum")
             type.property(
                 "step", \.step, range: 0...Double.infinity, changeEvent: true,
                 doc: "How far a tap on − or + moves the value.")

@@ -82,7 +82,8 @@ package struct OutputFile {
                 // writing a file there would replace a link, or fail later.
                 let reason = String(cString: strerror(error == ENOENT ? ELOOP : error))
                 throw CommandFailure(
-                    message: "\(option) \(path) cannot be written: \(reason.prefix(1).lowercased() + reason.dropFirst())",
+                    message:
+                        "\(option) \(path) cannot be written: \(reason.prefix(1).lowercased() + reason.dropFirst())",
                     status: ExitStatus.outputFailed)
             }
             // No file yet (or a dangling link): created where a link points.
@@ -144,7 +145,8 @@ package struct OutputFile {
                 let key = PathResolver.resolved(plan.target)
                 if let first = earlier[key] {
                     throw CommandFailure(
-                        message: "\(option) \(path) names the same file as \(first); the second would replace the first",
+                        message:
+                            "\(option) \(path) names the same file as \(first); the second would replace the first",
                         status: ExitStatus.usage)
                 }
                 earlier[key] = path
