@@ -1,8 +1,9 @@
 import SceneBehaviours
 import SceneCore
 import SceneLoader
-import SceneRunning
 import Testing
+
+@testable import SceneRunning
 
 /// `SceneExplorer`: random inputs and waits find a broken invariant, an
 /// event loop or a runaway, shrink it to a minimal script, the same for a
@@ -222,6 +223,43 @@ import Testing
         // The form takes no input and nothing calls it: its event is never sent.
         let form = try #require(objects["form"])
         #expect(form.events.first { $0.name == "submitted" }?.count == 0)
+    }
+
+    @Test func shrinkingStopsWhenTheWallTimeBudgetIsSpent() throws {
+        let explorer = try explorer(Self.fadingControls)
+        let found = explorer.explore()
+        let failure = try #require(found.failure)
+        // A budget that ended before shrinking began: no replay, the steps as found.
+        let spent = explorer.shrink(found.steps, failing: failure, until: .now - .seconds(1))
+        #expect(spent.attempts == 0)
+        #expect(spent.steps.count == found.steps.count)
+        let unbounded = explorer.shrink(found.steps, failing: failure)
+        #expect(unbounded.attempts > 0)
+    }
+
+    @Test func noRunWaitsPastTheVirtualTimeLimitOfScripts() throws {
+        // The only break is a timer 16,000 hours ahead, past the 366 days a
+        // written script may reach: a reproducer of it would be refused.
+        let far = """
+            objects:
+              counter: { type: EventCounter }
+              timeout: { type: TimeoutController, timeout: 16000h, on: { timedOut: counter.fire } }
+            script:
+              - call: timeout.resume
+            invariants:
+              - expect: { counter.count: 0 }
+            """
+        let result = try explorer(far) { $0.runs = 50 }.explore()
+        #expect(result.failure == nil, "\(result.script)")
+        #expect(result.stepCount > 0)
+        // Within the limit, the same timer is reached and its reproducer checks clean.
+        let near = far.replacingOccurrences(of: "16000h", with: "8000h")
+        let found = try explorer(near) { $0.runs = 50 }.explore()
+        #expect(found.failure != nil)
+        let objects = try #require(near.components(separatedBy: "invariants:").first)
+        let reproducer = objects + found.script.map { "  - \($0)\n" }.joined()
+        let diagnostics = SceneLoader(registry: .standard).check(SceneSource(name: "r.yaml", text: reproducer))
+        #expect(diagnostics.isEmpty, "\(reproducer)\n\(diagnostics.map(\.message))")
     }
 
     @Test func shrinkingIsBoundedByItsAttempts() throws {

@@ -17,8 +17,9 @@ package struct ExploreOptions: Sendable, Hashable {
     package var stepsPerRun = 40
     /// How many generated steps in all, if bounded.
     package var maxSteps: Int?
-    /// How much wall time exploring may take, if bounded (shrinking a
-    /// failure found is bounded by ``maxShrinkAttempts`` instead).
+    /// How much wall time exploring may take, if bounded, shrinking a
+    /// failure found included: when it runs out, the shortest failing
+    /// steps found so far are the result.
     package var maxTime: Duration?
     /// Start each run from the scene as loaded, instead of after its
     /// script's setup (the steps before its first `expect`).

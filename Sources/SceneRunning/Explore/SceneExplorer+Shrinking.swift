@@ -9,14 +9,16 @@ import SceneLoader
 // the shortest that still fails, to the millisecond), and each argument
 // replaced by a simpler value (`false`, `0`, the range's lower end, `""`).
 // The passes repeat while one of them changed something, within
-// ``ExploreOptions/maxShrinkAttempts`` replays.
+// ``ExploreOptions/maxShrinkAttempts`` replays and the wall-time budget.
 extension SceneExplorer {
     /// `steps`, which gave `failure`, shrunk: the minimal steps, the
     /// failure as they give it, and how many replays it took.
-    func shrink(_ steps: [ScriptStep], failing failure: ExploreFailure) -> (
-        steps: [ScriptStep], failure: ExploreFailure, attempts: Int
-    ) {
-        var shrinker = Shrinker(explorer: self, target: failure.identity, budget: max(0, options.maxShrinkAttempts))
+    /// Shrinking stops at `deadline` (the budget's end), if given.
+    func shrink(
+        _ steps: [ScriptStep], failing failure: ExploreFailure, until deadline: ContinuousClock.Instant? = nil
+    ) -> (steps: [ScriptStep], failure: ExploreFailure, attempts: Int) {
+        var shrinker = Shrinker(
+            explorer: self, target: failure.identity, budget: max(0, options.maxShrinkAttempts), deadline: deadline)
         var best = steps
         var latest = failure
         for _ in 0..<8 {
@@ -51,15 +53,19 @@ struct Shrinker {
     let explorer: SceneExplorer
     let target: String
     let budget: Int
+    /// When the wall-time budget ends, if there is one.
+    let deadline: ContinuousClock.Instant?
     private(set) var attempts = 0
 
-    init(explorer: SceneExplorer, target: String, budget: Int) {
+    init(explorer: SceneExplorer, target: String, budget: Int, deadline: ContinuousClock.Instant? = nil) {
         self.explorer = explorer
         self.target = target
         self.budget = budget
+        self.deadline = deadline
     }
 
-    var isSpent: Bool { attempts >= budget }
+    /// Whether no replay is left: the attempts are spent, or the time is.
+    var isSpent: Bool { attempts >= budget || deadline.map { ContinuousClock.now >= $0 } ?? false }
 
     /// Whether `steps` still give the failure (false once the budget is spent).
     mutating func fails(_ steps: [ScriptStep]) -> Bool {

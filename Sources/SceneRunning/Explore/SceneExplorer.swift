@@ -164,7 +164,7 @@ package final class SceneExplorer {
             if let failure = run.watch.failure {
                 result.failure = failure
                 result.foundLength = steps.count
-                let shrunk = shrink(steps, failing: failure)
+                let shrunk = shrink(steps, failing: failure, until: options.maxTime.map { started + $0 })
                 result.steps = shrunk.steps
                 result.failure = shrunk.failure
                 result.shrinkAttempts = shrunk.attempts
@@ -234,6 +234,9 @@ package final class SceneExplorer {
     /// takes no input), else an input or action with a drawn argument;
     /// `nil` when nothing can be drawn.
     func nextStep(in scene: Scene, _ random: inout SplitMix64) -> ScriptStep? {
+        // A run ends where a written script must: within the virtual-time
+        // limit `check` puts on scripts, so that its reproducer checks clean.
+        guard loader.limits.maxVirtualTime - scene.scheduler.now >= .milliseconds(1) else { return nil }
         if moves.isEmpty || random.below(4) == 0 { return waitStep(scene.scheduler, &random) }
         let move = moves[random.below(moves.count)]
         var argument: SceneValue?
@@ -266,6 +269,9 @@ package final class SceneExplorer {
         } else {
             wait = random.pick(Self.usualWaits)
         }
+        // Never past the limit on virtual time, in whole milliseconds.
+        let room = loader.limits.maxVirtualTime - scheduler.now
+        if wait > room { wait = .milliseconds(Int64(max(1, (room / .milliseconds(1)).rounded(.down)))) }
         return ScriptStep(generated: .wait(wait), verb: "wait")
     }
 
