@@ -37,6 +37,51 @@ package enum VisibleText {
         return String(result)
     }
 
+    /// The most bytes of a message quoted whole by ``bounded(_:)``.
+    package static let maxMessageBytes = 1_000
+
+    /// `text` whole when it is at most ``maxMessageBytes`` bytes of UTF-8;
+    /// else its start and its end, whole scalars, around a note of the
+    /// bytes left out, so that a message quoting a 200 KB value stays one
+    /// short line and still says what it is about at both ends. Cut by
+    /// bytes, not characters: one `e` with 100,000 combining accents is
+    /// one character.
+    ///
+    ///     VisibleText.bounded("'value' takes a number, not '" + long + "'")
+    ///     // "'value' takes a number, not 'xxxx…(198,900 bytes left out)…xxxx'"
+    package static func bounded(_ text: String) -> String {
+        let count = text.utf8.count
+        guard count > maxMessageBytes else { return text }
+        let scalars = text.unicodeScalars
+        var head = scalars.startIndex
+        var headBytes = 0
+        while head != scalars.endIndex, headBytes + UTF8.width(scalars[head]) <= maxMessageBytes * 6 / 10 {
+            headBytes += UTF8.width(scalars[head])
+            head = scalars.index(after: head)
+        }
+        var tail = scalars.endIndex
+        var tailBytes = 0
+        while tail > head {
+            let before = scalars.index(before: tail)
+            guard tailBytes + UTF8.width(scalars[before]) <= maxMessageBytes * 3 / 10 else { break }
+            tailBytes += UTF8.width(scalars[before])
+            tail = before
+        }
+        let omitted = count - headBytes - tailBytes
+        return String(scalars[..<head]) + "…(\(grouped(omitted)) bytes left out)…" + String(scalars[tail...])
+    }
+
+    /// `number` with commas between groups of three digits.
+    static func grouped(_ number: Int) -> String {
+        let digits = Array(String(number))
+        var result = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
+            result.append(digit)
+        }
+        return result
+    }
+
     /// `text` on one line: as ``lines(_:)``, with line feeds shown by their code too.
     package static func line(_ text: String) -> String {
         lines(text).replacingLineFeeds()

@@ -1,3 +1,4 @@
+import SceneCore
 import SceneYAML
 
 /// A problem found in a scene file, with its position, for the scene author.
@@ -19,7 +20,7 @@ public struct Diagnostic: Error, Sendable, Hashable {
 
         /// Creates a note.
         public init(_ message: String, at position: SourcePosition) {
-            self.message = message
+            self.message = VisibleText.bounded(message)
             self.position = position
         }
     }
@@ -66,10 +67,11 @@ public struct Diagnostic: Error, Sendable, Hashable {
         _ code: DiagnosticCode, _ message: String, at span: SourceSpan, hint: String? = nil, notes: [Note] = [],
         severity: Severity = .error
     ) {
+        // A message quoting a value from the file is kept to one short line.
         self.code = code
-        self.message = message
+        self.message = VisibleText.bounded(message)
         self.span = span
-        self.hint = hint
+        self.hint = hint.map(VisibleText.bounded)
         self.notes = notes
         self.severity = severity
     }

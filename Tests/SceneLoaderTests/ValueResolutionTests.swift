@@ -37,6 +37,14 @@ import Testing
         #expect(diagnostics.first?.position.line == 4)
     }
 
+    @Test func aHugeValueIsQuotedInShortInItsMessage() throws {
+        let accented = "e" + String(repeating: "\u{301}", count: 100_000)
+        let message = try #require(try self.message("count", "\"\(accented)\""))
+        #expect(message.hasPrefix("'count' takes "))
+        #expect(message.utf8.count < 1_100, "\(message.utf8.count) bytes")
+        #expect(message.contains("bytes left out"))
+    }
+
     @Test func boundsTheWrongWayRoundAreRefusedAtTheObject() throws {
         let loader = SceneLoader(registry: .standard)
         let diagnostics = loader.check(

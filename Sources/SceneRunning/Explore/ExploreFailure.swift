@@ -59,11 +59,13 @@ package struct ExploreFailure: Sendable, Hashable {
     /// One line saying what broke: `invariant 'controls.hidden == false'
     /// broke after 'press view' (it was true)`.
     package var message: String {
-        switch kind {
-        case .invariant(let check, _, let actual, let after, _):
-            "invariant '\(check)' broke \(after) (it was \(actual))"
-        case .error(let message): "the run stopped: \(message)"
-        case .failure(let object, let message): "\(object) failed: \(message)"
-        }
+        let line =
+            switch kind {
+            case .invariant(let check, _, let actual, let after, _):
+                "invariant '\(check)' broke \(after) (it was \(actual))"
+            case .error(let message): "the run stopped: \(message)"
+            case .failure(let object, let message): "\(object) failed: \(message)"
+            }
+        return VisibleText.bounded(line)
     }
 }
