@@ -40,8 +40,18 @@ struct SceneAssembler {
             let instance = object.type.makeInstance()
             entries.append(Scene.Entry(id: object.id, type: object.type, object: instance))
             if let eventObserver {
-                // A change event is heard as the change itself, which the observer samples.
+                // A change event is heard as the change itself, which the
+                // observer samples; one the scene wires is heard as well
+                // (once, before its actions), so that a loop through it is named.
                 for event in object.type.orderedEvents where event.changedProperty == nil {
+                    event.connect(instance) { eventObserver(index, event, $0) }
+                }
+                let connections = declaration.eventConnections[object.connectionRange]
+                for (offset, connection) in zip(object.connectionRange, connections)
+                where connection.event.changedProperty != nil
+                    && !connections[..<offset].contains(where: { $0.event === connection.event })
+                {
+                    let event = connection.event
                     event.connect(instance) { eventObserver(index, event, $0) }
                 }
             }

@@ -168,9 +168,12 @@ final class TranscriptRecorder {
         }
     }
 
-    /// Records an event (after the changes that led to it).
+    /// Records an event (after the changes that led to it). A change event
+    /// is only noted as being delivered, for a loop's message: the change
+    /// itself is what the transcript records.
     func event(_ index: Int, _ event: EventDescription, _ payload: SceneValue?) {
         noteDelivery(of: event, by: index)
+        guard event.changedProperty == nil else { return }
         sample(isAnimationFrame: scene?.scheduler.isAnimationFrame ?? false, atRest: false)
         if let probe {
             probe.sent(event, by: index)

@@ -50,6 +50,28 @@ import Testing
             ])
     }
 
+    @Test func aLoopThroughAChangeEventNamesIt() throws {
+        // The shake moves the view; each move restarts the shake, which moves it again.
+        let transcript = try run(
+            """
+            objects:
+              v: { type: View, on: { offsetXChanged: s.play } }
+              s: { type: ShakeAnimation, view: v }
+            script:
+              - call: s.play
+              - wait: 0.1s
+            """)
+        #expect(!transcript.succeeded)
+        let error = try #require(errors(transcript).first)
+        #expect(
+            error.contains(
+                "event loop: 'v.offsetXChanged' was sent again while it was being delivered "
+                    + "(v.offsetXChanged -> v.offsetXChanged)"), "\(error)")
+        // The change event is not a line of its own: the change is.
+        #expect(!transcriptText(transcript).contains("offsetXChanged\n"))
+        #expect(transcriptText(transcript).contains("v.offsetX: "))
+    }
+
     @Test func aPlayerWhosePlayPausesAndPausePlaysStopsAtTheStep() throws {
         let transcript = try run(
             """
