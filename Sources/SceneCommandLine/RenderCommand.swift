@@ -47,7 +47,10 @@ struct RenderCommand: SceneSubcommand {
         help: ArgumentHelp("Write the picture to this file (several: numbered beside it).", valueName: "file"))
     var output: String?
 
-    @Option(help: ArgumentHelp("Pixels per point in the picture's width and height.", valueName: "n"))
+    // Unconditional: `--scale -1` is a wrong number, not a missing one.
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Pixels per point in the picture's width and height.", valueName: "n"))
     var scale: Double = 1
 
     @Flag(
@@ -58,8 +61,9 @@ struct RenderCommand: SceneSubcommand {
     var chrome = true
 
     func validate() throws {
-        guard scale.isFinite, scale > 0, scale <= 16 else {
-            throw ValidationError("--scale takes a number above 0, at most 16.")
+        // At least a hundredth: a picture of under a pixel is no picture.
+        guard scale.isFinite, scale >= 0.01, scale <= 16 else {
+            throw ValidationError("--scale takes a number from 0.01 to 16, not \(SceneValue.format(scale)).")
         }
         let latest = SceneLimits().maxVirtualTime
         for time in times {

@@ -74,6 +74,11 @@ public struct SceneSource: Sendable, Hashable {
         var bytes: [UInt8] = []
         if isRegular { bytes.reserveCapacity(Int(status.st_size)) }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        if status.st_mode & S_IFMT == S_IFIFO {
+            // A FIFO no writer has opened yet reads as its end at once:
+            // it is waited for, as long as data would be.
+            try SceneSource.waitForData(descriptor, name, maxWait)
+        }
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {

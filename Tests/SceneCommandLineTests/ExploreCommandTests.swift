@@ -152,8 +152,19 @@ import Testing
         }
     }
 
-    @Test func badBudgetsAreUsageErrors() {
-        #expect(run(["explore", "--runs", "0", Self.scene]).status == 64)
-        #expect(run(["explore", "--budget", "soon", Self.scene]).status == 64)
+    @Test(arguments: [
+        (["--runs", "0"], "--runs takes a number of at least 1, not 0."),
+        (["--steps", "-1"], "--steps takes a number of at least 1, not -1."),
+        (["--runs", "-5"], "--runs takes a number of at least 1, not -5."),
+        (["--seed", "-1"], "The value '-1' is invalid for '--seed <n>'"),
+        (["--budget", "soon"], "--budget takes a duration such as 10s, 1m30s or 2h, not 'soon'."),
+        (["--budget", "1e9s"], "--budget takes a duration such as 10s, 1m30s or 2h, not '1e9s'."),
+        (["--budget", "0s"], "--budget takes a positive duration, such as 10s or 1m30s, not 0s."),
+    ])
+    func badBudgetsAreUsageErrorsThatSayWhatIsWrong(arguments: [String], message: String) {
+        let result = run(["explore"] + arguments + [Self.scene])
+        #expect(result.status == 64)
+        #expect(result.errors.contains(message), "\(result.errors)")
+        #expect(!result.errors.contains("Missing value"))
     }
 }

@@ -78,7 +78,9 @@ import Testing
 
     @Test(arguments: [
         (["--at", "soon"], "is not a time"), (["--at", "1s", "--at", "2s"], "name the first with -o"),
-        (["--scale", "0"], "--scale takes a number above 0"),
+        (["--scale", "0"], "--scale takes a number from 0.01 to 16, not 0."),
+        (["--scale", "-1"], "--scale takes a number from 0.01 to 16, not -1."),
+        (["--scale", "1e-9"], "--scale takes a number from 0.01 to 16, not 1e-09."),
         (["--at=-1s"], "--at '-1s' is before the scene starts: a time is 0s or later"),
         (["--at=-0.001s"], "before the scene starts"),
         (["--at", "8785h"], "--at '8785h' is later than a scene may run: at most 8784h"),

@@ -102,6 +102,29 @@ import Testing
         #expect(source.bytes == text)
     }
 
+    @Test func aPipeWhoseWriterComesLaterIsWaitedFor() throws {
+        let path = temporaryPath("fifo")
+        try #require(mkfifo(path, 0o600) == 0)
+        defer { unlink(path) }
+        let text = Array("objects:\n  v: {type: View}\n".utf8)
+        // The writer opens the pipe only once the reader has it open (until
+        // then opening it to write fails), so the reader meets a pipe with
+        // no writer yet.
+        let writer = Thread {
+            var descriptor: Int32 = -1
+            waitUntil(timeout: .seconds(60)) {
+                descriptor = open(path, O_WRONLY | O_NONBLOCK)
+                return descriptor >= 0
+            }
+            guard descriptor >= 0 else { return }
+            _ = write(descriptor, text, text.count)
+            close(descriptor)
+        }
+        writer.start()
+        let source = try SceneSource(contentsOf: path, maxBytes: 1000, maxWait: .seconds(60))
+        #expect(source.bytes == text)
+    }
+
     @Test func aNameThatIsNotUTF8IsSaidToBeSo() {
         let path = "/tmp/caf\u{FFFD}.yaml"
         #expect(

@@ -35,13 +35,20 @@ struct ExploreCommand: SceneSubcommand {
     @Argument(help: "The scene file.")
     var file: String
 
-    @Option(help: ArgumentHelp("The seed: the same seed gives the same runs and result.", valueName: "n"))
+    // Unconditional: `--seed -1` is a wrong number, not a missing one.
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("The seed: the same seed gives the same runs and result.", valueName: "n"))
     var seed: UInt64 = 0
 
-    @Option(help: ArgumentHelp("How many runs, each from a scene made afresh.", valueName: "n"))
+    // Unconditional: `--runs -1` is a wrong number, not a missing one.
+    @Option(
+        parsing: .unconditional, help: ArgumentHelp("How many runs, each from a scene made afresh.", valueName: "n"))
     var runs = 200
 
-    @Option(help: ArgumentHelp("How many generated steps each run takes at most.", valueName: "n"))
+    // Unconditional: `--steps -1` is a wrong number, not a missing one.
+    @Option(
+        parsing: .unconditional, help: ArgumentHelp("How many generated steps each run takes at most.", valueName: "n"))
     var steps = 40
 
     @Option(
@@ -66,10 +73,16 @@ struct ExploreCommand: SceneSubcommand {
     @OptionGroup var formatOption: ReportFormatOption
 
     func validate() throws {
-        if runs < 1 { throw ValidationError("--runs takes a number of at least 1.") }
-        if steps < 1 { throw ValidationError("--steps takes a number of at least 1.") }
-        if let budget, ScalarSyntax.duration(budget).map({ $0 > .zero }) != true {
-            throw ValidationError("--budget takes a positive duration, such as 10s or 1m30s.")
+        if runs < 1 { throw ValidationError("--runs takes a number of at least 1, not \(runs).") }
+        if steps < 1 { throw ValidationError("--steps takes a number of at least 1, not \(steps).") }
+        if let budget {
+            guard let duration = ScalarSyntax.duration(budget) else {
+                throw ValidationError(
+                    "--budget takes a duration such as 10s, 1m30s or 2h, not '\(VisibleText.bounded(budget))'.")
+            }
+            guard duration > .zero else {
+                throw ValidationError("--budget takes a positive duration, such as 10s or 1m30s, not \(budget).")
+            }
         }
     }
 

@@ -76,14 +76,11 @@ package struct OutputFile {
         }
         var status = stat()
         guard stat(path, &status) == 0 else {
-            let error = errno
-            guard error == ENOENT, let resolved = Self.resolvingLinks(path) else {
-                // A link in a loop, or a path that cannot be looked at:
-                // writing a file there would replace a link, or fail later.
-                let reason = String(cString: strerror(error == ENOENT ? ELOOP : error))
+            // A link in a loop: writing a file there would replace a link.
+            // (Another reason, such as a missing folder, is the write's to report.)
+            guard errno != ELOOP, let resolved = Self.resolvingLinks(path) else {
                 throw CommandFailure(
-                    message:
-                        "\(option) \(path) cannot be written: \(reason.prefix(1).lowercased() + reason.dropFirst())",
+                    message: "\(option) \(path) cannot be written: too many levels of symbolic links",
                     status: ExitStatus.outputFailed)
             }
             // No file yet (or a dangling link): created where a link points.
