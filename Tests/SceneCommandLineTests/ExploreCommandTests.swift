@@ -91,6 +91,16 @@ import Testing
         #expect(first.output == again.output && first.status == again.status)
     }
 
+    @Test func aTeamsRunnersReproducerNamesThatRunner() throws {
+        try inFolder { folder in
+            let path = folder.appendingPathComponent("found.yaml").path
+            let result = run(["explore", "--from-start", "-o", path, Self.scene], name: "my-runner")
+            #expect(result.status == 1)
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            #expect(text.contains("  - note: \"found by my-runner explore --seed 0 of \(Self.scene)\"\n"))
+        }
+    }
+
     @Test func theReproducerFailsWhenRunAtTheExpectsLine() throws {
         try inFolder { folder in
             let path = folder.appendingPathComponent("found.yaml").path

@@ -47,7 +47,9 @@ struct ExploreReproducer {
         }
         var writer = YAMLWriter(indentation: scene.indentation)
         writer.append(raw: String(decoding: scene.text, as: UTF8.self))
-        let note = "found by scene-runner explore --seed \(explorer.options.seed) of " + explorer.source.name
+        let note =
+            "found by \(loader.programName ?? "scene-runner") explore --seed \(explorer.options.seed) of "
+            + explorer.source.name
         writer.sequence("script") { script in
             script.item("note: \(YAMLWriter.doubleQuoted(note))")
             for line in result.script { script.item(line) }
