@@ -196,11 +196,14 @@ struct RenderCommand: SceneSubcommand {
         case .success(let file): opened = file
         }
         if let converter = pngConverter, path.lowercased().hasSuffix(".png") {
+            // `--unlimited`: an embedded image of 7 MiB or more is one
+            // attribute over the 10,000,000 bytes rsvg-convert takes by default.
             var svg: [UInt8] = []
             ScenePicture.write(scene, chrome: chrome, scale: scale, layout: layout) { svg.append(contentsOf: $0.utf8) }
             do {
                 try Graphviz.filter(
-                    svg, through: converter, arguments: ["--format", "png"], into: { opened.write(bytes: $0) },
+                    svg, through: converter, arguments: ["--format", "png", "--unlimited"],
+                    into: { opened.write(bytes: $0) },
                     shouldStop: { opened.hasFailed })
             } catch {
                 opened.abandon()

@@ -134,19 +134,89 @@ public final class DrawingContext {
     /// Draws an image file's bytes (`mediaType` such as `image/png` or
     /// `image/svg+xml`) scaled to fit `rect`, centred, its proportions
     /// kept: embedded in the picture as a `data:` address, so the picture
-    /// stays one file that refers to nothing outside it.
-    package func image(_ bytes: [UInt8], mediaType: String, in rect: Rect) {
+    /// stays one file that refers to nothing outside it. Bytes of a known
+    /// `pixelSize` (a PNG's) that many views show are embedded twice at
+    /// most: as the first view's image, and in a `<symbol>` the second and
+    /// later views `<use>`. False, and nothing drawn, when embedding them
+    /// would take the picture past ``SVGOutput/maxEmbeddedImageBytes`` of
+    /// images.
+    @discardableResult
+    package func image(_ bytes: [UInt8], mediaType: String, pixelSize: Size? = nil, in rect: Rect) -> Bool {
+        let key = EmbeddedImageKey(bytes)
+        let known = output.embeddedImages[key]
+        if case .some(.some(let symbol)) = known {
+            use(symbol, in: rect)
+            return true
+        }
+        if known != nil, let pixelSize, pixelSize.width > 0, pixelSize.height > 0 {
+            // A second view: the bytes again, once, in a symbol the others
+            // use, named by its contents so that pictures put side by side
+            // in one page (a timeline) never name two images alike.
+            let symbol = Self.contentHash(bytes)
+            output.embeddedImages[key] = symbol
+            output.markup("<symbol id=\"")
+            output.append(Self.symbolID(symbol))
+            output.markup("\" viewBox=\"0 0 ")
+            output.number(pixelSize.width)
+            output.markup(" ")
+            output.number(pixelSize.height)
+            output.markup("\" preserveAspectRatio=\"xMidYMid meet\"><image")
+            output.attribute("width", pixelSize.width)
+            output.attribute("height", pixelSize.height)
+            embeddedAddress(bytes, mediaType: mediaType)
+            output.markup("</symbol>")
+            output.endElement()
+            use(symbol, in: rect)
+            return true
+        }
+        guard output.embeddedImageBytes + bytes.count <= SVGOutput.maxEmbeddedImageBytes else { return false }
+        output.embeddedImageBytes += bytes.count
+        if known == nil { output.embeddedImages[key] = .some(nil) }
         output.markup("<image")
         output.attribute("x", rect.x)
         output.attribute("y", rect.y)
         output.attribute("width", max(0, rect.width))
         output.attribute("height", max(0, rect.height))
+        embeddedAddress(bytes, mediaType: mediaType)
+        return true
+    }
+
+    /// `image-` and the hash in hexadecimal.
+    private static func symbolID(_ hash: UInt64) -> String {
+        "image-" + String(hash, radix: 16)
+    }
+
+    /// The FNV-1a hash of `bytes`, 64 bits.
+    private static func contentHash(_ bytes: [UInt8]) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        return hash
+    }
+
+    /// ` preserveAspectRatio="xMidYMid meet" href="data:…;base64,…"/>`.
+    private func embeddedAddress(_ bytes: [UInt8], mediaType: String) {
         output.markup(" preserveAspectRatio=\"xMidYMid meet\" href=\"data:")
         output.escapedAttribute(mediaType)
         output.markup(";base64,")
         output.endElement()
         output.write(Base64.encoded(bytes))
         output.markup("\"/>")
+        output.endElement()
+    }
+
+    /// `<use>` of the image symbol `symbol` names, filling `rect`.
+    private func use(_ symbol: UInt64, in rect: Rect) {
+        output.markup("<use href=\"#")
+        output.append(Self.symbolID(symbol))
+        output.markup("\"")
+        output.attribute("x", rect.x)
+        output.attribute("y", rect.y)
+        output.attribute("width", max(0, rect.width))
+        output.attribute("height", max(0, rect.height))
+        output.markup("/>")
         output.endElement()
     }
 

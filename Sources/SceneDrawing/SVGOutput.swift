@@ -17,6 +17,15 @@ final class SVGOutput {
     private var pending: [UInt8] = []
     /// When `pending` is handed on.
     private static let chunkSize = 64 * 1024
+    /// The most bytes of image files one picture embeds, each distinct
+    /// file counted once: 32 MiB, about 43 MiB of base64.
+    static let maxEmbeddedImageBytes = 32 << 20
+    /// The images embedded so far, by where their bytes are and how many:
+    /// the value names the `<symbol>` that later views use, once a second
+    /// view has shown the same bytes (by the hash of its contents).
+    var embeddedImages: [EmbeddedImageKey: UInt64?] = [:]
+    /// The bytes of the distinct images embedded so far.
+    var embeddedImageBytes = 0
 
     init(sink: @escaping (String) -> Void) {
         self.sink = sink
@@ -141,5 +150,18 @@ final class SVGOutput {
     func end() {
         markup("</svg>\n")
         flush()
+    }
+}
+
+/// An image's bytes, named by the storage that holds them: views showing
+/// one file share its bytes (``ImageFile``'s cache), so one key stands for
+/// every view showing it.
+struct EmbeddedImageKey: Hashable {
+    let address: UInt
+    let count: Int
+
+    init(_ bytes: [UInt8]) {
+        address = bytes.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        count = bytes.count
     }
 }

@@ -1,4 +1,5 @@
 import SceneCore
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -101,6 +102,8 @@ package enum ImageFile {
         guard size <= maximumBytes else {
             return .failed("\(size) bytes, over \(maximumBytes)")
         }
+        let key = FileKey(status)
+        if let shared = cache.withLock({ $0.files[key] }) { return .read(shared) }
         var bytes = [UInt8](repeating: 0, count: size)
         var count = 0
         // One read per chunk, up to the size stat gave: a file that grows
@@ -117,8 +120,46 @@ package enum ImageFile {
             count += got
         }
         bytes.removeLast(size - count)
+        if count == size {
+            cache.withLock { cache in
+                guard cache.bytes + count <= maxCachedBytes, cache.files[key] == nil else { return }
+                cache.files[key] = bytes
+                cache.bytes += count
+            }
+        }
         return .read(bytes)
     }
+
+    /// A file as it is now: its device and number, size and change time.
+    private struct FileKey: Hashable {
+        let device: UInt64
+        let inode: UInt64
+        let size: Int64
+        let seconds: Int
+        let nanoseconds: Int
+
+        init(_ status: stat) {
+            device = UInt64(status.st_dev)
+            inode = UInt64(status.st_ino)
+            size = Int64(status.st_size)
+            #if canImport(Darwin)
+                seconds = Int(status.st_mtimespec.tv_sec)
+                nanoseconds = Int(status.st_mtimespec.tv_nsec)
+            #else
+                seconds = Int(status.st_mtim.tv_sec)
+                nanoseconds = Int(status.st_mtim.tv_nsec)
+            #endif
+        }
+    }
+
+    /// The most bytes of image files kept for views that name the same
+    /// file: 64 MiB, past which a file is read for each view.
+    static let maxCachedBytes = 64 << 20
+
+    /// Files read, by what they are: the views that show one file share
+    /// its bytes (and a picture embeds them once, ``DrawingContext/image(_:mediaType:in:)``),
+    /// instead of each holding a copy. A file changed since is read again.
+    private static let cache = Mutex<(files: [FileKey: [UInt8]], bytes: Int)>(([:], 0))
 
     private static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 

@@ -19,9 +19,12 @@ extension ImageView {
     /// red when a file could not be shown. No name: the box and the glyph.
     func drawImage(in context: DrawingContext) {
         let lookup = imageLookup
-        if case .file(_, let format, let bytes, _) = lookup {
-            context.image(bytes, mediaType: format.mediaType, in: context.bounds)
-            return
+        var reason: String?
+        if case .refused(let why) = lookup { reason = why }
+        if case .file(_, let format, let bytes, let pixelSize) = lookup {
+            if context.image(bytes, mediaType: format.mediaType, pixelSize: pixelSize, in: context.bounds) { return }
+            // The picture holds as many images as one may: this one is named instead.
+            reason = "too many images in one picture"
         }
         context.fill(context.bounds, color: Palette.placeholder, cornerRadius: cornerRadius)
         context.stroke(context.bounds, color: Palette.border, lineWidth: 0.5, cornerRadius: cornerRadius)
@@ -35,7 +38,7 @@ extension ImageView {
         let below = glyphTop + side * 0.8 + 2
         context.text(
             image, in: Rect(x: 0, y: below, width: width, height: 16), color: Palette.secondaryText, fontSize: 12)
-        if case .refused(let reason) = lookup {
+        if let reason {
             context.text(
                 reason, in: Rect(x: 0, y: below + 14, width: width, height: 14),
                 color: Palette.invalid, fontSize: 10)
