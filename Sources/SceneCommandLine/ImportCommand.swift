@@ -144,11 +144,19 @@ struct ImportCommand: SceneSubcommand {
         var objects: Int
     }
 
+    /// The same as `check` of the file says, views out of place included.
     static func check(_ text: String, at path: String, with loader: SceneLoader) -> Checked {
-        let model = loader.model(of: SceneSource(name: path, text: text))
+        let source = SceneSource(name: path, text: text)
+        let model = loader.model(of: source)
+        var diagnostics = model.diagnostics
+        var valid = model.isLoadable
+        if let declaration = try? model.declaration.get() {
+            let placement = PlacementCheck.warnings(declaration, source: source, loader: loader)
+            diagnostics = PlacementCheck.inFileOrder(diagnostics + placement)
+            if loader.warningsAreErrors && !placement.isEmpty { valid = false }
+        }
         return Checked(
-            source: model.source, diagnostics: model.diagnostics, valid: model.isLoadable,
-            objects: model.isLoadable ? model.objectCount : 0)
+            source: model.source, diagnostics: diagnostics, valid: valid, objects: valid ? model.objectCount : 0)
     }
 
     /// `DIR/NAME.yaml`, or `DIR/NAME-2.yaml` and on when an earlier scene

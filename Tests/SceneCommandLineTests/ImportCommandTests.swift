@@ -55,6 +55,28 @@ import Testing
         #expect(run(["import", timeoutWithWarning.path, "-o", folder.path, "--warnings-as-errors"]).status == 2)
     }
 
+    @Test func importsCheckSaysWhatCheckSaysViewsOutOfPlaceIncluded() throws {
+        // The bar of controls moved 100 points right: it sticks out of the screen.
+        let temporary = try temporaryFolder()
+        let folder = temporary.url
+        let moved = folder.appendingPathComponent("Moved.storyboard")
+        try String(contentsOfFile: Self.timeout, encoding: .utf8)
+            .replacingOccurrences(
+                of: "<rect key=\"frame\" x=\"36\" y=\"348\" width=\"664\" height=\"50\"/>",
+                with: "<rect key=\"frame\" x=\"136\" y=\"348\" width=\"664\" height=\"50\"/>")
+            .write(to: moved, atomically: true, encoding: .utf8)
+        let imported = run(["import", moved.path, "-o", folder.path])
+        #expect(imported.status == 0, "\(imported.output)\(imported.errors)")
+        let written = folder.appendingPathComponent("ViewController.yaml").path
+        let checked = run(["check", written])
+        let tally = try #require(checked.output.split(separator: "\n").last.map(String.init))
+        #expect(tally.contains("warning"), "\(checked.output)")
+        #expect(imported.output.hasSuffix(tally + "\n"), "\(imported.output)")
+        #expect(imported.output.contains("sticks out"), "\(imported.output)")
+        // And --warnings-as-errors fails on them as check's does.
+        #expect(run(["import", moved.path, "-o", folder.path, "--warnings-as-errors"]).status == 2)
+    }
+
     @Test func aRefusedFileIsReportedAndTheOthersAreImported() throws {
         let temporary = try temporaryFolder()
         let folder = temporary.url
