@@ -63,7 +63,8 @@ import Testing
         try String(contentsOfFile: Self.timeout, encoding: .utf8)
             .replacingOccurrences(
                 of: "<rect key=\"frame\" x=\"36\" y=\"348\" width=\"664\" height=\"50\"/>",
-                with: "<rect key=\"frame\" x=\"136\" y=\"348\" width=\"664\" height=\"50\"/>")
+                with: "<rect key=\"frame\" x=\"136\" y=\"348\" width=\"664\" height=\"50\"/>"
+            )
             .write(to: moved, atomically: true, encoding: .utf8)
         let imported = run(["import", moved.path, "-o", folder.path])
         #expect(imported.status == 0, "\(imported.output)\(imported.errors)")
