@@ -139,15 +139,15 @@ package enum ImageFile {
         let nanoseconds: Int
 
         init(_ status: stat) {
-            device = UInt64(status.st_dev)
-            inode = UInt64(status.st_ino)
-            size = Int64(status.st_size)
+            device = UInt64(truncatingIfNeeded: status.st_dev)
+            inode = UInt64(truncatingIfNeeded: status.st_ino)
+            size = Int64(truncatingIfNeeded: status.st_size)
             #if canImport(Darwin)
-                seconds = Int(status.st_mtimespec.tv_sec)
-                nanoseconds = Int(status.st_mtimespec.tv_nsec)
+                seconds = Int(truncatingIfNeeded: status.st_mtimespec.tv_sec)
+                nanoseconds = Int(truncatingIfNeeded: status.st_mtimespec.tv_nsec)
             #else
-                seconds = Int(status.st_mtim.tv_sec)
-                nanoseconds = Int(status.st_mtim.tv_nsec)
+                seconds = Int(truncatingIfNeeded: status.st_mtim.tv_sec)
+                nanoseconds = Int(truncatingIfNeeded: status.st_mtim.tv_nsec)
             #endif
         }
     }
