@@ -59,7 +59,16 @@ extension XMLReader {
             throw error("malformed XML: a name was expected here", at: index, hint: nil)
         }
         index += first.length
-        while let next = scalar(at: index), Self.isNameCharacter(next.scalar.value) { index += next.length }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                guard Self.isASCIINameCharacter[Int(byte)] else { break }
+                index += 1
+            } else {
+                guard let next = scalar(at: index), Self.isNameCharacter(next.scalar.value) else { break }
+                index += next.length
+            }
+        }
         if index - start > limits.maxValueBytes {
             throw Diagnostic(
                 .fileTooLarge, "a name is longer than \(limits.maxValueBytes) bytes", at: here(start),
@@ -67,6 +76,9 @@ extension XMLReader {
         }
         return String(decoding: bytes[start..<index], as: UTF8.self)
     }
+
+    /// Whether each ASCII character is a NameChar, by code.
+    private static let isASCIINameCharacter: [Bool] = (0..<128).map { isNameCharacter(UInt32($0)) }
 
     /// XML 1.0's NameStartChar.
     static func isNameStartCharacter(_ value: UInt32) -> Bool {
@@ -202,6 +214,11 @@ extension XMLReader {
                     : "malformed XML: the processing instruction name '\(target)' is reserved",
                 at: start, hint: "'<?xml ...?>' may only be the file's first characters")
         }
+        guard starts(with: "?>") || (index < bytes.count && Self.isSpace(bytes[index])) else {
+            throw error(
+                "malformed XML: the processing instruction's name '\(Self.shown(target))' is followed by '\(excerpt(at: index, scalars: 1))'",
+                at: index, hint: "a processing instruction is written <?name text?>")
+        }
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "?"), starts(with: "?>") {
                 index += 2
@@ -320,7 +337,8 @@ extension XMLReader {
             count += 1
         }
         let text = String(decoding: bytes[offset..<min(end, bytes.count)], as: UTF8.self)
-        return VisibleText.line(text) + (end < bytes.count && count == scalars ? "…" : "")
+        let isCut = scalars > 1 && count == scalars && end < bytes.count && bytes[end] != 0x0A && bytes[end] != 0x0D
+        return VisibleText.line(text) + (isCut ? "…" : "")
     }
 
     /// The bytes from `start` to `end`, shown on one line (at most 24 characters).

@@ -125,7 +125,9 @@ struct XMLReader {
         if let empty = try startTag() { return empty }
         while !stack.isEmpty {
             try characterData()
-            guard index < bytes.count, let open = stack.last else {
+            // Nothing holds a copy of the open element across the loop: its
+            // children are appended to in place, never copied.
+            guard index < bytes.count, !stack.isEmpty else {
                 let open = stack.last
                 throw error(
                     "malformed XML: the file ends inside <\(Self.shown(open?.name ?? ""))>, whose start tag is at \(open?.position.description ?? "")",
@@ -133,7 +135,7 @@ struct XMLReader {
             }
             let finished: IBElement?
             if starts(with: "</") {
-                finished = try endTag(of: open)
+                finished = try endTag()
             } else if starts(with: "<!--") {
                 try comment()
                 finished = nil
@@ -244,6 +246,17 @@ struct XMLReader {
         }
         let quote = bytes[index]
         index += 1
+        // Most values hold nothing to replace: they are taken as they are.
+        var end = index
+        while end < bytes.count, end - index <= limits.maxValueBytes {
+            let byte = bytes[end]
+            if byte == quote || byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") || byte < 0x20 { break }
+            end += 1
+        }
+        if end < bytes.count, bytes[end] == quote, end - index <= limits.maxValueBytes {
+            defer { index = end + 1 }
+            return String(decoding: bytes[index..<end], as: UTF8.self)
+        }
         var value: [UInt8] = []
         while true {
             guard index < bytes.count else {
@@ -282,8 +295,9 @@ struct XMLReader {
         }
     }
 
-    /// The end tag at `index`, which must close `open`: the finished element.
-    private mutating func endTag(of open: Open) throws(Diagnostic) -> IBElement {
+    /// The end tag at `index`, which must close the open element: the
+    /// finished element.
+    private mutating func endTag() throws(Diagnostic) -> IBElement {
         let start = index
         index += 2
         guard isNameStart(at: index) else {
@@ -296,13 +310,14 @@ struct XMLReader {
                 "malformed XML: the end tag </\(Self.shown(name))> does not end with '>'", at: index,
                 hint: "an end tag is written </name>")
         }
-        guard name == open.name else {
+        guard name == stack[stack.count - 1].name else {
+            let open = stack[stack.count - 1]
             throw error(
                 "malformed XML: the end tag </\(Self.shown(name))> does not match the start tag <\(Self.shown(open.name))> at \(open.position)",
                 at: start, hint: "each element ends with the end tag of its own name, inner ones first")
         }
         index += 1
-        stack.removeLast()
+        let open = stack.removeLast()
         return IBElement(
             name: open.name, attributes: open.attributes, children: open.children,
             text: String(decoding: open.text, as: UTF8.self), position: open.position)
@@ -311,7 +326,7 @@ struct XMLReader {
     /// The text up to the next markup, kept when the open element keeps its
     /// text: references replaced, line breaks read as line feeds.
     private mutating func characterData() throws(Diagnostic) {
-        let keeps = stack.last?.keepsText ?? false
+        let keeps = !stack.isEmpty && stack[stack.count - 1].keepsText
         let last = stack.count - 1
         while index < bytes.count {
             let byte = bytes[index]
@@ -341,7 +356,7 @@ struct XMLReader {
     private mutating func cdata() throws(Diagnostic) {
         let start = index
         index += 9
-        let keeps = stack.last?.keepsText ?? false
+        let keeps = !stack.isEmpty && stack[stack.count - 1].keepsText
         let last = stack.count - 1
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "]"), starts(with: "]]>") {

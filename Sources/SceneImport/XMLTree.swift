@@ -106,23 +106,28 @@ package enum XMLTreeReader {
     /// The first byte that is not UTF-8 or is a NUL, or the first
     /// character XML does not allow, or `nil`.
     static func firstInvalidCharacter(in bytes: [UInt8]) -> InvalidCharacter? {
-        var decoder = UTF8()
-        var iterator = bytes.makeIterator()
         var offset = 0
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar):
-                switch scalar.value {
-                case 0: return .notUTF8(offset)
-                case 0x09, 0x0A, 0x0D: break
-                case 0x01..<0x20, 0xFFFE, 0xFFFF: return .notXML(offset, scalar)
-                default: break
-                }
-                offset += UTF8.width(scalar)
-            case .emptyInput: return nil
-            case .error: return .notUTF8(offset)
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            if byte >= 0x20 && byte < 0x80 {
+                offset += 1
+                continue
             }
+            if byte < 0x20 {
+                switch byte {
+                case 0: return .notUTF8(offset)
+                case 0x09, 0x0A, 0x0D: offset += 1
+                default: return .notXML(offset, Unicode.Scalar(byte))
+                }
+                continue
+            }
+            var decoder = UTF8()
+            var iterator = bytes[offset...].makeIterator()
+            guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return .notUTF8(offset) }
+            if scalar.value == 0xFFFE || scalar.value == 0xFFFF { return .notXML(offset, scalar) }
+            offset += UTF8.width(scalar)
         }
+        return nil
     }
 }
 

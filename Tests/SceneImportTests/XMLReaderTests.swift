@@ -53,6 +53,7 @@ import Testing
         ("        <?xml version=\"1.0\"?>", 9, "an XML declaration that is not at the very start of the file"),
         ("        <!ELEMENT view ANY>", 9, "the file declares a document type or entities"),
         ("        <!BOGUS>", 9, "'<!' starts no comment or CDATA section"),
+        ("        <?pi;x?>", 13, "the processing instruction's name 'pi' is followed by ';'"),
     ])
     func aMistakeOnTheSixthLineIsReportedThere(line: String, column: Int, message: String) throws {
         let diagnostic = try #require(refusal(sixthLine(line)))
