@@ -45,7 +45,7 @@ let package = Package(
         // Layer 2b: the loader, from YAML documents to wired scenes, and diagnostics.
         .target(name: "SceneLoader", dependencies: ["SceneYAML", "SceneCore", "SceneOutput"]),
         // Layer 2c': Interface Builder files (storyboards, xibs) read with
-        // Foundation's XMLParser and written as scene files (`import`).
+        // a strict XML reader of its own and written as scene files (`import`).
         .target(name: "SceneImport", dependencies: ["SceneCore", "SceneLoader", "SceneYAML"]),
         // Layer 2c: running scripts on the scene clock, transcripts.
         // Snapshot steps draw the scene, so it reads SceneDrawing (no controls).

@@ -54,7 +54,10 @@ struct ImportCommand: SceneSubcommand {
         var userMap = ImportMap()
         if let map {
             do {
-                let source = try SceneSource(contentsOf: map, maxBytes: Self.maxBytes)
+                // A map is YAML, read with a scene file's limits.
+                let limits = context.loader.limits
+                let source = try SceneSource(
+                    contentsOf: map, maxBytes: limits.yaml.maxInputBytes, maxWait: limits.maxReadWait)
                 do {
                     userMap = try ImportMap.read(source.bytes)
                 } catch {

@@ -110,6 +110,7 @@ public final class DrawingContext {
         _ text: String, in rect: Rect, color: Color = .black, fontSize: Double = TextMetrics.defaultFontSize,
         alignment: TextAlignment = .center, weight: FontWeight = .regular
     ) {
+        let text = SVGText.drawn(text)
         let width = TextMetrics.width(of: text, fontSize: fontSize, weight: weight)
         let left: Double
         switch alignment {

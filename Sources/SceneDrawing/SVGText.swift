@@ -1,4 +1,5 @@
 import SceneCore
+import SceneOutput
 
 /// How numbers, colours and text are written into a picture: the same bytes
 /// for the same drawing on every run and every machine.
@@ -133,6 +134,28 @@ enum SVGText {
     @inline(__always)
     static func append(_ text: StaticString, to bytes: inout [UInt8]) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// The text a picture draws for `text`, as ``TextMetrics`` measures
+    /// it: a control character (but tab and the line breaks, drawn as
+    /// spaces), which takes no room, is left out, and a noncharacter is
+    /// drawn as U+FFFD, the replacement character, in the room measured for
+    /// it. A report writes either by its code (`\u{85}`,
+    /// ``MarkupText/isWrittenByCode(_:)``); drawn, that code would be text
+    /// the control does not show.
+    ///
+    ///     SVGText.drawn("a\u{85}b\u{10FFFF}")   // "ab\u{FFFD}"
+    static func drawn(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: MarkupText.isWrittenByCode) else { return text }
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if !MarkupText.isWrittenByCode(scalar) {
+                result.append(scalar)
+            } else if scalar.properties.generalCategory != .control {
+                result.append("\u{FFFD}")
+            }
+        }
+        return String(result)
     }
 
     /// The fonts a picture names for its text, first to last: Inter, which

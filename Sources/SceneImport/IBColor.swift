@@ -13,16 +13,18 @@ enum IBColor {
         case color(String)
         /// A colour the file does not hold (an asset's), with what to say.
         case unavailable(String)
+        /// A colour of components beyond 0 to 1 (an extended range's),
+        /// each brought to the nearest of 0 and 1, with what to say.
+        case clamped(String, String)
     }
 
     /// The scene colour of `element`, looking `systemColor` names up in
     /// `resources` (the document's `<systemColor name=...>` elements) first.
     static func resolve(_ element: IBElement, resources: [String: IBElement]) -> Outcome {
         if let name = element["systemColor"] {
-            if let resource = resources[name], let color = resource.child("color"),
-                case .color(let text) = resolve(color, resources: [:])
-            {
-                return .color(text)
+            if let resource = resources[name], let color = resource.child("color") {
+                let outcome = resolve(color, resources: [:])
+                if case .unavailable = outcome {} else { return outcome }
             }
             if let value = systemColors[name] { return .color(value) }
             return .unavailable("the system colour '\(name)' is not one the importer knows")
@@ -35,17 +37,32 @@ enum IBColor {
             return .unavailable("the asset colour '\(name)' is in the asset catalogue, not in this file")
         }
         let alpha = number(element["alpha"]) ?? 1
+        let components: [(String, Double)]
         if let white = number(element["white"]) {
-            return .color(hex(white, white, white, alpha))
+            components = [("white", white), ("alpha", alpha)]
+        } else if let red = number(element["red"]), let green = number(element["green"]),
+            let blue = number(element["blue"])
+        {
+            components = [("red", red), ("green", green), ("blue", blue), ("alpha", alpha)]
+        } else {
+            return .unavailable("the colour has no components the importer reads")
         }
-        if let red = number(element["red"]), let green = number(element["green"]), let blue = number(element["blue"]) {
-            return .color(hex(red, green, blue, alpha))
-        }
-        return .unavailable("the colour has no components the importer reads")
+        let value = { (name: String) in components.first { $0.0 == name }?.1 }
+        let text =
+            components.count == 2
+            ? hex(components[0].1, components[0].1, components[0].1, alpha)
+            : hex(value("red") ?? 0, value("green") ?? 0, value("blue") ?? 0, alpha)
+        let outside = components.filter { !(0...1).contains($0.1) }
+        guard !outside.isEmpty else { return .color(text) }
+        let listed = outside.map { "'\($0.0)' \(SceneMapper.number($0.1))" }.joined(separator: ", ")
+        return .clamped(
+            text,
+            "the colour's \(listed) \(outside.count == 1 ? "is" : "are") outside 0 to 1, which a scene's colours take; it is taken as \(text)"
+        )
     }
 
     private static func number(_ text: String?) -> Double? {
-        guard let text, let value = Double(text), value.isFinite else { return nil }
+        guard let text, case .number(let value) = SceneMapper.reading(text) else { return nil }
         return value
     }
 

@@ -25,6 +25,8 @@ package struct IBDocument {
     package let units: [Unit]
     /// The canvas the `<device>` element gives, if any.
     package let deviceCanvas: (width: Double, height: Double)?
+    /// The `<device>` element, if any.
+    package let device: IBElement?
     /// The `<systemColor>` resources by name.
     package let systemColors: [String: IBElement]
     /// The root element.
@@ -74,7 +76,8 @@ package struct IBDocument {
             for scene in root.child("scenes")?.children(named: "scene") ?? [] {
                 guard let objects = scene.child("objects") else { continue }
                 let controller = objects.children.first { $0["sceneMemberID"] == "viewController" }
-                let name = controller?["storyboardIdentifier"] ?? controller?["customClass"]
+                let name = [controller?["storyboardIdentifier"], controller?["customClass"]].lazy.compactMap { $0 }
+                    .first { !$0.isEmpty }
                 units.append(Unit(name: name, controller: controller, objects: objects, position: scene.position))
             }
         } else if let objects = root.child("objects") {
@@ -86,7 +89,8 @@ package struct IBDocument {
             if let name = resource["name"] { colors[name] = resource }
         }
         systemColors = colors
-        deviceCanvas = root.child("device").flatMap(Self.canvas)
+        device = root.child("device")
+        deviceCanvas = device.flatMap(Self.canvas)
     }
 
     /// The size of a `<device>` in points, turned for landscape.

@@ -57,47 +57,37 @@ package struct SceneImporter {
         let root = try XMLTreeReader.read(bytes, limits: limits)
         let document = try IBDocument(root)
         let fileName = String(name.split(separator: "/").last ?? Substring(name))
-        let base = Self.fileStem(fileName)
+        let base = Self.fileStem(fileName) ?? "scene"
         var scenes: [ImportedScene] = []
         var unwritten: [Diagnostic] = []
         for (number, unit) in document.units.enumerated() {
             var mapper = SceneMapper(registry: registry, map: map, document: document)
             mapper.collect(unit)
             mapper.connect(unit.objects)
+            let canvas = mapper.canvas()
             let warnings = mapper.finishWarnings()
             guard !mapper.objects.isEmpty else {
                 unwritten += warnings
                 continue
             }
             let sceneName =
-                unit.name.map(Self.fileStem) ?? (document.units.count == 1 ? base : "\(base)-\(number + 1)")
+                unit.name.flatMap(Self.fileStem) ?? (document.units.count == 1 ? base : "\(base)-\(number + 1)")
             let title =
                 document.isStoryboard
                 ? "\(unit.controller.flatMap { $0["userLabel"] ?? $0["customClass"] } ?? sceneName)" : base
             let text = SceneWriter.write(
                 mapper, warnings: warnings, title: title, fileName: fileName,
-                unitID: unit.controller?["id"], canvas: canvas(mapper, document))
+                unitID: unit.controller?["id"], canvas: canvas)
             scenes.append(
                 ImportedScene(name: sceneName, text: text, warnings: warnings, objectCount: mapper.objects.count))
         }
         return ImportedFile(scenes: scenes, unwritten: unwritten)
     }
 
-    /// The canvas: the first root view's size, else the document's device.
-    private func canvas(_ mapper: SceneMapper, _ document: IBDocument) -> (width: Double, height: Double)? {
-        if let first = mapper.roots.first, let index = mapper.index[first],
-            let rect = mapper.objects[index].element.child("rect", key: "frame"),
-            let width = rect["width"].flatMap(Double.init), let height = rect["height"].flatMap(Double.init),
-            width >= 1, height >= 1, width <= SceneMapper.maxLength, height <= SceneMapper.maxLength
-        {
-            return (width, height)
-        }
-        return document.deviceCanvas
-    }
-
     /// `name` without its extension, with only letters, digits and
-    /// `. _ - @ +` kept (others become `-`), never empty nor hidden.
-    static func fileStem(_ name: String) -> String {
+    /// `. _ - @ +` kept (others become `-`), never hidden; `nil` when
+    /// nothing is left.
+    static func fileStem(_ name: String) -> String? {
         let stem =
             name.hasSuffix(".storyboard") || name.hasSuffix(".xib")
             ? String(name[..<(name.lastIndex(of: ".") ?? name.endIndex)]) : name
@@ -108,7 +98,7 @@ package struct SceneImporter {
                         || "._-@+".unicodeScalars.contains(scalar) ? scalar : "-"
                 }))
         while result.hasPrefix(".") { result.removeFirst() }
-        return result.isEmpty ? "scene" : String(result.prefix(120))
+        return result.isEmpty ? nil : String(result.prefix(120))
     }
 }
 
@@ -137,7 +127,7 @@ enum SceneWriter {
         writer.entry("scene", YAMLWriter.doubleQuoted(title))
         if let canvas {
             writer.entry(
-                "canvas", "{width: \(SceneMapper.number(canvas.width)), height: \(SceneMapper.number(canvas.height))}")
+                "canvas", "{width: \(SceneMapper.length(canvas.width)), height: \(SceneMapper.length(canvas.height))}")
         }
         writer.mapping("objects") { objects in
             for object in mapper.objects {

@@ -17,8 +17,9 @@ extension SceneMapper {
         owners.sort { $0.position < $1.position }
         for owner in owners {
             for connection in owner.child("connections")?.children ?? [] where connection.name == "outlet" {
+                // An outlet of an object to itself names nothing but the object.
                 if let name = connection["property"], let destination = connection["destination"],
-                    outletNames[destination] == nil
+                    outletNames[destination] == nil, destination != owner["id"]
                 {
                     outletNames[destination] = (name, owner["id"] ?? "")
                 }
@@ -76,6 +77,12 @@ extension SceneMapper {
             warn(
                 "\(object.type.name) has no outlet '\(name)'; the outlet is not carried over", at: connection,
                 hint: "map it to one of \(object.type.name)'s outlets with --map, or register a type with it")
+            return
+        }
+        guard !description.isHierarchy else {
+            warn(
+                "the outlet '\(name)' is not carried over: a view's '\(name)' in a scene is the view it is inside in the file",
+                at: connection, hint: "move the view inside its parent in Interface Builder")
             return
         }
         guard registry.type(target.type, fits: description) else {

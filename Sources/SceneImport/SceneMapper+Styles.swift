@@ -65,15 +65,17 @@ extension SceneMapper {
     /// `font: {size, weight}` from the system font's `<fontDescription>`.
     private mutating func fontProperty(_ font: IBElement, into object: inout ImportedObject) {
         let weight = font["type"] == "boldSystem" ? "bold" : font["weight"] ?? "regular"
-        guard let size = font["pointSize"].flatMap(Double.init), size.isFinite, size >= 1, size <= 1_000 else {
-            warn("the font's 'pointSize' is not a size from 1 to 1000; it is not carried over", at: font)
+        guard let text = font["pointSize"], case .number(let size) = Self.reading(text), size >= 1, size <= 1_000
+        else {
+            let written = font["pointSize"].map { "'\(Self.shown($0))'" } ?? "missing"
+            warn("the font's 'pointSize' is \(written), not a size from 1 to 1000; it is not carried over", at: font)
             return
         }
         guard FontNames.weights.contains(weight) else {
             warn("the font's weight '\(weight)' is not one of UIFont's; it is not carried over", at: font)
             return
         }
-        set(&object, "font", .record("{size: \(Self.number(size)), weight: \(weight)}"), at: font)
+        set(&object, "font", .record("{size: \(Self.length(size)), weight: \(weight)}"), at: font)
     }
 }
 

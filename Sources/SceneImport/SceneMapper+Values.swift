@@ -21,25 +21,113 @@ extension SceneMapper {
     }
 
     /// The largest coordinate or length a scene takes.
-    static let maxLength = 100_000.0
+    static let maxLength = SceneGeometry.maxPoints
 
-    /// A number as a scene writes it: at most three decimals, no `.0`.
+    /// A number as the scene format reads it back to the same `Double`:
+    /// a whole number as digits, any other as Swift's shortest text that
+    /// reads back exactly (`0.1`, `1e+20`). `value` is finite.
     static func number(_ value: Double) -> String {
-        let rounded = (value * 1000).rounded() / 1000
-        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int(rounded)) }
-        return String(rounded)
+        guard value.isFinite else { return "0" }
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+        return value.description
     }
 
-    /// `{x: 36, y: 348, width: 664, height: 50}` from a `<rect>`, each
-    /// within the scene format's limits.
-    func frame(_ rect: IBElement) -> String {
-        func read(_ key: String, low: Double) -> String {
-            let value = Double(rect[key] ?? "0") ?? 0
-            let clamped = value.isFinite ? min(max(value, low), Self.maxLength) : 0
-            return Self.number(clamped)
+    /// A length or coordinate as a scene writes it: rounded to a thousandth
+    /// of a point, which no picture can tell apart.
+    static func length(_ value: Double) -> String {
+        number((value * 1000).rounded() / 1000)
+    }
+
+    /// `value` (finite, at least 0) as a decimal without an exponent, for a
+    /// duration in seconds (`0.00001`, not `1e-05`).
+    static func decimal(_ value: Double) -> String {
+        let text = number(value)
+        guard let exponentIndex = text.firstIndex(where: { $0 == "e" || $0 == "E" }),
+            let exponent = Int(text[text.index(after: exponentIndex)...])
+        else { return text }
+        let mantissa = text[..<exponentIndex]
+        let isNegative = mantissa.hasPrefix("-")
+        let unsigned = isNegative ? mantissa.dropFirst() : mantissa
+        let point = unsigned.firstIndex(of: ".").map { unsigned.distance(from: unsigned.startIndex, to: $0) }
+        let digits = unsigned.filter { $0 != "." }
+        let wholeDigits = (point ?? digits.count) + exponent
+        let written: String
+        if wholeDigits <= 0 {
+            written = "0." + String(repeating: "0", count: -wholeDigits) + digits
+        } else if wholeDigits >= digits.count {
+            written = digits + String(repeating: "0", count: wholeDigits - digits.count)
+        } else {
+            written = String(digits.prefix(wholeDigits)) + "." + String(digits.dropFirst(wholeDigits))
         }
-        let (x, y) = (read("x", low: -Self.maxLength), read("y", low: -Self.maxLength))
-        return "{x: \(x), y: \(y), width: \(read("width", low: 0)), height: \(read("height", low: 0))}"
+        return (isNegative ? "-" : "") + written
+    }
+
+    /// What the text of a number attribute holds.
+    enum NumberReading: Equatable {
+        /// A decimal number, as a scene reads one.
+        case number(Double)
+        /// Not a decimal number (`nan`, `abc`, `1,5`, `0x10`).
+        case notANumber
+        /// A decimal number beyond what a `Double` holds (`1e400`).
+        case outOfRange
+    }
+
+    /// `text` read as the scene format reads a number: decimal, no `inf`,
+    /// `nan` or hexadecimal.
+    static func reading(_ text: String) -> NumberReading {
+        if let value = ScalarSyntax.double(text) { return .number(value) }
+        let isDecimal = text.utf8.allSatisfy { byte in
+            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || Array("+-.eE".utf8).contains(byte)
+        }
+        return isDecimal && Double(text)?.isInfinite == true ? .outOfRange : .notANumber
+    }
+
+    /// The number of the attribute `name` of `element`, or `nil` with a
+    /// warning saying what is done instead (`instead`: "0 is used", "it is
+    /// not carried over") when it holds something else. `label` names the
+    /// attribute for the message (default `'name'`).
+    mutating func number(
+        _ name: String, of element: IBElement, label: String? = nil, instead: String = "it is not carried over"
+    ) -> Double? {
+        guard let text = element[name] else { return nil }
+        let label = label ?? "'\(name)'"
+        switch Self.reading(text) {
+        case .number(let value): return value
+        case .notANumber: warn("\(label) is '\(Self.shown(text))', not a number; \(instead)", at: element)
+        case .outOfRange:
+            warn("\(label) is \(Self.shown(text)), beyond any number a scene holds; \(instead)", at: element)
+        }
+        return nil
+    }
+
+    /// `text` for a warning: on one line, at most 64 characters.
+    static func shown(_ text: String) -> String { XMLReader.shown(text) }
+
+    /// `{x: 36, y: 348, width: 664, height: 50}` from a `<rect>`; a value
+    /// that is not a number, or beyond the scene format's limits, is
+    /// warned about and replaced (by 0, or the nearest limit).
+    mutating func frame(_ rect: IBElement) -> String {
+        func read(_ key: String, _ range: ClosedRange<Double>) -> String {
+            let label = "the frame's '\(key)'"
+            guard rect[key] != nil else {
+                warn("\(label) is missing; 0 is used", at: rect)
+                return "0"
+            }
+            guard let value = number(key, of: rect, label: label, instead: "0 is used") else { return "0" }
+            guard range.contains(value) else {
+                let used = min(max(value, range.lowerBound), range.upperBound)
+                let why =
+                    value < 0 && range.lowerBound == 0
+                    ? "a negative size"
+                    : "beyond what a scene takes (\(Self.number(range.lowerBound)) to \(Self.number(range.upperBound)))"
+                warn("\(label) is \(Self.number(value)), \(why); \(Self.number(used)) is used", at: rect)
+                return Self.length(used)
+            }
+            return Self.length(value)
+        }
+        let (x, y) = (read("x", SceneGeometry.coordinates), read("y", SceneGeometry.coordinates))
+        let (width, height) = (read("width", SceneGeometry.lengths), read("height", SceneGeometry.lengths))
+        return "{x: \(x), y: \(y), width: \(width), height: \(height)}"
     }
 
     /// Sets `name` on `object` when its type has a settable property of
@@ -54,9 +142,15 @@ extension SceneMapper {
             return
         }
         guard let text = Self.text(value, for: property.type, range: property.range) else {
-            warn(
-                "the value does not fit '\(name)' of \(object.type.name) (\(property.type)); it is not carried over",
-                at: element)
+            if case .number(let number) = value, let range = property.range, !range.contains(number) {
+                warn(
+                    "\(Self.number(number)) is outside the range of '\(name)' of \(object.type.name) (\(Self.number(range.lowerBound)) to \(Self.number(range.upperBound))); it is not carried over",
+                    at: element)
+            } else {
+                warn(
+                    "the value does not fit '\(name)' of \(object.type.name) (\(property.type)); it is not carried over",
+                    at: element)
+            }
             return
         }
         object.properties.removeAll { $0.name == name }
@@ -77,7 +171,7 @@ extension SceneMapper {
             return String(Int(number))
         case (.number(let number), .duration):
             guard number.isFinite, number >= 0, number < 1e9 else { return nil }
-            return Self.number(number) + "s"
+            return Self.decimal(number) + "s"
         case (.string(let text), .string): return YAMLWriter.doubleQuoted(text)
         case (.string(let text), .enumeration(_, let cases)): return cases.contains(text) ? text : nil
         case (.color(let hex), .color): return "\"\(hex)\""
@@ -95,6 +189,9 @@ extension SceneMapper {
         case .unavailable(let reason):
             warn("\(reason); the colour is not carried over", at: element)
             return nil
+        case .clamped(let hex, let reason):
+            warn(reason, at: element)
+            return .color(hex)
         }
     }
 
@@ -104,7 +201,7 @@ extension SceneMapper {
     /// alpha, and each control's own values.
     mutating func viewProperties(of element: IBElement, into object: inout ImportedObject) {
         if element["hidden"] == "YES" { set(&object, "hidden", .bool(true), at: element) }
-        if let alpha = element["alpha"].flatMap(Double.init), alpha != 1 {
+        if let alpha = number("alpha", of: element), alpha != 1 {
             set(&object, "alpha", .number(alpha), at: element)
         }
         for color in element.children(named: "color") {
@@ -194,11 +291,7 @@ extension SceneMapper {
         _ element: IBElement, _ pairs: [(attribute: String, property: String)], _ object: inout ImportedObject
     ) {
         for pair in pairs {
-            guard let text = element[pair.attribute] else { continue }
-            guard let value = Double(text) else {
-                warn("'\(pair.attribute)' is not a number; it is not carried over", at: element)
-                continue
-            }
+            guard let value = number(pair.attribute, of: element) else { continue }
             set(&object, pair.property, .number(value), at: element)
         }
     }
@@ -206,11 +299,15 @@ extension SceneMapper {
     /// A stack view's axis, spacing and alignment as `layout:`.
     private mutating func stackLayout(_ element: IBElement, _ object: inout ImportedObject) {
         var fields = ["axis: \(element["axis"] == "vertical" ? "vertical" : "horizontal")"]
-        if let spacing = element["spacing"].flatMap(Double.init), spacing.isFinite {
-            fields.append("spacing: \(Self.number(min(max(spacing, 0), Self.maxLength)))")
-        } else {
-            fields.append("spacing: 0")
+        var spacing = number("spacing", of: element, instead: "0 is used") ?? 0
+        if !SceneGeometry.lengths.contains(spacing) {
+            let used = min(max(spacing, 0), Self.maxLength)
+            warn(
+                "'spacing' is \(Self.number(spacing)), outside what a scene takes (0 to \(Self.number(Self.maxLength))); \(Self.number(used)) is used",
+                at: element)
+            spacing = used
         }
+        fields.append("spacing: \(Self.length(spacing))")
         let alignment: String
         switch element["alignment"] {
         case nil, "fill": alignment = "fill"
@@ -219,12 +316,13 @@ extension SceneMapper {
         case "bottom", "trailing": alignment = "trailing"
         default:
             alignment = "fill"
-            warn("the stack's alignment '\(element["alignment"] ?? "")' is imported as fill", at: element)
+            warn("the stack's alignment '\(Self.shown(element["alignment"] ?? ""))' is imported as fill", at: element)
         }
         fields.append("alignment: \(alignment)")
         if let distribution = element["distribution"], distribution != "fill" {
             warn(
-                "the stack's distribution '\(distribution)' is not carried over; views take their own size", at: element
+                "the stack's distribution '\(Self.shown(distribution))' is not carried over; views take their own size",
+                at: element
             )
         }
         set(&object, "layout", .record("{" + fields.joined(separator: ", ") + "}"), at: element)
@@ -246,8 +344,13 @@ extension SceneMapper {
             switch attribute["type"] {
             case "boolean": value = .bool(attribute["value"] == "YES")
             case "number":
-                let text = attribute["value"] ?? attribute.children.first?["value"]
-                value = text.flatMap(Double.init).map(ImportValue.number)
+                let holder = attribute["value"] != nil ? attribute : attribute.children.first ?? attribute
+                guard holder["value"] != nil else {
+                    value = nil
+                    break
+                }
+                guard let number = number("value", of: holder, label: "the value of '\(keyPath)'") else { continue }
+                value = .number(number)
             case "string": value = (attribute["value"] ?? attribute.child("string")?.text).map(ImportValue.string)
             case "color": value = attribute.children.first { $0.name == "color" }.flatMap { color($0) }
             default:

@@ -96,6 +96,33 @@ struct SceneMapper {
         return warnings.sorted { $0.position < $1.position }
     }
 
+    // MARK: - The canvas
+
+    /// The canvas: the first root view's size, else the document's device;
+    /// a warning when the file has a root view and neither gives one.
+    mutating func canvas() -> (width: Double, height: Double)? {
+        guard let first = roots.first, let position = index[first] else { return document.deviceCanvas }
+        let rect = objects[position].element.child("rect", key: "frame")
+        let size = { (key: String) -> Double? in
+            guard let text = rect?[key], case .number(let value) = Self.reading(text),
+                (1...Self.maxLength).contains(value)
+            else { return nil }
+            return value
+        }
+        if let width = size("width"), let height = size("height") { return (width, height) }
+        if let canvas = document.deviceCanvas { return canvas }
+        if let device = document.device {
+            warn(
+                "the device '\(Self.shown(device["id"] ?? ""))' is not one the importer knows, and the root view's frame gives no size; the scene has no canvas",
+                at: device, hint: "a scene that includes this one can give itself a canvas: {width, height}")
+        } else if let rect {
+            warn(
+                "the root view's frame gives no canvas (a width and height from 1 to \(Self.number(Self.maxLength))); the scene has no canvas",
+                at: rect, hint: "a scene that includes this one can give itself a canvas: {width, height}")
+        }
+        return nil
+    }
+
     // MARK: - Types
 
     /// The registered type of a class: the map's for the custom class,

@@ -5,40 +5,89 @@
 /// text, or placeholder) and type (`logInButton`), its type and IB id
 /// (`view_8bC_Xf_vdC`). Objects that would share a name are told apart by
 /// the object whose outlet names them (`userNameInputShakeAnimation`), else
-/// by their IB ids; nothing depends on a counter.
+/// by their IB ids, else by a hash of their IB ids; an id longer than
+/// ``maxLength`` is cut and ends with a hash of the whole. Nothing depends
+/// on the order of the objects.
 enum SceneNaming {
+    /// The longest id written; a longer one keeps its first characters and
+    /// ends with a hash of the whole (``shortened(_:)``).
+    static let maxLength = 64
+
     static func ids(
         for objects: [ImportedObject], outletNames: [String: (name: String, source: String)]
     ) -> [String: String] {
         var primary: [String: (id: String, fromOutlet: Bool)] = [:]
-        for object in objects { primary[object.ibID] = candidate(object, outletNames) }
-        var uses: [String: Int] = [:]
-        for object in objects { uses[primary[object.ibID]?.id ?? "", default: 0] += 1 }
+        for object in objects {
+            let (id, fromOutlet) = candidate(object, outletNames)
+            primary[object.ibID] = (shortened(id), fromOutlet)
+        }
+        let uses = counts(objects.compactMap { primary[$0.ibID]?.id })
+        // A name more than one object would have is told apart by the
+        // object whose outlet names it, else by the IB id.
         var result: [String: String] = [:]
-        var taken: Set<String> = []
         for object in objects {
             guard let first = primary[object.ibID] else { continue }
             var id = first.id
             if uses[id, default: 0] > 1 {
                 if first.fromOutlet, let outlet = outletNames[object.ibID], let owner = primary[outlet.source],
-                    owner.id != id
+                    owner.id != id, let name = identifier(words(outlet.name), keepCase: true)
                 {
-                    id = owner.id + capitalized(outlet.name)
+                    id = shortened(owner.id + capitalized(name))
                 } else {
-                    id = id + "_" + sanitized(object.ibID)
+                    id = shortened(id + "_" + sanitized(object.ibID))
                 }
             }
-            if taken.contains(id) { id += "_" + sanitized(object.ibID) }
+            result[object.ibID] = id
+        }
+        // IB ids that differ only in their punctuation (`x-1`, `x.1`) still
+        // give one name: each is told apart by a hash of its IB id, so
+        // that no id depends on the order of the objects.
+        var shared = counts(Array(result.values))
+        for object in objects {
+            guard let id = result[object.ibID], shared[id, default: 0] > 1 else { continue }
+            result[object.ibID] = shortened(id + "_" + hash(object.ibID))
+        }
+        shared = counts(Array(result.values))
+        // Two hashes alike (one chance in four billion): numbered in the
+        // order of their IB ids, which is the file's content, not its order.
+        let clashing = objects.map(\.ibID).filter { result[$0].map { shared[$0, default: 0] > 1 } ?? false }.sorted()
+        var taken = Set(result.values.filter { shared[$0, default: 0] == 1 })
+        for ibID in clashing {
+            guard let id = result[ibID] else { continue }
             var unique = id
-            var suffix = 2
-            while taken.contains(unique) && suffix < objects.count + 3 {
-                unique = id + "_\(suffix)"
-                suffix += 1
+            var number = 2
+            while taken.contains(unique) && number < objects.count + 3 {
+                unique = shortened(id + "_\(number)")
+                number += 1
             }
             taken.insert(unique)
-            result[object.ibID] = unique
+            result[ibID] = unique
         }
         return result
+    }
+
+    /// How many times each of `names` occurs.
+    private static func counts(_ names: [String]) -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for name in names { counts[name, default: 0] += 1 }
+        return counts
+    }
+
+    /// `id` when it has at most ``maxLength`` characters, else its first
+    /// characters, `_` and a hash of the whole id: still an id, and the
+    /// same for the same text.
+    static func shortened(_ id: String) -> String {
+        guard id.utf8.count > maxLength else { return id }
+        return String(id.prefix(maxLength - 9)) + "_" + hash(id)
+    }
+
+    /// Eight hexadecimal digits of the FNV-1a hash of `text`'s UTF-8: the
+    /// same on every machine and every run.
+    static func hash(_ text: String) -> String {
+        var value: UInt32 = 0x811C_9DC5
+        for byte in text.utf8 { value = (value ^ UInt32(byte)) &* 0x0100_0193 }
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 8 - digits.count) + digits
     }
 
     private static func candidate(

@@ -1,13 +1,6 @@
 import SceneLoader
 import SceneYAML
 
-#if canImport(FoundationXML)
-    import Foundation
-    import FoundationXML
-#else
-    import Foundation
-#endif
-
 /// One element of an XML document as the importer reads it: its name,
 /// attributes, children in order, the text directly inside it, and where
 /// its start tag is in the file.
@@ -18,7 +11,8 @@ package final class IBElement: Sendable {
     package let attributes: [String: String]
     /// Its child elements, in document order.
     package let children: [IBElement]
-    /// The text directly inside it (kept for `string` elements only).
+    /// The text directly inside it, CDATA sections included (kept for
+    /// `string` and `mutableString` elements only).
     package let text: String
     /// Where its start tag (`<`) is.
     package let position: SourcePosition
@@ -53,239 +47,130 @@ package struct XMLLimits: Sendable, Hashable {
     package var maxDepth = 256
     /// The most elements in one file.
     package var maxElements = 200_000
+    /// The most attributes on one element (Interface Builder's files have
+    /// at most 15).
+    package var maxAttributes = 256
+    /// The longest attribute value, name, or text of one element, in bytes
+    /// (1 MiB; the longest value of the sample is 89 bytes).
+    package var maxValueBytes = 1 << 20
 
     /// The default limits.
     package init() {}
 }
 
-/// Reads XML into ``IBElement``s with Foundation's `XMLParser` (libxml2 on
-/// Linux): no document type definition is read, no entity is resolved or
-/// expanded (a document that declares one is refused before parsing, at
-/// the declaration), and the limits are checked as elements arrive, the
-/// parser stopped at the first one passed.
+/// Reads XML into ``IBElement``s with ``XMLReader``, a reader of XML 1.0
+/// of the package's own that refuses what XML refuses, each mistake at its
+/// line and column: no document type definition is read and no entity but
+/// XML's five is known (a document that declares either is refused at the
+/// declaration), and the limits are checked as the file is read.
 package enum XMLTreeReader {
-    /// The root element of `bytes`, named `name` in diagnostics.
+    /// The root element of `bytes`.
     ///
-    /// - Throws: a ``Diagnostic`` at the XML's line and column: malformed
-    ///   XML (`xml-syntax`), a document type or entity declaration
-    ///   (`unsupported-document`), a limit passed.
+    /// - Throws: a ``Diagnostic`` at the XML's line and column: text that
+    ///   is not UTF-8 (`invalid-encoding`), malformed XML (`xml-syntax`), a
+    ///   document type or entity declaration (`unsupported-document`), a
+    ///   limit passed.
+    /// - Complexity: O(*n*) in the length of `bytes`.
     package static func read(_ bytes: [UInt8], limits: XMLLimits = XMLLimits()) throws(Diagnostic) -> IBElement {
         if bytes.count > limits.maxBytes {
             throw Diagnostic(
                 .fileTooLarge, "the file is \(bytes.count) bytes, more than the limit of \(limits.maxBytes)",
                 at: SourceSpan(at: .start), hint: "Interface Builder files are far smaller; is this the right file?")
         }
-        let lines = LineBreaks.starts(of: bytes)
-        if let offset = invalidTextOffset(in: bytes) {
-            // Checked here: Foundation's XMLParser traps on text that is not
-            // UTF-8 in an element's name or attributes.
+        switch firstInvalidCharacter(in: bytes) {
+        case nil: break
+        case .notUTF8(let offset):
             throw Diagnostic(
                 .invalidEncoding, "the file is not UTF-8 text here (a byte that is not UTF-8, or a NUL)",
                 at: SourceSpan(at: SourcePosition.locate(offset: offset, in: bytes)),
                 hint: "Interface Builder writes UTF-8; is this the right file?")
-        }
-        if let offset = declarationOffset(in: bytes) {
+        case .notXML(let offset, let scalar):
             throw Diagnostic(
-                .unsupportedDocument,
-                "the file declares a document type or entities, which an Interface Builder file never does",
+                .xmlSyntax, "malformed XML: a character XML does not allow (U+\(XMLReader.hex(scalar.value)))",
                 at: SourceSpan(at: SourcePosition.locate(offset: offset, in: bytes)),
-                hint: "document type definitions and entities are refused, never read or expanded")
+                hint: "XML text holds no control character but tab and line breaks; is this the right file?")
         }
-        let builder = TreeBuilder(bytes: bytes, lines: lines, limits: limits)
-        let parser = XMLParser(data: Data(bytes))
-        parser.shouldResolveExternalEntities = false
-        parser.shouldProcessNamespaces = false
-        parser.shouldReportNamespacePrefixes = false
-        parser.delegate = builder
-        builder.parser = parser
-        let parsed = parser.parse()
-        builder.parser = nil
-        if let failure = builder.failure { throw failure }
-        guard parsed, let root = builder.root else {
-            let position = builder.position(line: parser.lineNumber, column: parser.columnNumber)
-            let code = parser.parserError.map { ($0 as NSError).code }
-            let reason = code.map { code in "XMLParser error \(code)" + (errorNames[code].map { ": " + $0 } ?? "") }
-            throw Diagnostic(
-                .xmlSyntax, "the XML is malformed here (\(reason ?? "XMLParser stopped"))",
-                at: SourceSpan(at: position),
-                hint: "open the file in Xcode, or check that it is a whole .storyboard or .xib")
-        }
-        return root
+        var reader = XMLReader(bytes: bytes, limits: limits)
+        return try reader.document()
     }
 
-    /// What XMLParser's commonest error codes (libxml2's numbers) mean.
-    static let errorNames: [Int: String] = [
-        4: "the document is empty", 5: "extra content at the end of the document", 9: "a character XML does not allow",
-        26: "an entity that is not declared", 41: "an attribute without a value", 73: "'>' expected",
-        76: "an end tag that does not match its start tag", 77: "the file ends inside a tag",
-    ]
+    /// A character that cannot be in the file.
+    enum InvalidCharacter: Equatable {
+        /// A byte that is not UTF-8, or a NUL, at an offset.
+        case notUTF8(Int)
+        /// A character XML 1.0 does not allow (a control character other
+        /// than tab, line feed and carriage return; U+FFFE, U+FFFF).
+        case notXML(Int, Unicode.Scalar)
+    }
 
-    /// The offset of the first byte that is not valid UTF-8, or of the
-    /// first NUL, or `nil`.
-    static func invalidTextOffset(in bytes: [UInt8]) -> Int? {
-        var decoder = UTF8()
-        var iterator = bytes.makeIterator()
+    /// The first byte that is not UTF-8 or is a NUL, or the first
+    /// character XML does not allow, or `nil`.
+    static func firstInvalidCharacter(in bytes: [UInt8]) -> InvalidCharacter? {
         var offset = 0
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar):
-                if scalar.value == 0 { return offset }
-                offset += UTF8.width(scalar)
-            case .emptyInput: return nil
-            case .error: return offset
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            if byte >= 0x20 && byte < 0x80 {
+                offset += 1
+                continue
             }
-        }
-    }
-
-    /// The offset of the first `<!DOCTYPE` or `<!ENTITY`, or `nil`.
-    static func declarationOffset(in bytes: [UInt8]) -> Int? {
-        let patterns: [[UInt8]] = [Array("<!DOCTYPE".utf8), Array("<!ENTITY".utf8)]
-        var index = 0
-        while index + 2 < bytes.count {
-            if bytes[index] == UInt8(ascii: "<") && bytes[index + 1] == UInt8(ascii: "!") {
-                for pattern in patterns where bytes[index...].starts(with: pattern) { return index }
+            if byte < 0x20 {
+                switch byte {
+                case 0: return .notUTF8(offset)
+                case 0x09, 0x0A, 0x0D: offset += 1
+                default: return .notXML(offset, Unicode.Scalar(byte))
+                }
+                continue
             }
-            index += 1
+            var decoder = UTF8()
+            var iterator = bytes[offset...].makeIterator()
+            guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return .notUTF8(offset) }
+            if scalar.value == 0xFFFE || scalar.value == 0xFFFF { return .notXML(offset, scalar) }
+            offset += UTF8.width(scalar)
         }
         return nil
     }
 }
 
-/// The parser's delegate: builds the tree, checks the limits.
-private final class TreeBuilder: NSObject, XMLParserDelegate {
-    private struct Open {
-        var name: String
-        var attributes: [String: String]
-        var children: [IBElement] = []
-        var text = ""
-        var position: SourcePosition
-    }
+/// The line and column of byte offsets, found by counting forward from the
+/// last one asked for: the offsets of a reading, which only grow, cost the
+/// distance between them, so that a file of one long line costs its length
+/// once, not once per element.
+struct PositionCursor {
+    private let bytes: [UInt8]
+    /// Where each line starts (``LineBreaks/starts(of:)``).
+    private let lines: [UInt32]
+    private var line = 0
+    private var offset: Int
+    private var column = 1
 
-    let bytes: [UInt8]
-    let lines: [UInt32]
-    let limits: XMLLimits
-    weak var parser: XMLParser?
-    private var stack: [Open] = []
-    private var elements = 0
-    private(set) var root: IBElement?
-    private(set) var failure: Diagnostic?
-
-    init(bytes: [UInt8], lines: [UInt32], limits: XMLLimits) {
+    init(bytes: [UInt8]) {
         self.bytes = bytes
-        self.lines = lines
-        self.limits = limits
+        lines = LineBreaks.starts(of: bytes)
+        offset = Int(lines.first ?? 0)
     }
 
-    /// The position of the parser's 1-based `line` and `column` (a byte
-    /// column, as libxml2 counts), clamped to the file.
-    func position(line: Int, column: Int) -> SourcePosition {
-        let lineIndex = min(max(line, 1), lines.count) - 1
-        let start = Int(lines[lineIndex])
-        let end = lineIndex + 1 < lines.count ? Int(lines[lineIndex + 1]) : bytes.count
-        return position(offset: min(max(start, start + column - 1), end), lineIndex: lineIndex)
-    }
-
-    /// The last position computed: the next one is counted from it when
-    /// it is on the same line, so that a file of one long line costs the
-    /// distance between elements, not the line's length, for each.
-    private var last = SourcePosition(line: 1, column: 1, offset: 0)
-
-    /// The position of byte `offset`, on the line at `lineIndex` or one
-    /// before it.
-    private func position(offset: Int, lineIndex: Int) -> SourcePosition {
-        var index = lineIndex
-        while index > 0 && Int(lines[index]) > offset { index -= 1 }
-        let start = min(Int(lines[index]), bytes.count)
-        let end = min(max(offset, start), bytes.count)
-        var column = 1
-        if last.line == index + 1 && last.offset >= start {
-            if end >= last.offset {
-                column = last.column
-                for byte in bytes[last.offset..<end] where byte & 0xC0 != 0x80 { column += 1 }
-            } else {
-                column = last.column
-                for byte in bytes[end..<last.offset] where byte & 0xC0 != 0x80 { column -= 1 }
+    /// The position of byte `target` (clamped to the file).
+    mutating func position(of target: Int) -> SourcePosition {
+        let target = min(max(target, 0), bytes.count)
+        if target < offset {
+            // Back to the start of the line that holds it (a rare look back).
+            var low = 0
+            var high = lines.count - 1
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if Int(lines[middle]) <= target { low = middle } else { high = middle - 1 }
             }
-        } else {
-            for byte in bytes[start..<end] where byte & 0xC0 != 0x80 { column += 1 }
+            line = low
+            offset = min(Int(lines[low]), target)
+            column = 1
         }
-        let result = SourcePosition(line: index + 1, column: column, offset: end)
-        last = result
-        return result
-    }
-
-    /// Where the start tag `<name` that ends near the parser's position
-    /// begins: searched back at most 64 KiB.
-    private func startTag(_ name: String, line: Int, column: Int) -> SourcePosition {
-        let lineIndex = min(max(line, 1), lines.count) - 1
-        let near = position(line: line, column: column).offset
-        let pattern = [UInt8(ascii: "<")] + Array(name.utf8)
-        var index = min(near, bytes.count - 1)
-        let lowest = max(0, near - (64 << 10))
-        while index >= lowest {
-            if bytes[index] == UInt8(ascii: "<"), bytes[index...].starts(with: pattern) {
-                return position(offset: index, lineIndex: lineIndex)
-            }
-            index -= 1
+        while line + 1 < lines.count, Int(lines[line + 1]) <= target {
+            line += 1
+            offset = Int(lines[line])
+            column = 1
         }
-        return position(line: line, column: 1)
-    }
-
-    private func stop(_ diagnostic: Diagnostic) {
-        if failure == nil { failure = diagnostic }
-        parser?.abortParsing()
-    }
-
-    func parser(
-        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName qName: String?,
-        attributes attributeDict: [String: String] = [:]
-    ) {
-        guard failure == nil else { return }
-        elements += 1
-        let here = startTag(elementName, line: parser.lineNumber, column: parser.columnNumber)
-        if elements > limits.maxElements {
-            return stop(
-                Diagnostic(
-                    .fileTooLarge, "the file has more than \(limits.maxElements) elements", at: SourceSpan(at: here),
-                    hint: "split the storyboard; the import stops at this limit"))
-        }
-        if stack.count >= limits.maxDepth {
-            return stop(
-                Diagnostic(
-                    .nestingTooDeep, "elements are nested more than \(limits.maxDepth) deep",
-                    at: SourceSpan(at: here), hint: "Interface Builder files nest far less; is this the right file?"))
-        }
-        stack.append(Open(name: elementName, attributes: attributeDict, position: here))
-    }
-
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-        guard failure == nil, let last = stack.indices.last else { return }
-        let name = stack[last].name
-        guard name == "string" || name == "mutableString" else { return }
-        stack[last].text += string
-    }
-
-    func parser(
-        _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?
-    ) {
-        guard failure == nil, let open = stack.popLast() else { return }
-        let node = IBElement(
-            name: open.name, attributes: open.attributes, children: open.children, text: open.text,
-            position: open.position)
-        if let last = stack.indices.last {
-            stack[last].children.append(node)
-        } else {
-            root = node
-        }
-    }
-
-    func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?) -> Data? {
-        // Never reached with shouldResolveExternalEntities off; refused all the same.
-        stop(
-            Diagnostic(
-                .unsupportedDocument, "the file refers to an external entity '\(name)'",
-                at: SourceSpan(at: position(line: parser.lineNumber, column: parser.columnNumber)),
-                hint: "external entities are never read"))
-        return nil
+        for byte in bytes[offset..<target] where byte & 0xC0 != 0x80 { column += 1 }
+        offset = target
+        return SourcePosition(line: line + 1, column: column, offset: target)
     }
 }

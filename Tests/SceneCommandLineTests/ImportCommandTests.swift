@@ -91,6 +91,35 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("ViewController.yaml").path))
     }
 
+    @Test func whatIsNotAnInterfaceBuilderFileIsSaidInTheUsersTerms() throws {
+        let temporary = try temporaryFolder()
+        let folder = temporary.url
+        let empty = folder.appendingPathComponent("Empty.xib")
+        try "".write(to: empty, atomically: true, encoding: .utf8)
+        let scene = folder.appendingPathComponent("Login.xib")
+        try "scene: Login\nobjects: {}\n".write(to: scene, atomically: true, encoding: .utf8)
+        let result = run(["import", empty.path, scene.path, "-o", folder.path])
+        #expect(result.status == 2)
+        #expect(result.output.contains("\(empty.path):1:1: error: the file is empty\n"), "\(result.output)")
+        #expect(
+            result.output.contains(
+                "\(scene.path):1:1: error: this is not XML: the file starts with 'scene: Login', where XML starts with '<'\n"
+            ))
+        #expect(!result.output.contains("XMLParser") && !result.output.contains("the document is empty"))
+    }
+
+    @Test func aMapIsReadUpToTheLimitOfAScene() throws {
+        // A map is YAML: 17 MiB of it is read, as a scene would be (the XML limit is 16 MiB).
+        let temporary = try temporaryFolder()
+        let folder = temporary.url
+        let map = folder.appendingPathComponent("map.yaml")
+        let comment = "# " + String(repeating: "x", count: 1021) + "\n"
+        try ("classes: {}\n" + String(repeating: comment, count: 17 << 10)).write(
+            to: map, atomically: true, encoding: .utf8)
+        let result = run(["import", Self.timeout, "-o", folder.path, "--map", map.path])
+        #expect(result.status == 0, "\(result.output)\(result.errors)")
+    }
+
     @Test func anOutputThatIsAnInputIsRefusedBeforeAnythingIsWritten() throws {
         let temporary = try temporaryFolder()
         let folder = temporary.url

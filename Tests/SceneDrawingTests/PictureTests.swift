@@ -51,7 +51,25 @@ import Testing
         #expect(!svg.contains("<script>"))
         // A control character is written by its code (MarkupText's one rule).
         #expect(svg.contains(#"data-id="a&quot;&gt;&lt;script&gt;" data-type="T&#39;\u{1}""#))
-        #expect(svg.contains(#">\u{0}x</text>"#))
+        // Drawn text leaves a control character out: it takes no room, and its code is no text of the label's.
+        #expect(svg.contains(#">x</text>"#))
+    }
+
+    @Test func drawnTextShowsNoCodesOfCharactersAndTakesTheRoomItWasMeasuredIn() {
+        let noncharacter = Unicode.Scalar(0xFDD0).map { String(Character($0)) } ?? ""
+        let text = "a\u{85}b\u{10FFFF}c\u{1B}" + noncharacter
+        let items = [
+            PictureItem(node: LayoutNode(), id: "l", typeName: "Label") {
+                $0.text(text, in: Rect(x: 0, y: 0, width: 100, height: 20), alignment: .leading)
+            }
+        ]
+        let svg = Picture.svg(items, canvas: small)
+        #expect(!svg.contains("\\u{"), "\(svg)")
+        #expect(svg.contains(">ab\u{FFFD}c\u{FFFD}</text>"), "\(svg)")
+        #expect(SVGText.drawn("plain text") == "plain text")
+        #expect(
+            TextMetrics.width(of: SVGText.drawn(text), fontSize: 17, weight: .regular)
+                == TextMetrics.width(of: text, fontSize: 17, weight: .regular))
     }
 
     @Test func aLargePictureIsHandedOnInPieces() {

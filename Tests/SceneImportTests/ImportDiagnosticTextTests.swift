@@ -22,10 +22,10 @@ import Testing
         #expect(
             rendered("<document>\n  <objects>\n</document>\n")
                 == """
-                Main.storyboard:3:12: error: the XML is malformed here (XMLParser error 5: extra content at the end of the document)
+                Main.storyboard:3:1: error: malformed XML: the end tag </document> does not match the start tag <objects> at 2:3
                     3 | </document>
-                      |            ^
-                      = help: open the file in Xcode, or check that it is a whole .storyboard or .xib
+                      | ^
+                      = help: each element ends with the end tag of its own name, inner ones first
 
                 """)
     }
