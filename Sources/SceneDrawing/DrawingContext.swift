@@ -142,7 +142,7 @@ public final class DrawingContext {
     /// would take the picture past ``SVGOutput/maxEmbeddedImageBytes`` of
     /// images.
     @discardableResult
-    package func image(_ bytes: [UInt8], mediaType: String, pixelSize: Size? = nil, in rect: Rect) -> Bool {
+    package func image(_ bytes: [UInt8], mediaType: String, pixelSize: Size?, in rect: Rect) -> Bool {
         let key = EmbeddedImageKey(bytes)
         let known = output.embeddedImages[key]
         if case .some(.some(let symbol)) = known {
@@ -180,6 +180,12 @@ public final class DrawingContext {
         output.attribute("height", max(0, rect.height))
         embeddedAddress(bytes, mediaType: mediaType)
         return true
+    }
+
+    /// Draws an image file's bytes as ``image(_:mediaType:pixelSize:in:)``
+    /// does, their pixel size unknown.
+    package func image(_ bytes: [UInt8], mediaType: String, in rect: Rect) {
+        image(bytes, mediaType: mediaType, pixelSize: nil, in: rect)
     }
 
     /// `image-` and the hash in hexadecimal.
