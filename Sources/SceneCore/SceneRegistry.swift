@@ -414,7 +414,7 @@ extension ValueType {
 extension SceneValue {
     /// The numbers a range bounds: the value itself, a duration in
     /// seconds, or a list's elements.
-    var numbers: [Double] {
+    package var numbers: [Double] {
         switch self {
         case .int(let value): [Double(value)]
         case .double(let value): [value]

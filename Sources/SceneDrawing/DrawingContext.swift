@@ -153,7 +153,7 @@ public final class DrawingContext {
             // A second view: the bytes again, once, in a symbol the others
             // use, named by its contents so that pictures put side by side
             // in one page (a timeline) never name two images alike.
-            let symbol = Self.contentHash(bytes)
+            let symbol = StableHash.fnv1a64(bytes)
             output.embeddedImages[key] = symbol
             output.markup("<symbol id=\"")
             output.append(Self.symbolID(symbol))
@@ -191,16 +191,6 @@ public final class DrawingContext {
     /// `image-` and the hash in hexadecimal.
     private static func symbolID(_ hash: UInt64) -> String {
         "image-" + String(hash, radix: 16)
-    }
-
-    /// The FNV-1a hash of `bytes`, 64 bits.
-    private static func contentHash(_ bytes: [UInt8]) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(truncatingIfNeeded: byte)
-            hash = hash &* 0x0000_0100_0000_01B3
-        }
-        return hash
     }
 
     /// ` preserveAspectRatio="xMidYMid meet" href="data:…;base64,…"/>`.

@@ -1,3 +1,5 @@
+import SceneCore
+
 /// The ids an import gives objects: readable, and stable when the
 /// storyboard changes elsewhere, so that a re-import gives a small diff.
 /// In order: the name of the first outlet (in the file's order) that
@@ -84,9 +86,7 @@ enum SceneNaming {
     /// Eight hexadecimal digits of the FNV-1a hash of `text`'s UTF-8: the
     /// same on every machine and every run.
     static func hash(_ text: String) -> String {
-        var value: UInt32 = 0x811C_9DC5
-        for byte in text.utf8 { value = (value ^ UInt32(byte)) &* 0x0100_0193 }
-        let digits = String(value, radix: 16)
+        let digits = String(StableHash.fnv1a32(text.utf8), radix: 16)
         return String(repeating: "0", count: 8 - digits.count) + digits
     }
 

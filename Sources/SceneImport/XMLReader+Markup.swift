@@ -190,10 +190,7 @@ extension XMLReader {
             }
             index += 1
         }
-        let position = cursor.position(of: start)
-        throw error(
-            "malformed XML: the file ends inside the comment at \(position)", at: index,
-            hint: "a comment ends with '-->'")
+        throw unclosed("comment", startedAt: start, closer: "-->")
     }
 
     /// The processing instruction at `index` (`<?`); a second XML
@@ -226,10 +223,7 @@ extension XMLReader {
             }
             index += 1
         }
-        let position = cursor.position(of: start)
-        throw error(
-            "malformed XML: the file ends inside the processing instruction at \(position)", at: index,
-            hint: "a processing instruction ends with '?>'")
+        throw unclosed("processing instruction", startedAt: start, closer: "?>")
     }
 
     /// The XML declaration at the start of the file: `version`, then an
@@ -325,6 +319,15 @@ extension XMLReader {
     /// An `xml-syntax` error at byte `offset`.
     mutating func error(_ message: String, at offset: Int, hint: String?) -> Diagnostic {
         Diagnostic(.xmlSyntax, message, at: here(offset), hint: hint)
+    }
+
+    /// The error for a `construct` (a comment) begun at byte `start` that
+    /// the file ends inside, before its `closer` (`-->`).
+    mutating func unclosed(_ construct: String, startedAt start: Int, closer: String) -> Diagnostic {
+        let position = cursor.position(of: start)
+        return error(
+            "malformed XML: the file ends inside the \(construct) at \(position)", at: index,
+            hint: "a \(construct) ends with '\(closer)'")
     }
 
     /// The text from `offset` to the end of its line, at most `scalars`

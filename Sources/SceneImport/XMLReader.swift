@@ -373,10 +373,7 @@ struct XMLReader {
             }
             if keeps, stack[last].text.count > limits.maxValueBytes { throw textTooLong() }
         }
-        let position = cursor.position(of: start)
-        throw error(
-            "malformed XML: the file ends inside the CDATA section at \(position)", at: index,
-            hint: "a CDATA section ends with ']]>'")
+        throw unclosed("CDATA section", startedAt: start, closer: "]]>")
     }
 
     private mutating func textTooLong() -> Diagnostic {

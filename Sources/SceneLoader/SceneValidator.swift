@@ -140,14 +140,6 @@ struct SceneValidator {
     mutating func checkBounds(
         of type: TypeDescription, values: Range<Int>, at span: SourceSpan, in origin: DiagnosticOrigin?
     ) {
-        func number(_ value: SceneValue?) -> Double? {
-            switch value {
-            case .int(let number): Double(number)
-            case .double(let number): number
-            case .duration(let duration): duration.seconds
-            default: nil
-            }
-        }
         for (lower, upper) in type.bounds {
             let given = checked.propertyValues[values]
             let lowerGiven = given.last { $0.property === lower }?.value
@@ -156,7 +148,7 @@ struct SceneValidator {
             let prototype = lowerGiven == nil || upperGiven == nil ? defaults(of: type) : nil
             let lowerValue = lowerGiven ?? prototype.flatMap { lower.value(of: $0) }
             let upperValue = upperGiven ?? prototype.flatMap { upper.value(of: $0) }
-            guard let low = number(lowerValue), let high = number(upperValue), low > high,
+            guard let low = lowerValue?.numbers.first, let high = upperValue?.numbers.first, low > high,
                 let lowerValue, let upperValue
             else { continue }
             diagnostics.add(

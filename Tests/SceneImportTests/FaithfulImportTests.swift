@@ -8,22 +8,6 @@ import Testing
 /// not carry over; and a scene it writes passes its own check. Each test is
 /// a class of input that once gave another scene, or one `check` refused.
 @Suite struct FaithfulImportTests {
-    /// A root view of 320 by 480 holding `subviews`, then `others` beside it.
-    private func importViews(_ subviews: String, others: String = "") throws -> SceneImporter.ImportedScene {
-        try importObjects(
-            """
-            <viewController id="V-C-1" sceneMemberID="viewController">
-                <view key="view" id="R-O-T">
-                    <rect key="frame" x="0" y="0" width="320" height="480"/>
-                    <subviews>
-            \(subviews)
-                    </subviews>
-                </view>
-            </viewController>
-            \(others)
-            """)
-    }
-
     /// The errors `check` finds in what `scene` wrote (none, for every test here).
     private func checkErrors(_ scene: SceneImporter.ImportedScene) -> [String] {
         let model = SceneLoader(registry: .standard).model(of: SceneSource(name: "x.yaml", text: scene.text))

@@ -9,24 +9,6 @@ import Testing
 /// Each UIKit class, colour form, value and connection, and each warning
 /// for what is not carried over.
 @Suite struct MappingTests {
-    /// A root view of 320 by 480 holding `subviews`, then `others` beside it.
-    private func importViews(_ subviews: String, others: String = "", map: ImportMap = ImportMap()) throws
-        -> SceneImporter.ImportedScene
-    {
-        try importObjects(
-            """
-            <viewController id="V-C-1" sceneMemberID="viewController">
-                <view key="view" id="R-O-T">
-                    <rect key="frame" x="0" y="0" width="320" height="480"/>
-                    <subviews>
-            \(subviews)
-                    </subviews>
-                </view>
-            </viewController>
-            \(others)
-            """, map: map)
-    }
-
     private func loads(_ scene: SceneImporter.ImportedScene) -> Bool {
         if case .success = SceneLoader(registry: .standard).validate(SceneSource(name: "x.yaml", text: scene.text)) {
             return true

@@ -27,6 +27,24 @@ func importObjects(_ objects: String, map: ImportMap = ImportMap()) throws -> Sc
     try importOne(Array(storyboard(objects).utf8), map: map)
 }
 
+/// Imports a root view of 320 by 480 holding `subviews`, then `others` beside it.
+func importViews(_ subviews: String, others: String = "", map: ImportMap = ImportMap()) throws
+    -> SceneImporter.ImportedScene
+{
+    try importObjects(
+        """
+        <viewController id="V-C-1" sceneMemberID="viewController">
+            <view key="view" id="R-O-T">
+                <rect key="frame" x="0" y="0" width="320" height="480"/>
+                <subviews>
+        \(subviews)
+                </subviews>
+            </view>
+        </viewController>
+        \(others)
+        """, map: map)
+}
+
 /// A storyboard of one scene whose `<objects>` hold `objects`.
 func storyboard(_ objects: String) -> String {
     """
