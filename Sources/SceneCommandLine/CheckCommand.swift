@@ -22,8 +22,11 @@ struct CheckCommand: SceneSubcommand {
     @OptionGroup var warningsOption: WarningsOption
     var warningsAreErrors: Bool { warningsOption.warningsAreErrors }
 
+    @OptionGroup var allowOption: AllowOption
+
     func validate() throws {
         if files.isEmpty { throw ValidationError("Give at least one scene file.") }
+        _ = try allowOption.codes(among: DiagnosticCode.sceneWarnings, of: "check")
     }
 
     /// The diagnostics of `source`'s model, and its declaration when it loads.
@@ -37,8 +40,11 @@ struct CheckCommand: SceneSubcommand {
     func run(in context: CommandContext) throws {
         let format = ReportFormat.resolved(formatOption.format, environment: context.environment)
         context.prints(format)
-        var loader = context.loader
-        loader.warningsAreErrors = warningsAreErrors
+        // Warnings are weighed here, not by the loader: --allow lets some through.
+        let loader = context.loader
+        let policy = WarningPolicy(
+            warningsAreErrors: warningsAreErrors,
+            allowed: try allowOption.codes(among: DiagnosticCode.sceneWarnings, of: "check"))
         var totals = Records.Totals()
         for (number, file) in files.enumerated() {
             let source: SceneSource
@@ -55,7 +61,7 @@ struct CheckCommand: SceneSubcommand {
                     let placement = PlacementCheck.warnings(
                         value, source: source, loader: loader, keepingObjects: number == files.count - 1)
                     diagnostics = PlacementCheck.inFileOrder(loaded.diagnostics + placement)
-                    declaration = warningsAreErrors && !placement.isEmpty ? nil : value
+                    declaration = policy.failing(diagnostics).isEmpty ? value : nil
                 }
             } catch {
                 source = error.source

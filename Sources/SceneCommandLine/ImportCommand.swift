@@ -21,7 +21,7 @@ struct ImportCommand: SceneSubcommand {
             (ExitStatus.success, "every file was imported and every scene written is valid"),
             (
                 ExitStatus.invalidScene,
-                "a file was refused (malformed, not an iOS document), a written scene is invalid, or a warning under --warnings-as-errors"
+                "a file was refused (malformed, not an iOS document), a written scene is invalid, or a warning under --warnings-as-errors whose code --allow does not name; the last line says which"
             ),
             ExitStatus.outputUsageLine, ExitStatus.outputLine,
         ])
@@ -40,8 +40,15 @@ struct ImportCommand: SceneSubcommand {
 
     @OptionGroup var warningsOption: WarningsOption
 
+    @OptionGroup var allowOption: AllowOption
+
+    /// The codes `--allow` takes: the import's warnings, then `check`'s of
+    /// the scenes written.
+    static let allowable = DiagnosticCode.importWarnings + DiagnosticCode.sceneWarnings
+
     func validate() throws {
         if files.isEmpty { throw ValidationError("Give at least one .storyboard or .xib file.") }
+        _ = try allowOption.codes(among: Self.allowable, of: "import")
     }
 
     /// The largest Interface Builder file read (the XML limit).
@@ -71,8 +78,11 @@ struct ImportCommand: SceneSubcommand {
         }
         try Self.makeFolder(output)
         let importer = SceneImporter(registry: context.registry, map: userMap)
-        var loader = context.loader
-        loader.warningsAreErrors = warningsOption.warningsAreErrors
+        // Warnings are weighed here, not by the loader: --allow lets some through.
+        let loader = context.loader
+        let policy = WarningPolicy(
+            warningsAreErrors: warningsOption.warningsAreErrors,
+            allowed: try allowOption.codes(among: Self.allowable, of: "import"))
         let inputs = InputFiles(files + (map.map { [$0] } ?? []))
         // Every file is read and imported, and every scene's file looked
         // at, before the first is written: a refused name leaves the others
@@ -96,21 +106,21 @@ struct ImportCommand: SceneSubcommand {
             for scene in imported.scenes { paths.append(Self.path(for: scene.name, in: output, used: &usedNames)) }
         }
         var plans = try OutputFile.plan(paths, option: "--output", inputs: inputs).makeIterator()
-        var failed = false
+        var failures = Failures()
         for outcome in outcomes {
             let source: SceneSource
             let imported: SceneImporter.ImportedFile
             switch outcome {
             case .notImported(let unread, let error):
                 reporter.diagnostics([error], in: unread, summary: "\(unread.name): not imported")
-                failed = true
+                failures.filesRefused += 1
                 continue
             case .imported(let read, let file):
                 source = read
                 imported = file
             }
             if !imported.unwritten.isEmpty || imported.scenes.isEmpty {
-                if warningsOption.warningsAreErrors && !imported.unwritten.isEmpty { failed = true }
+                failures.warnings += policy.failing(imported.unwritten)
                 let summary =
                     imported.scenes.isEmpty ? "no scene with objects to write" : "scenes with no objects left out"
                 reporter.diagnostics(imported.unwritten, in: source, summary: "\(source.name): \(summary)")
@@ -122,13 +132,37 @@ struct ImportCommand: SceneSubcommand {
                     throw CommandFailure(
                         message: "\(path) could not be written: \(problem)", status: ExitStatus.outputFailed)
                 }
-                if warningsOption.warningsAreErrors && !scene.warnings.isEmpty { failed = true }
-                let checked = Self.check(scene.text, at: path, with: loader)
-                if !checked.valid { failed = true }
+                failures.warnings += policy.failing(scene.warnings)
+                let checked = Self.check(scene.text, at: path, with: loader, policy: policy)
+                if checked.loadable {
+                    failures.warnings += policy.failing(checked.diagnostics)
+                } else {
+                    failures.scenesInvalid += 1
+                }
                 reporter.imported(scene, from: source, to: path, checked: checked)
             }
         }
-        if failed { throw ExitCode(ExitStatus.invalidScene) }
+        if let reason = failures.reason {
+            reporter.failed(reason, status: ExitStatus.invalidScene)
+            throw ExitCode(ExitStatus.invalidScene)
+        }
+    }
+
+    /// Why an import fails: files refused, scenes written invalid, and
+    /// warnings under `--warnings-as-errors` that `--allow` does not name.
+    struct Failures {
+        var filesRefused = 0
+        var scenesInvalid = 0
+        var warnings: [Diagnostic] = []
+
+        /// `1 file not imported; 2 warnings under ...`, or `nil` when nothing failed.
+        var reason: String? {
+            var parts: [String] = []
+            if filesRefused > 0 { parts.append("\(filesRefused) file\(filesRefused == 1 ? "" : "s") not imported") }
+            if scenesInvalid > 0 { parts.append("\(scenesInvalid) scene\(scenesInvalid == 1 ? "" : "s") invalid") }
+            if !warnings.isEmpty { parts.append(WarningPolicy.reason(warnings)) }
+            return parts.isEmpty ? nil : parts.joined(separator: "; ")
+        }
     }
 
     /// What became of one file named on the command line.
@@ -143,23 +177,29 @@ struct ImportCommand: SceneSubcommand {
     struct Checked {
         var source: SceneSource
         var diagnostics: [Diagnostic]
+        /// Whether it loads, warnings aside.
+        var loadable: Bool
+        /// Whether it loads and no warning fails it.
         var valid: Bool
         var objects: Int
     }
 
-    /// The same as `check` of the file says, views out of place included.
-    static func check(_ text: String, at path: String, with loader: SceneLoader) -> Checked {
+    /// The same as `check --warnings-as-errors --allow` (as `policy` says)
+    /// of the file says, views out of place included.
+    static func check(_ text: String, at path: String, with loader: SceneLoader, policy: WarningPolicy) -> Checked {
         let source = SceneSource(name: path, text: text)
+        var loader = loader
+        loader.warningsAreErrors = false
         let model = loader.model(of: source)
         var diagnostics = model.diagnostics
-        var valid = model.isLoadable
         if let declaration = try? model.declaration.get() {
             let placement = PlacementCheck.warnings(declaration, source: source, loader: loader)
             diagnostics = PlacementCheck.inFileOrder(diagnostics + placement)
-            if loader.warningsAreErrors && !placement.isEmpty { valid = false }
         }
+        let valid = model.isLoadable && policy.failing(diagnostics).isEmpty
         return Checked(
-            source: model.source, diagnostics: diagnostics, valid: valid, objects: valid ? model.objectCount : 0)
+            source: model.source, diagnostics: diagnostics, loadable: model.isLoadable, valid: valid,
+            objects: valid ? model.objectCount : 0)
     }
 
     /// `DIR/NAME.yaml`, or `DIR/NAME-2.yaml` and on when an earlier scene

@@ -24,6 +24,21 @@ struct ImportReporter {
         }
     }
 
+    /// The import's last line, `failed: REASON`; with `--format json` a
+    /// `failed` record with the reason and the exit status.
+    func failed(_ reason: String, status: Int32) {
+        switch format {
+        case .text: context.writeLine(VisibleText.line("failed: " + reason))
+        case .github: context.writeLine(WorkflowCommands.inert(VisibleText.line("failed: " + reason)))
+        case .json:
+            context.writeLine(
+                JSONValue.object([
+                    ("type", .string("failed")), ("reason", .string(reason)), ("status", .int(Int(status))),
+                ])
+                .compact)
+        }
+    }
+
     /// One scene written from `input` to `path`, and what `check` said of it.
     func imported(
         _ scene: SceneImporter.ImportedScene, from input: SceneSource, to path: String, checked: ImportCommand.Checked

@@ -33,9 +33,13 @@ extension SceneMapper {
                 case "action": action(connection, from: source)
                 case "segue":
                     warn(
+                        .segueNotImported,
                         "the \(connection["kind"] ?? "") segue is not carried over; a scene is one screen",
                         at: connection, hint: "each destination is imported as a scene file of its own")
-                default: warn("the connection <\(connection.name)> is not carried over", at: connection)
+                default:
+                    warn(
+                        .connectionNotImported, "the connection <\(connection.name)> is not carried over",
+                        at: connection)
                 }
             }
         }
@@ -55,12 +59,13 @@ extension SceneMapper {
             if property == "view", index[destination] != nil { return }  // the root view: the scene itself
             let owner = absent[source] ?? "an object outside the scene"
             warn(
-                "the outlet '\(property)' of \(owner) is not carried over", at: connection,
+                .connectionNotImported, "the outlet '\(property)' of \(owner) is not carried over", at: connection,
                 hint: "it belongs to the code that loads the file; a scene including this one can supply it")
             return
         }
         guard let destinationIndex = index[destination] else {
             warn(
+                .connectionNotImported,
                 "the outlet '\(property)' points at \(absent[destination] ?? "an object outside the scene"); it is not carried over",
                 at: connection)
             return
@@ -75,18 +80,21 @@ extension SceneMapper {
         let name = entry.outlets[property] ?? property
         guard let description = object.type.outlets.first(where: { $0.name == name }) else {
             warn(
-                "\(object.type.name) has no outlet '\(name)'; the outlet is not carried over", at: connection,
+                .connectionNotImported, "\(object.type.name) has no outlet '\(name)'; the outlet is not carried over",
+                at: connection,
                 hint: "map it to one of \(object.type.name)'s outlets with --map, or register a type with it")
             return
         }
         guard !description.isHierarchy else {
             warn(
+                .connectionNotImported,
                 "the outlet '\(name)' is not carried over: a view's '\(name)' in a scene is the view it is inside in the file",
                 at: connection, hint: "move the view inside its parent in Interface Builder")
             return
         }
         guard registry.type(target.type, fits: description) else {
             warn(
+                .connectionNotImported,
                 "'\(name)' of \(object.type.name) takes \(registry.requirement(of: description)), not a \(target.type.name); it is not carried over",
                 at: connection)
             return
@@ -95,7 +103,9 @@ extension SceneMapper {
             if description.isCollection {
                 object.outlets[existing].targets.append(destination)
             } else {
-                warn("the outlet '\(name)' is connected twice; the last connection is kept", at: connection)
+                warn(
+                    .connectionNotImported, "the outlet '\(name)' is connected twice; the last connection is kept",
+                    at: connection)
                 object.outlets[existing].targets = [destination]
             }
         } else {
@@ -109,12 +119,15 @@ extension SceneMapper {
         var gesture = objects[index]
         guard let outlet = gesture.type.outlets.first(where: { $0.name == "view" && !$0.isCollection }) else {
             warn(
+                .connectionNotImported,
                 "\(gesture.type.name) has no 'view' outlet; its attachment to the view is not carried over",
                 at: connection)
             return
         }
         if let viewIndex = self.index[view], !registry.type(objects[viewIndex].type, fits: outlet) {
-            warn("the gesture's view is not a View; the attachment is not carried over", at: connection)
+            warn(
+                .connectionNotImported, "the gesture's view is not a View; the attachment is not carried over",
+                at: connection)
             return
         }
         gesture.outlets.removeAll { $0.name == "view" }
@@ -127,12 +140,14 @@ extension SceneMapper {
         if droppedWith(source) || droppedWith(destination) { return }
         guard let sourceIndex = index[source] else {
             warn(
+                .connectionNotImported,
                 "the action '\(selector)' sent by \(absent[source] ?? "an object outside the scene") is not carried over",
                 at: connection)
             return
         }
         guard let destinationIndex = index[destination] else {
             warn(
+                .connectionNotImported,
                 "the action '\(selector)' sent to \(absent[destination] ?? "an object outside the scene") is not carried over",
                 at: connection,
                 hint: "a scene including this one can wire the event to its own objects under 'on:'")
@@ -144,6 +159,7 @@ extension SceneMapper {
         let actionName = map.entry(target.ibClass, fallback: target.uikitClass).actions[plain] ?? plain
         guard let action = target.type.actions[actionName] else {
             warn(
+                .connectionNotImported,
                 "\(target.type.name) has no action '\(actionName)'; the action '\(selector)' is not carried over",
                 at: connection, hint: "map the selector to one of its actions with --map (docs/Import.md)")
             return
@@ -152,12 +168,14 @@ extension SceneMapper {
         let eventName = map.entry(object.ibClass, fallback: object.uikitClass).events[ibEvent] ?? ibEvent
         guard let event = object.type.events[eventName] else {
             warn(
+                .connectionNotImported,
                 "\(object.type.name) has no event '\(eventName)'; the action '\(selector)' is not carried over",
                 at: connection, hint: "map the control event to one of its events with --map (docs/Import.md)")
             return
         }
         guard action.accepts(payload: event.payload) else {
             warn(
+                .connectionNotImported,
                 "'\(actionName)' of \(target.type.name) cannot take what '\(eventName)' sends; the action is not carried over",
                 at: connection)
             return

@@ -68,11 +68,15 @@ extension SceneMapper {
         guard let text = font["pointSize"], case .number(let size) = Self.reading(text), size >= 1, size <= 1_000
         else {
             let written = font["pointSize"].map { "'\(Self.shown($0))'" } ?? "missing"
-            warn("the font's 'pointSize' is \(written), not a size from 1 to 1000; it is not carried over", at: font)
+            warn(
+                .attributeNotImported,
+                "the font's 'pointSize' is \(written), not a size from 1 to 1000; it is not carried over", at: font)
             return
         }
         guard FontNames.weights.contains(weight) else {
-            warn("the font's weight '\(weight)' is not one of UIFont's; it is not carried over", at: font)
+            warn(
+                .attributeNotImported, "the font's weight '\(weight)' is not one of UIFont's; it is not carried over",
+                at: font)
             return
         }
         set(&object, "font", .record("{size: \(Self.length(size)), weight: \(weight)}"), at: font)

@@ -17,7 +17,9 @@ extension SceneMapper {
     /// Counts a colour no scene property takes (a shadow's, a title's in a
     /// state other than normal), reported once for the scene.
     private mutating func countOtherColour(at color: IBElement) {
-        count("colors", at: color) { "\($0) other colour(s) (such as a shadow's or a title's) are not carried over" }
+        count("colors", .attributeNotImported, at: color) {
+            "\($0) other colour(s) (such as a shadow's or a title's) are not carried over"
+        }
     }
 
     /// The largest coordinate or length a scene takes.
@@ -85,17 +87,19 @@ extension SceneMapper {
     /// The number of the attribute `name` of `element`, or `nil` with a
     /// warning saying what is done instead (`instead`: "0 is used", "it is
     /// not carried over") when it holds something else. `label` names the
-    /// attribute for the message (default `'name'`).
+    /// attribute for the message (default `'name'`); `code` is the
+    /// warning's (`value-changed` when a value is used instead).
     mutating func number(
-        _ name: String, of element: IBElement, label: String? = nil, instead: String = "it is not carried over"
+        _ name: String, of element: IBElement, label: String? = nil, instead: String = "it is not carried over",
+        code: DiagnosticCode = .attributeNotImported
     ) -> Double? {
         guard let text = element[name] else { return nil }
         let label = label ?? "'\(name)'"
         switch Self.reading(text) {
         case .number(let value): return value
-        case .notANumber: warn("\(label) is '\(Self.shown(text))', not a number; \(instead)", at: element)
+        case .notANumber: warn(code, "\(label) is '\(Self.shown(text))', not a number; \(instead)", at: element)
         case .outOfRange:
-            warn("\(label) is \(Self.shown(text)), beyond any number a scene holds; \(instead)", at: element)
+            warn(code, "\(label) is \(Self.shown(text)), beyond any number a scene holds; \(instead)", at: element)
         }
         return nil
     }
@@ -110,17 +114,19 @@ extension SceneMapper {
         func read(_ key: String, _ range: ClosedRange<Double>) -> String {
             let label = "the frame's '\(key)'"
             guard rect[key] != nil else {
-                warn("\(label) is missing; 0 is used", at: rect)
+                warn(.valueChanged, "\(label) is missing; 0 is used", at: rect)
                 return "0"
             }
-            guard let value = number(key, of: rect, label: label, instead: "0 is used") else { return "0" }
+            guard let value = number(key, of: rect, label: label, instead: "0 is used", code: .valueChanged) else {
+                return "0"
+            }
             guard range.contains(value) else {
                 let used = min(max(value, range.lowerBound), range.upperBound)
                 let why =
                     value < 0 && range.lowerBound == 0
                     ? "a negative size"
                     : "beyond what a scene takes (\(Self.number(range.lowerBound)) to \(Self.number(range.upperBound)))"
-                warn("\(label) is \(Self.number(value)), \(why); \(Self.number(used)) is used", at: rect)
+                warn(.valueChanged, "\(label) is \(Self.number(value)), \(why); \(Self.number(used)) is used", at: rect)
                 return Self.length(used)
             }
             return Self.length(value)
@@ -134,20 +140,26 @@ extension SceneMapper {
     /// that name that `value` fits; otherwise warns at `element`.
     mutating func set(_ object: inout ImportedObject, _ name: String, _ value: ImportValue, at element: IBElement) {
         guard let property = object.type.property(named: name) else {
-            warn("\(object.type.name) has no property '\(name)'; the value is not carried over", at: element)
+            warn(
+                .attributeNotImported, "\(object.type.name) has no property '\(name)'; the value is not carried over",
+                at: element)
             return
         }
         if property.isReadOnly {
-            warn("'\(name)' of \(object.type.name) is read-only; the value is not carried over", at: element)
+            warn(
+                .attributeNotImported, "'\(name)' of \(object.type.name) is read-only; the value is not carried over",
+                at: element)
             return
         }
         guard let text = Self.text(value, for: property.type, range: property.range) else {
             if case .number(let number) = value, let range = property.range, !range.contains(number) {
                 warn(
+                    .attributeNotImported,
                     "\(Self.number(number)) is outside the range of '\(name)' of \(object.type.name) (\(Self.number(range.lowerBound)) to \(Self.number(range.upperBound))); it is not carried over",
                     at: element)
             } else {
                 warn(
+                    .attributeNotImported,
                     "the value does not fit '\(name)' of \(object.type.name) (\(property.type)); it is not carried over",
                     at: element)
             }
@@ -187,10 +199,10 @@ extension SceneMapper {
         switch IBColor.resolve(element, resources: document.systemColors) {
         case .color(let hex): return .color(hex)
         case .unavailable(let reason):
-            warn("\(reason); the colour is not carried over", at: element)
+            warn(.attributeNotImported, "\(reason); the colour is not carried over", at: element)
             return nil
         case .clamped(let hex, let reason):
-            warn(reason, at: element)
+            warn(.valueChanged, reason, at: element)
             return .color(hex)
         }
     }
@@ -213,7 +225,7 @@ extension SceneMapper {
             default:
                 if styleColor(color, into: &object) { continue }
                 if color["key"] == "tintColor" {
-                    count("tint", at: color) {
+                    count("tint", .attributeNotImported, at: color) {
                         "\($0) tint colour(s) are not carried over; the controls draw their own"
                     }
                 } else {
@@ -235,12 +247,12 @@ extension SceneMapper {
                     object.title = title
                 }
                 if normal["image"] != nil || normal["backgroundImage"] != nil {
-                    count("images", at: normal) { "\($0) asset image(s) are not carried over" }
+                    count("images", .attributeNotImported, at: normal) { "\($0) asset image(s) are not carried over" }
                 }
             }
             for state in element.children(named: "state") {
                 if state["key"] != "normal", state["title"] != nil || state.child("string") != nil {
-                    count("states", at: state) {
+                    count("states", .attributeNotImported, at: state) {
                         "\($0) title(s) of other states (selected, highlighted, disabled) are not carried over"
                     }
                 }
@@ -299,10 +311,11 @@ extension SceneMapper {
     /// A stack view's axis, spacing and alignment as `layout:`.
     private mutating func stackLayout(_ element: IBElement, _ object: inout ImportedObject) {
         var fields = ["axis: \(element["axis"] == "vertical" ? "vertical" : "horizontal")"]
-        var spacing = number("spacing", of: element, instead: "0 is used") ?? 0
+        var spacing = number("spacing", of: element, instead: "0 is used", code: .valueChanged) ?? 0
         if !SceneGeometry.lengths.contains(spacing) {
             let used = min(max(spacing, 0), Self.maxLength)
             warn(
+                .valueChanged,
                 "'spacing' is \(Self.number(spacing)), outside what a scene takes (0 to \(Self.number(Self.maxLength))); \(Self.number(used)) is used",
                 at: element)
             spacing = used
@@ -316,11 +329,14 @@ extension SceneMapper {
         case "bottom", "trailing": alignment = "trailing"
         default:
             alignment = "fill"
-            warn("the stack's alignment '\(Self.shown(element["alignment"] ?? ""))' is imported as fill", at: element)
+            warn(
+                .valueChanged, "the stack's alignment '\(Self.shown(element["alignment"] ?? ""))' is imported as fill",
+                at: element)
         }
         fields.append("alignment: \(alignment)")
         if let distribution = element["distribution"], distribution != "fill" {
             warn(
+                .attributeNotImported,
                 "the stack's distribution '\(Self.shown(distribution))' is not carried over; views take their own size",
                 at: element
             )
@@ -337,7 +353,7 @@ extension SceneMapper {
         for attribute in element.child("userDefinedRuntimeAttributes")?.children ?? [] {
             guard let keyPath = attribute["keyPath"] else { continue }
             if keyPath.hasPrefix("layer.") {
-                warn("the layer key path '\(keyPath)' is not carried over", at: attribute)
+                warn(.attributeNotImported, "the layer key path '\(keyPath)' is not carried over", at: attribute)
                 continue
             }
             let value: ImportValue?
@@ -355,12 +371,15 @@ extension SceneMapper {
             case "color": value = attribute.children.first { $0.name == "color" }.flatMap { color($0) }
             default:
                 warn(
+                    .attributeNotImported,
                     "the runtime attribute '\(keyPath)' of type \(attribute["type"] ?? "?") is not carried over",
                     at: attribute, hint: "number, boolean, string and colour attributes are")
                 continue
             }
             guard let value else {
-                warn("the runtime attribute '\(keyPath)' has no value the importer reads", at: attribute)
+                warn(
+                    .attributeNotImported, "the runtime attribute '\(keyPath)' has no value the importer reads",
+                    at: attribute)
                 continue
             }
             set(&object, entry.properties[keyPath] ?? keyPath, value, at: attribute)

@@ -50,7 +50,7 @@ struct SceneMapper {
     var outletNames: [String: (name: String, source: String)] = [:]
     var warnings: [Diagnostic] = []
     /// Warnings of one kind reported once per unit: the first place, the count, the message.
-    var grouped: [String: (element: IBElement, count: Int, message: (Int) -> String)] = [:]
+    var grouped: [String: (element: IBElement, code: DiagnosticCode, count: Int, message: (Int) -> String)] = [:]
     var groupOrder: [String] = []
     /// The root views, in order (their frames give the canvas).
     var roots: [String] = []
@@ -63,18 +63,20 @@ struct SceneMapper {
 
     // MARK: - Warnings
 
-    mutating func warn(_ message: String, at element: IBElement, hint: String? = nil) {
-        warnings.append(
-            Diagnostic(.notImported, message, at: SourceSpan(at: element.position), hint: hint, severity: .warning))
+    /// A warning with `code`, one of ``DiagnosticCode/importWarnings``.
+    mutating func warn(_ code: DiagnosticCode, _ message: String, at element: IBElement, hint: String? = nil) {
+        warnings.append(Diagnostic(code, message, at: SourceSpan(at: element.position), hint: hint, severity: .warning))
     }
 
-    /// Counts one more of `kind`, reported once at its first place.
-    mutating func count(_ kind: String, at element: IBElement, by amount: Int = 1, _ message: @escaping (Int) -> String)
-    {
+    /// Counts one more of `kind`, reported once at its first place with `code`.
+    mutating func count(
+        _ kind: String, _ code: DiagnosticCode, at element: IBElement, by amount: Int = 1,
+        _ message: @escaping (Int) -> String
+    ) {
         if let existing = grouped[kind] {
-            grouped[kind] = (existing.element, existing.count + amount, existing.message)
+            grouped[kind] = (existing.element, existing.code, existing.count + amount, existing.message)
         } else {
-            grouped[kind] = (element, amount, message)
+            grouped[kind] = (element, code, amount, message)
             groupOrder.append(kind)
         }
     }
@@ -83,14 +85,15 @@ struct SceneMapper {
     mutating func finishWarnings() -> [Diagnostic] {
         for kind in groupOrder {
             guard let group = grouped[kind] else { continue }
-            warn(group.message(group.count), at: group.element)
+            warn(group.code, group.message(group.count), at: group.element)
         }
         for (_, left) in leftOut.sorted(by: { $0.value.element.position < $1.value.element.position }) {
             let connections =
                 left.connections == 0
                 ? "" : ", with its \(left.connections) connection\(left.connections == 1 ? "" : "s")"
             warn(
-                "'\(left.ibClass)' has no registered type; the object is left out\(connections)", at: left.element,
+                .classNotRegistered, "'\(left.ibClass)' has no registered type; the object is left out\(connections)",
+                at: left.element,
                 hint: "register a type named '\(left.ibClass)', or map it to one with --map (docs/Import.md)")
         }
         return warnings.sorted { $0.position < $1.position }
@@ -113,10 +116,12 @@ struct SceneMapper {
         if let canvas = document.deviceCanvas { return canvas }
         if let device = document.device {
             warn(
+                .canvasUnknown,
                 "the device '\(Self.shown(device["id"] ?? ""))' is not one the importer knows, and the root view's frame gives no size; the scene has no canvas",
                 at: device, hint: "a scene that includes this one can give itself a canvas: {width, height}")
         } else if let rect {
             warn(
+                .canvasUnknown,
                 "the root view's frame gives no canvas (a width and height from 1 to \(Self.number(Self.maxLength))); the scene has no canvas",
                 at: rect, hint: "a scene that includes this one can give itself a canvas: {width, height}")
         }
@@ -181,16 +186,17 @@ struct SceneMapper {
             }
         } else if controller.name != "navigationController" {
             warn(
-                "the \(controller.name) has no view; its scene has only the objects beside it", at: controller)
+                .elementNotImported, "the \(controller.name) has no view; its scene has only the objects beside it",
+                at: controller)
         }
         for child in controller.children where child.name == "navigationItem" || child.name == "tabBarItem" {
-            count("bars", at: child) { "\($0) navigation or tab bar item(s) are not carried over" }
+            count("bars", .elementNotImported, at: child) { "\($0) navigation or tab bar item(s) are not carried over" }
         }
     }
 
     private mutating func collectCustom(_ element: IBElement, id: String) {
         guard let custom = Self.customClass(element) else {
-            warn("a custom object without a class is left out", at: element)
+            warn(.classNotRegistered, "a custom object without a class is left out", at: element)
             absent[id] = "an object without a class"
             return
         }
@@ -233,7 +239,7 @@ struct SceneMapper {
             add(ImportedObject(element: element, ibID: modelID, ibClass: model.name, uikitClass: nil, type: model))
             outletNames[modelID] = (outlet.name, id)
             view.outlets.append((outlet.name, [modelID]))
-            count("model-\(model.name)", at: element) {
+            count("model-\(model.name)", .objectAdded, at: element) {
                 "\($0) empty \(model.name)(s) added for the required outlet '\(outlet.name)' of \(view.type.name); the app fills it in code"
             }
         }
@@ -244,7 +250,7 @@ struct SceneMapper {
     /// (a damaged file) is left out, with a warning.
     private mutating func add(_ object: ImportedObject) {
         guard index[object.ibID] == nil else {
-            warn("a second object has the id '\(object.ibID)'; it is left out", at: object.element)
+            warn(.elementNotImported, "a second object has the id '\(object.ibID)'; it is left out", at: object.element)
             return
         }
         index[object.ibID] = objects.count
@@ -255,7 +261,7 @@ struct SceneMapper {
     mutating func collectView(_ element: IBElement, parent: String?, inStack: Bool) {
         guard let id = element["id"] else { return }
         guard index[id] == nil else {
-            warn("a second object has the id '\(id)'; it is left out with its views", at: element)
+            warn(.elementNotImported, "a second object has the id '\(id)'; it is left out with its views", at: element)
             return
         }
         let uikit = UIKitNames.className(ofElement: element.name) ?? "UIView"
@@ -264,11 +270,13 @@ struct SceneMapper {
         if let custom, let (found, used) = resolved, used == custom, !found.outlets.contains(where: \.isHierarchy) {
             // A registered type that is not a view cannot sit in the hierarchy.
             warn(
+                .classNotRegistered,
                 "the custom class '\(custom)' is registered as \(found.name), which is not a view; imported as \(uikit)'s type",
                 at: element)
             resolved = type(custom: nil, uikit: uikit)
         } else if let custom, let (_, used) = resolved, used != custom {
             warn(
+                .classNotRegistered,
                 "the custom class '\(custom)' has no registered type; imported as \(uikit)'s type \(resolved?.0.name ?? "")",
                 at: element, hint: "register a type named '\(custom)' for its own behaviour, or map it with --map")
         }
@@ -278,6 +286,7 @@ struct SceneMapper {
                 map.entry(uikit).type.map { "its type \($0) is not registered" } ?? "no standard type is a \(uikit)"
             let named = custom.map { "\(uikit) (custom class \($0))" } ?? uikit
             warn(
+                .elementNotImported,
                 "\(named) is imported as a View (\(reason)): its frame, colours and views are kept", at: element,
                 hint: "register the type, or map \(uikit) to one of yours with --map")
         }
@@ -308,21 +317,22 @@ struct SceneMapper {
                     collectView(view, parent: id, inStack: isStack)
                 }
             case "constraints":
-                count("constraints", at: child, by: child.children.count) {
+                count("constraints", .constraintsNotImported, at: child, by: child.children.count) {
                     "\($0) Auto Layout constraints are not carried over; the frames Interface Builder saved are kept"
                 }
             case "prototypes":
                 warn(
-                    "the table's \(child.children.count) prototype cell(s) are not carried over", at: child,
+                    .elementNotImported, "the table's \(child.children.count) prototype cell(s) are not carried over",
+                    at: child,
                     hint: "a TableView shows a TableData's rows; give it one")
             case "variation":
-                count("variation", at: child) {
+                count("variation", .attributeNotImported, at: child) {
                     "\($0) size class variation(s) are not carried over; the base values are"
                 }
             case "fontDescription", "font":
                 // A system font of a type that takes `font:` is carried over (styleProperties).
                 if Self.isSystemFont(child), type.property(named: "font") != nil { continue }
-                count("fonts", at: child) {
+                count("fonts", .attributeNotImported, at: child) {
                     "\($0) font(s) are not carried over; the standard controls draw the system font"
                 }
             default:

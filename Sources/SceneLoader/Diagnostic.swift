@@ -180,7 +180,17 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, ExpressibleB
     // Importing Interface Builder files (`scene-runner import`).
     package static let xmlSyntax = Self(rawValue: "xml-syntax")
     package static let unsupportedDocument = Self(rawValue: "unsupported-document")
-    package static let notImported = Self(rawValue: "not-imported")
+    // Warnings of `scene-runner import`: what an Interface Builder file
+    // holds that the written scene does not, or holds otherwise.
+    package static let constraintsNotImported = Self(rawValue: "constraints-not-imported")
+    package static let segueNotImported = Self(rawValue: "segue-not-imported")
+    package static let connectionNotImported = Self(rawValue: "connection-not-imported")
+    package static let classNotRegistered = Self(rawValue: "class-not-registered")
+    package static let elementNotImported = Self(rawValue: "element-not-imported")
+    package static let attributeNotImported = Self(rawValue: "attribute-not-imported")
+    package static let valueChanged = Self(rawValue: "value-changed")
+    package static let objectAdded = Self(rawValue: "object-added")
+    package static let canvasUnknown = Self(rawValue: "canvas-unknown")
     // Bookkeeping.
     package static let tooManyDiagnostics = Self(rawValue: "too-many-diagnostics")
     package static let internalError = Self(rawValue: "internal-error")
@@ -253,9 +263,32 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, ExpressibleB
         .objectFailed,
         .xmlSyntax,
         .unsupportedDocument,
-        .notImported,
+        .constraintsNotImported,
+        .segueNotImported,
+        .connectionNotImported,
+        .classNotRegistered,
+        .elementNotImported,
+        .attributeNotImported,
+        .valueChanged,
+        .objectAdded,
+        .canvasUnknown,
         .tooManyDiagnostics,
         .internalError,
+    ]
+
+    /// The warnings `check` gives a scene file (the loader's and those
+    /// about where views are): the codes `check --allow` takes.
+    package static let sceneWarnings: [DiagnosticCode] = [
+        .emptyConnection, .emptyOutlet, .duplicateConnection, .wiringLoop, .frameInLayout, .viewOutsideParent,
+        .viewOutsideCanvas, .stackOverflow, .textCut,
+    ]
+
+    /// The warnings `scene-runner import` gives an Interface Builder file,
+    /// one per kind of thing not carried over (docs/Import.md): with
+    /// ``sceneWarnings``, the codes `import --allow` takes.
+    package static let importWarnings: [DiagnosticCode] = [
+        .constraintsNotImported, .segueNotImported, .connectionNotImported, .classNotRegistered,
+        .elementNotImported, .attributeNotImported, .valueChanged, .objectAdded, .canvasUnknown,
     ]
 }
 

@@ -205,7 +205,7 @@ import Testing
         let result = run(["import", Self.auth, "-o", folder.path, "--format", "github"])
         #expect(
             result.output.contains(
-                "::warning file=\(Self.auth),line=6,col=17,title=not-imported::the outlet 'formBehaviour' of File's Owner is not carried over"
+                "::warning file=\(Self.auth),line=6,col=17,title=connection-not-imported::the outlet 'formBehaviour' of File's Owner is not carried over"
             ))
         #expect(!result.output.contains("\n::group::wrote") || result.output.contains("::endgroup::"))
     }
@@ -230,10 +230,15 @@ import Testing
         let records = try result.output.split(separator: "\n").map { line in
             try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         }
-        #expect(records.compactMap { $0["type"] as? String }.last == "file")
+        // A failed import ends with its reason.
+        #expect(records.compactMap { $0["type"] as? String }.suffix(2) == ["file", "failed"])
+        #expect(records.last?["reason"] as? String == "1 scene invalid" && records.last?["status"] as? Int == 2)
         let imported = try #require(records.first { $0["type"] as? String == "import" })
         #expect(imported["objects"] as? Int == 7 && imported["warnings"] as? Int == 7)
-        #expect(records.contains { $0["code"] as? String == "not-imported" && $0["file"] as? String == Self.auth })
+        #expect(
+            records.contains {
+                $0["code"] as? String == "connection-not-imported" && $0["file"] as? String == Self.auth
+            })
         #expect(records.contains { $0["code"] as? String == "missing-outlet" })
     }
 }

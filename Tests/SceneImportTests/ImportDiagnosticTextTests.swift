@@ -43,7 +43,7 @@ import Testing
                     """)
     }
 
-    @Test func notImported() {
+    @Test func classNotRegistered() {
         let xml = storyboard(
             """
                         <customObject id="C-1" customClass="App.Helper"/>

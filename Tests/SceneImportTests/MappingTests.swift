@@ -152,22 +152,35 @@ import Testing
                 </customObject>
                 <placeholder placeholderIdentifier="IBFirstResponder" id="F-R"/>
                 """)
-        let expected = [
-            "2 Auto Layout constraints are not carried over; the frames Interface Builder saved are kept",
-            "1 size class variation(s) are not carried over; the base values are",
-            "the layer key path 'layer.borderWidth' is not carried over",
-            "the runtime attribute 'shadowSize' of type size is not carried over",
-            "the value does not fit 'cornerRadius' of View (Double); it is not carried over",
-            "the show segue is not carried over; a scene is one screen",
-            "the table's 1 prototype cell(s) are not carried over",
-            "1 font(s) are not carried over; the standard controls draw the system font",
-            "1 title(s) of other states (selected, highlighted, disabled) are not carried over",
-            "1 other colour(s) (such as a shadow's or a title's) are not carried over",
-            "'Helper' has no registered type; the object is left out, with its 1 connection",
-            "1 empty TableData(s) added for the required outlet 'data' of TableView; the app fills it in code",
+        // Each with the code of its kind (docs/Import.md, "What is reported, and why").
+        let expected: [(message: String, code: DiagnosticCode)] = [
+            (
+                "2 Auto Layout constraints are not carried over; the frames Interface Builder saved are kept",
+                .constraintsNotImported
+            ),
+            ("1 size class variation(s) are not carried over; the base values are", .attributeNotImported),
+            ("the layer key path 'layer.borderWidth' is not carried over", .attributeNotImported),
+            ("the runtime attribute 'shadowSize' of type size is not carried over", .attributeNotImported),
+            ("the value does not fit 'cornerRadius' of View (Double); it is not carried over", .attributeNotImported),
+            ("the show segue is not carried over; a scene is one screen", .segueNotImported),
+            ("the table's 1 prototype cell(s) are not carried over", .elementNotImported),
+            ("1 font(s) are not carried over; the standard controls draw the system font", .attributeNotImported),
+            (
+                "1 title(s) of other states (selected, highlighted, disabled) are not carried over",
+                .attributeNotImported
+            ),
+            ("1 other colour(s) (such as a shadow's or a title's) are not carried over", .attributeNotImported),
+            ("'Helper' has no registered type; the object is left out, with its 1 connection", .classNotRegistered),
+            (
+                "1 empty TableData(s) added for the required outlet 'data' of TableView; the app fills it in code",
+                .objectAdded
+            ),
         ]
-        for message in expected { #expect(messages(scene).contains(message), "\(messages(scene))") }
-        #expect(scene.warnings.allSatisfy { $0.severity == .warning && $0.code == .notImported })
+        for (message, code) in expected {
+            #expect(scene.warnings.contains { $0.message == message && $0.code == code }, "\(message): \(code)")
+        }
+        #expect(
+            scene.warnings.allSatisfy { $0.severity == .warning && DiagnosticCode.importWarnings.contains($0.code) })
         #expect(scene.warnings.map(\.position) == scene.warnings.map(\.position).sorted())
         // `    <connections><segue`, the 13th line of the views, after the 5 of the storyboard and 4 of the controller.
         let segue = try #require(scene.warnings.first { $0.message.contains("segue") })

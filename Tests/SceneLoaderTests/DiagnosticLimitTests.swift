@@ -16,9 +16,10 @@ import Testing
 
     /// The codes of `scene-runner import`, whose diagnostics are about an
     /// Interface Builder file: their whole text is tested in
-    /// `SceneImportTests` (`ImportDiagnosticTextTests`), which this target
-    /// does not link.
-    static let codesTestedInSceneImportTests: Set<DiagnosticCode> = [.xmlSyntax, .unsupportedDocument, .notImported]
+    /// `SceneImportTests` (`ImportDiagnosticTextTests` and, for the
+    /// warnings, `ImportWarningCodeTests`), which this target does not link.
+    static let codesTestedInSceneImportTests = Set<DiagnosticCode>([.xmlSyntax, .unsupportedDocument]).union(
+        DiagnosticCode.importWarnings)
 
     @Test func everyDiagnosticCodeHasATestOfItsWholeText() {
         let covered = Set(DiagnosticTests.cases.map(\.code)).union(Self.codesTestedHere).union(
