@@ -43,6 +43,7 @@ extension SceneRegistry {
             TimeoutController.sceneDescription(),
             TimeoutControllerHost.sceneDescription(),
             HighlightBehaviour.sceneDescription(),
+            FieldRule.sceneDescription(),
             FormBehaviour.sceneDescription(),
             CredentialAuthenticator.sceneDescription(),
             AlertPresenter.sceneDescription(),

@@ -15,11 +15,11 @@ import Testing
                 == MemberList(
                     properties: ["busy: Bool (read-only)", "failure: \(failure)? (read-only)"],
                     outlets: [
-                        "fields: [View]", "username: TextField", "password: TextField",
-                        "authenticator: CredentialAuthenticator", "alert: AlertPresenter?",
+                        "fields: [View]", "rules: [FieldRule]", "shake: ShakeAnimation?", "username: TextField",
+                        "password: TextField", "authenticator: CredentialAuthenticator", "alert: AlertPresenter?",
                     ],
-                    events: ["submitted", "cancelled", "loggedIn", "loginFailed: \(failure)"],
-                    actions: ["next", "submit", "cancel"]))
+                    events: ["submitted", "cancelled", "invalid", "loggedIn", "loginFailed: \(failure)"],
+                    actions: ["next", "submit", "validate", "cancel"]))
         #expect(type.requiredOutlets.map(\.name) == ["username", "password", "authenticator"])
         #expect(type.defaultValues() == ["busy": .bool(false), "failure": .null])
     }

@@ -22,12 +22,12 @@ import Testing
 
     // MARK: Registration
 
-    @Test func registersFieldsNextSubmitCancelAndTheirEvents() {
+    @Test func registersFieldsRulesNextSubmitValidateCancelAndTheirEvents() {
         #expect(
             MemberList(of: FormBehaviour.sceneDescription())
                 == MemberList(
-                    outlets: ["fields: [View]"], events: ["submitted", "cancelled"],
-                    actions: ["next", "submit", "cancel"]))
+                    outlets: ["fields: [View]", "rules: [FieldRule]", "shake: ShakeAnimation?"],
+                    events: ["submitted", "cancelled", "invalid"], actions: ["next", "submit", "validate", "cancel"]))
     }
 
     @Test func theDescriptionDrivesTheFormAsALoaderWould() throws {

@@ -110,7 +110,9 @@ package final class AuthFormBehaviour: FormBehaviour {
     override package func submit() -> ActionOutcome {
         guard !isBusy else { return .ignored(because: "a login request is under way") }
         endEditing()
-        super.submit()
+        // Without rules the form's own submit is always taken.
+        let checked = super.submit()
+        if checked.isIgnored { return checked }
         let name = username?.text ?? ""
         let secret = password?.text ?? ""
         if name.isEmpty {

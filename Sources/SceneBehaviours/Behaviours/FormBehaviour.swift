@@ -24,8 +24,17 @@ import SceneCore
 ///   of `fields` goes `next`; return on the last one submits. A scene does
 ///   not wire `returnKey`.
 /// - `submit` sends `submitted`; `cancel` sends `cancelled`; both are
-///   always taken here. Subclasses such as ``AuthFormBehaviour`` override
-///   ``submit()`` (which may then be ignored, and says why) and ``cancel()``.
+///   always taken here when the form has no `rules`. Subclasses such as
+///   ``AuthFormBehaviour`` override ``submit()`` (which may then be
+///   ignored, and says why) and ``cancel()``.
+/// - With `rules` (``FieldRule``s), `submit` first checks every rule
+///   (``validate()``): each rule shows or hides its error label; each
+///   field of a failing rule is marked `invalidInput` (which plays its
+///   `shakeAnimation`) and each field whose rules all pass is unmarked.
+///   When a rule fails, the form's `shake` plays, `invalid` is sent, and
+///   the submit is ignored (because "N rules failed (their messages)"):
+///   no `submitted`. When all pass, `submitted` is sent as above. After
+///   that first check each rule checks again as its field's text changes.
 ///
 /// It observes the return key of each field from the moment `fields` is
 /// set; it needs no clock.
@@ -38,6 +47,16 @@ open class FormBehaviour: SceneObject, PropertyNotifying {
     public final var fields = WeakList<View>() {
         didSet { observeFields() }
     }
+
+    /// The rules checked on submit, in order; weakly held.
+    public final var rules = WeakList<FieldRule>()
+
+    /// Played when a submit finds a rule failing (`shake`), besides the
+    /// failing fields' own; weakly held.
+    public final weak var shake: ShakeAnimation?
+
+    /// Sent when a submit finds a rule failing (`invalid`), instead of `submitted`.
+    public final private(set) lazy var invalid = SceneEvent<Void>()
 
     /// Sent when the form is submitted (`submitted`).
     public final private(set) lazy var submitted = SceneEvent<Void>()
@@ -93,12 +112,43 @@ open class FormBehaviour: SceneObject, PropertyNotifying {
         return nil
     }
 
-    /// Submits the form (the `submit` action): sends `submitted`. Always
-    /// taken here; an override may refuse it (a form already busy).
+    /// Submits the form (the `submit` action): checks the rules, then
+    /// sends `submitted`; ignored, and why, when a rule fails (see the
+    /// type's contract). An override may refuse it too (a form already busy).
     @discardableResult
     open func submit() -> ActionOutcome {
+        if let failed = validate() { return .ignored(because: failed) }
         submitted.send()
         return .handled
+    }
+
+    /// Checks every rule (the `validate` action): shows or hides their
+    /// labels, marks the fields of failing rules `invalidInput` and unmarks
+    /// the others; when one fails, plays `shake` and sends `invalid`.
+    /// Returns why the form is invalid (`2 rules failed (...)`), or `nil`
+    /// when every rule passes (or there are none).
+    @discardableResult
+    public final func validate() -> String? {
+        let list = rules.elements
+        guard !list.isEmpty else { return nil }
+        var messages: [String] = []
+        var failingFields: Set<ObjectIdentifier> = []
+        var checkedFields: [TextField] = []
+        for rule in list {
+            let passed = rule.validate()
+            guard let field = rule.field else { continue }
+            if !checkedFields.contains(where: { $0 === field }) { checkedFields.append(field) }
+            if !passed {
+                failingFields.insert(ObjectIdentifier(field))
+                messages.append(rule.error ?? "")
+            }
+        }
+        for field in checkedFields { field.invalidInput = failingFields.contains(ObjectIdentifier(field)) }
+        guard !messages.isEmpty else { return nil }
+        shake?.play()
+        invalid.send()
+        let count = messages.count
+        return "\(count) rule\(count == 1 ? "" : "s") failed (\(messages.joined(separator: "; ")))"
     }
 
     /// Cancels the form (the `cancel` action): sends `cancelled`.
@@ -138,7 +188,8 @@ open class FormBehaviour: SceneObject, PropertyNotifying {
     /// their base.
     open class func sceneDescription() -> TypeDescription {
         TypeDescription(
-            "FormBehaviour", summary: "Moves the focus between fields with return; submits and cancels.",
+            "FormBehaviour",
+            summary: "Moves the focus between fields with return; checks its rules, submits and cancels.",
             make: { FormBehaviour() }
         ) { type in
             type.outletCollection(
@@ -147,10 +198,24 @@ open class FormBehaviour: SceneObject, PropertyNotifying {
             type.action(
                 "next", doc: "Focuses the next field that can be focused, wrapping round; ignored when none can be."
             ) { $0.next() }
-            type.action("submit", doc: "Submits the form.") { $0.submit() }
+            type.outletCollection(
+                "rules", get: { $0.rules }, set: { $0.rules = $1 },
+                doc: "FieldRules checked on submit; a failing one shows its label and stops the submit.")
+            type.outlet(
+                "shake", get: { $0.shake }, set: { $0.shake = $1 },
+                doc: "Played when a submit finds a rule failing, besides the failing fields' own shakes.")
+            type.action("submit", doc: "Checks the rules, then submits the form; ignored when a rule fails.") {
+                $0.submit()
+            }
+            type.action("validate", doc: "Checks every rule and shows or hides their labels, without submitting.") {
+                _ = $0.validate()
+            }
             type.action("cancel", doc: "Cancels the form.") { $0.cancel() }
             type.event("submitted", connect: { $0.submitted.connect($1) }, doc: "The form was submitted.")
             type.event("cancelled", connect: { $0.cancelled.connect($1) }, doc: "The form was cancelled.")
+            type.event(
+                "invalid", connect: { $0.invalid.connect($1) },
+                doc: "A submit found a rule failing; it was not submitted.")
         }
     }
 }
