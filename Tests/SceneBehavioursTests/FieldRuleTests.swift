@@ -26,6 +26,10 @@ import Testing
                         "message: String", "error: String? (read-only)", "valid: Bool (read-only)",
                     ],
                     outlets: ["field: TextField", "errorLabel: Label?", "matches: TextField?"],
+                    events: [
+                        "requiredChanged: Bool", "minimumLengthChanged: Int", "patternChanged: String",
+                        "messageChanged: String",
+                    ],
                     actions: ["validate"]))
     }
 

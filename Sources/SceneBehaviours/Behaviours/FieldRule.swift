@@ -196,18 +196,18 @@ public final class FieldRule: SceneObject, PropertyNotifying {
                 "matches", get: { $0.matches }, set: { $0.matches = $1 },
                 doc: "A field whose text the field's must equal, such as the password a repeat repeats.")
             type.property(
-                "required", get: { $0.required }, set: { $0.required = $1 },
+                "required", \.required, changeEvent: true,
                 doc: "Whether an empty text fails; an empty text that is not required passes.")
             type.property(
-                "minimumLength", get: { $0.minimumLength }, set: { $0.minimumLength = $1 }, range: 0...10_000,
+                "minimumLength", \.minimumLength, range: 0...10_000, changeEvent: true,
                 doc: "The fewest characters a text that is not empty has.")
             type.property(
-                "pattern", get: { $0.pattern }, set: { $0.pattern = $1 },
+                "pattern", \.pattern, changeEvent: true,
                 doc:
                     "A regular expression the text must contain, at most 200 characters (anchor it with ^ and $ for the whole text); one that does not compile fails the scene when it wakes."
             )
             type.property(
-                "message", get: { $0.message }, set: { $0.message = $1 },
+                "message", \.message, changeEvent: true,
                 doc: "What the error label says while the rule fails; empty, a message for the check that failed.")
             type.readOnly("error", \.error, doc: "The message of the last failed check; null when it passed or before.")
             type.readOnly("valid", \.isValid, doc: "Whether the last check passed (true before the first).")
