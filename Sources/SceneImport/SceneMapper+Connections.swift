@@ -18,8 +18,11 @@ extension SceneMapper {
         for owner in owners {
             for connection in owner.child("connections")?.children ?? [] where connection.name == "outlet" {
                 // An outlet of an object to itself names nothing but the object.
+                // A role (`delegate`) names it only when no other outlet does.
                 if let name = connection["property"], let destination = connection["destination"],
-                    outletNames[destination] == nil, destination != owner["id"]
+                    destination != owner["id"],
+                    outletNames[destination].map({ SceneNaming.isGeneric($0.name) && !SceneNaming.isGeneric(name) })
+                        ?? true
                 {
                     outletNames[destination] = (name, owner["id"] ?? "")
                 }

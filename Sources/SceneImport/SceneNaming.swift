@@ -3,7 +3,8 @@ import SceneCore
 /// The ids an import gives objects: readable, and stable when the
 /// storyboard changes elsewhere, so that a re-import gives a small diff.
 /// In order: the name of the first outlet (in the file's order) that
-/// points at the object, its label in Interface Builder, its title (or
+/// points at the object (a role such as `delegate` or `dataSource` only
+/// when no other outlet does, and then with the object's type), its label in Interface Builder, its title (or
 /// text, or placeholder) and type (`logInButton`), its type and IB id
 /// (`view_8bC_Xf_vdC`). Objects that would share a name are told apart by
 /// the object whose outlet names them (`userNameInputShakeAnimation`), else
@@ -68,6 +69,14 @@ enum SceneNaming {
         return result
     }
 
+    /// Whether the outlet `name` is a role any object can play for its
+    /// owner (`delegate`, `dataSource`, `emailDelegate`) rather than a name
+    /// of the object: such an outlet names the object only when no other does.
+    static func isGeneric(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        return lowered.hasSuffix("delegate") || lowered.hasSuffix("datasource")
+    }
+
     /// How many times each of `names` occurs.
     private static func counts(_ names: [String]) -> [String: Int] {
         var counts: [String: Int] = [:]
@@ -93,6 +102,12 @@ enum SceneNaming {
     private static func candidate(
         _ object: ImportedObject, _ outletNames: [String: (name: String, source: String)]
     ) -> (id: String, fromOutlet: Bool) {
+        if let outlet = outletNames[object.ibID], isGeneric(outlet.name) {
+            // `delegate` says what the object does for its owner, not what
+            // it is: its type names it (`formBehaviour`), and two alike are
+            // told apart by their owners (`emailFieldDelegate`).
+            return (lowerFirst(object.type.name), true)
+        }
         if let outlet = outletNames[object.ibID], let id = identifier(words(outlet.name), keepCase: true) {
             return (id, true)
         }
