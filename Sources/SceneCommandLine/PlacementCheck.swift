@@ -25,6 +25,15 @@ enum PlacementCheck {
         var warnings: [(index: Int, diagnostic: Diagnostic)] = []
         for finding in ScenePicture.placementFindings(of: scene) {
             guard let index = declaration.index(ofID: finding.id) else { continue }
+            if case .textCut(let text, let width, let room) = finding.kind, let cut = finding.truncation {
+                let truncation = TextTruncation(
+                    member: text.member, text: text.text, fontSize: text.fontSize, width: width, room: room,
+                    height: cut.height, numberOfLines: text.numberOfLines, needed: cut.lines.needed,
+                    shown: cut.lines.lines.count, lastLine: cut.lines.lines.last ?? "",
+                    truncates: text.lineBreak?.truncates ?? false)
+                warnings.append((index, declaration.diagnostic(truncation, object: index)))
+                continue
+            }
             let warning: PlacementWarning =
                 switch finding.kind {
                 case .outside(let parent, let overhang, let isWhollyOutside):

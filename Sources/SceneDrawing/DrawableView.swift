@@ -46,6 +46,13 @@ package struct TextToFit: Sendable, Hashable {
     /// The room the view's look leaves beside the text, left and right
     /// together (a text field's 8 points either side).
     package var insets: Double
+    /// The most lines the text is drawn on (0: as many as the view's
+    /// height holds), for a view that wraps it: a label's.
+    package var numberOfLines = 1
+    /// How the view breaks and cuts text that does not fit, when it draws
+    /// it so (a label, which truncates); `nil` for a view that draws its
+    /// text whole, past its edges.
+    package var lineBreak: TextLayout.LineBreak?
 
     /// A line of text to fit.
     package init(

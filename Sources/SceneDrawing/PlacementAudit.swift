@@ -14,10 +14,24 @@ package struct PlacementFinding: Sendable, Hashable {
         case textCut(text: TextToFit, width: Double, room: Double)
     }
 
+    /// How a text that does not all show is drawn, by a view that wraps
+    /// and truncates it (a label).
+    package struct Truncation: Sendable, Hashable {
+        /// The view's height.
+        package var height: Double
+        /// The text as laid out: the lines drawn, the last cut or
+        /// truncated (the text's `lineBreak` says which), and how many it needs.
+        package var lines: TextLayout.Lines
+    }
+
     /// The id of the view it is about.
     package var id: String
     /// What is out of place.
     package var kind: Kind
+    /// For a ``Kind/textCut(text:width:room:)`` of a view that wraps and
+    /// truncates its text, how it is drawn; `nil` for a view that draws
+    /// its text whole.
+    package var truncation: Truncation?
 }
 
 /// Looks for views out of place once laid out: a view that sticks out of
@@ -86,16 +100,32 @@ package enum PlacementAudit {
                             id: ids[index], kind: .stackOverflow(axis: layout.axis, content: content, room: room)))
                 }
             }
-            if let text = texts[index], !text.text.isEmpty {
-                let width = TextMetrics.width(of: text.text, fontSize: text.fontSize, weight: text.weight)
-                let room = max(0, frame.width - text.insets)
-                if width - room >= tolerance {
-                    findings.append(
-                        PlacementFinding(id: ids[index], kind: .textCut(text: text, width: width, room: room)))
-                }
+            if let text = texts[index], !text.text.isEmpty, let finding = textFinding(text, in: frame) {
+                findings.append(PlacementFinding(id: ids[index], kind: finding.kind, truncation: finding.truncation))
             }
         }
         return findings
+    }
+
+    /// What is wrong with `text` in a view at `frame`: a line wider than
+    /// the view, or (for a view that wraps and truncates) text that is not
+    /// all drawn, with how it is drawn; `nil` when it fits.
+    static func textFinding(_ text: TextToFit, in frame: Rect) -> (
+        kind: PlacementFinding.Kind, truncation: PlacementFinding.Truncation?
+    )? {
+        let room = max(0, frame.width - text.insets)
+        let width = TextMetrics.width(
+            of: TextLayout.oneLine(text.text), fontSize: text.fontSize, weight: text.weight)
+        guard let lineBreak = text.lineBreak else {
+            return width - room >= tolerance ? (.textCut(text: text, width: width, room: room), nil) : nil
+        }
+        // One line that fits needs no layout.
+        if text.numberOfLines == 1 && width - room < tolerance { return nil }
+        let laidOut = TextLayout.layout(
+            text.text, width: room, height: frame.height, numberOfLines: text.numberOfLines, lineBreak: lineBreak,
+            fontSize: text.fontSize, weight: text.weight)
+        guard laidOut.isTruncated else { return nil }
+        return (.textCut(text: text, width: width, room: room), .init(height: frame.height, lines: laidOut))
     }
 
     /// How far `frame` is past each edge of `container`, and whether it

@@ -32,6 +32,7 @@ extension SceneMapper {
             if let alignment = element["textAlignment"] {
                 set(&object, "textAlignment", .string(alignment), at: element)
             }
+            if element.name == "label" { labelLines(of: element, into: &object) }
         case "button":
             if let configuration = element.child("buttonConfiguration"), let style = configuration["style"] {
                 set(&object, "style", .string(style), at: configuration)
@@ -50,6 +51,40 @@ extension SceneMapper {
             }
         default:
             break
+        }
+    }
+
+    /// Interface Builder's names of the line-break modes, with the scene's.
+    static let lineBreakModes: [String: String] = [
+        "wordWrap": "byWordWrapping", "characterWrap": "byCharWrapping", "clip": "byClipping",
+        "headTruncation": "byTruncatingHead", "tailTruncation": "byTruncatingTail",
+        "middleTruncation": "byTruncatingMiddle",
+    ]
+
+    /// A label's `numberOfLines` and `lineBreakMode`, UIKit's defaults (1,
+    /// tail truncation) left out; a value Interface Builder does not write
+    /// is warned about.
+    private mutating func labelLines(of element: IBElement, into object: inout ImportedObject) {
+        if let text = element["numberOfLines"], text != "1" {
+            if case .number(let lines) = Self.reading(text), lines == lines.rounded() {
+                set(&object, "numberOfLines", .number(lines), at: element)
+            } else {
+                warn(
+                    .attributeNotImported,
+                    "the label's 'numberOfLines' is '\(Self.shown(text))', not a whole number; it is not carried over",
+                    at: element)
+            }
+        }
+        if let mode = element["lineBreakMode"], mode != "tailTruncation" {
+            if let name = Self.lineBreakModes[mode] {
+                set(&object, "lineBreakMode", .string(name), at: element)
+            } else {
+                warn(
+                    .attributeNotImported,
+                    "the label's 'lineBreakMode' is '\(Self.shown(mode))', not one of Interface Builder's "
+                        + "(\(Self.lineBreakModes.keys.sorted().joined(separator: ", "))); it is not carried over",
+                    at: element)
+            }
         }
     }
 

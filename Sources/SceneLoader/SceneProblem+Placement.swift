@@ -35,6 +35,13 @@ extension SceneDeclaration {
             }
         return problem.diagnostic(at: span(of: index))
     }
+
+    /// The diagnostic for a text of the object at `index`, a view that
+    /// wraps and truncates it, that does not all show: a `text-cut`
+    /// warning saying how it is drawn.
+    package func diagnostic(_ truncation: TextTruncation, object index: Int) -> Diagnostic {
+        SceneProblem.textTruncated(id: objects[index].id, truncation).diagnostic(at: span(of: index))
+    }
 }
 
 extension SceneProblem {
@@ -103,5 +110,72 @@ extension SceneProblem {
                 + "\(points(fontSize)) points, \(points(width - room)) more than the "
                 + "\(points(room)) it has: it would be cut",
             hint: "make '\(id)' wider, or its \(member) shorter")
+    }
+}
+
+/// A view's text that does not all show in a view that wraps and
+/// truncates it (a label): its `member`, `width` points wide on one line
+/// at `fontSize`, takes `needed` lines at the `room` it has; the view,
+/// `height` points high, shows `shown` (its `numberOfLines`, or what its
+/// height holds), and the last line shown is drawn as `lastLine`, with an
+/// ellipsis when `truncates`.
+package struct TextTruncation: Sendable, Hashable {
+    package var member: String
+    package var text: String
+    package var fontSize: Double
+    package var width: Double
+    package var room: Double
+    package var height: Double
+    package var numberOfLines: Int
+    package var needed: Int
+    package var shown: Int
+    package var lastLine: String
+    package var truncates: Bool
+
+    /// The truncation, as the warning has it.
+    package init(
+        member: String, text: String, fontSize: Double, width: Double, room: Double, height: Double,
+        numberOfLines: Int, needed: Int, shown: Int, lastLine: String, truncates: Bool
+    ) {
+        self.member = member
+        self.text = text
+        self.fontSize = fontSize
+        self.width = width
+        self.room = room
+        self.height = height
+        self.numberOfLines = numberOfLines
+        self.needed = needed
+        self.shown = shown
+        self.lastLine = lastLine
+        self.truncates = truncates
+    }
+}
+
+extension SceneProblem {
+    /// The wording of ``textTruncated(id:_:)``: how wide or how many lines
+    /// the text is, what the view shows, and how its last line is drawn.
+    static func textTruncated(id: String, _ cut: TextTruncation) -> Wording {
+        let drawn = "is drawn \(cut.truncates ? "truncated" : "cut"), as '\(shortLine(cut.lastLine))'"
+        if cut.numberOfLines == 1 {
+            return .warning(
+                .textCut,
+                "the \(cut.member) of '\(id)', '\(shortLine(cut.text))', is \(points(cut.width)) points wide at "
+                    + "\(points(cut.fontSize)) points, \(points(cut.width - cut.room)) more than the "
+                    + "\(points(cut.room)) it has: it \(drawn)",
+                hint: "make '\(id)' wider, its \(cut.member) shorter, or let it wrap with 'numberOfLines: 0'")
+        }
+        let byLines = cut.numberOfLines > 0 && cut.shown == cut.numberOfLines
+        let limit = byLines ? "its numberOfLines" : "its height of \(points(cut.height)) points"
+        let hint =
+            byLines
+            ? "give '\(id)' more lines ('numberOfLines: 0' for as many as its height holds), make it wider, "
+                + "or its \(cut.member) shorter"
+            : "make '\(id)' taller or wider, or its \(cut.member) shorter"
+        return .warning(
+            .textCut,
+            "the \(cut.member) of '\(id)', '\(shortLine(cut.text))', takes \(cut.needed) lines of "
+                + "\(points(cut.room)) points at \(points(cut.fontSize)) points, and \(limit) shows "
+                + "\(cut.shown): its last line \(drawn)",
+            hint: hint)
     }
 }

@@ -350,6 +350,8 @@ extension SceneProblem {
             Self.stackOverflow(id: id, axis: axis, content: content, room: room)
         case .textCut(let id, let member, let text, let fontSize, let width, let room):
             Self.textCut(id: id, member: member, text: text, fontSize: fontSize, width: width, room: room)
+        case .textTruncated(let id, let truncation):
+            Self.textTruncated(id: id, truncation)
 
         // MARK: Reading the file
         case .unreadableFile(let path, let reason, let hint):

@@ -118,6 +118,7 @@ enum SceneProblem {
     case viewOutside(id: String, container: String?, canvas: Size, overhang: EdgeInsets, isWhollyOutside: Bool)
     case stackOverflow(id: String, axis: String, content: Double, room: Double)
     case textCut(id: String, member: String, text: String, fontSize: Double, width: Double, room: Double)
+    case textTruncated(id: String, TextTruncation)
 
     // MARK: Reading the file
     case unreadableFile(path: String, reason: String, hint: String?)

@@ -72,6 +72,27 @@ private final class Dial: View {
         try expectPicture("labels", [("welcome", label), ("error", red)])
     }
 
+    @Test func labelsWrapAndTruncateAsUIKitDoes() throws {
+        let wrapped = Label()
+        wrapped.text = "A label of several lines\nwraps its words and keeps its paragraph breaks."
+        wrapped.numberOfLines = 0
+        wrapped.frame = Rect(x: 8, y: 4, width: 224, height: 64)
+        let two = Label()
+        two.text = "Two lines at most: the rest of this rather long sentence, which goes on and on, ends in an ellipsis"
+        two.numberOfLines = 2
+        two.textAlignment = .center
+        two.font = Font(size: 13)
+        two.frame = Rect(x: 8, y: 70, width: 224, height: 32)
+        let head = Label()
+        head.text = "The start is truncated"
+        head.lineBreakMode = .byTruncatingHead
+        head.frame = Rect(x: 8, y: 100, width: 104, height: 20)
+        let tail = Label()
+        tail.text = "The end is truncated"
+        tail.frame = Rect(x: 128, y: 100, width: 104, height: 20)
+        try expectPicture("labels-wrapped", [("wrapped", wrapped), ("two", two), ("head", head), ("tail", tail)])
+    }
+
     @Test func textFields() throws {
         let empty = TextField()
         empty.placeholder = "User name"

@@ -9,10 +9,14 @@ import Testing
         expected["textColor"] = .null
         expected["font"] = .map([.init("size", .double(17)), .init("weight", .enumCase("regular"))])
         expected["textAlignment"] = .enumCase("natural")
+        expected["numberOfLines"] = .int(1)
+        expected["lineBreakMode"] = .enumCase("byTruncatingTail")
         #expect(Label.sceneDescription().defaultValues() == expected)
         let label = Label()
         #expect(label.text == "")
         #expect(label.textColor == nil)
+        #expect(label.numberOfLines == 1)
+        #expect(label.lineBreakMode == .byTruncatingTail)
     }
 
     @Test func registersTheViewMembersAndTextAndTextColor() {
@@ -30,11 +34,15 @@ import Testing
                         "text: String", "textColor: Color?",
                         "font: {size: Double?, weight: ultraLight|thin|light|regular|medium|semibold|bold|heavy|black?}",
                         "textAlignment: left|center|right|natural|justified",
+                        "numberOfLines: Int in 0.0...1000000.0",
+                        "lineBreakMode: byWordWrapping|byCharWrapping|byClipping|byTruncatingHead|byTruncatingTail|byTruncatingMiddle",
                     ],
                     events: [
                         "textChanged: String", "textColorChanged: Color?",
                         "fontChanged: {size: Double?, weight: ultraLight|thin|light|regular|medium|semibold|bold|heavy|black?}",
                         "textAlignmentChanged: left|center|right|natural|justified",
+                        "numberOfLinesChanged: Int",
+                        "lineBreakModeChanged: byWordWrapping|byCharWrapping|byClipping|byTruncatingHead|byTruncatingTail|byTruncatingMiddle",
                     ],
                     actions: ["setText: String"]))
     }
@@ -46,5 +54,18 @@ import Testing
         #expect(try #require(type.property(named: "textColor")).set(.color(.black), on: label))
         #expect(label.text == "25:00")
         #expect(label.textColor == .black)
+    }
+
+    @Test func linesAndLineBreakModeAreSetThroughTheDescriptionWithinTheirRange() throws {
+        let type = Label.sceneDescription()
+        let label = Label()
+        let lines = try #require(type.property(named: "numberOfLines"))
+        #expect(lines.set(.int(0), on: label))
+        #expect(label.numberOfLines == 0)
+        #expect(lines.range == 0...1_000_000)
+        #expect(try #require(type.property(named: "lineBreakMode")).set(.enumCase("byWordWrapping"), on: label))
+        #expect(label.lineBreakMode == .byWordWrapping)
+        #expect(try #require(type.property(named: "lineBreakMode")).set(.enumCase("wordWrap"), on: label) == false)
+        #expect(label.lineBreakMode == .byWordWrapping)
     }
 }

@@ -63,7 +63,29 @@ import Testing
             "objects:\n  title: {type: Label, text: Now playing, frame: {x: 0, y: 0, width: 40, height: 20}}\n")
         let result = run(["check", path])
         #expect(result.output.contains("\(path):2:3: warning: the text of 'title', 'Now playing', is "))
-        #expect(result.output.contains("it would be cut"))
+        #expect(result.output.contains("it has: it is drawn truncated, as 'No\u{2026}'"), "\(result.output)")
+    }
+
+    @Test func aWrappingLabelIsWarnedOnlyWhenItsLinesDoNotAllShow() throws {
+        let text = "Now is the time for all good people to come along"
+        // About 380 points on one line: five lines of 90 points, 103 high at 17 points.
+        let tall = try write(
+            "objects:\n  note: {type: Label, text: \(text), numberOfLines: 0,"
+                + " frame: {x: 0, y: 0, width: 90, height: 130}}\n")
+        let fits = run(["check", tall])
+        #expect(!fits.output.contains("warning"), "\(fits.output)")
+        let short = try write(
+            "objects:\n  note: {type: Label, text: \(text), numberOfLines: 0,"
+                + " frame: {x: 0, y: 0, width: 90, height: 45}}\n")
+        let cut = run(["check", short])
+        #expect(cut.output.contains("\(short):2:3: warning: the text of 'note', "), "\(cut.output)")
+        #expect(cut.output.contains("lines of 90 points at 17 points, and its height of 45 points shows 2:"))
+        #expect(cut.output.contains("its last line is drawn truncated, as '"))
+        let limited = try write(
+            "objects:\n  note: {type: Label, text: \(text), numberOfLines: 3, lineBreakMode: byWordWrapping,"
+                + " frame: {x: 0, y: 0, width: 90, height: 130}}\n")
+        let clipped = run(["check", limited])
+        #expect(clipped.output.contains("and its numberOfLines shows 3: its last line is drawn cut, as '"))
     }
 
     @Test func aTextIsMeasuredAtItsFont() throws {
@@ -71,13 +93,13 @@ import Testing
         // 120 points, but not at 34 points bold.
         let fits = try write(
             "objects:\n  title: {type: Label, text: Now playing, frame: {x: 0, y: 0, width: 120, height: 44}}\n")
-        #expect(!run(["check", fits]).output.contains("would be cut"))
+        #expect(!run(["check", fits]).output.contains("warning"))
         let large = try write(
             "objects:\n  title: {type: Label, text: Now playing, font: {size: 34, weight: bold},"
                 + " frame: {x: 0, y: 0, width: 120, height: 44}}\n")
         let result = run(["check", large])
         #expect(result.output.contains("\(large):2:3: warning: the text of 'title', 'Now playing', is "))
-        #expect(result.output.contains("it would be cut"))
+        #expect(result.output.contains("it is drawn truncated, as 'Now\u{2026}'"), "\(result.output)")
     }
 
     @Test func viewsThatFitGiveNoWarningAndEveryShippedSceneIsClean() throws {

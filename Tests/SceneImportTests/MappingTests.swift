@@ -294,6 +294,58 @@ import Testing
         #expect(scene.text.contains("  highlighted:  # B-4\n"))
         #expect(scene.text.contains("  highlightBehaviour_H_1:  # H-1\n"))
     }
+
+    @Test func aLabelsLinesAndLineBreakModeAreCarriedOverOrWarnedAbout() throws {
+        let scene = try importViews(
+            """
+            <label id="L-1" text="A long explanation" numberOfLines="0" lineBreakMode="wordWrap"><rect key="frame" x="0" y="0" width="300" height="60"/></label>
+            <label id="L-2" text="Plain" numberOfLines="1" lineBreakMode="tailTruncation"><rect key="frame" x="0" y="0" width="300" height="20"/></label>
+            <label id="L-3" text="Odd" numberOfLines="2.5" lineBreakMode="sideways"><rect key="frame" x="0" y="0" width="300" height="20"/></label>
+            <label id="L-4" text="Head" numberOfLines="3" lineBreakMode="headTruncation"><rect key="frame" x="0" y="0" width="300" height="20"/></label>
+            """)
+        let text = scene.text
+        #expect(text.contains("    numberOfLines: 0\n    lineBreakMode: byWordWrapping\n"), "\(text)")
+        #expect(text.contains("    numberOfLines: 3\n    lineBreakMode: byTruncatingHead\n"))
+        // UIKit's defaults are left out.
+        #expect(!text.contains("numberOfLines: 1"))
+        #expect(!text.contains("byTruncatingTail"))
+        #expect(
+            messages(scene).contains("the label's 'numberOfLines' is '2.5', not a whole number; it is not carried over")
+        )
+        #expect(
+            messages(scene).contains {
+                $0.hasPrefix(
+                    "the label's 'lineBreakMode' is 'sideways', not one of Interface Builder's (characterWrap, clip,")
+            })
+        #expect(loads(scene))
+    }
+
+    @Test func aDelegateOutletNamesAnObjectOnlyByItsTypeOrItsOwner() throws {
+        let scene = try importViews(
+            """
+            <textField id="T-1" placeholder="Email"><connections><outlet property="delegate" destination="C-1" id="d-1"/></connections></textField>
+            <textField id="T-2" placeholder="Name"><connections><outlet property="delegate" destination="C-2" id="d-2"/></connections></textField>
+            <textField id="T-3" placeholder="City"><connections><outlet property="delegate" destination="C-3" id="d-3"/></connections></textField>
+            <textField id="T-4" placeholder="Code"><connections><outlet property="delegate" destination="C-4" id="d-4"/></connections></textField>
+            """,
+            others: """
+                <customObject id="C-1" customClass="ShakeAnimation"/>
+                <customObject id="C-2" customClass="HighlightBehaviour"/>
+                <customObject id="C-3" customClass="HighlightBehaviour"/>
+                <customObject id="C-4" customClass="TimeoutController"/>
+                <customObject id="C-5" customClass="TimeoutControllerHost">
+                    <connections><outlet property="timeoutController" destination="C-4" id="o-1"/></connections>
+                </customObject>
+                """)
+        // The only outlet is a role: the type names the object.
+        #expect(scene.text.contains("  shakeAnimation:  # C-1\n"), "\(scene.text)")
+        // Two alike: told apart by the fields they serve.
+        #expect(scene.text.contains("  nameTextFieldDelegate:  # C-2\n"))
+        #expect(scene.text.contains("  cityTextFieldDelegate:  # C-3\n"))
+        // An outlet that names it wins over a role met earlier in the file.
+        #expect(scene.text.contains("  timeoutController:  # C-4\n"))
+        #expect(!scene.text.contains("  delegate:"))
+    }
 }
 
 /// docs/Import.md shows the standard map whole, as the importer reads it.

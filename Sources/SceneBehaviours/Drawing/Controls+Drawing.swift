@@ -2,17 +2,45 @@ import SceneCore
 import SceneDrawing
 
 extension Label {
+    /// The text's size with no width to fit: one line, or for a label of
+    /// several lines its widest paragraph by its paragraphs.
     var labelIntrinsicSize: Size {
-        Size(
-            width: TextMetrics.width(of: text, fontSize: font.size, weight: font.weight),
-            height: TextMetrics.lineHeight(fontSize: font.size))
+        TextLayout.naturalSize(of: text, numberOfLines: numberOfLines, fontSize: font.size, weight: font.weight)
     }
 
-    /// The text on one line, at the label's font, placed by its alignment.
+    /// The text in `size`, wrapped, cut and truncated as the label's lines and mode say.
+    func textLines(in size: Size) -> TextLayout.Lines {
+        TextLayout.layout(
+            text, width: size.width, height: size.height, numberOfLines: numberOfLines,
+            lineBreak: lineBreakMode.textLayoutBreak, fontSize: font.size, weight: font.weight)
+    }
+
+    /// The text's lines at the label's font, placed by its alignment, the
+    /// block of them centred top to bottom as UIKit centres it.
     func drawLabel(in context: DrawingContext) {
-        context.text(
-            text, in: context.bounds, color: textColor ?? Palette.text, fontSize: font.size,
-            alignment: textAlignment.drawingAlignment, weight: font.weight)
+        let lines = textLines(in: context.size).lines
+        let lineHeight = TextMetrics.lineHeight(fontSize: font.size)
+        let top = (context.size.height - lineHeight * Double(lines.count)) / 2
+        for (row, line) in lines.enumerated() {
+            context.text(
+                line, in: Rect(x: 0, y: top + Double(row) * lineHeight, width: context.size.width, height: lineHeight),
+                color: textColor ?? Palette.text, fontSize: font.size, alignment: textAlignment.drawingAlignment,
+                weight: font.weight)
+        }
+    }
+}
+
+extension LineBreakMode {
+    /// The layout's name for the mode.
+    var textLayoutBreak: TextLayout.LineBreak {
+        switch self {
+        case .byWordWrapping: .wordWrap
+        case .byCharWrapping: .charWrap
+        case .byClipping: .clip
+        case .byTruncatingHead: .truncateHead
+        case .byTruncatingTail: .truncateTail
+        case .byTruncatingMiddle: .truncateMiddle
+        }
     }
 }
 

@@ -1,8 +1,8 @@
 import SceneDrawing
 
 extension View {
-    /// The standard controls' line of text, as their looks draw it: a
-    /// button's title, a label's text, a text field's text (dots when
+    /// The standard controls' text, as their looks draw it: a
+    /// button's title, a label's text (on its lines), a text field's text (dots when
     /// secure) or placeholder, inside its 8-point margins, each at the
     /// control's `font`.
     package var textToFit: TextToFit? {
@@ -10,7 +10,7 @@ extension View {
         case let button as Button:
             TextToFit(member: "title", text: button.title, fontSize: button.font.size, weight: button.font.weight)
         case let label as Label:
-            TextToFit(member: "text", text: label.text, fontSize: label.font.size, weight: label.font.weight)
+            label.labelTextToFit
         case let field as TextField:
             if field.text.isEmpty {
                 TextToFit(
@@ -24,5 +24,15 @@ extension View {
             }
         default: nil
         }
+    }
+}
+
+extension Label {
+    /// The label's text, with its lines and how it breaks them.
+    var labelTextToFit: TextToFit {
+        var text = TextToFit(member: "text", text: text, fontSize: font.size, weight: font.weight)
+        text.numberOfLines = numberOfLines
+        text.lineBreak = lineBreakMode.textLayoutBreak
+        return text
     }
 }
