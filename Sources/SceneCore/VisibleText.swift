@@ -72,7 +72,7 @@ package enum VisibleText {
     }
 
     /// `number` with commas between groups of three digits.
-    static func grouped(_ number: Int) -> String {
+    package static func grouped(_ number: Int) -> String {
         let digits = Array(String(number))
         var result = ""
         for (index, digit) in digits.enumerated() {

@@ -74,7 +74,7 @@ struct PreviewCommand: SceneSubcommand {
             options, source: source, loader: runner.loader, includes: included, standardOutputs: context.standardOutputs
         )
         let clock = LiveClock.monotonic()
-        let hub = PreviewHub(clock: clock)
+        let hub = PreviewHub(clock: clock, limits: runner.loader.limits)
         let token = PreviewAccess.newToken()
         let server: PreviewServer
         do {
@@ -92,6 +92,8 @@ struct PreviewCommand: SceneSubcommand {
             withScript: options.withScript, keepsInputs: recording != nil, frameRate: frameRate,
             duration: options.sessionDuration, watched: [file] + included, clock: clock)
         let outcome = sessions.run(into: context.output)
+        // What the page sends from now on is not read.
+        hub.close()
         if let error = outcome.invalid {
             hub.publish("ended", "the scene is invalid: nothing ran")
             throw LiveOptions.invalid(error, in: context)

@@ -28,6 +28,9 @@ package final class PreviewHub: Sendable, LiveInputSource {
     /// The preview's clock: a message's arrival, its answer's departure,
     /// the pages' message rates.
     let clock: LiveClock
+    /// The scene's limits: a step typed in the page whose aliases expand
+    /// past what a typed line may is refused on arrival, by its size.
+    let limits: SceneLimits
 
     /// The most messages waiting for the session; more are dropped.
     static let maximumPending = 1_024
@@ -71,9 +74,11 @@ package final class PreviewHub: Sendable, LiveInputSource {
         var isClosed = false
     }
 
-    /// A hub whose arrivals and latencies are read on `clock`.
-    package init(clock: LiveClock) {
+    /// A hub whose arrivals and latencies are read on `clock`, for a scene
+    /// loaded under `limits`.
+    package init(clock: LiveClock, limits: SceneLimits = SceneLimits()) {
         self.clock = clock
+        self.limits = limits
     }
 
     // MARK: The server's side
@@ -98,10 +103,18 @@ package final class PreviewHub: Sendable, LiveInputSource {
 
     /// A message from a page, read: queued for the session (which it
     /// wakes), or dropped with a notice to that page when it is not a
-    /// message the preview reads or the session has too many waiting.
+    /// message the preview reads, when it is a step whose YAML aliases
+    /// expand past what a typed line may (refused by its size, here on the
+    /// server's thread, before it can hold the session or a Ctrl-C behind
+    /// it), or when the session has too many waiting.
     package func receive(_ text: String, from channel: any Channel) {
+        guard !isClosed else { return }
         guard let input = Self.input(from: text) else {
             notice("a message the preview does not read was dropped", to: channel)
+            return
+        }
+        if case .step(let line) = input, let refusal = LiveStepCompiler.refusal(ofStep: line, limits: limits.yaml) {
+            notice(refusal, to: channel)
             return
         }
         if !queue(input) {
@@ -165,7 +178,7 @@ package final class PreviewHub: Sendable, LiveInputSource {
     /// ``hasAnswersDue``).
     package func next(waitingUpTo timeout: Duration) -> [LiveInput] {
         let waiting = take()
-        guard waiting.isEmpty, timeout > .zero else { return waiting }
+        guard waiting.isEmpty, timeout > .zero, !isClosed else { return waiting }
         // An hour at most: the session's waits are a frame or so.
         let (seconds, attoseconds) = min(timeout, .seconds(3600)).components
         _ = wakeUp.wait(timeout: .now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)))
@@ -283,11 +296,28 @@ package final class PreviewHub: Sendable, LiveInputSource {
     /// picture that answered it.
     package var latencies: [Duration] { state.withLock { $0.latencies } }
 
+    /// Takes no more messages: those waiting are dropped, later ones are
+    /// refused, and a session waiting for one is woken. What the command
+    /// does as soon as the sessions end (Ctrl-C, `--duration`), so that
+    /// nothing a page sends meanwhile is read or kept while the recording
+    /// is written.
+    package func close() {
+        state.withLock { state in
+            state.isClosed = true
+            state.pending.removeAll()
+        }
+        wakeUp.signal()
+    }
+
+    /// Whether the hub takes no more messages (``close()``).
+    package var isClosed: Bool { state.withLock { $0.isClosed } }
+
     /// Refuses pages and messages from now on, and closes the pages'
     /// connections; the channels closed.
     package func closeAll() -> [any Channel] {
         state.withLock { state in
             state.isClosed = true
+            state.pending.removeAll()
             let channels = state.clients.values.map(\.channel)
             state.clients.removeAll()
             return channels

@@ -101,6 +101,10 @@ package struct YAMLDocument: Sendable {
     /// every time it is used (what using the document copies beyond its text).
     package internal(set) var aliasBytes = 0
 
+    /// The nodes that aliases repeat, counting each alias every time it is
+    /// used, as ``aliasBytes`` counts their text.
+    package internal(set) var aliasNodes = 0
+
     /// The document's root node, if the input held a document.
     package internal(set) var root: Node?
 

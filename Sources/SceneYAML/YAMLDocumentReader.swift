@@ -258,6 +258,7 @@ private struct Builder {
                     hint: "define '&\(name)' on an earlier value")
             }
             aliasNodes += target.expandedCount
+            document.aliasNodes = aliasNodes
             if aliasNodes > limits.maxAliasNodes {
                 throw error(
                     .aliasBudget,

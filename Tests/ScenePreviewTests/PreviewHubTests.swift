@@ -137,6 +137,61 @@ import Testing
         #expect(try outbound(late).isEmpty)
         #expect(try outbound(page).isEmpty, "a closed page is no longer sent anything")
     }
+
+    /// A step whose YAML aliases expand past 16 MiB from 16 KB of text:
+    /// what a page could send 60 of in a second.
+    static func aliasBomb() -> String {
+        let text = String(repeating: "x", count: 16_384)
+        let b = Array(repeating: "*a", count: 16).joined(separator: ", ")
+        let c = Array(repeating: "*b", count: 16).joined(separator: ", ")
+        return "set: { preview.text: [&a '\(text)', &b [\(b)], &c [\(c)], [*c, *c, *c, *c]] }"
+    }
+
+    @Test func aStepWhoseAliasesExpandPastALinesLimitIsRefusedOnArrivalBySize() throws {
+        let hub = PreviewHub(clock: ManualClock().live)
+        let page = EmbeddedChannel()
+        hub.connect(page)
+        let bomb = Self.aliasBomb()
+        #expect(bomb.utf8.count < 20_000)
+        for _ in 0..<60 {
+            hub.receive(#"{"kind":"step","line":"\#(bomb)"}"#, from: page)
+        }
+        // A step with aliases within the limit is queued as before.
+        hub.receive(#"{"kind":"step","line":"set: { preview.text: &t hello, query.text: *t }"}"#, from: page)
+        #expect(hub.next(waitingUpTo: .zero) == [.step("set: { preview.text: &t hello, query.text: *t }")])
+        let notices = try outbound(page)
+        #expect(notices.count == PreviewHub.noticeBurst, "the refusals are notices, in a burst and then one a second")
+        #expect(
+            notices.first?.contains(
+                "a step was refused: its YAML aliases expand to more than 16,777,216 bytes of text or 100,000 nodes, and a typed step's may expand to at most 1,048,576 bytes (1 MiB) and 10,000 nodes"
+            ) == true, "\(notices)")
+    }
+
+    @Test func closingTheHubDropsWhatWaitsRefusesWhatComesAndWakesTheSession() throws {
+        let hub = PreviewHub(clock: ManualClock().live)
+        let page = EmbeddedChannel()
+        hub.connect(page)
+        for _ in 0..<60 { hub.receive(#"{"kind":"step","line":"tap: play"}"#, from: page) }
+        hub.close()
+        #expect(hub.next(waitingUpTo: .zero).isEmpty, "what waited is dropped")
+        hub.receive(#"{"kind":"step","line":"tap: play"}"#, from: page)
+        #expect(!hub.queue(.step("tap: play")))
+        #expect(hub.next(waitingUpTo: .zero).isEmpty, "nothing is taken after the hub is closed")
+        #expect(try outbound(page).isEmpty, "a message after closing is neither queued nor answered")
+        // Closed, a wait ends at once (the hang guard: a minute).
+        let started = ContinuousClock.now
+        #expect(hub.next(waitingUpTo: .seconds(60)).isEmpty)
+        #expect(ContinuousClock.now - started < .seconds(30))
+    }
+
+    @Test func aSessionWaitingForAMessageIsWokenWhenTheHubCloses() {
+        let hub = PreviewHub(clock: ManualClock().live)
+        let started = ContinuousClock.now
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(20)) { hub.close() }
+        // The hang guard: a minute; woken, it returns at once.
+        #expect(hub.next(waitingUpTo: .seconds(60)).isEmpty)
+        #expect(ContinuousClock.now - started < .seconds(30))
+    }
 }
 
 /// The text of every WebSocket frame written to `channel` so far.
