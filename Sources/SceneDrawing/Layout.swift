@@ -74,10 +74,21 @@ package struct LayoutNode: Sendable, Hashable {
     /// parent's (an item placed at a bar's right edge), not its left.
     package var isFrameFromTrailingEdge: Bool
 
-    /// A node for one view.
+    /// A node for one view, its frame (if any) from its parent's left edge.
     package init(
         parent: Int? = nil, frame: Rect? = nil, layout: StackLayout? = nil, intrinsicSize: Size = .zero,
-        isHidden: Bool = false, isFrameFromTrailingEdge: Bool = false
+        isHidden: Bool = false
+    ) {
+        self.init(
+            parent: parent, frame: frame, layout: layout, intrinsicSize: intrinsicSize, isHidden: isHidden,
+            isFrameFromTrailingEdge: false)
+    }
+
+    /// A node for one view whose frame's `x` is from its parent's right
+    /// edge when `isFrameFromTrailingEdge`.
+    package init(
+        parent: Int? = nil, frame: Rect? = nil, layout: StackLayout? = nil, intrinsicSize: Size = .zero,
+        isHidden: Bool = false, isFrameFromTrailingEdge: Bool
     ) {
         self.parent = parent
         self.frame = frame

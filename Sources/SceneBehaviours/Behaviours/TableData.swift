@@ -23,9 +23,14 @@ public struct TableSection: SceneValueConvertible, Hashable, Sendable {
     /// The names of the rows' images, in order, or `nil` for none.
     public var images: [String]?
 
+    /// A section titled `title` with `rows`, without details or images.
+    public init(title: String, rows: [String] = []) {
+        self.init(title: title, rows: rows, details: nil, images: nil)
+    }
+
     /// A section titled `title` with `rows`, and the rows' `details` and
-    /// `images` if any.
-    public init(title: String, rows: [String] = [], details: [String]? = nil, images: [String]? = nil) {
+    /// `images` (`nil` for none).
+    public init(title: String, rows: [String] = [], details: [String]?, images: [String]? = nil) {
         self.title = title
         self.rows = rows
         self.details = details
