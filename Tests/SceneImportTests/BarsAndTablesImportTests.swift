@@ -10,13 +10,6 @@ import Testing
 /// items, tab bars and a tab bar controller's tabs, and static tables'
 /// cells as their tables' rows.
 @Suite struct BarsAndTablesImportTests {
-    private func loads(_ scene: SceneImporter.ImportedScene) -> Bool {
-        if case .success = SceneLoader(registry: .standard).validate(SceneSource(name: "x.yaml", text: scene.text)) {
-            return true
-        }
-        return false
-    }
-
     @Test func aNavigationBarKeepsItsTitleAndItsItemsAsButtonsAtItsEdges() throws {
         let scene = try importViews(
             """

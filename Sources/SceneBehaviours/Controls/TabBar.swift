@@ -57,15 +57,10 @@ open class TabBar: View {
     /// Taps the item at `index` (the `select` input).
     @discardableResult
     public func select(_ index: Int) -> ActionOutcome {
-        guard items.indices.contains(index) else {
-            return .ignored(because: "there is no item \(index) (it has \(items.count))")
+        tapToSelect(index, of: items.count, named: "item", selected: selectedIndex) {
+            selectedIndex = $0
+            valueChanged.send()
         }
-        let tapped = tap()
-        guard tapped == .handled else { return tapped }
-        guard index != selectedIndex else { return .handled }
-        selectedIndex = index
-        valueChanged.send()
-        return .handled
     }
 
     // MARK: Registration
@@ -88,10 +83,7 @@ open class TabBar: View {
                 "tintColor", \.tintColor, changeEvent: true,
                 doc: "The selected item's colour; system blue, #007AFF.")
             type.input("select", Int.self, doc: "Taps the item at an index.") { $0.select($1) }
-            // Every item (the first 64), and one index past each end, which is ignored.
-            type.exploring("select") { bar in
-                (-1...min(bar.items.count, 64)).map { .int($0) }
-            }
+            type.exploring("select") { View.selectArguments(count: $0.items.count) }
             type.event("valueChanged", connect: { $0.valueChanged.connect($1) }, doc: "An input changed the selection.")
         }
     }
