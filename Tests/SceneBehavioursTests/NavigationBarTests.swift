@@ -94,6 +94,19 @@ import Testing
         #expect(same(frames["framed"], Rect(x: 116, y: 18, width: 50, height: 40)))
     }
 
+    @Test func aListedButtonWithoutAParentIsPutInTheBarAndPlacedAtItsEdge() throws {
+        let bar = NavigationBar()
+        let done = Button()
+        done.title = "Done"
+        bar.rightItems = WeakList([done])
+        #expect(done.parent === bar)
+        let frames = frames([("done", done), ("bar", bar)])
+        let width = TextMetrics.width(of: "Done", fontSize: 17, weight: .regular) + 16
+        #expect(same(frames["done"], Rect(x: 374 - 8 - width, y: 16, width: width, height: 44)))
+        bar.hidden = true
+        #expect(!done.visible)
+    }
+
     @Test func aListedButtonOutsideTheBarIsStackedByItsOwnParent() throws {
         let bar = NavigationBar()
         let screen = View()
