@@ -189,4 +189,35 @@ import Testing
             ), "\(scene.text)")
         #expect(loads(scene))
     }
+
+    /// Real files of `../shared/interface-builder` (skipped where it is
+    /// not, as in a user's clone): a navigation bar with a tinted system
+    /// item and a custom view button, and a static table's labels as rows
+    /// under its controller's navigation bar.
+    @Test(
+        .enabled(
+            if: InterfaceBuilderCorpusTests.corpus != nil, "needs ../shared/interface-builder or IB_FILES_DIR"))
+    func realFilesBarsAndStaticTablesAreCarriedOver() throws {
+        func scenes(_ name: String) throws -> [SceneImporter.ImportedScene] {
+            let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: InterfaceBuilderCorpusTests.file(name))))
+            return try SceneImporter(registry: .standard).importFile(bytes, name: name).scenes
+        }
+        let attributes = try scenes("IBDecodable+IBDecodable+Tests+Resources+StoryboardAttributes.storyboard")
+        let bar = try #require(attributes.first { $0.text.contains("type: NavigationBar") })
+        #expect(
+            bar.text.contains(
+                "    title: \"Novo Investimento\"\n    leftItems: [cancelButton]\n    rightItems: [doneButton]\n"))
+        #expect(bar.text.contains("    title: \"Cancel\"\n    tintColor: \"#CE1E00\"\n"))
+        let menu = try #require(
+            scenes("tgebarowski+SwiftBehaviors+SwiftBehaviors+Examples+Main.storyboard").first {
+                $0.name == "MenuViewController"
+            })
+        #expect(
+            menu.text.contains(
+                #"{title: "Transitions", rows: ["Cell Expansion in UICollectionView", "Cell Expansion in UITableView"]}"#
+            ))
+        #expect(menu.text.contains("    title: \"Behaviors\"\n"))
+        #expect(menu.text.contains("    topInset: 44\n"))
+        #expect(loads(menu))
+    }
 }
