@@ -38,6 +38,8 @@ extension SceneRegistry {
             ImageView.sceneDescription(),
             TableData.sceneDescription(),
             TableView.sceneDescription(),
+            NavigationBar.sceneDescription(),
+            TabBar.sceneDescription(),
             TapGesture.sceneDescription(),
             PanGesture.sceneDescription(),
             TimeoutController.sceneDescription(),

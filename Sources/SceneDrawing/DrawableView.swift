@@ -25,11 +25,35 @@ package protocol DrawableView: AnyObject {
     /// text, a button's title), for `check`'s `text-cut` warning; `nil`
     /// (the default) for a view that shows none.
     var textToFit: TextToFit? { get }
+    /// Where this view places `view`, one of its own views that has no
+    /// frame of its own (a navigation bar's items at its edges), or `nil`
+    /// (the default) to stack it by ``layout``.
+    func placement(ofContained view: any DrawableView) -> ContainedPlacement?
 }
 
 extension DrawableView {
     /// No text to fit.
     package var textToFit: TextToFit? { nil }
+    /// Every view of its own is stacked.
+    package func placement(ofContained view: any DrawableView) -> ContainedPlacement? { nil }
+}
+
+/// Where a container puts one of its views, as a frame of its own would:
+/// relative to the container's top left corner, or, from its trailing
+/// edge, with `frame.x` the room between the view's right edge and the
+/// container's.
+package struct ContainedPlacement: Sendable, Hashable {
+    /// The view's frame in the container; its `x` is from the right edge
+    /// when ``isFromTrailingEdge``.
+    package var frame: Rect
+    /// Whether `frame.x` is measured from the container's right edge.
+    package var isFromTrailingEdge: Bool
+
+    /// A placement at `frame`, from the left or from the right edge.
+    package init(_ frame: Rect, fromTrailingEdge: Bool = false) {
+        self.frame = frame
+        self.isFromTrailingEdge = fromTrailingEdge
+    }
 }
 
 /// A line of text a view shows, as `check` measures it against the view's
@@ -114,9 +138,13 @@ package enum ScenePicture {
         for (index, entry) in views.enumerated() { indexByView[ObjectIdentifier(entry.view)] = index }
         return views.map { entry in
             let view = entry.view
+            let container = view.containingView
+            // A frame of its own wins over where its container would put it.
+            let placed = view.frame == nil ? container?.placement(ofContained: view) : nil
             return LayoutNode(
-                parent: view.containingView.flatMap { indexByView[ObjectIdentifier($0)] }, frame: view.frame,
-                layout: view.layout, intrinsicSize: view.intrinsicSize, isHidden: view.hidden)
+                parent: container.flatMap { indexByView[ObjectIdentifier($0)] }, frame: view.frame ?? placed?.frame,
+                layout: view.layout, intrinsicSize: view.intrinsicSize, isHidden: view.hidden,
+                isFrameFromTrailingEdge: placed?.isFromTrailingEdge ?? false)
         }
     }
 

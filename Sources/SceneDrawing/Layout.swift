@@ -70,17 +70,32 @@ package struct LayoutNode: Sendable, Hashable {
     package var intrinsicSize: Size
     /// Whether the view is hidden: a hidden view takes no room in a stack.
     package var isHidden: Bool
+    /// Whether `frame.x` is the room between the view's right edge and its
+    /// parent's (an item placed at a bar's right edge), not its left.
+    package var isFrameFromTrailingEdge: Bool
 
-    /// A node for one view.
+    /// A node for one view, its frame (if any) from its parent's left edge.
     package init(
         parent: Int? = nil, frame: Rect? = nil, layout: StackLayout? = nil, intrinsicSize: Size = .zero,
         isHidden: Bool = false
+    ) {
+        self.init(
+            parent: parent, frame: frame, layout: layout, intrinsicSize: intrinsicSize, isHidden: isHidden,
+            isFrameFromTrailingEdge: false)
+    }
+
+    /// A node for one view whose frame's `x` is from its parent's right
+    /// edge when `isFrameFromTrailingEdge`.
+    package init(
+        parent: Int? = nil, frame: Rect? = nil, layout: StackLayout? = nil, intrinsicSize: Size = .zero,
+        isHidden: Bool = false, isFrameFromTrailingEdge: Bool
     ) {
         self.parent = parent
         self.frame = frame
         self.layout = layout
         self.intrinsicSize = intrinsicSize
         self.isHidden = isHidden
+        self.isFrameFromTrailingEdge = isFrameFromTrailingEdge
     }
 }
 
@@ -97,7 +112,8 @@ package struct LayoutNode: Sendable, Hashable {
 ///
 /// The rules:
 /// - A view with a `frame` is placed at it, relative to its parent's top
-///   left corner (the canvas's for a view without a parent).
+///   left corner (the canvas's for a view without a parent), or, when
+///   `isFrameFromTrailingEdge`, that far in from its parent's right edge.
 /// - Every other view is stacked by its parent's ``StackLayout`` (the
 ///   canvas's is ``StackLayout/canvas``, inside the canvas's safe area: a
 ///   device's, or none), in the order of the nodes; a hidden one takes no
@@ -200,7 +216,12 @@ package enum Layout {
         children { child in
             let node = nodes[child]
             if let frame = node.frame {
-                frames[child] = frame.offsetBy(x: origin.x, y: origin.y)
+                frames[child] =
+                    node.isFrameFromTrailingEdge
+                    ? Rect(
+                        x: container.maxX - frame.x - frame.width, y: origin.y + frame.y, width: frame.width,
+                        height: frame.height)
+                    : frame.offsetBy(x: origin.x, y: origin.y)
                 return
             }
             let size = fitting[child]

@@ -31,6 +31,8 @@ package struct IBDocument {
     package let systemColors: [String: IBElement]
     /// The root element.
     package let root: IBElement
+    /// How the controllers contain one another (navigation and tab bar controllers).
+    let controllers: IBControllers
 
     /// Checks `root` and finds its units.
     ///
@@ -84,6 +86,7 @@ package struct IBDocument {
             units.append(Unit(name: nil, controller: nil, objects: objects, position: objects.position))
         }
         self.units = units
+        controllers = IBControllers(units: units)
         var colors: [String: IBElement] = [:]
         for resource in root.child("resources")?.children ?? [] where resource.name == "systemColor" {
             if let name = resource["name"] { colors[name] = resource }

@@ -167,7 +167,10 @@ extension SceneMapper {
                 at: connection, hint: "map the selector to one of its actions with --map (docs/Import.md)")
             return
         }
-        let ibEvent = connection["eventType"] ?? "recognized"
+        // A bar button item's action has no event type: it is its primary action.
+        let ibEvent =
+            connection["eventType"]
+            ?? (object.uikitClass == "UIBarButtonItem" ? "primaryActionTriggered" : "recognized")
         let eventName = map.entry(object.ibClass, fallback: object.uikitClass).events[ibEvent] ?? ibEvent
         guard let event = object.type.events[eventName] else {
             warn(

@@ -294,6 +294,10 @@ extension SceneMapper {
             if element["animating"] == "YES" { set(&object, "startsAnimating", .bool(true), at: element) }
         case "stackView":
             stackLayout(element, &object)
+        case "tableView":
+            if let style = element["style"], style != "plain" { set(&object, "style", .string(style), at: element) }
+        case "tabBar":
+            tabBarItems(of: element, into: &object)
         default:
             break
         }

@@ -54,6 +54,9 @@ struct SceneMapper {
     var groupOrder: [String] = []
     /// The root views, in order (their frames give the canvas).
     var roots: [String] = []
+    /// The room a navigation bar takes over the controller's root view:
+    /// a root table's `topInset`, by which its static rows are placed.
+    var rootTopInset = 0.0
 
     init(registry: SceneRegistry, map: ImportMap, document: IBDocument) {
         self.registry = registry
@@ -179,18 +182,54 @@ struct SceneMapper {
     }
 
     private mutating func collectController(_ controller: IBElement) {
+        let controllerID = controller["id"] ?? ""
+        let navigationItem = controller.child("navigationItem", key: "navigationItem")
         if let view = controller.children.first(where: { $0["key"] == "view" && UIKitNames.isView($0.name) }) {
-            collectView(view, parent: nil, inStack: false)
-            if let id = view["id"], outletNames[id] == nil, let owner = controller["id"] {
-                outletNames[id] = ("view", owner)
+            let rect = view.child("rect", key: "frame")
+            let size = { (key: String) -> Double? in
+                guard let text = rect?[key], case .number(let value) = Self.reading(text),
+                    (1...Self.maxLength).contains(value)
+                else { return nil }
+                return value
             }
+            let width = size("width") ?? document.deviceCanvas?.width
+            let height = size("height") ?? document.deviceCanvas?.height
+            // A table under the bar starts its rows below it, as UIKit's content inset does.
+            let showsBar = navigationItem.map { showsNavigationBar($0, of: controller) } ?? false
+            rootTopInset = showsBar && view.name == "tableView" ? Self.navigationBarHeight : 0
+            collectView(view, parent: nil, inStack: false)
+            guard let id = view["id"] else { return }
+            if outletNames[id] == nil, !controllerID.isEmpty { outletNames[id] = ("view", controllerID) }
+            if showsBar, let navigationItem, let width {
+                controllerNavigationBar(navigationItem, root: id, width: width)
+                if view.name == "tableView", let position = index[id] {
+                    var table = objects[position]
+                    set(&table, "topInset", .number(Self.navigationBarHeight), at: navigationItem)
+                    objects[position] = table
+                }
+            }
+            rootTopInset = 0
+            if let item = controller.child("tabBarItem", key: "tabBarItem"), let itemID = item["id"],
+                let (owner, tabs) = document.controllers.tabs.first(where: { $0.value.contains(controllerID) }),
+                let selected = tabs.firstIndex(of: controllerID)
+            {
+                tabBar(
+                    of: owner, selected: selected, from: item, id: itemID, parent: id,
+                    size: width.flatMap { width in height.map { (width, $0) } })
+            } else if let item = controller.child("tabBarItem", key: "tabBarItem") {
+                warn(
+                    .elementNotImported, "the tab bar item is not carried over: no tab bar controller shows it",
+                    at: item)
+            }
+        } else if controller.name == "tabBarController" {
+            let bar = controller.child("tabBar", key: "tabBar") ?? controller
+            tabBar(
+                of: controllerID, selected: 0, from: bar, id: bar["id"] ?? controllerID + "+tabBar", parent: nil,
+                size: document.deviceCanvas)
         } else if controller.name != "navigationController" {
             warn(
                 .elementNotImported, "the \(controller.name) has no view; its scene has only the objects beside it",
                 at: controller)
-        }
-        for child in controller.children where child.name == "navigationItem" || child.name == "tabBarItem" {
-            count("bars", .elementNotImported, at: child) { "\($0) navigation or tab bar item(s) are not carried over" }
         }
     }
 
@@ -248,7 +287,7 @@ struct SceneMapper {
 
     /// Adds `object`; one whose Interface Builder id an earlier object has
     /// (a damaged file) is left out, with a warning.
-    private mutating func add(_ object: ImportedObject) {
+    mutating func add(_ object: ImportedObject) {
         guard index[object.ibID] == nil else {
             warn(.elementNotImported, "a second object has the id '\(object.ibID)'; it is left out", at: object.element)
             return
@@ -308,7 +347,14 @@ struct SceneMapper {
         viewProperties(of: element, into: &object)
         runtimeAttributes(of: element, into: &object)
         add(object)
-        addModels(for: id, at: element)
+        switch element.name {
+        case "tableView" where element.child("sections") != nil:
+            if let sections = element.child("sections") { staticTable(sections, table: id, element: element) }
+        case "navigationBar":
+            navigationBarItems(of: element, bar: id)
+        default:
+            addModels(for: id, at: element)
+        }
         let isStack = element.name == "stackView"
         for child in element.children {
             switch child.name {

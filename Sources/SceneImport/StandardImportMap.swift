@@ -30,6 +30,11 @@ extension ImportMap {
           UISegmentedControl: SegmentedControl
           UIPageControl: PageIndicator
           UITableView: TableView
+          UINavigationBar: NavigationBar
+          UIBarButtonItem:
+            type: Button
+            events: { primaryActionTriggered: tap }
+          UITabBar: TabBar
           UIStackView: View
           UITapGestureRecognizer: TapGesture
           UIPanGestureRecognizer:

@@ -128,9 +128,10 @@ struct ValueResolver {
             for index in fields.indices {
                 let field = fields[index]
                 guard let value = fieldValues[index] else {
-                    if field.type.isOptional {
-                        pairs.append(SceneValue.Pair(field.name, .null))
-                    } else {
+                    // An optional field left out stays out of the value, so that a
+                    // field added to a record later changes no value written before
+                    // it (nor how a transcript prints it).
+                    if !field.type.isOptional {
                         diagnostics.add(
                             .missingField(subject: subject(), field: field.name, type: field.type),
                             at: document.span(node), in: origin)

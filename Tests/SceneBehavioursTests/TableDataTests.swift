@@ -12,8 +12,12 @@ import Testing
         #expect(
             MemberList(of: TableData.sceneDescription())
                 == MemberList(
-                    properties: ["sections: [{title: String, rows: [String]}]"],
-                    events: ["sectionsChanged: [{title: String, rows: [String]}]"]))
+                    properties: [
+                        "sections: [{title: String, rows: [String], details: [String]?, images: [String]?}]"
+                    ],
+                    events: [
+                        "sectionsChanged: [{title: String, rows: [String], details: [String]?, images: [String]?}]"
+                    ]))
     }
 
     @Test func sectionsAreSetThroughTheDescriptionFromRecords() throws {
@@ -37,8 +41,37 @@ import Testing
                 ]))
     }
 
+    @Test func detailsAndImagesReadBackAndAreLeftOutOfTheValueWhenAbsent() {
+        let section = TableSection(title: "Network", rows: ["Wi-Fi", "VPN"], details: ["Home"], images: ["wifi", ""])
+        #expect(TableSection(sceneValue: section.sceneValue) == section)
+        #expect(
+            section.sceneValue.description
+                == #"{title: "Network", rows: ["Wi-Fi", "VPN"], details: ["Home"], images: ["wifi", ""]}"#)
+        // A section without them prints as it did before they existed.
+        #expect(TableSection(title: "A", rows: ["x"]).sceneValue.description == #"{title: "A", rows: ["x"]}"#)
+        let written = SceneValue.map([
+            SceneValue.Pair("title", .string("A")), SceneValue.Pair("rows", .list([])),
+            SceneValue.Pair("details", .null), SceneValue.Pair("images", .null),
+        ])
+        #expect(TableSection(sceneValue: written) == TableSection(title: "A"))
+    }
+
+    @Test func aRowHasADetailAndAnImageOnlyWhereItsListHasANonEmptyOne() {
+        let section = TableSection(title: "A", rows: ["x", "y", "z"], details: ["1", ""], images: ["star"])
+        #expect(section.detail(at: 0) == "1")
+        #expect(section.detail(at: 1) == nil)
+        #expect(section.detail(at: 2) == nil)
+        #expect(section.image(at: 0) == "star")
+        #expect(section.image(at: 1) == nil)
+        #expect(TableSection(title: "A", rows: ["x"]).detail(at: 0) == nil)
+    }
+
     @Test(arguments: [
         SceneValue.map([SceneValue.Pair("title", .string("A"))]),
+        .map([
+            SceneValue.Pair("title", .string("A")), SceneValue.Pair("rows", .list([])),
+            SceneValue.Pair("details", .string("x")),
+        ]),
         .map([SceneValue.Pair("rows", .list([]))]),
         .map([SceneValue.Pair("title", .int(1)), SceneValue.Pair("rows", .list([]))]),
         .string("A"),

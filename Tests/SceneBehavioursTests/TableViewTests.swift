@@ -19,6 +19,8 @@ import Testing
     @Test func defaultsAreNoDataAndEverySection() {
         var expected = viewDefaults
         expected["section"] = .null
+        expected["style"] = .enumCase("plain")
+        expected["topInset"] = .double(0)
         expected["rowCount"] = .int(0)
         expected["titles"] = .list([])
         #expect(TableView.sceneDescription().defaultValues() == expected)
@@ -31,8 +33,15 @@ import Testing
         #expect(
             MemberList(of: TableView.sceneDescription())
                 == MemberList.view(
-                    properties: ["section: Int?", "rowCount: Int (read-only)", "titles: [String] (read-only)"],
-                    outlets: ["data: TableData"], events: ["sectionChanged: Int?"]))
+                    properties: [
+                        "section: Int?", "style: plain|grouped|insetGrouped", "topInset: Double in 0.0...100000.0",
+                        "rowCount: Int (read-only)", "titles: [String] (read-only)",
+                    ],
+                    outlets: ["data: TableData"],
+                    events: [
+                        "sectionChanged: Int?", "styleChanged: plain|grouped|insetGrouped", "topInsetChanged: Double",
+                    ]
+                ))
     }
 
     @Test func dataIsARequiredOutlet() throws {
@@ -92,5 +101,54 @@ import Testing
         #expect(try #require(type.property(named: "titles")).value(of: table) == .list([.string("Elit")]))
         #expect(try #require(type.property(named: "section")).set(.null, on: table))
         #expect(table.section == nil)
+    }
+
+    @Test func styleAndTopInsetAreSetThroughTheDescription() throws {
+        let type = TableView.sceneDescription()
+        let table = TableView()
+        #expect(try #require(type.property(named: "style")).set(.enumCase("insetGrouped"), on: table))
+        #expect(table.style == .insetGrouped)
+        #expect(try #require(type.property(named: "topInset")).set(.double(44), on: table))
+        #expect(table.topInset == 44)
+    }
+
+    @Test func aGroupedTableIsAsHighAsItsHeadersRowsAndBottomGap() {
+        let table = table()
+        #expect(table.intrinsicSize.height == 8 * 44)
+        table.style = .grouped
+        // Three titled headers of 55, five rows of 44, the bottom gap of 35.
+        #expect(table.intrinsicSize.height == 3 * 55 + 5 * 44 + 35)
+        table.topInset = 20
+        let inset: Double = 20 + 3 * 55 + 5 * 44 + 35
+        #expect(table.intrinsicSize.height == inset)
+    }
+}
+
+@Suite struct TableMetricsTests {
+    private let sections: [(hasTitle: Bool, rows: Int)] = [(true, 2), (false, 1), (true, 3)]
+
+    @Test func aPlainTableHasARowHighHeaderAboveEachSection() {
+        let metrics = TableMetrics(style: .plain)
+        #expect(metrics.rowTop(section: 0, row: 0, in: sections) == 44)
+        #expect(metrics.rowTop(section: 1, row: 0, in: sections) == 44 + 88 + 44)
+        let top: Double = 44 + 88 + 44 + 44 + 44 + 88
+        #expect(metrics.rowTop(section: 2, row: 2, in: sections) == top)
+        #expect(metrics.contentHeight(of: sections) == 9 * 44)
+    }
+
+    @Test(arguments: [TableViewStyle.grouped, .insetGrouped])
+    func aGroupedTableHasAGapAboveEachGroupTallerWithATitle(style: TableViewStyle) {
+        let metrics = TableMetrics(style: style, topInset: 10)
+        #expect(metrics.rowTop(section: 0, row: 1, in: sections) == 10 + 55 + 44)
+        #expect(metrics.rowTop(section: 1, row: 0, in: sections) == 10 + 55 + 88 + 35)
+        let height: Double = 10 + 55 + 35 + 55 + 6 * 44 + 35
+        #expect(metrics.contentHeight(of: sections) == height)
+    }
+
+    @Test func onlyAnInsetGroupedTableInsetsItsRowsFromTheSides() {
+        let grouped = TableMetrics(style: .grouped).rowSpan(width: 390)
+        #expect(grouped.x == 0 && grouped.width == 390)
+        let inset = TableMetrics(style: .insetGrouped).rowSpan(width: 390)
+        #expect(inset.x == 16 && inset.width == 358)
     }
 }

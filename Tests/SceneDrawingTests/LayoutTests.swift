@@ -40,6 +40,18 @@ import Testing
         #expect(frames[1] == Rect(x: x, y: 0, width: width, height: 10))
     }
 
+    @Test func aFrameFromTheTrailingEdgeIsMeasuredFromTheParentsRightEdge() {
+        let frames = Layout.frames(
+            of: [
+                LayoutNode(frame: Rect(x: 10, y: 20, width: 200, height: 44)),
+                LayoutNode(parent: 0, frame: Rect(x: 8, y: 0, width: 50, height: 44), isFrameFromTrailingEdge: true),
+                LayoutNode(parent: 0, frame: Rect(x: 8, y: 0, width: 50, height: 44)),
+            ], canvas: phone)
+        // The parent spans 10...210: the right item ends 8 points before 210.
+        #expect(frames[1] == Rect(x: 152, y: 20, width: 50, height: 44))
+        #expect(frames[2] == Rect(x: 18, y: 20, width: 50, height: 44))
+    }
+
     @Test func aHiddenViewTakesNoRoomInAStack() {
         let frames = Layout.frames(
             of: [

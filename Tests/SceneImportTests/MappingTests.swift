@@ -9,13 +9,6 @@ import Testing
 /// Each UIKit class, colour form, value and connection, and each warning
 /// for what is not carried over.
 @Suite struct MappingTests {
-    private func loads(_ scene: SceneImporter.ImportedScene) -> Bool {
-        if case .success = SceneLoader(registry: .standard).validate(SceneSource(name: "x.yaml", text: scene.text)) {
-            return true
-        }
-        return false
-    }
-
     @Test func eachControlCarriesItsValues() throws {
         let scene = try importViews(
             """

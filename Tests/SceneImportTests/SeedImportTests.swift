@@ -61,6 +61,14 @@ func storyboard(_ objects: String) -> String {
     """
 }
 
+/// Whether the written `scene` loads with the standard types.
+func loads(_ scene: SceneImporter.ImportedScene) -> Bool {
+    if case .success = SceneLoader(registry: .standard).validate(SceneSource(name: "x.yaml", text: scene.text)) {
+        return true
+    }
+    return false
+}
+
 /// The messages of `scene`'s warnings.
 func messages(_ scene: SceneImporter.ImportedScene) -> [String] { scene.warnings.map(\.message) }
 

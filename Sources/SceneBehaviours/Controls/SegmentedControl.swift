@@ -29,15 +29,10 @@ open class SegmentedControl: View {
     /// Taps the segment at `index` (the `select` input).
     @discardableResult
     public func select(_ index: Int) -> ActionOutcome {
-        guard segments.indices.contains(index) else {
-            return .ignored(because: "there is no segment \(index) (it has \(segments.count))")
+        tapToSelect(index, of: segments.count, named: "segment", selected: selectedIndex) {
+            selectedIndex = $0
+            valueChanged.send()
         }
-        let tapped = tap()
-        guard tapped == .handled else { return tapped }
-        guard index != selectedIndex else { return .handled }
-        selectedIndex = index
-        valueChanged.send()
-        return .handled
     }
 
     // MARK: Registration
@@ -53,11 +48,7 @@ open class SegmentedControl: View {
             type.property(
                 "selectedIndex", \.selectedIndex, changeEvent: true, doc: "The index of the selected segment.")
             type.input("select", Int.self, doc: "Taps the segment at an index.") { $0.select($1) }
-            // Every segment (the first 64), and one index past each end, which is ignored.
-            type.exploring("select") { control in
-                let count = control.segments.count
-                return (-1...min(count, 64)).map { .int($0) }
-            }
+            type.exploring("select") { View.selectArguments(count: $0.segments.count) }
             type.event("valueChanged", connect: { $0.valueChanged.connect($1) }, doc: "An input changed the selection.")
         }
     }

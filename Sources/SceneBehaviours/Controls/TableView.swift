@@ -20,6 +20,12 @@ import SceneCore
 /// - `titles` lists the titles of the sections shown, in order: every
 ///   title with `section` null, the one title of the shown section, and
 ///   none when nothing is shown (or there is no data).
+/// - `style` draws the sections as UIKit's styles do: `plain` (the
+///   default), `grouped` or `insetGrouped` (a settings screen's groups);
+///   `topInset` is the room above the first section (where a navigation
+///   bar lies over the table).
+/// - A row draws its section's `details` and `images` for it: the detail
+///   text at the right, in grey, and the image at the left.
 open class TableView: View {
     /// The model shown; the scene owns it, so it is weak.
     public final weak var data: TableData? {
@@ -36,6 +42,15 @@ open class TableView: View {
             propertyDidChange(\.section, from: oldValue, to: section)
             shownSectionsMayHaveChanged()
         }
+    }
+    /// How the sections are drawn: plain, grouped or inset grouped.
+    public final var style = TableViewStyle.plain {
+        didSet { propertyDidChange(\.style, from: oldValue, to: style) }
+    }
+    /// The room above the first section, in points (UIKit's content inset
+    /// at the top); 0 by default.
+    public final var topInset: Double = 0 {
+        didSet { propertyDidChange(\.topInset, from: oldValue, to: topInset) }
     }
     /// Hears the changes of `data`, outside the scene's wiring.
     private var dataWatch: SceneConnection?
@@ -71,11 +86,12 @@ open class TableView: View {
 
     // MARK: Registration
 
-    /// Registers `TableView` as a `View` with its data, section, row count
-    /// and titles.
+    /// Registers `TableView` as a `View` with its data, section, style,
+    /// top inset, row count and titles.
     override open class func sceneDescription() -> TypeDescription {
         TypeDescription(
-            "TableView", summary: "Shows a TableData's rows: every section, or one.", base: View.sceneDescription(),
+            "TableView", summary: "Shows a TableData's rows, plain or grouped: every section, or one.",
+            base: View.sceneDescription(),
             wakes: false, make: { TableView() }
         ) { type in
             type.outlet(
@@ -84,6 +100,12 @@ open class TableView: View {
             type.property(
                 "section", \.section, changeEvent: true,
                 doc: "The only section shown (a page), or null for every section.")
+            type.property(
+                "style", \.style, changeEvent: true,
+                doc: "How the sections are drawn, as UIKit's table styles: plain, grouped or insetGrouped.")
+            type.property(
+                "topInset", \.topInset, range: SceneGeometry.lengths, changeEvent: true,
+                doc: "The room above the first section, in points (where a navigation bar lies over it).")
             type.readOnly("rowCount", \.rowCount, doc: "How many rows are shown.")
             type.readOnly("titles", \.titles, doc: "The titles of the sections shown, in order; empty when none is.")
         }

@@ -216,48 +216,6 @@ extension SegmentedControl {
     }
 }
 
-extension TableView {
-    /// The height of one row, and of one section's header.
-    static let rowHeight = 44.0
-
-    var tableIntrinsicSize: Size {
-        let rows = shownSections.reduce(0) { $0 + 1 + $1.rows.count }
-        return Size(width: 0, height: Double(min(rows, 1_000)) * Self.rowHeight)
-    }
-
-    /// Each shown section's title in grey, then its rows with separators;
-    /// rows below the table's height are not drawn.
-    func drawTable(in context: DrawingContext) {
-        let fitting = Int(clamping: context.size.height / Self.rowHeight, rounding: .up)
-        var lines: [(text: String, isHeader: Bool)] = []
-        outer: for section in shownSections {
-            guard lines.count < fitting else { break }
-            lines.append((section.title, true))
-            for row in section.rows {
-                guard lines.count < fitting else { break outer }
-                lines.append((row, false))
-            }
-        }
-        for (index, line) in lines.enumerated() {
-            let cell = Rect(
-                x: 16, y: Double(index) * Self.rowHeight, width: max(0, context.size.width - 32), height: Self.rowHeight
-            )
-            if line.isHeader {
-                context.fill(
-                    Rect(x: 0, y: cell.y, width: context.size.width, height: Self.rowHeight), color: Palette.faint)
-                context.text(
-                    line.text, in: cell, color: Palette.secondaryText, fontSize: 13, alignment: .leading,
-                    weight: .bold)
-            } else {
-                context.text(line.text, in: cell, alignment: .leading)
-                context.line(
-                    from: Point(x: 16, y: cell.maxY), to: Point(x: context.size.width, y: cell.maxY),
-                    color: Palette.faint)
-            }
-        }
-    }
-}
-
 extension Switch {
     /// UIKit's size for a switch, which it keeps whatever its frame.
     static let naturalSize = Size(width: 51, height: 31)

@@ -8,6 +8,12 @@ extension View: DrawableView {
 
     /// ``offsetX`` and ``offsetY``: where a shake has moved the view to.
     package var drawingOffset: Point { Point(x: offsetX, y: offsetY) }
+
+    /// A navigation bar places its items at its edges; every other view
+    /// stacks its views.
+    package func placement(ofContained view: any DrawableView) -> ContainedPlacement? {
+        (self as? NavigationBar)?.itemPlacement(of: view)
+    }
 }
 
 /// The colours of the standard looks.
@@ -105,6 +111,8 @@ extension View {
         case let indicator as PageIndicator: indicator.pageIndicatorIntrinsicSize
         case let control as SegmentedControl: control.segmentedIntrinsicSize
         case let table as TableView: table.tableIntrinsicSize
+        case is NavigationBar: Size(width: 0, height: NavigationBar.height)
+        case is TabBar: Size(width: 0, height: TabBar.height)
         case is Switch: Switch.naturalSize
         case is Stepper: Stepper.naturalSize
         case is ProgressView: Size(width: 0, height: 4)
@@ -128,6 +136,8 @@ extension View {
         case let indicator as PageIndicator: indicator.drawPageIndicator(in: context)
         case let control as SegmentedControl: control.drawSegments(in: context)
         case let table as TableView: table.drawTable(in: context)
+        case let bar as NavigationBar: bar.drawNavigationBar(in: context)
+        case let bar as TabBar: bar.drawTabBar(in: context)
         case let control as Switch: control.drawSwitch(in: context)
         case let stepper as Stepper: stepper.drawStepper(in: context)
         case let progress as ProgressView: progress.drawProgress(in: context)
