@@ -76,9 +76,15 @@ package final class PreviewHub: Sendable, LiveInputSource {
 
     /// A hub whose arrivals and latencies are read on `clock`, for a scene
     /// loaded under `limits`.
-    package init(clock: LiveClock, limits: SceneLimits = SceneLimits()) {
+    package init(clock: LiveClock, limits: SceneLimits) {
         self.clock = clock
         self.limits = limits
+    }
+
+    /// A hub whose arrivals and latencies are read on `clock`, for a scene
+    /// loaded under the default limits.
+    package convenience init(clock: LiveClock) {
+        self.init(clock: clock, limits: SceneLimits())
     }
 
     // MARK: The server's side
