@@ -40,6 +40,9 @@ let package = Package(
         // Layer 0: starting a child process that ends with its parent,
         // even a killed one (fork, PR_SET_PDEATHSIG, execve).
         .target(name: "CSpawn"),
+        // Layer 0c: a Cassowary constraint solver (required constraints
+        // exact, the others by UIKit priority, edit variables), no dependencies.
+        .target(name: "ConstraintSolver"),
         // Layer 2: the registry, values and the scene object model (no YAML).
         .target(name: "SceneCore"),
         // Layer 2b: the loader, from YAML documents to wired scenes, and diagnostics.
@@ -132,6 +135,11 @@ let package = Package(
         .testTarget(name: "SceneYAMLTests", dependencies: ["SceneYAML", "SceneCore", "TestSupport"]),
         .testTarget(name: "SceneOutputTests", dependencies: ["SceneOutput", "TestSupport"]),
         .testTarget(name: "SceneCoreTests", dependencies: ["SceneCore", "TestSupport"]),
+        // The solver's units, and a differential test against kiwisolver
+        // (the Python script beside it, run by path).
+        .testTarget(
+            name: "ConstraintSolverTests", dependencies: ["ConstraintSolver", "SceneCore", "TestSupport"],
+            exclude: ["kiwi_reference.py"]),
         .testTarget(
             name: "SceneImportTests",
             dependencies: [
