@@ -29,9 +29,11 @@ extension Solver {
         let limit = pivotLimit
         for _ in 0..<limit {
             // Entering: the first symbol whose cost is negative.
-            guard
-                let entering = objective.cells.filter({ $0.key.isPivotable && $0.value.isNegative }).keys.min()
-            else { return }
+            var candidate: Symbol?
+            for (symbol, weight) in objective.cells where symbol.isPivotable && weight.isNegative {
+                if candidate.map({ symbol < $0 }) ?? true { candidate = symbol }
+            }
+            guard let entering = candidate else { return }
             // Leaving: the restricted row that limits the entering symbol first.
             var leaving: (symbol: Symbol, ratio: Double)?
             for (basic, row) in rows where basic.isRestricted {
