@@ -24,6 +24,11 @@ import Testing
 /// coefficients of at most 3 and five variables, that orders them as the
 /// solver's lexicographic priorities do.
 ///
+/// kiwi 1.5.1 aborts its process on some removals after suggestions (see
+/// `removingAConstraintAfterSuggestionsKeepsTheEdit`); the script solves
+/// each system in a child process and reports such a system, which is then
+/// not compared (at most 1% of them may be).
+///
 /// The verdict is the first operation refused as unsatisfiable. For each,
 /// the solver's named conflict is checked on its own: its constraints are
 /// unsatisfiable together, and each is needed for that.
@@ -49,8 +54,13 @@ import Testing
         let expected = try JSONDecoder().decode([Outcome].self, from: Data(kiwi.output.utf8))
         try #require(expected.count == systems.count)
         var refused = 0
+        var aborted = 0
         for (number, (system, reference)) in zip(systems, expected).enumerated() {
             let outcome = try solve(system)
+            guard reference.aborted != true else {
+                aborted += 1
+                continue
+            }
             let context = Comment(rawValue: "system \(number): \(system)")
             #expect(outcome.failed == reference.failed, context)
             #expect(outcome.checks.count == reference.checks.count, context)
@@ -62,7 +72,8 @@ import Testing
         }
         // The generator must keep making both kinds.
         #expect(refused >= 40 && refused <= 200, "\(refused) of \(systems.count) unsatisfiable")
-        print("kiwi: \(systems.count) systems, \(refused) unsatisfiable")
+        #expect(aborted <= systems.count / 100, "kiwi aborted on \(aborted) of \(systems.count) systems")
+        print("kiwi: \(systems.count) systems, \(refused) unsatisfiable, \(aborted) kiwi aborted on")
     }
 
     /// Runs `system` on the solver as the script runs it on kiwi, and checks
@@ -163,6 +174,8 @@ struct Operation: Codable {
 struct Outcome: Codable {
     var failed: Int?
     var checks: [[Double]]
+    /// Whether kiwi aborted the process (its own bug); the system is then not compared.
+    var aborted: Bool?
 }
 
 /// Random systems from a seed, as the differential test's comment describes.

@@ -2,9 +2,10 @@
 
 Each system is a list of operations on variables v0...; prints, for each, the
 index of the first operation kiwi refused as unsatisfiable (or null) and the
-values of the variables at each "check".
+values of the variables at each "check", or that kiwi aborted.
 """
 import json
+import os
 import sys
 
 import kiwisolver as kiwi
@@ -50,6 +51,22 @@ def solve(system):
     return {"failed": None, "checks": checks}
 
 
+def isolated(system):
+    """kiwi 1.5.1 aborts the process on some removals after suggestions: a child solves."""
+    read, write = os.pipe()
+    child = os.fork()
+    if child == 0:
+        os.close(read)
+        with os.fdopen(write, "w") as pipe:
+            json.dump(solve(system), pipe)
+        os._exit(0)
+    os.close(write)
+    with os.fdopen(read) as pipe:
+        text = pipe.read()
+    os.waitpid(child, 0)
+    return json.loads(text) if text else {"aborted": True, "checks": []}
+
+
 with open(sys.argv[1]) as file:
     systems = json.load(file)["systems"]
-json.dump([solve(system) for system in systems], sys.stdout)
+json.dump([isolated(system) for system in systems], sys.stdout)
