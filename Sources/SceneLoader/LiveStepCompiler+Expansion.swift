@@ -54,7 +54,10 @@ extension LiveStepCompiler {
     ///
     ///     LiveStepCompiler.refusal(ofStep: "set: { title.text: *a }", limits: YAMLLimits())  // nil
     package static func refusal(ofStep text: String, limits: YAMLLimits) -> String? {
-        guard let expansion = aliasExpansion(of: text, limits: limits), !expansion.isWithinLineLimits else {
+        // A line without `*` has no alias: it need not be read here.
+        guard text.utf8.contains(UInt8(ascii: "*")),
+            let expansion = aliasExpansion(of: text, limits: limits), !expansion.isWithinLineLimits
+        else {
             return nil
         }
         let grouped = VisibleText.grouped

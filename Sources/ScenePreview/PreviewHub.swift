@@ -321,9 +321,8 @@ package final class PreviewHub: Sendable, LiveInputSource {
     /// Refuses pages and messages from now on, and closes the pages'
     /// connections; the channels closed.
     package func closeAll() -> [any Channel] {
-        state.withLock { state in
-            state.isClosed = true
-            state.pending.removeAll()
+        close()
+        return state.withLock { state in
             let channels = state.clients.values.map(\.channel)
             state.clients.removeAll()
             return channels
