@@ -3,8 +3,12 @@ import PackageDescription
 
 let package = Package(
     name: "scene-runtime",
+    // What Observation (the portable behaviours' reports) needs on Apple's systems.
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         .executable(name: "scene-runner", targets: ["scene-runner"]),
+        // The behaviours an app ships: no scene module, no dependency.
+        .library(name: "Behaviours", targets: ["Behaviours"]),
         .library(name: "SceneCore", targets: ["SceneCore"]),
         .library(name: "SceneLoader", targets: ["SceneLoader"]),
         .library(name: "SceneBehaviours", targets: ["SceneBehaviours"]),
@@ -43,8 +47,12 @@ let package = Package(
         // Layer 0c: a Cassowary constraint solver (required constraints
         // exact, the others by UIKit priority, edit variables), no dependencies.
         .target(name: "ConstraintSolver"),
+        // Layer 0d: the portable behaviours and the small protocols they
+        // need (a clock, touches, hiding), on the standard library and
+        // Observation only, so that an app links them without the runtime.
+        .target(name: "Behaviours"),
         // Layer 2: the registry, values and the scene object model (no YAML).
-        .target(name: "SceneCore"),
+        .target(name: "SceneCore", dependencies: ["Behaviours"]),
         // Layer 2b: the loader, from YAML documents to wired scenes, and diagnostics.
         .target(name: "SceneLoader", dependencies: ["SceneYAML", "SceneCore", "SceneOutput"]),
         // Layer 2c': Interface Builder files (storyboards, xibs) read with
@@ -135,6 +143,9 @@ let package = Package(
         .testTarget(name: "SceneYAMLTests", dependencies: ["SceneYAML", "SceneCore", "TestSupport"]),
         .testTarget(name: "SceneOutputTests", dependencies: ["SceneOutput", "TestSupport"]),
         .testTarget(name: "SceneCoreTests", dependencies: ["SceneCore", "TestSupport"]),
+        // The portable behaviours on their own, on the virtual scheduler
+        // and on the main thread's real clock.
+        .testTarget(name: "BehavioursTests", dependencies: ["Behaviours", "SceneCore"]),
         // The solver's units, and a differential test against kiwisolver
         // (the Python script beside it, run by path).
         .testTarget(

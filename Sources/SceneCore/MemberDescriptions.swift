@@ -1,3 +1,5 @@
+import Behaviours
+
 /// A property a scene can set (unless read-only), `expect` can read and the
 /// transcript reports.
 public final class PropertyDescription: Sendable {
@@ -305,23 +307,7 @@ package struct InputRange: Sendable {
 ///         ...
 ///         return .handled
 ///     }
-public enum ActionOutcome: Sendable, Hashable {
-    /// The object acted on it.
-    case handled
-    /// It had no effect: the object could not take it now (a hidden view,
-    /// a disabled control, nothing to do). The reason completes "ignored
-    /// because ...", written for the scene author.
-    case ignored(because: String)
-
-    /// Whether it was ignored.
-    public var isIgnored: Bool {
-        if case .ignored = self { return true }
-        return false
-    }
-
-    /// Why it was ignored; `nil` when it was handled.
-    public var reason: String? {
-        if case .ignored(let reason) = self { return reason }
-        return nil
-    }
-}
+///
+/// It is the portable library's type (`Behaviours.ActionOutcome`), so that
+/// a behaviour returns it in an app as in a scene.
+public typealias ActionOutcome = Behaviours.ActionOutcome

@@ -1,3 +1,5 @@
+import Behaviours
+
 /// Collects the members of a ``TypeDescription`` with the Swift types of
 /// the object and its members, so that every closure the loader calls is
 /// checked by the compiler.

@@ -99,6 +99,8 @@ public final class VirtualScheduler {
     @exclusivity(unchecked) private var nowKey = TimeKey.zero
     @exclusivity(unchecked) private var firing = (depth: 0, isAnimationFrame: false)
     private var isAdvancing = false
+    /// The scheduler as a `BehaviourClock` (``clock``), made when first asked for.
+    private(set) lazy var behaviourClock = SchedulerClock(self)
 
     /// A new scheduler at time zero with no timers.
     public init() {}

@@ -1,0 +1,186 @@
+/// One phase of a touch that an ``InteractionProviding`` object reports.
+public enum InteractionPhase: Sendable, Hashable {
+    /// A finger went down on the provider.
+    case began
+    /// The finger lifted: the touch is over.
+    case ended
+    /// The system took the touch away: the touch is over without completing.
+    case cancelled
+}
+
+/// Something the user touches that reports every touch it accepts: a
+/// control, a view, a gesture recogniser. What a ``TimeoutController``
+/// counts.
+///
+///     let connection = button.connectInteractions { phase in print(phase) }
+///     connection.disconnect()
+///
+/// The contract: every touch it accepts is reported as one
+/// ``InteractionPhase/began`` followed, later or at the same instant, by
+/// exactly one ``InteractionPhase/ended`` or ``InteractionPhase/cancelled``.
+/// Input it ignores (a hidden view, a disabled control) is not reported.
+/// A handler connected during a touch hears its end without its beginning.
+/// The provider holds the handler until the connection is disconnected.
+public protocol InteractionProviding: AnyObject {
+    /// Calls `handler` with each phase of every touch from now on, until
+    /// the returned connection is disconnected.
+    @discardableResult
+    func connectInteractions(_ handler: @escaping (InteractionPhase) -> Void) -> BehaviourConnection
+}
+
+/// Something whose taps a behaviour follows: a tap gesture recogniser.
+///
+///     let connection = backgroundTap.connectTaps { host.toggle() }
+///
+/// The contract: the handler is called once for each tap recognised, after
+/// the touches of the tap were reported, until the connection is
+/// disconnected.
+public protocol TapRecognizing: AnyObject {
+    /// Calls `handler` after each tap recognised from now on, until the
+    /// returned connection is disconnected.
+    @discardableResult
+    func connectTaps(_ handler: @escaping () -> Void) -> BehaviourConnection
+}
+
+/// Something that can be hidden and shown, and faded: a view.
+///
+///     view.isHidden = false
+///     let fade = view.animateAlpha(to: 0, duration: .milliseconds(200), clock: clock) { finished in
+///         if finished { view.isHidden = true }
+///     }
+///     fade.reverse()    // a tap during the fade turns it round
+///
+/// The contract: ``animateAlpha(to:duration:clock:completion:)`` moves
+/// ``alpha`` from its value now to `target` over `duration` and then calls
+/// `completion(true)`, or `completion(false)` when the fade is
+/// cancelled; ``AlphaAnimation/reverse()`` turns it round, to run back to
+/// where it started for as long as it had run, and then completes. A zero
+/// duration sets `alpha` at once and completes. The default implementation
+/// steps ``alpha`` on `clock`, 60 times a second, in a straight line; a
+/// view system with animations of its own (UIKit's `UIView.animate`)
+/// provides its own.
+public protocol Hideable: AnyObject {
+    /// Whether the view is hidden.
+    var isHidden: Bool { get set }
+    /// How opaque the view is, from 0 (transparent) to 1.
+    var alpha: Double { get set }
+
+    /// Fades ``alpha`` to `target` over `duration` on `clock`, then calls
+    /// `completion` with whether the fade ran to its end.
+    func animateAlpha(
+        to target: Double, duration: Duration, clock: any BehaviourClock,
+        completion: @escaping (_ finished: Bool) -> Void
+    ) -> any AlphaAnimation
+}
+
+/// A fade that ``Hideable/animateAlpha(to:duration:clock:completion:)``
+/// started.
+///
+///     if fade.isRunning { fade.reverse() }
+public protocol AlphaAnimation: AnyObject {
+    /// Whether the fade is still moving.
+    var isRunning: Bool { get }
+    /// Turns the fade round, back to where it started, for as long as it
+    /// had run; `false` when it was not running.
+    @discardableResult
+    func reverse() -> Bool
+    /// Stops the fade where it is; its completion is called with `false`.
+    func cancel()
+}
+
+extension Hideable {
+    /// Steps ``alpha`` on `clock`, 60 times a second, in a straight line
+    /// from its value now to `target`.
+    public func animateAlpha(
+        to target: Double, duration: Duration, clock: any BehaviourClock,
+        completion: @escaping (_ finished: Bool) -> Void
+    ) -> any AlphaAnimation {
+        let fade = SteppedFade(from: alpha, to: target, duration: duration, clock: clock) { [weak self] in
+            self?.alpha = $0
+        }
+        fade.completion = completion
+        fade.start()
+        return fade
+    }
+}
+
+/// A fade stepped on a ``BehaviourClock`` (the default
+/// ``Hideable/animateAlpha(to:duration:clock:completion:)``).
+final class SteppedFade: AlphaAnimation {
+    private let start_: Double
+    private let end: Double
+    private let duration: Duration
+    private let clock: any BehaviourClock
+    private let apply: (Double) -> Void
+    var completion: ((Bool) -> Void)?
+    /// When the fade's time began, and whether it runs back.
+    private var began: Duration = .zero
+    private var reversed = false
+    /// How far it had run when it was last turned round, as a fraction.
+    private var turnedAt: Double = 0
+    private var timer: ClockTimer?
+    private(set) var isRunning = false
+
+    private static let frame = Duration.nanoseconds(16_666_667)
+
+    init(
+        from start: Double, to end: Double, duration: Duration, clock: any BehaviourClock,
+        apply: @escaping (Double) -> Void
+    ) {
+        self.start_ = start
+        self.end = end
+        self.duration = duration
+        self.clock = clock
+        self.apply = apply
+    }
+
+    func start() {
+        guard duration > .zero else {
+            apply(end)
+            completion?(true)
+            return
+        }
+        isRunning = true
+        began = clock.now
+        scheduleFrame()
+    }
+
+    /// The fraction of the way from start to end now.
+    private var fraction: Double {
+        let elapsed = min(1, max(0, (clock.now - began) / duration))
+        return reversed ? max(0, turnedAt - elapsed) : min(1, turnedAt + elapsed)
+    }
+
+    private func scheduleFrame() {
+        timer = clock.schedule(after: Self.frame) { [weak self] in self?.step() }
+    }
+
+    private func step() {
+        let fraction = self.fraction
+        apply(start_ + (end - start_) * fraction)
+        if (reversed && fraction <= 0) || (!reversed && fraction >= 1) {
+            isRunning = false
+            timer = nil
+            completion?(true)
+        } else {
+            scheduleFrame()
+        }
+    }
+
+    @discardableResult
+    func reverse() -> Bool {
+        guard isRunning else { return false }
+        turnedAt = fraction
+        reversed.toggle()
+        began = clock.now
+        return true
+    }
+
+    func cancel() {
+        guard isRunning else { return }
+        isRunning = false
+        if let timer { clock.cancel(timer) }
+        timer = nil
+        completion?(false)
+    }
+}
