@@ -66,7 +66,7 @@ let package = Package(
         // Test support for users' own test targets, under Swift Testing and XCTest.
         .target(
             name: "SceneTesting",
-            dependencies: ["SceneRunning", "SceneLoader", "SceneCore", "SceneBehaviours", "SceneYAML"]
+            dependencies: ["SceneRunning", "SceneLoader", "SceneCore", "SceneBehaviours", "Behaviours", "SceneYAML"]
         ),
         // Layer 2d: layout, text metrics and SVG pictures (no YAML, no controls).
         .target(name: "SceneDrawing", dependencies: ["SceneCore", "SceneOutput"]),
@@ -161,15 +161,18 @@ let package = Package(
         .testTarget(name: "SceneDrawingTests", dependencies: ["SceneDrawing", "SceneCore"]),
         .testTarget(
             name: "SceneLoaderTests",
-            dependencies: ["SceneLoader", "SceneCore", "SceneYAML", "SceneBehaviours", "SceneOutput", "TestSupport"]),
+            dependencies: [
+                "SceneLoader", "SceneCore", "SceneYAML", "SceneBehaviours", "Behaviours", "SceneOutput", "TestSupport",
+            ]),
         .testTarget(
             name: "SceneBehavioursTests",
-            dependencies: ["SceneBehaviours", "SceneCore", "SceneDrawing", "TestSupport"],
+            dependencies: ["SceneBehaviours", "Behaviours", "SceneCore", "SceneDrawing", "TestSupport"],
             exclude: ["Pictures"]),
         .testTarget(
             name: "SceneRunningTests",
             dependencies: [
-                "SceneRunning", "SceneTesting", "SceneBehaviours", "SceneCore", "SceneLoader", "TestSupport",
+                "SceneRunning", "SceneTesting", "SceneBehaviours", "Behaviours", "SceneCore", "SceneLoader",
+                "TestSupport",
             ],
             // Fixtures holds the transcripts' digests, read by path (TranscriptDigestTests).
             exclude: ["Fixtures"]),

@@ -95,35 +95,37 @@ extension Hideable {
         to target: Double, duration: Duration, clock: any BehaviourClock,
         completion: @escaping (_ finished: Bool) -> Void
     ) -> any AlphaAnimation {
-        let fade = SteppedFade(from: alpha, to: target, duration: duration, clock: clock) { [weak self] in
-            self?.alpha = $0
+        ClockFade.start(from: alpha, to: target, duration: duration, clock: clock, completion: completion) {
+            [weak self] in self?.alpha = $0
         }
-        fade.completion = completion
-        fade.start()
-        return fade
     }
 }
 
-/// A fade stepped on a ``BehaviourClock`` (the default
-/// ``Hideable/animateAlpha(to:duration:clock:completion:)``).
-final class SteppedFade: AlphaAnimation {
+/// A fade stepped on a ``BehaviourClock``, 60 times a second in a straight
+/// line: the default ``Hideable/animateAlpha(to:duration:clock:completion:)``,
+/// and what a view of one's own can use.
+///
+///     let fade = ClockFade.start(from: 1, to: 0, duration: .milliseconds(200), clock: clock,
+///                                completion: { _ in }) { [weak view] in view?.alpha = $0 }
+public final class ClockFade: AlphaAnimation {
     private let start_: Double
     private let end: Double
     private let duration: Duration
     private let clock: any BehaviourClock
     private let apply: (Double) -> Void
-    var completion: ((Bool) -> Void)?
+    private var completion: ((Bool) -> Void)?
     /// When the fade's time began, and whether it runs back.
     private var began: Duration = .zero
     private var reversed = false
     /// How far it had run when it was last turned round, as a fraction.
     private var turnedAt: Double = 0
     private var timer: ClockTimer?
-    private(set) var isRunning = false
+    /// Whether the fade is still moving.
+    public private(set) var isRunning = false
 
     private static let frame = Duration.nanoseconds(16_666_667)
 
-    init(
+    private init(
         from start: Double, to end: Double, duration: Duration, clock: any BehaviourClock,
         apply: @escaping (Double) -> Void
     ) {
@@ -134,10 +136,26 @@ final class SteppedFade: AlphaAnimation {
         self.apply = apply
     }
 
-    func start() {
+    /// Starts a fade from `start` to `end` over `duration` on `clock`,
+    /// calling `apply` with each value and then `completion(true)`; a zero
+    /// duration applies `end` and completes at once.
+    ///
+    ///     ClockFade.start(from: 0, to: 1, duration: .seconds(1), clock: clock, completion: { _ in }) { print($0) }
+    @discardableResult
+    public static func start(
+        from start: Double, to end: Double, duration: Duration, clock: any BehaviourClock,
+        completion: @escaping (Bool) -> Void, apply: @escaping (Double) -> Void
+    ) -> ClockFade {
+        let fade = ClockFade(from: start, to: end, duration: duration, clock: clock, apply: apply)
+        fade.completion = completion
+        fade.begin()
+        return fade
+    }
+
+    private func begin() {
         guard duration > .zero else {
             apply(end)
-            completion?(true)
+            finish(true)
             return
         }
         isRunning = true
@@ -161,14 +179,16 @@ final class SteppedFade: AlphaAnimation {
         if (reversed && fraction <= 0) || (!reversed && fraction >= 1) {
             isRunning = false
             timer = nil
-            completion?(true)
+            finish(true)
         } else {
             scheduleFrame()
         }
     }
 
+    /// Turns the fade round, back to where it started, for as long as it
+    /// had run; `false` when it was not running.
     @discardableResult
-    func reverse() -> Bool {
+    public func reverse() -> Bool {
         guard isRunning else { return false }
         turnedAt = fraction
         reversed.toggle()
@@ -176,11 +196,18 @@ final class SteppedFade: AlphaAnimation {
         return true
     }
 
-    func cancel() {
+    /// Stops the fade where it is; its completion is called with `false`.
+    public func cancel() {
         guard isRunning else { return }
         isRunning = false
         if let timer { clock.cancel(timer) }
         timer = nil
-        completion?(false)
+        finish(false)
+    }
+
+    private func finish(_ finished: Bool) {
+        let completion = self.completion
+        self.completion = nil
+        completion?(finished)
     }
 }

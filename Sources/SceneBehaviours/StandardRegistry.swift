@@ -1,3 +1,4 @@
+import Behaviours
 import SceneCore
 
 extension SceneRegistry {

@@ -1,7 +1,9 @@
 // Re-exported on purpose, so that a test target needs `import SceneTesting`
 // alone (docs/Testing.md): a test drives the standard controls
 // (SceneBehaviours), the clock and events (SceneCore), reads diagnostics
-// (SceneLoader) and transcripts (SceneRunning).
+// (SceneLoader) and transcripts (SceneRunning), and the portable
+// behaviours themselves (Behaviours).
+@_exported import Behaviours
 @_exported import SceneBehaviours
 @_exported import SceneCore
 @_exported import SceneLoader

@@ -1,3 +1,4 @@
+import Behaviours
 import SceneBehaviours
 import SceneCore
 import Testing
@@ -223,8 +224,8 @@ import Testing
     @Test func reassigningTheTimeoutControllerLeavesOneConnectionOnTheNewControllerOnly() throws {
         let fixture = PlayerFixture()
         let first = fixture.timeout
-        let second = TimeoutController(scheduler: fixture.scheduler, timeout: .seconds(1))
-        let third = TimeoutController(scheduler: fixture.scheduler, timeout: .seconds(5))
+        let second = TimeoutController(timeout: .seconds(1), clock: fixture.scheduler.clock)
+        let third = TimeoutController(timeout: .seconds(5), clock: fixture.scheduler.clock)
         fixture.ui.timeoutController = second
         fixture.ui.timeoutController = third
         #expect([first, second, third].map(\.timedOut.connectionCount) == [0, 0, 1])
@@ -242,7 +243,7 @@ import Testing
 
     @Test func theControlsBecomeTheTimeoutsProviders() {
         let fixture = PlayerFixture()
-        let providers = fixture.timeout.providers.objects
+        let providers = fixture.timeout.providers.map { $0 as AnyObject }
         let controls: [AnyObject] = [
             fixture.playButton, fixture.pauseButton, fixture.skipForwardButton, fixture.skipBackwardButton,
             fixture.slider,

@@ -1,3 +1,4 @@
+import Behaviours
 import SceneBehaviours
 import SceneCore
 import Testing
@@ -39,7 +40,7 @@ import Testing
         let host = TimeoutControllerHost()
         let view = View()
         let tap = TapGesture()
-        let controller = TimeoutController()
+        let controller = TimeoutController(clock: nil)
         let outlets = Dictionary(uniqueKeysWithValues: type.outlets.map { ($0.name, $0) })
         #expect(outlets["viewToHide"]?.connect(host, to: view) == true)
         #expect(outlets["tapGesture"]?.connect(host, to: tap) == true)
@@ -74,8 +75,8 @@ import Testing
 
     @Test func reassigningTheControllerLeavesOneConnectionOnTheNewControllerOnly() throws {
         let fixture = AutoHideFixture(autoStart: false)
-        let second = TimeoutController(scheduler: fixture.scheduler, timeout: .seconds(1))
-        let third = TimeoutController(scheduler: fixture.scheduler, timeout: .seconds(5))
+        let second = TimeoutController(timeout: .seconds(1), clock: fixture.scheduler.clock)
+        let third = TimeoutController(timeout: .seconds(5), clock: fixture.scheduler.clock)
         fixture.host.timeoutController = second
         fixture.host.timeoutController = third
         #expect(fixture.timeout.timedOut.connectionCount == 1, "the fixture's log only")
@@ -100,7 +101,7 @@ import Testing
         let fixture = AutoHideFixture()
         #expect(fixture.timeout.isRunning)
         #expect(fixture.timeout.isPending)
-        #expect(fixture.host.scheduler === fixture.scheduler)
+        #expect(fixture.host.clock === fixture.scheduler.clock)
         try fixture.at(.seconds(3))
         #expect(fixture.controls.hidden)
         #expect(fixture.log.entries == ["timedOut@3s"])
@@ -165,7 +166,7 @@ import Testing
         }
         // The host never makes its gesture a provider.
         let fixture = AutoHideFixture()
-        #expect(!fixture.timeout.providers.elements.contains { $0 === fixture.backgroundTap })
+        #expect(!fixture.timeout.providers.contains { $0 === fixture.backgroundTap })
     }
 
     // MARK: Timeout

@@ -1,3 +1,4 @@
+import Behaviours
 import SceneBehaviours
 import SceneCore
 import Testing
@@ -8,8 +9,8 @@ import Testing
         timeout: Duration = .seconds(3), providers: [any InteractionProvider] = []
     ) -> (TimeoutController, VirtualScheduler, Log) {
         let scheduler = VirtualScheduler()
-        let controller = TimeoutController(scheduler: scheduler, timeout: timeout)
-        controller.providers = WeakList(providers)
+        let controller = TimeoutController(timeout: timeout, clock: scheduler.clock)
+        controller.providers = providers
         let log = Log()
         controller.timedOut.connect { log.append("timedOut@\(scheduler.now.sceneText)") }
         return (controller, scheduler, log)
@@ -39,7 +40,7 @@ import Testing
     @Test func theDescriptionDrivesTheControllerAsALoaderWould() throws {
         let type = TimeoutController.sceneDescription()
         let scheduler = VirtualScheduler()
-        let controller = TimeoutController(scheduler: scheduler)
+        let controller = TimeoutController(clock: scheduler.clock)
         let button = Button()
         let slider = Slider()
         #expect(type.property(named: "timeout")?.set(.duration(.seconds(2)), on: controller) == true)
@@ -47,7 +48,7 @@ import Testing
         #expect(providers.connect(controller, to: [button, slider]))
         #expect(
             providers.targets(of: controller).map(ObjectIdentifier.init) == [button, slider].map(ObjectIdentifier.init))
-        #expect(!providers.connect(controller, to: [Label(), TimeoutController()]))
+        #expect(!providers.connect(controller, to: [Label(), TimeoutController(clock: nil)]))
         let log = Log()
         log.observeEvents(of: controller, type)
         #expect(type.action("resume", on: controller) == .handled)
@@ -315,7 +316,7 @@ import Testing
         let volume = Slider()
         let (controller, scheduler, _) = makeController(providers: [volume])
         playPause.press()
-        controller.providers = WeakList([playPause, volume])
+        controller.providers = [playPause, volume]
         volume.press()
         playPause.release()  // began before it was observed
         #expect(controller.activeInteractions == 1)
@@ -335,7 +336,7 @@ import Testing
         controller.resume()
         old.press()
         #expect(!controller.isPending)
-        controller.providers = WeakList([new])
+        controller.providers = [new]
         // The touch on the old provider no longer holds the timeout off.
         #expect(controller.activeInteractions == 0)
         #expect(controller.isPending)
@@ -368,8 +369,8 @@ import Testing
         let second = Slider()
         let third = TapGesture()
         let (controller, scheduler, log) = makeController(providers: [first])
-        controller.providers = WeakList([second, second])
-        controller.providers = WeakList([third])
+        controller.providers = [second, second]
+        controller.providers = [third]
         #expect(first.interaction.connectionCount == 0)
         #expect(second.interaction.connectionCount == 0, "a provider listed twice is followed once")
         #expect(third.interaction.connectionCount == 1)
@@ -382,7 +383,7 @@ import Testing
         third.tap()
         try scheduler.advance(to: .seconds(5))
         #expect(log.entries == ["timedOut@5s"])
-        controller.providers = WeakList()
+        controller.providers = []
         #expect(third.interaction.connectionCount == 0)
         #expect(scheduler.isIdle)
     }
@@ -455,7 +456,7 @@ import Testing
     // MARK: The scene
 
     @Test func takesTheScenesSchedulerOnAwakeAndArmsAnEarlierResume() throws {
-        let controller = TimeoutController()
+        let controller = TimeoutController(clock: nil)
         controller.timeout = .seconds(2)
         controller.resume()
         #expect(controller.isRunning)
@@ -464,7 +465,7 @@ import Testing
             title: nil, summary: nil,
             entries: [Scene.Entry(id: "timeout", type: TimeoutController.sceneDescription(), object: controller)])
         controller.awake(in: scene)
-        #expect(controller.scheduler === scene.scheduler)
+        #expect(controller.clock === scene.scheduler.clock)
         #expect(controller.isPending)
         try scene.scheduler.advance(to: .seconds(2))
         #expect(!controller.isRunning)

@@ -1,3 +1,4 @@
+import Behaviours
 import Foundation
 import SceneBehaviours
 import SceneCore
@@ -93,7 +94,7 @@ let incompleteForm = """
         #expect(try folder.check() == "")
         let scene = try folder.load()
         let timer = try #require(scene.object("left.timer") as? TimeoutController)
-        let providers = timer.providers.elements.map { $0 as AnyObject }
+        let providers = timer.providers.map { $0 as AnyObject }
         #expect(providers.count == 2)
         #expect(providers.first === scene.object("go") as AnyObject?)
         #expect(providers.last === scene.object("left.play") as AnyObject?)

@@ -1,5 +1,6 @@
 import SceneCore
 
+@testable import Behaviours
 @testable import SceneBehaviours
 
 /// A bug of the seeds' original implementations, put back in a faulty
@@ -33,11 +34,11 @@ enum SeededBug: String, Sendable, Hashable, CaseIterable {
     var faultyType: TypeDescription {
         switch self {
         case .resumeKeepsPendingTimeout:
-            TimeoutController.sceneDescription { ResumeKeepsPendingTimeout() }
+            TimeoutController.sceneDescription { ResumeKeepsPendingTimeout(clock: nil) }
         case .endedTouchRearmsWhileAnotherIsDown:
-            TimeoutController.sceneDescription { EndedTouchRearmsWhileAnotherIsDown() }
+            TimeoutController.sceneDescription { EndedTouchRearmsWhileAnotherIsDown(clock: nil) }
         case .cancelledTouchNeverEnds:
-            TimeoutController.sceneDescription { CancelledTouchNeverEnds() }
+            TimeoutController.sceneDescription { CancelledTouchNeverEnds(clock: nil) }
         case .tapDuringFadeIsIgnored:
             TimeoutControllerHost.sceneDescription { TapDuringFadeIsIgnored() }
         case .expiredWindowKeepsWrongCodes:
@@ -68,14 +69,14 @@ private final class ResumeKeepsPendingTimeout: TimeoutController {
     }
 
     override func arm() {
-        guard isResuming, let scheduler else { return super.arm() }
-        schedule(on: scheduler)
+        guard isResuming, let clock else { return super.arm() }
+        schedule(on: clock)
     }
 }
 
 /// A touch that ends restarts the timeout even while another is down.
 private final class EndedTouchRearmsWhileAnotherIsDown: TimeoutController {
-    override func interaction(_ phase: InteractionPhase, on observation: Observation) {
+    override func interaction(_ phase: InteractionPhase, on observation: ProviderWatch) {
         let wasCounted = observation.activeTouches > 0
         super.interaction(phase, on: observation)
         if phase != .began, wasCounted, activeInteractions > 0, isRunning { arm() }
@@ -84,7 +85,7 @@ private final class EndedTouchRearmsWhileAnotherIsDown: TimeoutController {
 
 /// A cancelled touch is never counted as over.
 private final class CancelledTouchNeverEnds: TimeoutController {
-    override func interaction(_ phase: InteractionPhase, on observation: Observation) {
+    override func interaction(_ phase: InteractionPhase, on observation: ProviderWatch) {
         if phase == .cancelled && observation.activeTouches > 0 { return }
         super.interaction(phase, on: observation)
     }

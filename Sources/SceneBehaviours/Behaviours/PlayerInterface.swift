@@ -1,3 +1,4 @@
+import Behaviours
 import SceneCore
 
 /// What a ``PlayerInterface`` shows: the state of the player it stands for.
@@ -189,7 +190,7 @@ package final class PlayerInterface: SceneObject, PropertyNotifying {
     private var skipForwardButtonConnection: SceneConnection?
     private var skipBackwardButtonConnection: SceneConnection?
     private var sliderConnection: SceneConnection?
-    private var timeoutConnection: SceneConnection?
+    private var timeoutConnection: BehaviourConnection?
 
     /// An interface in initialise; connect its outlets.
     package init() {}
@@ -198,12 +199,12 @@ package final class PlayerInterface: SceneObject, PropertyNotifying {
     /// of the current state.
     package func awake(in scene: Scene) {
         if let controller = timeoutController {
-            var providers = controller.providers.elements
+            var providers = controller.providers
             let controls: [View?] = [playButton, pauseButton, skipForwardButton, skipBackwardButton, slider]
             for case let control? in controls where !providers.contains(where: { $0 === control }) {
                 providers.append(control)
             }
-            controller.providers = WeakList(providers)
+            controller.providers = providers
         }
         applyState()
         updateSlider()

@@ -1,14 +1,10 @@
+import Behaviours
 import SceneCore
 
-/// One phase of a touch that an ``InteractionProvider`` reports.
-public enum InteractionPhase: Sendable, Hashable {
-    /// A finger went down on the provider.
-    case began
-    /// The finger lifted: the touch is over.
-    case ended
-    /// The system took the touch away: the touch is over without completing.
-    case cancelled
-}
+/// One phase of a touch that an ``InteractionProvider`` reports: the
+/// portable library's (`Behaviours.InteractionPhase`), so that a headless
+/// control and a UIKit one report the same phases.
+public typealias InteractionPhase = Behaviours.InteractionPhase
 
 /// Something the user touches, which reports every touch it accepts as an
 /// event.
@@ -40,8 +36,20 @@ public enum InteractionPhase: Sendable, Hashable {
 /// handlers strongly until they are disconnected, so a handler that refers
 /// to its owner captures it weakly. It is not a scene event: scenes wire
 /// the types' own events (`tap`, `touchDown`...).
-public protocol InteractionProvider: AnyObject {
+public protocol InteractionProvider: InteractionProviding {
     /// Sent with each phase of every touch the provider accepts, to the
     /// handlers connected at the time, in the order they were connected.
     var interaction: SceneEvent<InteractionPhase> { get }
+}
+
+extension InteractionProvider {
+    /// Connects `handler` to ``interaction``: how a headless control is
+    /// one of the portable behaviours' providers (a `TimeoutController`'s).
+    ///
+    ///     let connection = button.connectInteractions { phase in print(phase) }
+    @discardableResult
+    public func connectInteractions(_ handler: @escaping (InteractionPhase) -> Void) -> BehaviourConnection {
+        let connection = interaction.connect(handler)
+        return BehaviourConnection { connection.disconnect() }
+    }
 }

@@ -17,7 +17,7 @@ extension VirtualScheduler {
 
 /// A ``VirtualScheduler`` seen as a `BehaviourClock`.
 final class SchedulerClock: BehaviourClock {
-    private weak var scheduler: VirtualScheduler?
+    private(set) weak var scheduler: VirtualScheduler?
     private var lastNow: Duration = .zero
 
     init(_ scheduler: VirtualScheduler) {

@@ -1,3 +1,4 @@
+import Behaviours
 import SceneBehaviours
 import SceneCore
 
@@ -11,7 +12,7 @@ final class AutoHideFixture {
     let playPause = Button()
     let volume = Slider()
     let backgroundTap = TapGesture()
-    let timeout = TimeoutController()
+    let timeout = TimeoutController(clock: nil)
     let host = TimeoutControllerHost()
     let scene: Scene
     /// `timedOut` with its virtual time, and every fade end.
@@ -34,7 +35,7 @@ final class AutoHideFixture {
         volume.parent = controls
         let providers: [any InteractionProvider] =
             tapIsAlsoAProvider ? [playPause, volume, backgroundTap] : [playPause, volume]
-        timeout.providers = WeakList(providers)
+        timeout.providers = providers
         host.viewToHide = controls
         host.tapGesture = backgroundTap
         host.timeoutController = timeout

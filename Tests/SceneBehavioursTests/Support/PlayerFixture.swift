@@ -1,3 +1,4 @@
+import Behaviours
 import SceneBehaviours
 import SceneCore
 
@@ -19,7 +20,7 @@ final class PlayerFixture {
     let slider = Slider()
     let progressLabel = Label()
     let backgroundTap = TapGesture()
-    let timeout = TimeoutController()
+    let timeout = TimeoutController(clock: nil)
     let player: Player
     let ui = PlayerInterface()
     let controller = PlayerController()
