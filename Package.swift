@@ -145,7 +145,7 @@ let package = Package(
         .testTarget(name: "SceneCoreTests", dependencies: ["SceneCore", "TestSupport"]),
         // The portable behaviours on their own, on the virtual scheduler
         // and on the main thread's real clock.
-        .testTarget(name: "BehavioursTests", dependencies: ["Behaviours", "SceneCore"]),
+        .testTarget(name: "BehavioursTests", dependencies: ["Behaviours", "SceneCore", "TestSupport"]),
         // The solver's units, and a differential test against kiwisolver
         // (the Python script beside it, run by path).
         .testTarget(

@@ -1,10 +1,11 @@
 import Behaviours
+import TestSupport
 import Testing
 
 /// The real clock, in real time: each test waits for what the controller
 /// does, then checks when it happened. A timer must never fire early; how
 /// late it may be is judged against a reference timer of another kind
-/// (`Task.sleep` on the main actor) due at the same instant, since the
+/// (a task's sleep on the main actor) due at the same instant, since the
 /// main thread is shared: in a full test run other tests hold it for
 /// seconds at a time, and both timers then wait for it alike.
 @Suite struct MainClockTests {
@@ -19,7 +20,7 @@ import Testing
 
         init(after delay: Duration, on clock: MainClock) {
             task = Task { @MainActor [weak self] in
-                try? await Task.sleep(for: delay)
+                await letRealTimePassAsync(delay)
                 self?.firedAt = clock.now
             }
         }

@@ -1,3 +1,4 @@
+import Behaviours
 import SceneBehaviours
 import SceneCore
 import Testing
@@ -15,7 +16,7 @@ import Testing
 
     @Test func fireCountsAndRecordsTheSceneTime() throws {
         let scheduler = VirtualScheduler()
-        let counter = EventCounter(scheduler: scheduler)
+        let counter = EventCounter(clock: scheduler.clock)
         #expect(counter.lastFiredAt == nil)
         try scheduler.advance(to: .milliseconds(1250))
         counter.fire()
@@ -28,7 +29,7 @@ import Testing
 
     @Test func anEventSentByATimerIsRecordedAtItsDeadline() throws {
         let scheduler = VirtualScheduler()
-        let counter = EventCounter(scheduler: scheduler)
+        let counter = EventCounter(clock: scheduler.clock)
         let type = EventCounter.sceneDescription()
         scheduler.schedule(after: .milliseconds(700)) { _ = type.action("fire", on: counter) }
         try scheduler.advance(by: .seconds(2))

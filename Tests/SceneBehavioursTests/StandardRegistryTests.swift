@@ -1,3 +1,4 @@
+import Behaviours
 import SceneCore
 import TestSupport
 import Testing

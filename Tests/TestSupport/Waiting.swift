@@ -37,3 +37,13 @@ public func waitUntil(
 public func letRealTimePass(_ duration: Duration) {
     Thread.sleep(forTimeInterval: duration.timeInterval)
 }
+
+/// Lets `duration` of real time pass without holding the thread, for an
+/// `async` test on the main actor whose subject is a real-time clock: a
+/// reference timer of another kind to judge the clock's own against
+/// (`MainClockTests`).
+///
+///     await letRealTimePassAsync(.milliseconds(300))
+public func letRealTimePassAsync(_ duration: Duration) async {
+    try? await Task.sleep(for: duration)
+}

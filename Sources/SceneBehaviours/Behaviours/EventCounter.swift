@@ -1,7 +1,8 @@
+import Behaviours
 import SceneCore
 
-/// Counts the events connected to it and remembers when the last came: a
-/// general sink for demos and tests.
+/// The portable `EventCounter` in a scene: it reads the scene's virtual
+/// time, taken in ``awake(in:)`` unless it was given a clock.
 ///
 /// For its keys, defaults, events, actions and inputs, see
 /// `scene-runner types EventCounter`.
@@ -13,49 +14,11 @@ import SceneCore
 ///       - call: stopped.trigger
 ///       - wait: 0.5s
 ///       - expect: { settled.count: 1, settled.lastFiredAt: 0.5s }
-///
-/// Inside a timer's callback the scene time is that timer's deadline, so
-/// an event sent by a timer is recorded at the instant it was due. It
-/// reads time from the scene's ``VirtualScheduler``, taken in
-/// ``awake(in:)`` (or given to ``init(scheduler:)``); without one, time is
-/// zero, where a scene's clock starts.
-package final class EventCounter: SceneObject, PropertyNotifying {
-    /// Who follows its properties (see ``PropertyNotifying``); `nil` until someone does.
-    package var propertyObservers: PropertyObservers?
-
-    /// How many times ``fire()`` was called.
-    package private(set) var count = 0 {
-        didSet { propertyDidChange(\.count, from: oldValue, to: count) }
+extension EventCounter: SceneObject, PropertyNotifying {
+    /// Takes the scene's clock, unless one was given.
+    public func awake(in scene: Scene) {
+        if clock == nil { clock = scene.scheduler.clock }
     }
-
-    /// The scene time of the last ``fire()``, or `nil` before the first.
-    package private(set) var lastFiredAt: Duration? {
-        didSet { propertyDidChange(\.lastFiredAt, from: oldValue, to: lastFiredAt) }
-    }
-
-    /// The clock: the scene's, from ``awake(in:)``, unless one was given.
-    package private(set) var scheduler: VirtualScheduler?
-
-    /// A counter at zero; it gets its scheduler in ``awake(in:)``.
-    package init() {}
-
-    /// A counter on `scheduler`, for use without a scene.
-    package init(scheduler: VirtualScheduler) {
-        self.scheduler = scheduler
-    }
-
-    /// Takes the scene's scheduler, unless one was given.
-    package func awake(in scene: Scene) {
-        if scheduler == nil { scheduler = scene.scheduler }
-    }
-
-    /// Counts one event and records the time (the `fire` action).
-    package func fire() {
-        count += 1
-        lastFiredAt = scheduler?.now ?? .zero
-    }
-
-    // MARK: Registration
 
     /// Registers `EventCounter`: `count`, `lastFiredAt` and `fire`.
     package static func sceneDescription() -> TypeDescription {
