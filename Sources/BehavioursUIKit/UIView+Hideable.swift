@@ -23,7 +23,7 @@ extension UIView: @MainActor Hideable {
     ///
     ///     let hideable: any Hideable = view
     ///     hideable.alpha = 0.5     // view.alpha == 0.5, view.hideableAlpha == 0.5
-    @_implements(Hideable, alpha) @_disfavoredOverload
+    @_implements(Hideable,alpha) @_disfavoredOverload
     public var hideableAlpha: Double {
         get {
             let value: CGFloat = alpha
