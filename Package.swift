@@ -1,6 +1,10 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+/// The systems without UIKit's views, where BehavioursUIKit compiles
+/// against UIKitStandIn (watchOS has UIKit, but not its views).
+let standInPlatforms: [Platform] = [.macOS, .watchOS, .linux, .windows, .android, .wasi, .openbsd]
+
 let package = Package(
     name: "scene-runtime",
     // What Observation (the portable behaviours' reports) needs on Apple's systems.
@@ -9,6 +13,9 @@ let package = Package(
         .executable(name: "scene-runner", targets: ["scene-runner"]),
         // The behaviours an app ships: no scene module, no dependency.
         .library(name: "Behaviours", targets: ["Behaviours"]),
+        // The behaviours' protocols adopted by UIKit's views, controls and
+        // gestures, and the storyboard objects that wire them.
+        .library(name: "BehavioursUIKit", targets: ["BehavioursUIKit"]),
         .library(name: "SceneCore", targets: ["SceneCore"]),
         .library(name: "SceneLoader", targets: ["SceneLoader"]),
         .library(name: "SceneBehaviours", targets: ["SceneBehaviours"]),
@@ -51,6 +58,17 @@ let package = Package(
         // need (a clock, touches, hiding), on the standard library and
         // Observation only, so that an app links them without the runtime.
         .target(name: "Behaviours"),
+        // Layer 0e: UIKit's views, controls and gesture recognisers adopting
+        // the portable behaviours' protocols, and the objects a storyboard
+        // names to wire them. Where UIKit is absent it compiles against
+        // UIKitStandIn, so that CI builds and tests its logic.
+        .target(
+            name: "BehavioursUIKit",
+            dependencies: ["Behaviours", .target(name: "UIKitStandIn", condition: .when(platforms: standInPlatforms))]
+        ),
+        // Tests only: the part of UIKit's interface that BehavioursUIKit
+        // uses, with Apple's signatures, for the systems that have no UIKit.
+        .target(name: "UIKitStandIn", path: "Tests/UIKitStandIn"),
         // Layer 2: the registry, values and the scene object model (no YAML).
         .target(name: "SceneCore", dependencies: ["Behaviours"]),
         // Layer 2b: the loader, from YAML documents to wired scenes, and diagnostics.
@@ -146,6 +164,13 @@ let package = Package(
         // The portable behaviours on their own, on the virtual scheduler
         // and on the main thread's real clock.
         .testTarget(name: "BehavioursTests", dependencies: ["Behaviours", "SceneCore", "TestSupport"]),
+        // The UIKit adapters' logic, against UIKitStandIn (where UIKit is absent).
+        .testTarget(
+            name: "BehavioursUIKitTests",
+            dependencies: [
+                "BehavioursUIKit", "Behaviours", "SceneCore",
+                .target(name: "UIKitStandIn", condition: .when(platforms: standInPlatforms)),
+            ]),
         // The solver's units, and a differential test against kiwisolver
         // (the Python script beside it, run by path).
         .testTarget(
