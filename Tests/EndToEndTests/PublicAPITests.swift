@@ -17,6 +17,8 @@ import Testing
 
     /// The library products' modules, in the order a reader meets them, each with what it is for.
     static let modules = [
+        ("Behaviours", "the portable behaviours an app ships, their clocks, events and protocols (docs/App.md)"),
+        ("BehavioursUIKit", "UIKit's controls, gestures and views on the portable protocols; storyboard objects"),
         ("SceneCore", "objects, their descriptions and the registry, events, the virtual clock"),
         ("SceneYAML", "the YAML layer's positions and limits (re-exported by SceneLoader)"),
         ("SceneLoader", "reading, checking and loading scene files; diagnostics"),
