@@ -108,17 +108,12 @@ extension Hideable {
 ///     let fade = ClockFade.start(from: 1, to: 0, duration: .milliseconds(200), clock: clock,
 ///                                completion: { _ in }) { [weak view] in view?.alpha = $0 }
 public final class ClockFade: AlphaAnimation {
-    private let start_: Double
+    private let origin: Double
     private let end: Double
-    private let duration: Duration
     private let clock: any BehaviourClock
     private let apply: (Double) -> Void
     private var completion: ((Bool) -> Void)?
-    /// When the fade's time began, and whether it runs back.
-    private var began: Duration = .zero
-    private var reversed = false
-    /// How far it had run when it was last turned round, as a fraction.
-    private var turnedAt: Double = 0
+    private var progress: FadeProgress
     private var timer: ClockTimer?
     /// Whether the fade is still moving.
     public private(set) var isRunning = false
@@ -129,9 +124,9 @@ public final class ClockFade: AlphaAnimation {
         from start: Double, to end: Double, duration: Duration, clock: any BehaviourClock,
         apply: @escaping (Double) -> Void
     ) {
-        self.start_ = start
+        self.origin = start
         self.end = end
-        self.duration = duration
+        self.progress = FadeProgress(duration: duration)
         self.clock = clock
         self.apply = apply
     }
@@ -153,20 +148,14 @@ public final class ClockFade: AlphaAnimation {
     }
 
     private func begin() {
-        guard duration > .zero else {
+        guard progress.duration > .zero else {
             apply(end)
             finish(true)
             return
         }
         isRunning = true
-        began = clock.now
+        progress.began = clock.now
         scheduleFrame()
-    }
-
-    /// The fraction of the way from start to end now.
-    private var fraction: Double {
-        let elapsed = min(1, max(0, (clock.now - began) / duration))
-        return reversed ? max(0, turnedAt - elapsed) : min(1, turnedAt + elapsed)
     }
 
     private func scheduleFrame() {
@@ -174,9 +163,9 @@ public final class ClockFade: AlphaAnimation {
     }
 
     private func step() {
-        let fraction = self.fraction
-        apply(start_ + (end - start_) * fraction)
-        if (reversed && fraction <= 0) || (!reversed && fraction >= 1) {
+        let fraction = progress.fraction(at: clock.now)
+        apply(origin + (end - origin) * fraction)
+        if progress.isAtItsEnd(fraction) {
             isRunning = false
             timer = nil
             finish(true)
@@ -190,9 +179,7 @@ public final class ClockFade: AlphaAnimation {
     @discardableResult
     public func reverse() -> Bool {
         guard isRunning else { return false }
-        turnedAt = fraction
-        reversed.toggle()
-        began = clock.now
+        progress.turn(at: clock.now)
         return true
     }
 
@@ -209,5 +196,63 @@ public final class ClockFade: AlphaAnimation {
         let completion = self.completion
         self.completion = nil
         completion?(finished)
+    }
+}
+
+/// How far a fade that can turn round has come: a fraction of the way from
+/// where it started (0) to its target (1), moving at one whole way per
+/// `duration`, back towards 0 after an odd number of turns. What
+/// ``ClockFade`` steps by, and what a view system's own fade (UIKit's in
+/// `BehavioursUIKit`) measures its turns with.
+///
+///     var progress = FadeProgress(duration: .milliseconds(200), began: clock.now)
+///     progress.fraction(at: clock.now)   // 0 now, 1 after 200 ms
+///     progress.turn(at: clock.now)       // runs back for as long as it had run
+public struct FadeProgress: Sendable, Hashable {
+    /// How long the whole way takes.
+    public let duration: Duration
+    /// When the running leg began.
+    public var began: Duration
+    /// Whether it runs back towards the start.
+    public private(set) var isReversed = false
+    /// How far it had come when the running leg began.
+    public private(set) var turnedAt: Double = 0
+
+    /// A fade of `duration` whose first leg began at `began`.
+    ///
+    ///     FadeProgress(duration: .seconds(1), began: .zero)
+    public init(duration: Duration, began: Duration = .zero) {
+        self.duration = duration
+        self.began = began
+    }
+
+    /// The fraction of the way at `now`, within 0...1.
+    ///
+    ///     progress.fraction(at: clock.now)
+    public func fraction(at now: Duration) -> Double {
+        guard duration > .zero else { return isReversed ? 0 : 1 }
+        let elapsed = min(1, max(0, (now - began) / duration))
+        return isReversed ? max(0, turnedAt - elapsed) : min(1, turnedAt + elapsed)
+    }
+
+    /// Whether `fraction` is the end the fade now heads for.
+    ///
+    ///     if progress.isAtItsEnd(fraction) { finish() }
+    public func isAtItsEnd(_ fraction: Double) -> Bool {
+        isReversed ? fraction <= 0 : fraction >= 1
+    }
+
+    /// How much of the whole way is left to the end it now heads for.
+    ///
+    ///     let time = progress.duration * progress.remaining   // the leg's length
+    public var remaining: Double { isReversed ? turnedAt : 1 - turnedAt }
+
+    /// Turns it round at `now`: from where it is, it heads back the other way.
+    ///
+    ///     progress.turn(at: clock.now)
+    public mutating func turn(at now: Duration) {
+        turnedAt = fraction(at: now)
+        isReversed.toggle()
+        began = now
     }
 }

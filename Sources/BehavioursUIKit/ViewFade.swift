@@ -20,14 +20,9 @@ final class ViewFade: @MainActor AlphaAnimation {
     private weak var view: UIView?
     private let origin: Double
     private let target: Double
-    private let duration: Duration
     private let clock: any BehaviourClock
     private var completion: ((Bool) -> Void)?
-    /// When the running leg began, and whether it runs back to the origin.
-    private var began: Duration = .zero
-    private var reversed = false
-    /// How far the fade had come when the running leg began, as a fraction.
-    private var turnedAt: Double = 0
+    private var progress: FadeProgress
     /// The running leg's number: a leg whose number is not this one was
     /// replaced, and its completion is not the fade's.
     private var leg = 0
@@ -41,32 +36,26 @@ final class ViewFade: @MainActor AlphaAnimation {
         let alpha: CGFloat = view.alpha
         self.origin = Double(alpha)
         self.target = target
-        self.duration = duration
+        self.progress = FadeProgress(duration: duration)
         self.clock = clock
         self.completion = completion
     }
 
     func start() {
-        guard duration > .zero else {
+        guard progress.duration > .zero else {
             view?.alpha = CGFloat(target)
             finish(true)
             return
         }
         isRunning = true
-        run(to: target, over: duration)
-    }
-
-    /// The fraction of the way from the origin to the target now.
-    var fraction: Double {
-        let elapsed = min(1, max(0, (clock.now - began) / duration))
-        return reversed ? max(0, turnedAt - elapsed) : min(1, turnedAt + elapsed)
+        progress.began = clock.now
+        run(to: target, over: progress.duration)
     }
 
     /// Starts a leg to `value` over `time`, from what is on screen.
     private func run(to value: Double, over time: Duration) {
         leg += 1
         let number = leg
-        began = clock.now
         let seconds = Double(time.components.seconds) + Double(time.components.attoseconds) * 1e-18
         UIView.animate(
             withDuration: seconds, delay: 0, options: [.allowUserInteraction, .beginFromCurrentState],
@@ -89,10 +78,8 @@ final class ViewFade: @MainActor AlphaAnimation {
     @discardableResult
     func reverse() -> Bool {
         guard isRunning else { return false }
-        turnedAt = fraction
-        reversed.toggle()
-        let remaining = reversed ? turnedAt : 1 - turnedAt
-        run(to: reversed ? origin : target, over: duration * remaining)
+        progress.turn(at: clock.now)
+        run(to: progress.isReversed ? origin : target, over: progress.duration * progress.remaining)
         return true
     }
 
