@@ -4,10 +4,10 @@ import SceneDrawing
 import SceneLoader
 import SceneRunning
 
-/// `render FILE [--at TIME]... [-o OUT] [--scale N] [--no-chrome]`: runs a scene's script
-/// on its virtual clock up to each time asked and writes the picture of its
-/// views there, as SVG the package draws itself (the same bytes on every
-/// machine).
+/// `render FILE [--at TIME]... [-o OUT] [--scale N] [--no-chrome] [--format svg|json]`: runs
+/// a scene's script on its virtual clock up to each time asked and writes the
+/// picture of its views there, as SVG the package draws itself (the same
+/// bytes on every machine), or each view's frame as JSON Lines.
 struct RenderCommand: SceneSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
@@ -20,7 +20,9 @@ struct RenderCommand: SceneSubcommand {
             picture and no -o, the SVG is printed; with \
             several, -o names the first and the others are numbered beside it (strip.svg, strip-2.svg, ...). An \
             output ending in .png is converted by librsvg's rsvg-convert, which must be on PATH \
-            (apt-get install librsvg2-bin, brew install librsvg).
+            (apt-get install librsvg2-bin, brew install librsvg). With --format json, one JSON Lines record \
+            per view and time is printed (or written to -o) instead of a picture: {"type": "view", "id": ..., \
+            "at": ..., "frame": {"x", "y", "width", "height"} in canvas points or null, "hidden": ...}.
             """
                 + "\n\n"
                 + ExitStatus.help([
@@ -60,6 +62,17 @@ struct RenderCommand: SceneSubcommand {
     )
     var chrome = true
 
+    /// What `render` writes.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        /// A picture at each time.
+        case svg
+        /// Each view's frame at each time, as JSON Lines.
+        case json
+    }
+
+    @Option(help: "svg draws a picture at each time; json prints each view's frame as JSON Lines.")
+    var format: Format = .svg
+
     func validate() throws {
         // At least a hundredth: a picture of under a pixel is no picture.
         guard scale.isFinite, scale >= 0.01, scale <= 16 else {
@@ -78,7 +91,11 @@ struct RenderCommand: SceneSubcommand {
                     "--at '\(time)' is later than a scene may run: at most \(latest.components.seconds / 3600)h.")
             }
         }
-        if times.count > 1 && output == nil {
+        if format == .json, let output, output.lowercased().hasSuffix(".png") {
+            throw ValidationError(
+                "--format json writes JSON Lines, not a picture: name the output '.jsonl', not '\(output)'.")
+        }
+        if times.count > 1 && output == nil && format == .svg {
             throw ValidationError("Several --at times give several pictures: name the first with -o.")
         }
         if times.count > Self.maxPictures {
@@ -129,7 +146,8 @@ struct RenderCommand: SceneSubcommand {
             }
         }
         let instants = times.compactMap(ScalarSyntax.duration).sorted()
-        let targets = outputPaths(count: max(instants.count, 1))
+        // JSON Lines go to one file, whatever the number of times.
+        let targets = format == .json ? [output] : outputPaths(count: max(instants.count, 1))
         var inputs = InputFiles([file])
         // The components the load read, not the file read and checked again.
         for component in session.declaration.includedFiles { inputs.add(component) }
@@ -148,7 +166,17 @@ struct RenderCommand: SceneSubcommand {
         var failure: CommandFailure?
         // A film strip of a fade or a shake is laid out once.
         let layout = LayoutCache()
+        let frames = format == .json ? FrameLines(plan: plans[0], context: context) : nil
+        if let frames, let problem = frames.opened() {
+            _ = session.finish()
+            throw problem
+        }
         func draw(_ scene: Scene) {
+            if let frames {
+                frames.write(scene, layout: layout)
+                written += 1
+                return
+            }
             guard failure == nil, written < targets.count else { return }
             failure = write(scene, to: plans[written], layout: layout, pngConverter: converter, context: context)
             written += 1
@@ -156,11 +184,13 @@ struct RenderCommand: SceneSubcommand {
         let ranThrough = session.run(pausingAt: instants) { scene, _ in draw(scene) }
         if instants.isEmpty && ranThrough { draw(session.scene) }
         _ = session.finish()
+        failure = failure ?? frames?.finish()
         if let failure { throw failure }
-        if written < targets.count {
+        let expected = format == .json ? max(instants.count, 1) : targets.count
+        if written < expected {
             let stop = transcript.message
             throw CommandFailure(
-                message: "the script stopped before every picture was drawn (\(written) of \(targets.count))"
+                message: "the script stopped before every picture was drawn (\(written) of \(expected))"
                     + (stop.map { ": \($0)" } ?? ""),
                 status: ExitStatus.failedExpectation)
         }
