@@ -84,3 +84,50 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.path("frames.png")))
     }
 }
+
+/// `render --canvas`: the same scene laid out on another device or size,
+/// without editing it.
+@Suite struct RenderCanvasTests {
+    private static let stacked = """
+        scene: Stacked
+        objects:
+          title: {type: Label, text: Hello}
+          go: {type: Button, title: Go}
+        """
+
+    private func frames(_ arguments: [String]) throws -> [[String: Any]] {
+        let folder = try temporaryFolder("canvas")
+        let path = try folder.write(Self.stacked, to: "scene.yaml")
+        return try run(["render", path, "--format", "json"] + arguments).jsonRecords()
+    }
+
+    private func width(_ record: [String: Any]) -> Double? {
+        (record["frame"] as? [String: Any])?["width"] as? Double
+    }
+
+    @Test func stackedViewsTakeTheWidthOfTheCanvasGiven() throws {
+        // 16 points in from each edge of the canvas.
+        #expect(try frames([]).map(width) == [358, 358])
+        #expect(try frames(["--canvas", "iPhone SE"]).map(width) == [343, 343])
+        #expect(try frames(["--canvas", "iPad landscape"]).map(width) == [1148, 1148])
+        #expect(try frames(["--canvas", "200x300"]).map(width) == [168, 168])
+    }
+
+    @Test func aDeviceCanvasDrawsItsChrome() throws {
+        let folder = try temporaryFolder("canvas")
+        let path = try folder.write(Self.stacked, to: "scene.yaml")
+        let result = run(["render", path, "--canvas", "iPhone SE"])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output.hasPrefix(#"<svg xmlns="http://www.w3.org/2000/svg" width="375" height="667""#))
+        #expect(result.output.contains(#"data-device="iPhone SE""#))
+    }
+
+    @Test(arguments: ["iPhone 99", "0x300", "300x", "300x300x3", "wide"])
+    func anUnknownCanvasIsAUsageError(_ canvas: String) throws {
+        let folder = try temporaryFolder("canvas")
+        let path = try folder.write(Self.stacked, to: "scene.yaml")
+        let result = run(["render", path, "--canvas", canvas])
+        #expect(result.status == 64)
+        #expect(result.errors.contains("--canvas '\(canvas)' is neither a device nor a size"))
+    }
+}
