@@ -95,7 +95,7 @@ let package = Package(
         .target(
             name: "SceneStorage",
             dependencies: [
-                "SceneCore", "SceneBehaviours", "SceneOutput", .product(name: "GRDB", package: "GRDB.swift"),
+                "SceneCore", "SceneBehaviours", "Behaviours", "SceneOutput", .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         // Layer 4: the command line, over any registry, for any program.
@@ -208,8 +208,8 @@ let package = Package(
         .testTarget(
             name: "SceneStorageTests",
             dependencies: [
-                "SceneStorage", "SceneBehaviours", "SceneRunning", "SceneLoader", "SceneCore", "TestSupport",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                "SceneStorage", "SceneBehaviours", "Behaviours", "SceneRunning", "SceneLoader", "SceneCore",
+                "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(

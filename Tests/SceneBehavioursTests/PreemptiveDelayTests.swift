@@ -1,3 +1,4 @@
+import Behaviours
 import SceneBehaviours
 import SceneCore
 import TestSupport
@@ -270,7 +271,7 @@ import Testing
 
     @Test func triggersBeforeAwakeCountFromZeroAndAreArmedInAwake() throws {
         let scene = Scene(title: nil, summary: nil, entries: [])
-        let preemptive = PreemptiveDelay()
+        let preemptive = PreemptiveDelay(clock: nil)
         var firedAt: [Duration] = []
         preemptive.fired.connect { firedAt.append(scene.scheduler.now) }
         preemptive.trigger(after: .seconds(2))

@@ -1,3 +1,4 @@
+import Behaviours
 import SceneBehaviours
 import SceneCore
 import Testing
@@ -153,7 +154,7 @@ import Testing
 
     @Test func theLoaderTakesTheSceneClockInAwake() throws {
         let scene = Scene(title: nil, summary: nil, entries: [])
-        let loader = ResourceLoader()
+        let loader = ResourceLoader(clock: nil)
         loader.loadTimes = [.seconds(1)]
         #expect(loader.start() == .ignored(because: "it has no clock"))
         #expect(!loader.isLoading)

@@ -1,3 +1,4 @@
+import Behaviours
 import SceneBehaviours
 import SceneCore
 import Testing
@@ -15,7 +16,7 @@ import Testing
             control.segments = ["Paged", "Unpaged", "Extra"]
             control.selectedIndex = selected
             switcher.control = control
-            switcher.views = WeakList([paged, unpaged, extra])
+            switcher.views = [paged, unpaged, extra]
             if awake { switcher.awake(in: scene) }
         }
 
@@ -50,7 +51,7 @@ import Testing
 
     @Test func aSelectionWithNoViewHidesEveryView() {
         let fixture = Fixture(awake: false)
-        fixture.switcher.views = WeakList([fixture.paged, fixture.unpaged])
+        fixture.switcher.views = [fixture.paged, fixture.unpaged]
         fixture.switcher.awake(in: fixture.scene)
         fixture.control.select(2)
         #expect([fixture.paged.hidden, fixture.unpaged.hidden] == [true, true])
@@ -74,7 +75,7 @@ import Testing
 
     @Test func applyOfASelectionWithNoViewWhenAllAreHiddenIsIgnored() {
         let fixture = Fixture(awake: false)
-        fixture.switcher.views = WeakList([fixture.paged, fixture.unpaged])
+        fixture.switcher.views = [fixture.paged, fixture.unpaged]
         fixture.switcher.awake(in: fixture.scene)
         fixture.control.select(2)
         #expect(
@@ -92,7 +93,7 @@ import Testing
 
     @Test func aViewListedTwiceIsShownWhenEitherIndexIsSelected() {
         let fixture = Fixture(awake: false)
-        fixture.switcher.views = WeakList([fixture.paged, fixture.unpaged, fixture.paged])
+        fixture.switcher.views = [fixture.paged, fixture.unpaged, fixture.paged]
         fixture.switcher.awake(in: fixture.scene)
         fixture.control.select(2)
         #expect([fixture.paged.hidden, fixture.unpaged.hidden] == [false, true])
@@ -133,7 +134,7 @@ import Testing
 
     @Test func aViewListSetAfterAwakeIsApplied() {
         let fixture = Fixture()
-        fixture.switcher.views = WeakList([fixture.extra, fixture.paged])
+        fixture.switcher.views = [fixture.extra, fixture.paged]
         #expect([fixture.extra.hidden, fixture.paged.hidden] == [false, true])
     }
 

@@ -1,3 +1,4 @@
+import Behaviours
 import Foundation
 import GRDB
 import SceneBehaviours

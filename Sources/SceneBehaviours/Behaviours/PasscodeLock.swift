@@ -1,3 +1,4 @@
+import Behaviours
 import SceneCore
 
 /// A passcode screen that allows a few wrong entries within a window of
@@ -94,7 +95,7 @@ package class PasscodeLock: SceneObject, PropertyNotifying {
     /// The connection to the return key of ``field``.
     private var fieldConnection: SceneConnection?
     /// The connection to the `fired` event of ``resetDelay``.
-    private var resetDelayConnection: SceneConnection?
+    private var resetDelayConnection: BehaviourConnection?
 
     /// The delay that measures the window now.
     private var windowDelay: PreemptiveDelay { resetDelay ?? ownDelay }
@@ -102,7 +103,7 @@ package class PasscodeLock: SceneObject, PropertyNotifying {
     /// A lock with the defaults above and an empty passcode; it gets its
     /// scheduler in ``awake(in:)``.
     package init() {
-        ownDelay = PreemptiveDelay()
+        ownDelay = PreemptiveDelay(clock: nil)
         observeOwnDelay()
     }
 

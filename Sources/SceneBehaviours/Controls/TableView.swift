@@ -1,3 +1,4 @@
+import Behaviours
 import SceneCore
 
 /// A headless table view: shows the rows of a ``TableData``, either every
