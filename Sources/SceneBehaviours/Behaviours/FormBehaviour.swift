@@ -1,3 +1,4 @@
+import Behaviours
 import SceneCore
 
 /// A form: moves the focus from field to field, and submits or cancels.

@@ -1,3 +1,4 @@
+import Behaviours
 import SceneCore
 
 /// A headless single-line text field.
