@@ -32,3 +32,7 @@ extension TextField: TextEditing {
         return BehaviourConnection { connection.disconnect() }
     }
 }
+
+/// A headless text field shows rejected input with ``TextField/invalidInput``
+/// (and plays its `shakeAnimation`): what a portable form marks.
+extension TextField: InvalidInputMarking {}

@@ -1,4 +1,0 @@
-// `Color` is the portable library's: declared once, in Behaviours, and
-// re-exported here so that every module that imports SceneCore names it
-// as it always has, without importing Behaviours.
-@_exported import struct Behaviours.Color
