@@ -1,3 +1,4 @@
+import Behaviours
 import SceneCore
 
 /// A login form: a ``FormBehaviour`` that checks what was typed, asks a
@@ -41,7 +42,7 @@ import SceneCore
 ///   `serviceUnavailable` at once.
 ///
 /// `cancel` sends `cancelled` and leaves a request under way alone.
-package final class AuthFormBehaviour: FormBehaviour {
+package final class AuthFormBehaviour: FormBehaviour, FormVariant {
     /// Why a login failed: the `loginFailed` payload and `failure`.
     package enum Failure: String, SceneEnum, Sendable {
         /// The user name was empty; no request was made.
@@ -176,11 +177,11 @@ package final class AuthFormBehaviour: FormBehaviour {
 
     /// Registers `AuthFormBehaviour` as a `FormBehaviour` with its four
     /// outlets, `busy`, `failure`, `loggedIn` and `loginFailed`.
-    override package class func sceneDescription() -> TypeDescription {
+    package static func variantDescription() -> TypeDescription {
         TypeDescription(
             "AuthFormBehaviour",
             summary: "A login form: checks the fields, asks an authenticator, marks the wrong field.",
-            base: FormBehaviour.sceneDescription(), make: { AuthFormBehaviour() }
+            base: FormBehaviour.formDescription(), make: { AuthFormBehaviour() }
         ) { type in
             type.outlet(
                 "username", get: { $0.username }, set: { $0.username = $1 }, required: true,

@@ -1,3 +1,4 @@
+import Behaviours
 import SceneCore
 
 /// What one text field of a form must hold, and the label that says so:
@@ -216,4 +217,13 @@ public final class FieldRule: SceneObject, PropertyNotifying {
             }
         }
     }
+}
+
+/// A rule is what a portable form checks on submit (a `FormBehaviour`'s
+/// `rules`): it marks its ``FieldRule/field``.
+extension FieldRule: FieldValidating {
+    /// ``field``, which the form marks when the rule fails.
+    ///
+    ///     rule.checkedField === rule.field
+    public var checkedField: (any InvalidInputMarking)? { field }
 }

@@ -1,3 +1,4 @@
+import Behaviours
 import SceneCore
 
 /// A view drawn highlighted while the user works with it: a ``Button``
@@ -21,7 +22,11 @@ import SceneCore
 /// ``isHighlighted`` changes, after it changed, until the connection is
 /// disconnected. The view's events hold the handler, so a handler that
 /// refers to its owner captures it weakly.
-public protocol Highlightable: View {
+///
+/// It refines the portable ``Behaviours/HighlightReporting``, whose
+/// requirement it implements for every conformer on ``connectHighlight(_:)``,
+/// and ``Behaviours/BackgroundColorable``, which every ``View`` is.
+public protocol Highlightable: View, HighlightReporting, BackgroundColorable {
     /// Whether the view is highlighted now.
     var isHighlighted: Bool { get }
 
@@ -29,6 +34,17 @@ public protocol Highlightable: View {
     /// changes from now on, until the returned connection is disconnected.
     @discardableResult
     func connectHighlight(_ handler: @escaping (Bool) -> Void) -> SceneConnection
+}
+
+extension Highlightable {
+    /// ``connectHighlight(_:)``, as the portable behaviours connect.
+    ///
+    ///     let connection = button.connectHighlightChanges { print($0) }
+    @discardableResult
+    public func connectHighlightChanges(_ handler: @escaping (Bool) -> Void) -> BehaviourConnection {
+        let connection = connectHighlight(handler)
+        return BehaviourConnection { connection.disconnect() }
+    }
 }
 
 extension Button: Highlightable {

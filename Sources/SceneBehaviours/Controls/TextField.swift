@@ -1,3 +1,4 @@
+import Behaviours
 import SceneCore
 
 /// A headless single-line text field.
@@ -125,8 +126,10 @@ open class TextField: View {
     /// `editingEnded`), then this one sends `editingBegan`. Returns false,
     /// and nothing happens, when the field is disabled or not visible; true
     /// when it is already focused.
+    ///
+    ///     password.becomeFocused()   // username, focused, sends editingEnded first
     @discardableResult
-    package func becomeFocused() -> Bool {
+    public func becomeFocused() -> Bool {
         if focused { return true }
         guard acceptsInput else { return false }
         focusCoordinator.fieldWillFocus(self)
@@ -139,7 +142,9 @@ open class TextField: View {
 
     /// Unfocuses the field and sends `editingEnded`, as code does; nothing
     /// when it is not focused.
-    package func resignFocus() {
+    ///
+    ///     field.resignFocus()   // editingEnded
+    public func resignFocus() {
         guard focused else { return }
         focused = false
         focusCoordinator.fieldDidResign(self)

@@ -31,21 +31,88 @@ extension View: Hideable {
         let animation = Animation(on: scheduler, from: alpha, to: target, duration: duration) { [weak self] in
             self?.alpha = $0
         }
-        let fade = SceneFade(animation, completion: completion)
-        animation.completion = { [weak fade] _ in fade?.finish() }
-        animation.start()
-        return fade
+        return SceneViewAnimation.start(animation, completion: completion)
     }
 }
 
-/// A fade that a scene's ``Animation`` runs.
-private final class SceneFade: AlphaAnimation {
-    private let animation: Animation<Double>
+/// A headless view is what a portable shake moves (a `ShakeAnimation`'s
+/// `view`): its ``View/offsetX`` and ``View/offsetY``, and, on a scene's
+/// clock, an animation frame by frame on its virtual scheduler, as every
+/// animation of a scene.
+extension View: Offsettable {
+    /// Plays `path` additively on the offset of `path.axis`: on a scene's
+    /// clock (`VirtualScheduler.clock`), an animation of the path's
+    /// progress on the scheduler's animation frames; on another clock, the
+    /// portable library's stepped animation.
+    ///
+    ///     let shake = view.animateOffset(along: .shake(maxOffset: 10, axis: .x, duration: .milliseconds(200)),
+    ///                                    clock: scheduler.clock) { _ in }
+    public func animateOffset(
+        along path: OffsetPath, clock: any BehaviourClock, completion: @escaping (_ finished: Bool) -> Void
+    ) -> any ViewAnimation {
+        guard let scheduler = VirtualScheduler.behind(clock),
+            let keyFrames = KeyFrames(values: path.values, times: path.keyTimes)
+        else {
+            return ClockAnimation.offset(of: self, along: path, clock: clock, completion: completion)
+        }
+        let shift = AdditiveOffset(of: self, axis: path.axis)
+        // The animation runs through the progress, 0 to 1, and the path is
+        // read at it (key values land exactly on their key times).
+        let animation = Animation(on: scheduler, from: 0.0, to: 1.0, duration: path.duration) { progress in
+            shift.apply(keyFrames.value(at: progress))
+        }
+        return SceneViewAnimation.start(animation, onCancel: { shift.remove() }, completion: completion)
+    }
+}
+
+/// A headless view is what a portable behaviour colours (a
+/// `HighlightBehaviour`'s `view`): its ``View/backgroundColor``, and, on a
+/// scene's clock, an animation frame by frame on its virtual scheduler.
+extension View: BackgroundColorable {
+    /// Animates ``backgroundColor`` to `target`: on a scene's clock
+    /// (`VirtualScheduler.clock`), an animation on the scheduler's
+    /// animation frames; on another clock, the portable library's stepped
+    /// animation. Without a colour now, `target` is set at once.
+    ///
+    ///     view.animateBackgroundColor(to: .white, duration: .milliseconds(250), clock: scheduler.clock) { _ in }
+    public func animateBackgroundColor(
+        to target: Color, duration: Duration, clock: any BehaviourClock,
+        completion: @escaping (_ finished: Bool) -> Void
+    ) -> any ViewAnimation {
+        guard let scheduler = VirtualScheduler.behind(clock), let start = backgroundColor else {
+            return ClockAnimation.backgroundColor(
+                of: self, to: target, duration: duration, clock: clock, completion: completion)
+        }
+        let animation = Animation(on: scheduler, from: start, to: target, duration: duration) { [weak self] in
+            self?.backgroundColor = $0
+        }
+        return SceneViewAnimation.start(animation, completion: completion)
+    }
+}
+
+/// A view's animation for a portable behaviour (a fade, a shake, a
+/// colour) that a scene's ``Animation`` runs: its completion is called
+/// once, with `true` at the end (after any reversal), or after `onCancel`
+/// with `false` when it is cancelled.
+private final class SceneViewAnimation<Value: Interpolatable>: ViewAnimation, AlphaAnimation {
+    private let animation: Animation<Value>
+    private var onCancel: (() -> Void)?
     private var completion: ((Bool) -> Void)?
 
-    init(_ animation: Animation<Double>, completion: @escaping (Bool) -> Void) {
+    private init(_ animation: Animation<Value>, onCancel: (() -> Void)?, completion: @escaping (Bool) -> Void) {
         self.animation = animation
+        self.onCancel = onCancel
         self.completion = completion
+    }
+
+    /// Starts `animation`, which then completes through the returned object.
+    static func start(
+        _ animation: Animation<Value>, onCancel: (() -> Void)? = nil, completion: @escaping (Bool) -> Void
+    ) -> SceneViewAnimation {
+        let viewAnimation = SceneViewAnimation(animation, onCancel: onCancel, completion: completion)
+        animation.completion = { [weak viewAnimation] _ in viewAnimation?.complete(true) }
+        animation.start()
+        return viewAnimation
     }
 
     var isRunning: Bool { animation.isRunning }
@@ -56,15 +123,17 @@ private final class SceneFade: AlphaAnimation {
     func cancel() {
         guard animation.isRunning else { return }
         animation.cancel()
-        let completion = self.completion
-        self.completion = nil
-        completion?(false)
+        let onCancel = self.onCancel
+        self.onCancel = nil
+        onCancel?()
+        complete(false)
     }
 
-    func finish() {
+    private func complete(_ finished: Bool) {
+        onCancel = nil
         let completion = self.completion
         self.completion = nil
-        completion?(true)
+        completion?(finished)
     }
 }
 

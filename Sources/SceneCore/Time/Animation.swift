@@ -22,18 +22,9 @@ extension Double: Interpolatable {
     }
 }
 
-extension Color: Interpolatable {
-    /// Each channel (alpha included) blended linearly and rounded.
-    package func interpolated(to other: Color, fraction: Double) -> Color {
-        func channel(_ a: UInt8, _ b: UInt8) -> UInt8 {
-            let value = (Double(a) + (Double(b) - Double(a)) * fraction).rounded()
-            return UInt8(Swift.min(Swift.max(value, 0), 255))
-        }
-        return Color(
-            red: channel(red, other.red), green: channel(green, other.green), blue: channel(blue, other.blue),
-            alpha: channel(alpha, other.alpha))
-    }
-}
+/// Each channel (alpha included) blended linearly and rounded: the
+/// portable library's ``Color/interpolated(to:fraction:)``.
+extension Color: Interpolatable {}
 
 /// The path of an ``Animation``: values at fractions of its duration,
 /// with linear interpolation between neighbours.
