@@ -44,6 +44,24 @@ extension TypeBuilder {
                 object[keyPath: keyPath].connect { relay.send() }
             }, doc: doc)
     }
+
+    /// An event of a portable behaviour whose payload is a scene value,
+    /// stored at `keyPath`: each send reaches the scene's wiring through a
+    /// ``SceneEvent``, as ``event(_:_:doc:)`` does for one without a payload.
+    ///
+    ///     type.event("timeUpdate", \.timeUpdate, doc: "The current time.")
+    @inlinable
+    public mutating func event<Payload: SceneValueConvertible>(
+        _ name: String, _ keyPath: KeyPath<Object, BehaviourEvent<Payload>> & Sendable, doc: String
+    ) {
+        event(
+            name,
+            connect: { (object, handler: @escaping (Payload) -> Void) in
+                let relay = SceneEvent<Payload>()
+                relay.connectForLife(handler)
+                object[keyPath: keyPath].connect { relay.send($0) }
+            }, doc: doc)
+    }
 }
 
 extension VirtualScheduler {

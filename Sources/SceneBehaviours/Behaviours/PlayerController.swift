@@ -1,3 +1,4 @@
+import Behaviours
 import SceneCore
 
 /// Drives a ``PlayerInterface`` from a ``Player``'s events, and the player
@@ -44,8 +45,8 @@ package final class PlayerController: SceneObject {
     package weak var player: Player? {
         didSet {
             guard player !== oldValue else { return }
-            playerConnection?.disconnect()
-            playerConnection = player.map { observe($0) }
+            for connection in playerConnections { connection.disconnect() }
+            playerConnections = player.map { observe($0) } ?? []
         }
     }
     /// The interface shown; its requests are observed as soon as it is set,
@@ -63,7 +64,7 @@ package final class PlayerController: SceneObject {
     package weak var window: View?
 
     /// The connections to the events of ``player``.
-    private var playerConnection: SceneConnection?
+    private var playerConnections: [BehaviourConnection] = []
     /// The connections to the events of ``interface``.
     private var interfaceConnection: SceneConnection?
 
@@ -127,8 +128,8 @@ package final class PlayerController: SceneObject {
     // MARK: Observing
 
     /// Connects to every event of `player` that the interface follows.
-    private func observe(_ player: Player) -> SceneConnection {
-        SceneConnection(combining: [
+    private func observe(_ player: Player) -> [BehaviourConnection] {
+        [
             on(player.play) { controller, _ in controller.interface?.state = .buffering },
             on(player.playing) { controller, _ in controller.interface?.state = .playing },
             on(player.pause) { controller, _ in controller.interface?.state = .paused },
@@ -147,7 +148,7 @@ package final class PlayerController: SceneObject {
                 controller.interface?.currentTime = time
             },
             on(player.presentationModeChange) { controller, mode in controller.present(mode) },
-        ])
+        ]
     }
 
     /// Connects to every request of `interface`.
@@ -165,7 +166,21 @@ package final class PlayerController: SceneObject {
     private func on<Payload>(
         _ event: SceneEvent<Payload>, _ body: @escaping (PlayerController, Payload) -> Void
     ) -> SceneConnection {
-        event.connect { [weak self] payload in
+        event.connect(weakly(body))
+    }
+
+    /// Connects `body` to `event`; the connection holds the controller weakly.
+    private func on<Payload>(
+        _ event: BehaviourEvent<Payload>, _ body: @escaping (PlayerController, Payload) -> Void
+    ) -> BehaviourConnection {
+        event.connect(weakly(body))
+    }
+
+    /// `body` with the controller, as long as it lives.
+    private func weakly<Payload>(
+        _ body: @escaping (PlayerController, Payload) -> Void
+    ) -> (Payload) -> Void {
+        { [weak self] payload in
             guard let self else { return }
             body(self, payload)
         }
