@@ -95,7 +95,8 @@ let package = Package(
         .target(
             name: "SceneStorage",
             dependencies: [
-                "SceneCore", "SceneBehaviours", "Behaviours", "SceneOutput", .product(name: "GRDB", package: "GRDB.swift"),
+                "SceneCore", "SceneBehaviours", "Behaviours", "SceneOutput",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         // Layer 4: the command line, over any registry, for any program.

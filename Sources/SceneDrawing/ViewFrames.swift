@@ -29,35 +29,21 @@ extension ScenePicture {
         let nodes = layoutNodes(of: views)
         let canvas = canvas ?? scene.canvas ?? defaultCanvas
         let safeArea = scene.device?.safeArea ?? .zero
-        let frames =
-            cache?.frames(of: nodes, canvas: canvas, safeArea: safeArea)
-            ?? Layout.solve(nodes, canvas: canvas, safeArea: safeArea).frames
-        // A view is hidden when it or any container of it is; each view's
-        // answer is kept, so that every view is looked at once.
-        var hidden = [Bool?](repeating: nil, count: nodes.count)
-        func isHidden(_ index: Int) -> Bool {
-            var chain: [Int] = []
-            var current: Int? = index
-            var result = false
-            while let at = current, chain.count <= nodes.count {
-                if let known = hidden[at] {
-                    result = known
-                    break
-                }
-                chain.append(at)
-                if nodes[at].isHidden {
-                    result = true
-                    break
-                }
-                current = nodes[at].parent.flatMap { nodes.indices.contains($0) && $0 != at ? $0 : nil }
-            }
-            for visited in chain { hidden[visited] = result }
-            return result
+        let solution =
+            cache?.solve(nodes, canvas: canvas, safeArea: safeArea)
+            ?? Layout.solve(nodes, canvas: canvas, safeArea: safeArea)
+        // Parents before their views: a view is shown when it and every
+        // container of it are (as PlacementAudit reads them); one in a
+        // cycle of parents is placed nowhere, and not shown.
+        var shown = [Bool](repeating: false, count: nodes.count)
+        for index in solution.preorder {
+            let parent = nodes[index].parent.flatMap { nodes.indices.contains($0) && $0 != index ? $0 : nil }
+            shown[index] = !nodes[index].isHidden && (parent.map { shown[$0] } ?? true)
         }
         return views.indices.map { index in
             ViewFrame(
                 id: views[index].id, typeName: views[index].type,
-                frame: index < frames.count ? frames[index] : nil, isHidden: isHidden(index))
+                frame: index < solution.frames.count ? solution.frames[index] : nil, isHidden: !shown[index])
         }
     }
 }
