@@ -87,7 +87,7 @@ let package = Package(
             dependencies: ["SceneRunning", "SceneLoader", "SceneCore", "SceneBehaviours", "Behaviours", "SceneYAML"]
         ),
         // Layer 2d: layout, text metrics and SVG pictures (no YAML, no controls).
-        .target(name: "SceneDrawing", dependencies: ["SceneCore", "SceneOutput"]),
+        .target(name: "SceneDrawing", dependencies: ["SceneCore", "SceneOutput", "ConstraintSolver"]),
         // Layer 3: headless controls and behaviours.
         .target(name: "SceneBehaviours", dependencies: ["SceneCore", "SceneDrawing"]),
         // Layer 3b: behaviours that keep state on disk (SQLite through GRDB),

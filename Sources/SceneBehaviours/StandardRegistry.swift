@@ -41,6 +41,7 @@ extension SceneRegistry {
             TableView.sceneDescription(),
             NavigationBar.sceneDescription(),
             TabBar.sceneDescription(),
+            Constraint.sceneDescription(),
             TapGesture.sceneDescription(),
             PanGesture.sceneDescription(),
             TimeoutController.sceneDescription(),

@@ -61,7 +61,9 @@ struct CheckCommand: SceneSubcommand {
                     let placement = PlacementCheck.warnings(
                         value, source: source, loader: loader, keepingObjects: number == files.count - 1)
                     diagnostics = PlacementCheck.inFileOrder(loaded.diagnostics + placement)
-                    declaration = policy.failing(diagnostics).isEmpty ? value : nil
+                    // A conflict among required constraints is an error of `check`'s own.
+                    let isLaidOut = !placement.contains { $0.severity == .error }
+                    declaration = isLaidOut && policy.failing(diagnostics).isEmpty ? value : nil
                 }
             } catch {
                 source = error.source

@@ -196,7 +196,8 @@ struct ImportCommand: SceneSubcommand {
             let placement = PlacementCheck.warnings(declaration, source: source, loader: loader)
             diagnostics = PlacementCheck.inFileOrder(diagnostics + placement)
         }
-        let valid = model.isLoadable && policy.failing(diagnostics).isEmpty
+        let valid =
+            model.isLoadable && !diagnostics.contains { $0.severity == .error } && policy.failing(diagnostics).isEmpty
         return Checked(
             source: model.source, diagnostics: diagnostics, loadable: model.isLoadable, valid: valid,
             objects: valid ? model.objectCount : 0)

@@ -45,6 +45,20 @@ enum PlacementCheck {
                 }
             warnings.append((index, declaration.diagnostic(warning, object: index)))
         }
+        for report in ScenePicture.constraintReports(of: scene) {
+            switch report {
+            case .conflict(let members, let broken):
+                let conflict = ConstraintConflict(
+                    members: members.map { .init(id: $0.id, element: $0.element, text: $0.text) }, broken: broken)
+                let owner = members.indices.contains(broken) ? members[broken].id : members.first?.id
+                guard let index = owner.flatMap(declaration.index(ofID:)) else { continue }
+                warnings.append((index, declaration.diagnostic(conflict)))
+            case .ambiguous(let id, let axis, let open):
+                guard let index = declaration.index(ofID: id) else { continue }
+                warnings.append(
+                    (index, declaration.ambiguityDiagnostic(object: index, axis: axis.rawValue, open: open)))
+            }
+        }
         // In declaration order, a view's own warnings in the order found.
         return warnings.enumerated()
             .sorted { ($0.element.index, $0.offset) < ($1.element.index, $1.offset) }

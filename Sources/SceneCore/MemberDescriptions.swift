@@ -25,6 +25,14 @@ public final class PropertyDescription: Sendable {
     /// Why a value of the right type is still refused (an image's name that
     /// is a path), checked where a scene writes it; `nil` takes every value.
     package let refusal: (@Sendable (SceneValue) -> ValueRefusal?)?
+    /// Why an element of a list value is refused (a constraint's text that
+    /// does not read), checked element by element where a scene writes
+    /// it, each refusal at its element; `nil` takes every element.
+    package let elementRefusal: (@Sendable (SceneValue) -> ValueRefusal?)?
+    /// Values it takes, for tools that try or offer one (a conformance
+    /// check, completion), when most values of its type are refused (a
+    /// constraint's text); empty otherwise.
+    package let examples: [SceneValue]
 
     @usableFromInline
     init(
@@ -32,9 +40,12 @@ public final class PropertyDescription: Sendable {
         declaringType: String, changeKey: (any AnyKeyPath & Sendable)? = nil,
         getter: @escaping @Sendable (AnyObject) -> SceneValue?,
         setter: (@Sendable (AnyObject, SceneValue) -> Bool)?,
-        refusal: (@Sendable (SceneValue) -> ValueRefusal?)? = nil
+        refusal: (@Sendable (SceneValue) -> ValueRefusal?)? = nil,
+        elementRefusal: (@Sendable (SceneValue) -> ValueRefusal?)? = nil, examples: [SceneValue] = []
     ) {
         self.refusal = refusal
+        self.elementRefusal = elementRefusal
+        self.examples = examples
         self.changeKey = changeKey
         self.name = name
         self.type = type
@@ -69,11 +80,20 @@ package struct ValueRefusal: Sendable, Equatable {
     package var reason: String
     /// What to write instead.
     package var hint: String?
+    /// Where in the value's text the mistake is (UTF-8 offsets into the
+    /// string), when it is in one part of it; `nil` for the whole value.
+    package var offsets: Range<Int>?
 
     /// A refusal for `reason`, with `hint`.
     package init(_ reason: String, hint: String? = nil) {
+        self.init(reason, hint: hint, at: nil)
+    }
+
+    /// A refusal for `reason`, with `hint`, at `offsets` of the text.
+    package init(_ reason: String, hint: String?, at offsets: Range<Int>?) {
         self.reason = reason
         self.hint = hint
+        self.offsets = offsets
     }
 }
 

@@ -126,12 +126,44 @@ public struct TypeBuilder<Object: SceneObject> {
             refusal: { value in Value(sceneValue: value).flatMap(refusal) })
     }
 
+    /// A settable property stored at `keyPath` whose value is read from a
+    /// text (a constraint's), and whose text may be refused before it is
+    /// read: `refusal` is given the value as written, and says why (or
+    /// `nil` to take it), at offsets of the text when it gives some.
+    package mutating func property<Value: SceneValueConvertible>(
+        _ name: String, _ keyPath: ReferenceWritableKeyPath<Object, Value> & Sendable, required: Bool = false,
+        changeEvent: Bool = false, doc: String, examples: [Value] = [],
+        refusingText refusal: @escaping @Sendable (SceneValue) -> ValueRefusal?
+    ) {
+        add(
+            name, Value.self, changeKey: keyPath, range: nil, required: required, changeEvent: changeEvent, doc: doc,
+            get: { $0[keyPath: keyPath] }, set: { $0[keyPath: keyPath] = $1 }, refusal: refusal,
+            examples: examples.map(\.sceneValue))
+    }
+
+    /// A settable list property stored at `keyPath`, whose elements are
+    /// checked one by one where a scene writes them: `refusal` says why an
+    /// element is refused (or `nil` to take it), and the loader reports
+    /// each refused element at that element, at the refusal's offsets in
+    /// its text when it gives some.
+    package mutating func property<Element: SceneValueConvertible>(
+        _ name: String, _ keyPath: ReferenceWritableKeyPath<Object, [Element]> & Sendable, changeEvent: Bool = false,
+        doc: String, examples: [[Element]] = [],
+        refusingElements refusal: @escaping @Sendable (SceneValue) -> ValueRefusal?
+    ) {
+        add(
+            name, [Element].self, changeKey: keyPath, range: nil, required: false, changeEvent: changeEvent, doc: doc,
+            get: { $0[keyPath: keyPath] }, set: { $0[keyPath: keyPath] = $1 }, elementRefusal: refusal,
+            examples: examples.map(\.sceneValue))
+    }
+
     /// Adds a property, and its change event when asked.
     @inlinable
     mutating func add<Value: SceneValueConvertible>(
         _ name: String, _ value: Value.Type, changeKey: (any AnyKeyPath & Sendable)?, range: ClosedRange<Double>?,
         required: Bool, changeEvent: Bool, doc: String, get: @escaping @Sendable (Object) -> Value,
-        set: (@Sendable (Object, Value) -> Void)?, refusal: (@Sendable (SceneValue) -> ValueRefusal?)? = nil
+        set: (@Sendable (Object, Value) -> Void)?, refusal: (@Sendable (SceneValue) -> ValueRefusal?)? = nil,
+        elementRefusal: (@Sendable (SceneValue) -> ValueRefusal?)? = nil, examples: [SceneValue] = []
     ) {
         var range = range
         if range == nil && Value.sceneValueType.unwrapped == .duration && set != nil { range = 0...Double.infinity }
@@ -147,7 +179,8 @@ public struct TypeBuilder<Object: SceneObject> {
         let property = PropertyDescription(
             name: name, type: Value.sceneValueType, doc: doc, range: range, isRequired: required,
             declaringType: typeName, changeKey: reports ? changeKey : nil,
-            getter: { object in (object as? Object).map { get($0).sceneValue } }, setter: setter, refusal: refusal)
+            getter: { object in (object as? Object).map { get($0).sceneValue } }, setter: setter, refusal: refusal,
+            elementRefusal: elementRefusal, examples: examples)
         properties.append(property)
         guard changeEvent else { return }
         guard let event = EventDescription(changeOf: property, declaringType: typeName) else {

@@ -29,11 +29,23 @@ package protocol DrawableView: AnyObject {
     /// frame of its own (a navigation bar's items at its edges), or `nil`
     /// (the default) to stack it by ``layout``.
     func placement(ofContained view: any DrawableView) -> ContainedPlacement?
+    /// The view's Auto Layout constraints (the default: none), each with
+    /// the object that holds it when that is not the view (a named
+    /// constraint's); a view with some is placed by them rather than by
+    /// its frame or its parent's stack.
+    var layoutConstraints: [(constraint: LayoutConstraint, holder: ObjectIdentifier?)] { get }
+    /// How strongly the view keeps to its ``intrinsicSize`` when placed by
+    /// constraints (the default: UIKit's 250 hugging, 750 resistance).
+    var contentPriorities: ContentPriorities { get }
 }
 
 extension DrawableView {
     /// No text to fit.
     package var textToFit: TextToFit? { nil }
+    /// No constraints.
+    package var layoutConstraints: [(constraint: LayoutConstraint, holder: ObjectIdentifier?)] { [] }
+    /// UIKit's defaults.
+    package var contentPriorities: ContentPriorities { .standard }
     /// Every view of its own is stacked.
     package func placement(ofContained view: any DrawableView) -> ContainedPlacement? { nil }
 }
@@ -136,15 +148,38 @@ package enum ScenePicture {
         var indexByView: [ObjectIdentifier: Int] = [:]
         indexByView.reserveCapacity(views.count)
         for (index, entry) in views.enumerated() { indexByView[ObjectIdentifier(entry.view)] = index }
+        // Ids only when some view has constraints, which name views by id.
+        var indexByID: [String: Int] = [:]
+        if views.contains(where: { !$0.view.layoutConstraints.isEmpty }) {
+            indexByID.reserveCapacity(views.count)
+            for (index, entry) in views.enumerated() where indexByID[entry.id] == nil { indexByID[entry.id] = index }
+        }
         return views.map { entry in
             let view = entry.view
             let container = view.containingView
+            let parent = container.flatMap { indexByView[ObjectIdentifier($0)] }
+            let constraints = view.layoutConstraints
             // A frame of its own wins over where its container would put it.
-            let placed = view.frame == nil ? container?.placement(ofContained: view) : nil
-            return LayoutNode(
-                parent: container.flatMap { indexByView[ObjectIdentifier($0)] }, frame: view.frame ?? placed?.frame,
-                layout: view.layout, intrinsicSize: view.intrinsicSize, isHidden: view.hidden,
+            let placed = view.frame == nil && constraints.isEmpty ? container?.placement(ofContained: view) : nil
+            var node = LayoutNode(
+                parent: parent, frame: view.frame ?? placed?.frame, layout: view.layout,
+                intrinsicSize: view.intrinsicSize, isHidden: view.hidden,
                 isFrameFromTrailingEdge: placed?.isFromTrailingEdge ?? false)
+            guard !constraints.isEmpty else { return node }
+            node.contentPriorities = view.contentPriorities
+            node.constraints = constraints.enumerated().map { element, held in
+                let constraint = held.constraint
+                let target: NodeConstraint.Target? =
+                    switch constraint.secondItem?.owner {
+                    case nil: nil
+                    case .canvas?: .canvas
+                    // A view without a parent is on the canvas.
+                    case .parent?: parent.map { .node($0) } ?? .canvas
+                    case .object(let id)?: indexByID[id].map { .node($0) }
+                    }
+                return NodeConstraint(constraint, target: target, element: element, holder: held.holder)
+            }
+            return node
         }
     }
 

@@ -73,6 +73,11 @@ package struct LayoutNode: Sendable, Hashable {
     /// Whether `frame.x` is the room between the view's right edge and its
     /// parent's (an item placed at a bar's right edge), not its left.
     package var isFrameFromTrailingEdge: Bool
+    /// The view's Auto Layout constraints: a view with some is placed by
+    /// them (``ConstraintLayout``), not by its frame or its parent's stack.
+    package var constraints: [NodeConstraint] = []
+    /// How strongly a constrained view keeps to its ``intrinsicSize``.
+    package var contentPriorities = ContentPriorities.standard
 
     /// A node for one view, its frame (if any) from its parent's left edge.
     package init(
@@ -160,6 +165,24 @@ package enum Layout {
 
     /// ``solve(_:canvas:safeArea:)`` with the sizes the nodes ask for.
     static func solution(_ nodes: [LayoutNode], canvas: Size, safeArea: EdgeInsets = .zero) -> Solution {
+        guard nodes.contains(where: { !$0.constraints.isEmpty }) else {
+            return stackSolution(nodes, canvas: canvas, safeArea: safeArea)
+        }
+        return ConstraintLayout.solution(nodes, canvas: canvas, safeArea: safeArea).solution
+    }
+
+    /// What the nodes' constraints get wrong: conflicts among required
+    /// ones, views they leave open. None for nodes without constraints.
+    package static func constraintFindings(
+        _ nodes: [LayoutNode], canvas: Size, safeArea: EdgeInsets = .zero
+    ) -> [ConstraintFinding] {
+        guard nodes.contains(where: { !$0.constraints.isEmpty }) else { return [] }
+        return ConstraintLayout.solution(nodes, canvas: canvas, safeArea: safeArea).findings
+    }
+
+    /// The layout by frames and stacks alone, a view with constraints
+    /// placed at its frame (which ``ConstraintLayout`` gives it).
+    static func stackSolution(_ nodes: [LayoutNode], canvas: Size, safeArea: EdgeInsets = .zero) -> Solution {
         let tree = Tree(nodes)
         // Sizes each view asks for, children before their parents.
         var fitting = [Size](repeating: .zero, count: nodes.count)
@@ -183,7 +206,9 @@ package enum Layout {
     }
 
     /// Whether `node` takes room in its parent's stack.
-    static func isStacked(_ node: LayoutNode) -> Bool { node.frame == nil && !node.isHidden }
+    static func isStacked(_ node: LayoutNode) -> Bool {
+        node.frame == nil && !node.isHidden && node.constraints.isEmpty
+    }
 
     private static func fittingSize(of index: Int, nodes: [LayoutNode], tree: Tree, fitting: [Size]) -> Size {
         let node = nodes[index]

@@ -159,3 +159,58 @@ extension ScenePicture {
             safeArea: scene.device?.safeArea ?? .zero)
     }
 }
+
+/// What a scene's constraints get wrong, with the views named by id (see
+/// ``ConstraintFinding``).
+package enum ConstraintReport: Sendable, Hashable {
+    /// Required constraints that cannot all hold: each as the id of its
+    /// view, its place in the view's `constraints:` (`nil` for the view's
+    /// content size held at priority 1000) and its text; `broken` is the
+    /// one the layout leaves out.
+    case conflict(members: [Member], broken: Int)
+    /// The view's constraints leave `open` along `axis` undetermined.
+    case ambiguous(id: String, axis: LayoutAxis, open: String)
+
+    /// One constraint of a conflict.
+    package struct Member: Sendable, Hashable {
+        package var id: String
+        package var element: Int?
+        package var text: String
+    }
+}
+
+extension ScenePicture {
+    /// What the constraints of `scene`'s views get wrong, laid out as they
+    /// are now; none for a scene whose views have no constraints.
+    package static func constraintReports(of scene: Scene) -> [ConstraintReport] {
+        let views = drawableViews(of: scene)
+        let nodes = layoutNodes(of: views)
+        let findings = Layout.constraintFindings(
+            nodes, canvas: scene.canvas ?? defaultCanvas, safeArea: scene.device?.safeArea ?? .zero)
+        guard !findings.isEmpty else { return [] }
+        // A named constraint is reported by its own id.
+        var holderIDs: [ObjectIdentifier: String] = [:]
+        if nodes.contains(where: { $0.constraints.contains { $0.holder != nil } }) {
+            for entry in scene.entries { holderIDs[ObjectIdentifier(entry.object)] = entry.id }
+        }
+        return findings.map { finding in
+            switch finding {
+            case .conflict(let members, let broken):
+                let named = members.map { member -> ConstraintReport.Member in
+                    let node = nodes[member.node]
+                    let written = member.element.flatMap { element in node.constraints.first { $0.element == element } }
+                    let text =
+                        written?.constraint.text
+                        ?? "its content size, \(SceneValue.double(node.intrinsicSize.width)) by \(SceneValue.double(node.intrinsicSize.height)), at priority 1000"
+                    if let holder = written?.holder, let id = holderIDs[holder] {
+                        return ConstraintReport.Member(id: id, element: nil, text: text)
+                    }
+                    return ConstraintReport.Member(id: views[member.node].id, element: member.element, text: text)
+                }
+                return .conflict(members: named, broken: broken)
+            case .ambiguous(let node, let axis, let open):
+                return .ambiguous(id: views[node].id, axis: axis, open: open)
+            }
+        }
+    }
+}

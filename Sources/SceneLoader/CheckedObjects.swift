@@ -31,6 +31,8 @@ struct CheckedObjects {
     /// The bytes of the ids and action names the references name, which
     /// the references hold ranges of (so that no `String` is made for them).
     var referenceText: [UInt8] = []
+    /// Where each view's constraints are written, and what they name, in file order.
+    var constraintSites: [ConstraintSite] = []
     /// Where each hierarchy outlet (like `parent`) is written, by owner, in file order.
     var hierarchySites: [(owner: Int, offsets: Range<Int>, file: ObjectFile)] = []
 

@@ -134,6 +134,7 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, ExpressibleB
     package static let nullValue = Self(rawValue: "null-value")
     package static let unknownField = Self(rawValue: "unknown-field")
     package static let missingField = Self(rawValue: "missing-field")
+    package static let invalidConstraint = Self(rawValue: "invalid-constraint")
     // Outlets.
     package static let unknownObject = Self(rawValue: "unknown-object")
     package static let outletTypeMismatch = Self(rawValue: "outlet-type-mismatch")
@@ -175,6 +176,9 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, ExpressibleB
     package static let viewOutsideCanvas = Self(rawValue: "view-outside-canvas")
     package static let stackOverflow = Self(rawValue: "stack-overflow")
     package static let textCut = Self(rawValue: "text-cut")
+    package static let ambiguousLayout = Self(rawValue: "ambiguous-layout")
+    // Errors of `check` about constraints, once the views are made.
+    package static let unsatisfiableConstraints = Self(rawValue: "unsatisfiable-constraints")
     // Instantiation.
     package static let objectFailed = Self(rawValue: "object-failed")
     // Importing Interface Builder files (`scene-runner import`).
@@ -230,6 +234,7 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, ExpressibleB
         .nullValue,
         .unknownField,
         .missingField,
+        .invalidConstraint,
         .unknownObject,
         .outletTypeMismatch,
         .missingOutlet,
@@ -265,6 +270,8 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, ExpressibleB
         .viewOutsideCanvas,
         .stackOverflow,
         .textCut,
+        .ambiguousLayout,
+        .unsatisfiableConstraints,
         .objectFailed,
         .xmlSyntax,
         .unsupportedDocument,
@@ -285,7 +292,7 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, ExpressibleB
     /// about where views are): the codes `check --allow` takes.
     package static let sceneWarnings: [DiagnosticCode] = [
         .emptyConnection, .emptyOutlet, .duplicateConnection, .wiringLoop, .frameInLayout, .viewOutsideParent,
-        .viewOutsideCanvas, .stackOverflow, .textCut,
+        .viewOutsideCanvas, .stackOverflow, .textCut, .ambiguousLayout,
     ]
 
     /// The warnings `scene-runner import` gives an Interface Builder file,

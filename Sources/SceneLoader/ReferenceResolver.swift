@@ -78,6 +78,7 @@ struct ReferenceResolver {
         }
         checkHierarchies(targets)
         checkFramesInLayouts(targets)
+        checkConstraints(targets)
         checkWiringLoops(wiring.objects, connections)
         var resolvedTargets: [Int] = []
         resolvedTargets.reserveCapacity(targets.count)

@@ -90,6 +90,25 @@ package struct SceneDeclaration {
     package func index(ofID id: String) -> Int? { idTable[id] }
     /// Finds positions in the file; positions are only worked out when needed.
     package internal(set) var locator: SourceLocator?
+    /// Where each view's constraints are written, in file order.
+    var constraintSites: [ConstraintSite] = []
+
+    /// Where the constraint at `element` of the `constraints:` of the
+    /// object at `index` is written, if the file writes it.
+    ///
+    /// - Complexity: O(log c) in the constraints of the file.
+    package func span(ofConstraint element: Int, object index: Int) -> SourceSpan? {
+        var (low, high) = (0, constraintSites.count)
+        while low < high {
+            let middle = (low + high) / 2
+            let site = constraintSites[middle]
+            if (site.owner, site.element) < (index, element) { low = middle + 1 } else { high = middle }
+        }
+        guard constraintSites.indices.contains(low), constraintSites[low].owner == index,
+            constraintSites[low].element == element
+        else { return nil }
+        return constraintSites[low].span
+    }
     /// The component files the scene includes, directly or through others,
     /// in the order they are first included: what
     /// ``SceneLoader/includedFiles(of:)`` lists, kept from the load so that
@@ -124,5 +143,6 @@ extension SceneDeclaration {
         (steps, invariants) = (model.compiled.steps, model.compiled.invariants)
         idTable = declared.checked.idTable
         locator = declared.expanded.parsed.document.locator
+        constraintSites = declared.checked.constraintSites
     }
 }

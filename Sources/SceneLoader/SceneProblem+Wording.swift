@@ -189,6 +189,12 @@ extension SceneProblem {
                     + "(\(upperValue)\(leftAtDefault == upper ? ", its default" : ""))",
                 hint: "a \(type)'s values run from '\(lower)' up to '\(upper)': "
                     + (leftAtDefault.map { "set '\($0)' as well" } ?? "swap the two"))
+        case .invalidConstraint(let reason, let hint):
+            .error(.invalidConstraint, reason, hint: hint)
+        case .unsatisfiableConstraints(let conflict):
+            Self.unsatisfiable(conflict)
+        case .ambiguousLayout(let id, let axis, let open):
+            Self.ambiguous(id: id, axis: axis, open: open)
         case .refusedValue(let subject, let text, let reason, let hint):
             .error(.invalidValue, "'\(subject)' cannot be '\(text)': \(reason)", hint: hint)
 

@@ -60,6 +60,13 @@ enum SceneProblem {
     case unknownField(record: String, field: String, suggestion: String?, fields: [String])
     case missingField(subject: String, field: String, type: ValueType)
     case invalidValue(subject: String, type: ValueType, text: String, hint: String?)
+    /// A constraint of a view's `constraints:` that does not read, or that
+    /// names what it cannot relate: `reason` says which.
+    case invalidConstraint(reason: String, hint: String?)
+    /// Required constraints that cannot all hold (see ``ConstraintConflict``).
+    case unsatisfiableConstraints(ConstraintConflict)
+    /// A view whose constraints leave its place or size along `axis` open.
+    case ambiguousLayout(id: String, axis: String, open: String)
     case integerTooLarge(subject: String, text: String)
     /// `range` in seconds for a duration, whose bounds are then shown as durations.
     case outOfRange(subject: String, value: String, range: ClosedRange<Double>, isDuration: Bool = false)

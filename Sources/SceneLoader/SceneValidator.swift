@@ -228,10 +228,10 @@ struct SceneValidator {
                 node, in: document, as: property.type, range: property.range, subject: { property.name },
                 origin: file.origin, into: &diagnostics)
         else { return nil }
-        if let refusal = property.refusal?(value) {
-            diagnostics.add(.refused(value, refusal, subject: property.name), at: document.span(node), in: file.origin)
-            return nil
-        }
+        guard
+            diagnostics.reportRefusals(
+                of: value, at: node, in: document, property, subject: property.name, origin: file.origin)
+        else { return nil }
         if let key { sharedValues[key] = value }
         return value
     }
@@ -264,8 +264,14 @@ struct SceneValidator {
                         checked.propertyValues.append(
                             SceneDeclaration.PropertyValue(property: property, value: resolved))
                     }
-                } else if let value = resolveShared(document, value, property, in: file) {
-                    checked.propertyValues.append(SceneDeclaration.PropertyValue(property: property, value: value))
+                } else if let resolved = resolveShared(document, value, property, in: file) {
+                    checked.propertyValues.append(SceneDeclaration.PropertyValue(property: property, value: resolved))
+                    if Self.isConstraintList(property) {
+                        recordConstraints(resolved, at: value, in: document, owner: index, file: file)
+                    } else if Self.isConstraintRelation(property) {
+                        recordConstraints(
+                            .list([resolved]), at: value, in: document, owner: index, file: file, named: true)
+                    }
                 }
             case .member(.outlet(let outlet)):
                 addOutlet(document, value, outlet, owner: index, in: file)

@@ -171,10 +171,9 @@ struct ScriptCompiler {
                 node, in: document, as: property.type, range: property.range, subject: { path },
                 origin: nil, into: &diagnostics)
         else { return false }
-        if let refusal = property.refusal?(resolved) {
-            diagnostics.add(.refused(resolved, refusal, subject: path), at: document.span(node), in: nil)
-            return false
-        }
+        guard
+            diagnostics.reportRefusals(of: resolved, at: node, in: document, property, subject: path, origin: nil)
+        else { return false }
         assignments.append(ScriptStep.Assignment(target: target, property: property, path: path, value: resolved))
         return true
     }

@@ -51,9 +51,14 @@ public enum TypeConformance {
         -> String?
     {
         let current = property.value(of: instance)
-        let candidates = alternatives(to: current, as: property.type, range: property.range).filter {
-            property.refusal?($0) == nil
-        }
+        // Its examples first: most texts of a property read from its text are refused.
+        let candidates =
+            (property.examples.filter { $0 != current }
+            + alternatives(to: current, as: property.type, range: property.range)).filter { candidate in
+                guard property.refusal?(candidate) == nil else { return false }
+                guard let refusal = property.elementRefusal, case .list(let elements) = candidate else { return true }
+                return elements.allSatisfy { refusal($0) == nil }
+            }
         let changeEvent = type.orderedEvents.first { $0.changedProperty == property.name }
         // Heard once for the whole check; cleared before each value is set.
         var reported: [AnyKeyPath] = []

@@ -39,7 +39,7 @@ import Testing
             var sent: [SceneValue?] = []
             #expect(event.connect(object) { sent.append($0) })
             let current = property.value(of: object)
-            let other = try #require(Self.value(of: property.type, otherThan: current, in: property.range))
+            let other = try #require(Self.value(of: property, otherThan: current))
             #expect(property.set(other, on: object), "\(typeName).\(name) refused \(other)")
             let now = property.value(of: object)
             #expect(now != current, "\(typeName).\(name) did not change to \(other)")
@@ -68,6 +68,21 @@ import Testing
         slider.maximum = 2  // the value stays
         slider.slide(to: 1.5)
         #expect(heard == [0.5, 0.75, 1.5])
+    }
+
+    /// A value `property` takes other than `current`: one of its type
+    /// within its range, or, for a property that reads a constraint from
+    /// its text, a constraint's text (which `"x"` is not).
+    static func value(of property: PropertyDescription, otherThan current: SceneValue?) -> SceneValue? {
+        let constraint = SceneValue.string("width == 120 @750")
+        if property.refusal != nil, property.type == .string, property.refusal?(.string("x")) != nil {
+            return current == constraint ? .string("height == 44") : constraint
+        }
+        if property.elementRefusal != nil, case .list(let element) = property.type, element == .string {
+            guard case .list(let values)? = current else { return .list([constraint]) }
+            return .list(values + [constraint])
+        }
+        return value(of: property.type, otherThan: current, in: property.range)
     }
 
     /// A value of `type` other than `current`, within `range`.

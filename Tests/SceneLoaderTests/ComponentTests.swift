@@ -739,7 +739,7 @@ let controlsComponent = """
                 scene.yaml:2:32: error: 'b.highlighted' is a read-only property of Button: an instance's 'set' cannot set it
                     2 |   c: { include: b.yaml, set: { b.highlighted: true } }
                       |                                ^~~~~~~~~~~~~
-                      = help: remove it from 'set', or set one of its properties: title, enabled, style, tintColor, titleColor, font, textAlignment, hidden and 7 more
+                      = help: remove it from 'set', or set one of its properties: title, enabled, style, tintColor, titleColor, font, textAlignment, hidden and 10 more
 
                 """)
     }

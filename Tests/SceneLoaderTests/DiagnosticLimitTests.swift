@@ -25,7 +25,7 @@ import Testing
         let covered = Set(DiagnosticTests.cases.map(\.code)).union(Self.codesTestedHere).union(
             ComponentTests.codesTestedHere
         ).union(Self.codesTestedInSceneImportTests).union(InvariantLoadingTests.cases.map(\.code))
-            .union(DeviceCanvasTests.codesTestedHere)
+            .union(DeviceCanvasTests.codesTestedHere).union(ConstraintCheckTests.codesTestedHere)
         #expect(Set(DiagnosticCode.allCases).subtracting(covered) == [])
     }
 

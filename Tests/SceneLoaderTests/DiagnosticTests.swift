@@ -228,7 +228,7 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
                 test.yaml:2:3: error: object 'controls' has no 'type'
                     2 |   controls:
                       |   ^~~~~~~~
-                      = help: add 'type:' with a registered type; the registered types are View, Label, Button, Slider, Switch, Stepper, ShakeAnimation, TextField and 31 more
+                      = help: add 'type:' with a registered type; the registered types are View, Label, Button, Slider, Switch, Stepper, ShakeAnimation, TextField and 32 more
 
                 """#),
         DiagnosticCase(

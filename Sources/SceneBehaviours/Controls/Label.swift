@@ -39,6 +39,10 @@ open class Label: View {
     /// A label with the defaults above.
     override public init() {}
 
+    /// Interface Builder's content hugging for a label: 251, so that a
+    /// label beside a field keeps to its text and the field grows.
+    override open var defaultHugging: Double { 251 }
+
     // MARK: Registration
 
     /// Registers `Label` as a `View` with `text` (and `textChanged`),

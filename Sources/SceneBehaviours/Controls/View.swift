@@ -58,6 +58,43 @@ open class View: SceneObject, InteractionProvider, PropertyNotifying {
     public final var layout: StackLayout? {
         didSet { propertyDidChange(\.layout, from: oldValue, to: layout) }
     }
+    /// The view's Auto Layout constraints, each on this view as its first
+    /// item (`leading == parent.leading + 16`); a view with some is placed
+    /// by them, not by ``frame`` or its parent's ``layout``.
+    package final var constraints: [LayoutConstraint] = [] {
+        didSet { propertyDidChange(\.constraints, from: oldValue, to: constraints) }
+    }
+    /// How strongly the view keeps from growing past its content size, per
+    /// axis, when placed by constraints; an axis left `nil` is UIKit's
+    /// default (250; a label's 251).
+    public final var hugging = AxisPriorities() {
+        didSet { propertyDidChange(\.hugging, from: oldValue, to: hugging) }
+    }
+    /// How strongly the view keeps from shrinking below its content size,
+    /// per axis, when placed by constraints; an axis left `nil` is UIKit's
+    /// default (750).
+    public final var compressionResistance = AxisPriorities() {
+        didSet { propertyDidChange(\.compressionResistance, from: oldValue, to: compressionResistance) }
+    }
+    /// The named constraints (`Constraint` objects) whose `view` is this
+    /// one, in the order they were set on it.
+    private(set) var namedConstraints = WeakList<Constraint>()
+
+    /// Adds `constraint` to those on the view (its `view` was set to it).
+    func attach(_ constraint: Constraint) {
+        namedConstraints = WeakList(namedConstraints.elements + [constraint])
+        propertyMayHaveChanged(\.constraints)
+    }
+
+    /// Takes `constraint` from those on the view (its `view` moved away).
+    func detach(_ constraint: Constraint) {
+        namedConstraints = WeakList(namedConstraints.elements.filter { $0 !== constraint })
+        propertyMayHaveChanged(\.constraints)
+    }
+
+    /// The content hugging of an axis the view's ``hugging`` leaves out:
+    /// UIKit's 250; a label's 251. Override it in a type of your own.
+    open var defaultHugging: Double { 250 }
     /// The radius of the view's rounded corners, in points.
     public final var cornerRadius: Double = 0 {
         didSet { propertyDidChange(\.cornerRadius, from: oldValue, to: cornerRadius) }
@@ -328,6 +365,25 @@ open class View: SceneObject, InteractionProvider, PropertyNotifying {
             type.property(
                 "layout", \.layout, changeEvent: true,
                 doc: "How the view stacks its views that have no frame: {axis, spacing, padding, alignment}.")
+            type.property(
+                "constraints", \.constraints, changeEvent: true,
+                doc: "Auto Layout constraints on the view: 'leading == parent.leading + 16', 'width >= 200 @750'.",
+                examples: [[LayoutConstraint(first: .width, relation: .greaterThanOrEqual, constant: 200)]],
+                refusingElements: { value in
+                    guard case .string(let text) = value, case .failure(let problem) = ConstraintSyntax.parse(text)
+                    else { return nil }
+                    return ValueRefusal(problem.message, hint: problem.hint, at: problem.offsets)
+                })
+            type.property(
+                "hugging", \.hugging, changeEvent: true,
+                doc:
+                    "How strongly the view keeps from growing past its content size: {horizontal, vertical}, 1 to 1000."
+            )
+            type.property(
+                "compressionResistance", \.compressionResistance, changeEvent: true,
+                doc:
+                    "How strongly the view keeps from shrinking below its content size: {horizontal, vertical}, 1 to 1000."
+            )
             type.property(
                 "cornerRadius", \.cornerRadius, range: SceneGeometry.lengths,
                 changeEvent: true, doc: "The radius of the rounded corners, in points.")

@@ -6,6 +6,23 @@ extension View: DrawableView {
     /// The view's parent, for the layout.
     package var containingView: (any DrawableView)? { parent }
 
+    /// ``constraints``, then the active named constraints on the view, for the layout.
+    package var layoutConstraints: [(constraint: LayoutConstraint, holder: ObjectIdentifier?)] {
+        let own = constraints.map { (constraint: $0, holder: ObjectIdentifier?.none) }
+        guard !namedConstraints.isEmpty else { return own }
+        return own
+            + namedConstraints.elements.compactMap { named in
+                named.current.map { (constraint: $0, holder: ObjectIdentifier(named)) }
+            }
+    }
+
+    /// ``hugging`` and ``compressionResistance``, each axis left out at its default.
+    package var contentPriorities: ContentPriorities {
+        ContentPriorities(
+            hugging: (hugging.horizontal ?? defaultHugging, hugging.vertical ?? defaultHugging),
+            resistance: (compressionResistance.horizontal ?? 750, compressionResistance.vertical ?? 750))
+    }
+
     /// ``offsetX`` and ``offsetY``: where a shake has moved the view to.
     package var drawingOffset: Point { Point(x: offsetX, y: offsetY) }
 

@@ -47,6 +47,8 @@ struct MemberList: Equatable, CustomStringConvertible {
             "offsetX: Double in -100000.0...100000.0", "offsetY: Double in -100000.0...100000.0",
             "frame: {x: Double, y: Double, width: Double, height: Double}?",
             "layout: {axis: vertical|horizontal, spacing: Double?, padding: Double?, alignment: leading|center|trailing|fill?}?",
+            "constraints: [String]", "hugging: {horizontal: Double?, vertical: Double?}",
+            "compressionResistance: {horizontal: Double?, vertical: Double?}",
             "cornerRadius: Double in 0.0...100000.0", "visible: Bool (read-only)",
         ],
         outlets: ["parent: View? (hierarchy)"],
@@ -55,6 +57,8 @@ struct MemberList: Equatable, CustomStringConvertible {
             "offsetYChanged: Double",
             "frameChanged: {x: Double, y: Double, width: Double, height: Double}?",
             "layoutChanged: {axis: vertical|horizontal, spacing: Double?, padding: Double?, alignment: leading|center|trailing|fill?}?",
+            "constraintsChanged: [String]", "huggingChanged: {horizontal: Double?, vertical: Double?}",
+            "compressionResistanceChanged: {horizontal: Double?, vertical: Double?}",
             "cornerRadiusChanged: Double",
         ],
         actions: ["show", "hide"],
@@ -79,4 +83,5 @@ struct MemberList: Equatable, CustomStringConvertible {
 let viewDefaults: [String: SceneValue] = [
     "hidden": .bool(false), "alpha": .double(1), "backgroundColor": .null, "offsetX": .double(0),
     "offsetY": .double(0), "visible": .bool(true), "frame": .null, "layout": .null, "cornerRadius": .double(0),
+    "constraints": .list([]), "hugging": .map([]), "compressionResistance": .map([]),
 ]

@@ -4,7 +4,7 @@ package enum Suggestions {
     /// The longest name, in Unicode scalars, that a suggestion is looked
     /// for or offered for: a typo is made in a name one could type, and the
     /// edit distance costs the product of the two lengths.
-    static let maxNameLength = 100
+    package static let maxNameLength = 100
 
     /// The best candidate for `name`, or `nil` when none is close.
     ///
@@ -35,12 +35,13 @@ package enum Suggestions {
     }
 
     /// `did you mean 'x'?` for the closest candidate, else `fallback`.
-    static func hint(for name: String, in candidates: some Sequence<String>, fallback: String? = nil) -> String? {
+    package static func hint(for name: String, in candidates: some Sequence<String>, fallback: String? = nil) -> String?
+    {
         closest(to: name, in: candidates).map { "did you mean '\($0)'?" } ?? fallback
     }
 
     /// Levenshtein distance, with a swap of two neighbours counting one.
-    static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+    package static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var previousRow = [Int](0...b.count)
@@ -63,7 +64,7 @@ package enum Suggestions {
 
     /// `a, b, c` (or `a, b, c and 4 more` past `limit`), for a list of
     /// `total` names of which `names` are the first (all of them by default).
-    static func list(_ names: [String], total: Int? = nil, limit: Int = 8) -> String {
+    package static func list(_ names: [String], total: Int? = nil, limit: Int = 8) -> String {
         let total = max(total ?? names.count, names.count)
         if total <= limit && names.count == total { return names.joined(separator: ", ") }
         let shown = min(limit, names.count)

@@ -1,5 +1,3 @@
-import SceneCore
-
 /// Reads one Auto Layout constraint as a scene writes it, on the view it
 /// constrains:
 ///
@@ -47,6 +45,15 @@ package enum ConstraintSyntax {
 
     /// `text` read as a constraint, or the first problem in it.
     package static func parse(_ text: String) -> Result<LayoutConstraint, Problem> {
+        parseWithItem(text).map(\.constraint)
+    }
+
+    /// `text` read as a constraint, with where its second item is written
+    /// (UTF-8 offsets of `card.title` in `leading == card.title.trailing`;
+    /// `nil` for a constant), or the first problem in it.
+    package static func parseWithItem(
+        _ text: String
+    ) -> Result<(constraint: LayoutConstraint, itemOffsets: Range<Int>?), Problem> {
         let bytes = Array(text.utf8)
         guard bytes.count <= maxLength else {
             return .failure(
@@ -56,7 +63,8 @@ package enum ConstraintSyntax {
         }
         var parser = Parser(bytes: bytes)
         do {
-            return .success(try parser.constraint())
+            let constraint = try parser.constraint()
+            return .success((constraint, parser.itemOffsets))
         } catch {
             return .failure(error)
         }
@@ -81,6 +89,8 @@ private struct Token {
 private struct Parser {
     let bytes: [UInt8]
     var index = 0
+    /// Where the second item is written, once read.
+    var itemOffsets: Range<Int>?
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
@@ -140,6 +150,7 @@ private struct Parser {
                 hint: ConstraintSyntax.example)
         }
         let (item, secondAttribute) = try anchor(parts, at: token.offsets)
+        itemOffsets = token.offsets.lowerBound..<(token.offsets.lowerBound + item.text.utf8.count)
         constraint.secondItem = item
         constraint.secondAttribute = secondAttribute
         try checkPairing(first, secondAttribute, at: token.offsets)
