@@ -386,9 +386,15 @@ enum ConstraintLayout {
                 // UIKit's defaults: a screen's root view 16 points in from
                 // the sides at a compact width, 20 at a regular one; any
                 // other view 8 on every side. Both inside the safe area.
-                let isCanvas = target == .canvas
-                let side = isCanvas ? (canvas.width >= 600 ? 20.0 : 16.0) : 8
-                let vertical = isCanvas ? 0.0 : 8
+                // A view on the canvas that fills its width is a screen's
+                // root view, whose margins are the screen's.
+                let isRoot: Bool
+                switch target {
+                case .canvas: isRoot = true
+                case .node(let index): isRoot = nodes[index].parent == nil && abs(frame.width - canvas.width) < 0.5
+                }
+                let side = isRoot ? (canvas.width >= 600 ? 20.0 : 16.0) : 8
+                let vertical = isRoot ? 0.0 : 8
                 return EdgeInsets(
                     top: covered.top + vertical, left: covered.left + side, bottom: covered.bottom + vertical,
                     right: covered.right + side)

@@ -63,6 +63,7 @@ package struct SceneImporter {
         for (number, unit) in document.units.enumerated() {
             var mapper = SceneMapper(registry: registry, map: map, document: document)
             mapper.collect(unit)
+            mapper.carryConstraints()
             mapper.connect(unit.objects)
             let canvas = mapper.canvas()
             let warnings = mapper.finishWarnings()
@@ -145,7 +146,15 @@ enum SceneWriter {
     private static func write(_ object: ImportedObject, ids: [String: String], into writer: inout YAMLWriter) {
         writer.entry("type", object.type.name)
         if let parent = object.parent, let parentID = ids[parent] { writer.entry("parent", YAMLWriter.key(parentID)) }
-        if let frame = object.frame, object.type.property(named: "frame") != nil { writer.entry("frame", frame) }
+        let constraints = object.constraints.compactMap { $0.text(ids: ids) }
+        if constraints.isEmpty || object.type.property(named: "constraints") == nil {
+            if let frame = object.frame, object.type.property(named: "frame") != nil { writer.entry("frame", frame) }
+        } else {
+            // Laid out by its constraints, as in Interface Builder, rather than at the frame saved.
+            writer.sequence("constraints") { list in
+                for constraint in constraints { list.item(scalar: constraint) }
+            }
+        }
         for property in object.properties { writer.entry(.text(property.name), property.text) }
         for outlet in object.outlets {
             let targets = outlet.targets.compactMap { ids[$0] }.map(YAMLWriter.key)

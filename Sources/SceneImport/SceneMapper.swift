@@ -27,6 +27,10 @@ struct ImportedObject {
     var wiring: [(event: String, target: String, action: String)] = []
     /// A title for the id when no outlet or label names it (a button's title).
     var title: String?
+    /// Its Auto Layout constraints, when Interface Builder lays it out by them.
+    var constraints: [ImportedConstraint] = []
+    /// Whether it is an arranged view of a stack view, which places it.
+    var isInStack = false
 
     var isView: Bool { uikitClass != nil && !(uikitClass ?? "").hasSuffix("GestureRecognizer") }
 }
@@ -54,6 +58,11 @@ struct SceneMapper {
     var groupOrder: [String] = []
     /// The root views, in order (their frames give the canvas).
     var roots: [String] = []
+    /// The layout guides of the unit, by IB id.
+    var guides: [String: LayoutGuide] = [:]
+    /// The `<constraint>`s read, each with the view whose `<constraints>`
+    /// holds it, carried once every view is read (``carryConstraints()``).
+    var pendingConstraints: [(owner: String, element: IBElement)] = []
     /// The room a navigation bar takes over the controller's root view:
     /// a root table's `topInset`, by which its static rows are placed.
     var rootTopInset = 0.0
@@ -183,6 +192,7 @@ struct SceneMapper {
 
     private mutating func collectController(_ controller: IBElement) {
         let controllerID = controller["id"] ?? ""
+        collectGuides(of: controller, view: nil)
         let navigationItem = controller.child("navigationItem", key: "navigationItem")
         if let view = controller.children.first(where: { $0["key"] == "view" && UIKitNames.isView($0.name) }) {
             let rect = view.child("rect", key: "frame")
@@ -336,6 +346,8 @@ struct SceneMapper {
         }
         var object = ImportedObject(
             element: element, ibID: id, ibClass: ibClass, uikitClass: uikit, type: type, parent: parent)
+        object.isInStack = inStack
+        collectGuides(of: element, view: id)
         if parent == nil { roots.append(id) }
         if let rect = element.child("rect", key: "frame") {
             if inStack {
@@ -345,6 +357,7 @@ struct SceneMapper {
             }
         }
         viewProperties(of: element, into: &object)
+        contentPriorities(of: element, into: &object)
         runtimeAttributes(of: element, into: &object)
         add(object)
         switch element.name {
@@ -363,8 +376,8 @@ struct SceneMapper {
                     collectView(view, parent: id, inStack: isStack)
                 }
             case "constraints":
-                count("constraints", .constraintsNotImported, at: child, by: child.children.count) {
-                    "\($0) Auto Layout constraints are not carried over; the frames Interface Builder saved are kept"
+                for constraint in child.children where constraint.name == "constraint" {
+                    pendingConstraints.append((id, constraint))
                 }
             case "prototypes":
                 warn(

@@ -29,6 +29,22 @@ extension SceneValidator {
         property.name == "constraints" && property.elementRefusal != nil && property.type == .list(.string)
     }
 
+    /// The constraints of `value` (a list, or one relation) with each
+    /// view they name by id named by path in the component whose file
+    /// writes them: a component's constraints name its own views, as its
+    /// outlets do (`title` in an instance `card` is `card.title`).
+    static func prefixingItems(of value: SceneValue, with prefix: String) -> SceneValue {
+        func prefixed(_ text: SceneValue) -> SceneValue {
+            guard case .string(let string) = text, case .success(var constraint) = ConstraintSyntax.parse(string),
+                case .object(let id)? = constraint.secondItem?.owner
+            else { return text }
+            constraint.secondItem?.owner = .object(prefix + id)
+            return .string(constraint.text)
+        }
+        if case .list(let elements) = value { return .list(elements.map(prefixed)) }
+        return prefixed(value)
+    }
+
     /// Whether `property` is the relation of a named constraint (a `Constraint`'s `is`).
     static func isConstraintRelation(_ property: PropertyDescription) -> Bool {
         property.name == "is" && property.declaringType == "Constraint" && property.refusal != nil

@@ -264,7 +264,10 @@ struct SceneValidator {
                         checked.propertyValues.append(
                             SceneDeclaration.PropertyValue(property: property, value: resolved))
                     }
-                } else if let resolved = resolveShared(document, value, property, in: file) {
+                } else if var resolved = resolveShared(document, value, property, in: file) {
+                    if !file.prefix.isEmpty, Self.isConstraintList(property) || Self.isConstraintRelation(property) {
+                        resolved = Self.prefixingItems(of: resolved, with: file.prefix)
+                    }
                     checked.propertyValues.append(SceneDeclaration.PropertyValue(property: property, value: resolved))
                     if Self.isConstraintList(property) {
                         recordConstraints(resolved, at: value, in: document, owner: index, file: file)

@@ -52,7 +52,7 @@ import Testing
             #expect(allowed.status == 0, "\(allow): \(allowed.output)")
             #expect(
                 allowed.output.contains(
-                    "warning: 2 Auto Layout constraints are not carried over; the frames Interface Builder saved are kept"
+                    "warning: 2 Auto Layout constraint(s) are not carried over: they relate a view Interface Builder places by its frame, a view's own margins or a layout guide other than the safe area; those views keep the frames saved"
                 ))
             #expect(lastLine(allowed.output).hasSuffix("ViewController.yaml: ok (9 objects)"), "\(allowed.output)")
         }
@@ -70,7 +70,7 @@ import Testing
         let storyboard = try constrained(in: folder)
         let github = run(["import", storyboard, "-o", folder.path, "--format", "github"])
         #expect(
-            github.output.contains(",title=constraints-not-imported::2 Auto Layout constraints"), "\(github.output)")
+            github.output.contains(",title=constraints-not-imported::2 Auto Layout constraint(s)"), "\(github.output)")
         let json = run(["import", storyboard, "-o", folder.path, "--format", "json", "--warnings-as-errors"])
         #expect(json.status == 2)
         #expect(json.output.contains("\"code\":\"constraints-not-imported\""))

@@ -104,7 +104,7 @@ import Testing
         let text = scene.text
         #expect(
             text.contains(
-                "    type: TableView\n    frame: {x: 0, y: 0, width: 375, height: 667}\n    style: insetGrouped\n    topInset: 44\n    data: data\n"
+                "    type: TableView\n    constraints:\n      - leading == canvas.leading\n      - trailing == canvas.trailing\n      - top == canvas.top\n      - bottom == canvas.bottom\n    style: insetGrouped\n    topInset: 44\n    data: data\n"
             ), "\(text)")
         #expect(
             text.contains(

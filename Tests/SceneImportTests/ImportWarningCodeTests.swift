@@ -27,8 +27,8 @@ import Testing
             .constraintsNotImported,
             #"<view key="view" id="V-1">\#(frame)<constraints><constraint firstAttribute="width" constant="10" id="k-1"/></constraints></view>"#,
             #"""
-            Main.storyboard:6:81: warning: 1 Auto Layout constraints are not carried over; the frames Interface Builder saved are kept
-                6 | …"V-1"><rect key="frame" x="0" y="0" width="10" height="10"/><constraints><constraint firstAttribute="width" constant="10" id="k-1"/></constraints></view>
+            Main.storyboard:6:94: warning: 1 Auto Layout constraint(s) are not carried over: they relate a view Interface Builder places by its frame, a view's own margins or a layout guide other than the safe area; those views keep the frames saved
+                6 | …ey="frame" x="0" y="0" width="10" height="10"/><constraints><constraint firstAttribute="width" constant="10" id="k-1"/></constraints></view>
                   |                                                              ^
 
             """#

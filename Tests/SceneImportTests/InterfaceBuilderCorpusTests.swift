@@ -56,6 +56,38 @@ import Testing
         #expect(drawn > 0)
     }
 
+    /// The files whose every view laid out by constraints is solved where
+    /// Interface Builder saved it, within 2 points (the seeds' AuthView
+    /// and Main storyboards among them), by `scripts/ci/layout-oracle.py`.
+    static let laidOutExactly = [
+        "ilyapuchka+ViewControllerThinning+ViewControllerThinning+Base.lproj+Main@c59a559.storyboard",
+        "ilyapuchka+ViewControllerThinning+ViewControllerThinning+Base.lproj+Main@fcd8fa7.storyboard",
+        "ilyapuchka+ViewControllerThinning+ViewControllerThinning+Views+Auth+AuthView@50ff6cd.xib",
+        "ilyapuchka+ViewControllerThinning+ViewControllerThinning+Views+Auth+AuthView@efa09d1.xib",
+        "ilyapuchka+ViewControllerThinning+ViewControllerThinning+Views+Auth+AuthView@f3e4aa3.xib",
+        "THEOplayer+samples-ios-sdk+Advertising-OptiView-Ads+OptiView-Ads+Base.lproj+LaunchScreen.storyboard",
+        "THEOplayer+samples-ios-sdk+Google-Cast+Google_Cast+Base.lproj+LaunchScreen.storyboard",
+        "tgebarowski+SwiftBehaviors+SwiftBehaviors+Examples+Base.lproj+LaunchScreen.xib",
+    ]
+
+    @Test(.enabled(if: corpus != nil, "needs ../shared/interface-builder or IB_FILES_DIR"))
+    func theSavedFramesAreWhereTheConstraintsPutTheViews() throws {
+        let folder = try #require(Self.corpus)
+        let result = try runExecutable(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            arguments: [
+                "python3", packageRoot.appendingPathComponent("scripts/ci/layout-oracle.py").path, "--files",
+                "--runner", try sceneRunnerURL().path, folder.path,
+            ], timeout: .seconds(600))
+        let output = result.output
+        #expect(result.status == 0, "\(output)")
+        for name in Self.laidOutExactly {
+            let line = output.split(separator: "\n").first { $0.hasPrefix("  \(name): ") }
+            let counts = line.map { $0.dropFirst(name.count + 4).split(separator: " ") }
+            #expect(counts?.count == 3 && counts?.first == counts?.last, "\(name): \(line ?? "no line")")
+        }
+    }
+
     /// The seeds' own files, imported and included by scenes with scripts:
     /// the TimeoutController storyboard hides its controls 3 s after the
     /// last touch, keeps them up while the slider is held and brings them

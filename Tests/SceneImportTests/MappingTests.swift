@@ -148,7 +148,7 @@ import Testing
         // Each with the code of its kind (docs/Import.md, "What is reported, and why").
         let expected: [(message: String, code: DiagnosticCode)] = [
             (
-                "2 Auto Layout constraints are not carried over; the frames Interface Builder saved are kept",
+                "2 Auto Layout constraint(s) are not carried over: they relate a view Interface Builder places by its frame, a view's own margins or a layout guide other than the safe area; those views keep the frames saved",
                 .constraintsNotImported
             ),
             ("1 size class variation(s) are not carried over; the base values are", .attributeNotImported),

@@ -93,7 +93,9 @@ func runScene(_ text: String) -> Transcript? {
         let text = scene.text
         #expect(text.contains("canvas: {width: 736, height: 414}\n"))
         #expect(
-            text.contains("  view:  # RTV-aa-bbb\n    type: View\n    frame: {x: 0, y: 0, width: 736, height: 414}\n"))
+            text.contains(
+                "  view:  # RTV-aa-bbb\n    type: View\n    constraints:\n      - leading == canvas.leading\n      - trailing == canvas.trailing\n      - top == canvas.top\n      - bottom == canvas.bottom\n"
+            ), "\(text)")
         #expect(text.contains("    backgroundColor: \"#000000\"\n"))
         #expect(text.contains("  viewToHide:  # CTL-aa-bbb\n    type: View\n    parent: view\n"))
         #expect(text.contains("    backgroundColor: \"#00000080\"\n    cornerRadius: 12\n"))
