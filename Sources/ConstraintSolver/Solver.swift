@@ -82,6 +82,9 @@ package final class Solver {
         guard tags[constraint] == nil else { throw .duplicateConstraint(constraint) }
         guard constraint.expression.isFinite else { throw .nonFiniteConstraint(constraint) }
         var created: [Variable] = []
+        // Symbols made from here on are in no row yet (nor in the objective,
+        // but for the new constraint's own errors).
+        let firstFresh = nextSymbol + 1
         let (row, tag) = makeRow(for: constraint, created: &created)
         let refuse = { (involved: Row) throws(SolverError) -> Void in
             for variable in created { self.symbols[variable] = nil }
@@ -89,7 +92,13 @@ package final class Solver {
         }
         if let subject = chooseSubject(of: row, tag) {
             row.solve(for: subject)
-            substitute(subject, with: row)
+            if subject.id >= firstFresh {
+                // A symbol just made is in no other row: only the objectives can hold it.
+                objective.substitute(subject, with: row)
+                artificial?.substitute(subject, with: row)
+            } else {
+                substitute(subject, with: row)
+            }
             rows[subject] = row
         } else if row.hasOnlyDummies {
             // A required equality whose row is all dummies: redundant if it

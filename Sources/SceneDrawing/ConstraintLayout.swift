@@ -1,151 +1,6 @@
 import ConstraintSolver
 import SceneCore
 
-/// How strongly a view keeps to its content size along each axis: its
-/// content hugging (against growing past it) or its compression
-/// resistance (against shrinking below it), as UIKit's priorities, 1 to
-/// 1000. An axis left out takes the view's default.
-public struct AxisPriorities: Sendable, Hashable {
-    /// Along the width; `nil` for the view's default.
-    public var horizontal: Double?
-    /// Along the height; `nil` for the view's default.
-    public var vertical: Double?
-
-    /// Priorities for either axis, each `nil` for the view's default.
-    public init(horizontal: Double? = nil, vertical: Double? = nil) {
-        self.horizontal = horizontal
-        self.vertical = vertical
-    }
-}
-
-extension AxisPriorities: SceneValueConvertible {
-    /// A record named `Priorities`: `{horizontal: Double?, vertical: Double?}`,
-    /// each from 1 to 1000.
-    public static var sceneValueType: ValueType {
-        .record(
-            name: "Priorities",
-            fields: [
-                RecordField("horizontal", .optional(.double), range: 1...1000),
-                RecordField("vertical", .optional(.double), range: 1...1000),
-            ])
-    }
-
-    /// Converts a mapping with either field; `nil` for another shape.
-    public init?(sceneValue: SceneValue) {
-        guard case .map(let pairs) = sceneValue else { return nil }
-        func number(_ name: String) -> Double?? {
-            switch pairs.first(where: { $0.key == name })?.value {
-            case nil, .null?: .some(nil)
-            case .double(let value)?: value.isFinite ? .some(value) : nil
-            case .int(let value)?: .some(Double(value))
-            default: nil
-            }
-        }
-        guard let horizontal = number("horizontal"), let vertical = number("vertical") else { return nil }
-        self.init(horizontal: horizontal, vertical: vertical)
-    }
-
-    /// The priorities as a mapping of those set.
-    public var sceneValue: SceneValue {
-        .map(
-            [
-                horizontal.map { SceneValue.Pair("horizontal", .double($0)) },
-                vertical.map { SceneValue.Pair("vertical", .double($0)) },
-            ]
-            .compactMap { $0 })
-    }
-}
-
-/// A view's content-size priorities resolved: its hugging and compression
-/// resistance on each axis.
-package struct ContentPriorities: Sendable, Hashable {
-    package var hugging: (horizontal: Double, vertical: Double)
-    package var resistance: (horizontal: Double, vertical: Double)
-
-    /// UIKit's defaults for a view: hugging 250, compression resistance 750.
-    package static let standard = ContentPriorities(hugging: (250, 250), resistance: (750, 750))
-
-    package init(hugging: (horizontal: Double, vertical: Double), resistance: (horizontal: Double, vertical: Double)) {
-        self.hugging = hugging
-        self.resistance = resistance
-    }
-
-    package static func == (a: ContentPriorities, b: ContentPriorities) -> Bool {
-        a.hugging == b.hugging && a.resistance == b.resistance
-    }
-
-    package func hash(into hasher: inout Hasher) {
-        hasher.combine(hugging.horizontal)
-        hasher.combine(hugging.vertical)
-        hasher.combine(resistance.horizontal)
-        hasher.combine(resistance.vertical)
-    }
-}
-
-/// One constraint of a view as the layout reads it: the constraint, its
-/// second item resolved to a node, and its place in the view's list.
-package struct NodeConstraint: Sendable, Hashable {
-    /// What the second item is, resolved.
-    package enum Target: Sendable, Hashable {
-        /// The screen.
-        case canvas
-        /// The node at this index (the view's parent, or a view by id).
-        case node(Int)
-    }
-
-    package var constraint: LayoutConstraint
-    /// The second item; `nil` for a constant, or an item that names no view.
-    package var target: Target?
-    /// Its place among the view's constraints: those of its `constraints:`
-    /// first, then the named ones.
-    package var element: Int
-    /// The object that holds it when that is not the view: a named
-    /// constraint, which `check` names in a conflict.
-    package var holder: ObjectIdentifier?
-
-    package init(_ constraint: LayoutConstraint, target: Target?, element: Int, holder: ObjectIdentifier? = nil) {
-        self.constraint = constraint
-        self.target = target
-        self.element = element
-        self.holder = holder
-    }
-}
-
-/// What laying out by constraints finds wrong: required constraints that
-/// cannot all hold, and views whose constraints leave them open.
-package enum ConstraintFinding: Sendable, Hashable {
-    /// Required constraints that contradict one another, as (node,
-    /// element) pairs in the order added, element `nil` for a view's
-    /// content size held at priority 1000; `broken` is the one left out.
-    case conflict(members: [(node: Int, element: Int?)], broken: Int)
-    /// The node's constraints leave `open` along `axis` undetermined.
-    case ambiguous(node: Int, axis: LayoutAxis, open: String)
-
-    package static func == (a: ConstraintFinding, b: ConstraintFinding) -> Bool {
-        switch (a, b) {
-        case (.conflict(let x, let i), .conflict(let y, let j)):
-            i == j && x.count == y.count && zip(x, y).allSatisfy { $0.node == $1.node && $0.element == $1.element }
-        case (.ambiguous(let x, let p, let q), .ambiguous(let y, let r, let s)): x == y && p == r && q == s
-        default: false
-        }
-    }
-
-    package func hash(into hasher: inout Hasher) {
-        switch self {
-        case .conflict(let members, let broken):
-            hasher.combine(broken)
-            for member in members {
-                hasher.combine(member.node)
-                hasher.combine(member.element)
-            }
-        case .ambiguous(let node, let axis, let open):
-            hasher.combine(node)
-            hasher.combine(axis)
-            hasher.combine(open)
-        }
-    }
-}
-
 /// Lays out the views that have constraints, with the others where the
 /// stacks and frames put them (``Layout``), as UIKit lays out views whose
 /// `translatesAutoresizingMaskIntoConstraints` is false beside views it
@@ -171,11 +26,16 @@ enum ConstraintLayout {
         for index in constrained { working[index].frame = Rect(x: 0, y: 0, width: 0, height: 0) }
         var solution = Layout.stackSolution(working, canvas: canvas, safeArea: safeArea)
         var findings: [ConstraintFinding] = []
+        var previous: [Rect?] = []
+        var read = Set<Int>()
         for round in 0..<maxRounds {
+            // Solving again gives the same frames unless one the last system read has moved.
+            if round > 0, read.allSatisfy({ previous[$0] == solution.frames[$0] }) { break }
             var system = System(
                 nodes: nodes, frames: solution.frames, canvas: canvas, safeArea: safeArea, constrained: constrained)
             let solved = system.solve()
             if round == 0 { findings = system.findings + system.ambiguities() }
+            (previous, read) = (solution.frames, system.framesRead)
             var moved = false
             for index in constrained {
                 let absolute = solved[index]
@@ -202,12 +62,19 @@ enum ConstraintLayout {
         let canvas: Size
         let safeArea: EdgeInsets
         let constrained: [Int]
-        let solver = Solver()
         /// Each constrained node's variables: x, y, width, height.
         var variables: [Int: (x: Variable, y: Variable, width: Variable, height: Variable)] = [:]
+        /// Each variable's number, for joining them into sets.
+        var variableIDs: [Variable: Int] = [:]
+        var variableCount: Int { variableIDs.count }
+        /// The constraints made, with what each stands for, until solved.
+        var pending: [(constraint: Constraint, owner: (node: Int, element: Int?))] = []
         /// What each solver constraint stands for.
         var owners: [ObjectIdentifier: (node: Int, element: Int?)] = [:]
         var findings: [ConstraintFinding] = []
+        /// The nodes whose frames of the last stacking the system read: views
+        /// without constraints it names, and views whose guides it names.
+        private(set) var framesRead = Set<Int>()
 
         init(nodes: [LayoutNode], frames: [Rect?], canvas: Size, safeArea: EdgeInsets, constrained: [Int]) {
             self.nodes = nodes
@@ -216,27 +83,53 @@ enum ConstraintLayout {
             self.safeArea = safeArea
             self.constrained = constrained
             for index in constrained {
-                variables[index] = (
-                    Variable("\(index).x"), Variable("\(index).y"), Variable("\(index).width"),
-                    Variable("\(index).height")
+                let made = (
+                    x: Variable("\(index).x"), y: Variable("\(index).y"), width: Variable("\(index).width"),
+                    height: Variable("\(index).height")
                 )
+                variables[index] = made
+                for variable in [made.x, made.y, made.width, made.height] { variableIDs[variable] = variableIDs.count }
             }
         }
 
         /// Each constrained node's frame, in canvas coordinates.
+        ///
+        /// The constraints fall apart into independent systems: the two
+        /// axes never share a variable, and views that name no common view
+        /// share none either. Each connected set of variables is solved by
+        /// a solver of its own, so that the cost, quadratic in a system's
+        /// size, is that of the largest set rather than of the screen.
         mutating func solve() -> [Rect?] {
             for index in constrained {
                 let node = nodes[index]
                 for written in node.constraints {
                     guard let made = constraint(written, of: index) else { continue }
-                    add(made, for: (index, written.element))
+                    pending.append((made, (index, written.element)))
                 }
                 addContentSize(of: index)
             }
+            // The variables' sets, joined by each constraint.
+            var sets = DisjointSets(count: variableCount)
+            for (made, _) in pending {
+                let ids = made.expression.terms.compactMap { variableIDs[$0.variable] }
+                for id in ids.dropFirst() { sets.join(ids[0], id) }
+            }
+            var solvers: [Int: Solver] = [:]
+            for (made, owner) in pending {
+                guard let first = made.expression.terms.first(where: { variableIDs[$0.variable] != nil }),
+                    let firstID = variableIDs[first.variable]
+                else { continue }
+                let root = sets.root(of: firstID)
+                let solver = solvers[root] ?? Solver()
+                solvers[root] = solver
+                add(made, for: owner, to: solver)
+            }
+            pending = []
             var solved = [Rect?](repeating: nil, count: nodes.count)
             for index in constrained {
                 guard let variable = variables[index] else { continue }
                 func value(_ variable: Variable) -> Double {
+                    guard let id = variableIDs[variable], let solver = solvers[sets.root(of: id)] else { return 0 }
                     let value = solver.value(of: variable) ?? 0
                     return value.isFinite ? value : 0
                 }
@@ -249,7 +142,7 @@ enum ConstraintLayout {
 
         /// Adds `made`; a required one that contradicts others is left out
         /// and reported with them.
-        private mutating func add(_ made: Constraint, for owner: (node: Int, element: Int?)) {
+        private mutating func add(_ made: Constraint, for owner: (node: Int, element: Int?), to solver: Solver) {
             owners[ObjectIdentifier(made)] = owner
             do {
                 try solver.add(made)
@@ -273,17 +166,20 @@ enum ConstraintLayout {
             ]
             for (variable, length, hugging, resistance) in axes where length > 0 {
                 if let strength = Self.strength(hugging) {
-                    add(
-                        Constraint(
-                            LinearExpression(variable), .lessOrEqual, LinearExpression(constant: length),
-                            strength: strength),
-                        for: (index, nil))
+                    pending.append(
+                        (
+                            Constraint(
+                                LinearExpression(variable), .lessOrEqual, LinearExpression(constant: length),
+                                strength: strength), (index, nil)
+                        ))
                 }
                 if let strength = Self.strength(resistance) {
-                    add(
-                        Constraint(
-                            LinearExpression(variable), .greaterOrEqual, LinearExpression(constant: length),
-                            strength: strength), for: (index, nil))
+                    pending.append(
+                        (
+                            Constraint(
+                                LinearExpression(variable), .greaterOrEqual, LinearExpression(constant: length),
+                                strength: strength), (index, nil)
+                        ))
                 }
             }
         }
@@ -293,7 +189,7 @@ enum ConstraintLayout {
         }
 
         /// The solver's constraint for `written`, on the node at `index`.
-        private func constraint(_ written: NodeConstraint, of index: Int) -> Constraint? {
+        private mutating func constraint(_ written: NodeConstraint, of index: Int) -> Constraint? {
             let constraint = written.constraint
             guard let first = expression(constraint.first, of: .node(index), guide: nil),
                 let strength = Self.strength(constraint.priority.value)
@@ -317,7 +213,7 @@ enum ConstraintLayout {
         /// `attribute` of `target` (of its `guide`, if any) as a linear
         /// expression: in its variables for a constrained view, a number
         /// for any other.
-        private func expression(
+        private mutating func expression(
             _ attribute: LayoutAttribute, of target: NodeConstraint.Target, guide: LayoutAnchorItem.Guide?
         ) -> LinearExpression? {
             let x: LinearExpression
@@ -337,7 +233,9 @@ enum ConstraintLayout {
                         LinearExpression(variable.height)
                     )
                     frame = frames[index] ?? Rect(x: 0, y: 0, width: 0, height: 0)
+                    if guide != nil { framesRead.insert(index) }
                 } else {
+                    framesRead.insert(index)
                     guard let placed = frames[index] else { return nil }
                     frame = placed
                     (x, y, width, height) = Self.constants(placed)
@@ -446,5 +344,37 @@ enum ConstraintLayout {
             }
             return found
         }
+    }
+}
+
+/// Sets of numbered elements, joined two at a time: union by size with
+/// path halving, so that any sequence of joins and look-ups is close to
+/// linear.
+private struct DisjointSets {
+    private var parent: [Int]
+    private var size: [Int]
+
+    init(count: Int) {
+        parent = Array(0..<count)
+        size = Array(repeating: 1, count: count)
+    }
+
+    /// The representative of the set holding `element`.
+    mutating func root(of element: Int) -> Int {
+        var element = element
+        while parent[element] != element {
+            parent[element] = parent[parent[element]]
+            element = parent[element]
+        }
+        return element
+    }
+
+    /// Joins the sets holding `a` and `b`.
+    mutating func join(_ a: Int, _ b: Int) {
+        var (a, b) = (root(of: a), root(of: b))
+        guard a != b else { return }
+        if size[a] < size[b] { swap(&a, &b) }
+        parent[b] = a
+        size[a] += size[b]
     }
 }

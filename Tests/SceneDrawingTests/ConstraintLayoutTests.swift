@@ -135,6 +135,23 @@ import Testing
         #expect(Layout.frames(of: nodes, canvas: phone)[0]?.width == 100)
     }
 
+    @Test func viewsThatShareNoVariableAreSolvedApartEachConflictFound() throws {
+        // Two views with a conflict each, on different axes, and a chain of views between them.
+        let nodes = [
+            try node(["leading == canvas.leading", "top == canvas.top", "width == 10", "width == 20", "height == 5"]),
+            try node(["leading == canvas.leading", "top == canvas.top", "width == 10", "height == 5", "height == 6"]),
+            try node(
+                ["leading == a.trailing + 1", "top == a.bottom", "width == a.width", "height == 1"], targets: ["a": 0]),
+        ]
+        let findings = Layout.constraintFindings(nodes, canvas: phone)
+        #expect(
+            findings == [
+                .conflict(members: [(0, 2), (0, 3)], broken: 1), .conflict(members: [(1, 3), (1, 4)], broken: 1),
+            ])
+        let frames = Layout.frames(of: nodes, canvas: phone)
+        #expect(frames[2] == Rect(x: 11, y: 5, width: 10, height: 1))
+    }
+
     @Test func aViewLeftOpenAlongAnAxisIsFound() throws {
         let findings = Layout.constraintFindings(
             [
