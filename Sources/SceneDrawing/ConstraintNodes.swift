@@ -108,6 +108,23 @@ package struct NodeConstraint: Sendable, Hashable {
         self.element = element
         self.holder = holder
     }
+
+    /// `constraint` on a node whose parent is `parent`, its second item
+    /// resolved: `parent` to that node (or the canvas, for a node without
+    /// one), an id to the node `index` gives it.
+    package init(
+        _ constraint: LayoutConstraint, element: Int, holder: ObjectIdentifier? = nil, parent: Int?,
+        index: (String) -> Int?
+    ) {
+        let target: Target? =
+            switch constraint.secondItem?.owner {
+            case nil: nil
+            case .canvas?: .canvas
+            case .parent?: parent.map { .node($0) } ?? .canvas
+            case .object(let id)?: index(id).map { .node($0) }
+            }
+        self.init(constraint, target: target, element: element, holder: holder)
+    }
 }
 
 /// What laying out by constraints finds wrong: required constraints that

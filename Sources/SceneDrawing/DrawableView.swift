@@ -168,16 +168,7 @@ package enum ScenePicture {
             guard !constraints.isEmpty else { return node }
             node.contentPriorities = view.contentPriorities
             node.constraints = constraints.enumerated().map { element, held in
-                let constraint = held.constraint
-                let target: NodeConstraint.Target? =
-                    switch constraint.secondItem?.owner {
-                    case nil: nil
-                    case .canvas?: .canvas
-                    // A view without a parent is on the canvas.
-                    case .parent?: parent.map { .node($0) } ?? .canvas
-                    case .object(let id)?: indexByID[id].map { .node($0) }
-                    }
-                return NodeConstraint(constraint, target: target, element: element, holder: held.holder)
+                NodeConstraint(held.constraint, element: element, holder: held.holder, parent: parent) { indexByID[$0] }
             }
             return node
         }

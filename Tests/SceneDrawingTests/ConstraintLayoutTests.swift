@@ -16,15 +16,7 @@ import Testing
         var node = LayoutNode(parent: parent, intrinsicSize: intrinsic)
         node.contentPriorities = priorities
         node.constraints = try texts.enumerated().map { element, text in
-            let constraint = try ConstraintSyntax.parse(text).get()
-            let target: NodeConstraint.Target? =
-                switch constraint.secondItem?.owner {
-                case nil: nil
-                case .canvas?: .canvas
-                case .parent?: parent.map { .node($0) } ?? .canvas
-                case .object(let id)?: targets[id].map { .node($0) }
-                }
-            return NodeConstraint(constraint, target: target, element: element)
+            NodeConstraint(try ConstraintSyntax.parse(text).get(), element: element, parent: parent) { targets[$0] }
         }
         return node
     }
