@@ -54,6 +54,9 @@ let package = Package(
         // Layer 0c: a Cassowary constraint solver (required constraints
         // exact, the others by UIKit priority, edit variables), no dependencies.
         .target(name: "ConstraintSolver"),
+        // Layer 0f: the Language Server Protocol's framing, JSON-RPC 2.0
+        // messages and position encodings, no scene knowledge.
+        .target(name: "LanguageServerProtocol", dependencies: ["SceneOutput"]),
         // Layer 0d: the portable behaviours and the small protocols they
         // need (a clock, touches, hiding), on the standard library and
         // Observation only, so that an app links them without the runtime.
@@ -99,11 +102,16 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+        // Layer 3c: `lsp`, a language server over the loader's model of a scene.
+        .target(
+            name: "SceneLanguageServer",
+            dependencies: ["LanguageServerProtocol", "SceneLoader", "SceneCore", "SceneYAML", "SceneOutput", "Behaviours"]),
         // Layer 4: the command line, over any registry, for any program.
         .target(
             name: "SceneCommandLine",
             dependencies: [
                 "SceneCore", "SceneLoader", "SceneRunning", "SceneYAML", "SceneDrawing", "SceneOutput", "SceneImport",
+                "SceneLanguageServer", "LanguageServerProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // The timeline page's style sheet and script: files editors,
@@ -184,6 +192,12 @@ let package = Package(
                 "TestSupport",
             ],
             exclude: ["Fixtures"]),
+        .testTarget(
+            name: "SceneLanguageServerTests",
+            dependencies: [
+                "SceneLanguageServer", "LanguageServerProtocol", "SceneLoader", "SceneCore", "SceneBehaviours",
+                "SceneOutput", "TestSupport",
+            ]),
         .testTarget(name: "SceneDrawingTests", dependencies: ["SceneDrawing", "SceneCore"]),
         .testTarget(
             name: "SceneLoaderTests",

@@ -29,14 +29,6 @@ struct CheckCommand: SceneSubcommand {
         _ = try allowOption.codes(among: DiagnosticCode.sceneWarnings, of: "check")
     }
 
-    /// The diagnostics of `source`'s model, and its declaration when it loads.
-    private static func declaration(
-        of source: SceneSource, loader: SceneLoader
-    ) -> (diagnostics: [Diagnostic], declaration: SceneDeclaration?) {
-        let model = loader.model(of: source)
-        return (model.diagnostics, try? model.declaration.get())
-    }
-
     func run(in context: CommandContext) throws {
         let format = ReportFormat.resolved(formatOption.format, environment: context.environment)
         context.prints(format)
@@ -52,19 +44,10 @@ struct CheckCommand: SceneSubcommand {
             var declaration: SceneDeclaration?
             do {
                 source = try loader.source(contentsOf: file)
-                // The model is let go before the objects are made: the
-                // declaration holds all the placement check needs.
-                let loaded = Self.declaration(of: source, loader: loader)
-                diagnostics = loaded.diagnostics
-                if let value = loaded.declaration {
-                    // Views out of place, once the views are laid out.
-                    let placement = PlacementCheck.warnings(
-                        value, source: source, loader: loader, keepingObjects: number == files.count - 1)
-                    diagnostics = PlacementCheck.inFileOrder(loaded.diagnostics + placement)
-                    // A conflict among required constraints is an error of `check`'s own.
-                    let isLaidOut = !placement.contains { $0.severity == .error }
-                    declaration = isLaidOut && policy.failing(diagnostics).isEmpty ? value : nil
-                }
+                let checked = PlacementCheck.checked(
+                    loader.model(of: source), loader: loader, keepingObjects: number == files.count - 1)
+                diagnostics = checked.diagnostics
+                declaration = checked.declaration.flatMap { policy.failing(diagnostics).isEmpty ? $0 : nil }
             } catch {
                 source = error.source
                 diagnostics = error.diagnostics

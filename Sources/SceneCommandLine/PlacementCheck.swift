@@ -65,6 +65,24 @@ enum PlacementCheck {
             .prefix(maxWarnings).map(\.element.diagnostic)
     }
 
+    /// What `check` reports for `model`: the model's diagnostics and, when
+    /// the scene loads, the warnings of ``warnings(_:source:loader:keepingObjects:)``,
+    /// in file order; with the declaration when the scene loads and its
+    /// required constraints all hold. `check` and `lsp` both report this.
+    static func checked(
+        _ model: consuming SceneModel, loader: SceneLoader, keepingObjects: Bool = false
+    ) -> (diagnostics: [Diagnostic], declaration: SceneDeclaration?) {
+        let (diagnostics, source) = (model.diagnostics, model.source)
+        guard let declaration = try? model.declaration.get() else { return (diagnostics, nil) }
+        // The model is let go before the objects are made: the declaration
+        // holds all the placement check needs.
+        _ = consume model
+        let placement = warnings(declaration, source: source, loader: loader, keepingObjects: keepingObjects)
+        // A conflict among required constraints is an error of `check`'s own.
+        let isLaidOut = !placement.contains { $0.severity == .error }
+        return (inFileOrder(diagnostics + placement), isLaidOut ? declaration : nil)
+    }
+
     /// `diagnostics` sorted by where they are written, those at one place
     /// in the order given.
     static func inFileOrder(_ diagnostics: [Diagnostic]) -> [Diagnostic] {

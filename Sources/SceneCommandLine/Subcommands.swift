@@ -31,7 +31,7 @@ enum Subcommands {
         [
             Entry(RunCommand.self), Entry(CheckCommand.self), Entry(TypesCommand.self), Entry(GraphCommand.self),
             Entry(SchemaCommand.self), Entry(LiveCommand.self), Entry(RenderCommand.self), Entry(ImportCommand.self),
-            Entry(ExploreCommand.self),
+            Entry(ExploreCommand.self), Entry(LanguageServerCommand.self),
         ] + extras.map(\.entry)
     }
 

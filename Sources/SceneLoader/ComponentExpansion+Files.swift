@@ -121,15 +121,24 @@ extension ComponentExpansion {
         do throws(Diagnostic) {
             // A pipe, a terminal or a device (`/dev/stdin`) is refused
             // unopened: reading one could wait, and take what it gives once.
-            if let kind = Self.nonRegularKind(path) {
+            if unsavedFiles[Self.lexicallyNormalized(path)] == nil, let kind = Self.nonRegularKind(path) {
                 throw SceneProblem.unreadableFile(
                     path: include.display, reason: "it is \(kind), and a component must be a regular file",
                     hint: "include a component file; only the scene itself can be read from a pipe"
                 ).diagnostic(at: includeSpan)
             }
-            source = try SceneSource(
-                contentsOf: path, named: include.display, maxBytes: limits.yaml.maxInputBytes,
-                maxWait: limits.maxReadWait)
+            if let unsaved = unsavedFiles[Self.lexicallyNormalized(path)] {
+                guard unsaved.count <= limits.yaml.maxInputBytes else {
+                    throw SceneProblem.fileTooLarge(
+                        path: include.display, size: unsaved.count, limit: limits.yaml.maxInputBytes
+                    ).diagnostic(at: includeSpan)
+                }
+                source = SceneSource(name: include.display, bytes: unsaved)
+            } else {
+                source = try SceneSource(
+                    contentsOf: path, named: include.display, maxBytes: limits.yaml.maxInputBytes,
+                    maxWait: limits.maxReadWait)
+            }
         } catch {
             var diagnostic = error
             diagnostic.span = includeSpan

@@ -111,6 +111,8 @@ struct ComponentExpansion {
     let registry: SceneRegistry
     /// Limits on includes and the files they read.
     let limits: SceneLimits
+    /// Texts read instead of files, by normalised path (``SceneLoader/unsavedFiles``).
+    var unsavedFiles: [String: [UInt8]] = [:]
     /// What the instances give the objects of components, object by object.
     var given: [GivenMember] = []
     /// The scene's own file; made when its first object is read (see ``begin(_:)``).
@@ -148,9 +150,10 @@ struct ComponentExpansion {
     ///
     /// - Complexity: O(n) in the scene's and its components' objects.
     static func expand(
-        _ parsed: ParsedScene, registry: SceneRegistry, limits: SceneLimits
+        _ parsed: ParsedScene, registry: SceneRegistry, limits: SceneLimits, unsavedFiles: [String: [UInt8]] = [:]
     ) -> (ExpandedScene, PhaseDiagnostics) {
         var expansion = ComponentExpansion(ownName: parsed.source.name, registry: registry, limits: limits)
+        expansion.unsavedFiles = unsavedFiles
         var diagnostics = DiagnosticCollector(limit: limits.maxDiagnostics, after: [parsed.diagnostics])
         var objects: [ExpandedObject] = []
         let document = parsed.document

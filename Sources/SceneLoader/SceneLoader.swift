@@ -109,6 +109,17 @@ public struct SceneLoader: Sendable {
     /// built on the calling thread: by default for files of 32 KiB and
     /// more. Results and diagnostics are the same either way.
     public var pipelining: Pipelining = .automatic
+    /// Texts to read instead of the files on disk, by path as an include
+    /// reaches them (lexically normalised, see ``normalizedPath(_:)``): an
+    /// editor's unsaved text of a component, which the scenes that include
+    /// it are checked with. Empty by default: every file is read from disk.
+    public var unsavedFiles: [String: [UInt8]] = [:]
+
+    /// `path` with `.`, empty components and `name/..` taken out, as text
+    /// (links are not followed): the key of ``unsavedFiles``.
+    public static func normalizedPath(_ path: String) -> String {
+        ComponentExpansion.lexicallyNormalized(path)
+    }
 
     /// When the YAML is parsed on a second thread.
     public enum Pipelining: Sendable, Hashable {
@@ -203,7 +214,8 @@ public struct SceneLoader: Sendable {
                 source: source, registry: registry, resolved: nil, compiled: CompiledScript(),
                 phases: [diagnostics.found], warningsAreErrors: warningsAreErrors)
         }
-        let (expanded, expansion) = ComponentExpansion.expand(parsed, registry: registry, limits: limits)
+        let (expanded, expansion) = ComponentExpansion.expand(
+            parsed, registry: registry, limits: limits, unsavedFiles: unsavedFiles)
         let (declared, declaration) = SceneValidator.declare(
             expanded, registry: registry, limits: limits, programName: programName, after: [expansion])
         let (resolved, resolution) = ReferenceResolver.resolve(

@@ -126,6 +126,41 @@ extension SceneModel {
         }
     }
 
+    /// Every id or `id.member` path the script's steps name, in file
+    /// order, each as ``Meaning/scriptPath(_:object:)`` with where it is
+    /// written: a step's value (`tap: play`, `call: player.pause`) or the
+    /// keys of its mapping (`expect: { title.text: Ready }`). The values of
+    /// `wait`, `at`, `note` and `snapshot` name no object, and are left out.
+    ///
+    /// - Complexity: O(n) in the script's steps.
+    public var scriptPaths: [Element] {
+        guard let document = ownDocument, let root = document.root, document.kind(root) == .mapping,
+            let script = document.entry(root, "script")?.value, document.kind(script) == .sequence
+        else { return [] }
+        let plain: Set<String> = ["wait", "at", "note", "snapshot"]
+        var found: [Element] = []
+        for step in document.items(script) {
+            guard document.kind(step) == .mapping, let entry = document.entries(step).first,
+                !plain.contains(entry.key)
+            else { continue }
+            let value = entry.value
+            if document.kind(value) == .scalar, let text = document.text(value) {
+                found.append(
+                    Element(
+                        meaning: .scriptPath(text, object: object(namedBy: text)), file: source.name,
+                        span: document.writtenSpan(value)))
+            } else if document.kind(value) == .mapping {
+                for member in document.entries(value) {
+                    found.append(
+                        Element(
+                            meaning: .scriptPath(member.key, object: object(namedBy: member.key)), file: source.name,
+                            span: document.writtenSpan(member.keyNode)))
+                }
+            }
+        }
+        return found
+    }
+
     // MARK: - Finding what is at an offset
 
     /// A position's file, document and byte offset.
@@ -172,4 +207,13 @@ extension SceneModel {
     static func contains(_ range: Range<Int>, _ offset: Int, closed: Bool = false) -> Bool {
         range.contains(offset) || (closed && offset == range.upperBound)
     }
+}
+
+/// The format's words, for tools that complete and explain scene files.
+extension SceneModel {
+    /// The keys a scene file may have at its top level, `params` (a component's) last.
+    public static var topLevelKeys: [String] { SceneValidator.topLevelKeys + ["params"] }
+
+    /// The duration `text` writes, as scene files write durations (`3`, `250ms`, `1m30s`); `nil` for other text.
+    public static func duration(_ text: String) -> Duration? { ScalarSyntax.duration(text) }
 }

@@ -23,6 +23,8 @@ import Testing
         "live": (["live", "/nonexistent/scene.yaml"], 2, "/nonexistent/scene.yaml"),
         // Nothing is written: the file is missing.
         "import": (["import", "/nonexistent/Main.storyboard"], 2, "/nonexistent/Main.storyboard: not imported"),
+        // Standard input is never read: the option is refused first.
+        "lsp": (["lsp", "--debounce-ms", "99999"], 64, "--debounce-ms takes 0 to 10000 milliseconds, not 99999."),
         "explore": (
             ["explore", "--runs", "2", "--steps", "5", packagePath("Scenes/pan-stopped.yaml")], 0, "nothing broke"
         ),
