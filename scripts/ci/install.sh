@@ -11,6 +11,7 @@
 #   fonts     the fonts pictures are drawn and measured with: Inter
 #             (fonts-inter), Noto Sans CJK, Noto Color Emoji
 #   browser   chromium and chromium-driver
+#   editors   Neovim, which drives the language server as an editor does
 source "$(dirname "$0")/common.sh"
 export DEBIAN_FRONTEND=noninteractive
 
@@ -33,7 +34,7 @@ pip_requirements() {
 }
 
 groups=("$@")
-[ ${#groups[@]} -gt 0 ] || groups=(build python graphs fonts browser)
+[ ${#groups[@]} -gt 0 ] || groups=(build python graphs fonts browser editors)
 for group in "${groups[@]}"; do
     case "$group" in
     build)
@@ -59,8 +60,11 @@ for group in "${groups[@]}"; do
             apt_install chromium chromium-driver
         fi
         ;;
+    editors)
+        command -v nvim >/dev/null || apt_install neovim
+        ;;
     *)
-        fail "unknown group '$group' (build, python, graphs, fonts, browser)"
+        fail "unknown group '$group' (build, python, graphs, fonts, browser, editors)"
         ;;
     esac
 done
