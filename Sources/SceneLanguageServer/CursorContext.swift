@@ -38,6 +38,17 @@ struct CursorContext {
     let valueColumn: Int
     /// The verb of the script step the cursor is in, if it is in one.
     let scriptVerb: String?
+    /// The keys of the block mappings around the cursor's line, outermost
+    /// first (`["objects", "left", "params"]`).
+    let ancestors: [String]
+    /// The key whose flow mapping the cursor is in on its line
+    /// (`params` in `params: { ti`), and whether a key is being written there.
+    let flowKey: String?
+    let isAtFlowKey: Bool
+    /// The top-level key whose section the line is in.
+    let section: String?
+    /// The word's text before the cursor.
+    let typed: String
 
     /// The context at byte `offset` of `document`.
     init(_ document: OpenDocument, offset: Int) {
@@ -65,6 +76,8 @@ struct CursorContext {
         }
         self.indentation = indentation
         let section = Self.section(of: lines, above: position.line)
+        self.section = section
+        typed = String(decoding: bytes[start..<cursor], as: UTF8.self)
         var verb: String?
         if rest.hasPrefix("#") {
             shape = .none
@@ -88,6 +101,63 @@ struct CursorContext {
             shape = .key
         }
         scriptVerb = verb
+        ancestors = Self.ancestors(of: lines, above: position.line, indent: leading.count + (isItem ? 2 : 0))
+        (flowKey, isAtFlowKey) = Self.flow(before)
+    }
+
+    /// The key whose flow mapping (`{`) is open at the end of `before`, and
+    /// whether a key (not a value) is being written in it.
+    static func flow(_ before: String) -> (String?, Bool) {
+        var depth = 0
+        var open: String.Index?
+        var index = before.endIndex
+        while index > before.startIndex {
+            index = before.index(before: index)
+            switch before[index] {
+            case "}": depth += 1
+            case "{":
+                if depth == 0 {
+                    open = index
+                    index = before.startIndex
+                } else {
+                    depth -= 1
+                }
+            default: break
+            }
+        }
+        guard let open else { return (nil, false) }
+        let head = before[..<open].trimmingCharacters
+        guard head.hasSuffix(":") else { return (nil, false) }
+        var key = String(head.dropLast())
+        if let space = key.lastIndex(where: { $0 == " " || $0 == "{" || $0 == "," }) {
+            key = String(key[key.index(after: space)...])
+        }
+        let inside = before[before.index(after: open)...]
+        let lastDelimiter = inside.last { $0 == "," || $0 == ":" }
+        return (key, lastDelimiter != ":")
+    }
+
+    /// The keys of the lines above `line` that open the block mappings it is in.
+    static func ancestors(of lines: LineIndex, above line: Int, indent: Int) -> [String] {
+        var keys: [String] = []
+        var threshold = indent
+        var index = line - 1
+        while index >= 0, threshold > 0 {
+            let text = String(decoding: lines.bytes[lines.lineRange(index)], as: UTF8.self)
+            var leading = text.prefix { $0 == " " }.count
+            var rest = text.dropFirst(leading)
+            if rest.hasPrefix("- ") {
+                rest = rest.dropFirst(2)
+                leading += 2
+            }
+            index -= 1
+            guard !rest.isEmpty, !rest.hasPrefix("#"), leading < threshold, let colon = rest.firstIndex(of: ":") else {
+                continue
+            }
+            keys.insert(rest[..<colon].trimmingCharacters, at: 0)
+            threshold = leading
+        }
+        return keys
     }
 
     /// Whether `byte` can be part of an id, a path, a type or a file name.

@@ -56,6 +56,7 @@ extension LanguageServer {
 
     /// The candidates at `context`, best first.
     func completionCandidates(_ context: CursorContext, _ document: OpenDocument) -> [CompletionCandidate] {
+        if let nested = nestedCandidates(context, document) { return nested }
         let registry = loader.registry
         switch context.shape {
         case .typeValue:
@@ -120,8 +121,10 @@ extension LanguageServer {
                     label: event.name, kind: .event, detail: event.payload.map { "payload \($0)" } ?? "no payload",
                     documentation: event.doc, insertText: event.name + ": ")
             }
-        case .objectID?:
-            return []
+        case .instanceKey?:
+            return ["include", "params", "parent", "set"].map {
+                CompletionCandidate(label: $0, kind: .keyword, insertText: $0 + ": ")
+            }
         default:
             return []
         }
@@ -188,8 +191,8 @@ extension LanguageServer {
             case .property(let property)?: return literalCandidates(property.type)
             case nil: return []
             }
-        case .scriptPath(let path, _)?:
-            return scriptPathCandidates(path, model, verb: context.scriptVerb)
+        case .scriptPath?:
+            return scriptPathCandidates(context.typed, model, verb: context.scriptVerb)
         default:
             if key == "include" { return componentFiles(near: document.path) }
             if key == "canvas" {
@@ -245,37 +248,112 @@ extension LanguageServer {
     }
 
     /// At a script step's value: the ids that take the step's input, or
-    /// `id.member` paths for `set:` and `expect:`.
+    /// `id.member` paths for `set:`, `expect:` and `call:`.
     func scriptPathCandidates(_ path: String, _ model: SceneModel, verb: String?) -> [CompletionCandidate] {
-        var result: [CompletionCandidate] = []
-        let limit = min(model.objectCount, 10_000)
-        for index in 0..<limit {
+        switch verb {
+        case "set"?: return memberPaths(path, model, members: .settable)
+        case "expect"?: return memberPaths(path, model, members: .readable)
+        case "call"?: return memberPaths(path, model, members: .actions)
+        case let input?:
+            return (0..<min(model.objectCount, Self.maxCandidates)).compactMap { index in
+                let object = model.object(at: index)
+                guard let type = object.type, type.inputs[input] != nil else { return nil }
+                return CompletionCandidate(label: object.id, kind: .reference, detail: type.name)
+            }
+        case nil: return []
+        }
+    }
+
+    /// The most items a completion lists.
+    static let maxCandidates = 10_000
+
+    /// Which members a path may end in.
+    enum PathMembers {
+        case settable, readable, actions
+    }
+
+    /// `id.member` paths for `typed`: with a dot, the members of the
+    /// object it names; without one, every id, each with its dot.
+    func memberPaths(_ typed: String, _ model: SceneModel, members: PathMembers) -> [CompletionCandidate] {
+        if let dot = typed.lastIndex(of: "."), let index = model.index(ofID: String(typed[..<dot])) {
             let object = model.object(at: index)
-            guard let type = object.type else { continue }
-            switch verb {
-            case "set"?, "expect"?:
-                guard path.hasPrefix(object.id + ".") || !path.contains(".") else { continue }
-                for property in type.properties where verb == "expect" || !property.isReadOnly {
-                    result.append(
-                        CompletionCandidate(
-                            label: object.id + "." + property.name, kind: .property, detail: property.type.description,
-                            documentation: property.doc))
+            guard let type = object.type else { return [] }
+            if members == .actions {
+                return type.orderedActions.map { action in
+                    CompletionCandidate(
+                        label: object.id + "." + action.name, kind: .method,
+                        detail: action.argument.map { "takes \($0)" }, documentation: action.doc)
                 }
-            case "call"?:
-                for action in type.orderedActions {
-                    result.append(
-                        CompletionCandidate(
-                            label: object.id + "." + action.name, kind: .method,
-                            detail: action.argument.map { "takes \($0)" }, documentation: action.doc))
-                }
-            case let input?:
-                if type.inputs[input] != nil {
-                    result.append(CompletionCandidate(label: object.id, kind: .reference, detail: type.name))
-                }
-            case nil: break
+            }
+            return type.properties.filter { members == .readable || !$0.isReadOnly }.map { property in
+                CompletionCandidate(
+                    label: object.id + "." + property.name, kind: .property, detail: property.type.description,
+                    documentation: property.doc)
             }
         }
-        return result
+        return (0..<min(model.objectCount, Self.maxCandidates)).compactMap { index in
+            let object = model.object(at: index)
+            guard let type = object.type else { return nil }
+            return CompletionCandidate(
+                label: object.id, kind: .reference, detail: type.name, insertText: object.id + ".")
+        }
+    }
+
+    /// What fits inside a mapping nested in an object or an invariant: an
+    /// instance's `params:` and `set:`, an invariant's keys and its `when:`
+    /// and `expect:` paths; `nil` elsewhere.
+    func nestedCandidates(_ context: CursorContext, _ document: OpenDocument) -> [CompletionCandidate]? {
+        let atKey = context.flowKey != nil ? context.isAtFlowKey : context.shape == .key
+        let container = context.flowKey ?? (context.shape == .key ? context.ancestors.last : nil)
+        if context.section == "invariants", context.flowKey == nil, context.shape == .key,
+            context.ancestors == ["invariants"]
+        {
+            return ["name", "when", "expect"].map {
+                CompletionCandidate(label: $0, kind: .keyword, insertText: $0 + ": ")
+            }
+        }
+        guard atKey, let container else { return nil }
+        switch context.section {
+        case "invariants" where container == "when" || container == "expect":
+            return memberPaths(context.typed, modelWithoutCursorLine(document, context), members: .readable)
+        case "objects" where context.ancestors.count >= 2 && (container == "params" || container == "set"):
+            let model = modelWithoutCursorLine(document, context)
+            let instance = context.ancestors[1]
+            guard let component = model.component(ofInstance: instance) else { return [] }
+            if container == "params" {
+                return component.parameters.map { parameter in
+                    CompletionCandidate(
+                        label: parameter.name, kind: .property, detail: parameter.type?.description ?? "any value",
+                        documentation: parameter.isRequired ? "Required: the component has no default." : nil,
+                        insertText: parameter.name + ": ")
+                }
+            }
+            // `set:` paths: the component's ids, then the members of the one typed.
+            if let dot = context.typed.lastIndex(of: "."),
+                let index = model.index(ofID: instance + "." + context.typed[..<dot]),
+                let type = model.object(at: index).type
+            {
+                let id = String(context.typed[..<dot])
+                return type.properties.filter { !$0.isReadOnly }.map { property in
+                    CompletionCandidate(
+                        label: id + "." + property.name, kind: .property, detail: property.type.description,
+                        documentation: property.doc, insertText: id + "." + property.name + ": ")
+                }
+            }
+            return component.ids.map {
+                CompletionCandidate(label: $0, kind: .reference, detail: component.file, insertText: $0 + ".")
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// The model of `document` with the cursor's line left blank: a
+    /// half-written key there would keep the rest from parsing.
+    func modelWithoutCursorLine(_ document: OpenDocument, _ context: CursorContext) -> SceneModel {
+        var bytes = document.text
+        bytes.replaceSubrange(context.lineRange, with: [])
+        return loaderWithUnsavedFiles.model(of: SceneSource(name: document.path, bytes: bytes))
     }
 
     /// The YAML files in the folder of `path` and its subfolders' names, for `include:`.

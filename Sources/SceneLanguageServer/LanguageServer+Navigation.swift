@@ -15,7 +15,15 @@ extension LanguageServer {
         let model = model(of: document)
         let column = document.lines.position(ofOffset: offset, in: .utf32).character + 1
         let line = document.lines.position(ofOffset: offset, in: .utf8).line + 1
-        return (document, model, model.element(atLine: line, column: column))
+        var element = model.element(atLine: line, column: column)
+        if Self.namedObject(element?.meaning) == nil {
+            // The invariants' paths, which element(atLine:) does not tell apart.
+            element =
+                model.scriptPaths.first { path in
+                    path.span.start.offset <= offset && offset <= path.span.end.offset
+                } ?? element
+        }
+        return (document, model, element)
     }
 
     /// The object an element names: a declaration, a reference, a script path.

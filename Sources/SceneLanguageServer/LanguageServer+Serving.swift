@@ -14,10 +14,18 @@ final class MessageQueue: Sendable {
     private let state = Mutex(State())
     private let arrived = DispatchSemaphore(value: 0)
 
-    /// Adds a message read; a cancellation only marks its request.
+    /// The most cancellations of requests not yet read that are kept.
+    static let maxCancellations = 1_000
+
+    /// Adds a message read; a cancellation only marks its request (one for
+    /// a request already answered is dropped when too many are kept).
     func add(_ message: Result<IncomingMessage, IncomingMessageError>) {
         if case .success(.notification("$/cancelRequest", let params)) = message {
-            if let id = RequestID(params["id"]) { state.withLock { _ = $0.cancelled.insert(id) } }
+            guard let id = RequestID(params["id"]) else { return }
+            state.withLock { state in
+                if state.cancelled.count >= Self.maxCancellations { state.cancelled.removeAll() }
+                state.cancelled.insert(id)
+            }
             return
         }
         state.withLock { $0.messages.append(message) }

@@ -126,35 +126,43 @@ extension SceneModel {
         }
     }
 
-    /// Every id or `id.member` path the script's steps name, in file
-    /// order, each as ``Meaning/scriptPath(_:object:)`` with where it is
-    /// written: a step's value (`tap: play`, `call: player.pause`) or the
-    /// keys of its mapping (`expect: { title.text: Ready }`). The values of
-    /// `wait`, `at`, `note` and `snapshot` name no object, and are left out.
+    /// Every id or `id.member` path the script's steps and the invariants
+    /// name, in file order, each as ``Meaning/scriptPath(_:object:)`` with
+    /// where it is written: a step's value (`tap: play`, `call:
+    /// player.pause`), the keys of its mapping (`expect: { title.text:
+    /// Ready }`), the keys of an invariant's `when:` and `expect:`. The
+    /// values of `wait`, `at`, `note` and `snapshot` name no object, and
+    /// are left out.
     ///
-    /// - Complexity: O(n) in the script's steps.
+    /// - Complexity: O(n) in the steps and invariants.
     public var scriptPaths: [Element] {
-        guard let document = ownDocument, let root = document.root, document.kind(root) == .mapping,
-            let script = document.entry(root, "script")?.value, document.kind(script) == .sequence
-        else { return [] }
-        let plain: Set<String> = ["wait", "at", "note", "snapshot"]
+        guard let document = ownDocument, let root = document.root, document.kind(root) == .mapping else { return [] }
         var found: [Element] = []
-        for step in document.items(script) {
-            guard document.kind(step) == .mapping, let entry = document.entries(step).first,
-                !plain.contains(entry.key)
-            else { continue }
-            let value = entry.value
-            if document.kind(value) == .scalar, let text = document.text(value) {
-                found.append(
-                    Element(
-                        meaning: .scriptPath(text, object: object(namedBy: text)), file: source.name,
-                        span: document.writtenSpan(value)))
-            } else if document.kind(value) == .mapping {
-                for member in document.entries(value) {
-                    found.append(
-                        Element(
-                            meaning: .scriptPath(member.key, object: object(namedBy: member.key)), file: source.name,
-                            span: document.writtenSpan(member.keyNode)))
+        func add(_ text: String, at node: YAMLDocument.Node) {
+            found.append(
+                Element(
+                    meaning: .scriptPath(text, object: object(namedBy: text)), file: source.name,
+                    span: document.writtenSpan(node)))
+        }
+        let plain: Set<String> = ["wait", "at", "note", "snapshot"]
+        if let script = document.entry(root, "script")?.value, document.kind(script) == .sequence {
+            for step in document.items(script) {
+                guard document.kind(step) == .mapping, let entry = document.entries(step).first,
+                    !plain.contains(entry.key)
+                else { continue }
+                if document.kind(entry.value) == .scalar, let text = document.text(entry.value) {
+                    add(text, at: entry.value)
+                } else if document.kind(entry.value) == .mapping {
+                    for member in document.entries(entry.value) { add(member.key, at: member.keyNode) }
+                }
+            }
+        }
+        if let invariants = document.entry(root, "invariants")?.value, document.kind(invariants) == .sequence {
+            for invariant in document.items(invariants) where document.kind(invariant) == .mapping {
+                for key in ["when", "expect"] {
+                    guard let mapping = document.entry(invariant, key)?.value, document.kind(mapping) == .mapping
+                    else { continue }
+                    for member in document.entries(mapping) { add(member.key, at: member.keyNode) }
                 }
             }
         }
@@ -216,4 +224,45 @@ extension SceneModel {
 
     /// The duration `text` writes, as scene files write durations (`3`, `250ms`, `1m30s`); `nil` for other text.
     public static func duration(_ text: String) -> Duration? { ScalarSyntax.duration(text) }
+}
+
+/// Components, as their instances see them.
+extension SceneModel {
+    /// What a component offers the file that includes it: its parameters
+    /// and its objects' ids, as the component writes them.
+    public struct ComponentInterface: Sendable {
+        /// One parameter of `params:`.
+        public struct Parameter: Sendable, Hashable {
+            /// Its name, which `params:` and `$name` use.
+            public let name: String
+            /// Its declared type; `nil` for a parameter that takes any value.
+            public let type: ValueType?
+            /// Whether an instance must give it (it has no default).
+            public let isRequired: Bool
+        }
+        /// The component file, as diagnostics name it.
+        public let file: String
+        /// Its parameters, in the order declared.
+        public let parameters: [Parameter]
+        /// Its objects' ids, in file order.
+        public let ids: [String]
+    }
+
+    /// The component the instance `id` (by path: `left`, `form.row`)
+    /// includes; `nil` when `id` is no instance or its file could not be read.
+    ///
+    /// - Complexity: O(n) in the objects.
+    public func component(ofInstance id: String) -> ComponentInterface? {
+        guard let resolved else { return nil }
+        let prefix = id + "."
+        guard let file = resolved.declared.expanded.objects.first(where: { $0.file.prefix == prefix })?.file,
+            let component = file.component
+        else { return nil }
+        return ComponentInterface(
+            file: component.source.name,
+            parameters: component.parameters.map {
+                .init(name: $0.name, type: $0.type, isRequired: $0.defaultNode == nil)
+            },
+            ids: component.ids)
+    }
 }

@@ -3,6 +3,7 @@ import SceneCore
 import SceneLanguageServer
 import SceneLoader
 import SceneOutput
+import TestSupport
 import Testing
 
 /// The server's answers, asked in process with positions marked in the
@@ -42,7 +43,7 @@ import Testing
               recognized: 4️⃣controls.hide
         script:
           - tap: 5️⃣play
-          - expect: { 6️⃣play.title: Play }
+          - expect: { play.6️⃣title: Play }
 
         """
 
@@ -241,9 +242,11 @@ import Testing
         // `tap:` takes the objects whose types have the input: views and tap gestures.
         let labels = client.completionLabels(at: marked["5️⃣"])
         #expect(labels == ["controls", "play", "backgroundTap"])
+        // After `play.`, its members, read-only ones included in `expect:`.
         let paths = client.completionLabels(at: marked["6️⃣"])
         #expect(paths.contains("play.title"))
         #expect(paths.contains("play.highlighted"))
+        #expect(!paths.contains("controls.hidden"))
     }
 
     @Test func aNewScriptStepOffersVerbsAndInputs() {
@@ -261,6 +264,35 @@ import Testing
         client.open(marked.text)
         #expect(client.completionLabels(at: marked["1️⃣"]) == ["plain", "gray", "tinted", "filled"])
         #expect(client.completionLabels(at: marked["2️⃣"]) == ["true", "false"])
+    }
+
+    @Test func anInstanceOffersItsComponentsParametersAndIds() throws {
+        let folder = try temporaryFolder()
+        _ = try folder.write(
+            "params:\n  label: { type: String }\n  tint: { type: Color, default: blue }\nobjects:\n  panel: {type: View}\n  confirm: {type: Button, parent: panel, title: $label}\n",
+            to: "confirm.yaml")
+        let marked = MarkedText(
+            "scene: A\nobjects:\n  left:\n    include: confirm.yaml\n    params:\n      1️⃣\n    set: { confirm.2️⃣ }\n    3️⃣\n"
+        )
+        let client = TestServer()
+        let uri = "file://" + folder.path("scene.yaml")
+        client.open(marked.text, uri: uri)
+        #expect(client.completionLabels(at: marked["1️⃣"], uri: uri) == ["label", "tint"])
+        let paths = client.completionLabels(at: marked["2️⃣"], uri: uri)
+        #expect(paths.contains("confirm.title"))
+        #expect(!paths.contains("confirm.highlighted"))
+        #expect(client.completionLabels(at: marked["3️⃣"], uri: uri) == ["include", "params", "parent", "set"])
+    }
+
+    @Test func invariantsOfferTheirKeysAndReadablePaths() {
+        let marked = MarkedText(
+            "scene: A\nobjects:\n  t: {type: TimeoutController, timeout: 3s}\ninvariants:\n  - name: x\n    when: { 1️⃣ }\n    expect: { t.2️⃣ }\n    3️⃣\n"
+        )
+        let client = TestServer()
+        client.open(marked.text)
+        #expect(client.completionLabels(at: marked["1️⃣"]) == ["t"])
+        #expect(client.completionLabels(at: marked["2️⃣"]).contains("t.pending"))
+        #expect(client.completionLabels(at: marked["3️⃣"]) == ["name", "when", "expect"])
     }
 
     // MARK: - Hover
@@ -392,5 +424,43 @@ extension TestServer {
     static func position(_ value: JSONValue?) -> LinePosition? {
         guard let line = value?["line"]?.intValue, let character = value?["character"]?.intValue else { return nil }
         return LinePosition(line: line, character: character)
+    }
+}
+
+extension LanguageServerTests {
+    @Test func aMissingOutletOffersTheObjectsThatFit() {
+        let text =
+            "scene: A\nobjects:\n  panel: {type: View}\n  timer: {type: TimeoutController, timeout: 3s}\n  host:\n    type: TimeoutControllerHost\n    viewToHide: panel\n"
+        let client = TestServer()
+        let diagnostics = client.open(text).filter { $0["code"]?.stringValue == "missing-outlet" }
+        #expect(!diagnostics.isEmpty)
+        let actions = client.result(
+            "textDocument/codeAction",
+            .fields([
+                ("textDocument", .fields([("uri", .string("file:///virtual/scene.yaml"))])),
+                ("range", diagnostics.first?["range"] ?? .null),
+                ("context", .fields([("diagnostics", .array(Array(diagnostics.prefix(1))))])),
+            ]))
+        let titles = actions.arrayValue?.compactMap { $0["title"]?.stringValue } ?? []
+        #expect(titles == ["Connect 'timeoutController' to 'timer'"])
+        let inserted = actions.arrayValue?.first?["edit"]?["changes"]?["file:///virtual/scene.yaml"]?.arrayValue?.first
+        #expect(inserted?["range"]?.start == LinePosition(line: 5, character: 0))
+        #expect(inserted?["newText"]?.stringValue == "    timeoutController: timer\n")
+    }
+}
+
+extension LanguageServerTests {
+    @Test func invariantsPathsAreReferencesAndAreRenamed() {
+        let marked = MarkedText(
+            "scene: A\nobjects:\n  1️⃣t: {type: TimeoutController, timeout: 3s}\nscript:\n  - expect: { t.pending: false }\ninvariants:\n  - name: x\n    when: { 2️⃣t.running: false }\n    expect: { t.pending: false }\n"
+        )
+        let client = TestServer()
+        client.open(marked.text)
+        let found = client.result("textDocument/references", TestServer.at(marked["1️⃣"]))
+        #expect(found.arrayValue?.compactMap { $0["range"]?.start?.line } == [2, 4, 7, 8])
+        let definition = client.result("textDocument/definition", TestServer.at(marked["2️⃣"]))
+        #expect(definition["range"]?.start == LinePosition(line: 2, character: 2))
+        let edit = client.result("textDocument/rename", TestServer.at(marked["2️⃣"], [("newName", .string("timer"))]))
+        #expect(edit["changes"]?["file:///virtual/scene.yaml"]?.arrayValue?.count == 4)
     }
 }

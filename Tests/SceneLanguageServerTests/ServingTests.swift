@@ -148,3 +148,17 @@ import Testing
         #expect(related?["range"]?.start == LinePosition(line: 1, character: 16))
     }
 }
+
+extension ServingTests {
+    @Test func aComponentThatIsNotUTF8IsADiagnosticAtTheInclude() throws {
+        let folder = try temporaryFolder()
+        let component = folder.path("bad.yaml")
+        try Data([0x6F, 0x62, 0x6A, 0xFF, 0xFE, 0x3A, 0x0A]).write(to: URL(fileURLWithPath: component))
+        let scene = try folder.write("scene: A\nobjects:\n  left:\n    include: bad.yaml\n", to: "scene.yaml")
+        let client = TestServer()
+        let diagnostics = client.open(try String(contentsOfFile: scene, encoding: .utf8), uri: "file://" + scene)
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.first?["code"]?.stringValue == "invalid-encoding")
+        #expect(diagnostics.first?["range"]?.start == LinePosition(line: 3, character: 13))
+    }
+}

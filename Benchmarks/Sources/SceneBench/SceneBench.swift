@@ -21,6 +21,7 @@ import BenchScenes
 ///     swift run -c release scene-bench --drawing     # render against check (see DrawingBenchmark)
 ///     swift run -c release scene-bench --time-scene Scenes/video-player.yaml   # whole runs (see SceneTiming)
 ///     swift run -c release scene-bench --pipelining  # a second thread for the parse (see PipeliningBenchmark)
+///     swift run -c release scene-bench --lsp         # the language server: keystroke to diagnostics, completion (see LanguageServerBenchmark)
 ///
 /// Without a mode it measures `check` and `run` of a generated scene of
 /// 100,000 objects and the scheduler (see ``CommandBenchmark``).
@@ -38,6 +39,7 @@ enum SceneBenchCommand {
         ("--recorder", RecorderBenchmark.main),
         ("--time-scene", SceneTiming.main),
         ("--pipelining", PipeliningBenchmark.main),
+        ("--lsp", LanguageServerBenchmark.main),
     ]
 
     static func main() {
