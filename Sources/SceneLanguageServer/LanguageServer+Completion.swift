@@ -181,7 +181,7 @@ extension LanguageServer {
         case .topLevelValue("canvas")?:
             return Device.names.map { CompletionCandidate(label: $0, kind: .value, detail: "device") }
         case .instanceKey("include")?:
-            return componentFiles(near: document.path)
+            return componentFiles(near: document.path, typed: context.typed)
         case .reference?, .event?:
             return idCandidates(model, context)
         case .value(let key, let index)?:
@@ -194,7 +194,7 @@ extension LanguageServer {
         case .scriptPath?:
             return scriptPathCandidates(context.typed, model, verb: context.scriptVerb)
         default:
-            if key == "include" { return componentFiles(near: document.path) }
+            if key == "include" { return componentFiles(near: document.path, typed: context.typed) }
             if key == "canvas" {
                 return Device.names.map { CompletionCandidate(label: $0, kind: .value, detail: "device") }
             }
@@ -356,16 +356,24 @@ extension LanguageServer {
         return loaderWithUnsavedFiles.model(of: SceneSource(name: document.path, bytes: bytes))
     }
 
-    /// The YAML files in the folder of `path` and its subfolders' names, for `include:`.
-    func componentFiles(near path: String) -> [CompletionCandidate] {
-        let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+    /// For `include:`: the YAML files and folders in the folder `typed`
+    /// names so far (up to its last `/`), relative to the folder of `path`.
+    func componentFiles(near path: String, typed: String) -> [CompletionCandidate] {
+        var folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        var written = ""
+        if let slash = typed.lastIndex(of: "/") {
+            written = String(typed[...slash])
+            folder = typed.hasPrefix("/") ? String(written.dropLast()) : folder + "/" + written.dropLast()
+        }
         return DirectoryListing.entries(of: folder.isEmpty ? "." : folder, limit: 1_000).compactMap { entry in
-            if entry.isDirectory { return CompletionCandidate(label: entry.name + "/", kind: .file, detail: "folder") }
+            if entry.isDirectory {
+                return CompletionCandidate(label: written + entry.name + "/", kind: .file, detail: "folder")
+            }
             guard entry.name.hasSuffix(".yaml") || entry.name.hasSuffix(".yml"), folder + "/" + entry.name != path
             else {
                 return nil
             }
-            return CompletionCandidate(label: entry.name, kind: .file, detail: "component file")
+            return CompletionCandidate(label: written + entry.name, kind: .file, detail: "component file")
         }
     }
 }

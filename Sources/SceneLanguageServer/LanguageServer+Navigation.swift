@@ -17,9 +17,10 @@ extension LanguageServer {
         let line = document.lines.position(ofOffset: offset, in: .utf8).line + 1
         var element = model.element(atLine: line, column: column)
         if Self.namedObject(element?.meaning) == nil {
-            // The invariants' paths, which element(atLine:) does not tell apart.
+            // The invariants' paths and instances' `set:` keys, which
+            // element(atLine:) does not tell apart.
             element =
-                model.scriptPaths.first { path in
+                (model.scriptPaths + model.overridePaths).first { path in
                     path.span.start.offset <= offset && offset <= path.span.end.offset
                 } ?? element
         }
@@ -81,7 +82,7 @@ extension LanguageServer {
         for reference in model.references where reference.resolution.namedObject == index {
             found.append((reference.file, reference.span, reference.written))
         }
-        for path in model.scriptPaths {
+        for path in model.scriptPaths + model.overridePaths {
             if case .scriptPath(let text, index?) = path.meaning { found.append((path.file, path.span, text)) }
         }
         return found
@@ -146,7 +147,28 @@ extension LanguageServer {
             guard end <= document.text.count, Array(document.text[start..<end]) == oldBytes else { continue }
             edits.append(.fields([("range", range(start..<end, in: document.lines)), ("newText", .string(newName))]))
         }
-        return .fields([("changes", .object([(key: document.uri, value: .array(edits))]))])
+        var changes: [(key: String, value: JSONValue)] = [(document.uri, .array(edits))]
+        // The open scenes that include this file name its objects in their instances' `set:`.
+        let path = SceneLoader.normalizedPath(document.path)
+        for other in documents.values.sorted(by: { $0.uri < $1.uri }) where other !== document {
+            let including = self.model(of: other)
+            guard including.includedFiles.contains(where: { SceneLoader.normalizedPath($0) == path }) else { continue }
+            var otherEdits: [JSONValue] = []
+            for override in including.overridePaths {
+                guard case .scriptPath(let text, let target?) = override.meaning,
+                    SceneLoader.normalizedPath(including.object(at: target).file) == path,
+                    text == object.id || text.hasPrefix(object.id + ".")
+                else { continue }
+                let start = override.span.start.offset
+                otherEdits.append(
+                    .fields([
+                        ("range", range(start..<(start + object.id.utf8.count), in: other.lines)),
+                        ("newText", .string(newName)),
+                    ]))
+            }
+            if !otherEdits.isEmpty { changes.append((other.uri, .array(otherEdits))) }
+        }
+        return .fields([("changes", .object(changes))])
     }
 
     func documentSymbols(_ params: JSONValue) throws(ResponseError) -> JSONValue {

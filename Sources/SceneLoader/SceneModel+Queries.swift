@@ -169,6 +169,31 @@ extension SceneModel {
         return found
     }
 
+    /// Every key of an instance's `set:` in the scene's own file
+    /// (`confirm.title` under `left:`), in file order, each as
+    /// ``Meaning/scriptPath(_:object:)`` with the object it names by its
+    /// path through the instance (`left.confirm`), if there is one.
+    ///
+    /// - Complexity: O(n) in the objects.
+    public var overridePaths: [Element] {
+        guard let document = ownDocument, let root = document.root, document.kind(root) == .mapping,
+            let objects = document.entry(root, "objects")?.value, document.kind(objects) == .mapping
+        else { return [] }
+        var found: [Element] = []
+        for entry in document.entries(objects) where document.kind(entry.value) == .mapping {
+            guard document.entry(entry.value, "type") == nil, document.entry(entry.value, "include") != nil,
+                let set = document.entry(entry.value, "set")?.value, document.kind(set) == .mapping
+            else { continue }
+            for member in document.entries(set) {
+                found.append(
+                    Element(
+                        meaning: .scriptPath(member.key, object: object(namedBy: entry.key + "." + member.key)),
+                        file: source.name, span: document.writtenSpan(member.keyNode)))
+            }
+        }
+        return found
+    }
+
     // MARK: - Finding what is at an offset
 
     /// A position's file, document and byte offset.

@@ -272,8 +272,9 @@ import Testing
             "params:\n  label: { type: String }\n  tint: { type: Color, default: blue }\nobjects:\n  panel: {type: View}\n  confirm: {type: Button, parent: panel, title: $label}\n",
             to: "confirm.yaml")
         let marked = MarkedText(
-            "scene: A\nobjects:\n  left:\n    include: confirm.yaml\n    params:\n      1️⃣\n    set: { confirm.2️⃣ }\n    3️⃣\n"
+            "scene: A\nobjects:\n  left:\n    include: confirm.yaml\n    params:\n      1️⃣\n    set: { confirm.2️⃣ }\n    3️⃣\n  right:\n    include: 4️⃣\n  more:\n    include: parts/5️⃣\n"
         )
+        _ = try folder.write("objects: {}\n", to: "parts/extra.yaml")
         let client = TestServer()
         let uri = "file://" + folder.path("scene.yaml")
         client.open(marked.text, uri: uri)
@@ -282,6 +283,9 @@ import Testing
         #expect(paths.contains("confirm.title"))
         #expect(!paths.contains("confirm.highlighted"))
         #expect(client.completionLabels(at: marked["3️⃣"], uri: uri) == ["include", "params", "parent", "set"])
+        // The component files beside the scene, then in the folder typed.
+        #expect(client.completionLabels(at: marked["4️⃣"], uri: uri) == ["confirm.yaml", "parts/"])
+        #expect(client.completionLabels(at: marked["5️⃣"], uri: uri) == ["parts/extra.yaml"])
     }
 
     @Test func invariantsOfferTheirKeysAndReadablePaths() {
@@ -462,5 +466,31 @@ extension LanguageServerTests {
         #expect(definition["range"]?.start == LinePosition(line: 2, character: 2))
         let edit = client.result("textDocument/rename", TestServer.at(marked["2️⃣"], [("newName", .string("timer"))]))
         #expect(edit["changes"]?["file:///virtual/scene.yaml"]?.arrayValue?.count == 4)
+    }
+}
+
+extension LanguageServerTests {
+    @Test func renameInAComponentEditsTheSetKeysOfTheScenesThatIncludeIt() throws {
+        let folder = try temporaryFolder()
+        let componentText = MarkedText("objects:\n  panel: {type: View}\n  1️⃣confirm: {type: Button, parent: panel}\n")
+        let component = try folder.write(componentText.text, to: "confirm.yaml")
+        let sceneText = MarkedText(
+            "scene: A\nobjects:\n  left:\n    include: confirm.yaml\n    set: { 2️⃣confirm.title: Go, panel.hidden: false }\n"
+        )
+        let scene = folder.path("scene.yaml")
+        let client = TestServer()
+        client.open(sceneText.text, uri: "file://" + scene)
+        client.open(componentText.text, uri: "file://" + component)
+        // From the scene, the set: key leads to the component's object.
+        let definition = client.result("textDocument/definition", TestServer.at(sceneText["2️⃣"], uri: "file://" + scene))
+        #expect(definition["uri"]?.stringValue == "file://" + component)
+        #expect(definition["range"]?.start == LinePosition(line: 2, character: 2))
+        let edit = client.result(
+            "textDocument/rename",
+            TestServer.at(componentText["1️⃣"], uri: "file://" + component, [("newName", .string("ok"))]))
+        #expect(edit["changes"]?["file://" + component]?.arrayValue?.count == 1)
+        let sceneEdits = edit["changes"]?["file://" + scene]?.arrayValue ?? []
+        #expect(sceneEdits.count == 1)
+        #expect(sceneEdits.first?["range"]?.start == sceneText["2️⃣"])
     }
 }

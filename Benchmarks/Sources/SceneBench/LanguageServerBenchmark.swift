@@ -82,16 +82,17 @@ enum LanguageServerBenchmark {
         print(
             LiveBenchmark.line(
                 "keystroke to diagnostics (\(smallLines)-line scene, 200 changes)", keystrokes, target: .milliseconds(150)))
-        // `parent: card0` of `controls0`: the line after `controls0:`.
-        let position = try outletPosition(in: small, after: "controls0")
+        // `parent: card1` of `controls1`: the views that fit.
+        let position = try outletPosition(in: small, after: "controls1")
         var completions: [Duration] = []
+        var items = 0
         for id in 1000..<1200 {
             let start = clock.now
             try server.send(request(id, "textDocument/completion", uri: uri, position))
-            _ = try server.waitForResponse(id)
+            items = try server.waitForResponse(id).components(separatedBy: "\"label\"").count - 1
             completions.append(clock.now - start)
         }
-        print(LiveBenchmark.line("completion (200 requests)", completions, target: .milliseconds(20)))
+        print(LiveBenchmark.line("completion (200 requests, \(items) items)", completions, target: .milliseconds(20)))
 
         let large = String(decoding: SceneGenerator(objectCount: 10_000).generate(), as: UTF8.self)
         let largeURI = "file:///tmp/scene-bench-lsp/large.yaml"
@@ -103,10 +104,10 @@ enum LanguageServerBenchmark {
             let checked = clock.now - start
             let completionStart = clock.now
             try server.send(
-                request(2000 + round, "textDocument/completion", uri: largeURI, try outletPosition(in: large, after: "controls900")))
+                request(2000 + round, "textDocument/completion", uri: largeURI, try outletPosition(in: large, after: "controls901")))
             let answer = try server.waitForResponse(2000 + round)
             let completed = clock.now - completionStart
-            peaks.append(server.peakResidentBytes)
+            peaks.append(server.residentBytes(peak: false))
             if round == 0 {
                 print(
                     "10,000-object document (\(large.utf8.count / 1024) KiB): diagnostics in \(LiveBenchmark.milliseconds(checked)) (target: within 5 s, \(checked <= .seconds(5) ? "met" : "missed")); completion in \(LiveBenchmark.milliseconds(completed)), \(answer.components(separatedBy: "\"label\"").count - 1) items (target: within 1 s, \(completed <= .seconds(1) ? "met" : "missed"))"
@@ -114,17 +115,22 @@ enum LanguageServerBenchmark {
             }
             try server.send(close(largeURI))
         }
-        let megabytes = peaks.map { "\($0 >> 20) MiB" }
-        print("server peak memory after opening it once: \(megabytes[0]); after 6 opens and closes: \(megabytes[5])")
+        let megabytes = peaks.map { "\($0 >> 20)" }.joined(separator: ", ")
+        print(
+            "server memory with the document open, each of 6 opens (closed between): \(megabytes) MiB; peak \(server.residentBytes(peak: true) >> 20) MiB"
+        )
     }
 
-    /// The position of the value of the line after the line `id:`, in UTF-16 (ASCII here).
+    /// The position of the value of `parent:` of the object `id` (written
+    /// in block style), in UTF-16 (ASCII here).
     static func outletPosition(in text: String, after id: String) throws(ChildProcess.Failure) -> (Int, Int) {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard let index = lines.firstIndex(where: { $0.hasPrefix("  \(id):") }), index + 1 < lines.count,
-            let colon = lines[index + 1].firstIndex(of: ":")
-        else { throw ChildProcess.Failure(description: "no object '\(id)' written in block style") }
-        return (index + 1, lines[index + 1].distance(from: lines[index + 1].startIndex, to: colon) + 2)
+        guard let index = lines.firstIndex(where: { $0 == "  \(id):" }),
+            let parent = lines[(index + 1)...].prefix(while: { $0.hasPrefix("    ") }).firstIndex(where: {
+                $0.hasPrefix("    parent:")
+            })
+        else { throw ChildProcess.Failure(description: "no object '\(id)' written in block style with a parent") }
+        return (parent, "    parent: ".count)
     }
 
     static func open(_ uri: String, _ text: String) -> String {
@@ -250,14 +256,14 @@ final class LanguageServerProcess {
         }
     }
 
-    /// The server's peak resident set so far, from /proc (0 elsewhere).
-    var peakResidentBytes: Int {
+    /// The server's resident set now, or its peak so far, from /proc (0 elsewhere).
+    func residentBytes(peak: Bool) -> Int {
         guard let file = fopen("/proc/\(child.pid)/status", "r") else { return 0 }
         defer { fclose(file) }
         var line = [CChar](repeating: 0, count: 256)
         while fgets(&line, Int32(line.count), file) != nil {
             let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            if text.hasPrefix("VmHWM:") {
+            if text.hasPrefix(peak ? "VmHWM:" : "VmRSS:") {
                 return (Int(text.dropFirst(6).trimmingCharacters(in: .whitespaces).dropLast(4)) ?? 0) * 1024
             }
         }
