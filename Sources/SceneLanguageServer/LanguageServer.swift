@@ -61,7 +61,7 @@ public final class LanguageServer {
         checker: @escaping Checker = { model, _ in model.diagnostics }
     ) {
         var loader = loader
-        // An editor shows what the loader's hints say; warnings stay warnings.
+        // Documents are checked one at a time on the serving thread.
         loader.pipelining = .off
         self.loader = loader
         self.checker = checker

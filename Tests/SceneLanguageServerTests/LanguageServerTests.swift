@@ -494,3 +494,15 @@ extension LanguageServerTests {
         #expect(sceneEdits.first?["range"]?.start == sceneText["2️⃣"])
     }
 }
+
+extension LanguageServerTests {
+    @Test func aProtocolOutletOffersWhatConforms() {
+        let marked = MarkedText(
+            "scene: A\nobjects:\n  play: {type: Button}\n  tap: {type: TapGesture}\n  other: {type: TimeoutController, timeout: 1s}\n  t:\n    type: TimeoutController\n    timeout: 3s\n    providers: [1️⃣]\n"
+        )
+        let client = TestServer()
+        client.open(marked.text)
+        // InteractionProvider: the button and the gesture, not the other controller.
+        #expect(client.completionLabels(at: marked["1️⃣"]) == ["play", "tap"])
+    }
+}
