@@ -73,29 +73,9 @@ struct RenderCommand: SceneSubcommand {
     @Option(help: "svg draws a picture at each time; json prints each view's frame as JSON Lines.")
     var format: Format = .svg
 
-    @Option(
-        name: .customLong("canvas"),
-        help: ArgumentHelp(
-            "Lay the scene out on this canvas instead of its own: a device ('iPhone SE', 'iPad landscape') or WIDTHxHEIGHT in points.",
-            valueName: "device|WxH"))
-    var canvasOption: String?
-
-    /// What `--canvas` names: a device, or a size in points.
-    static func canvas(named text: String) -> (size: Size, device: Device?)? {
-        if let device = Device.named(text) { return (device.size, device) }
-        let parts = text.split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
-            (1...100_000).contains(width), (1...100_000).contains(height)
-        else { return nil }
-        return (Size(width: width, height: height), nil)
-    }
+    @OptionGroup var canvasOption: CanvasOption
 
     func validate() throws {
-        if let canvasOption, Self.canvas(named: canvasOption) == nil {
-            throw ValidationError(
-                "--canvas '\(canvasOption)' is neither a device nor a size: write a device (\(Device.names.prefix(4).map { "'\($0)'" }.joined(separator: ", "))...) or WIDTHxHEIGHT in points from 1 to 100000, such as 375x667."
-            )
-        }
         // At least a hundredth: a picture of under a pixel is no picture.
         guard scale.isFinite, scale >= 0.01, scale <= 16 else {
             throw ValidationError("--scale takes a number from 0.01 to 16, not \(SceneValue.format(scale)).")
@@ -160,7 +140,7 @@ struct RenderCommand: SceneSubcommand {
             Records.writeInvalid(error, name: error.source.name, format: .text, to: context.output)
             throw ExitCode(ExitStatus.invalidScene)
         }
-        if let canvasOption, let (size, device) = Self.canvas(named: canvasOption) {
+        if let (size, device) = canvasOption.canvas {
             // Before the first step: the views are laid out on it from the start.
             session.scene.canvas = size
             session.scene.device = device

@@ -92,6 +92,8 @@ public final class LanguageServer {
             return .failure(.init(.serverNotInitialized, "the server has not been initialized"))
         case .shutDown, .exited:
             return .failure(.init(.invalidRequest, "the server is shut down; only 'exit' is taken"))
+        case .running where method == "initialize":
+            return .failure(.init(.invalidRequest, "the server is initialized already"))
         default: break
         }
         do throws(ResponseError) {

@@ -44,7 +44,8 @@ package final class LiveRun {
         clock: @escaping () -> Duration = RealTimeDriver.monotonicClock()
     ) -> Result<LiveRun, SceneLoadError> {
         RunSession.load(source, loader: runner.loader).map { session in
-            LiveRun(
+            runner.placeOnCanvas(session)
+            return LiveRun(
                 session: session, driver: RealTimeDriver(scheduler: session.scene.scheduler, clock: clock),
                 compiler: LiveStepCompiler(loader: runner.loader, declaration: session.declaration))
         }

@@ -38,6 +38,11 @@ public struct SceneRunner: Sendable {
     /// beside each scene file (its ``SceneSource/name`` read as a path),
     /// compared.
     package var snapshots = SnapshotPolicy()
+    /// The canvas every scene is laid out on instead of its own (`run
+    /// --canvas`), with the device it is when it is one; `nil` keeps each
+    /// scene's own.
+    package var canvas: Size?
+    package var device: Device?
 
     /// A runner for the types in `registry`. `stateDirectory` is where the
     /// scenes' behaviours keep state between runs (a store's relative path
@@ -87,11 +92,20 @@ public struct SceneRunner: Sendable {
         case .success(let loaded): session = loaded
         case .failure(let error): return .invalid(error)
         }
+        placeOnCanvas(session)
         observe(session)
         session.start()
         for step in session.declaration.steps {
             guard session.perform(step), !shouldStop() else { break }
         }
         return .ran(session.finish())
+    }
+
+    /// Gives `session`'s scene ``canvas`` and ``device`` when they are
+    /// set, before its first step: its views are laid out on it from the start.
+    package func placeOnCanvas(_ session: RunSession) {
+        guard let canvas else { return }
+        session.scene.canvas = canvas
+        session.scene.device = device
     }
 }

@@ -66,3 +66,27 @@ import Testing
         #expect(result.output.contains("snapshot login-pressed: ok"))
     }
 }
+
+extension SnapshotCommandTests {
+    @Test func anotherCanvasKeepsItsOwnReferences() throws {
+        let folder = try temporaryFolder("snapshot-canvas")
+        let path = folder.path("button.yaml")
+        try Self.scene(title: "Go").write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(run(["run", "--update-snapshots", path]).status == 0)
+        // On an iPhone SE, the references are those of its own folder.
+        let onPhone = run(["run", "--canvas", "iPhone SE", "--update-snapshots", path])
+        #expect(onPhone.status == 0, "\(onPhone.output)")
+        let phone = folder.path("Snapshots/button/iPhone-SE/start.svg")
+        #expect(onPhone.output.contains("snapshot start: updated \(phone)"))
+        #expect(try String(contentsOfFile: phone, encoding: .utf8).contains(#"width="375""#))
+        #expect(
+            try !String(contentsOfFile: folder.path("Snapshots/button/start.svg"), encoding: .utf8).contains(
+                #"width="375""#))
+        #expect(run(["run", "--canvas", "iPhone SE", path]).status == 0)
+        #expect(run(["run", path]).status == 0)
+        // A canvas that is neither a device nor a size is a usage error.
+        let wrong = run(["run", "--canvas", "iPhone 3G", path])
+        #expect(wrong.status == ExitStatus.usage)
+        #expect(wrong.errors.contains("--canvas 'iPhone 3G' is neither a device nor a size"))
+    }
+}

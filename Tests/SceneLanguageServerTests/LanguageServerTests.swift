@@ -55,6 +55,15 @@ import Testing
         #expect(answer.first?["error"]?["code"]?.intValue == -32002)
     }
 
+    @Test func aSecondInitializeIsRefused() {
+        let client = TestServer()
+        guard case .failure(let error) = client.request("initialize", .fields([("capabilities", .fields([]))])) else {
+            Issue.record("a second initialize was answered")
+            return
+        }
+        #expect(error.code == .invalidRequest)
+    }
+
     @Test func utf8IsChosenOnlyWhenOffered() {
         #expect(TestServer(offering: ["utf-8", "utf-16"]).encoding == .utf8)
         #expect(TestServer(offering: ["utf-32"]).encoding == .utf16)

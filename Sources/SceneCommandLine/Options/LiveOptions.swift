@@ -31,6 +31,8 @@ package struct LiveOptions: ParsableArguments {
             valueName: "file"))
     package var record: String?
 
+    @OptionGroup package var canvasOption: CanvasOption
+
     package init() {}
 
     package func validate() throws {
@@ -44,6 +46,10 @@ package struct LiveOptions: ParsableArguments {
     package func runner(in context: CommandContext) -> SceneRunner {
         var runner = SceneRunner(registry: context.registry, limits: context.limits)
         runner.loader.programName = context.programName
+        if let (size, device) = canvasOption.canvas {
+            runner.canvas = size
+            runner.device = device
+        }
         return runner
     }
 

@@ -47,6 +47,8 @@ struct RunCommand: SceneSubcommand {
     @OptionGroup var warningsOption: WarningsOption
     var warningsAreErrors: Bool { warningsOption.warningsAreErrors }
 
+    @OptionGroup var canvasOption: CanvasOption
+
     @Option(
         help: ArgumentHelp(
             "Also write each run's timeline, a self-contained HTML page: a file for one scene, a folder (FOLDER/NAME.html) for several.",
@@ -86,6 +88,12 @@ struct RunCommand: SceneSubcommand {
         context.prints(format)
         var runner = SceneRunner(registry: context.registry, limits: context.limits, stateDirectory: stateDirectory)
         runner.snapshots.updatesReferences = updateSnapshots
+        if let (size, device) = canvasOption.canvas {
+            runner.canvas = size
+            runner.device = device
+            // The pictures of another canvas have references of their own.
+            runner.snapshots.canvasFolder = canvasOption.snapshotFolderName
+        }
         runner.loader.programName = context.programName
         runner.loader.warningsAreErrors = warningsAreErrors
         let files = shard.map { $0.slice(of: self.files) } ?? self.files

@@ -30,6 +30,10 @@ package struct SnapshotPolicy: Sendable, Hashable {
     /// Whether a picture that differs from its reference (or has none)
     /// becomes the reference and passes, instead of failing.
     package var updatesReferences: Bool
+    /// A folder inside the scene's for the references of a run laid out on
+    /// another canvas (`run --canvas "iPhone SE"` keeps them in
+    /// `Snapshots/<scene>/iPhone-SE/`); `nil` for the scene's own canvas.
+    package var canvasFolder: String?
 
     /// A policy: by default, references beside the scene, compared.
     package init(folder: Folder = .besideScene, updatesReferences: Bool = false) {
@@ -52,7 +56,7 @@ package struct SnapshotPolicy: Sendable, Hashable {
     func location(for source: SceneSource) -> Result<SnapshotFolder, SnapshotFileFailure> {
         let file: String
         switch folder {
-        case .at(let path): return .success(SnapshotFolder(base: path, components: []))
+        case .at(let path): return .success(SnapshotFolder(base: path, components: canvasFolder.map { [$0] } ?? []))
         case .besideScene: file = source.name
         case .besideFile(let path): file = path
         }
@@ -66,7 +70,13 @@ package struct SnapshotPolicy: Sendable, Hashable {
                     "the scene file '\(file)' gives its reference pictures the folder name \(problem), which would leave Snapshots/; rename the scene file"
                 ))
         }
-        return .success(SnapshotFolder(base: directory, components: ["Snapshots", stem]))
+        guard let canvasFolder else {
+            return .success(SnapshotFolder(base: directory, components: ["Snapshots", stem]))
+        }
+        if let problem = SnapshotFolder.problem(with: canvasFolder) {
+            return .failure(SnapshotFileFailure("the canvas gives its reference pictures the folder name \(problem)"))
+        }
+        return .success(SnapshotFolder(base: directory, components: ["Snapshots", stem, canvasFolder]))
     }
 }
 
