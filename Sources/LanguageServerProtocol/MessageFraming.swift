@@ -87,22 +87,22 @@ public struct MessageReader {
         return .message(content)
     }
 
-    /// The header's `Content-Length`, or why it has none.
+    /// The header's `Content-Length`, or why it has none. A line may hold
+    /// what came before the header (the rest of a message whose length
+    /// was too short): the length is read after the last
+    /// `Content-Length:` of a line, and a line without one is passed over,
+    /// so that the messages after a wrong length are read again.
     static func contentLength(_ header: [UInt8]) -> Result<Int, FramingProblem> {
         let text = String(decoding: header, as: UTF8.self)
         var length: Int?
         for line in text.split(separator: "\r\n", omittingEmptySubsequences: true) {
-            guard let colon = line.firstIndex(of: ":") else {
-                return .failure(FramingProblem("a header line has no ':' (\(line.prefix(60)))"))
+            let lowered = line.lowercased()
+            guard let name = lowered.ranges(of: "content-length:").last else { continue }
+            let value = lowered[name.upperBound...].trimmingSpaces
+            guard value.count <= 18, let number = Int(value), number >= 0 else {
+                return .failure(FramingProblem("the Content-Length '\(value.prefix(40))' is not a number of bytes"))
             }
-            let name = line[..<colon].lowercased()
-            let value = line[line.index(after: colon)...].trimmingSpaces
-            if name == "content-length" {
-                guard value.count <= 18, let number = Int(value), number >= 0 else {
-                    return .failure(FramingProblem("the Content-Length '\(value.prefix(40))' is not a number of bytes"))
-                }
-                length = number
-            }
+            length = number
         }
         guard let length else { return .failure(FramingProblem("a header has no Content-Length")) }
         return .success(length)

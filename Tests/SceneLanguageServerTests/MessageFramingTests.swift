@@ -112,3 +112,15 @@ import Testing
         #expect(try JSONValue(parsing: Array("3.0".utf8)).intValue == 3)
     }
 }
+
+extension MessageFramingTests {
+    @Test func aLengthTooShortLosesOneMessageNotTheRest() {
+        // The first message says 5 bytes fewer than it has: its start is
+        // refused as JSON, its end is read past, and the next message is read.
+        let body = #"{"jsonrpc":"2.0","id":1}"#
+        var reader = MessageReader(bytes: Self.framed(body, length: body.utf8.count - 5) + Self.framed("{}"))
+        #expect(reader.next() == .message(Array(body.utf8.prefix(body.utf8.count - 5))))
+        #expect(reader.next() == .message(Array("{}".utf8)))
+        #expect(reader.next() == .end)
+    }
+}
