@@ -33,6 +33,11 @@ public final class PropertyDescription: Sendable {
     /// check, completion), when most values of its type are refused (a
     /// constraint's text); empty otherwise.
     package let examples: [SceneValue]
+    /// Whether a run's recorder reads it to tell its changes (the
+    /// transcript's lines); false for one worked out from the whole scene
+    /// (a view's solved frame), read only where a scene names it: in
+    /// `expect` and the invariants.
+    package let isRecorded: Bool
 
     @usableFromInline
     init(
@@ -41,8 +46,10 @@ public final class PropertyDescription: Sendable {
         getter: @escaping @Sendable (AnyObject) -> SceneValue?,
         setter: (@Sendable (AnyObject, SceneValue) -> Bool)?,
         refusal: (@Sendable (SceneValue) -> ValueRefusal?)? = nil,
-        elementRefusal: (@Sendable (SceneValue) -> ValueRefusal?)? = nil, examples: [SceneValue] = []
+        elementRefusal: (@Sendable (SceneValue) -> ValueRefusal?)? = nil, examples: [SceneValue] = [],
+        isRecorded: Bool = true
     ) {
+        self.isRecorded = isRecorded
         self.refusal = refusal
         self.elementRefusal = elementRefusal
         self.examples = examples

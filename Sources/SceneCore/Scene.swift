@@ -68,6 +68,7 @@ public final class Scene {
         self.entries = entries
         self.scheduler = scheduler
         self.stateDirectory = stateDirectory
+        for entry in entries { (entry.object as? any SceneJoining)?.join(self) }
     }
 
     /// An object shared by every object of one type in this scene: `make`
@@ -204,4 +205,13 @@ public final class Scene {
             return nil
         }
     }
+}
+
+/// An object that keeps the scene it is part of, to read what only the
+/// whole scene knows (a view's solved frame, ``Scene/entries`` laid out).
+/// The scene tells each of its objects that conforms when it is made; the
+/// object keeps it weakly (the scene owns its objects).
+package protocol SceneJoining: AnyObject {
+    /// `scene` now holds the object.
+    func join(_ scene: Scene)
 }

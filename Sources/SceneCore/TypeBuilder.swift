@@ -111,6 +111,19 @@ public struct TypeBuilder<Object: SceneObject> {
             set: nil)
     }
 
+    /// A property scenes can read but not set, read by `get`, that a run's
+    /// recorder never reads: one worked out from the whole scene (a view's
+    /// solved frame), which reading at every look would make a run's cost
+    /// grow with the square of the objects. `expect` and the invariants
+    /// read it where they name it; its changes are not in the transcript.
+    package mutating func readOnlyUnrecorded<Value: SceneValueConvertible>(
+        _ name: String, get: @escaping @Sendable (Object) -> Value, doc: String
+    ) {
+        add(
+            name, Value.self, changeKey: nil, range: nil, required: false, changeEvent: false, doc: doc, get: get,
+            set: nil, isRecorded: false)
+    }
+
     /// A settable property stored at `keyPath`, as
     /// ``property(_:_:range:required:changeEvent:doc:)`` declares one, whose
     /// values of the right type may still be refused: `refusal` says why
@@ -163,7 +176,8 @@ public struct TypeBuilder<Object: SceneObject> {
         _ name: String, _ value: Value.Type, changeKey: (any AnyKeyPath & Sendable)?, range: ClosedRange<Double>?,
         required: Bool, changeEvent: Bool, doc: String, get: @escaping @Sendable (Object) -> Value,
         set: (@Sendable (Object, Value) -> Void)?, refusal: (@Sendable (SceneValue) -> ValueRefusal?)? = nil,
-        elementRefusal: (@Sendable (SceneValue) -> ValueRefusal?)? = nil, examples: [SceneValue] = []
+        elementRefusal: (@Sendable (SceneValue) -> ValueRefusal?)? = nil, examples: [SceneValue] = [],
+        isRecorded: Bool = true
     ) {
         var range = range
         if range == nil && Value.sceneValueType.unwrapped == .duration && set != nil { range = 0...Double.infinity }
@@ -180,7 +194,7 @@ public struct TypeBuilder<Object: SceneObject> {
             name: name, type: Value.sceneValueType, doc: doc, range: range, isRequired: required,
             declaringType: typeName, changeKey: reports ? changeKey : nil,
             getter: { object in (object as? Object).map { get($0).sceneValue } }, setter: setter, refusal: refusal,
-            elementRefusal: elementRefusal, examples: examples)
+            elementRefusal: elementRefusal, examples: examples, isRecorded: isRecorded)
         properties.append(property)
         guard changeEvent else { return }
         guard let event = EventDescription(changeOf: property, declaringType: typeName) else {

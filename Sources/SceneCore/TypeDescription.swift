@@ -207,7 +207,8 @@ public final class TypeDescription: Sendable {
     package func defaultValues() -> [String: SceneValue] {
         let prototype = makeInstance()
         var result: [String: SceneValue] = [:]
-        for property in properties { result[property.name] = property.value(of: prototype) }
+        // A value worked out from the whole scene (a view's solved frame) is no default.
+        for property in properties where property.isRecorded { result[property.name] = property.value(of: prototype) }
         return result
     }
 

@@ -46,4 +46,19 @@ extension ScenePicture {
                 frame: index < solution.frames.count ? solution.frames[index] : nil, isHidden: !shown[index])
         }
     }
+
+    /// Where the layout puts `view`, one of `scene`'s objects, now: its
+    /// frame in canvas points, as ``viewFrames(of:canvas:layout:)`` gives
+    /// it; `nil` when `view` is not one of the scene's views or is placed
+    /// nowhere.
+    ///
+    /// - Complexity: O(n) in the number of views.
+    package static func layoutFrame(of view: AnyObject, in scene: Scene) -> Rect? {
+        let views = drawableViews(of: scene)
+        guard let index = views.firstIndex(where: { $0.view === view }) else { return nil }
+        let nodes = layoutNodes(of: views)
+        let solution = Layout.solve(
+            nodes, canvas: scene.canvas ?? defaultCanvas, safeArea: scene.device?.safeArea ?? .zero)
+        return index < solution.frames.count ? solution.frames[index] : nil
+    }
 }

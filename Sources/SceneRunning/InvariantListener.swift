@@ -51,8 +51,10 @@ final class InvariantListener {
                 total += object.type.properties.count
             }
             let objects = declaration.objects
+            // A property the recorder does not read (a solved frame) is read
+            // from the scene at every look, as an outlet is.
             func slot(of check: Invariant.Check) -> Int? {
-                objects[check.target].type.properties.firstIndex(where: { $0.name == check.member })
+                objects[check.target].type.properties.firstIndex(where: { $0.name == check.member && $0.isRecorded })
             }
             var readers: [Int: [Int]] = [:]
             var alwaysChecked: [Int] = []
@@ -77,6 +79,7 @@ final class InvariantListener {
             func flat(_ check: Invariant.Check) -> Int? {
                 guard check.target < objects.count,
                     case .property(let property) = objects[check.target].type.members[check.member],
+                    property.isRecorded,
                     let slot = objects[check.target].type.properties.firstIndex(where: { $0 === property })
                 else { return nil }
                 return offsets[check.target] + slot

@@ -131,7 +131,7 @@ final class PropertyChangeListener {
         private(set) var keySlots = KeySlots([:])
 
         init(_ type: TypeDescription) {
-            for (slot, property) in type.properties.enumerated() {
+            for (slot, property) in type.properties.enumerated() where property.isRecorded {
                 if let key = property.changeKey {
                     reportingSlots[key] = slot
                 } else {

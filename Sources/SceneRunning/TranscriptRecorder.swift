@@ -82,7 +82,9 @@ final class TranscriptRecorder {
             var values: [SceneValue?] = []
             values.reserveCapacity(watch.propertyCount)
             for entry in scene.entries {
-                for property in entry.type.properties { values.append(property.value(of: entry.object)) }
+                for property in entry.type.properties {
+                    values.append(property.isRecorded ? property.value(of: entry.object) : nil)
+                }
             }
             lastValues = values
             self.watch = watch

@@ -134,6 +134,23 @@ open class View: SceneObject, InteractionProvider, PropertyNotifying {
     /// A view with the defaults above.
     public init() {}
 
+    /// The scene the view is part of, which its solved frame is worked out in.
+    private weak var joinedScene: Scene?
+
+    /// Where the layout puts the view now: its frame in the canvas's
+    /// points (not its parent's), as its constraints, its parent's stack
+    /// or its `frame` place it on the scene's canvas; `nil` outside a
+    /// scene, or when it is placed nowhere (in a loop of parents). Scenes
+    /// read it as `layoutFrame` in `expect` and the invariants.
+    ///
+    ///     expect: { banner.layoutFrame: {x: 16, y: 59, width: 343, height: 44} }
+    ///
+    /// - Complexity: O(n) in the scene's views: it lays the scene out.
+    public var layoutFrame: Rect? {
+        guard let joinedScene else { return nil }
+        return ScenePicture.layoutFrame(of: self, in: joinedScene)
+    }
+
     deinit {
         // The subviews' `parent` becomes nil without telling them: what
         // they inherited from this view no longer holds.
@@ -388,6 +405,11 @@ open class View: SceneObject, InteractionProvider, PropertyNotifying {
                 "cornerRadius", \.cornerRadius, range: SceneGeometry.lengths,
                 changeEvent: true, doc: "The radius of the rounded corners, in points.")
             type.readOnly("visible", \.visible, doc: "Not hidden, alpha above 0, and the parent visible.")
+            type.readOnlyUnrecorded(
+                "layoutFrame", get: { $0.layoutFrame },
+                doc:
+                    "Where the layout puts the view, in canvas points: {x, y, width, height}; read in expect, not recorded."
+            )
             type.outlet(
                 "parent", get: { $0.parent }, set: { $0.parent = $1 }, hierarchy: true,
                 doc: "The containing view.")
@@ -430,4 +452,8 @@ private struct Subviews {
         boxes.swapAt(index, boxes.count - 1)
         boxes.removeLast()
     }
+}
+
+extension View: SceneJoining {
+    package func join(_ scene: Scene) { joinedScene = scene }
 }

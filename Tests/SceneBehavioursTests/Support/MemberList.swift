@@ -50,6 +50,7 @@ struct MemberList: Equatable, CustomStringConvertible {
             "constraints: [String]", "hugging: {horizontal: Double?, vertical: Double?}",
             "compressionResistance: {horizontal: Double?, vertical: Double?}",
             "cornerRadius: Double in 0.0...100000.0", "visible: Bool (read-only)",
+            "layoutFrame: {x: Double, y: Double, width: Double, height: Double}? (read-only)",
         ],
         outlets: ["parent: View? (hierarchy)"],
         events: [
