@@ -165,8 +165,9 @@ package enum ScenePicture {
                 parent: parent, frame: view.frame ?? placed?.frame, layout: view.layout,
                 intrinsicSize: view.intrinsicSize, isHidden: view.hidden,
                 isFrameFromTrailingEdge: placed?.isFromTrailingEdge ?? false)
-            guard !constraints.isEmpty else { return node }
+            // Hugging and resistance: what a constraint layout and a filling stack read.
             node.contentPriorities = view.contentPriorities
+            guard !constraints.isEmpty else { return node }
             node.constraints = constraints.enumerated().map { element, held in
                 NodeConstraint(held.constraint, element: element, holder: held.holder, parent: parent) { indexByID[$0] }
             }

@@ -20,6 +20,28 @@ public enum LayoutAlignment: String, Sendable, CaseIterable {
     case fill
 }
 
+/// How a stack shares its length along its axis among its views, as
+/// UIStackView's `distribution` does, when the stack is longer or shorter
+/// than its views ask for (a frame or constraints give it a length).
+public enum LayoutDistribution: String, Sendable, CaseIterable {
+    /// The views fill the stack: when there is room over, the one whose
+    /// content hugging along the axis is lowest grows (the last of those
+    /// tied); when there is too little, the one whose compression
+    /// resistance is lowest shrinks first.
+    case fill
+    /// Every view as long as the others, filling the stack.
+    case fillEqually
+    /// Each view as long as its content asks for, scaled so that together
+    /// they fill the stack.
+    case fillProportionally
+    /// Each view as long as its content asks for, the room over shared
+    /// equally between them (the spacing is the least gap).
+    case equalSpacing
+    /// Each view as long as its content asks for, their centres equally
+    /// apart, the first at the start and the last at the end.
+    case equalCentering
+}
+
 /// How a container lays out those of its views that have no frame of their
 /// own: one after another along `axis`, `spacing` apart, `padding` in from
 /// its edges, placed across the axis by `alignment`.
@@ -32,6 +54,10 @@ public struct StackLayout: Sendable, Hashable {
     public var padding: Double
     /// Where views go across the axis.
     public var alignment: LayoutAlignment
+    /// How the stack's length is shared among its views; `nil` (a layout
+    /// that names none) stacks each at the length it asks for from the
+    /// start, leaving any room over at the end.
+    public var distribution: LayoutDistribution?
 
     /// A stack along `axis`; the defaults are those of a container that
     /// declares no layout.
@@ -42,6 +68,17 @@ public struct StackLayout: Sendable, Hashable {
         self.spacing = spacing
         self.padding = padding
         self.alignment = alignment
+    }
+
+    /// A stack along `axis` that shares its length among its views by `distribution`.
+    ///
+    ///     StackLayout(axis: .horizontal, spacing: 8, padding: 0, alignment: .center, distribution: .fillEqually)
+    public init(
+        axis: LayoutAxis, spacing: Double, padding: Double, alignment: LayoutAlignment,
+        distribution: LayoutDistribution?
+    ) {
+        self.init(axis: axis, spacing: spacing, padding: padding, alignment: alignment)
+        self.distribution = distribution
     }
 
     /// How a container without a `layout` of its own lays out its views:
@@ -237,7 +274,16 @@ package enum Layout {
         nodes: [LayoutNode], fitting: [Size], frames: inout [Rect?]
     ) {
         let inner = container.insetBy(layout.padding)
-        var cursor = layout.axis == .vertical ? inner.y : inner.x
+        let isVertical = layout.axis == .vertical
+        // The stacked views' lengths along the axis, and the gap after each.
+        var stacked: [Int] = []
+        children { child in
+            if isStacked(nodes[child]) { stacked.append(child) }
+        }
+        let (lengths, gaps) = distributed(
+            stacked, room: isVertical ? inner.height : inner.width, layout: layout, nodes: nodes, fitting: fitting)
+        var cursor = isVertical ? inner.y : inner.x
+        var position = 0
         children { child in
             let node = nodes[child]
             if let frame = node.frame {
@@ -250,10 +296,11 @@ package enum Layout {
                 return
             }
             let size = fitting[child]
-            let along = layout.axis == .vertical ? size.height : size.width
-            let wanted = layout.axis == .vertical ? size.width : size.height
-            let room = layout.axis == .vertical ? inner.width : inner.height
-            let start = layout.axis == .vertical ? inner.x : inner.y
+            let isPlaced = position < stacked.count && stacked[position] == child
+            let along = isPlaced ? lengths[position] : (isVertical ? size.height : size.width)
+            let wanted = isVertical ? size.width : size.height
+            let room = isVertical ? inner.width : inner.height
+            let start = isVertical ? inner.x : inner.y
             let across: Double
             let offset: Double
             switch layout.alignment {
@@ -262,13 +309,71 @@ package enum Layout {
             case .center: (across, offset) = (wanted, (room - wanted) / 2)
             case .trailing: (across, offset) = (wanted, room - wanted)
             }
-            if layout.axis == .vertical {
+            if isVertical {
                 frames[child] = Rect(x: start + offset, y: cursor, width: across, height: along)
             } else {
                 frames[child] = Rect(x: cursor, y: start + offset, width: along, height: across)
             }
-            if !node.isHidden { cursor += along + layout.spacing }
+            if isPlaced {
+                cursor += along + gaps[position]
+                position += 1
+            }
         }
+    }
+
+    /// The length along the axis of each of `stacked`, and the gap after
+    /// each, in a stack with `room` along its axis: as each asks for and
+    /// `spacing` apart without a distribution, else as the distribution
+    /// shares the room.
+    static func distributed(
+        _ stacked: [Int], room: Double, layout: StackLayout, nodes: [LayoutNode], fitting: [Size]
+    ) -> (lengths: [Double], gaps: [Double]) {
+        let isVertical = layout.axis == .vertical
+        var lengths = stacked.map { isVertical ? fitting[$0].height : fitting[$0].width }
+        var gaps = [Double](repeating: layout.spacing, count: stacked.count)
+        guard let distribution = layout.distribution, !stacked.isEmpty else { return (lengths, gaps) }
+        let count = Double(stacked.count)
+        let spacing = layout.spacing * (count - 1)
+        let content = lengths.reduce(0, +)
+        switch distribution {
+        case .fill:
+            var over = room - spacing - content
+            let priorities = stacked.map { nodes[$0].contentPriorities }
+            if over > 0 {
+                // The lowest hugging grows; of those tied, the last.
+                let hugging = priorities.map { isVertical ? $0.hugging.vertical : $0.hugging.horizontal }
+                if let lowest = hugging.min(), let index = hugging.lastIndex(of: lowest) { lengths[index] += over }
+            } else {
+                // The lowest compression resistance shrinks first, down to nothing, then the next.
+                let resistance = priorities.map { isVertical ? $0.resistance.vertical : $0.resistance.horizontal }
+                let order = resistance.indices.sorted { (resistance[$0], -$0) < (resistance[$1], -$1) }
+                for index in order where over < 0 {
+                    let taken = min(lengths[index], -over)
+                    lengths[index] -= taken
+                    over += taken
+                }
+            }
+        case .fillEqually:
+            lengths = lengths.map { _ in max(0, (room - spacing) / count) }
+        case .fillProportionally:
+            let share = max(0, room - spacing)
+            lengths = content > 0 ? lengths.map { $0 / content * share } : lengths.map { _ in share / count }
+        case .equalSpacing:
+            if stacked.count > 1 {
+                let gap = max(layout.spacing, (room - content) / (count - 1))
+                gaps = gaps.map { _ in gap }
+            }
+        case .equalCentering:
+            if stacked.count > 1, let first = lengths.first, let last = lengths.last {
+                // Centres from the first's (at half its length) to the last's (half its length from the end).
+                let step = (room - first / 2 - last / 2) / (count - 1)
+                for index in 0..<(stacked.count - 1) {
+                    let gap = step - lengths[index] / 2 - lengths[index + 1] / 2
+                    gaps[index] = max(layout.spacing, gap)
+                }
+            }
+        }
+        return (lengths, gaps)
     }
 }
 
@@ -323,10 +428,12 @@ private struct Tree {
 
 extension LayoutAxis: SceneEnum {}
 extension LayoutAlignment: SceneEnum {}
+extension LayoutDistribution: SceneEnum {}
 
 extension StackLayout: SceneValueConvertible {
     /// A record named `Layout`: `{axis: vertical|horizontal, spacing: Double?,
-    /// padding: Double?, alignment: leading|center|trailing|fill?}`; the fields
+    /// padding: Double?, alignment: leading|center|trailing|fill?,
+    /// distribution: fill|fillEqually|fillProportionally|equalSpacing|equalCentering?}`; the fields
     /// left out take ``StackLayout/standard``'s values; a spacing or padding
     /// is at most 100,000 points.
     public static var sceneValueType: ValueType {
@@ -337,6 +444,7 @@ extension StackLayout: SceneValueConvertible {
                 RecordField("spacing", .optional(.double), range: SceneGeometry.lengths),
                 RecordField("padding", .optional(.double), range: SceneGeometry.lengths),
                 RecordField("alignment", .optional(LayoutAlignment.sceneValueType)),
+                RecordField("distribution", .optional(LayoutDistribution.sceneValueType)),
             ])
     }
 
@@ -365,14 +473,21 @@ extension StackLayout: SceneValueConvertible {
             guard let parsed = LayoutAlignment(sceneValue: written) else { return nil }
             alignment = parsed
         }
-        self.init(axis: axis, spacing: spacing, padding: padding, alignment: alignment)
+        var distribution: LayoutDistribution?
+        if let written = value("distribution") {
+            guard let parsed = LayoutDistribution(sceneValue: written) else { return nil }
+            distribution = parsed
+        }
+        self.init(axis: axis, spacing: spacing, padding: padding, alignment: alignment, distribution: distribution)
     }
 
-    /// The layout as a mapping with all four fields.
+    /// The layout as a mapping with its four fields, and its distribution when it names one.
     public var sceneValue: SceneValue {
-        .map([
+        var pairs = [
             SceneValue.Pair("axis", axis.sceneValue), SceneValue.Pair("spacing", .double(spacing)),
             SceneValue.Pair("padding", .double(padding)), SceneValue.Pair("alignment", alignment.sceneValue),
-        ])
+        ]
+        if let distribution { pairs.append(SceneValue.Pair("distribution", distribution.sceneValue)) }
+        return .map(pairs)
     }
 }

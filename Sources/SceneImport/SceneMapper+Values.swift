@@ -312,7 +312,7 @@ extension SceneMapper {
         }
     }
 
-    /// A stack view's axis, spacing and alignment as `layout:`.
+    /// A stack view's axis, spacing, alignment and distribution as `layout:`.
     private mutating func stackLayout(_ element: IBElement, _ object: inout ImportedObject) {
         var fields = ["axis: \(element["axis"] == "vertical" ? "vertical" : "horizontal")"]
         var spacing = number("spacing", of: element, instead: "0 is used", code: .valueChanged) ?? 0
@@ -338,7 +338,14 @@ extension SceneMapper {
                 at: element)
         }
         fields.append("alignment: \(alignment)")
-        if let distribution = element["distribution"], distribution != "fill" {
+        // Interface Builder leaves out its default, fill, which the views
+        // of a stack without a distribution are laid out close to.
+        switch element["distribution"] {
+        case nil, "fill"?: break
+        case let distribution?
+        where ["fillEqually", "fillProportionally", "equalSpacing", "equalCentering"].contains(distribution):
+            fields.append("distribution: \(distribution)")
+        case let distribution?:
             warn(
                 .attributeNotImported,
                 "the stack's distribution '\(Self.shown(distribution))' is not carried over; views take their own size",

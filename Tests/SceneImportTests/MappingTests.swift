@@ -349,3 +349,20 @@ import Testing
         #expect(docs.contains("```\n" + ImportMap.standardText + "\n```\n"))
     }
 }
+
+extension MappingTests {
+    @Test func aStacksDistributionIsCarriedOver() throws {
+        let scene = try importViews(
+            """
+            <stackView id="K-1" axis="horizontal" spacing="4" distribution="fillEqually"><rect key="frame" x="0" y="0" width="200" height="40"/>
+                <subviews><button id="B-1"><rect key="frame" x="0" y="0" width="5" height="5"/><state key="normal" title="One"/></button>
+                <button id="B-2"><rect key="frame" x="0" y="0" width="5" height="5"/><state key="normal" title="Two"/></button></subviews></stackView>
+            """)
+        #expect(
+            scene.text.contains(
+                "    layout: {axis: horizontal, spacing: 4, alignment: fill, distribution: fillEqually}\n"),
+            "\(scene.text)")
+        #expect(!scene.text.contains("distribution 'fillEqually' is not carried over"))
+        #expect(loads(scene))
+    }
+}
