@@ -40,6 +40,10 @@ import Testing
             caption:
                 "Scenes/two-players.yaml: one component twice; the right hides after 3 s, the left after 5 s, "
                 + "a tap brings it back"),
+        Strip(
+            name: "stack-distributions", scene: "Scenes/stack-distributions.yaml", times: ["0s"], height: 300,
+            caption:
+                "Scenes/stack-distributions.yaml: a distribution a bar"),
     ]
 
     /// The width of a frame, the gap between frames and the height of a caption.
