@@ -105,7 +105,9 @@ let package = Package(
         // Layer 3c: `lsp`, a language server over the loader's model of a scene.
         .target(
             name: "SceneLanguageServer",
-            dependencies: ["LanguageServerProtocol", "SceneLoader", "SceneCore", "SceneYAML", "SceneOutput", "Behaviours"]),
+            dependencies: [
+                "LanguageServerProtocol", "SceneLoader", "SceneCore", "SceneYAML", "SceneOutput", "Behaviours",
+            ]),
         // Layer 4: the command line, over any registry, for any program.
         .target(
             name: "SceneCommandLine",

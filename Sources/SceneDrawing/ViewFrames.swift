@@ -54,11 +54,7 @@ extension ScenePicture {
     ///
     /// - Complexity: O(n) in the number of views.
     package static func layoutFrame(of view: AnyObject, in scene: Scene) -> Rect? {
-        let views = drawableViews(of: scene)
-        guard let index = views.firstIndex(where: { $0.view === view }) else { return nil }
-        let nodes = layoutNodes(of: views)
-        let solution = Layout.solve(
-            nodes, canvas: scene.canvas ?? defaultCanvas, safeArea: scene.device?.safeArea ?? .zero)
-        return index < solution.frames.count ? solution.frames[index] : nil
+        guard let index = drawableViews(of: scene).firstIndex(where: { $0.view === view }) else { return nil }
+        return viewFrames(of: scene)[index].frame
     }
 }

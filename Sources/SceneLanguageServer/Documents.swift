@@ -108,11 +108,17 @@ extension LanguageServer {
 
     /// The position `params` gives (`position`), as a byte offset in `document`.
     func offset(_ params: JSONValue, in document: OpenDocument) throws(ResponseError) -> Int {
-        guard let line = params["position"]?["line"]?.intValue,
-            let character = params["position"]?["character"]?.intValue,
-            line >= 0, character >= 0
-        else { throw ResponseError(.invalidParams, "the request gives no position") }
-        return document.lines.offset(of: LinePosition(line: line, character: character), in: encoding)
+        guard let position = Self.position(params["position"]) else {
+            throw ResponseError(.invalidParams, "the request gives no position")
+        }
+        return document.lines.offset(of: position, in: encoding)
+    }
+
+    /// What `model` says is at byte `offset` of `document` (its lines are
+    /// 1-based, its columns counted in Unicode scalars).
+    func element(atOffset offset: Int, in document: OpenDocument, _ model: SceneModel) -> SceneModel.Element? {
+        let position = document.lines.position(ofOffset: offset, in: .utf32)
+        return model.element(atLine: position.line + 1, column: position.character + 1)
     }
 
     /// The model of `document`'s text, with the unsaved text of the other open documents.

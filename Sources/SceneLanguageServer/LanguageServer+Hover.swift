@@ -10,9 +10,7 @@ extension LanguageServer {
         let document = try document(params)
         let offset = try offset(params, in: document)
         let model = model(of: document)
-        let column = document.lines.position(ofOffset: offset, in: .utf32).character + 1
-        let line = document.lines.position(ofOffset: offset, in: .utf8).line + 1
-        guard let element = model.element(atLine: line, column: column),
+        guard let element = element(atOffset: offset, in: document, model),
             let text = hoverText(element, model, document)
         else { return .null }
         let range: JSONValue? =

@@ -13,9 +13,7 @@ extension LanguageServer {
         let document = try document(params)
         let offset = try offset(params, in: document)
         let model = model(of: document)
-        let column = document.lines.position(ofOffset: offset, in: .utf32).character + 1
-        let line = document.lines.position(ofOffset: offset, in: .utf8).line + 1
-        var element = model.element(atLine: line, column: column)
+        var element = element(atOffset: offset, in: document, model)
         if Self.namedObject(element?.meaning) == nil {
             // The invariants' paths and instances' `set:` keys, which
             // element(atLine:) does not tell apart.

@@ -1,5 +1,5 @@
-import Foundation
 import BenchScenes
+import Foundation
 
 #if canImport(Glibc)
     import Glibc
@@ -81,7 +81,8 @@ enum LanguageServerBenchmark {
         }
         print(
             LiveBenchmark.line(
-                "keystroke to diagnostics (\(smallLines)-line scene, 200 changes)", keystrokes, target: .milliseconds(150)))
+                "keystroke to diagnostics (\(smallLines)-line scene, 200 changes)", keystrokes,
+                target: .milliseconds(150)))
         // `parent: card1` of `controls1`: the views that fit.
         let position = try outletPosition(in: small, after: "controls1")
         var completions: [Duration] = []
@@ -104,7 +105,9 @@ enum LanguageServerBenchmark {
             let checked = clock.now - start
             let completionStart = clock.now
             try server.send(
-                request(2000 + round, "textDocument/completion", uri: largeURI, try outletPosition(in: large, after: "controls901")))
+                request(
+                    2000 + round, "textDocument/completion", uri: largeURI,
+                    try outletPosition(in: large, after: "controls901")))
             let answer = try server.waitForResponse(2000 + round)
             let completed = clock.now - completionStart
             peaks.append(server.residentBytes(peak: false))
@@ -187,7 +190,8 @@ final class LanguageServerProcess {
         guard ChildProcess.makePipe(&toChild), ChildProcess.makePipe(&fromChild) else {
             throw ChildProcess.Failure(description: "pipe failed: errno \(errno)")
         }
-        child = try ChildProcess.spawn(runner, arguments: ["lsp"], standardInput: toChild[0], standardOutput: fromChild[1])
+        child = try ChildProcess.spawn(
+            runner, arguments: ["lsp"], standardInput: toChild[0], standardOutput: fromChild[1])
         close(toChild[0])
         close(fromChild[1])
         input = toChild[1]
